@@ -1,0 +1,63 @@
+# sonde: plain Makefile.  `make` builds ./sonde, `make test` runs every test.
+CC      ?= cc
+PREFIX  ?= /usr/local
+CFLAGS  ?= -O2 -g
+CFLAGS  += -Isrc -std=gnu11 -Wall -Wextra -Werror -Wno-missing-field-initializers -D_GNU_SOURCE
+LDLIBS  := -lbpf -lelf -ldw -lz
+VERSION := 0.1.0
+
+LIB_SRC  := $(sort $(shell find src -name '*.c' ! -name main.c))
+LIB_OBJ  := $(LIB_SRC:%.c=build/%.o)
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
+PROGS_SRC := $(sort $(wildcard tests/progs/*.c))
+PROGS_BIN := $(PROGS_SRC:tests/progs/%.c=build/progs/%)
+
+all: sonde
+
+sonde: build/src/main.o $(LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DSONDE_VERSION='"$(VERSION)"' -MMD -MP -c -o $@ $<
+
+build/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+build/progs/%: tests/progs/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -o $@ $<
+
+unit: $(UNIT_BIN)
+
+test: sonde $(UNIT_BIN) $(PROGS_BIN)
+	bash tests/run.sh
+
+run: sonde
+	@echo 'sonde -e '\''tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'\'
+	./sonde -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'
+
+install: sonde
+	install -D -m 0755 sonde $(DESTDIR)$(PREFIX)/bin/sonde
+	install -d $(DESTDIR)$(PREFIX)/share/sonde/tools
+	install -m 0644 tools/*.bt $(DESTDIR)$(PREFIX)/share/sonde/tools/ 2>/dev/null || true
+
+# libFuzzer over text -> parser -> sema -> codegen, with ASan and UBSan.
+FUZZ_SECONDS ?= 60
+fuzz: build/fuzz/fuzz_compile
+	@mkdir -p build/fuzz/corpus
+	cp -n tests/runtime/*.bt tests/unit/corpus/*.bt build/fuzz/corpus/ 2>/dev/null || true
+	build/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 build/fuzz/corpus
+
+build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC)
+	@mkdir -p $(dir $@)
+	clang -std=gnu11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		-Isrc -o $@ fuzz/fuzz_compile.c $(LIB_SRC) $(LDLIBS)
+
+clean:
+	rm -rf build sonde
+
+.PHONY: all unit test run install fuzz clean
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,190 @@
+/* One BPF program per concrete probe: prologue, predicate, statements. */
+#include <string.h>
+
+#include "codegen.h"
+
+static void gen_var_assign(Gen *g, const Stmt *st)
+{
+	const VarInfo *v = st->target->var;
+	if (st->op == OP_NONE) {
+		gen_into(g, st->expr, v->off, v->type);
+		return;
+	}
+	static const int ops[] = {[OP_ADD] = BPF_ADD, [OP_SUB] = BPF_SUB, [OP_MUL] = BPF_MUL,
+				  [OP_DIV] = BPF_DIV, [OP_MOD] = BPF_MOD, [OP_BAND] = BPF_AND,
+				  [OP_BOR] = BPF_OR,  [OP_BXOR] = BPF_XOR, [OP_SHL] = BPF_LSH,
+				  [OP_SHR] = BPF_RSH};
+	gen_int(g, st->expr);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_SCR, v->off));
+	emit(g, I_ALU64_REG(ops[st->op], BPF_REG_1, BPF_REG_0));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, v->off));
+}
+
+static void gen_assign(Gen *g, const Stmt *st)
+{
+	if (st->target->kind == E_VAR) {
+		gen_var_assign(g, st);
+		return;
+	}
+	const Expr *v = st->expr;
+	if (v->kind == E_CALL && v->func && v->func->kind == FK_AGG)
+		gen_map_agg(g, st->target, v);
+	else
+		gen_map_assign(g, st);
+}
+
+static void gen_if(Gen *g, const Stmt *st)
+{
+	int els = label_new(g), end = label_new(g);
+	gen_int(g, st->expr);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, els);
+	gen_stmts(g, &st->body);
+	emit_goto(g, end);
+	label_place(g, els);
+	gen_stmts(g, &st->els);
+	label_place(g, end);
+}
+
+static void gen_while(Gen *g, const Stmt *st)
+{
+	int top = label_new(g), end = label_new(g);
+	label_place(g, top);
+	gen_int(g, st->expr);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, end);
+	vec_push(&g->loop_break, end);
+	vec_push(&g->loop_continue, top);
+	gen_stmts(g, &st->body);
+	g->loop_break.n--;
+	g->loop_continue.n--;
+	emit_goto(g, top);
+	label_place(g, end);
+}
+
+static void gen_stmt(Gen *g, const Stmt *st)
+{
+	int mark = g->scratch_top;
+	g->line = st->loc.line;
+	switch (st->kind) {
+	case S_EXPR:
+		if (st->expr->kind == E_CALL && st->expr->func->kind == FK_STMT)
+			gen_call_stmt(g, st->expr);
+		else if (st->expr->type->kind == TY_INT)
+			gen_int(g, st->expr);
+		else
+			gen_mem(g, st->expr);
+		break;
+	case S_ASSIGN:
+		gen_assign(g, st);
+		break;
+	case S_IF:
+		gen_if(g, st);
+		break;
+	case S_UNROLL:
+		for (uint64_t i = 0; i < st->expr->ival; i++)
+			gen_stmts(g, &st->body);
+		break;
+	case S_WHILE:
+		gen_while(g, st);
+		break;
+	case S_BREAK:
+		emit_goto(g, g->loop_break.v[g->loop_break.n - 1]);
+		break;
+	case S_CONTINUE:
+		emit_goto(g, g->loop_continue.v[g->loop_continue.n - 1]);
+		break;
+	case S_RETURN:
+		emit_goto(g, g->exit_label);
+		break;
+	case S_BLOCK:
+		gen_stmts(g, &st->body);
+		break;
+	}
+	g->scratch_top = mark;
+}
+
+void gen_stmts(Gen *g, const StmtList *l)
+{
+	for (int i = 0; i < l->n && !g->err->set; i++)
+		gen_stmt(g, l->v[i]);
+}
+
+static void gen_prologue(Gen *g, bool traced_events)
+{
+	g->line = g->probe->loc.line;
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	if (traced_events && g->sc->opt.self_pid) {
+		/* sonde's own system calls (its output writes) are not traced:
+		 * otherwise every printed line would make another event */
+		emit_call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, g->sc->opt.self_pid, g->exit_label);
+	}
+	emit_call(g, BPF_FUNC_get_smp_processor_id);
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, -8));
+	emit_ld_map(g, BPF_REG_1, R_SCRATCH, 0);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, -8));
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, g->exit_label);
+	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+}
+
+static void gen_free(Gen *g)
+{
+	vec_free(&g->insns);
+	vec_free(&g->lines);
+	vec_free(&g->relocs);
+	vec_free(&g->labels);
+	vec_free(&g->fixups);
+	vec_free(&g->loop_break);
+	vec_free(&g->loop_continue);
+}
+
+static void prog_take(Gen *g, ProgCode *pc)
+{
+	pc->insns = g->insns.v;
+	pc->ninsns = g->insns.n;
+	pc->lines = g->lines.v;
+	pc->relocs = g->relocs.v;
+	pc->nrelocs = g->relocs.n;
+	g->insns.v = NULL;
+	g->lines.v = NULL;
+	g->relocs.v = NULL;
+}
+
+bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **vars,
+		   int nvars, Error *err)
+{
+	Gen g = {.sc = sc, .spec = spec, .probe = p, .err = err};
+	g.exit_label = label_new(&g);
+	gen_prologue(&g, !spec->prov->is_special);
+	/* variables live in scratch for the whole program, zeroed so that a
+	 * variable set on one path reads as 0/"" on another */
+	for (int i = 0; i < nvars; i++) {
+		vars[i]->off = scratch_alloc(&g, vars[i]->type->size);
+		emit_memzero(&g, vars[i]->off, vars[i]->type->size);
+	}
+	if (p->pred) {
+		g.line = p->pred->loc.line;
+		gen_int(&g, p->pred);
+		emit_jmp_imm(&g, BPF_JEQ, BPF_REG_0, 0, g.exit_label);
+	}
+	gen_stmts(&g, &p->body);
+	label_place(&g, g.exit_label);
+	g.line = 0;
+	emit(&g, I_MOV64_IMM(BPF_REG_0, 0));
+	emit(&g, I_EXIT());
+	bool ok = !err->set && emit_finish(&g);
+	if (ok) {
+		ProgCode *pc = arena_alloc(&sc->arena, sizeof(ProgCode));
+		pc->spec = spec;
+		pc->probe = p;
+		pc->fd = -1;
+		prog_take(&g, pc);
+		vec_push(&sc->progs, pc);
+		if (g.scratch_max > sc->scratch_size)
+			sc->scratch_size = g.scratch_max;
+	}
+	gen_free(&g);
+	return ok;
+}

@@ -1,0 +1,38 @@
+/* Typed AST -> BPF instructions, one program per concrete probe. */
+#pragma once
+#include "../lang/sema.h"
+#include "emit.h"
+
+/* Generate the program for one probe at one attach point (sema has just
+ * annotated the tree for that attach point). */
+bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **vars,
+		   int nvars, Error *err);
+
+/* shared between the codegen files */
+void gen_stmts(Gen *g, const StmtList *l);
+void gen_int(Gen *g, const Expr *e);                         /* -> r0 */
+void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
+int gen_mem(Gen *g, const Expr *e);                          /* -> scratch offset */
+void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *src_t, int dst_off,
+		    const Type *dst_t);
+void gen_cast_r0(Gen *g, const Type *t); /* truncate/extend r0 to t's width */
+
+int gen_map_key(Gen *g, const Expr *map);  /* -> scratch offset of the key */
+void gen_map_lookup(Gen *g, const MapInfo *m, int key_off); /* r0 = value ptr or 0 */
+void gen_map_read_int(Gen *g, const Expr *map);
+void gen_map_read_into(Gen *g, const Expr *map, int dst_off, const Type *dst_t);
+void gen_map_assign(Gen *g, const Stmt *st);
+void gen_map_agg(Gen *g, const Expr *map, const Expr *call);
+void gen_map_incdec(Gen *g, const Expr *e); /* value in r0 */
+void gen_map_delete(Gen *g, const Expr *map);
+
+void gen_builtin_int(Gen *g, const Expr *e);
+void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
+void gen_call_stmt(Gen *g, const Expr *e);
+void gen_call_int(Gen *g, const Expr *e);
+void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
+void gen_stack_into(Gen *g, bool user, int dst_off);
+
+/* event records: id at off, arguments after; ringbuf output + lost count */
+EventDesc *event_new(Gen *g, EventKind kind, int nargs);
+void gen_event_send(Gen *g, int rec_off, int size);

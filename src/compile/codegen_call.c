@@ -1,0 +1,361 @@
+/* Builtins and functions: code generation hooks in tables indexed by the
+ * ids sema assigned (BuiltinId, FuncId). */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "codegen.h"
+
+/* --- builtins ---------------------------------------------------------- */
+
+static void b_pid(Gen *g, const Expr *e)
+{
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, e->aux2 == B_PID ? 32 : 0));
+	if (e->aux2 == B_TID) {
+		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	}
+}
+
+static void b_uid(Gen *g, const Expr *e)
+{
+	emit_call(g, BPF_FUNC_get_current_uid_gid);
+	if (e->aux2 == B_GID) {
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	} else {
+		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	}
+}
+
+static void b_helper(Gen *g, const Expr *e)
+{
+	static const int helper[] = {
+		[B_CPU] = BPF_FUNC_get_smp_processor_id, [B_NSECS] = BPF_FUNC_ktime_get_ns,
+		[B_CGROUP] = BPF_FUNC_get_current_cgroup_id, [B_CURTASK] = BPF_FUNC_get_current_task,
+		[B_RAND] = BPF_FUNC_get_prandom_u32,
+	};
+	emit_call(g, helper[e->aux2]);
+}
+
+static void b_elapsed(Gen *g, const Expr *e)
+{
+	(void)e;
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit_ld_imm64(g, BPF_REG_1, g->sc->opt.start_ns);
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+}
+
+static void b_ctx_arg(Gen *g, const Expr *e)
+{
+	int n = e->aux2 == B_RETVAL ? -1 : e->aux;
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, g->spec->prov->ctx_arg_offset(g->spec, n)));
+}
+
+static void b_cpid(Gen *g, const Expr *e)
+{
+	(void)e;
+	emit(g, I_MOV64_IMM(BPF_REG_0, g->sc->opt.cpid));
+}
+
+typedef void (*BuiltinGen)(Gen *g, const Expr *e);
+static const BuiltinGen builtin_int[] = {
+	[B_PID] = b_pid,	 [B_TID] = b_pid,	  [B_UID] = b_uid,
+	[B_GID] = b_uid,	 [B_CPU] = b_helper,	  [B_NSECS] = b_helper,
+	[B_ELAPSED] = b_elapsed, [B_CGROUP] = b_helper,	  [B_CURTASK] = b_helper,
+	[B_RAND] = b_helper,	 [B_ARG] = b_ctx_arg,	  [B_RETVAL] = b_ctx_arg,
+	[B_CPID] = b_cpid,
+};
+
+void gen_builtin_int(Gen *g, const Expr *e)
+{
+	builtin_int[e->aux2](g, e);
+}
+
+void gen_stack_into(Gen *g, bool user, int dst_off)
+{
+	if (user) {
+		emit_call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off + 8));
+	}
+	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));
+	emit_ld_map(g, BPF_REG_2, user ? R_USTACK : R_KSTACK, 0);
+	emit(g, I_MOV64_IMM(BPF_REG_3, user ? BPF_F_USER_STACK : 0));
+	emit_call(g, BPF_FUNC_get_stackid);
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+}
+
+void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	switch (e->aux2) {
+	case B_COMM:
+		/* the helper pads with zeros up to the size it is given */
+		emit_scratch_ptr(g, BPF_REG_1, dst_off);
+		emit(g, I_MOV64_IMM(BPF_REG_2, 16));
+		emit_call(g, BPF_FUNC_get_current_comm);
+		emit_memzero(g, dst_off + 16, dt->size - 16);
+		return;
+	case B_PROBE: {
+		const char *name = g->spec->name;
+		int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
+		emit_store_bytes(g, dst_off, name, n);
+		emit_memzero(g, dst_off + n, dt->size - n);
+		return;
+	}
+	case B_KSTACK:
+	case B_USTACK:
+		gen_stack_into(g, e->aux2 == B_USTACK, dst_off);
+		return;
+	default:
+		emit_memzero(g, dst_off, dt->size);
+	}
+}
+
+/* --- events ------------------------------------------------------------ */
+
+EventDesc *event_new(Gen *g, EventKind kind, int nargs)
+{
+	EventDesc *ev = arena_alloc(&g->sc->arena, sizeof(EventDesc));
+	ev->kind = kind;
+	ev->nargs = nargs;
+	ev->argt = arena_alloc(&g->sc->arena, sizeof(Type *) * (size_t)(nargs ? nargs : 1));
+	ev->argoff = arena_alloc(&g->sc->arena, sizeof(int) * (size_t)(nargs ? nargs : 1));
+	ev->size = 8;
+	vec_push(&g->sc->events, ev);
+	return ev;
+}
+
+/* bpf_ringbuf_output; a failed output is counted in the lost map. */
+void gen_event_send(Gen *g, int rec_off, int size)
+{
+	int ok = label_new(g);
+	emit_ld_map(g, BPF_REG_1, R_RINGBUF, 0);
+	emit_scratch_ptr(g, BPF_REG_2, rec_off);
+	emit(g, I_MOV64_IMM(BPF_REG_3, size));
+	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
+	emit_call(g, BPF_FUNC_ringbuf_output);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
+	emit_ld_map(g, BPF_REG_1, R_LOST, 0);
+	emit_ld_map_value(g, BPF_REG_2, R_ZERO, 0);
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
+	emit(g, I_ATOMIC_ADD64(BPF_REG_0, BPF_REG_1, 0));
+	label_place(g, ok);
+}
+
+/* An event whose arguments are call->args[first..]: printf, cat, system,
+ * print(value). */
+static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
+{
+	int n = call->args.n - first;
+	EventDesc *ev = event_new(g, kind, n);
+	if (kind != EV_PRINT_VALUE)
+		ev->fmt = call->args.v[0]->auxp;
+	for (int i = 0; i < n; i++) {
+		ev->argt[i] = call->args.v[first + i]->type;
+		ev->argoff[i] = ev->size;
+		ev->size += (ev->argt[i]->size + 7) & ~7;
+	}
+	int mark = g->scratch_top;
+	int rec = scratch_alloc(g, ev->size);
+	for (int i = 0; i < n; i++)
+		gen_into(g, call->args.v[first + i], rec + ev->argoff[i], ev->argt[i]);
+	emit_ld_imm64(g, BPF_REG_1, (uint64_t)(g->sc->events.n - 1));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, rec));
+	gen_event_send(g, rec, ev->size);
+	g->scratch_top = mark;
+}
+
+static void gen_simple_event(Gen *g, EventDesc *ev __attribute__((unused)))
+{
+	int mark = g->scratch_top;
+	int rec = scratch_alloc(g, 8);
+	emit(g, I_ST(BPF_DW, R_SCR, rec, g->sc->events.n - 1));
+	gen_event_send(g, rec, 8);
+	g->scratch_top = mark;
+}
+
+static int literal_int(const Expr *e)
+{
+	if (e->kind == E_UNOP && e->op == OP_NEG)
+		return -(int)e->a->ival;
+	return (int)e->ival;
+}
+
+static void c_print(Gen *g, const Expr *e)
+{
+	if (!e->aux) {
+		gen_args_event(g, EV_PRINT_VALUE, e, 0);
+		return;
+	}
+	EventDesc *ev = event_new(g, EV_PRINT_MAP, 0);
+	ev->map = e->args.v[0]->map;
+	ev->top = e->args.n > 1 ? literal_int(e->args.v[1]) : 0;
+	ev->div = e->args.n > 2 ? literal_int(e->args.v[2]) : 0;
+	gen_simple_event(g, ev);
+}
+
+static void c_map_event(Gen *g, const Expr *e)
+{
+	EventDesc *ev = event_new(g, e->func->id == F_CLEAR ? EV_CLEAR : EV_ZERO, 0);
+	ev->map = e->args.v[0]->map;
+	gen_simple_event(g, ev);
+}
+
+static void c_printf(Gen *g, const Expr *e)
+{
+	static const EventKind kinds[] = {[F_PRINTF] = EV_PRINTF, [F_CAT] = EV_CAT,
+					  [F_SYSTEM] = EV_SYSTEM};
+	gen_args_event(g, kinds[e->func->id], e, 1);
+}
+
+static void c_time(Gen *g, const Expr *e)
+{
+	EventDesc *ev = event_new(g, EV_TIME, 0);
+	ev->text = e->args.n ? e->args.v[0]->sval : "%H:%M:%S\n";
+	gen_simple_event(g, ev);
+}
+
+static void c_exit(Gen *g, const Expr *e)
+{
+	(void)e;
+	gen_simple_event(g, event_new(g, EV_EXIT, 0));
+	emit_goto(g, g->exit_label);
+}
+
+static void c_delete(Gen *g, const Expr *e)
+{
+	gen_map_delete(g, e->args.v[0]);
+}
+
+/* join(argv): up to 16 user strings from an array of pointers */
+#define JOIN_MAX 16
+static void c_join(Gen *g, const Expr *e)
+{
+	int sl = g->sc->opt.strlen_max;
+	EventDesc *ev = event_new(g, EV_JOIN, JOIN_MAX);
+	ev->text = e->args.n > 1 ? e->args.v[1]->sval : " ";
+	Type *st = arena_alloc(&g->sc->arena, sizeof(Type));
+	st->kind = TY_STR;
+	st->size = sl;
+	for (int i = 0; i < JOIN_MAX; i++) {
+		ev->argt[i] = st;
+		ev->argoff[i] = ev->size;
+		ev->size += (sl + 7) & ~7;
+	}
+	int mark = g->scratch_top, done = label_new(g);
+	int rec = scratch_alloc(g, ev->size), ptrs = scratch_alloc(g, 8 * JOIN_MAX);
+	emit_memzero(g, rec, ev->size);
+	emit(g, I_ST(BPF_DW, R_SCR, rec, g->sc->events.n - 1));
+	gen_int(g, e->args.v[0]);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+	emit_scratch_ptr(g, BPF_REG_1, ptrs);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 8 * JOIN_MAX));
+	emit_call(g, BPF_FUNC_probe_read);
+	for (int i = 0; i < JOIN_MAX; i++) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, ptrs + 8 * i));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, done);
+		emit_scratch_ptr(g, BPF_REG_1, rec + ev->argoff[i]);
+		emit(g, I_MOV64_IMM(BPF_REG_2, sl));
+		emit_call(g, BPF_FUNC_probe_read_str);
+	}
+	label_place(g, done);
+	gen_event_send(g, rec, ev->size);
+	g->scratch_top = mark;
+}
+
+typedef void (*CallGen)(Gen *g, const Expr *e);
+static const CallGen call_stmt[] = {
+	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
+	[F_PRINT] = c_print,   [F_TIME] = c_time,   [F_EXIT] = c_exit,
+	[F_DELETE] = c_delete, [F_CLEAR] = c_map_event, [F_ZERO] = c_map_event,
+	[F_JOIN] = c_join,
+};
+
+void gen_call_stmt(Gen *g, const Expr *e)
+{
+	const CallGen fn = call_stmt[e->func->id];
+	if (fn)
+		fn(g, e);
+}
+
+/* --- value-returning functions ------------------------------------------ */
+
+void gen_call_int(Gen *g, const Expr *e)
+{
+	switch (e->func->id) {
+	case F_KADDR:
+		emit_ld_imm64(g, BPF_REG_0, e->ival);
+		return;
+	default:
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	}
+}
+
+static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	const Expr *a = e->args.v[0];
+	if (e->aux == 1) { /* str($N): the parameter's text */
+		const Options *o = &g->sc->opt;
+		const char *p = a->ival >= 1 && (int)a->ival <= o->nparams ? o->params[a->ival - 1] : "";
+		int n = (int)strlen(p) < dt->size ? (int)strlen(p) : dt->size - 1;
+		emit_store_bytes(g, dst_off, p, n);
+		emit_memzero(g, dst_off + n, dt->size - n);
+		return;
+	}
+	if (e->aux == 2) {
+		int mark = g->scratch_top, src = gen_mem(g, a);
+		gen_copy_value(g, R_SCR, src, a->type, dst_off, dt);
+		g->scratch_top = mark;
+		return;
+	}
+	gen_int(g, a);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+	emit_memzero(g, dst_off, dt->size);
+	emit_scratch_ptr(g, BPF_REG_1, dst_off);
+	emit(g, I_MOV64_IMM(BPF_REG_2, e->type->size));
+	/* the legacy helper reads user or kernel memory by address, which is
+	 * what a tracer wants for pointers whose origin it cannot know */
+	emit_call(g, BPF_FUNC_probe_read_str);
+}
+
+static void f_ntop(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	(void)dt;
+	emit_memzero(g, dst_off, 24);
+	if (e->args.n == 2) {
+		gen_int(g, e->args.v[0]);
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		gen_int(g, e->args.v[1]);
+	} else {
+		emit(g, I_ST(BPF_DW, R_SCR, dst_off, AF_INET));
+		gen_int(g, e->args.v[0]);
+	}
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_0, dst_off + 8));
+}
+
+void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	switch (e->func->id) {
+	case F_STR:
+		f_str(g, e, dst_off, dt);
+		return;
+	case F_KSYM:
+	case F_STRFTIME:
+		gen_int(g, e->args.v[e->func->id == F_STRFTIME ? 1 : 0]);
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		return;
+	case F_NTOP:
+		f_ntop(g, e, dst_off, dt);
+		return;
+	case F_KSTACK:
+	case F_USTACK:
+		gen_stack_into(g, e->func->id == F_USTACK, dst_off);
+		return;
+	default:
+		emit_memzero(g, dst_off, dt->size);
+	}
+}

@@ -1,0 +1,444 @@
+/* Expressions: integers into r0, everything else into scratch memory. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen.h"
+
+void gen_cast_r0(Gen *g, const Type *t)
+{
+	if (t->kind != TY_INT || t->bits >= 64)
+		return;
+	int sh = 64 - t->bits;
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, sh));
+	emit(g, I_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, BPF_REG_0, sh));
+}
+
+static int alu_op(Op op)
+{
+	switch (op) {
+	case OP_ADD: return BPF_ADD;
+	case OP_SUB: return BPF_SUB;
+	case OP_MUL: return BPF_MUL;
+	case OP_DIV: return BPF_DIV;
+	case OP_MOD: return BPF_MOD;
+	case OP_BAND: return BPF_AND;
+	case OP_BOR: return BPF_OR;
+	case OP_BXOR: return BPF_XOR;
+	case OP_SHL: return BPF_LSH;
+	case OP_SHR: return BPF_RSH;
+	default: return -1;
+	}
+}
+
+static int jmp_op(Op op, bool sign)
+{
+	switch (op) {
+	case OP_EQ: return BPF_JEQ;
+	case OP_NE: return BPF_JNE;
+	case OP_LT: return sign ? BPF_JSLT : BPF_JLT;
+	case OP_LE: return sign ? BPF_JSLE : BPF_JLE;
+	case OP_GT: return sign ? BPF_JSGT : BPF_JGT;
+	case OP_GE: return sign ? BPF_JSGE : BPF_JGE;
+	default: return -1;
+	}
+}
+
+/* r0 = (r1 OP r0) ? 1 : 0 */
+static void gen_compare(Gen *g, Op op, bool sign)
+{
+	int t = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 1));
+	emit_jmp_reg(g, jmp_op(op, sign), BPF_REG_1, BPF_REG_0, t);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	label_place(g, t);
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_2));
+}
+
+static void gen_logical(Gen *g, const Expr *e)
+{
+	int short_label = label_new(g), end = label_new(g);
+	bool is_and = e->op == OP_LAND;
+	gen_int(g, e->a);
+	emit_jmp_imm(g, is_and ? BPF_JEQ : BPF_JNE, BPF_REG_0, 0, short_label);
+	gen_int(g, e->b);
+	emit_jmp_imm(g, is_and ? BPF_JEQ : BPF_JNE, BPF_REG_0, 0, short_label);
+	emit(g, I_MOV64_IMM(BPF_REG_0, is_and ? 1 : 0));
+	emit_goto(g, end);
+	label_place(g, short_label);
+	emit(g, I_MOV64_IMM(BPF_REG_0, is_and ? 0 : 1));
+	label_place(g, end);
+}
+
+/* String equality against a literal: bpf_strncmp with the literal kept in
+ * the read-only strings map, as the helper demands. */
+static void gen_strcmp_literal(Gen *g, const Expr *var, const Expr *lit)
+{
+	int size = var->type->size;
+	if ((int)lit->slen > size) {
+		emit(g, I_MOV64_IMM(BPF_REG_0, 1)); /* cannot be equal */
+		return;
+	}
+	int n = (int)lit->slen + 1 < size ? (int)lit->slen + 1 : size;
+	int roff = script_rodata_add(g->sc, lit->sval, lit->slen);
+	int mark = g->scratch_top;
+	int off = gen_mem(g, var);
+	emit_scratch_ptr(g, BPF_REG_1, off);
+	emit(g, I_MOV64_IMM(BPF_REG_2, n));
+	emit_ld_map_value(g, BPF_REG_3, R_RODATA, roff);
+	emit_call(g, BPF_FUNC_strncmp);
+	g->scratch_top = mark;
+}
+
+/* General string equality: a bounded byte loop. r0 = 0 when equal. */
+static void gen_strcmp_loop(Gen *g, const Expr *a, const Expr *b)
+{
+	int mark = g->scratch_top;
+	int oa = gen_mem(g, a), ob = gen_mem(g, b);
+	int sa = a->type->size, sb = b->type->size, n = sa < sb ? sa : sb;
+	int loop = label_new(g), full = label_new(g), ne = label_new(g), eq = label_new(g),
+	    end = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, n, full);
+	emit(g, I_MOV64_REG(BPF_REG_2, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_2, BPF_REG_1));
+	emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_2, oa));
+	emit(g, I_LDX(BPF_B, BPF_REG_4, BPF_REG_2, ob));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_4, ne);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, eq);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, loop);
+	label_place(g, full);
+	/* n bytes matched without a NUL: equal only if the longer one ends */
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	if (sa != sb)
+		emit(g, I_LDX(BPF_B, BPF_REG_0, R_SCR, (sa > sb ? oa : ob) + n));
+	emit_goto(g, end);
+	label_place(g, eq);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	emit_goto(g, end);
+	label_place(g, ne);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	label_place(g, end);
+	g->scratch_top = mark;
+}
+
+static void gen_str_equality(Gen *g, const Expr *e)
+{
+	const Expr *a = e->a, *b = e->b;
+	int done = label_new(g);
+	if (b->kind == E_STR)
+		gen_strcmp_literal(g, a, b);
+	else if (a->kind == E_STR)
+		gen_strcmp_literal(g, b, a);
+	else
+		gen_strcmp_loop(g, a, b);
+	/* r0 == 0 means equal */
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit(g, I_MOV64_IMM(BPF_REG_0, e->op == OP_EQ ? 1 : 0));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, done);
+	emit(g, I_MOV64_IMM(BPF_REG_0, e->op == OP_EQ ? 0 : 1));
+	label_place(g, done);
+}
+
+static void gen_binop(Gen *g, const Expr *e)
+{
+	if (e->op == OP_LAND || e->op == OP_LOR) {
+		gen_logical(g, e);
+		return;
+	}
+	if (e->a->type->kind == TY_STR) {
+		gen_str_equality(g, e);
+		return;
+	}
+	gen_int(g, e->a);
+	int slot = stack_push(g);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
+	gen_int(g, e->b);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
+	stack_pop(g);
+	bool sign = e->a->type->is_signed && e->b->type->is_signed;
+	int op = alu_op(e->op);
+	if (op < 0) {
+		gen_compare(g, e->op, sign);
+		return;
+	}
+	if (op == BPF_RSH && e->a->type->is_signed)
+		op = BPF_ARSH;
+	struct bpf_insn i = I_ALU64_REG(op, BPF_REG_1, BPF_REG_0);
+	if ((op == BPF_DIV || op == BPF_MOD) && sign)
+		i.off = 1; /* signed division (BPF ISA v4) */
+	emit(g, i);
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
+}
+
+static void gen_unop(Gen *g, const Expr *e)
+{
+	gen_int(g, e->a);
+	switch (e->op) {
+	case OP_NEG:
+		emit(g, I_NEG64(BPF_REG_0));
+		break;
+	case OP_BNOT:
+		emit(g, I_ALU64_IMM(BPF_XOR, BPF_REG_0, -1));
+		break;
+	case OP_LNOT: {
+		int z = label_new(g);
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+		emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, z);
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+		label_place(g, z);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void gen_ternary_int(Gen *g, const Expr *e)
+{
+	int els = label_new(g), end = label_new(g);
+	gen_int(g, e->a);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, els);
+	gen_int(g, e->b);
+	emit_goto(g, end);
+	label_place(g, els);
+	gen_int(g, e->c);
+	label_place(g, end);
+}
+
+/* args->field of a tracepoint: direct context loads */
+static void gen_tp_field_int(Gen *g, const Expr *e)
+{
+	const TpField *f = e->auxp;
+	static const int sz[] = {[1] = BPF_B, [2] = BPF_H, [4] = BPF_W, [8] = BPF_DW};
+	emit(g, I_LDX(sz[f->size], BPF_REG_0, R_CTX, f->offset));
+	gen_cast_r0(g, e->type);
+}
+
+static void gen_field_int(Gen *g, const Expr *e)
+{
+	if (e->a->type->kind == TY_CTX) {
+		gen_tp_field_int(g, e);
+		return;
+	}
+	int mark = g->scratch_top;
+	int off = gen_mem(g, e->a);
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, off + e->a->type->offset[e->aux]));
+	g->scratch_top = mark;
+}
+
+static void gen_incdec(Gen *g, const Expr *e)
+{
+	const Expr *t = e->a;
+	if (t->kind == E_MAP) {
+		gen_map_incdec(g, e);
+		return;
+	}
+	int off = t->var->off;
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, off));
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit(g, I_ALU64_IMM(e->op == OP_ADD ? BPF_ADD : BPF_SUB, BPF_REG_1, 1));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, off));
+	if (!e->post)
+		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
+}
+
+static void gen_posparam_int(Gen *g, const Expr *e)
+{
+	long long v = 0;
+	if (e->aux)
+		v = strtoll(g->sc->opt.params[e->ival - 1], NULL, 0);
+	emit_ld_imm64(g, BPF_REG_0, (uint64_t)v);
+}
+
+void gen_int(Gen *g, const Expr *e)
+{
+	switch (e->kind) {
+	case E_INT:
+	case E_SIZEOF:
+		if (e->ival <= INT32_MAX)
+			emit(g, I_MOV64_IMM(BPF_REG_0, (int32_t)e->ival));
+		else
+			emit_ld_imm64(g, BPF_REG_0, e->ival);
+		return;
+	case E_POSPARAM:
+		gen_posparam_int(g, e);
+		return;
+	case E_POSCOUNT:
+		emit(g, I_MOV64_IMM(BPF_REG_0, g->sc->opt.nparams));
+		return;
+	case E_BUILTIN:
+		gen_builtin_int(g, e);
+		return;
+	case E_VAR:
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, e->var->off));
+		return;
+	case E_MAP:
+		gen_map_read_int(g, e);
+		return;
+	case E_CALL:
+		gen_call_int(g, e);
+		return;
+	case E_BINOP:
+		gen_binop(g, e);
+		return;
+	case E_UNOP:
+		gen_unop(g, e);
+		return;
+	case E_TERNARY:
+		gen_ternary_int(g, e);
+		return;
+	case E_FIELD:
+		gen_field_int(g, e);
+		return;
+	case E_CAST:
+		gen_int(g, e->a);
+		gen_cast_r0(g, e->type);
+		return;
+	case E_INCDEC:
+		gen_incdec(g, e);
+		return;
+	default:
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	}
+}
+
+int gen_mem(Gen *g, const Expr *e)
+{
+	int off = scratch_alloc(g, e->type->size);
+	gen_into(g, e, off, e->type);
+	return off;
+}
+
+/* Copy a value between layouts: strings may widen (zero tail), tuples
+ * re-lay their elements, everything else is bytes. */
+void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *st, int dst_off,
+		    const Type *dt)
+{
+	if (st->kind == TY_TUPLE && dt->kind == TY_TUPLE && st != dt && st->size != dt->size) {
+		for (int i = 0; i < st->nelem && i < dt->nelem; i++)
+			gen_copy_value(g, src_reg, src_off + st->offset[i], st->elem[i],
+				       dst_off + dt->offset[i], dt->elem[i]);
+		return;
+	}
+	int n = st->size < dt->size ? st->size : dt->size;
+	emit_memcpy(g, dst_off, src_reg, src_off, n);
+	if (dt->size > n)
+		emit_memzero(g, dst_off + n, dt->size - n);
+	else if (st->kind == TY_STR && st->size > dt->size)
+		emit(g, I_ST(BPF_B, R_SCR, dst_off + dt->size - 1, 0));
+}
+
+static void gen_str_literal_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	int n = (int)e->slen < dt->size ? (int)e->slen : dt->size - 1;
+	emit_store_bytes(g, dst_off, e->sval, n);
+	emit_memzero(g, dst_off + n, dt->size - n);
+}
+
+static void gen_tp_field_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	const TpField *f = e->auxp;
+	if (f->is_data_loc) {
+		/* __data_loc: low 16 bits = offset of the string in the record */
+		emit_memzero(g, dst_off, dt->size);
+		emit(g, I_LDX(BPF_W, BPF_REG_3, R_CTX, f->offset));
+		emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 0xffff));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, R_CTX));
+		emit_scratch_ptr(g, BPF_REG_1, dst_off);
+		emit(g, I_MOV64_IMM(BPF_REG_2, e->type->size));
+		emit_call(g, BPF_FUNC_probe_read_kernel_str);
+		return;
+	}
+	/* char array: aligned context loads only, as the verifier requires */
+	int n = f->array_len < dt->size ? f->array_len : dt->size;
+	for (int i = 0; i < n;) {
+		int a = f->offset + i, w = 1, bpf = BPF_B;
+		if (a % 8 == 0 && i + 8 <= n)
+			w = 8, bpf = BPF_DW;
+		else if (a % 4 == 0 && i + 4 <= n)
+			w = 4, bpf = BPF_W;
+		emit(g, I_LDX(bpf, BPF_REG_1, R_CTX, a));
+		emit(g, I_STX(bpf, R_SCR, BPF_REG_1, dst_off + i));
+		i += w;
+	}
+	if (dt->size > n)
+		emit_memzero(g, dst_off + n, dt->size - n);
+	else
+		emit(g, I_ST(BPF_B, R_SCR, dst_off + dt->size - 1, 0));
+}
+
+static void gen_tuple_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	for (int i = 0; i < e->args.n; i++) {
+		const Type *et = dt->kind == TY_TUPLE ? dt->elem[i] : e->args.v[i]->type;
+		int eo = dt->kind == TY_TUPLE ? dt->offset[i] : e->type->offset[i];
+		gen_into(g, e->args.v[i], dst_off + eo, et);
+		int pad = ((et->size + 7) & ~7) - et->size;
+		if (pad)
+			emit_memzero(g, dst_off + eo + et->size, pad);
+	}
+}
+
+static void gen_ternary_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	int els = label_new(g), end = label_new(g);
+	gen_int(g, e->a);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, els);
+	gen_into(g, e->b, dst_off, dt);
+	emit_goto(g, end);
+	label_place(g, els);
+	gen_into(g, e->c, dst_off, dt);
+	label_place(g, end);
+}
+
+static void gen_field_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	if (e->a->type->kind == TY_CTX) {
+		gen_tp_field_into(g, e, dst_off, dt);
+		return;
+	}
+	int mark = g->scratch_top;
+	int off = gen_mem(g, e->a);
+	gen_copy_value(g, R_SCR, off + e->a->type->offset[e->aux], e->type, dst_off, dt);
+	g->scratch_top = mark;
+}
+
+void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	if (e->type->kind == TY_INT) {
+		gen_int(g, e);
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		return;
+	}
+	switch (e->kind) {
+	case E_STR:
+		gen_str_literal_into(g, e, dst_off, dt);
+		return;
+	case E_VAR:
+		gen_copy_value(g, R_SCR, e->var->off, e->var->type, dst_off, dt);
+		return;
+	case E_MAP:
+		gen_map_read_into(g, e, dst_off, dt);
+		return;
+	case E_BUILTIN:
+		gen_builtin_into(g, e, dst_off, dt);
+		return;
+	case E_CALL:
+		gen_call_into(g, e, dst_off, dt);
+		return;
+	case E_FIELD:
+		gen_field_into(g, e, dst_off, dt);
+		return;
+	case E_TUPLE:
+		gen_tuple_into(g, e, dst_off, dt);
+		return;
+	case E_TERNARY:
+		gen_ternary_into(g, e, dst_off, dt);
+		return;
+	default:
+		emit_memzero(g, dst_off, dt->size);
+	}
+}

@@ -1,0 +1,297 @@
+/* Maps: keys, lookups, plain assignments and per-CPU aggregations. */
+#include "codegen.h"
+
+static const Type key_zero = {.kind = TY_INT, .size = 8, .bits = 64};
+
+/* Keys are built in scratch in the map's key layout; a map without keys
+ * uses one 8-byte zero key. */
+int gen_map_key(Gen *g, const Expr *map)
+{
+	const MapInfo *m = map->map;
+	const Type *kt = m->key ? m->key : &key_zero;
+	int off = scratch_alloc(g, kt->size);
+	if (!m->key) {
+		emit(g, I_ST(BPF_DW, R_SCR, off, 0));
+	} else if (map->args.n == 1) {
+		gen_into(g, map->args.v[0], off, kt);
+	} else {
+		for (int i = 0; i < map->args.n; i++) {
+			gen_into(g, map->args.v[i], off + kt->offset[i], kt->elem[i]);
+			int pad = ((kt->elem[i]->size + 7) & ~7) - kt->elem[i]->size;
+			if (pad)
+				emit_memzero(g, off + kt->offset[i] + kt->elem[i]->size, pad);
+		}
+	}
+	return off;
+}
+
+void gen_map_lookup(Gen *g, const MapInfo *m, int key_off)
+{
+	emit_ld_map(g, BPF_REG_1, R_MAP, m->id);
+	emit_scratch_ptr(g, BPF_REG_2, key_off);
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+}
+
+static void gen_map_update(Gen *g, const MapInfo *m, int key_off, int val_off)
+{
+	emit_ld_map(g, BPF_REG_1, R_MAP, m->id);
+	emit_scratch_ptr(g, BPF_REG_2, key_off);
+	emit_scratch_ptr(g, BPF_REG_3, val_off);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
+	emit_call(g, BPF_FUNC_map_update_elem);
+}
+
+void gen_map_read_int(Gen *g, const Expr *map)
+{
+	int mark = g->scratch_top;
+	int key = gen_map_key(g, map);
+	int miss = label_new(g), done = label_new(g);
+	gen_map_lookup(g, map->map, key);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_0, 0));
+	emit_goto(g, done);
+	label_place(g, miss);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, done);
+	g->scratch_top = mark;
+}
+
+void gen_map_read_into(Gen *g, const Expr *map, int dst_off, const Type *dt)
+{
+	int mark = g->scratch_top;
+	int key = gen_map_key(g, map);
+	int miss = label_new(g), done = label_new(g);
+	gen_map_lookup(g, map->map, key);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+	gen_copy_value(g, BPF_REG_0, 0, map->map->val, dst_off, dt);
+	emit_goto(g, done);
+	label_place(g, miss);
+	emit_memzero(g, dst_off, dt->size);
+	label_place(g, done);
+	g->scratch_top = mark;
+}
+
+void gen_map_delete(Gen *g, const Expr *map)
+{
+	int mark = g->scratch_top;
+	int key = gen_map_key(g, map);
+	emit_ld_map(g, BPF_REG_1, R_MAP, map->map->id);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_call(g, BPF_FUNC_map_delete_elem);
+	g->scratch_top = mark;
+}
+
+static int alu_of(Op op)
+{
+	static const int ops[] = {[OP_ADD] = BPF_ADD, [OP_SUB] = BPF_SUB, [OP_MUL] = BPF_MUL,
+				  [OP_DIV] = BPF_DIV, [OP_MOD] = BPF_MOD, [OP_BAND] = BPF_AND,
+				  [OP_BOR] = BPF_OR,  [OP_BXOR] = BPF_XOR, [OP_SHL] = BPF_LSH,
+				  [OP_SHR] = BPF_RSH};
+	return ops[op];
+}
+
+/* read-modify-write of an integer map value: r1 = old value, then
+ * r1 op= operand (at stack slot), stored back; r0 = old, r1 = new */
+static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot)
+{
+	int mark = g->scratch_top;
+	int key = gen_map_key(g, map);
+	int val = scratch_alloc(g, 8);
+	int miss = label_new(g), have = label_new(g);
+	gen_map_lookup(g, map->map, key);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_0, 0));
+	emit_goto(g, have);
+	label_place(g, miss);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, have);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, operand_slot));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, operand_slot)); /* keep old */
+	emit(g, I_ALU64_REG(BPF_MOV, BPF_REG_2, BPF_REG_1));
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit(g, I_ALU64_REG(alu_of(op), BPF_REG_1, BPF_REG_2));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, val));
+	gen_map_update(g, map->map, key, val);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_SCR, val));
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, operand_slot));
+	g->scratch_top = mark;
+}
+
+void gen_map_incdec(Gen *g, const Expr *e)
+{
+	int slot = stack_push(g);
+	emit(g, I_ST(BPF_DW, BPF_REG_10, slot, 1));
+	gen_map_rmw(g, e->a, e->op, slot);
+	if (!e->post)
+		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
+	stack_pop(g);
+}
+
+void gen_map_assign(Gen *g, const Stmt *st)
+{
+	const Expr *t = st->target;
+	if (st->op != OP_NONE) {
+		gen_int(g, st->expr);
+		int slot = stack_push(g);
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
+		gen_map_rmw(g, t, st->op, slot);
+		stack_pop(g);
+		return;
+	}
+	int mark = g->scratch_top;
+	const Type *vt = t->map->val;
+	int val = scratch_alloc(g, vt->size);
+	gen_into(g, st->expr, val, vt);
+	int key = gen_map_key(g, t);
+	gen_map_update(g, t->map, key, val);
+	g->scratch_top = mark;
+}
+
+/* r0 = pointer to this CPU's value for the key, creating a zeroed entry
+ * first if there is none; jumps to `skip` when the map is full. */
+static void gen_agg_slot(Gen *g, const MapInfo *m, int key, int skip)
+{
+	int have = label_new(g);
+	gen_map_lookup(g, m, key);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
+	if (m->val->size > g->sc->zero_size)
+		g->sc->zero_size = m->val->size;
+	emit_ld_map(g, BPF_REG_1, R_MAP, m->id);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_ld_map_value(g, BPF_REG_3, R_ZERO, 0);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_NOEXIST));
+	emit_call(g, BPF_FUNC_map_update_elem);
+	gen_map_lookup(g, m, key);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, skip);
+	label_place(g, have);
+}
+
+static void add_at(Gen *g, int reg_ptr, int off, int reg_val)
+{
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, reg_ptr, off));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_2, reg_val));
+	emit(g, I_STX(BPF_DW, reg_ptr, BPF_REG_2, off));
+}
+
+static void gen_minmax(Gen *g, bool is_min, bool sign, int skip)
+{
+	int set = label_new(g);
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_0, 8));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, set);
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_0, 0));
+	int op = is_min ? (sign ? BPF_JSGE : BPF_JGE) : (sign ? BPF_JSLE : BPF_JLE);
+	emit_jmp_reg(g, op, BPF_REG_1, BPF_REG_2, skip);
+	label_place(g, set);
+	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+	emit(g, I_ST(BPF_DW, BPF_REG_0, 8, 1));
+}
+
+/* r1 = log2 bucket of r1 (see hist_bucket in types.h), then r0 += r1*8 */
+static void gen_hist_index(Gen *g, bool sign)
+{
+	int neg = label_new(g), zero = label_new(g), done = label_new(g);
+	if (sign)
+		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, zero);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 2));
+	static const int steps[] = {32, 16, 8, 4, 2, 1};
+	for (int i = 0; i < 6; i++) {
+		int next = label_new(g);
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, steps[i]));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, next);
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, steps[i]));
+		label_place(g, next);
+	}
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
+	emit_goto(g, done);
+	label_place(g, neg);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	emit_goto(g, done);
+	label_place(g, zero);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
+	label_place(g, done);
+}
+
+static void gen_lhist_index(Gen *g, const Type *t)
+{
+	int nb = lhist_buckets(t), low = label_new(g), high = label_new(g), done = label_new(g);
+	emit_ld_imm64(g, BPF_REG_2, (uint64_t)t->lh_min);
+	emit_jmp_reg(g, BPF_JSLT, BPF_REG_1, BPF_REG_2, low);
+	emit_ld_imm64(g, BPF_REG_3, (uint64_t)t->lh_max);
+	emit_jmp_reg(g, BPF_JSGE, BPF_REG_1, BPF_REG_3, high);
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_1, BPF_REG_2));
+	emit_ld_imm64(g, BPF_REG_3, (uint64_t)t->lh_step);
+	emit(g, I_ALU64_REG(BPF_DIV, BPF_REG_1, BPF_REG_3));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, done);
+	label_place(g, low);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	emit_goto(g, done);
+	label_place(g, high);
+	emit(g, I_MOV64_IMM(BPF_REG_1, nb - 1));
+	label_place(g, done);
+}
+
+static void gen_bucket_add(Gen *g, int nbuckets)
+{
+	/* bound the index for the verifier, then count */
+	int ok = label_new(g);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_1, nbuckets, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_1, nbuckets - 1));
+	label_place(g, ok);
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_1, 3));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
+	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
+	add_at(g, BPF_REG_0, 0, BPF_REG_1);
+}
+
+/* Aggregations: per-CPU slots, plain loads and stores, no atomics needed:
+ * only this CPU writes its slot. */
+void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
+{
+	const Type *t = map->map->val;
+	bool sign = call->type->is_signed;
+	int mark = g->scratch_top, skip = label_new(g);
+	int slot = stack_push(g);
+	if (call->args.n) {
+		gen_int(g, call->args.v[0]);
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
+	}
+	int key = gen_map_key(g, map);
+	gen_agg_slot(g, map->map, key, skip);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
+	switch (t->kind) {
+	case TY_COUNT:
+		emit(g, I_MOV64_IMM(BPF_REG_1, 1));
+		add_at(g, BPF_REG_0, 0, BPF_REG_1);
+		break;
+	case TY_SUM:
+		add_at(g, BPF_REG_0, 0, BPF_REG_1);
+		break;
+	case TY_MIN:
+	case TY_MAX:
+		gen_minmax(g, t->kind == TY_MIN, sign, skip);
+		break;
+	case TY_AVG:
+	case TY_STATS:
+		add_at(g, BPF_REG_0, 8, BPF_REG_1);
+		emit(g, I_MOV64_IMM(BPF_REG_1, 1));
+		add_at(g, BPF_REG_0, 0, BPF_REG_1);
+		break;
+	case TY_HIST:
+		gen_hist_index(g, sign);
+		gen_bucket_add(g, HIST_BUCKETS);
+		break;
+	case TY_LHIST:
+		gen_lhist_index(g, t);
+		gen_bucket_add(g, lhist_buckets(t));
+		break;
+	default:
+		break;
+	}
+	label_place(g, skip);
+	stack_pop(g);
+	g->scratch_top = mark;
+}

@@ -1,0 +1,147 @@
+/* The compiler driver: expand attach points, type the program until map
+ * types settle, then generate one BPF program per concrete probe. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen.h"
+
+MapInfo *script_map(Script *s, const char *name, Loc loc)
+{
+	for (int i = 0; i < s->maps.n; i++)
+		if (!strcmp(s->maps.v[i]->name, name))
+			return s->maps.v[i];
+	MapInfo *m = arena_alloc(&s->arena, sizeof(MapInfo));
+	m->name = arena_strdup(&s->arena, name);
+	size_t n = strlen(name);
+	m->print_name = arena_alloc(&s->arena, n + 2);
+	m->print_name[0] = '@';
+	memcpy(m->print_name + 1, name, n + 1);
+	m->id = s->maps.n;
+	m->loc = loc;
+	m->fd = -1;
+	vec_push(&s->maps, m);
+	return m;
+}
+
+int script_rodata_add(Script *s, const char *str, size_t len)
+{
+	/* reuse an identical constant: strncmp needs only its bytes */
+	for (size_t off = 0; off + len < s->rodata.len + (s->rodata.len ? 0 : 1); ) {
+		if (!s->rodata.s)
+			break;
+		size_t l = strlen(s->rodata.s + off);
+		if (l == len && !memcmp(s->rodata.s + off, str, len))
+			return (int)off;
+		off += l + 1;
+	}
+	int off = (int)s->rodata.len;
+	sb_putn(&s->rodata, str, len);
+	sb_putc(&s->rodata, 0);
+	return off;
+}
+
+void script_keep_fmt(Script *s, Fmt *f)
+{
+	vec_push(&s->fmts, f);
+}
+
+static bool expand_all(Script *sc, Error *err)
+{
+	Program *ast = sc->ast;
+	sc->specs = xcalloc((size_t)(ast->nprobes ? ast->nprobes : 1), sizeof(ProbeSpecList));
+	for (int p = 0; p < ast->nprobes; p++) {
+		for (int a = 0; a < ast->probes[p]->naps; a++) {
+			AttachPoint *ap = &ast->probes[p]->aps[a];
+			if (!probe_expand(ap->text, ap->loc, &sc->specs[p], err))
+				return false;
+		}
+		sc->nattach += sc->specs[p].n;
+	}
+	if (!ast->nprobes)
+		return error_at(err, (Loc){0}, "the program has no probes");
+	return true;
+}
+
+static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
+{
+	Error scratch_err = {0};
+	s->strict = strict;
+	s->err = strict ? err : &scratch_err;
+	s->changed = false;
+	for (int p = 0; p < sc->ast->nprobes; p++)
+		for (int i = 0; i < sc->specs[p].n; i++) {
+			scratch_err.set = false;
+			if (!sema_probe(s, sc->ast->probes[p], &sc->specs[p].v[i]) && strict)
+				return false;
+		}
+	return true;
+}
+
+static bool generate_all(Script *sc, Sema *s, Error *err)
+{
+	for (int p = 0; p < sc->ast->nprobes; p++)
+		for (int i = 0; i < sc->specs[p].n; i++) {
+			const Probe *pr = sc->ast->probes[p];
+			if (!sema_probe(s, pr, &sc->specs[p].v[i]))
+				return false;
+			if (!codegen_probe(sc, pr, &sc->specs[p].v[i], s->vars.v, s->vars.n, err))
+				return false;
+		}
+	return true;
+}
+
+static bool check_maps(Script *sc, Error *err)
+{
+	for (int i = 0; i < sc->maps.n; i++) {
+		MapInfo *m = sc->maps.v[i];
+		if (!m->val)
+			return error_at(err, m->loc, "map %s is used but never assigned a value",
+					m->print_name);
+	}
+	return true;
+}
+
+Script *compile_program(Program *ast, const Options *opt, Error *err)
+{
+	Script *sc = xcalloc(1, sizeof(Script));
+	sc->ast = ast;
+	sc->opt = *opt;
+	sc->zero_size = 8;
+	Sema s = {.sc = sc};
+	bool ok = expand_all(sc, err);
+	/* two lenient passes let maps used before their assignment get types */
+	for (int pass = 0; ok && pass < 2; pass++)
+		sema_pass(sc, &s, false, err);
+	ok = ok && sema_pass(sc, &s, true, err) && check_maps(sc, err) &&
+	     generate_all(sc, &s, err);
+	vec_free(&s.vars);
+	if (!ok) {
+		script_free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+void script_free(Script *sc)
+{
+	if (!sc)
+		return;
+	for (int i = 0; i < sc->progs.n; i++) {
+		free(sc->progs.v[i]->insns);
+		free(sc->progs.v[i]->lines);
+		free(sc->progs.v[i]->relocs);
+	}
+	for (int i = 0; i < sc->fmts.n; i++)
+		fmt_free(sc->fmts.v[i]);
+	vec_free(&sc->fmts);
+	if (sc->specs)
+		for (int p = 0; p < sc->ast->nprobes; p++)
+			probe_spec_list_free(&sc->specs[p]);
+	free(sc->specs);
+	vec_free(&sc->maps);
+	vec_free(&sc->events);
+	vec_free(&sc->progs);
+	sb_free(&sc->rodata);
+	arena_free(&sc->arena);
+	free(sc);
+}

@@ -1,0 +1,62 @@
+/* Instruction buffer for one BPF program: labels with fix-ups, map
+ * references the loader patches, and the stack and scratch allocators.
+ *
+ * Register use, fixed for all of codegen:
+ *   r6  the program context (ctx)
+ *   r7  this CPU's scratch buffer (a map value): strings, tuples, keys,
+ *       event records and variables live there, off the 512-byte stack
+ *   r0  result of an integer expression
+ *   r1-r5 clobbered by every helper call (emit_call says so, once)
+ *   r8, r9 free for a construct that must keep a value across a call */
+#pragma once
+#include "../lang/diag.h"
+#include "insn.h"
+#include "script.h"
+
+#define R_CTX 6
+#define R_SCR 7
+
+typedef struct Gen {
+	Script *sc;
+	const ProbeSpec *spec;
+	const Probe *probe;
+	VEC(struct bpf_insn) insns;
+	VEC(int) lines;
+	VEC(Reloc) relocs;
+	VEC(int) labels; /* insn index, -1 until placed */
+	VEC(int) fixups; /* insn index whose jump targets label insns[i].off */
+	int line;
+	int stack_used, stack_max; /* bytes below r10 for integer temporaries */
+	int scratch_top, scratch_max;
+	int exit_label;
+	VEC(int) loop_break;
+	VEC(int) loop_continue;
+	Error *err;
+} Gen;
+
+void emit(Gen *g, struct bpf_insn i);
+void emit_ld_imm64(Gen *g, int reg, uint64_t v);
+void emit_ld_map(Gen *g, int reg, RelocKind kind, int arg);
+void emit_ld_map_value(Gen *g, int reg, RelocKind kind, int off);
+void emit_call(Gen *g, int helper);
+
+int label_new(Gen *g);
+void label_place(Gen *g, int label);
+void emit_jmp_imm(Gen *g, int op, int reg, int32_t imm, int label);
+void emit_jmp_reg(Gen *g, int op, int dst, int src, int label);
+void emit_goto(Gen *g, int label);
+bool emit_finish(Gen *g); /* resolve labels; false if too far */
+
+/* integer temporaries on the stack: returns the r10-relative offset */
+int stack_push(Gen *g);
+void stack_pop(Gen *g);
+
+/* scratch space (r7-relative, 8-byte aligned) */
+int scratch_alloc(Gen *g, int size);
+
+/* memory moves within scratch or from another map value pointer */
+void emit_memcpy(Gen *g, int dst_off, int src_reg, int src_off, int n);
+void emit_memzero(Gen *g, int dst_off, int n);
+void emit_store_bytes(Gen *g, int dst_off, const char *bytes, int n);
+/* r1 = r7 + off (helper pointer argument) */
+void emit_scratch_ptr(Gen *g, int reg, int off);

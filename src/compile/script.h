@@ -1,0 +1,120 @@
+/* What compiling a program produces: the maps it declares, the events its
+ * BPF programs send to user space, and the BPF programs themselves.  The
+ * loader creates and loads these; the runtime decodes events with them. */
+#pragma once
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../lang/ast.h"
+#include "../lang/types.h"
+#include "../probes/provider.h"
+#include "../runtime/output.h"
+
+typedef struct MapInfo {
+	char *name;      /* without '@'; "" for @ */
+	char *print_name; /* with '@' */
+	int id;
+	Type *key;       /* NULL: no keys */
+	Type *val;       /* NULL until a use gives it a type */
+	Loc loc;         /* first use */
+	bool percpu;     /* aggregations are per-CPU */
+	int fd;          /* loader */
+} MapInfo;
+
+typedef struct VarInfo {
+	char *name;
+	Type *type;
+	int off;         /* scratch offset (codegen) */
+	bool assigned;
+} VarInfo;
+
+typedef enum EventKind {
+	EV_PRINTF,
+	EV_PRINT_MAP,
+	EV_PRINT_VALUE,
+	EV_CLEAR,
+	EV_ZERO,
+	EV_TIME,
+	EV_CAT,
+	EV_SYSTEM,
+	EV_JOIN,
+	EV_EXIT,
+} EventKind;
+
+/* One call site's event: records start with a u64 event index, then the
+ * arguments at argoff[i] laid out per argt[i]. */
+typedef struct EventDesc {
+	EventKind kind;
+	const Fmt *fmt;  /* printf, cat, system */
+	int nargs;
+	Type **argt;
+	int *argoff;
+	int size;        /* record bytes including the leading index */
+	MapInfo *map;    /* print/clear/zero */
+	int top, div;    /* print(@m, top, div) */
+	const char *text; /* time() format, join() delimiter */
+} EventDesc;
+
+/* Loader fix-ups: which map a ld_imm64 refers to. */
+typedef enum RelocKind {
+	R_MAP,      /* a program map: arg = MapInfo id */
+	R_RINGBUF,
+	R_SCRATCH,
+	R_ZERO,     /* value address of the all-zero map (+ arg offset) */
+	R_RODATA,   /* value address of the read-only strings (+ arg offset) */
+	R_LOST,
+	R_KSTACK,
+	R_USTACK,
+} RelocKind;
+
+typedef struct Reloc {
+	int insn;
+	RelocKind kind;
+	int arg;
+} Reloc;
+
+typedef struct ProgCode {
+	const ProbeSpec *spec;
+	const Probe *probe;
+	struct bpf_insn *insns;
+	int *lines;
+	int ninsns;
+	Reloc *relocs;
+	int nrelocs;
+	int fd; /* loader */
+} ProgCode;
+
+typedef struct Options {
+	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
+	int map_keys_max; /* BPFTRACE_MAP_KEYS_MAX, default 4096 */
+	char **params;    /* positional parameters $1.. */
+	int nparams;
+	bool unsafe;
+	int cpid;         /* -c child, 0 if none */
+	int self_pid;     /* sonde's pid: its own events are not traced */
+	uint64_t start_ns; /* CLOCK_MONOTONIC at start, for `elapsed` */
+} Options;
+
+typedef struct Script {
+	Program *ast;
+	Options opt;
+	Arena arena;          /* types, names, event descriptors */
+	VEC(MapInfo *) maps;
+	VEC(EventDesc *) events;
+	VEC(ProgCode *) progs;
+	ProbeSpecList *specs; /* per probe: its expanded attach points */
+	StrBuf rodata;        /* NUL-terminated string constants */
+	VEC(Fmt *) fmts;
+	int scratch_size;
+	int zero_size;
+	bool uses_kstack, uses_ustack;
+	int nattach;          /* "Attaching N probes..." */
+} Script;
+
+/* Text -> Script (all passes).  On failure returns NULL with err set. */
+Script *compile_program(Program *ast, const Options *opt, Error *err);
+void script_free(Script *s);
+MapInfo *script_map(Script *s, const char *name, Loc loc);
+int script_rodata_add(Script *s, const char *str, size_t len);
+void script_keep_fmt(Script *s, Fmt *f); /* freed with the script */

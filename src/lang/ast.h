@@ -1,0 +1,131 @@
+/* The syntax tree of a bpftrace-language program.  The parser builds it
+ * (all nodes live in the Program's arena), sema annotates it in place
+ * (the fields marked "sema"), codegen reads it. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../util/util.h"
+#include "diag.h"
+
+struct Type;
+struct MapInfo;
+struct VarInfo;
+struct FuncDef;
+
+typedef enum ExprKind {
+	E_INT,      /* ival (uint64 bits of the literal) */
+	E_STR,      /* sval/slen: bytes after escape processing */
+	E_BUILTIN,  /* name: pid, comm, arg0, args, retval, probe, ... */
+	E_POSPARAM, /* $1..$N: ival = N */
+	E_POSCOUNT, /* $# */
+	E_VAR,      /* $name: name without '$' */
+	E_MAP,      /* @name[args...]: name without '@' ("" for @); args = keys */
+	E_CALL,     /* name(args...) */
+	E_BINOP,    /* a op b; op is an Op value */
+	E_UNOP,     /* op a: OP_NEG, OP_LNOT, OP_BNOT, OP_DEREF, OP_ADDR */
+	E_TERNARY,  /* a ? b : c */
+	E_FIELD,    /* a.name or a->name (arrow); tuple index: a.0 (name "0") */
+	E_INDEX,    /* a[b] on a non-map expression */
+	E_CAST,     /* (name) a; name is the type text, e.g. "uint8", "struct x *" */
+	E_TUPLE,    /* (args...), two or more elements */
+	E_INCDEC,   /* a++ / ++a / a-- / --a: op = OP_ADD or OP_SUB, post */
+	E_SIZEOF,   /* sizeof(a) or sizeof(name) */
+} ExprKind;
+
+typedef enum Op {
+	OP_NONE,
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
+	OP_BAND, OP_BOR, OP_BXOR, OP_SHL, OP_SHR,
+	OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+	OP_LAND, OP_LOR,
+	OP_NEG, OP_LNOT, OP_BNOT, OP_DEREF, OP_ADDR,
+} Op;
+
+const char *op_str(Op op); /* "+", "==", ... */
+
+typedef struct Expr Expr;
+typedef struct ExprList {
+	Expr **v;
+	int n;
+} ExprList;
+
+struct Expr {
+	ExprKind kind;
+	Loc loc;
+	Op op;
+	bool post;  /* E_INCDEC: postfix */
+	bool arrow; /* E_FIELD: "->" rather than "." */
+	uint64_t ival;
+	char *name;  /* identifier text, see ExprKind */
+	char *sval;  /* E_STR bytes (NUL-terminated too) */
+	size_t slen; /* E_STR byte count without the terminator */
+	Expr *a, *b, *c;
+	ExprList args;
+
+	/* sema */
+	struct Type *type;
+	struct MapInfo *map; /* E_MAP */
+	struct VarInfo *var; /* E_VAR */
+	const struct FuncDef *func; /* E_CALL */
+	int aux;             /* per-kind extra: arg index, field offset, ... */
+	int aux2;            /* per-kind extra: builtin id, ... */
+	void *auxp;          /* per-kind extra pointer (tracepoint field, ...) */
+};
+
+typedef enum StmtKind {
+	S_EXPR,     /* expr; (calls, ++/--, bare map/var reads) */
+	S_ASSIGN,   /* target op= expr; op is OP_NONE for plain '=' */
+	S_IF,       /* if (expr) body else els (els may hold one S_IF) */
+	S_UNROLL,   /* unroll (expr) body */
+	S_WHILE,    /* while (expr) body */
+	S_BREAK,
+	S_CONTINUE,
+	S_RETURN,
+	S_BLOCK,    /* { body } nested block */
+} StmtKind;
+
+typedef struct Stmt Stmt;
+typedef struct StmtList {
+	Stmt **v;
+	int n;
+} StmtList;
+
+struct Stmt {
+	StmtKind kind;
+	Loc loc;
+	Op op;
+	Expr *target; /* S_ASSIGN: E_MAP or E_VAR */
+	Expr *expr;
+	StmtList body, els;
+};
+
+typedef struct AttachPoint {
+	char *text; /* as written, e.g. "tracepoint:syscalls:sys_enter_*" */
+	Loc loc;
+} AttachPoint;
+
+typedef struct Probe {
+	Loc loc;
+	AttachPoint *aps;
+	int naps;
+	Expr *pred; /* NULL when there is no /predicate/ */
+	StmtList body;
+} Probe;
+
+typedef struct Program {
+	Arena arena;
+	Source src;
+	char *c_defs;  /* C definitions/#include lines before the probes, raw */
+	Loc c_defs_loc;
+	Probe **probes;
+	int nprobes;
+} Program;
+
+/* Parse `src` into a Program; on failure returns NULL and fills err. */
+Program *parse_program(const Source *src, Error *err);
+void program_free(Program *p);
+
+/* -d ast: an indented tree, one node per line. */
+void ast_dump(FILE *out, const Program *p);

@@ -1,0 +1,31 @@
+/* Diagnostics: errors are values (Error) until main prints them with the
+ * source line and a caret under the culprit. */
+#pragma once
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct Loc {
+	int line; /* 1-based; 0 = no location */
+	int col;  /* 1-based byte column */
+	int len;  /* caret span in bytes (>= 1) */
+} Loc;
+
+typedef struct Error {
+	bool set;
+	Loc loc;
+	char msg[512];
+} Error;
+
+typedef struct Source {
+	const char *name; /* file name, "stdin" or "-e" program label */
+	const char *text; /* NUL-terminated program text */
+} Source;
+
+/* Records the first error only: later ones are usually consequences. */
+bool error_at(Error *e, Loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+bool error_vat(Error *e, Loc loc, const char *fmt, va_list ap);
+
+/* "NAME:LINE:COL: error: MSG", then the source line and a caret. */
+void diag_print(FILE *out, const Source *src, const Error *e);

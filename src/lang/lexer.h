@@ -1,0 +1,75 @@
+/* Tokenizer for the bpftrace language.  Probe headers (attach points) and
+ * C definitions are context dependent, so the parser drives the lexer in
+ * two modes: raw scanning at the top level (lex_attach_point, lex_c_def)
+ * and ordinary tokens (lex_next) inside predicates and probe bodies. */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util/util.h"
+#include "ast.h"
+#include "diag.h"
+
+typedef enum TokKind {
+	T_EOF,
+	T_INT,       /* ival */
+	T_STR,       /* sval/slen: escapes already processed */
+	T_IDENT,     /* keywords too: the parser tells them apart */
+	T_VAR,       /* $name (text includes the '$') */
+	T_POSPARAM,  /* $N: ival = N */
+	T_POSCOUNT,  /* $# */
+	T_MAP,       /* @name or @ (text includes the '@') */
+	T_LPAREN, T_RPAREN, T_LBRACE, T_RBRACE, T_LBRACKET, T_RBRACKET,
+	T_COMMA, T_SEMI, T_COLON, T_QUESTION, T_DOT, T_ARROW,
+	T_PLUS, T_MINUS, T_STAR, T_SLASH, T_PERCENT,
+	T_AMP, T_PIPE, T_CARET, T_TILDE, T_BANG,
+	T_LT, T_GT, T_LE, T_GE, T_EQ, T_NE, T_ANDAND, T_OROR, T_SHL, T_SHR,
+	T_INC, T_DEC,
+	T_ASSIGN,    /* '=' or a compound 'op=': op is the binary Op */
+} TokKind;
+
+typedef struct Token {
+	TokKind kind;
+	Loc loc;
+	const char *text; /* points into the source */
+	int len;
+	Op op;            /* T_ASSIGN: OP_NONE for '=' */
+	uint64_t ival;
+	char *sval;       /* arena-allocated, NUL-terminated */
+	size_t slen;
+} Token;
+
+typedef struct Lexer {
+	const char *text;
+	size_t pos;
+	int line, col;
+	Arena *arena; /* string literal and attach point storage */
+	Error *err;
+} Lexer;
+
+void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err);
+
+/* Current byte (0 at end of input) and the byte `off` beyond it. */
+char lex_peek(const Lexer *lx, size_t off);
+Loc lex_loc(const Lexer *lx, int len);
+void lex_advance(Lexer *lx, size_t n);
+
+/* Skips whitespace and comments; false (err set) on an unterminated one. */
+bool lex_skip_space(Lexer *lx);
+
+/* Next ordinary token; false with err set on a lexical error. */
+bool lex_next(Lexer *lx, Token *t);
+
+/* One attach point starting at the current position (already past
+ * whitespace).  The text is stored unquoted in t->sval.  Returns false
+ * (err set) when there is no attach point here. */
+bool lex_attach_point(Lexer *lx, Token *t);
+
+/* True if a C definition (#..., struct/union/enum/typedef) starts here. */
+bool lex_at_c_def(const Lexer *lx);
+/* Appends one C definition plus a newline to out. */
+bool lex_c_def(Lexer *lx, StrBuf *out);
+
+/* Human-readable token description for "unexpected X" messages. */
+void tok_describe(const Token *t, char *buf, size_t size);

@@ -1,0 +1,748 @@
+/* Recursive-descent parser for the bpftrace language.  Every parse
+ * function returns NULL/false with the error recorded on failure; nothing
+ * needs unwinding because all allocations live in the Program's arena. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "lexer.h"
+
+/* Deep enough for any real script, shallow enough that recursion on
+ * hostile input cannot exhaust the stack. */
+#define MAX_DEPTH 100
+
+typedef struct Parser {
+	Lexer lx;
+	Token tok;     /* current token (ordinary-token mode only) */
+	Program *prog;
+	Error *err;
+	int depth;
+	bool pred_slash; /* in a predicate outside brackets: '/' ends it */
+} Parser;
+
+static const char *const keywords[] = {
+	"if", "else", "while", "unroll", "break", "continue", "return", "sizeof",
+};
+
+static const char *const type_names[] = {
+	"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+	"uint64", "int", "uint", "char", "struct", "union", "enum",
+};
+
+static Expr *parse_expr(Parser *ps);
+static Expr *parse_unary(Parser *ps);
+static bool parse_block(Parser *ps, StmtList *out, const char *what);
+
+/* ---- helpers ---- */
+
+static bool tok_is(const Token *t, const char *word)
+{
+	return t->kind == T_IDENT && (size_t)t->len == strlen(word) &&
+	       !strncmp(t->text, word, (size_t)t->len);
+}
+
+static bool tok_in(const Token *t, const char *const *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (tok_is(t, words[i]))
+			return true;
+	return false;
+}
+
+#define TOK_IN(t, arr) tok_in((t), (arr), sizeof(arr) / sizeof((arr)[0]))
+
+static bool advance(Parser *ps)
+{
+	return lex_next(&ps->lx, &ps->tok);
+}
+
+static bool unexpected(Parser *ps, const char *expecting)
+{
+	char d[64];
+	tok_describe(&ps->tok, d, sizeof(d));
+	return error_at(ps->err, ps->tok.loc, "syntax error: unexpected %s, expecting %s",
+			d, expecting);
+}
+
+/* Consumes the token if it has the given kind, else reports it. */
+static bool expect(Parser *ps, TokKind kind, const char *expecting)
+{
+	if (ps->tok.kind != kind)
+		return unexpected(ps, expecting);
+	return advance(ps);
+}
+
+/* A missing closer: point at the opener when the input clearly ran on
+ * past it, otherwise at the token that is in the way. */
+static bool expect_close(Parser *ps, TokKind kind, Loc open, const char *pair)
+{
+	if (ps->tok.kind == kind)
+		return advance(ps);
+	TokKind k = ps->tok.kind;
+	if (k == T_EOF || k == T_SEMI || k == T_LBRACE || k == T_RBRACE ||
+	    k == T_RPAREN || k == T_RBRACKET)
+		return error_at(ps->err, open, "missing '%c' to close '%c'", pair[1], pair[0]);
+	char want[8];
+	snprintf(want, sizeof(want), "'%c'", pair[1]);
+	return unexpected(ps, want);
+}
+
+static bool enter(Parser *ps)
+{
+	if (++ps->depth > MAX_DEPTH)
+		return error_at(ps->err, ps->tok.loc, "nesting too deep");
+	return true;
+}
+
+static void leave(Parser *ps)
+{
+	ps->depth--;
+}
+
+/* Arena arrays grow by doubling at powers of two, so the capacity never
+ * needs storing; the abandoned copies stay in the arena until it is freed. */
+static void *grow(Arena *a, void *v, int n, size_t elsz)
+{
+	if (n != 0 && (n < 4 || (n & (n - 1)) != 0))
+		return v;
+	size_t cap = n ? (size_t)n * 2 : 4;
+	void *nv = arena_alloc(a, cap * elsz);
+	if (n)
+		memcpy(nv, v, (size_t)n * elsz);
+	return nv;
+}
+
+static void expr_push(Parser *ps, ExprList *l, Expr *e)
+{
+	l->v = grow(&ps->prog->arena, l->v, l->n, sizeof(*l->v));
+	l->v[l->n++] = e;
+}
+
+static void stmt_push(Parser *ps, StmtList *l, Stmt *s)
+{
+	l->v = grow(&ps->prog->arena, l->v, l->n, sizeof(*l->v));
+	l->v[l->n++] = s;
+}
+
+static Expr *new_expr(Parser *ps, ExprKind kind, Loc loc)
+{
+	Expr *e = arena_alloc(&ps->prog->arena, sizeof(*e));
+	e->kind = kind;
+	e->loc = loc;
+	return e;
+}
+
+static Stmt *new_stmt(Parser *ps, StmtKind kind, Loc loc)
+{
+	Stmt *s = arena_alloc(&ps->prog->arena, sizeof(*s));
+	s->kind = kind;
+	s->loc = loc;
+	return s;
+}
+
+static char *tok_strdup(Parser *ps, int skip)
+{
+	return arena_strndup(&ps->prog->arena, ps->tok.text + skip,
+			     (size_t)(ps->tok.len - skip));
+}
+
+/* ---- types (casts and sizeof) ---- */
+
+/* "uint8", "int64 *", "struct task_struct **". */
+static char *parse_type(Parser *ps)
+{
+	Token base = ps->tok, tag = { 0 };
+	if (!advance(ps))
+		return NULL;
+	bool tagged = tok_is(&base, "struct") || tok_is(&base, "union") || tok_is(&base, "enum");
+	if (tagged) {
+		tag = ps->tok;
+		if (tag.kind != T_IDENT || TOK_IN(&tag, keywords))
+			return unexpected(ps, "a type name"), NULL;
+		if (!advance(ps))
+			return NULL;
+	}
+	int stars = 0;
+	while (ps->tok.kind == T_STAR) {
+		stars++;
+		if (!advance(ps))
+			return NULL;
+	}
+	size_t n = (size_t)base.len + (size_t)tag.len + (size_t)stars + 3;
+	char *s = arena_alloc(&ps->prog->arena, n);
+	int off = snprintf(s, n, "%.*s", base.len, base.text);
+	if (tagged)
+		off += snprintf(s + off, n - off, " %.*s", tag.len, tag.text);
+	if (stars)
+		s[off++] = ' ';
+	memset(s + off, '*', (size_t)stars);
+	return s;
+}
+
+/* ---- expressions ---- */
+
+/* Comma-separated expressions up to `close`; an empty list only when
+ * allowed.  '/' is division again inside the brackets. */
+static bool parse_list(Parser *ps, ExprList *out, TokKind close, Loc open,
+		       const char *pair, const char *empty_msg)
+{
+	bool saved = ps->pred_slash;
+	ps->pred_slash = false;
+	if (ps->tok.kind == close && empty_msg)
+		return unexpected(ps, empty_msg);
+	while (ps->tok.kind != close) {
+		Expr *e = parse_expr(ps);
+		if (!e)
+			return false;
+		expr_push(ps, out, e);
+		if (ps->tok.kind != T_COMMA)
+			break;
+		if (!advance(ps))
+			return false;
+		if (ps->tok.kind == close)
+			return unexpected(ps, "an expression");
+	}
+	ps->pred_slash = saved;
+	return expect_close(ps, close, open, pair);
+}
+
+static Expr *parse_sizeof(Parser *ps)
+{
+	Expr *e = new_expr(ps, E_SIZEOF, ps->tok.loc);
+	if (!advance(ps))
+		return NULL;
+	Loc open = ps->tok.loc;
+	if (!expect(ps, T_LPAREN, "'(' after 'sizeof'"))
+		return NULL;
+	bool saved = ps->pred_slash;
+	ps->pred_slash = false;
+	if (TOK_IN(&ps->tok, type_names))
+		e->name = parse_type(ps);
+	else
+		e->a = parse_expr(ps);
+	if ((!e->name && !e->a) || !expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	ps->pred_slash = saved;
+	return e;
+}
+
+static Expr *parse_cast(Parser *ps, Loc open)
+{
+	Expr *e = new_expr(ps, E_CAST, ps->tok.loc);
+	e->name = parse_type(ps);
+	if (!e->name || !expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	e->loc.len = (int)strlen(e->name);
+	if (!enter(ps))
+		return NULL;
+	e->a = parse_unary(ps);
+	leave(ps);
+	return e->a ? e : NULL;
+}
+
+/* '(' starts a cast, a tuple or a parenthesized expression. */
+static Expr *parse_paren(Parser *ps)
+{
+	Loc open = ps->tok.loc;
+	if (!advance(ps))
+		return NULL;
+	if (TOK_IN(&ps->tok, type_names))
+		return parse_cast(ps, open);
+	bool saved = ps->pred_slash;
+	ps->pred_slash = false;
+	Expr *e = parse_expr(ps);
+	if (!e)
+		return NULL;
+	if (ps->tok.kind == T_COMMA) {
+		Expr *t = new_expr(ps, E_TUPLE, open);
+		expr_push(ps, &t->args, e);
+		if (!advance(ps) || !parse_list(ps, &t->args, T_RPAREN, open, "()",
+						"an expression"))
+			return NULL;
+		ps->pred_slash = saved;
+		return t;
+	}
+	if (!expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	ps->pred_slash = saved;
+	return e;
+}
+
+static Expr *parse_ident(Parser *ps)
+{
+	if (tok_is(&ps->tok, "sizeof"))
+		return parse_sizeof(ps);
+	if (TOK_IN(&ps->tok, keywords))
+		return unexpected(ps, "an expression"), NULL;
+	Expr *e = new_expr(ps, E_BUILTIN, ps->tok.loc);
+	e->name = tok_strdup(ps, 0);
+	if (!advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LPAREN)
+		return e;
+	Loc open = ps->tok.loc;
+	e->kind = E_CALL;
+	if (!advance(ps) || !parse_list(ps, &e->args, T_RPAREN, open, "()", NULL))
+		return NULL;
+	return e;
+}
+
+static Expr *parse_map(Parser *ps)
+{
+	Expr *e = new_expr(ps, E_MAP, ps->tok.loc);
+	e->name = tok_strdup(ps, 1);
+	if (!advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LBRACKET)
+		return e;
+	Loc open = ps->tok.loc;
+	if (!advance(ps) || !parse_list(ps, &e->args, T_RBRACKET, open, "[]", "a map key"))
+		return NULL;
+	return e;
+}
+
+/* Tokens that stand alone as an expression. */
+static Expr *parse_atom(Parser *ps)
+{
+	Token t = ps->tok;
+	Expr *e = NULL;
+	switch (t.kind) {
+	case T_INT:
+		e = new_expr(ps, E_INT, t.loc);
+		e->ival = t.ival;
+		break;
+	case T_STR:
+		e = new_expr(ps, E_STR, t.loc);
+		e->sval = t.sval;
+		e->slen = t.slen;
+		break;
+	case T_POSPARAM:
+		e = new_expr(ps, E_POSPARAM, t.loc);
+		e->ival = t.ival;
+		break;
+	case T_POSCOUNT:
+		e = new_expr(ps, E_POSCOUNT, t.loc);
+		break;
+	case T_VAR:
+		e = new_expr(ps, E_VAR, t.loc);
+		e->name = tok_strdup(ps, 1);
+		break;
+	default:
+		return unexpected(ps, "an expression"), NULL;
+	}
+	return advance(ps) ? e : NULL;
+}
+
+static Expr *parse_primary(Parser *ps)
+{
+	switch (ps->tok.kind) {
+	case T_IDENT:
+		return parse_ident(ps);
+	case T_MAP:
+		return parse_map(ps);
+	case T_LPAREN:
+		return parse_paren(ps);
+	default:
+		return parse_atom(ps);
+	}
+}
+
+/* .name, .0, ->name */
+static Expr *parse_field(Parser *ps, Expr *base)
+{
+	bool arrow = ps->tok.kind == T_ARROW;
+	if (!advance(ps))
+		return NULL;
+	Token t = ps->tok;
+	bool index = !arrow && t.kind == T_INT && strspn(t.text, "0123456789") == (size_t)t.len;
+	if (t.kind != T_IDENT && !index)
+		return unexpected(ps, arrow ? "a field name after '->'"
+					    : "a field name or tuple index after '.'"), NULL;
+	Expr *e = new_expr(ps, E_FIELD, t.loc);
+	e->arrow = arrow;
+	e->a = base;
+	e->name = tok_strdup(ps, 0);
+	return advance(ps) ? e : NULL;
+}
+
+static Expr *parse_postfix(Parser *ps)
+{
+	Expr *e = parse_primary(ps);
+	while (e) {
+		TokKind k = ps->tok.kind;
+		if (k == T_DOT || k == T_ARROW) {
+			e = parse_field(ps, e);
+		} else if (k == T_LBRACKET) {
+			Expr *ix = new_expr(ps, E_INDEX, ps->tok.loc);
+			ExprList l = { 0 };
+			ix->a = e;
+			if (!advance(ps) ||
+			    !parse_list(ps, &l, T_RBRACKET, ix->loc, "[]", "an index"))
+				return NULL;
+			if (l.n != 1)
+				return error_at(ps->err, ix->loc, "an index takes one expression"),
+				       NULL;
+			ix->b = l.v[0];
+			e = ix;
+		} else if (k == T_INC || k == T_DEC) {
+			Expr *id = new_expr(ps, E_INCDEC, ps->tok.loc);
+			id->op = k == T_INC ? OP_ADD : OP_SUB;
+			id->post = true;
+			id->a = e;
+			e = advance(ps) ? id : NULL;
+		} else {
+			break;
+		}
+	}
+	return e;
+}
+
+static Op prefix_op(TokKind k)
+{
+	switch (k) {
+	case T_MINUS: return OP_NEG;
+	case T_BANG: return OP_LNOT;
+	case T_TILDE: return OP_BNOT;
+	case T_STAR: return OP_DEREF;
+	case T_AMP: return OP_ADDR;
+	case T_INC: return OP_ADD;
+	case T_DEC: return OP_SUB;
+	default: return OP_NONE;
+	}
+}
+
+static Expr *parse_unary(Parser *ps)
+{
+	TokKind k = ps->tok.kind;
+	Op op = prefix_op(k);
+	if (op == OP_NONE)
+		return parse_postfix(ps);
+	Expr *e = new_expr(ps, k == T_INC || k == T_DEC ? E_INCDEC : E_UNOP, ps->tok.loc);
+	e->op = op;
+	if (!enter(ps) || !advance(ps))
+		return NULL;
+	e->a = parse_unary(ps);
+	leave(ps);
+	return e->a ? e : NULL;
+}
+
+/* Binding strength of a binary operator token (0: not one). */
+static int binop_prec(const Parser *ps, Op *op)
+{
+	static const struct { TokKind k; Op op; int prec; } tab[] = {
+		{ T_OROR, OP_LOR, 1 },   { T_ANDAND, OP_LAND, 2 },
+		{ T_PIPE, OP_BOR, 3 },   { T_CARET, OP_BXOR, 4 },
+		{ T_AMP, OP_BAND, 5 },   { T_EQ, OP_EQ, 6 },
+		{ T_NE, OP_NE, 6 },      { T_LT, OP_LT, 7 },
+		{ T_LE, OP_LE, 7 },      { T_GT, OP_GT, 7 },
+		{ T_GE, OP_GE, 7 },      { T_SHL, OP_SHL, 8 },
+		{ T_SHR, OP_SHR, 8 },    { T_PLUS, OP_ADD, 9 },
+		{ T_MINUS, OP_SUB, 9 },  { T_STAR, OP_MUL, 10 },
+		{ T_SLASH, OP_DIV, 10 }, { T_PERCENT, OP_MOD, 10 },
+	};
+	if (ps->tok.kind == T_SLASH && ps->pred_slash)
+		return 0;
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		if (tab[i].k == ps->tok.kind) {
+			*op = tab[i].op;
+			return tab[i].prec;
+		}
+	}
+	return 0;
+}
+
+/* Precedence climbing; recursion is bounded by the number of levels. */
+static Expr *parse_binary(Parser *ps, int min_prec)
+{
+	Expr *lhs = parse_unary(ps);
+	while (lhs) {
+		Op op = OP_NONE;
+		int prec = binop_prec(ps, &op);
+		if (prec < min_prec || prec == 0)
+			break;
+		Expr *e = new_expr(ps, E_BINOP, ps->tok.loc);
+		e->op = op;
+		e->a = lhs;
+		if (!advance(ps) || !(e->b = parse_binary(ps, prec + 1)))
+			return NULL;
+		lhs = e;
+	}
+	return lhs;
+}
+
+static Expr *parse_ternary(Parser *ps)
+{
+	Expr *cond = parse_binary(ps, 1);
+	if (!cond || ps->tok.kind != T_QUESTION)
+		return cond;
+	Expr *e = new_expr(ps, E_TERNARY, ps->tok.loc);
+	e->a = cond;
+	if (!advance(ps) || !(e->b = parse_expr(ps)))
+		return NULL;
+	if (!expect(ps, T_COLON, "':' in a ?: expression"))
+		return NULL;
+	e->c = parse_expr(ps);
+	return e->c ? e : NULL;
+}
+
+static Expr *parse_expr(Parser *ps)
+{
+	if (!enter(ps))
+		return NULL;
+	Expr *e = parse_ternary(ps);
+	leave(ps);
+	return e;
+}
+
+/* ---- statements ---- */
+
+/* "(expr)" after if/while/unroll. */
+static Expr *parse_cond(Parser *ps, const char *kw)
+{
+	char want[48];
+	snprintf(want, sizeof(want), "'(' after '%s'", kw);
+	Loc open = ps->tok.loc;
+	if (!expect(ps, T_LPAREN, want))
+		return NULL;
+	Expr *e = parse_expr(ps);
+	if (!e || !expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	return e;
+}
+
+static Stmt *parse_if(Parser *ps)
+{
+	Stmt *s = new_stmt(ps, S_IF, ps->tok.loc);
+	if (!enter(ps) || !advance(ps) || !(s->expr = parse_cond(ps, "if")) ||
+	    !parse_block(ps, &s->body, "if"))
+		return NULL;
+	if (tok_is(&ps->tok, "else")) {
+		if (!advance(ps))
+			return NULL;
+		if (tok_is(&ps->tok, "if")) {
+			Stmt *elif = parse_if(ps);
+			if (!elif)
+				return NULL;
+			stmt_push(ps, &s->els, elif);
+		} else if (!parse_block(ps, &s->els, "else")) {
+			return NULL;
+		}
+	}
+	leave(ps);
+	return s;
+}
+
+static Stmt *parse_loop(Parser *ps, StmtKind kind, const char *kw)
+{
+	Stmt *s = new_stmt(ps, kind, ps->tok.loc);
+	if (!advance(ps) || !(s->expr = parse_cond(ps, kw)) || !parse_block(ps, &s->body, kw))
+		return NULL;
+	return s;
+}
+
+static Stmt *parse_simple(Parser *ps, StmtKind kind)
+{
+	Stmt *s = new_stmt(ps, kind, ps->tok.loc);
+	if (!advance(ps))
+		return NULL;
+	if (kind == S_RETURN && ps->tok.kind != T_SEMI && ps->tok.kind != T_RBRACE &&
+	    !(s->expr = parse_expr(ps)))
+		return NULL;
+	return s;
+}
+
+/* An expression statement or an assignment to a map or variable. */
+static Stmt *parse_expr_stmt(Parser *ps)
+{
+	Stmt *s = new_stmt(ps, S_EXPR, ps->tok.loc);
+	Expr *e = parse_expr(ps);
+	if (!e)
+		return NULL;
+	if (ps->tok.kind != T_ASSIGN) {
+		s->expr = e;
+		return s;
+	}
+	if (e->kind != E_MAP && e->kind != E_VAR)
+		return error_at(ps->err, ps->tok.loc,
+				"can only assign to a map or a variable"), NULL;
+	s->kind = S_ASSIGN;
+	s->op = ps->tok.op;
+	s->target = e;
+	if (!advance(ps) || !(s->expr = parse_expr(ps)))
+		return NULL;
+	return s;
+}
+
+static Stmt *parse_stmt(Parser *ps)
+{
+	const Token *t = &ps->tok;
+	if (t->kind == T_LBRACE) {
+		Stmt *s = new_stmt(ps, S_BLOCK, t->loc);
+		return parse_block(ps, &s->body, "block") ? s : NULL;
+	}
+	if (tok_is(t, "if"))
+		return parse_if(ps);
+	if (tok_is(t, "while"))
+		return parse_loop(ps, S_WHILE, "while");
+	if (tok_is(t, "unroll"))
+		return parse_loop(ps, S_UNROLL, "unroll");
+	if (tok_is(t, "break"))
+		return parse_simple(ps, S_BREAK);
+	if (tok_is(t, "continue"))
+		return parse_simple(ps, S_CONTINUE);
+	if (tok_is(t, "return"))
+		return parse_simple(ps, S_RETURN);
+	return parse_expr_stmt(ps);
+}
+
+static bool is_compound(const Stmt *s)
+{
+	return s->kind == S_IF || s->kind == S_WHILE || s->kind == S_UNROLL ||
+	       s->kind == S_BLOCK;
+}
+
+/* Statements after a '{' (at `open`) up to, not past, the matching '}'. */
+static bool parse_stmts(Parser *ps, StmtList *out, Loc open)
+{
+	for (;;) {
+		if (ps->tok.kind == T_SEMI) {
+			if (!advance(ps))
+				return false;
+			continue;
+		}
+		if (ps->tok.kind == T_RBRACE)
+			return true;
+		if (ps->tok.kind == T_EOF)
+			return error_at(ps->err, open, "missing '}' to close '{'");
+		Stmt *s = parse_stmt(ps);
+		if (!s)
+			return false;
+		stmt_push(ps, out, s);
+		if (is_compound(s) || ps->tok.kind == T_SEMI || ps->tok.kind == T_RBRACE)
+			continue;
+		if (ps->tok.kind == T_EOF)
+			return error_at(ps->err, open, "missing '}' to close '{'");
+		return unexpected(ps, "';' or '}'");
+	}
+}
+
+static bool parse_block(Parser *ps, StmtList *out, const char *what)
+{
+	if (ps->tok.kind != T_LBRACE)
+		return error_at(ps->err, ps->tok.loc, "expected '{' to start the %s body", what);
+	Loc open = ps->tok.loc;
+	if (!enter(ps) || !advance(ps) || !parse_stmts(ps, out, open) || !advance(ps))
+		return false;
+	leave(ps);
+	return true;
+}
+
+/* ---- probes ---- */
+
+static bool parse_attach_points(Parser *ps, Probe *pr)
+{
+	Lexer *lx = &ps->lx;
+	for (;;) {
+		Token t;
+		if (!lex_attach_point(lx, &t))
+			return false;
+		pr->aps = grow(&ps->prog->arena, pr->aps, pr->naps, sizeof(*pr->aps));
+		pr->aps[pr->naps++] = (AttachPoint){ t.sval, t.loc };
+		if (!lex_skip_space(lx))
+			return false;
+		if (lex_peek(lx, 0) != ',')
+			return true;
+		lex_advance(lx, 1);
+		if (!lex_skip_space(lx))
+			return false;
+	}
+}
+
+/* The lexer is at the opening '/'; leaves the token after the closing one. */
+static bool parse_predicate(Parser *ps, Probe *pr)
+{
+	Loc open = lex_loc(&ps->lx, 1);
+	lex_advance(&ps->lx, 1);
+	if (!advance(ps))
+		return false;
+	if (ps->tok.kind == T_SLASH)
+		return error_at(ps->err, open, "empty predicate");
+	ps->pred_slash = true;
+	pr->pred = parse_expr(ps);
+	ps->pred_slash = false;
+	if (!pr->pred)
+		return false;
+	return expect(ps, T_SLASH, "'/' to end the predicate");
+}
+
+/* The body's closing '}' is left unconsumed-by-lookahead: the next probe
+ * header must be scanned in attach-point mode, not as a token. */
+static bool parse_probe(Parser *ps)
+{
+	Probe *pr = arena_alloc(&ps->prog->arena, sizeof(*pr));
+	if (!parse_attach_points(ps, pr))
+		return false;
+	pr->loc = pr->aps[0].loc;
+	if (lex_peek(&ps->lx, 0) == '/') {
+		if (!parse_predicate(ps, pr))
+			return false;
+	} else if (!advance(ps)) {
+		return false;
+	}
+	if (ps->tok.kind != T_LBRACE)
+		return error_at(ps->err, ps->tok.loc, "expected '{' to start the probe body");
+	Loc open = ps->tok.loc;
+	if (!advance(ps) || !parse_stmts(ps, &pr->body, open))
+		return false;
+	Program *p = ps->prog;
+	p->probes = grow(&p->arena, p->probes, p->nprobes, sizeof(*p->probes));
+	p->probes[p->nprobes++] = pr;
+	return true;
+}
+
+static bool parse_top(Parser *ps, StrBuf *cdefs)
+{
+	Lexer *lx = &ps->lx;
+	for (;;) {
+		if (!lex_skip_space(lx))
+			return false;
+		if (!lex_peek(lx, 0))
+			break;
+		if (lex_at_c_def(lx)) {
+			if (ps->prog->nprobes)
+				return error_at(ps->err, lex_loc(lx, 1),
+						"C definitions must come before the first probe");
+			if (!cdefs->len)
+				ps->prog->c_defs_loc = lex_loc(lx, 1);
+			if (!lex_c_def(lx, cdefs))
+				return false;
+			continue;
+		}
+		if (!parse_probe(ps))
+			return false;
+	}
+	if (!ps->prog->nprobes)
+		return error_at(ps->err, lex_loc(lx, 1),
+				"expected an attach point (e.g. tracepoint:sched:sched_switch)");
+	return true;
+}
+
+Program *parse_program(const Source *src, Error *err)
+{
+	Program *p = xcalloc(1, sizeof(*p));
+	p->src = *src;
+	Parser ps = { 0 };
+	ps.prog = p;
+	ps.err = err;
+	lexer_init(&ps.lx, src->text, &p->arena, err);
+	StrBuf cdefs = { 0 };
+	bool ok = parse_top(&ps, &cdefs);
+	if (ok && cdefs.len)
+		p->c_defs = arena_strndup(&p->arena, cdefs.s, cdefs.len);
+	sb_free(&cdefs);
+	if (!ok) {
+		program_free(p);
+		return NULL;
+	}
+	return p;
+}

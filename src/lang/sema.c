@@ -1,0 +1,574 @@
+/* Semantic analysis of statements and expressions.  Functions and builtins
+ * live in their own tables (sema_call.c, sema_builtin.c). */
+#include "sema.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool sema_error(Sema *s, Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	error_vat(s->err, loc, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static const char *tn(const Type *t)
+{
+	static char buf[4][128];
+	static int i;
+	i = (i + 1) % 4;
+	return t ? type_name(t, buf[i], sizeof(buf[i])) : "nothing";
+}
+
+void sema_reset_vars(Sema *s)
+{
+	s->vars.n = 0;
+}
+
+static VarInfo *var_find(Sema *s, const char *name)
+{
+	for (int i = 0; i < s->vars.n; i++)
+		if (!strcmp(s->vars.v[i]->name, name))
+			return s->vars.v[i];
+	return NULL;
+}
+
+/* What a value becomes when stored in a map, a variable or a tuple:
+ * integers widen to 64 bits. */
+Type *sema_storage_type(Sema *s, Type *t)
+{
+	if (t->kind == TY_INT && t->bits != 64)
+		return ty_int(s, 64, t->is_signed);
+	if (t->kind != TY_TUPLE)
+		return t;
+	Type *el[t->nelem];
+	bool same = true;
+	for (int i = 0; i < t->nelem; i++) {
+		el[i] = sema_storage_type(s, t->elem[i]);
+		same &= el[i] == t->elem[i];
+	}
+	return same ? t : ty_tuple(s, el, t->nelem);
+}
+
+static bool storable(const Type *t)
+{
+	return t && t->kind != TY_NONE && t->kind != TY_CTX && !type_is_agg(t);
+}
+
+/* Merge `t` into the type already recorded in *slot: the same kind is
+ * required; strings take the larger size.  Sets *grew when *slot changes. */
+static bool merge_type(Sema *s, Type **slot, Type *t, bool *grew)
+{
+	Type *o = *slot;
+	if (!o) {
+		*slot = t;
+		*grew = true;
+		return true;
+	}
+	if (o->kind != t->kind)
+		return false;
+	if (o->kind == TY_STR && t->size > o->size) {
+		*slot = t;
+		*grew = true;
+	}
+	if (o->kind == TY_LHIST &&
+	    (o->lh_min != t->lh_min || o->lh_max != t->lh_max || o->lh_step != t->lh_step))
+		return false;
+	if (o->kind != TY_TUPLE)
+		return true;
+	if (o->nelem != t->nelem)
+		return false;
+	Type *el[o->nelem];
+	bool changed = false;
+	for (int i = 0; i < o->nelem; i++) {
+		el[i] = o->elem[i];
+		if (!merge_type(s, &el[i], t->elem[i], &changed))
+			return false;
+	}
+	if (changed) {
+		*slot = ty_tuple(s, el, o->nelem);
+		*grew = true;
+	}
+	return true;
+}
+
+static bool sema_map_key(Sema *s, Expr *e)
+{
+	MapInfo *m = e->map;
+	Type *k = NULL;
+	for (int i = 0; i < e->args.n; i++) {
+		Expr *a = e->args.v[i];
+		if (!sema_expr(s, a))
+			return false;
+		if (!storable(a->type) || a->type->kind == TY_TIMESTAMP)
+			return sema_error(s, a->loc, "a %s cannot be a map key", tn(a->type));
+	}
+	if (e->args.n == 1) {
+		k = sema_storage_type(s, e->args.v[0]->type);
+	} else if (e->args.n > 1) {
+		Type *el[e->args.n];
+		for (int i = 0; i < e->args.n; i++)
+			el[i] = sema_storage_type(s, e->args.v[i]->type);
+		k = ty_tuple(s, el, e->args.n);
+	}
+	bool grew = false;
+	if (!m->key && !m->val && !k)
+		return true;
+	if (!m->key && m->val && !k)
+		return true;
+	if ((!m->key) != (!k) && m->val)
+		return sema_error(s, e->loc, "map %s is used both with and without keys",
+				  m->print_name);
+	if (!merge_type(s, &m->key, k, &grew))
+		return sema_error(s, e->loc, "map %s is indexed by %s here but by %s elsewhere",
+				  m->print_name, tn(k), tn(m->key));
+	s->changed |= grew;
+	return true;
+}
+
+bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
+{
+	MapInfo *m = map->map;
+	bool grew = false;
+	if (!merge_type(s, &m->val, t, &grew))
+		return sema_error(s, loc, "map %s holds %s here but %s elsewhere", m->print_name,
+				  tn(t), tn(m->val));
+	m->percpu = type_is_agg(m->val);
+	s->changed |= grew;
+	return true;
+}
+
+static bool sema_map(Sema *s, Expr *e)
+{
+	e->map = script_map(s->sc, e->name, e->loc);
+	if (!sema_map_key(s, e))
+		return false;
+	Type *v = e->map->val;
+	if (!v) {
+		e->type = ty_simple(s, TY_NONE, 0);
+		if (s->strict)
+			return sema_error(s, e->loc, "map %s is read but never assigned a value",
+					  e->map->print_name);
+		return true;
+	}
+	switch (v->kind) {
+	case TY_COUNT:
+	case TY_SUM:
+	case TY_MIN:
+	case TY_MAX:
+		e->type = ty_int(s, 64, v->kind != TY_COUNT);
+		return true;
+	case TY_AVG:
+	case TY_STATS:
+	case TY_HIST:
+	case TY_LHIST:
+		return sema_error(s, e->loc, "the value of %s (a %s) can only be printed", e->map->print_name,
+				  tn(v));
+	default:
+		e->type = v;
+		return true;
+	}
+}
+
+static bool sema_var(Sema *s, Expr *e)
+{
+	VarInfo *v = var_find(s, e->name);
+	if (!v || !v->type)
+		return sema_error(s, e->loc, "variable $%s is used before it is assigned", e->name);
+	e->var = v;
+	e->type = v->type;
+	return true;
+}
+
+static bool need_int(Sema *s, Expr *e, const char *what)
+{
+	if (!sema_expr(s, e))
+		return false;
+	if (e->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (e->type->kind != TY_INT)
+		return sema_error(s, e->loc, "%s must be an integer, not a %s", what, tn(e->type));
+	return true;
+}
+
+static bool is_str_literal(const Expr *e)
+{
+	return e->kind == E_STR;
+}
+
+static bool sema_binop(Sema *s, Expr *e)
+{
+	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
+		return false;
+	Type *l = e->a->type, *r = e->b->type;
+	if ((l->kind == TY_NONE || r->kind == TY_NONE) && !s->strict) {
+		e->type = ty_int(s, 64, true);
+		return true;
+	}
+	if (l->kind == TY_STR && r->kind == TY_STR) {
+		if (e->op != OP_EQ && e->op != OP_NE)
+			return sema_error(s, e->loc, "strings can only be compared with == and !=");
+		e->type = ty_int(s, 64, false);
+		(void)is_str_literal;
+		return true;
+	}
+	if (l->kind != TY_INT || r->kind != TY_INT)
+		return sema_error(s, e->loc, "operator %s needs two integers (or two strings for == and "
+				  "!=), got %s and %s", op_str(e->op), tn(l), tn(r));
+	bool cmp = e->op >= OP_EQ && e->op <= OP_LOR;
+	/* bpftrace's rule: signed only when both sides are signed */
+	e->type = ty_int(s, 64, cmp ? false : (l->is_signed && r->is_signed));
+	if (cmp)
+		e->type->is_signed = false;
+	return true;
+}
+
+static bool sema_unop(Sema *s, Expr *e)
+{
+	if (e->op == OP_DEREF || e->op == OP_ADDR)
+		return sema_error(s, e->loc, "pointer %s is not supported yet (it comes with kernel types)",
+				  e->op == OP_DEREF ? "dereference" : "address-of");
+	if (!need_int(s, e->a, "the operand"))
+		return false;
+	e->type = ty_int(s, 64, e->op == OP_LNOT ? false : e->a->type->is_signed || e->op == OP_NEG);
+	return true;
+}
+
+static bool sema_ternary(Sema *s, Expr *e)
+{
+	if (!need_int(s, e->a, "a condition") || !sema_expr(s, e->b) || !sema_expr(s, e->c))
+		return false;
+	Type *l = e->b->type, *r = e->c->type;
+	if (l->kind == TY_NONE || r->kind == TY_NONE) {
+		e->type = l->kind == TY_NONE ? r : l;
+		return true;
+	}
+	if (l->kind == TY_INT && r->kind == TY_INT) {
+		e->type = ty_int(s, 64, l->is_signed && r->is_signed);
+		return true;
+	}
+	if (l->kind == TY_STR && r->kind == TY_STR) {
+		e->type = ty_str(s, l->size > r->size ? l->size : r->size);
+		return true;
+	}
+	return sema_error(s, e->loc, "the two branches of ?: differ: %s and %s", tn(l), tn(r));
+}
+
+static bool sema_tp_field(Sema *s, Expr *e)
+{
+	const TpField *f = tp_format_field(&s->spec->tp, e->name);
+	if (!f)
+		return sema_error(s, e->loc, "tracepoint %s has no field '%s'", s->spec->name, e->name);
+	e->auxp = (void *)f;
+	if (f->is_str) {
+		int size = f->is_data_loc ? s->sc->opt.strlen_max : f->array_len;
+		e->type = ty_str(s, size > 0 ? size : 1);
+	} else if (f->array_len > 0 || f->size > 8 || f->size <= 0) {
+		return sema_error(s, e->loc, "field '%s' of %s is an array (%s): arrays come with the "
+				  "kernel types issue", e->name, s->spec->name, f->type);
+	} else {
+		e->type = ty_int(s, f->size * 8, f->is_ptr ? false : f->is_signed);
+	}
+	return true;
+}
+
+static bool sema_field(Sema *s, Expr *e)
+{
+	if (!sema_expr(s, e->a))
+		return false;
+	Type *t = e->a->type;
+	if (t->kind == TY_CTX)
+		return sema_tp_field(s, e);
+	if (t->kind == TY_TUPLE) {
+		char *end;
+		long i = strtol(e->name, &end, 10);
+		if (*end || i < 0 || i >= t->nelem)
+			return sema_error(s, e->loc, "tuple index .%s is out of range (the tuple has %d "
+					  "elements)", e->name, t->nelem);
+		e->aux = (int)i;
+		e->type = t->elem[i];
+		return true;
+	}
+	if (t->kind == TY_NONE && !s->strict) {
+		e->type = t;
+		return true;
+	}
+	return sema_error(s, e->loc, "a %s has no field '%s'", tn(t), e->name);
+}
+
+static bool cast_type(const char *name, int *bits, bool *sign)
+{
+	static const struct {
+		const char *n;
+		int bits;
+		bool sign;
+	} casts[] = {{"int8", 8, 1},   {"int16", 16, 1},  {"int32", 32, 1}, {"int64", 64, 1},
+		     {"uint8", 8, 0},  {"uint16", 16, 0}, {"uint32", 32, 0}, {"uint64", 64, 0},
+		     {"int", 32, 1},   {"uint", 32, 0},   {"char", 8, 1}};
+	for (size_t i = 0; i < sizeof(casts) / sizeof(casts[0]); i++)
+		if (!strcmp(casts[i].n, name)) {
+			*bits = casts[i].bits;
+			*sign = casts[i].sign;
+			return true;
+		}
+	return false;
+}
+
+static bool sema_cast(Sema *s, Expr *e)
+{
+	int bits;
+	bool sign;
+	if (!cast_type(e->name, &bits, &sign))
+		return sema_error(s, e->loc, "cannot cast to '%s': only integer casts (int8 .. uint64) "
+				  "are supported yet", e->name);
+	if (!need_int(s, e->a, "the value of a cast"))
+		return false;
+	e->type = ty_int(s, bits, sign);
+	return true;
+}
+
+static bool sema_tuple(Sema *s, Expr *e)
+{
+	Type *el[e->args.n];
+	for (int i = 0; i < e->args.n; i++) {
+		Expr *a = e->args.v[i];
+		if (!sema_expr(s, a))
+			return false;
+		if (a->type->kind == TY_NONE && !s->strict) {
+			e->type = a->type;
+			return true;
+		}
+		if (!storable(a->type))
+			return sema_error(s, a->loc, "a %s cannot be part of a tuple", tn(a->type));
+		el[i] = sema_storage_type(s, a->type);
+	}
+	e->type = ty_tuple(s, el, e->args.n);
+	return true;
+}
+
+static bool sema_lvalue_int(Sema *s, Expr *t, const char *what)
+{
+	if (t->kind == E_VAR)
+		return need_int(s, t, what);
+	if (t->kind != E_MAP)
+		return sema_error(s, t->loc, "%s needs a map or a variable", what);
+	if (!sema_map(s, t))
+		return false;
+	if (t->map->val && t->map->val->kind != TY_INT)
+		return sema_error(s, t->loc, "%s needs an integer map, but %s holds %s", what,
+				  t->map->print_name, tn(t->map->val));
+	if (!t->map->val && !sema_map_value(s, t, ty_int(s, 64, true), t->loc))
+		return false;
+	t->type = t->map->val;
+	return true;
+}
+
+static bool sema_sizeof(Sema *s, Expr *e)
+{
+	int bits;
+	bool sign;
+	if (e->name) {
+		if (!cast_type(e->name, &bits, &sign))
+			return sema_error(s, e->loc, "sizeof: unknown type '%s'", e->name);
+		e->ival = (uint64_t)bits / 8;
+	} else {
+		if (!sema_expr(s, e->a))
+			return false;
+		const Type *t = e->a->type;
+		e->ival = t->kind == TY_INT ? (uint64_t)t->bits / 8 : (uint64_t)t->size;
+	}
+	e->type = ty_int(s, 64, false);
+	return true;
+}
+
+static bool sema_posparam(Sema *s, Expr *e)
+{
+	const Options *o = &s->sc->opt;
+	if (e->ival < 1 || (int)e->ival > o->nparams) {
+		e->type = ty_int(s, 64, true);
+		e->aux = 0; /* missing parameters read as 0, as in bpftrace */
+		return true;
+	}
+	const char *p = o->params[e->ival - 1];
+	char *end;
+	long long v = strtoll(p, &end, 0);
+	if (!*p || *end)
+		return sema_error(s, e->loc, "$%d is '%s', not a number: use str($%d) for a string",
+				  (int)e->ival, p, (int)e->ival);
+	e->aux = 1;
+	e->type = ty_int(s, 64, true);
+	(void)v;
+	return true;
+}
+
+bool sema_expr(Sema *s, Expr *e)
+{
+	switch (e->kind) {
+	case E_INT:
+		e->type = ty_int(s, 64, e->ival <= INT64_MAX);
+		return true;
+	case E_STR:
+		e->type = ty_str(s, (int)e->slen + 1);
+		return true;
+	case E_BUILTIN:
+		return sema_builtin(s, e);
+	case E_POSPARAM:
+		return sema_posparam(s, e);
+	case E_POSCOUNT:
+		e->type = ty_int(s, 64, true);
+		return true;
+	case E_VAR:
+		return sema_var(s, e);
+	case E_MAP:
+		return sema_map(s, e);
+	case E_CALL:
+		return sema_call(s, e, CALL_EXPR);
+	case E_BINOP:
+		return sema_binop(s, e);
+	case E_UNOP:
+		return sema_unop(s, e);
+	case E_TERNARY:
+		return sema_ternary(s, e);
+	case E_FIELD:
+		return sema_field(s, e);
+	case E_INDEX:
+		return sema_error(s, e->loc, "indexing with [] is only for maps here (arrays come with "
+				  "the kernel types issue)");
+	case E_CAST:
+		return sema_cast(s, e);
+	case E_TUPLE:
+		return sema_tuple(s, e);
+	case E_INCDEC:
+		if (!sema_lvalue_int(s, e->a, e->op == OP_ADD ? "++" : "--"))
+			return false;
+		e->type = ty_int(s, 64, true);
+		return true;
+	case E_SIZEOF:
+		return sema_sizeof(s, e);
+	}
+	return sema_error(s, e->loc, "unknown expression");
+}
+
+static bool sema_stmts(Sema *s, const StmtList *l);
+
+static bool assign_var(Sema *s, Stmt *st)
+{
+	Expr *t = st->target, *v = st->expr;
+	VarInfo *var = var_find(s, t->name);
+	if (st->op != OP_NONE) {
+		if (!need_int(s, v, "the right side of a compound assignment"))
+			return false;
+		return sema_lvalue_int(s, t, "a compound assignment");
+	}
+	if (!sema_expr(s, v))
+		return false;
+	if (v->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (!storable(v->type))
+		return sema_error(s, v->loc, "a %s cannot be stored in a variable", tn(v->type));
+	if (!var) {
+		var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
+		var->name = t->name;
+		vec_push(&s->vars, var);
+	}
+	bool grew = false;
+	if (!merge_type(s, &var->type, sema_storage_type(s, v->type), &grew))
+		return sema_error(s, st->loc, "variable $%s holds %s, it cannot be assigned a %s",
+				  t->name, tn(var->type), tn(v->type));
+	t->var = var;
+	t->type = var->type;
+	return true;
+}
+
+static bool assign_map(Sema *s, Stmt *st)
+{
+	Expr *t = st->target, *v = st->expr;
+	t->map = script_map(s->sc, t->name, t->loc);
+	if (v->kind == E_CALL) {
+		const FuncDef *f = func_find(v->name);
+		if (f && f->kind == FK_AGG) {
+			if (st->op != OP_NONE)
+				return sema_error(s, st->loc, "%s() cannot be used with a compound "
+						  "assignment", f->name);
+			if (!sema_call(s, v, CALL_AGG) || !sema_map_key(s, t))
+				return false;
+			return sema_map_value(s, t, v->type, v->loc);
+		}
+	}
+	if (st->op != OP_NONE) {
+		if (!need_int(s, v, "the right side of a compound assignment"))
+			return false;
+		return sema_lvalue_int(s, t, "a compound assignment");
+	}
+	if (!sema_expr(s, v) || !sema_map_key(s, t))
+		return false;
+	if (v->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (!storable(v->type))
+		return sema_error(s, v->loc, "a %s cannot be stored in a map", tn(v->type));
+	if (!sema_map_value(s, t, sema_storage_type(s, v->type), v->loc))
+		return false;
+	t->type = t->map->val;
+	return true;
+}
+
+static bool sema_stmt(Sema *s, Stmt *st)
+{
+	switch (st->kind) {
+	case S_EXPR:
+		if (st->expr->kind == E_CALL)
+			return sema_call(s, st->expr, CALL_STMT);
+		return sema_expr(s, st->expr);
+	case S_ASSIGN:
+		return st->target->kind == E_VAR ? assign_var(s, st) : assign_map(s, st);
+	case S_IF:
+		return need_int(s, st->expr, "an if condition") && sema_stmts(s, &st->body) &&
+		       sema_stmts(s, &st->els);
+	case S_UNROLL:
+		if (st->expr->kind != E_INT || st->expr->ival < 1 || st->expr->ival > 100)
+			return sema_error(s, st->expr->loc, "unroll needs a literal count from 1 to 100");
+		return sema_stmts(s, &st->body);
+	case S_WHILE: {
+		if (!need_int(s, st->expr, "a while condition"))
+			return false;
+		s->loop_depth++;
+		bool ok = sema_stmts(s, &st->body);
+		s->loop_depth--;
+		return ok;
+	}
+	case S_BREAK:
+	case S_CONTINUE:
+		if (!s->loop_depth)
+			return sema_error(s, st->loc, "%s outside of a while loop",
+					  st->kind == S_BREAK ? "break" : "continue");
+		return true;
+	case S_RETURN:
+		return true;
+	case S_BLOCK:
+		return sema_stmts(s, &st->body);
+	}
+	return true;
+}
+
+static bool sema_stmts(Sema *s, const StmtList *l)
+{
+	for (int i = 0; i < l->n; i++)
+		if (!sema_stmt(s, l->v[i]))
+			return false;
+	return true;
+}
+
+bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
+{
+	s->probe = p;
+	s->spec = spec;
+	s->loop_depth = 0;
+	sema_reset_vars(s);
+	if (p->pred && !need_int(s, p->pred, "a predicate"))
+		return false;
+	return sema_stmts(s, &p->body);
+}

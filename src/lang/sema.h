@@ -1,0 +1,63 @@
+/* Semantic analysis: resolves builtins, functions, maps and variables,
+ * gives every expression a type, and reports misuse in words. */
+#pragma once
+#include "../compile/script.h"
+
+typedef enum BuiltinId {
+	B_PID, B_TID, B_UID, B_GID, B_CPU, B_COMM, B_NSECS, B_ELAPSED,
+	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_ARG,
+	B_RETVAL, B_ARGS, B_CPID, B_FUNC,
+} BuiltinId;
+
+typedef enum FuncId {
+	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
+	F_DELETE, F_CLEAR, F_ZERO, F_STR, F_KSYM, F_KADDR, F_NTOP, F_KSTACK,
+	F_USTACK, F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STATS, F_HIST,
+	F_LHIST,
+} FuncId;
+
+typedef struct Sema Sema;
+
+typedef enum FuncKind {
+	FK_STMT, /* only as a statement: printf, exit, ... */
+	FK_EXPR, /* yields a value */
+	FK_AGG,  /* only as `@map[...] = f(...)` */
+} FuncKind;
+
+typedef struct FuncDef {
+	const char *name;
+	FuncId id;
+	FuncKind kind;
+	int min_args, max_args;
+	bool (*check)(Sema *s, Expr *call); /* sets call->type */
+} FuncDef;
+
+struct Sema {
+	Script *sc;
+	Error *err;
+	bool strict; /* last pass: maps still without a type are errors */
+	const Probe *probe;
+	const ProbeSpec *spec;
+	VEC(VarInfo *) vars;
+	int loop_depth;
+	bool changed; /* a map's type changed during this pass */
+};
+
+bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
+void sema_reset_vars(Sema *s);
+const FuncDef *func_find(const char *name);
+
+/* shared between the sema files */
+bool sema_expr(Sema *s, Expr *e);
+bool sema_error(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+bool sema_builtin(Sema *s, Expr *e);
+typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG } CallCtx;
+bool sema_call(Sema *s, Expr *e, CallCtx ctx);
+bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);
+Type *sema_storage_type(Sema *s, Type *t);
+
+/* type constructors (in the script's arena) */
+Type *ty_int(Sema *s, int bits, bool is_signed);
+Type *ty_str(Sema *s, int size);
+Type *ty_simple(Sema *s, TypeKind k, int size);
+Type *ty_tuple(Sema *s, Type **elems, int n);

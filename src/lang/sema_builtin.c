@@ -1,0 +1,116 @@
+/* Builtin variables: a table of names and their types, and where each may
+ * be used. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sema.h"
+
+typedef struct BuiltinDef {
+	const char *name;
+	BuiltinId id;
+	TypeKind kind;
+	int size; /* TY_INT: bits */
+	bool is_signed;
+} BuiltinDef;
+
+static const BuiltinDef builtins[] = {
+	{"pid", B_PID, TY_INT, 64, false},        {"tid", B_TID, TY_INT, 64, false},
+	{"uid", B_UID, TY_INT, 64, false},        {"gid", B_GID, TY_INT, 64, false},
+	{"cpu", B_CPU, TY_INT, 64, false},        {"comm", B_COMM, TY_STR, 16, false},
+	{"nsecs", B_NSECS, TY_INT, 64, false},    {"elapsed", B_ELAPSED, TY_INT, 64, false},
+	{"cgroup", B_CGROUP, TY_INT, 64, false},  {"curtask", B_CURTASK, TY_INT, 64, false},
+	{"rand", B_RAND, TY_INT, 64, false},      {"probe", B_PROBE, TY_STR, 0, false},
+	{"kstack", B_KSTACK, TY_KSTACK, 8, false}, {"ustack", B_USTACK, TY_USTACK, 16, false},
+	{"retval", B_RETVAL, TY_INT, 64, true},   {"args", B_ARGS, TY_CTX, 0, false},
+	{"cpid", B_CPID, TY_INT, 64, false},      {"func", B_FUNC, TY_STR, 0, false},
+};
+
+/* argN: N in 0..9 */
+static int arg_index(const char *name)
+{
+	if (strncmp(name, "arg", 3) || !name[3] || strlen(name) > 5)
+		return -1;
+	char *end;
+	long n = strtol(name + 3, &end, 10);
+	return *end || n < 0 || n > 9 ? -1 : (int)n;
+}
+
+/* Size of the `probe` string: the longest probe name, so that one map keyed
+ * by probe serves every probe. */
+static int probe_name_size(Sema *s)
+{
+	size_t max = 0;
+	for (int p = 0; p < s->sc->ast->nprobes; p++)
+		for (int i = 0; i < s->sc->specs[p].n; i++) {
+			size_t n = strlen(s->sc->specs[p].v[i].name);
+			max = n > max ? n : max;
+		}
+	return (int)((max + 1 + 7) & ~(size_t)7);
+}
+
+static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
+{
+	const Provider *prov = s->spec->prov;
+	switch (b->id) {
+	case B_ARG:
+		if (prov->ctx_arg_offset(s->spec, e->aux) < 0)
+			return sema_error(s, e->loc, "%s is not available in %s probes%s", e->name,
+					  prov->name, !strcmp(prov->name, "tracepoint")
+							  ? " (use args->FIELD; sonde -lv lists them)" : "");
+		return true;
+	case B_RETVAL:
+		if (prov->ctx_arg_offset(s->spec, -1) < 0 || prov->prog_type == BPF_PROG_TYPE_PERF_EVENT)
+			return sema_error(s, e->loc, "retval is only available in return probes");
+		return true;
+	case B_ARGS:
+		if (strcmp(prov->name, "tracepoint"))
+			return sema_error(s, e->loc, "args is only available in tracepoint probes here, "
+					  "not in %s", prov->name);
+		return true;
+	case B_CPID:
+		if (!s->sc->opt.cpid)
+			return sema_error(s, e->loc, "cpid is only available when a command is run with -c");
+		return true;
+	case B_FUNC:
+		return sema_error(s, e->loc, "func is only available in uprobes and kprobes");
+	default:
+		return true;
+	}
+}
+
+bool sema_builtin(Sema *s, Expr *e)
+{
+	const BuiltinDef *b = NULL;
+	int argn = arg_index(e->name);
+	static const BuiltinDef argdef = {"arg", B_ARG, TY_INT, 64, false};
+	if (argn >= 0) {
+		b = &argdef;
+		e->aux = argn;
+	}
+	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (!strcmp(builtins[i].name, e->name))
+			b = &builtins[i];
+	if (!b)
+		return sema_error(s, e->loc, "unknown builtin '%s'", e->name);
+	if (!check_context(s, e, b))
+		return false;
+	e->aux2 = b->id;
+	switch (b->kind) {
+	case TY_INT:
+		e->type = ty_int(s, b->size, b->is_signed);
+		break;
+	case TY_STR:
+		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s) : b->size);
+		break;
+	case TY_KSTACK:
+	case TY_USTACK:
+		e->type = ty_simple(s, b->kind, b->size);
+		e->type->stack_depth = 127;
+		s->sc->uses_kstack |= b->kind == TY_KSTACK;
+		s->sc->uses_ustack |= b->kind == TY_USTACK;
+		break;
+	default:
+		e->type = ty_simple(s, b->kind, b->size);
+	}
+	return true;
+}

@@ -1,0 +1,341 @@
+/* Functions: one table row per function with its argument count and a
+ * check that types the call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/ksyms.h"
+#include "sema.h"
+
+static bool arg_int(Sema *s, Expr *call, int i)
+{
+	Expr *a = call->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != TY_INT)
+		return sema_error(s, a->loc, "%s() argument %d must be an integer", call->name, i + 1);
+	return true;
+}
+
+static bool arg_literal_int(Sema *s, Expr *call, int i, int64_t *out)
+{
+	Expr *a = call->args.v[i];
+	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
+	if (a->kind != E_INT && !neg)
+		return sema_error(s, a->loc, "%s() argument %d must be an integer literal", call->name,
+				  i + 1);
+	*out = neg ? -(int64_t)a->a->ival : (int64_t)a->ival;
+	return true;
+}
+
+static bool arg_literal_str(Sema *s, Expr *call, int i)
+{
+	Expr *a = call->args.v[i];
+	if (a->kind != E_STR)
+		return sema_error(s, a->loc, "%s() argument %d must be a string literal", call->name,
+				  i + 1);
+	return true;
+}
+
+static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
+{
+	Expr *a = call->args.v[i];
+	if (a->kind != E_MAP)
+		return sema_error(s, a->loc, "%s() expects a map, like %s(@name)", call->name,
+				  call->name);
+	if (!keys_allowed && a->args.n)
+		return sema_error(s, a->loc, "%s() takes a whole map, without [keys]", call->name);
+	a->map = script_map(s->sc, a->name, a->loc);
+	for (int k = 0; k < a->args.n; k++)
+		if (!sema_expr(s, a->args.v[k]))
+			return false;
+	if (!a->map->val && s->strict)
+		return sema_error(s, a->loc, "map %s is never assigned a value", a->map->print_name);
+	return true;
+}
+
+/* printf-style format + arguments (printf, cat, system). */
+static bool check_format(Sema *s, Expr *call, int first)
+{
+	if (!arg_literal_str(s, call, 0))
+		return false;
+	Expr *f = call->args.v[0];
+	if (!f->auxp) {
+		Fmt *fmt = arena_alloc(&s->sc->arena, sizeof(Fmt));
+		char msg[256];
+		int off = 0;
+		if (!fmt_parse(f->sval, f->slen, fmt, &off, msg, sizeof(msg))) {
+			Loc l = f->loc;
+			l.col += off + 1;
+			l.len = 1;
+			return sema_error(s, l, "%s", msg);
+		}
+		script_keep_fmt(s->sc, fmt);
+		f->auxp = fmt;
+	}
+	const Fmt *fmt = f->auxp;
+	int given = call->args.n - first;
+	if (given != fmt->nargs)
+		return sema_error(s, call->loc, "%s(): the format has %d conversion%s but %d argument%s "
+				  "given", call->name, fmt->nargs, fmt->nargs == 1 ? "" : "s", given,
+				  given == 1 ? " is" : "s are");
+	int ai = first;
+	for (int i = 0; i < fmt->npieces; i++) {
+		const FmtPiece *p = &fmt->pieces[i];
+		if (p->conv == FC_LITERAL)
+			continue;
+		Expr *a = call->args.v[ai++];
+		if (!sema_expr(s, a))
+			return false;
+		if (a->type->kind == TY_NONE && !s->strict)
+			continue;
+		if (!fmt_accepts(p, a->type)) {
+			char buf[128];
+			return sema_error(s, a->loc, "%s(): %%%c cannot print a %s", call->name, p->spec,
+					  type_name(a->type, buf, sizeof(buf)));
+		}
+	}
+	return true;
+}
+
+static bool check_printf(Sema *s, Expr *c)
+{
+	return check_format(s, c, 1);
+}
+
+static bool check_system(Sema *s, Expr *c)
+{
+	if (!s->sc->opt.unsafe)
+		return sema_error(s, c->loc, "system() runs commands and needs --unsafe");
+	return check_format(s, c, 1);
+}
+
+static bool check_print(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (a->kind == E_MAP && !a->args.n) {
+		int64_t v;
+		for (int i = 1; i < c->args.n; i++)
+			if (!arg_literal_int(s, c, i, &v))
+				return false;
+		c->aux = 1; /* a whole map */
+		return arg_map(s, c, 0, false);
+	}
+	if (c->args.n > 1)
+		return sema_error(s, c->loc, "print() of a value takes one argument");
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_CTX || type_is_agg(a->type))
+		return sema_error(s, a->loc, "print() cannot print this value");
+	return true;
+}
+
+static bool check_time(Sema *s, Expr *c)
+{
+	return c->args.n == 0 || arg_literal_str(s, c, 0);
+}
+
+static bool check_strftime(Sema *s, Expr *c)
+{
+	if (!arg_literal_str(s, c, 0) || !arg_int(s, c, 1))
+		return false;
+	c->type = ty_simple(s, TY_TIMESTAMP, 8);
+	c->type->fmt = c->args.v[0]->sval;
+	return true;
+}
+
+static bool check_join(Sema *s, Expr *c)
+{
+	return arg_int(s, c, 0) && (c->args.n < 2 || arg_literal_str(s, c, 1));
+}
+
+static bool check_delete(Sema *s, Expr *c)
+{
+	return arg_map(s, c, 0, true);
+}
+
+static bool check_whole_map(Sema *s, Expr *c)
+{
+	return arg_map(s, c, 0, false);
+}
+
+static bool check_str(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	int size = s->sc->opt.strlen_max;
+	if (c->args.n == 2) {
+		int64_t n;
+		if (!arg_literal_int(s, c, 1, &n))
+			return false;
+		if (n < 1)
+			return sema_error(s, c->args.v[1]->loc, "str(): the length must be positive");
+		if (n < size)
+			size = (int)n + 1;
+	}
+	if (a->kind == E_POSPARAM) {
+		c->aux = 1; /* a constant: the parameter's text */
+		c->type = ty_str(s, size);
+		return true;
+	}
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_STR) {
+		c->aux = 2; /* already a string: str() truncates/copies */
+		c->type = ty_str(s, a->type->size < size ? a->type->size : size);
+		return true;
+	}
+	if (!arg_int(s, c, 0))
+		return false;
+	c->type = ty_str(s, size);
+	return true;
+}
+
+static bool check_ksym(Sema *s, Expr *c)
+{
+	if (!arg_int(s, c, 0))
+		return false;
+	c->type = ty_simple(s, TY_KSYM, 8);
+	return true;
+}
+
+static bool check_kaddr(Sema *s, Expr *c)
+{
+	if (!arg_literal_str(s, c, 0))
+		return false;
+	uint64_t a = ksym_addr(c->args.v[0]->sval);
+	if (!a)
+		return sema_error(s, c->args.v[0]->loc, "kaddr(): no kernel symbol '%s'",
+				  c->args.v[0]->sval);
+	c->ival = a;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+static bool check_ntop(Sema *s, Expr *c)
+{
+	for (int i = 0; i < c->args.n; i++)
+		if (!arg_int(s, c, i))
+			return false;
+	c->type = ty_simple(s, TY_INET, 24);
+	return true;
+}
+
+static bool check_stack(Sema *s, Expr *c)
+{
+	bool user = c->name[0] == 'u';
+	int64_t depth = 127;
+	if (c->args.n && !arg_literal_int(s, c, 0, &depth))
+		return false;
+	if (depth < 1 || depth > 127)
+		return sema_error(s, c->loc, "%s(): the depth must be from 1 to 127", c->name);
+	c->type = ty_simple(s, user ? TY_USTACK : TY_KSTACK, user ? 16 : 8);
+	c->type->stack_depth = (int)depth;
+	s->sc->uses_kstack |= !user;
+	s->sc->uses_ustack |= user;
+	return true;
+}
+
+static bool check_agg(Sema *s, Expr *c)
+{
+	static const TypeKind kinds[] = {[F_COUNT] = TY_COUNT, [F_SUM] = TY_SUM, [F_AVG] = TY_AVG,
+					 [F_MIN] = TY_MIN,     [F_MAX] = TY_MAX, [F_STATS] = TY_STATS,
+					 [F_HIST] = TY_HIST};
+	const FuncDef *f = c->func;
+	bool is_signed = true;
+	if (c->args.n) {
+		if (!arg_int(s, c, 0))
+			return false;
+		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
+	}
+	TypeKind k = kinds[f->id];
+	int size = k == TY_HIST ? HIST_BUCKETS * 8 : (k == TY_COUNT || k == TY_SUM) ? 8 : 16;
+	c->type = ty_simple(s, k, size);
+	c->type->is_signed = is_signed;
+	return true;
+}
+
+static bool check_lhist(Sema *s, Expr *c)
+{
+	int64_t mn, mx, step;
+	if (!arg_int(s, c, 0) || !arg_literal_int(s, c, 1, &mn) || !arg_literal_int(s, c, 2, &mx) ||
+	    !arg_literal_int(s, c, 3, &step))
+		return false;
+	if (step <= 0)
+		return sema_error(s, c->args.v[3]->loc, "lhist(): step must be positive");
+	if (mx <= mn)
+		return sema_error(s, c->args.v[2]->loc, "lhist(): max must be greater than min");
+	if ((mx - mn) / step > 1000)
+		return sema_error(s, c->loc, "lhist(): too many buckets ((max - min) / step is over 1000)");
+	c->type = ty_simple(s, TY_LHIST, 0);
+	c->type->lh_min = mn;
+	c->type->lh_max = mx;
+	c->type->lh_step = step;
+	c->type->size = lhist_buckets(c->type) * 8;
+	return true;
+}
+
+static bool check_none(Sema *s, Expr *c)
+{
+	(void)s;
+	(void)c;
+	return true;
+}
+
+static const FuncDef funcs[] = {
+	{"printf", F_PRINTF, FK_STMT, 1, 64, check_printf},
+	{"print", F_PRINT, FK_STMT, 1, 3, check_print},
+	{"time", F_TIME, FK_STMT, 0, 1, check_time},
+	{"strftime", F_STRFTIME, FK_EXPR, 2, 2, check_strftime},
+	{"cat", F_CAT, FK_STMT, 1, 64, check_printf},
+	{"system", F_SYSTEM, FK_STMT, 1, 64, check_system},
+	{"join", F_JOIN, FK_STMT, 1, 2, check_join},
+	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
+	{"delete", F_DELETE, FK_STMT, 1, 1, check_delete},
+	{"clear", F_CLEAR, FK_STMT, 1, 1, check_whole_map},
+	{"zero", F_ZERO, FK_STMT, 1, 1, check_whole_map},
+	{"str", F_STR, FK_EXPR, 1, 2, check_str},
+	{"ksym", F_KSYM, FK_EXPR, 1, 1, check_ksym},
+	{"kaddr", F_KADDR, FK_EXPR, 1, 1, check_kaddr},
+	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop},
+	{"kstack", F_KSTACK, FK_EXPR, 0, 1, check_stack},
+	{"ustack", F_USTACK, FK_EXPR, 0, 1, check_stack},
+	{"count", F_COUNT, FK_AGG, 0, 0, check_agg},
+	{"sum", F_SUM, FK_AGG, 1, 1, check_agg},
+	{"avg", F_AVG, FK_AGG, 1, 1, check_agg},
+	{"min", F_MIN, FK_AGG, 1, 1, check_agg},
+	{"max", F_MAX, FK_AGG, 1, 1, check_agg},
+	{"stats", F_STATS, FK_AGG, 1, 1, check_agg},
+	{"hist", F_HIST, FK_AGG, 1, 1, check_agg},
+	{"lhist", F_LHIST, FK_AGG, 4, 4, check_lhist},
+};
+
+const FuncDef *func_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++)
+		if (!strcmp(funcs[i].name, name))
+			return &funcs[i];
+	return NULL;
+}
+
+bool sema_call(Sema *s, Expr *e, CallCtx ctx)
+{
+	const FuncDef *f = func_find(e->name);
+	if (!f)
+		return sema_error(s, e->loc, "unknown function '%s'", e->name);
+	e->func = f;
+	if (e->args.n < f->min_args || e->args.n > f->max_args) {
+		if (f->min_args == f->max_args)
+			return sema_error(s, e->loc, "%s() takes %d argument%s, not %d", f->name,
+					  f->min_args, f->min_args == 1 ? "" : "s", e->args.n);
+		return sema_error(s, e->loc, "%s() takes %d to %d arguments, not %d", f->name,
+				  f->min_args, f->max_args, e->args.n);
+	}
+	if (f->kind == FK_STMT && ctx != CALL_STMT)
+		return sema_error(s, e->loc, "%s() does not return a value", f->name);
+	if (f->kind == FK_AGG && ctx != CALL_AGG)
+		return sema_error(s, e->loc, "%s() must be assigned to a map: @name = %s(...)", f->name,
+				  f->name);
+	e->type = ty_simple(s, TY_NONE, 0);
+	return f->check(s, e);
+}

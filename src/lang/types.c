@@ -1,0 +1,132 @@
+/* Small queries on Types: aggregation test, structural equality and the
+ * words error messages use for a type. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "types.h"
+
+bool type_is_agg(const Type *t)
+{
+	return t && t->kind >= TY_COUNT && t->kind <= TY_LHIST;
+}
+
+/* Structural equality: same kind and the same layout-relevant fields, so
+ * two equal types can share a map. */
+bool type_equal(const Type *a, const Type *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b || a->kind != b->kind || a->size != b->size)
+		return false;
+	switch (a->kind) {
+	case TY_INT:
+		return a->bits == b->bits && a->is_signed == b->is_signed;
+	case TY_SUM:
+	case TY_MIN:
+	case TY_MAX:
+	case TY_AVG:
+	case TY_STATS:
+		return a->is_signed == b->is_signed;
+	case TY_TUPLE:
+		if (a->nelem != b->nelem)
+			return false;
+		for (int i = 0; i < a->nelem; i++)
+			if (!type_equal(a->elem[i], b->elem[i]))
+				return false;
+		return true;
+	case TY_LHIST:
+		return a->lh_min == b->lh_min && a->lh_max == b->lh_max &&
+		       a->lh_step == b->lh_step;
+	case TY_KSTACK:
+	case TY_USTACK:
+		return a->stack_depth == b->stack_depth;
+	case TY_TIMESTAMP:
+		return (!a->fmt && !b->fmt) || (a->fmt && b->fmt && !strcmp(a->fmt, b->fmt));
+	default:
+		return true;
+	}
+}
+
+static const char *simple_name(TypeKind k)
+{
+	switch (k) {
+	case TY_NONE: return "none";
+	case TY_KSTACK: return "kstack";
+	case TY_USTACK: return "ustack";
+	case TY_KSYM: return "ksym";
+	case TY_USYM: return "usym";
+	case TY_INET: return "inet";
+	case TY_TIMESTAMP: return "timestamp";
+	case TY_COUNT: return "count()";
+	case TY_SUM: return "sum()";
+	case TY_MIN: return "min()";
+	case TY_MAX: return "max()";
+	case TY_AVG: return "avg()";
+	case TY_STATS: return "stats()";
+	case TY_HIST: return "hist()";
+	case TY_LHIST: return "lhist()";
+	case TY_CTX: return "args";
+	default: return "?";
+	}
+}
+
+/* Bounded appender: text past the end of the buffer is dropped. */
+typedef struct NameBuf {
+	char *buf;
+	int n, len;
+} NameBuf;
+
+static void nb_put(NameBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void nb_put(NameBuf *b, const char *fmt, ...)
+{
+	int left = b->n - b->len;
+	if (left <= 1)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int w = vsnprintf(b->buf + b->len, (size_t)left, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		b->len += w < left ? w : left - 1;
+}
+
+static void put_name(NameBuf *b, const Type *t)
+{
+	switch (t->kind) {
+	case TY_INT:
+		nb_put(b, "%sint%d", t->is_signed ? "" : "u", t->bits ? t->bits : 64);
+		break;
+	case TY_STR:
+		nb_put(b, "string[%d]", t->size);
+		break;
+	case TY_BUF:
+		nb_put(b, "buffer[%d]", t->size > 8 ? t->size - 8 : 0);
+		break;
+	case TY_TUPLE:
+		nb_put(b, "tuple (");
+		for (int i = 0; i < t->nelem; i++) {
+			if (i)
+				nb_put(b, ", ");
+			put_name(b, t->elem[i]);
+		}
+		nb_put(b, ")");
+		break;
+	default:
+		nb_put(b, "%s", simple_name(t->kind));
+		break;
+	}
+}
+
+const char *type_name(const Type *t, char *buf, int n)
+{
+	if (n <= 0)
+		return "";
+	buf[0] = 0;
+	NameBuf b = {buf, n, 0};
+	if (!t)
+		nb_put(&b, "none");
+	else
+		put_name(&b, t);
+	return buf;
+}

@@ -1,0 +1,87 @@
+/* Value types, and how each is laid out in memory.  The layout is the
+ * contract between codegen (which writes map keys, map values and event
+ * records) and the runtime (which decodes and prints them):
+ *
+ *   TY_INT        8 bytes, little-endian, sign- or zero-extended per is_signed
+ *                 (bits says the width the program computes with: 8..64)
+ *   TY_STR        size bytes, NUL-terminated unless the text fills them all
+ *   TY_TUPLE      elements at offset[i], each 8-byte aligned; size rounded to 8
+ *   TY_KSTACK     8 bytes: stack id in the stack map (negative = none)
+ *   TY_USTACK     16 bytes: stack id, then the pid it was taken in
+ *   TY_KSYM       8 bytes: kernel address
+ *   TY_USYM       16 bytes: user address, then pid
+ *   TY_INET       24 bytes: address family (8 bytes), then 16 address bytes
+ *   TY_TIMESTAMP  8 bytes: nanoseconds since boot (strftime); fmt says how
+ *   TY_BUF        8 bytes length then size-8 bytes of data (buf())
+ *
+ * Aggregation map values are per-CPU; one CPU's slot holds:
+ *   TY_COUNT, TY_SUM   8 bytes (u64 / s64)
+ *   TY_MIN, TY_MAX     16 bytes: value (s64), then 1 once a value was seen
+ *   TY_AVG, TY_STATS   16 bytes: count, then total (s64)
+ *   TY_HIST            HIST_BUCKETS x 8 bytes of counts (see hist_bucket())
+ *   TY_LHIST           lhist_buckets() x 8 bytes of counts
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum TypeKind {
+	TY_NONE,
+	TY_INT,
+	TY_STR,
+	TY_TUPLE,
+	TY_KSTACK,
+	TY_USTACK,
+	TY_KSYM,
+	TY_USYM,
+	TY_INET,
+	TY_TIMESTAMP,
+	TY_BUF,
+	/* aggregations: only as map values */
+	TY_COUNT,
+	TY_SUM,
+	TY_MIN,
+	TY_MAX,
+	TY_AVG,
+	TY_STATS,
+	TY_HIST,
+	TY_LHIST,
+	/* not values: the tracepoint `args` context */
+	TY_CTX,
+} TypeKind;
+
+/* hist: bucket 0 counts negative values, 1 counts 0, 2+k counts [2^k, 2^(k+1)) */
+#define HIST_BUCKETS 66
+
+typedef struct Type {
+	TypeKind kind;
+	int size;       /* bytes in memory, per the table above */
+	int bits;       /* TY_INT: 8, 16, 32 or 64 */
+	bool is_signed; /* TY_INT, TY_SUM/MIN/MAX/AVG/STATS */
+	int nelem;      /* TY_TUPLE */
+	struct Type **elem;
+	int *offset;
+	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
+	int stack_depth;                 /* TY_KSTACK/TY_USTACK: frames kept */
+	const char *fmt;                 /* TY_TIMESTAMP: strftime format */
+} Type;
+
+static inline int lhist_buckets(const Type *t)
+{
+	/* one below min, (max-min)/step inside, one at or above max */
+	return (int)((t->lh_max - t->lh_min) / t->lh_step) + 2;
+}
+
+static inline int hist_bucket(int64_t v)
+{
+	if (v < 0)
+		return 0;
+	if (v == 0)
+		return 1;
+	int k = 63 - __builtin_clzll((uint64_t)v);
+	return 2 + k;
+}
+
+bool type_is_agg(const Type *t);
+bool type_equal(const Type *a, const Type *b);
+const char *type_name(const Type *t, char *buf, int n); /* for messages */

@@ -1,0 +1,286 @@
+/* sonde -l / -lv: list probes the way bpftrace 0.17 does.
+ *
+ * A pattern is one or more comma-separated attach points, listed in order.
+ * Each is "TYPE:ARGS" (TYPE a name, an alias like t/s/h/k, or a glob such as
+ * "t*") or, with no ':', a glob tried against every type as "*:PATTERN".
+ * With a globbed type the listable types are visited in sorted order
+ * (hardware, kprobe, software, tracepoint) and each block is sorted, which
+ * is how bpftrace's output comes out.
+ *
+ * Where bpftrace 0.17 misbehaves we do the useful thing instead: for
+ * software/hardware it echoes the pattern ("software:*:") rather than the
+ * matching events; we print the matching events and their aliases, in its
+ * "software:cpu-clock:" format. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/features.h"
+#include "../util/util.h"
+#include "tracefs.h"
+
+typedef VEC(char *) StrVec;
+
+/* Names and aliases (cpu, cs, faults; branches, cycles), in the order of
+ * the printed lines ("cpu-clock:" < "cpu:"), as bpftrace sorts matches. */
+static const char *const sw_events[] = {
+	"alignment-faults", "bpf-output", "context-switches", "cpu-clock",
+	"cpu-migrations", "cpu", "cs", "dummy", "emulation-faults",
+	"faults", "major-faults", "minor-faults", "page-faults", "task-clock",
+	NULL};
+static const char *const hw_events[] = {
+	"backend-stalls", "branch-instructions", "branch-misses", "branches",
+	"bus-cycles", "cache-misses", "cache-references", "cpu-cycles",
+	"cycles", "frontend-stalls", "instructions", "ref-cycles", NULL};
+
+typedef struct ListCtx {
+	FILE *out;
+	bool verbose;
+	int count;
+} ListCtx;
+
+typedef struct ListType {
+	const char *name, *alias;
+	/* args: the attach point after "TYPE:", split on ':'.  Returns false
+	 * when the arguments can't form this probe type. */
+	bool (*list)(ListCtx *c, char **args, int nargs);
+} ListType;
+
+/* ---- tracepoint ---- */
+
+static void print_tp_args(ListCtx *c, const char *cat, const char *name)
+{
+	TpFormat f;
+	char err[256];
+	if (!tracefs_read_format(cat, name, &f, err, sizeof(err))) {
+		fprintf(stderr, "ERROR: %s\n", err);
+		return;
+	}
+	for (int i = 0; i < f.nfields; i++)
+		fprintf(c->out, "    %s\n", f.fields[i].decl);
+	tp_format_free(&f);
+}
+
+static void tp_found(const char *cat, const char *name, void *arg)
+{
+	ListCtx *c = arg;
+	fprintf(c->out, "tracepoint:%s:%s\n", cat, name);
+	c->count++;
+	if (c->verbose)
+		print_tp_args(c, cat, name);
+}
+
+/* "CAT:NAME"; a lone globbed "NAME" means any category, as in bpftrace. */
+static bool list_tracepoints(ListCtx *c, char **args, int nargs)
+{
+	if (nargs == 1 && has_wildcard(args[0]))
+		tracefs_foreach("*", args[0], tp_found, c);
+	else if (nargs == 2)
+		tracefs_foreach(args[0], args[1], tp_found, c);
+	else
+		return false;
+	return true;
+}
+
+/* ---- rawtracepoint (not in bpftrace 0.17; only listed when asked) ---- */
+
+static void rtp_found(const char *cat, const char *name, void *arg)
+{
+	(void)cat;
+	vec_push((StrVec *)arg, xstrdup(name));
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort, drop duplicates, print PREFIX:NAME SUFFIX for each; frees v. */
+static void print_sorted(ListCtx *c, StrVec *v, const char *prefix,
+			 const char *suffix)
+{
+	qsort(v->v, v->n, sizeof(*v->v), cmp_str);
+	for (int i = 0; i < v->n; i++) {
+		if (i == 0 || strcmp(v->v[i - 1], v->v[i])) {
+			fprintf(c->out, "%s:%s%s\n", prefix, v->v[i], suffix);
+			c->count++;
+		}
+	}
+	for (int i = 0; i < v->n; i++)
+		free(v->v[i]);
+	vec_free(v);
+}
+
+static bool list_rawtracepoints(ListCtx *c, char **args, int nargs)
+{
+	if (nargs != 1)
+		return false;
+	StrVec v = {0};
+	tracefs_foreach("*", args[0], rtp_found, &v);
+	print_sorted(c, &v, "rawtracepoint", "");
+	return true;
+}
+
+/* ---- software / hardware: fixed lists, aliases listed too ---- */
+
+static bool list_fixed(ListCtx *c, char **args, int nargs,
+		       const char *type, const char *const *names)
+{
+	if (nargs < 1 || nargs > 2)
+		return false;
+	for (int i = 0; names[i]; i++) {
+		if (glob_match(args[0], names[i])) {
+			fprintf(c->out, "%s:%s:\n", type, names[i]);
+			c->count++;
+		}
+	}
+	return true;
+}
+
+static bool list_software(ListCtx *c, char **args, int nargs)
+{
+	return list_fixed(c, args, nargs, "software", sw_events);
+}
+
+static bool list_hardware(ListCtx *c, char **args, int nargs)
+{
+	return list_fixed(c, args, nargs, "hardware", hw_events);
+}
+
+/* ---- kprobe: available_filter_functions, when the kernel has kprobes ---- */
+
+static void read_traceable_funcs(const char *glob, StrVec *out)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/available_filter_functions",
+		 tracefs_dir());
+	char *text = read_file_all(path, NULL);
+	if (!text)
+		return;
+	for (char *line = text, *next; *line; line = next) {
+		next = strchrnul(line, '\n');
+		if (*next)
+			*next++ = 0;
+		line[strcspn(line, " \t")] = 0; /* drop " [module]" */
+		/* .part.N clones can't be probed */
+		if (*line && !strstr(line, ".part.") && glob_match(glob, line))
+			vec_push(out, xstrdup(line));
+	}
+	free(text);
+}
+
+static bool list_kprobes(ListCtx *c, char **args, int nargs)
+{
+	if (nargs != 1)
+		return false;
+	if (!kernel_has_kprobes() || !tracefs_dir())
+		return true;
+	StrVec v = {0};
+	read_traceable_funcs(args[0], &v);
+	print_sorted(c, &v, "kprobe", "");
+	return true;
+}
+
+/* ---- dispatch ---- */
+
+/* Sorted by name: a globbed type visits them in this order. */
+static const ListType list_types[] = {
+	{"hardware", "h", list_hardware},
+	{"kprobe", "k", list_kprobes},
+	{"rawtracepoint", "rt", list_rawtracepoints},
+	{"software", "s", list_software},
+	{"tracepoint", "t", list_tracepoints},
+};
+#define NTYPES (int)(sizeof(list_types) / sizeof(list_types[0]))
+
+/* Probe types that exist but have nothing to list. */
+static const char *const unlisted_types[] = {
+	"kretprobe", "kr", "uprobe", "u", "uretprobe", "ur", "usdt", "U",
+	"profile", "p", "interval", "i", "watchpoint", "w",
+	"asyncwatchpoint", "aw", "kfunc", "f", "kretfunc", "fr", "iter",
+	"it", "BEGIN", "END", NULL};
+
+static bool in_list(const char *const *l, const char *s)
+{
+	for (; *l; l++)
+		if (!strcmp(*l, s))
+			return true;
+	return false;
+}
+
+static const char *arg_count_msg(const char *type)
+{
+	if (!strcmp(type, "tracepoint"))
+		return "2 arguments";
+	if (!strcmp(type, "software") || !strcmp(type, "hardware"))
+		return "1 or 2 arguments";
+	return "1 argument";
+}
+
+/* A named (not globbed) type: exact name or alias. */
+static int list_named_type(ListCtx *c, const char *type, char **args,
+			   int nargs)
+{
+	for (int i = 0; i < NTYPES; i++) {
+		const ListType *t = &list_types[i];
+		if (strcmp(type, t->name) && strcmp(type, t->alias))
+			continue;
+		if (!t->list(c, args, nargs)) {
+			fprintf(stderr, "ERROR: %s probe type requires %s\n",
+				t->name, arg_count_msg(t->name));
+			return -1;
+		}
+		if (!strcmp(t->name, "kprobe") && !kernel_has_kprobes())
+			fprintf(stderr, "WARNING: no kprobes to list: kernel "
+					"built without CONFIG_KPROBES\n");
+		return 0;
+	}
+	if (in_list(unlisted_types, type))
+		return 0;
+	fprintf(stderr, "ERROR: Invalid probe type: %s\n", type);
+	return -1;
+}
+
+/* rawtracepoint is left out of globbed types, as bpftrace 0.17 has none. */
+static void list_globbed_type(ListCtx *c, const char *glob, char **args,
+			      int nargs)
+{
+	for (int i = 0; i < NTYPES; i++)
+		if (strcmp(list_types[i].name, "rawtracepoint") &&
+		    glob_match(glob, list_types[i].name))
+			list_types[i].list(c, args, nargs);
+}
+
+static int list_attach_point(ListCtx *c, char *ap)
+{
+	char *args[8];
+	int nargs = 0;
+	const char *type = "*";
+	char *colon = strchr(ap, ':');
+	if (colon) {
+		*colon = 0;
+		type = ap;
+		ap = colon + 1;
+	}
+	/* bpftrace splits on every ':'; more than a few can't be valid. */
+	args[nargs++] = ap;
+	for (char *p = ap; nargs < 8 && (p = strchr(p, ':'));) {
+		*p++ = 0;
+		args[nargs++] = p;
+	}
+	if (has_wildcard(type)) {
+		list_globbed_type(c, type, args, nargs);
+		return 0;
+	}
+	return list_named_type(c, type, args, nargs);
+}
+
+int probe_list(FILE *out, const char *pattern, bool verbose)
+{
+	ListCtx c = {out, verbose, 0};
+	char *copy = xstrdup(pattern && *pattern ? pattern : "*");
+	int rc = 0;
+	for (char *ap = strtok(copy, ","); ap && rc == 0; ap = strtok(NULL, ","))
+		rc = list_attach_point(&c, ap);
+	free(copy);
+	return rc < 0 ? -1 : c.count;
+}

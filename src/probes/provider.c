@@ -1,0 +1,154 @@
+#include "provider.h"
+
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "../util/util.h"
+
+extern const Provider provider_begin, provider_end, provider_tracepoint,
+	provider_rawtracepoint, provider_profile, provider_interval,
+	provider_software, provider_kprobe, provider_kretprobe;
+
+static const Provider *const providers[] = {
+	&provider_begin,    &provider_end,      &provider_tracepoint,
+	&provider_rawtracepoint, &provider_profile, &provider_interval,
+	&provider_software, &provider_kprobe,   &provider_kretprobe,
+};
+
+const Provider *provider_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(providers) / sizeof(providers[0]); i++) {
+		const Provider *p = providers[i];
+		if (!strcmp(p->name, name))
+			return p;
+		for (int a = 0; a < 3 && p->aliases[a]; a++)
+			if (!strcmp(p->aliases[a], name))
+				return p;
+	}
+	return NULL;
+}
+
+bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err)
+{
+	const char *colon = strchr(text, ':');
+	char *type = colon ? xstrndup(text, (size_t)(colon - text)) : xstrdup(text);
+	const Provider *p = provider_find(type);
+	bool ok;
+	if (!p) {
+		ok = error_at(err, loc, "unknown probe type '%s' in '%s' (try tracepoint:, rawtracepoint:, "
+				  "software:, profile:, interval:, BEGIN or END)", type, text);
+	} else if (p->is_special) {
+		ok = colon ? error_at(err, loc, "%s takes no arguments", p->name)
+			   : p->expand(text, loc, out, err);
+	} else if (!colon) {
+		ok = error_at(err, loc, "'%s' needs more parts, e.g. %s:...", text, p->name);
+	} else {
+		ok = p->expand(colon + 1, loc, out, err);
+	}
+	free(type);
+	return ok;
+}
+
+ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		l->v = xrealloc(l->v, sizeof(*l->v) * (size_t)l->cap);
+	}
+	ProbeSpec *s = &l->v[l->n++];
+	memset(s, 0, sizeof(*s));
+	s->prov = prov;
+	s->loc = loc;
+	return s;
+}
+
+void probe_spec_list_free(ProbeSpecList *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		free(l->v[i].name);
+		free(l->v[i].target);
+		free(l->v[i].func);
+		tp_format_free(&l->v[i].tp);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+void attached_add(Attached *a, int fd)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 8;
+		a->fds = xrealloc(a->fds, sizeof(int) * (size_t)a->cap);
+	}
+	a->fds[a->n++] = fd;
+}
+
+void attached_close(Attached *a)
+{
+	for (int i = a->n - 1; i >= 0; i--)
+		close(a->fds[i]);
+	free(a->fds);
+	memset(a, 0, sizeof(*a));
+}
+
+int regs_arg_offset(int n)
+{
+	/* struct pt_regs on x86_64: di si dx cx r8 r9 carry arguments, ax
+	 * the return value. */
+	static const int args[] = {112, 104, 96, 88, 72, 64};
+	if (n == -1)
+		return 80;
+	if (n >= 0 && n < 6)
+		return args[n];
+	return -1;
+}
+
+int open_perf_event(uint32_t type, uint64_t config, uint64_t period, bool freq,
+		    int pid, int cpu, char *err, size_t errlen)
+{
+	struct perf_event_attr attr = {
+		.type = type,
+		.size = sizeof(attr),
+		.config = config,
+		.sample_period = period,
+		.freq = freq,
+		.wakeup_events = 1,
+	};
+	int fd = (int)syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		snprintf(err, errlen, "perf_event_open: %s", strerror(e));
+		return -e;
+	}
+	return fd;
+}
+
+bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen)
+{
+	/* A BPF link dies with its fd, so even SIGKILL leaves nothing behind. */
+	int lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, NULL);
+	if (lfd < 0) {
+		if (ioctl(pfd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0) {
+			snprintf(err, errlen, "attaching to perf event: %s", strerror(errno));
+			close(pfd);
+			return false;
+		}
+	} else {
+		attached_add(out, lfd);
+	}
+	attached_add(out, pfd);
+	if (ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
+		snprintf(err, errlen, "enabling perf event: %s", strerror(errno));
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,66 @@
+/* Probe providers: one file per probe type behind this small interface.
+ * Adding a probe type = one file + one row in provider.c's table. */
+#pragma once
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../lang/diag.h"
+#include "tracefs.h"
+
+struct Provider;
+
+/* One concrete attach point, after aliases and wildcards are resolved. */
+typedef struct ProbeSpec {
+	const struct Provider *prov;
+	char *name;      /* canonical, for `probe`: "tracepoint:sched:sched_switch" */
+	char *target;    /* tracepoint category, binary path, software event... */
+	char *func;      /* tracepoint name, function, ... */
+	uint64_t period; /* interval/profile/software: period (ns or count) */
+	bool freq;       /* profile:hz: period is a frequency */
+	TpFormat tp;     /* tracepoint format (fields, id) */
+	Loc loc;
+} ProbeSpec;
+
+typedef struct ProbeSpecList {
+	ProbeSpec *v;
+	int n, cap;
+} ProbeSpecList;
+
+/* What a running probe holds: closing these fds detaches it. */
+typedef struct Attached {
+	int *fds;
+	int n, cap;
+} Attached;
+
+typedef struct Provider {
+	const char *name;
+	const char *aliases[3];
+	enum bpf_prog_type prog_type;
+	/* Parse the text after "name:" (whole text for BEGIN/END), expand
+	 * wildcards and append the concrete probes to out. */
+	bool (*expand)(const char *rest, Loc loc, ProbeSpecList *out, Error *err);
+	/* Byte offset in the program context of argument n (arg0..), of the
+	 * return value (n == -1), or -1 when the probe type has no such thing. */
+	int (*ctx_arg_offset)(const ProbeSpec *p, int n);
+	/* Attach a loaded program; on failure write why in words. */
+	bool (*attach)(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
+		       size_t errlen);
+	bool is_special; /* BEGIN/END: run once through BPF_PROG_TEST_RUN */
+} Provider;
+
+/* Split "type:rest" and expand through the matching provider. */
+bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err);
+const Provider *provider_find(const char *name);
+void probe_spec_list_free(ProbeSpecList *l);
+ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc);
+void attached_add(Attached *a, int fd);
+void attached_close(Attached *a);
+
+/* pt_regs (x86_64) offsets of the argument registers, shared by the
+ * providers whose context is or starts with pt_regs. */
+int regs_arg_offset(int n);
+/* Returns the fd, or -errno with err filled. */
+int open_perf_event(uint32_t type, uint64_t config, uint64_t period, bool freq,
+		    int pid, int cpu, char *err, size_t errlen);
+bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen);

@@ -1,0 +1,91 @@
+/* tracepoint:CATEGORY:NAME (wildcards in both parts), attached through a
+ * perf event per CPU; `args` fields come from the tracepoint's format. */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/libbpf.h>
+
+#include "../util/util.h"
+#include "provider.h"
+
+struct tp_expand {
+	ProbeSpecList *out;
+	Loc loc;
+	Error *err;
+	bool ok;
+};
+
+static bool tp_add(ProbeSpecList *out, const char *cat, const char *name, Loc loc, Error *err)
+{
+	ProbeSpec *s = probe_spec_add(out, provider_find("tracepoint"), loc);
+	s->target = xstrdup(cat);
+	s->func = xstrdup(name);
+	StrBuf b = {0};
+	sb_printf(&b, "tracepoint:%s:%s", cat, name);
+	s->name = b.s;
+	char msg[256];
+	if (!tracefs_read_format(cat, name, &s->tp, msg, sizeof(msg)))
+		return error_at(err, loc, "%s", msg);
+	return true;
+}
+
+static void tp_found(const char *cat, const char *name, void *arg)
+{
+	struct tp_expand *x = arg;
+	if (x->ok)
+		x->ok = tp_add(x->out, cat, name, x->loc, x->err);
+}
+
+static bool tp_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	const char *colon = strchr(rest, ':');
+	if (!colon || strchr(colon + 1, ':') || colon == rest || !colon[1])
+		return error_at(err, loc, "tracepoint probes are written tracepoint:CATEGORY:NAME, "
+				  "got 'tracepoint:%s'", rest);
+	if (!tracefs_dir())
+		return error_at(err, loc, "tracefs is not mounted and could not be mounted");
+	char *cat = xstrndup(rest, (size_t)(colon - rest));
+	const char *name = colon + 1;
+	bool ok;
+	if (!has_wildcard(cat) && !has_wildcard(name)) {
+		ok = tp_add(out, cat, name, loc, err);
+	} else {
+		struct tp_expand x = {out, loc, err, true};
+		int n = tracefs_foreach(cat, name, tp_found, &x);
+		ok = x.ok;
+		if (ok && n == 0)
+			ok = error_at(err, loc, "no tracepoint matches 'tracepoint:%s'", rest);
+	}
+	free(cat);
+	return ok;
+}
+
+static int tp_arg_offset(const ProbeSpec *p, int n)
+{
+	(void)p;
+	(void)n;
+	return -1;
+}
+
+static bool tp_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t errlen)
+{
+	/* A tracepoint runs its BPF programs on every CPU whichever perf event
+	 * carried them, so one event (on CPU 0) is enough; a second would be
+	 * refused with EEXIST. */
+	int pfd = open_perf_event(PERF_TYPE_TRACEPOINT, (uint64_t)p->tp.id, 1, false, -1, 0, err,
+				  errlen);
+	return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);
+}
+
+const Provider provider_tracepoint = {
+	.name = "tracepoint",
+	.aliases = {"t"},
+	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
+	.expand = tp_expand,
+	.ctx_arg_offset = tp_arg_offset,
+	.attach = tp_attach,
+};

@@ -1,0 +1,118 @@
+/* Ring buffer records -> output.  A record starts with the index of its
+ * EventDesc; the arguments follow at the offsets the descriptor gives. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+#define MAX_EVENT_ARGS 64
+
+static void render_args(Runtime *rt, const EventDesc *ev, const uint8_t *data, StrBuf *sb)
+{
+	const void *args[MAX_EVENT_ARGS];
+	for (int i = 0; i < ev->nargs && i < MAX_EVENT_ARGS; i++)
+		args[i] = data + ev->argoff[i];
+	sb_reset(sb);
+	fmt_render(sb, &rt->out, ev->fmt, (const Type *const *)ev->argt, args);
+}
+
+static void ev_cat(Runtime *rt, const EventDesc *ev, const uint8_t *data)
+{
+	render_args(rt, ev, data, &rt->line);
+	char *path = xstrdup(rt->line.s ? rt->line.s : "");
+	size_t n;
+	char *text = read_file_all(path, &n);
+	if (!text) {
+		fprintf(stderr, "cat(\"%s\"): %s\n", path, strerror(errno));
+	} else {
+		output_printf_text(&rt->out, text, n);
+		free(text);
+	}
+	free(path);
+}
+
+static void ev_system(Runtime *rt, const EventDesc *ev, const uint8_t *data)
+{
+	render_args(rt, ev, data, &rt->line);
+	fflush(rt->out.f);
+	FILE *p = popen(rt->line.s, "r");
+	if (!p) {
+		fprintf(stderr, "system(\"%s\"): %s\n", rt->line.s, strerror(errno));
+		return;
+	}
+	StrBuf out = {0};
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+		sb_putn(&out, buf, n);
+	pclose(p);
+	if (out.len)
+		output_printf_text(&rt->out, out.s, out.len);
+	sb_free(&out);
+}
+
+static void ev_join(Runtime *rt, const EventDesc *ev, const uint8_t *data)
+{
+	StrBuf *sb = &rt->line;
+	sb_reset(sb);
+	for (int i = 0; i < ev->nargs; i++) {
+		const char *s = (const char *)data + ev->argoff[i];
+		size_t len = strnlen(s, (size_t)ev->argt[i]->size);
+		if (!len && i > 0)
+			break;
+		if (i)
+			sb_puts(sb, ev->text);
+		sb_putn(sb, s, len);
+	}
+	sb_putc(sb, '\n');
+	output_printf_text(&rt->out, sb->s, sb->len);
+}
+
+int events_handle(void *ctx, void *data, size_t size)
+{
+	Runtime *rt = ctx;
+	uint64_t id;
+	if (size < 8 || rt->exit_requested)
+		return 0;
+	memcpy(&id, data, 8);
+	if (id >= (uint64_t)rt->sc->events.n)
+		return 0;
+	const EventDesc *ev = rt->sc->events.v[id];
+	rt->flush_pending = true;
+	switch (ev->kind) {
+	case EV_PRINTF:
+		render_args(rt, ev, data, &rt->line);
+		output_printf_text(&rt->out, rt->line.s, rt->line.len);
+		break;
+	case EV_PRINT_VALUE:
+		value_print(&rt->out, ev->argt[0], (uint8_t *)data + ev->argoff[0]);
+		break;
+	case EV_PRINT_MAP:
+		map_print(&rt->out, &rt->maps[ev->map->id], ev->top, ev->div);
+		break;
+	case EV_CLEAR:
+		map_clear(&rt->maps[ev->map->id]);
+		break;
+	case EV_ZERO:
+		map_zero(&rt->maps[ev->map->id]);
+		break;
+	case EV_TIME:
+		output_time(&rt->out, ev->text);
+		break;
+	case EV_CAT:
+		ev_cat(rt, ev, data);
+		break;
+	case EV_SYSTEM:
+		ev_system(rt, ev, data);
+		break;
+	case EV_JOIN:
+		ev_join(rt, ev, data);
+		break;
+	case EV_EXIT:
+		rt->exit_requested = true;
+		break;
+	}
+	return 0;
+}

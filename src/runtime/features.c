@@ -1,0 +1,326 @@
+/* Kernel feature detection for sonde --info and for errors that name a
+ * missing feature.  Everything is probed live (libbpf's probes load tiny
+ * programs and maps), so the answers are about this kernel, not its config
+ * file. */
+#include "features.h"
+
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "../probes/tracefs.h"
+
+#ifndef SONDE_VERSION
+#define SONDE_VERSION "unknown"
+#endif
+
+static bool exists(const char *path)
+{
+	return access(path, F_OK) == 0;
+}
+
+/* tracefs_dir()/NAME exists (kprobe_events, uprobe_events). */
+static bool tracefs_has(const char *name)
+{
+	const char *dir = tracefs_dir();
+	char path[512];
+	if (!dir)
+		return false;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return exists(path);
+}
+
+bool kernel_has_kprobes(void)
+{
+	static int cached = -1;
+	if (cached < 0)
+		cached = exists("/sys/bus/event_source/devices/kprobe") ||
+			 tracefs_has("kprobe_events");
+	return cached;
+}
+
+bool kernel_has_uprobes(void)
+{
+	static int cached = -1;
+	if (cached < 0)
+		cached = exists("/sys/bus/event_source/devices/uprobe") ||
+			 tracefs_has("uprobe_events");
+	return cached;
+}
+
+bool kernel_has_btf(void)
+{
+	return access("/sys/kernel/btf/vmlinux", R_OK) == 0;
+}
+
+/* ---- printing helpers ---- */
+
+/* libbpf probes: 1 yes, 0 no, <0 couldn't tell (e.g. EPERM when not root). */
+static void print_probe(FILE *out, const char *what, int r)
+{
+	if (r > 0)
+		fprintf(out, "  %s: yes\n", what);
+	else if (r == 0)
+		fprintf(out, "  %s: no\n", what);
+	else
+		fprintf(out, "  %s: unknown (%s)\n", what, strerror(-r));
+}
+
+/* First line of a small file, without the newline; "" on failure. */
+static void read_line(const char *path, char *buf, size_t len)
+{
+	buf[0] = 0;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	fclose(f);
+}
+
+static void print_system(FILE *out)
+{
+	struct utsname u;
+	fprintf(out, "System\n");
+	if (uname(&u) == 0) {
+		fprintf(out, "  OS: %s %s %s\n", u.sysname, u.release,
+			u.version);
+		fprintf(out, "  Arch: %s\n", u.machine);
+	}
+	if (geteuid() != 0)
+		fprintf(out, "  note: not root, so BPF and perf probes below may "
+			     "say no for lack of privilege\n");
+	fprintf(out, "\nBuild\n  version: v%s\n  libbpf: %s\n\n",
+		SONDE_VERSION, libbpf_version_string());
+}
+
+static void print_prog_types(FILE *out)
+{
+	static const struct {
+		const char *name;
+		enum bpf_prog_type t;
+	} types[] = {
+		{"kprobe", BPF_PROG_TYPE_KPROBE},
+		{"tracepoint", BPF_PROG_TYPE_TRACEPOINT},
+		{"raw_tracepoint", BPF_PROG_TYPE_RAW_TRACEPOINT},
+		{"perf_event", BPF_PROG_TYPE_PERF_EVENT},
+		{"tracing", BPF_PROG_TYPE_TRACING},
+	};
+	fprintf(out, "Program types\n");
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		print_probe(out, types[i].name,
+			    libbpf_probe_bpf_prog_type(types[i].t, NULL));
+	fprintf(out, "\n");
+}
+
+static void print_map_types(FILE *out)
+{
+	static const struct {
+		const char *name;
+		enum bpf_map_type t;
+	} types[] = {
+		{"hash", BPF_MAP_TYPE_HASH},
+		{"percpu hash", BPF_MAP_TYPE_PERCPU_HASH},
+		{"array", BPF_MAP_TYPE_ARRAY},
+		{"percpu array", BPF_MAP_TYPE_PERCPU_ARRAY},
+		{"stack_trace", BPF_MAP_TYPE_STACK_TRACE},
+		{"ringbuf", BPF_MAP_TYPE_RINGBUF},
+		{"perf_event_array", BPF_MAP_TYPE_PERF_EVENT_ARRAY},
+	};
+	fprintf(out, "Map types\n");
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		print_probe(out, types[i].name,
+			    libbpf_probe_bpf_map_type(types[i].t, NULL));
+	fprintf(out, "\n");
+}
+
+static void print_helpers(FILE *out)
+{
+	/* Probed from a tracepoint program, the type most sonde programs
+	 * have; override_return only exists for kprobe programs. */
+	static const struct {
+		const char *name;
+		enum bpf_func_id id;
+	} helpers[] = {
+		{"probe_read_kernel", BPF_FUNC_probe_read_kernel},
+		{"probe_read_user", BPF_FUNC_probe_read_user},
+		{"probe_read_kernel_str", BPF_FUNC_probe_read_kernel_str},
+		{"probe_read_user_str", BPF_FUNC_probe_read_user_str},
+		{"get_current_comm", BPF_FUNC_get_current_comm},
+		{"get_current_pid_tgid", BPF_FUNC_get_current_pid_tgid},
+		{"get_current_cgroup_id", BPF_FUNC_get_current_cgroup_id},
+		{"get_current_task", BPF_FUNC_get_current_task},
+		{"get_stackid", BPF_FUNC_get_stackid},
+		{"ringbuf_output", BPF_FUNC_ringbuf_output},
+		{"ringbuf_reserve", BPF_FUNC_ringbuf_reserve},
+		{"ktime_get_ns", BPF_FUNC_ktime_get_ns},
+		{"get_smp_processor_id", BPF_FUNC_get_smp_processor_id},
+		{"get_prandom_u32", BPF_FUNC_get_prandom_u32},
+		{"strncmp", BPF_FUNC_strncmp},
+		{"send_signal", BPF_FUNC_send_signal},
+		{"override_return", BPF_FUNC_override_return},
+		{"loop", BPF_FUNC_loop},
+	};
+	fprintf(out, "Kernel helpers\n");
+	for (size_t i = 0; i < sizeof(helpers) / sizeof(helpers[0]); i++) {
+		enum bpf_prog_type t = helpers[i].id == BPF_FUNC_override_return
+					       ? BPF_PROG_TYPE_KPROBE
+					       : BPF_PROG_TYPE_TRACEPOINT;
+		int r = libbpf_probe_bpf_helper(t, helpers[i].id, NULL);
+		if (r > 0 && t == BPF_PROG_TYPE_KPROBE && !kernel_has_kprobes())
+			fprintf(out, "  %s: yes (but usable only from kprobes, "
+				     "which this kernel lacks)\n",
+				helpers[i].name);
+		else
+			print_probe(out, helpers[i].name, r);
+	}
+	fprintf(out, "\n");
+}
+
+/* ---- probe types ---- */
+
+static void yes_no(FILE *out, const char *what, bool ok, const char *why)
+{
+	if (ok)
+		fprintf(out, "  %s: yes\n", what);
+	else
+		fprintf(out, "  %s: no (%s)\n", what, why);
+}
+
+/* perf_event_open of a counter on this CPU; errno on failure. */
+static int try_perf_event(__u32 type, __u64 config)
+{
+	struct perf_event_attr a = {0};
+	a.type = type;
+	a.size = sizeof(a);
+	a.config = config;
+	a.disabled = 1;
+	a.exclude_kernel = geteuid() != 0;
+	a.exclude_hv = 1;
+	int fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static void print_perf_probe(FILE *out, const char *what, __u32 type,
+			     __u64 config)
+{
+	int e = try_perf_event(type, config);
+	char why[128];
+	snprintf(why, sizeof(why), "perf_event_open: %s%s", strerror(e),
+		 e == ENOENT && type == PERF_TYPE_HARDWARE
+			 ? "; no hardware PMU (common in VMs)"
+			 : "");
+	yes_no(out, what, e == 0, why);
+}
+
+/* Load (never attach) a do-nothing fentry program on vfs_read: the only
+ * way to learn whether fentry is allowed, since a kernel or policy can
+ * refuse BPF_PROG_TYPE_TRACING outright (EPERM even for root).  Parsing
+ * vmlinux BTF for the target id costs ~10 ms.  Returns 0 or an errno. */
+static int try_fentry_load(void)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	if (!btf)
+		return ENOENT;
+	int id = btf__find_by_name_kind(btf, "vfs_read", BTF_KIND_FUNC);
+	btf__free(btf);
+	if (id <= 0)
+		return ESRCH;
+	struct bpf_insn insns[] = {
+		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0},
+		{.code = BPF_JMP | BPF_EXIT},
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = BPF_TRACE_FENTRY,
+		    .attach_btf_id = (__u32)id);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "sonde_fentry", "GPL",
+			       insns, 2, &opts);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static void print_fentry(FILE *out)
+{
+	if (!kernel_has_btf()) {
+		fprintf(out, "  fentry: no (no /sys/kernel/btf/vmlinux)\n");
+		return;
+	}
+	int e = try_fentry_load();
+	if (e == 0)
+		fprintf(out, "  fentry: yes (loads; attaching not tested)\n");
+	else if (e == ESRCH)
+		fprintf(out, "  fentry: unknown (vfs_read not in BTF)\n");
+	else
+		fprintf(out, "  fentry: no (loading an fentry program: %s)\n",
+			strerror(e));
+}
+
+static void print_probe_types(FILE *out)
+{
+	fprintf(out, "Probe types\n");
+	yes_no(out, "kprobe", kernel_has_kprobes(),
+	       "kernel built without CONFIG_KPROBES (no kprobe PMU, no "
+	       "kprobe_events)");
+	yes_no(out, "uprobe", kernel_has_uprobes(),
+	       "no uprobe PMU, no uprobe_events");
+	yes_no(out, "tracepoint", tracefs_dir() != NULL,
+	       "tracefs not available");
+	print_probe(out, "rawtracepoint",
+		    libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					       NULL));
+	print_perf_probe(out, "software", PERF_TYPE_SOFTWARE,
+			 PERF_COUNT_SW_CPU_CLOCK);
+	print_perf_probe(out, "hardware", PERF_TYPE_HARDWARE,
+			 PERF_COUNT_HW_CPU_CYCLES);
+	print_fentry(out);
+	fprintf(out, "\n");
+}
+
+/* ---- security settings ---- */
+
+static void print_setting(FILE *out, const char *what, const char *path)
+{
+	char buf[256];
+	read_line(path, buf, sizeof(buf));
+	fprintf(out, "  %s: %s\n", what, buf[0] ? buf : "unknown");
+}
+
+static void print_security(FILE *out)
+{
+	char buf[256];
+	fprintf(out, "Security\n");
+	read_line("/sys/kernel/security/lockdown", buf, sizeof(buf));
+	fprintf(out, "  lockdown: %s\n",
+		buf[0] ? buf : "not available (no lockdown LSM)");
+	print_setting(out, "kernel.perf_event_paranoid",
+		      "/proc/sys/kernel/perf_event_paranoid");
+	print_setting(out, "kernel.unprivileged_bpf_disabled",
+		      "/proc/sys/kernel/unprivileged_bpf_disabled");
+}
+
+/* Sections in bpftrace --info's order, plus program types and security. */
+void features_print(FILE *out)
+{
+	print_system(out);
+	print_helpers(out);
+	fprintf(out, "Kernel features\n  btf: %s\n\n",
+		kernel_has_btf() ? "yes" : "no");
+	print_map_types(out);
+	print_prog_types(out);
+	print_probe_types(out);
+	print_security(out);
+}

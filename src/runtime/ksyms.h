@@ -1,0 +1,9 @@
+/* Kernel symbols from /proc/kallsyms, loaded on first use. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Function (text) symbol containing addr; *off = addr - symbol start. */
+const char *ksym_name(uint64_t addr, uint64_t *off);
+/* Address of a symbol by name, 0 when unknown. */
+uint64_t ksym_addr(const char *name);

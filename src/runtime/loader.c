@@ -1,0 +1,218 @@
+/* Maps and programs into the kernel, through libbpf's low-level API. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "runtime.h"
+
+#define RINGBUF_SIZE (8u << 20)
+#define STACK_MAP_ENTRIES 4096
+#define STACK_DEPTH 127
+
+static int map_create(enum bpf_map_type type, const char *name, uint32_t ksize, uint32_t vsize,
+		      uint32_t entries, uint32_t flags, char *err, size_t errlen)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = flags);
+	int fd = bpf_map_create(type, name, ksize, vsize, entries, &o);
+	if (fd < 0)
+		snprintf(err, errlen, "creating map %s: %s%s", name, strerror(-fd),
+			 fd == -EPERM ? " (sonde needs root, or CAP_BPF and CAP_PERFMON)" : "");
+	return fd;
+}
+
+static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
+{
+	Script *sc = rt->sc;
+	rt->maps = xcalloc((size_t)sc->maps.n + 1, sizeof(MapDesc));
+	for (int i = 0; i < sc->maps.n; i++) {
+		MapInfo *m = sc->maps.v[i];
+		MapDesc *d = &rt->maps[i];
+		d->name = m->print_name;
+		d->key = m->key;
+		d->val = m->val;
+		d->key_size = m->key ? m->key->size : 8;
+		d->val_size = m->val->size;
+		d->percpu = m->percpu;
+		char name[16];
+		snprintf(name, sizeof(name), "m_%.13s", m->name[0] ? m->name : "_");
+		m->fd = d->fd = map_create(m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH,
+					   name, (uint32_t)d->key_size, (uint32_t)d->val_size,
+					   (uint32_t)sc->opt.map_keys_max, 0, err, errlen);
+		if (d->fd < 0)
+			return false;
+	}
+	return true;
+}
+
+static bool create_rodata(Runtime *rt, char *err, size_t errlen)
+{
+	Script *sc = rt->sc;
+	uint32_t size = (uint32_t)((sc->rodata.len + 8) & ~7u);
+	rt->rodata_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_rodata", 4, size, 1,
+				   BPF_F_RDONLY_PROG, err, errlen);
+	if (rt->rodata_fd < 0)
+		return false;
+	char *buf = xcalloc(1, size);
+	if (sc->rodata.len)
+		memcpy(buf, sc->rodata.s, sc->rodata.len);
+	uint32_t key = 0;
+	int r = bpf_map_update_elem(rt->rodata_fd, &key, buf, 0);
+	free(buf);
+	/* bpf_strncmp wants a constant string: a frozen read-only map */
+	if (r || bpf_map_freeze(rt->rodata_fd)) {
+		snprintf(err, errlen, "preparing string constants: %s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
+{
+	Script *sc = rt->sc;
+	int ncpu = libbpf_num_possible_cpus();
+	if (!create_program_maps(rt, err, errlen))
+		return false;
+	rt->ringbuf_fd = map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, RINGBUF_SIZE, 0,
+				    err, errlen);
+	rt->scratch_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_scratch", 4,
+				    (uint32_t)(sc->scratch_size + 8), (uint32_t)ncpu, 0, err, errlen);
+	rt->zero_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_zero", 4, (uint32_t)sc->zero_size, 1,
+				 BPF_F_RDONLY_PROG, err, errlen);
+	rt->lost_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_lost", 4, 8, 1, 0, err, errlen);
+	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0)
+		return false;
+	if (!create_rodata(rt, err, errlen))
+		return false;
+	uint32_t vsz = STACK_DEPTH * 8;
+	if (sc->uses_kstack && (rt->kstack_fd = map_create(BPF_MAP_TYPE_STACK_TRACE, "sonde_kstack",
+							   4, vsz, STACK_MAP_ENTRIES, 0, err,
+							   errlen)) < 0)
+		return false;
+	if (sc->uses_ustack && (rt->ustack_fd = map_create(BPF_MAP_TYPE_STACK_TRACE, "sonde_ustack",
+							   4, vsz, STACK_MAP_ENTRIES, 0, err,
+							   errlen)) < 0)
+		return false;
+	rt->out.kstack_fd = rt->kstack_fd;
+	rt->out.ustack_fd = rt->ustack_fd;
+	return true;
+}
+
+static int reloc_fd(const Runtime *rt, const Reloc *r)
+{
+	switch (r->kind) {
+	case R_MAP: return rt->sc->maps.v[r->arg]->fd;
+	case R_RINGBUF: return rt->ringbuf_fd;
+	case R_SCRATCH: return rt->scratch_fd;
+	case R_ZERO: return rt->zero_fd;
+	case R_RODATA: return rt->rodata_fd;
+	case R_LOST: return rt->lost_fd;
+	case R_KSTACK: return rt->kstack_fd;
+	case R_USTACK: return rt->ustack_fd;
+	}
+	return -1;
+}
+
+/* The verifier's reason is usually the last non-empty line before the
+ * "processed N insns" summary. */
+static void verifier_reason(const char *log, char *out, size_t n)
+{
+	const char *best = NULL, *p = log;
+	size_t best_len = 0;
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		if (len && strncmp(p, "processed ", 10) && strncmp(p, "verification time", 17) &&
+		    strncmp(p, "stack depth", 11)) {
+			best = p;
+			best_len = len;
+		}
+		p += len + (p[len] == '\n');
+	}
+	snprintf(out, n, "%.*s", best ? (int)best_len : 0, best ? best : "no reason given");
+}
+
+static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
+{
+	for (int i = 0; i < pc->nrelocs; i++)
+		pc->insns[pc->relocs[i].insn].imm = reloc_fd(rt, &pc->relocs[i]);
+	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	int fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
+			       (size_t)pc->ninsns, &o);
+	if (fd >= 0)
+		return fd;
+	/* load again with a log only on failure: logging slows every load */
+	size_t logsz = 4u << 20;
+	char *log = xcalloc(1, logsz);
+	LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsz,
+		    .log_level = 1);
+	fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
+			   (size_t)pc->ninsns, &lo);
+	if (fd >= 0) {
+		free(log);
+		return fd;
+	}
+	char reason[512];
+	verifier_reason(log, reason, sizeof(reason));
+	snprintf(err, errlen, "probe %s: the kernel's verifier rejected the program: %s%s",
+		 pc->spec->name, reason, rt->opt.verbose ? "" : " (run with -v for the full log)");
+	if (rt->opt.verbose)
+		fprintf(stderr, "verifier log for %s:\n%s\n", pc->spec->name, log);
+	free(log);
+	return -1;
+}
+
+bool loader_load_programs(Runtime *rt, char *err, size_t errlen)
+{
+	for (int i = 0; i < rt->sc->progs.n; i++) {
+		ProgCode *pc = rt->sc->progs.v[i];
+		pc->fd = load_one(rt, pc, err, errlen);
+		if (pc->fd < 0)
+			return false;
+	}
+	return true;
+}
+
+bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
+{
+	for (int i = 0; i < rt->sc->progs.n; i++) {
+		ProgCode *pc = rt->sc->progs.v[i];
+		if (pc->spec->prov->is_special)
+			continue;
+		char why[384];
+		if (!pc->spec->prov->attach(pc->spec, pc->fd, &rt->attached, why, sizeof(why))) {
+			snprintf(err, errlen, "cannot attach %s: %s", pc->spec->name, why);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+void loader_close(Runtime *rt)
+{
+	attached_close(&rt->attached);
+	if (rt->rb)
+		ring_buffer__free(rt->rb);
+	rt->rb = NULL;
+	for (int i = 0; i < rt->sc->progs.n; i++)
+		close_fd(&rt->sc->progs.v[i]->fd);
+	for (int i = 0; i < rt->sc->maps.n; i++)
+		close_fd(&rt->sc->maps.v[i]->fd);
+	close_fd(&rt->ringbuf_fd);
+	close_fd(&rt->scratch_fd);
+	close_fd(&rt->zero_fd);
+	close_fd(&rt->rodata_fd);
+	close_fd(&rt->lost_fd);
+	close_fd(&rt->kstack_fd);
+	close_fd(&rt->ustack_fd);
+	free(rt->maps);
+	rt->maps = NULL;
+}

@@ -1,0 +1,127 @@
+/* Printing values, maps and printf output exactly as bpftrace 0.17 does,
+ * in its text and json (-f json) formats. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../lang/types.h"
+#include "../util/util.h"
+
+typedef enum OutFormat { OUT_TEXT, OUT_JSON } OutFormat;
+
+typedef struct OutCtx {
+	FILE *f;
+	OutFormat fmt;
+	int kstack_fd;           /* BPF stack trace map for kstack, or -1 */
+	int ustack_fd;           /* BPF stack trace map for ustack, or -1 */
+	int64_t boot_to_real_ns; /* add to a since-boot time to get wall clock */
+} OutCtx;
+
+/* One BPF map as the program declared it. */
+typedef struct MapDesc {
+	const char *name;  /* printed name including '@', e.g. "@", "@bytes" */
+	const Type *key;   /* NULL: a map without keys (8-byte zero key) */
+	const Type *val;   /* value type; aggregations are TY_COUNT.. TY_LHIST */
+	int key_size;
+	int val_size;      /* one CPU's value size when percpu */
+	bool percpu;
+	int fd;
+} MapDesc;
+
+/* Format one value (not an aggregation) the way print() and map keys show
+ * it: ints in decimal, strings raw (json: quoted), tuples "(1, a)", stacks
+ * as bpftrace's multi-line blocks.  `in_key` selects map-key style. */
+void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data,
+		  bool in_key);
+
+/* Print every entry of a map: sorted and laid out as bpftrace does at exit
+ * and for print(@m, top, div).  top == 0 means all; div == 0 means 1. */
+void map_print(const OutCtx *o, const MapDesc *m, int top, int div);
+
+/* print(expr) of a non-map value. */
+void value_print(const OutCtx *o, const Type *t, const void *data);
+
+/* Empty the map (clear) or set every value to zero keeping keys (zero). */
+void map_clear(const MapDesc *m);
+void map_zero(const MapDesc *m);
+
+/* printf: the format is checked at compile time and kept as pieces. */
+typedef enum FmtConv {
+	FC_LITERAL, /* text between conversions (with %% already folded) */
+	FC_INT,     /* d i u x X o c, with any length modifier */
+	FC_STR,     /* s: strings, and any value printed as print() would */
+	FC_PTR,     /* p */
+	FC_BUF,     /* r: hex-escaped buffer */
+} FmtConv;
+
+typedef struct FmtPiece {
+	FmtConv conv;
+	char *text;  /* FC_LITERAL: the text; else the C conversion to use with
+			snprintf, rewritten to take a 64-bit argument,
+			e.g. "%-5lld", "%08llx", "%.3s" */
+	char spec;   /* the conversion letter as written: 'd', 's', ... */
+	bool is_unsigned_conv; /* u x X o */
+	/* added by the output module: */
+	bool arg64; /* FC_INT/FC_PTR: pass a 64-bit argument (l ll j z t, %p);
+		       else an int, as C would read it (%d shows 32 bits) */
+	bool plain; /* no flags, width or precision: bare %s / %r */
+	bool skip;  /* the argument is consumed but prints nothing (bpftrace
+		       hands segments to snprintf, which can swallow them) */
+} FmtPiece;
+
+typedef struct Fmt {
+	FmtPiece *pieces;
+	int npieces;
+	int nargs; /* conversions that take an argument */
+} Fmt;
+
+/* Parse a printf format.  On error returns false, sets *err_off to the
+ * byte offset in fmt of the bad conversion and writes a message. */
+bool fmt_parse(const char *fmt, size_t len, Fmt *out, int *err_off, char *err,
+	       size_t errlen);
+void fmt_free(Fmt *f);
+
+/* Does conversion piece `p` accept a value of type `t`?  (sema asks this) */
+bool fmt_accepts(const FmtPiece *p, const Type *t);
+
+/* Render with arguments args[i] (bytes laid out per types[i]). */
+void fmt_render(StrBuf *sb, const OutCtx *o, const Fmt *f, const Type *const *types,
+		const void *const *args);
+
+/* Emit a printf/print/time line: text output writes as is; json wraps it
+ * as {"type": "printf", "data": "..."}. */
+void output_printf_text(const OutCtx *o, const char *s, size_t n);
+
+/* json string escaping, as bpftrace does */
+void json_escape(StrBuf *sb, const char *s, size_t n);
+
+/* time(fmt): local wall-clock time through strftime (default "%H:%M:%S\n") */
+void output_time(const OutCtx *o, const char *fmt);
+
+/* ---- additions by the output module ---- */
+
+/* One decoded map entry: `val` is a single merged value (one CPU slot's
+ * layout), `key` is key_size bytes (ignored for keyless maps). */
+typedef struct MapEntry {
+	const void *key;
+	const void *val;
+} MapEntry;
+
+/* Read every entry of m->fd, merging the per-CPU slots of aggregations.
+ * Returns the number of entries (-1 on error); *entries and *mem must be
+ * freed with free() by the caller. */
+int map_read(const MapDesc *m, MapEntry **entries, void **mem);
+
+/* The pure half of map_print: sorts `e` in place, applies top/div and
+ * prints.  m->fd is not used. */
+void map_print_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, int top,
+		       int div);
+
+/* Fold one CPU's aggregation slot `src` into `dst` (dst starts zeroed). */
+void agg_merge(const Type *t, void *dst, const void *src);
+
+/* The words bpftrace's printf type errors use: "%s specifier expects a value
+ * of type <fmt_expected_word> (<fmt_type_word> supplied)". */
+const char *fmt_expected_word(const FmtPiece *p);
+const char *fmt_type_word(const Type *t);

@@ -1,0 +1,45 @@
+/* Running a compiled script: create maps, load and attach programs, run
+ * BEGIN, consume events until exit, detach, run END, print the maps. */
+#pragma once
+#include <bpf/libbpf.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../compile/script.h"
+#include "output.h"
+
+typedef enum Buffering { BUF_DEFAULT, BUF_NONE, BUF_LINE, BUF_FULL } Buffering;
+
+typedef struct RunOpts {
+	bool quiet;       /* -q: no "Attaching N probes..." */
+	bool verbose;     /* -v: verifier logs */
+	OutFormat fmt;
+	FILE *out;
+	Buffering buffering;
+	char **cmd_argv;  /* -c: the command, NULL if none */
+	int child_pid;    /* -c: forked and waiting for the go signal */
+	int child_go_fd;  /* -c: write a byte here to let the child exec */
+} RunOpts;
+
+typedef struct Runtime {
+	Script *sc;
+	RunOpts opt;
+	OutCtx out;
+	MapDesc *maps;
+	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, kstack_fd, ustack_fd;
+	struct ring_buffer *rb;
+	Attached attached;
+	bool exit_requested;
+	bool flush_pending;
+	StrBuf line; /* reused for formatting each event */
+} Runtime;
+
+/* Returns the process exit status; errors are printed to stderr. */
+int runtime_run(Script *sc, const RunOpts *opt);
+
+/* pieces, for tests and the loader */
+bool loader_create_maps(Runtime *rt, char *err, size_t errlen);
+bool loader_load_programs(Runtime *rt, char *err, size_t errlen);
+bool loader_attach_all(Runtime *rt, char *err, size_t errlen);
+void loader_close(Runtime *rt);
+int events_handle(void *ctx, void *data, size_t size);

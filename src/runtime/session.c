@@ -1,0 +1,207 @@
+/* The life of a tracing session: load, attach, BEGIN, events until exit
+ * (exit(), Ctrl-C, SIGTERM, end of the -c command), detach, END, maps. */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "runtime.h"
+
+static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t child_exited;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGCHLD)
+		child_exited = 1;
+	else
+		got_signal = sig;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = {.sa_handler = on_signal};
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: the ring buffer wait must return on a signal */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+static int64_t boot_to_real(void)
+{
+	struct timespec b, r;
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	clock_gettime(CLOCK_REALTIME, &r);
+	return ((int64_t)r.tv_sec - b.tv_sec) * 1000000000LL + (r.tv_nsec - b.tv_nsec);
+}
+
+static void run_special(Runtime *rt, const char *which)
+{
+	for (int i = 0; i < rt->sc->progs.n; i++) {
+		ProgCode *pc = rt->sc->progs.v[i];
+		if (!pc->spec->prov->is_special || strcmp(pc->spec->prov->name, which))
+			continue;
+		uint64_t args[1] = {0};
+		LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = sizeof(args));
+		int r = bpf_prog_test_run_opts(pc->fd, &o);
+		if (r)
+			fprintf(stderr, "sonde: running %s failed: %s\n", which, strerror(-r));
+		ring_buffer__consume(rt->rb);
+	}
+}
+
+static bool child_done(Runtime *rt)
+{
+	if (!rt->opt.child_pid || !child_exited)
+		return false;
+	int st;
+	child_exited = 0;
+	return waitpid(rt->opt.child_pid, &st, WNOHANG) == rt->opt.child_pid;
+}
+
+static void event_loop(Runtime *rt)
+{
+	while (!rt->exit_requested && !got_signal) {
+		if (child_done(rt))
+			break;
+		int n = ring_buffer__poll(rt->rb, 200);
+		if (n < 0 && n != -EINTR) {
+			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));
+			break;
+		}
+		/* flush once the buffer is drained: prompt output without a
+		 * write per line when events pour in */
+		if (rt->flush_pending && rt->opt.buffering != BUF_FULL) {
+			fflush(rt->out.f);
+			rt->flush_pending = false;
+		}
+	}
+}
+
+static uint64_t lost_events(Runtime *rt)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t vals[ncpu > 0 ? ncpu : 1], total = 0;
+	uint32_t key = 0;
+	if (bpf_map_lookup_elem(rt->lost_fd, &key, vals))
+		return 0;
+	for (int i = 0; i < ncpu; i++)
+		total += vals[i];
+	return total;
+}
+
+static int cmp_map_name(const void *a, const void *b)
+{
+	const MapDesc *x = a, *y = b;
+	return strcmp(x->name, y->name);
+}
+
+static void print_all_maps(Runtime *rt)
+{
+	if (rt->out.fmt == OUT_TEXT)
+		fputs("\n\n", rt->out.f);
+	else
+		fputs("\n\n", rt->out.f);
+	int n = rt->sc->maps.n;
+	MapDesc *sorted = xcalloc((size_t)n + 1, sizeof(MapDesc));
+	memcpy(sorted, rt->maps, sizeof(MapDesc) * (size_t)n);
+	qsort(sorted, (size_t)n, sizeof(MapDesc), cmp_map_name);
+	for (int i = 0; i < n; i++)
+		map_print(&rt->out, &sorted[i], 0, 0);
+	free(sorted);
+}
+
+static void announce(Runtime *rt)
+{
+	if (rt->opt.quiet)
+		return;
+	int n = rt->sc->nattach;
+	if (rt->out.fmt == OUT_JSON)
+		fprintf(rt->out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n", n);
+	else
+		fprintf(rt->out.f, "Attaching %d probe%s...\n", n, n == 1 ? "" : "s");
+	fflush(rt->out.f);
+}
+
+static void setup_output(Runtime *rt)
+{
+	FILE *f = rt->opt.out ? rt->opt.out : stdout;
+	rt->out.f = f;
+	rt->out.fmt = rt->opt.fmt;
+	rt->out.kstack_fd = rt->out.ustack_fd = -1;
+	rt->out.boot_to_real_ns = boot_to_real();
+	if (rt->opt.buffering == BUF_NONE)
+		setvbuf(f, NULL, _IONBF, 0);
+	else if (rt->opt.buffering == BUF_LINE)
+		setvbuf(f, NULL, _IOLBF, 0);
+	else
+		setvbuf(f, NULL, _IOFBF, 1 << 16);
+}
+
+static void release_child(Runtime *rt)
+{
+	if (rt->opt.child_go_fd < 0)
+		return;
+	if (write(rt->opt.child_go_fd, "g", 1) != 1)
+		perror("sonde: starting the command");
+	close(rt->opt.child_go_fd);
+	rt->opt.child_go_fd = -1;
+}
+
+static int fail(Runtime *rt, const char *msg)
+{
+	fprintf(stderr, "sonde: %s\n", msg);
+	if (rt->opt.child_pid > 0) {
+		kill(rt->opt.child_pid, SIGKILL);
+		waitpid(rt->opt.child_pid, NULL, 0);
+	}
+	loader_close(rt);
+	sb_free(&rt->line);
+	return 1;
+}
+
+int runtime_run(Script *sc, const RunOpts *opt)
+{
+	Runtime rt = {.sc = sc, .opt = *opt};
+	rt.ringbuf_fd = rt.scratch_fd = rt.zero_fd = rt.rodata_fd = rt.lost_fd = -1;
+	rt.kstack_fd = rt.ustack_fd = -1;
+	char err[1024];
+	setup_output(&rt);
+	install_signals();
+	if (!loader_create_maps(&rt, err, sizeof(err)) || !loader_load_programs(&rt, err, sizeof(err)))
+		return fail(&rt, err);
+	rt.rb = ring_buffer__new(rt.ringbuf_fd, events_handle, &rt, NULL);
+	if (!rt.rb)
+		return fail(&rt, "cannot read the event ring buffer");
+	announce(&rt);
+	if (!loader_attach_all(&rt, err, sizeof(err)))
+		return fail(&rt, err);
+	run_special(&rt, "BEGIN");
+	release_child(&rt);
+	event_loop(&rt);
+	/* detach first so END and the map printout see a quiet system */
+	attached_close(&rt.attached);
+	ring_buffer__consume(rt.rb);
+	rt.exit_requested = false;
+	run_special(&rt, "END");
+	fflush(rt.out.f);
+	print_all_maps(&rt);
+	uint64_t lost = lost_events(&rt);
+	if (lost)
+		fprintf(stderr, "Lost %llu events: the ring buffer was full\n", (unsigned long long)lost);
+	fflush(rt.out.f);
+	if (rt.opt.child_pid > 0 && !child_exited) {
+		kill(rt.opt.child_pid, SIGTERM);
+	}
+	if (rt.opt.child_pid > 0)
+		waitpid(rt.opt.child_pid, NULL, 0);
+	loader_close(&rt);
+	sb_free(&rt.line);
+	return 0;
+}

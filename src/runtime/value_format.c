@@ -1,0 +1,273 @@
+/* Values as text, the way bpftrace 0.17 prints them: print(), map keys and
+ * values, printf's %s, json output.  Quirks kept on purpose (they are what
+ * bpftrace prints): json strftime values are not quoted; stacks indent 8
+ * spaces as values but 4 inside map keys; unresolved symbols print as
+ * "%#llx" (so address 0 is "0"). */
+#include <arpa/inet.h>
+#include <bpf/bpf.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "ksyms.h"
+#include "output.h"
+
+static int64_t rd64(const void *p)
+{
+	int64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+void json_escape(StrBuf *sb, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		switch (c) {
+		case '"': sb_putn(sb, "\\\"", 2); continue;
+		case '\\': sb_putn(sb, "\\\\", 2); continue;
+		case '\n': sb_putn(sb, "\\n", 2); continue;
+		case '\t': sb_putn(sb, "\\t", 2); continue;
+		case '\r': sb_putn(sb, "\\r", 2); continue;
+		default: break;
+		}
+		/* bytes >= 0x80 are negative chars: bpftrace prints them as
+		 * \uffffffXX; 0x7f goes through unchanged */
+		if (c < 0x20)
+			sb_printf(sb, "\\u%04x", (unsigned)(int)c);
+		else
+			sb_putc(sb, c);
+	}
+}
+
+static void put_quoted(StrBuf *sb, const char *s, size_t n)
+{
+	sb_putc(sb, '"');
+	json_escape(sb, s, n);
+	sb_putc(sb, '"');
+}
+
+/* Value size of a stack map, asked once per fd. */
+static int stack_value_size(int fd)
+{
+	static int cached_fd = -1, cached_size;
+	if (fd == cached_fd)
+		return cached_size;
+	struct bpf_map_info info;
+	__u32 len = sizeof(info);
+	memset(&info, 0, sizeof(info));
+	if (bpf_obj_get_info_by_fd(fd, &info, &len) != 0)
+		return 0;
+	cached_fd = fd;
+	cached_size = (int)info.value_size;
+	return cached_size;
+}
+
+/* Stack frames: "\n" then one indented line per frame; nothing when the
+ * id is negative (the kernel could not take the stack) or unknown. */
+static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
+{
+	bool user = t->kind == TY_USTACK;
+	int fd = user ? o->ustack_fd : o->kstack_fd;
+	int64_t id = rd64(d);
+	if (id < 0 || fd < 0)
+		return;
+	int vsize = stack_value_size(fd);
+	if (vsize <= 0 || vsize > 8 * 1024)
+		return;
+	uint64_t ips[1024];
+	uint32_t key = (uint32_t)id;
+	if (bpf_map_lookup_elem(fd, &key, ips) != 0)
+		return;
+	int n = vsize / 8;
+	if (t->stack_depth > 0 && t->stack_depth < n)
+		n = t->stack_depth;
+	const char *indent = in_key ? "    " : "        ";
+	sb_putc(sb, '\n');
+	for (int i = 0; i < n && ips[i]; i++) {
+		uint64_t off;
+		const char *name = user ? NULL : ksym_name(ips[i], &off);
+		if (name)
+			sb_printf(sb, "%s%s+%llu\n", indent, name, (unsigned long long)off);
+		else
+			sb_printf(sb, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
+	}
+}
+
+static void fmt_sym(StrBuf *sb, const Type *t, const void *d)
+{
+	uint64_t addr = (uint64_t)rd64(d), off;
+	const char *name = t->kind == TY_KSYM ? ksym_name(addr, &off) : NULL;
+	if (name)
+		sb_puts(sb, name);
+	else
+		sb_printf(sb, "%#llx", (unsigned long long)addr);
+}
+
+static void fmt_inet(StrBuf *sb, const void *d)
+{
+	char out[INET6_ADDRSTRLEN];
+	int64_t fam = rd64(d);
+	int af = fam == AF_INET6 ? AF_INET6 : AF_INET;
+	if (fam != AF_INET && fam != AF_INET6)
+		return;
+	if (inet_ntop(af, (const char *)d + 8, out, sizeof(out)))
+		sb_puts(sb, out);
+}
+
+/* strftime with bpftrace's %f (microseconds, 6 digits) done first. */
+static void fmt_time(StrBuf *sb, const char *fmt, int64_t real_ns)
+{
+	char f2[512], out[1024];
+	size_t j = 0;
+	long usec = (long)((real_ns % 1000000000 + 1000000000) % 1000000000 / 1000);
+	for (size_t i = 0; fmt[i] && j < sizeof(f2) - 8; i++) {
+		if (fmt[i] == '%' && fmt[i + 1] == 'f') {
+			j += (size_t)snprintf(f2 + j, sizeof(f2) - j, "%06ld", usec);
+			i++;
+		} else if (fmt[i] == '%' && fmt[i + 1]) {
+			f2[j++] = fmt[i++];
+			f2[j++] = fmt[i];
+		} else {
+			f2[j++] = fmt[i];
+		}
+	}
+	f2[j] = 0;
+	time_t secs = (time_t)(real_ns >= 0 ? real_ns / 1000000000 : (real_ns - 999999999) / 1000000000);
+	struct tm tm;
+	if (!localtime_r(&secs, &tm))
+		return;
+	size_t n = strftime(out, sizeof(out), f2, &tm);
+	sb_putn(sb, out, n);
+}
+
+/* buf(): printable ASCII as is, everything else as \xNN. */
+static void fmt_buf(StrBuf *sb, const Type *t, const void *d)
+{
+	int64_t n = rd64(d);
+	const unsigned char *p = (const unsigned char *)d + 8;
+	if (n > t->size - 8)
+		n = t->size - 8;
+	for (int64_t i = 0; i < n; i++) {
+		if (p[i] >= 0x20 && p[i] < 0x7f)
+			sb_putc(sb, (char)p[i]);
+		else
+			sb_printf(sb, "\\x%02x", p[i]);
+	}
+}
+
+static void fmt_tuple(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
+{
+	bool json = o->fmt == OUT_JSON;
+	sb_putc(sb, json ? '[' : '(');
+	for (int i = 0; i < t->nelem; i++) {
+		if (i)
+			sb_puts(sb, json ? "," : ", ");
+		value_format(sb, o, t->elem[i], (const char *)d + t->offset[i], in_key);
+	}
+	sb_putc(sb, json ? ']' : ')');
+}
+
+/* Everything but ints and tuples formats as text; json quotes it. */
+static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
+{
+	switch (t->kind) {
+	case TY_STR:
+		sb_putn(sb, d, strnlen(d, (size_t)t->size));
+		break;
+	case TY_KSTACK:
+	case TY_USTACK:
+		fmt_stack(sb, o, t, d, in_key);
+		break;
+	case TY_KSYM:
+	case TY_USYM:
+		fmt_sym(sb, t, d);
+		break;
+	case TY_INET:
+		fmt_inet(sb, d);
+		break;
+	case TY_TIMESTAMP:
+		fmt_time(sb, t->fmt ? t->fmt : "%H:%M:%S", rd64(d) + o->boot_to_real_ns);
+		break;
+	case TY_BUF:
+		fmt_buf(sb, t, d);
+		break;
+	default:
+		break;
+	}
+}
+
+void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, bool in_key)
+{
+	if (t->kind == TY_INT) {
+		/* bpftrace shows integer map keys as signed 64-bit, always */
+		int64_t v = rd64(data);
+		if (t->is_signed || in_key)
+			sb_printf(sb, "%lld", (long long)v);
+		else
+			sb_printf(sb, "%llu", (unsigned long long)v);
+		return;
+	}
+	if (t->kind == TY_TUPLE) {
+		fmt_tuple(sb, o, t, data, in_key);
+		return;
+	}
+	/* json: quote and escape the text form; strftime values stay bare */
+	if (o->fmt != OUT_JSON || t->kind == TY_TIMESTAMP) {
+		fmt_textual(sb, o, t, data, in_key);
+		return;
+	}
+	StrBuf tmp = {0};
+	fmt_textual(&tmp, o, t, data, in_key);
+	put_quoted(sb, tmp.s ? tmp.s : "", tmp.len);
+	sb_free(&tmp);
+}
+
+void value_print(const OutCtx *o, const Type *t, const void *data)
+{
+	StrBuf sb = {0};
+	if (o->fmt == OUT_JSON) {
+		sb_puts(&sb, "{\"type\": \"value\", \"data\": ");
+		value_format(&sb, o, t, data, false);
+		sb_puts(&sb, "}\n");
+	} else {
+		value_format(&sb, o, t, data, false);
+		sb_putc(&sb, '\n');
+	}
+	fwrite(sb.s, 1, sb.len, o->f);
+	sb_free(&sb);
+}
+
+/* Writes a json line {"type": <type>, "data": "<s escaped>"}. */
+static void json_line(const OutCtx *o, const char *type, const char *s, size_t n)
+{
+	static __thread StrBuf sb;
+	sb_reset(&sb);
+	sb_printf(&sb, "{\"type\": \"%s\", \"data\": \"", type);
+	json_escape(&sb, s, n);
+	sb_puts(&sb, "\"}\n");
+	fwrite(sb.s, 1, sb.len, o->f);
+}
+
+void output_printf_text(const OutCtx *o, const char *s, size_t n)
+{
+	if (o->fmt == OUT_JSON)
+		json_line(o, "printf", s, n);
+	else
+		fwrite(s, 1, n, o->f);
+}
+
+void output_time(const OutCtx *o, const char *fmt)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	struct tm tm;
+	char out[1024];
+	if (!localtime_r(&ts.tv_sec, &tm))
+		return;
+	size_t n = strftime(out, sizeof(out), fmt ? fmt : "%H:%M:%S\n", &tm);
+	if (o->fmt == OUT_JSON)
+		json_line(o, "time", out, n);
+	else
+		fwrite(out, 1, n, o->f);
+}

@@ -1,0 +1,74 @@
+/* Kernel symbols (/proc/kallsyms, needs root for real addresses) and the
+ * feature probes behind sonde --info. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "runtime/features.h"
+#include "runtime/ksyms.h"
+
+/* The address of a text symbol straight from /proc/kallsyms, or 0. */
+static unsigned long long kallsyms_lookup(const char *want)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[512], type, name[256];
+	unsigned long long addr, found = 0;
+	while (f && !found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) == 3 &&
+		    (type == 'T' || type == 't') && !strcmp(name, want))
+			found = addr;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+static void test_ksyms(void)
+{
+	const char *name = "schedule";
+	unsigned long long want = kallsyms_lookup(name);
+	if (!want) {
+		printf("ksyms: no readable addresses (not root?), skipped\n");
+		return;
+	}
+	CHECK(ksym_addr(name) == want);
+	uint64_t off = 99;
+	CHECK_STR(ksym_name(want, &off), name);
+	CHECK(off == 0);
+	CHECK_STR(ksym_name(want + 3, &off), name);
+	CHECK(off == 3);
+	CHECK(ksym_name(0x1000, &off) == NULL);
+	CHECK(ksym_addr("no_such_symbol_in_any_kernel") == 0);
+	/* Repeated lookups reuse the loaded table. */
+	for (int i = 0; i < 1000; i++)
+		CHECK(ksym_name(want + 1, NULL) != NULL);
+}
+
+static void test_features(void)
+{
+	CHECK(kernel_has_btf() == (access("/sys/kernel/btf/vmlinux", R_OK) == 0));
+	bool kp = kernel_has_kprobes();
+	CHECK(kp == kernel_has_kprobes()); /* cached, stable */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	features_print(f);
+	fclose(f);
+	CHECK(!strncmp(buf, "System\n  OS: Linux ", 19));
+	CHECK(strstr(buf, "\nKernel helpers\n  probe_read_kernel: "));
+	CHECK(strstr(buf, "\nMap types\n  hash: "));
+	CHECK(strstr(buf, "\nProgram types\n  kprobe: "));
+	CHECK(strstr(buf, "\nProbe types\n  kprobe: "));
+	CHECK(strstr(buf, kp ? "  kprobe: yes\n" : "  kprobe: no (kernel built without CONFIG_KPROBES"));
+	CHECK(strstr(buf, "  fentry: "));
+	CHECK(strstr(buf, "\nSecurity\n  lockdown: "));
+	CHECK(strstr(buf, "  kernel.perf_event_paranoid: "));
+	free(buf);
+}
+
+int main(void)
+{
+	test_ksyms();
+	test_features();
+	return check_done("ksyms");
+}
