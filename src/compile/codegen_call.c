@@ -123,6 +123,7 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs)
 	ev->argt = arena_alloc(&g->sc->arena, sizeof(Type *) * (size_t)(nargs ? nargs : 1));
 	ev->argoff = arena_alloc(&g->sc->arena, sizeof(int) * (size_t)(nargs ? nargs : 1));
 	ev->size = 8;
+	g->sc->traced_events |= !g->spec->prov->is_special;
 	vec_push(&g->sc->events, ev);
 	return ev;
 }

@@ -2,14 +2,21 @@
 
 #include <string.h>
 
+/* Code after an unconditional goto (exit(), return, break, continue) is
+ * unreachable until a label some live jump targets: the verifier rejects
+ * unreachable instructions, so they are not emitted at all. */
 void emit(Gen *g, struct bpf_insn i)
 {
+	if (g->dead)
+		return;
 	vec_push(&g->insns, i);
 	vec_push(&g->lines, g->line);
 }
 
 static void reloc(Gen *g, RelocKind kind, int arg)
 {
+	if (g->dead)
+		return;
 	Reloc r = {g->insns.n, kind, arg};
 	vec_push(&g->relocs, r);
 }
@@ -48,11 +55,17 @@ int label_new(Gen *g)
 
 void label_place(Gen *g, int label)
 {
+	if (g->labels.v[label] == -2)
+		g->dead = false;
 	g->labels.v[label] = g->insns.n;
 }
 
 static void emit_fixup(Gen *g, struct bpf_insn i, int label)
 {
+	if (g->dead)
+		return;
+	if (g->labels.v[label] == -1)
+		g->labels.v[label] = -2;
 	i.off = (int16_t)label;
 	vec_push(&g->fixups, g->insns.n);
 	emit(g, i);
@@ -71,6 +84,7 @@ void emit_jmp_reg(Gen *g, int op, int dst, int src, int label)
 void emit_goto(Gen *g, int label)
 {
 	emit_fixup(g, I_JA(0), label);
+	g->dead = true;
 }
 
 bool emit_finish(Gen *g)

@@ -23,12 +23,13 @@ typedef struct Gen {
 	VEC(struct bpf_insn) insns;
 	VEC(int) lines;
 	VEC(Reloc) relocs;
-	VEC(int) labels; /* insn index, -1 until placed */
+	VEC(int) labels; /* insn index; until placed -1, or -2 once a live jump targets it */
 	VEC(int) fixups; /* insn index whose jump targets label insns[i].off */
 	int line;
 	int stack_used, stack_max; /* bytes below r10 for integer temporaries */
 	int scratch_top, scratch_max;
 	int exit_label;
+	bool dead; /* after a goto: drop code until a live-referenced label */
 	VEC(int) loop_break;
 	VEC(int) loop_continue;
 	Error *err;

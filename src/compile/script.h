@@ -109,6 +109,7 @@ typedef struct Script {
 	int scratch_size;
 	int zero_size;
 	bool uses_kstack, uses_ustack;
+	bool traced_events;    /* probes other than BEGIN/END send events */
 	int nattach;          /* "Attaching N probes..." */
 } Script;
 

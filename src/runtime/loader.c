@@ -8,7 +8,10 @@
 
 #include "runtime.h"
 
-#define RINGBUF_SIZE (8u << 20)
+/* The ring buffer's pages count in sonde's memory (mapped twice), so it is
+ * small unless probes stream events; then it absorbs bursts. */
+#define RINGBUF_SMALL (512u << 10)
+#define RINGBUF_LARGE (16u << 20)
 #define STACK_MAP_ENTRIES 4096
 #define STACK_DEPTH 127
 
@@ -75,7 +78,8 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	int ncpu = libbpf_num_possible_cpus();
 	if (!create_program_maps(rt, err, errlen))
 		return false;
-	rt->ringbuf_fd = map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, RINGBUF_SIZE, 0,
+	rt->ringbuf_fd = map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
+				    sc->traced_events ? RINGBUF_LARGE : RINGBUF_SMALL, 0,
 				    err, errlen);
 	rt->scratch_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_scratch", 4,
 				    (uint32_t)(sc->scratch_size + 8), (uint32_t)ncpu, 0, err, errlen);

@@ -510,7 +510,8 @@ void map_print_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, in
 	if (div <= 0)
 		div = 1;
 	n = filter_entries(m, e, n);
-	qsort_r(e, (size_t)n, sizeof(*e), cmp_entry, (void *)m);
+	if (n > 1)
+		qsort_r(e, (size_t)n, sizeof(*e), cmp_entry, (void *)m);
 	if (top > 0 && n > top) {
 		e += n - top;
 		n = top;
