@@ -6,6 +6,11 @@
 static void gen_var_assign(Gen *g, const Stmt *st)
 {
 	const VarInfo *v = st->target->var;
+	if (st->op == OP_NONE && v->type->kind == TY_INT) {
+		gen_int(g, st->expr);
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, v->off));
+		return;
+	}
 	if (st->op == OP_NONE) {
 		gen_into(g, st->expr, v->off, v->type);
 		return;
@@ -15,9 +20,9 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 				  [OP_BOR] = BPF_OR,  [OP_BXOR] = BPF_XOR, [OP_SHL] = BPF_LSH,
 				  [OP_SHR] = BPF_RSH};
 	gen_int(g, st->expr);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_SCR, v->off));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
 	emit(g, I_ALU64_REG(ops[st->op], BPF_REG_1, BPF_REG_0));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, v->off));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, v->off));
 }
 
 static void gen_assign(Gen *g, const Stmt *st)
@@ -161,6 +166,14 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	/* variables live in scratch for the whole program, zeroed so that a
 	 * variable set on one path reads as 0/"" on another */
 	for (int i = 0; i < nvars; i++) {
+		if (vars[i]->type->kind == TY_INT) {
+			/* integer variables live on the stack (never popped),
+			 * where the verifier tracks their values: a while loop
+			 * over a variable is then provably bounded */
+			vars[i]->off = stack_push(&g);
+			emit(&g, I_ST(BPF_DW, BPF_REG_10, vars[i]->off, 0));
+			continue;
+		}
 		vars[i]->off = scratch_alloc(&g, vars[i]->type->size);
 		emit_memzero(&g, vars[i]->off, vars[i]->type->size);
 	}

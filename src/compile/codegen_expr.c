@@ -237,10 +237,10 @@ static void gen_incdec(Gen *g, const Expr *e)
 		return;
 	}
 	int off = t->var->off;
-	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, off));
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, off));
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	emit(g, I_ALU64_IMM(e->op == OP_ADD ? BPF_ADD : BPF_SUB, BPF_REG_1, 1));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, off));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, off));
 	if (!e->post)
 		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
 }
@@ -273,7 +273,7 @@ void gen_int(Gen *g, const Expr *e)
 		gen_builtin_int(g, e);
 		return;
 	case E_VAR:
-		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, e->var->off));
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, e->var->off));
 		return;
 	case E_MAP:
 		gen_map_read_int(g, e);
