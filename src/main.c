@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -116,7 +117,13 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'e': c->program = optarg; break;
 		case 'l': c->list = ""; break;
 		case 'v': c->run.verbose = true; c->list_verbose = true; break;
-		case 'p': break; /* only uprobes/USDT filter by pid; none here yet */
+		case 'p':
+			c->run.watch_pid = atoi(optarg);
+			if (c->run.watch_pid <= 0 || kill(c->run.watch_pid, 0) < 0) {
+				fprintf(stderr, "sonde: -p %s: no such process\n", optarg);
+				return 1;
+			}
+			break;
 		case 'c': c->cmd = optarg; break;
 		case 'o': c->out_path = optarg; break;
 		case 'q': c->run.quiet = true; break;
@@ -166,6 +173,23 @@ static char *load_source(Cli *c, Source *src)
 	return text;
 }
 
+/* as execvp will search: a path, or a name found in $PATH */
+static bool command_exists(const char *cmd)
+{
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0;
+	const char *path = getenv("PATH");
+	char *dirs = xstrdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin");
+	bool found = false;
+	for (char *d = strtok(dirs, ":"); d && !found; d = strtok(NULL, ":")) {
+		char full[4096];
+		snprintf(full, sizeof(full), "%s/%s", d, cmd);
+		found = access(full, X_OK) == 0;
+	}
+	free(dirs);
+	return found;
+}
+
 /* -c: fork now, exec once the probes are attached (the child waits on a
  * pipe), so that cpid is known at compile time. */
 static bool start_child(Cli *c)
@@ -173,6 +197,12 @@ static bool start_child(Cli *c)
 	wordexp_t we;
 	if (wordexp(c->cmd, &we, WRDE_NOCMD) || !we.we_wordc) {
 		fprintf(stderr, "sonde: cannot parse the -c command '%s'\n", c->cmd);
+		return false;
+	}
+	if (!command_exists(we.we_wordv[0])) {
+		fprintf(stderr, "sonde: cannot run '%s': command not found or not executable\n",
+			we.we_wordv[0]);
+		wordfree(&we);
 		return false;
 	}
 	int pipefd[2];
@@ -191,9 +221,6 @@ static bool start_child(Cli *c)
 		_exit(127);
 	}
 	close(pipefd[0]);
-	if (access(we.we_wordv[0], X_OK) != 0 && !strchr(we.we_wordv[0], '/')) {
-		/* resolved through PATH by the child; nothing to check here */
-	}
 	wordfree(&we);
 	c->run.child_pid = pid;
 	c->run.child_go_fd = pipefd[1];

@@ -313,9 +313,10 @@ static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		g->scratch_top = mark;
 		return;
 	}
+	/* zero first: a large zeroing is a helper call that clobbers r1-r5 */
+	emit_memzero(g, dst_off, dt->size);
 	gen_int(g, a);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
-	emit_memzero(g, dst_off, dt->size);
 	emit_scratch_ptr(g, BPF_REG_1, dst_off);
 	emit(g, I_MOV64_IMM(BPF_REG_2, e->type->size));
 	/* the legacy helper reads user or kernel memory by address, which is

@@ -41,9 +41,13 @@ static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
 		d->percpu = m->percpu;
 		char name[16];
 		snprintf(name, sizeof(name), "m_%.13s", m->name[0] ? m->name : "_");
+		/* preallocation is fastest per event, but not for maps of big
+		 * strings or histograms, which would pin hundreds of MiB */
+		uint64_t bytes = (uint64_t)(d->key_size + d->val_size) * (uint64_t)sc->opt.map_keys_max;
+		uint32_t flags = bytes > (16u << 20) ? BPF_F_NO_PREALLOC : 0;
 		m->fd = d->fd = map_create(m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH,
 					   name, (uint32_t)d->key_size, (uint32_t)d->val_size,
-					   (uint32_t)sc->opt.map_keys_max, 0, err, errlen);
+					   (uint32_t)sc->opt.map_keys_max, flags, err, errlen);
 		if (d->fd < 0)
 			return false;
 	}

@@ -19,6 +19,7 @@ typedef struct RunOpts {
 	char **cmd_argv;  /* -c: the command, NULL if none */
 	int child_pid;    /* -c: forked and waiting for the go signal */
 	int child_go_fd;  /* -c: write a byte here to let the child exec */
+	int watch_pid;    /* -p: stop when this process exits */
 } RunOpts;
 
 typedef struct Runtime {

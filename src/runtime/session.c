@@ -70,6 +70,8 @@ static void event_loop(Runtime *rt)
 	while (!rt->exit_requested && !got_signal) {
 		if (child_done(rt))
 			break;
+		if (rt->opt.watch_pid > 0 && kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)
+			break;
 		int n = ring_buffer__poll(rt->rb, 200);
 		if (n < 0 && n != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));
