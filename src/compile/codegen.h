@@ -35,4 +35,4 @@ void gen_stack_into(Gen *g, bool user, int dst_off);
 
 /* event records: id at off, arguments after; ringbuf output + lost count */
 EventDesc *event_new(Gen *g, EventKind kind, int nargs);
-void gen_event_send(Gen *g, int rec_off, int size);
+void gen_event_send(Gen *g, int rec_off, int size, bool urgent);

@@ -128,14 +128,18 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs)
 	return ev;
 }
 
-/* bpf_ringbuf_output; a failed output is counted in the lost map. */
-void gen_event_send(Gen *g, int rec_off, int size)
+/* bpf_ringbuf_output; a failed output is counted in the lost map.
+ * Streamed events do not wake the reader: a wake-up per event costs the
+ * traced program more than the event itself, and the reader polls every
+ * few milliseconds anyway.  exit() and BEGIN/END events wake it at once. */
+void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 {
 	int ok = label_new(g);
+	bool wake = urgent || g->spec->prov->is_special;
 	emit_ld_map(g, BPF_REG_1, R_RINGBUF, 0);
 	emit_scratch_ptr(g, BPF_REG_2, rec_off);
 	emit(g, I_MOV64_IMM(BPF_REG_3, size));
-	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
+	emit(g, I_MOV64_IMM(BPF_REG_4, wake ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP));
 	emit_call(g, BPF_FUNC_ringbuf_output);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
 	emit_ld_map(g, BPF_REG_1, R_LOST, 0);
@@ -166,16 +170,16 @@ static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 		gen_into(g, call->args.v[first + i], rec + ev->argoff[i], ev->argt[i]);
 	emit_ld_imm64(g, BPF_REG_1, (uint64_t)(g->sc->events.n - 1));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, rec));
-	gen_event_send(g, rec, ev->size);
+	gen_event_send(g, rec, ev->size, false);
 	g->scratch_top = mark;
 }
 
-static void gen_simple_event(Gen *g, EventDesc *ev __attribute__((unused)))
+static void gen_simple_event(Gen *g, EventDesc *ev)
 {
 	int mark = g->scratch_top;
 	int rec = scratch_alloc(g, 8);
 	emit(g, I_ST(BPF_DW, R_SCR, rec, g->sc->events.n - 1));
-	gen_event_send(g, rec, 8);
+	gen_event_send(g, rec, 8, ev->kind == EV_EXIT);
 	g->scratch_top = mark;
 }
 
@@ -264,7 +268,7 @@ static void c_join(Gen *g, const Expr *e)
 		emit_call(g, BPF_FUNC_probe_read_str);
 	}
 	label_place(g, done);
-	gen_event_send(g, rec, ev->size);
+	gen_event_send(g, rec, ev->size, false);
 	g->scratch_top = mark;
 }
 

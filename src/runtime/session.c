@@ -12,6 +12,10 @@
 
 #include "runtime.h"
 
+/* Streamed events do not wake the reader (see gen_event_send), so it looks
+ * this often: the bound on how late a printf line can appear. */
+#define POLL_MS 20
+
 static volatile sig_atomic_t got_signal;
 static volatile sig_atomic_t child_exited;
 
@@ -72,7 +76,7 @@ static void event_loop(Runtime *rt)
 			break;
 		if (rt->opt.watch_pid > 0 && kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)
 			break;
-		int n = ring_buffer__poll(rt->rb, 200);
+		int n = ring_buffer__poll(rt->rb, POLL_MS);
 		if (n < 0 && n != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));
 			break;
