@@ -261,7 +261,8 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 	}
 	int key = gen_map_key(g, map);
 	gen_agg_slot(g, map->map, key, skip);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
+	if (call->args.n)
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
 	switch (t->kind) {
 	case TY_COUNT:
 		emit(g, I_MOV64_IMM(BPF_REG_1, 1));

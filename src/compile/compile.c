@@ -79,6 +79,7 @@ static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 
 static bool generate_all(Script *sc, Sema *s, Error *err)
 {
+	s->changed = false;
 	for (int p = 0; p < sc->ast->nprobes; p++)
 		for (int i = 0; i < sc->specs[p].n; i++) {
 			const Probe *pr = sc->ast->probes[p];
@@ -86,6 +87,9 @@ static bool generate_all(Script *sc, Sema *s, Error *err)
 				return false;
 			if (!codegen_probe(sc, pr, &sc->specs[p].v[i], s->vars.v, s->vars.n, err))
 				return false;
+			if (s->changed)
+				return error_at(err, pr->loc, "internal error: map types changed "
+						"during code generation");
 		}
 	return true;
 }
@@ -109,9 +113,14 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	sc->zero_size = 8;
 	Sema s = {.sc = sc};
 	bool ok = expand_all(sc, err);
-	/* two lenient passes let maps used before their assignment get types */
-	for (int pass = 0; ok && pass < 2; pass++)
+	/* lenient passes until map types stop changing: a map read before the
+	 * probe that assigns it gets its type, and strings settle on their
+	 * widest size before any code depends on a layout */
+	for (int pass = 0; ok && pass < 32; pass++) {
 		sema_pass(sc, &s, false, err);
+		if (!s.changed)
+			break;
+	}
 	ok = ok && sema_pass(sc, &s, true, err) && check_maps(sc, err) &&
 	     generate_all(sc, &s, err);
 	vec_free(&s.vars);

@@ -94,7 +94,9 @@ bool emit_finish(Gen *g)
 		int target = g->labels.v[g->insns.v[at].off];
 		int delta = target - at - 1;
 		if (target < 0 || delta > 32767 || delta < -32768)
-			return error_at(g->err, (Loc){0}, "program too large: a jump is out of range");
+			return error_at(g->err, g->probe ? g->probe->loc : (Loc){0},
+					"program too large: a jump is out of range (%s)",
+					g->spec ? g->spec->name : "probe");
 		g->insns.v[at].off = (int16_t)delta;
 	}
 	g->fixups.n = 0;

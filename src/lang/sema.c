@@ -105,7 +105,7 @@ static bool sema_map_key(Sema *s, Expr *e)
 		if (!sema_expr(s, a))
 			return false;
 		if (!storable(a->type) || a->type->kind == TY_TIMESTAMP)
-			return sema_error(s, a->loc, "a %s cannot be a map key", tn(a->type));
+			return sema_error(s, a->loc, "a value of type %s cannot be a map key", tn(a->type));
 	}
 	if (e->args.n == 1) {
 		k = sema_storage_type(s, e->args.v[0]->type);
@@ -134,6 +134,12 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 {
 	MapInfo *m = map->map;
 	bool grew = false;
+	if (m->val && m->val->kind == TY_LHIST && t->kind == TY_LHIST && !merge_type(s, &m->val, t, &grew))
+		return sema_error(s, loc, "map %s is lhist(min %lld, max %lld, step %lld) here but "
+				  "lhist(min %lld, max %lld, step %lld) elsewhere", m->print_name,
+				  (long long)t->lh_min, (long long)t->lh_max, (long long)t->lh_step,
+				  (long long)m->val->lh_min, (long long)m->val->lh_max,
+				  (long long)m->val->lh_step);
 	if (!merge_type(s, &m->val, t, &grew))
 		return sema_error(s, loc, "map %s holds %s here but %s elsewhere", m->print_name,
 				  tn(t), tn(m->val));
@@ -166,7 +172,7 @@ static bool sema_map(Sema *s, Expr *e)
 	case TY_STATS:
 	case TY_HIST:
 	case TY_LHIST:
-		return sema_error(s, e->loc, "the value of %s (a %s) can only be printed", e->map->print_name,
+		return sema_error(s, e->loc, "%s holds %s, which can only be printed", e->map->print_name,
 				  tn(v));
 	default:
 		e->type = v;
@@ -191,7 +197,7 @@ static bool need_int(Sema *s, Expr *e, const char *what)
 	if (e->type->kind == TY_NONE && !s->strict)
 		return true;
 	if (e->type->kind != TY_INT)
-		return sema_error(s, e->loc, "%s must be an integer, not a %s", what, tn(e->type));
+		return sema_error(s, e->loc, "%s must be an integer, not %s", what, tn(e->type));
 	return true;
 }
 
@@ -262,7 +268,7 @@ static bool sema_tp_field(Sema *s, Expr *e)
 {
 	const TpField *f = tp_format_field(&s->spec->tp, e->name);
 	if (!f)
-		return sema_error(s, e->loc, "tracepoint %s has no field '%s'", s->spec->name, e->name);
+		return sema_error(s, e->loc, "%s has no field '%s'", s->spec->name, e->name);
 	e->auxp = (void *)f;
 	if (f->is_str) {
 		int size = f->is_data_loc ? s->sc->opt.strlen_max : f->array_len;
@@ -297,7 +303,7 @@ static bool sema_field(Sema *s, Expr *e)
 		e->type = t;
 		return true;
 	}
-	return sema_error(s, e->loc, "a %s has no field '%s'", tn(t), e->name);
+	return sema_error(s, e->loc, "a value of type %s has no field '%s'", tn(t), e->name);
 }
 
 static bool cast_type(const char *name, int *bits, bool *sign)
@@ -343,7 +349,7 @@ static bool sema_tuple(Sema *s, Expr *e)
 			return true;
 		}
 		if (!storable(a->type))
-			return sema_error(s, a->loc, "a %s cannot be part of a tuple", tn(a->type));
+			return sema_error(s, a->loc, "a value of type %s cannot be part of a tuple", tn(a->type));
 		el[i] = sema_storage_type(s, a->type);
 	}
 	e->type = ty_tuple(s, el, e->args.n);
@@ -469,7 +475,7 @@ static bool assign_var(Sema *s, Stmt *st)
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
 	if (!storable(v->type))
-		return sema_error(s, v->loc, "a %s cannot be stored in a variable", tn(v->type));
+		return sema_error(s, v->loc, "a value of type %s cannot be stored in a variable", tn(v->type));
 	if (!var) {
 		var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
 		var->name = t->name;
@@ -509,7 +515,7 @@ static bool assign_map(Sema *s, Stmt *st)
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
 	if (!storable(v->type))
-		return sema_error(s, v->loc, "a %s cannot be stored in a map", tn(v->type));
+		return sema_error(s, v->loc, "a value of type %s cannot be stored in a map", tn(v->type));
 	if (!sema_map_value(s, t, sema_storage_type(s, v->type), v->loc))
 		return false;
 	t->type = t->map->val;

@@ -92,7 +92,7 @@ static bool check_format(Sema *s, Expr *call, int first)
 			continue;
 		if (!fmt_accepts(p, a->type)) {
 			char buf[128];
-			return sema_error(s, a->loc, "%s(): %%%c cannot print a %s", call->name, p->spec,
+			return sema_error(s, a->loc, "%s(): %%%c cannot print a value of type %s", call->name, p->spec,
 					  type_name(a->type, buf, sizeof(buf)));
 		}
 	}

@@ -16,7 +16,8 @@
  *    the printed counts only (bars and trimming use the raw counts).
  *  - max(): entries whose value is negative are not printed (a bpftrace
  *    0.17 quirk; min() is fine).
- *  - keyless maps cleared with clear() still print their zero value. */
+ *  - clear() empties keyless maps too; an empty keyless count() map
+ *    prints 0 (other empty maps print "\n", or nothing in json). */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <stdlib.h>
@@ -127,6 +128,13 @@ int map_read(const MapDesc *m, MapEntry **entries, void **mem)
 		e[got].key = k;
 		e[got].val = v;
 		got++;
+	}
+	if (!got && !m->key && m->val->kind == TY_COUNT) {
+		/* bpftrace prints a keyless count() map as 0 even when it
+		 * holds nothing (never counted, deleted or cleared) */
+		e[0].key = keys;
+		e[0].val = vals;
+		got = 1;
 	}
 	free(raw);
 	free(tmp);
@@ -539,11 +547,8 @@ void map_print(const OutCtx *o, const MapDesc *m, int top, int div)
 
 void map_clear(const MapDesc *m)
 {
-	/* bpftrace's clear() of a keyless map leaves it holding zero */
-	if (!m->key) {
-		map_zero(m);
-		return;
-	}
+	/* a keyless map is emptied too (a keyless count() map still prints
+	 * 0: see map_read) */
 	char *keys;
 	int n = read_keys(m, &keys);
 	size_t ks = (size_t)(m->key_size > 0 ? m->key_size : 8);

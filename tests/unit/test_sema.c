@@ -1,0 +1,638 @@
+/* Semantic analysis tests: every class of error sonde reports, with the
+ * exact message and line:col of the first error; a table of valid programs
+ * that must compile; and the types sema infers for maps.
+ *
+ * Compiling runs probe expansion, so tracepoint cases read format files from
+ * tracefs (root in CI); BEGIN/END/interval/profile/software need nothing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compile/script.h"
+#include "lang/sema.h"
+#include "runtime/features.h"
+#include "runtime/ksyms.h"
+
+/* ---- helpers ---- */
+
+enum { UNSAFE = 1, CPID = 2 };
+
+static char *params[] = {"1", "two"};
+
+static Options make_opts(int flags)
+{
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
+		     .self_pid = 4242, .unsafe = flags & UNSAFE, .cpid = flags & CPID ? 77 : 0};
+	return o;
+}
+
+typedef struct Compiled {
+	Program *prog;
+	Script *sc;
+	Error err;
+} Compiled;
+
+static Compiled compile_flags(const char *text, int flags)
+{
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program(&src, &c.err);
+	if (c.prog) {
+		Options o = make_opts(flags);
+		c.sc = compile_program(c.prog, &o, &c.err);
+	}
+	return c;
+}
+
+static void compiled_free(Compiled *c)
+{
+	script_free(c->sc);
+	program_free(c->prog);
+	memset(c, 0, sizeof(*c));
+}
+
+static MapInfo *map_named(Script *sc, const char *name)
+{
+	for (int i = 0; sc && i < sc->maps.n; i++)
+		if (!strcmp(sc->maps.v[i]->name, name))
+			return sc->maps.v[i];
+	return NULL;
+}
+
+static const char *tname(const Type *t)
+{
+	static char buf[8][128];
+	static int i;
+	i = (i + 1) % 8;
+	return t ? type_name(t, buf[i], sizeof(buf[i])) : "(no type)";
+}
+
+/* ---- invalid programs ---- */
+
+typedef struct ErrCase {
+	const char *prog;
+	int line, col;
+	const char *msg;
+	int flags;
+} ErrCase;
+
+#define TP_WRITE "tracepoint:syscalls:sys_enter_write"
+
+static const ErrCase err_cases[] = {
+	/* syntax (parser) */
+	{"BEGIN { @x = 1 + ; }", 1, 18, "syntax error: unexpected ';', expecting an expression"},
+	{"BEGIN { printf(\"a\" }", 1, 15, "missing ')' to close '('"},
+	{"BEGIN { @x = 1;", 1, 7, "missing '}' to close '{'"},
+	{"BEGIN { @x = (nosuch)1; }", 1, 22, "syntax error: unexpected '1', expecting ';' or '}'"},
+	{"BEGIN { @x = 99999999999999999999; }", 1, 14, "integer literal too large"},
+	{"BEGIN {\n  @x = 1;\n  @y = $z;\n}", 3, 8, "variable $z is used before it is assigned"},
+
+	/* attach points */
+	{"foo:bar { }", 1, 1, "unknown probe type 'foo' in 'foo:bar' (try tracepoint:, rawtracepoint:, "
+			      "software:, profile:, interval:, BEGIN or END)"},
+	{"BEGIN { }\nnosuch:x { }", 2, 1, "unknown probe type 'nosuch' in 'nosuch:x' (try tracepoint:, "
+			      "rawtracepoint:, software:, profile:, interval:, BEGIN or END)"},
+	{"tracepoint:nosuchcat:nosuchtp { }", 1, 1, "tracepoint not found: nosuchcat:nosuchtp"},
+	{"tracepoint:nosuch*:x { }", 1, 1, "no tracepoint matches 'tracepoint:nosuch*:x'"},
+	{"tracepoint:sys_enter_write { }", 1, 1, "tracepoint probes are written tracepoint:CATEGORY:NAME, "
+						 "got 'tracepoint:sys_enter_write'"},
+	{"rawtracepoint:nosuch_zz* { }", 1, 1, "no tracepoint matches 'rawtracepoint:nosuch_zz*'"},
+	{"interval:m:1 { }", 1, 1, "unknown time unit in 'interval:m:1' (use s, ms, us or hz)"},
+	{"interval:s:0 { }", 1, 1, "interval probes are written interval:UNIT:N with UNIT one of s, ms, us, "
+				   "hz and N a positive integer, got 'interval:s:0'"},
+	{"interval:s:abc { }", 1, 1, "interval probes are written interval:UNIT:N with UNIT one of s, ms, "
+				     "us, hz and N a positive integer, got 'interval:s:abc'"},
+	{"profile:hz { }", 1, 1, "profile probes are written profile:UNIT:N with UNIT one of s, ms, us, hz "
+				 "and N a positive integer, got 'profile:hz'"},
+	{"interval { }", 1, 1, "'interval' needs more parts, e.g. interval:..."},
+	{"BEGIN:foo { }", 1, 1, "BEGIN takes no arguments"},
+	{"software:nosuch:10 { }", 1, 1, "unknown software event in 'software:nosuch:10' (see sonde -l "
+					 "'software:*')"},
+	{"software:cpu:xyz { }", 1, 1, "software event count must be a positive integer, got 'xyz'"},
+
+	/* builtins */
+	{"BEGIN { @x = nosuchbuiltin; }", 1, 14, "unknown builtin 'nosuchbuiltin'"},
+	{"BEGIN { @x = arg10; }", 1, 14, "unknown builtin 'arg10'"},
+	{TP_WRITE " { @x = arg0; }", 1, 44, "arg0 is not available in tracepoint probes (use "
+					    "args->FIELD; sonde -lv lists them)"},
+	{"BEGIN { @x = arg0; }", 1, 14, "arg0 is not available in BEGIN probes"},
+	{"BEGIN { @x = args->fd; }", 1, 14, "args is only available in tracepoint probes here, not in BEGIN"},
+	{"interval:s:1 { @x = args; }", 1, 21, "args is only available in tracepoint probes here, not in "
+					       "interval"},
+	{"BEGIN { @x = retval; }", 1, 14, "retval is only available in return probes"},
+	{"END { printf(\"%d\\n\", retval); }", 1, 22, "retval is only available in return probes"},
+	{"profile:hz:99 { @ = retval; }", 1, 21, "retval is only available in return probes"},
+	{"rawtracepoint:sched_switch { @ = retval; }", 1, 34, "retval is only available in return probes"},
+	{"BEGIN { @x = cpid; }", 1, 14, "cpid is only available when a command is run with -c"},
+	{"BEGIN { @x = func; }", 1, 14, "func is only available in uprobes and kprobes"},
+
+	/* functions: names, argument counts, contexts */
+	{"BEGIN { nosuchfn(1); }", 1, 9, "unknown function 'nosuchfn'"},
+	{"BEGIN { exit(1); }", 1, 9, "exit() takes 0 arguments, not 1"},
+	{"BEGIN { @x = count(1); }", 1, 14, "count() takes 0 arguments, not 1"},
+	{"BEGIN { @x = str(); }", 1, 14, "str() takes 1 to 2 arguments, not 0"},
+	{"BEGIN { @x = str(1, 2, 3); }", 1, 14, "str() takes 1 to 2 arguments, not 3"},
+	{"BEGIN { @x = lhist(1, 2); }", 1, 14, "lhist() takes 4 arguments, not 2"},
+	{"BEGIN { @x = hist(); }", 1, 14, "hist() takes 1 argument, not 0"},
+	{"BEGIN { @x = 1; print(@x, 1, 2, 3); }", 1, 17, "print() takes 1 to 3 arguments, not 4"},
+	{"BEGIN { $x = printf(\"a\"); }", 1, 14, "printf() does not return a value"},
+	{"BEGIN { @x = exit(); }", 1, 14, "exit() does not return a value"},
+	{"BEGIN { count(); }", 1, 9, "count() must be assigned to a map: @name = count(...)"},
+	{"BEGIN { $x = count(); }", 1, 14, "count() must be assigned to a map: @name = count(...)"},
+	{"BEGIN { @x = 1 + hist(2); }", 1, 18, "hist() must be assigned to a map: @name = hist(...)"},
+	{"BEGIN { @x += count(); }", 1, 9, "count() cannot be used with a compound assignment"},
+	{"BEGIN { @x = hist(\"a\"); }", 1, 19, "hist() argument 1 must be an integer"},
+	{"BEGIN { @x = sum(comm); }", 1, 18, "sum() argument 1 must be an integer"},
+	{"BEGIN { clear(@x[1]); }", 1, 15, "clear() takes a whole map, without [keys]"},
+	{"BEGIN { clear(1); }", 1, 15, "clear() expects a map, like clear(@name)"},
+	{"BEGIN { @x = 1; print(1, 2); }", 1, 17, "print() of a value takes one argument"},
+	{"BEGIN { time(1); }", 1, 14, "time() argument 1 must be a string literal"},
+	{"BEGIN { join(comm); }", 1, 14, "join() argument 1 must be an integer"},
+	{"BEGIN { @x = sizeof(struct foo); }", 1, 14, "sizeof: unknown type 'struct foo'"},
+
+	/* maps */
+	{"BEGIN { @x = 1; @x = \"a\"; }", 1, 22, "map @x holds string[2] here but int64 elsewhere"},
+	{"BEGIN { @a = count(); @a = sum(1); }", 1, 28, "map @a holds sum() here but count() elsewhere"},
+	{"BEGIN { @x = count(); @x = 1; }", 1, 28, "map @x holds int64 here but count() elsewhere"},
+	{"BEGIN { @x = (1, \"a\"); @x = (1, 2); }", 1, 29,
+	 "map @x holds tuple (int64, int64) here but tuple (int64, string[2]) elsewhere"},
+	{"BEGIN { @x[1] = 1; @x[\"a\"] = 1; }", 1, 20, "map @x is indexed by string[2] here but by int64 "
+						      "elsewhere"},
+	{"BEGIN { @x[1] = 1; @x = 2; }", 1, 20, "map @x is used both with and without keys"},
+	{"BEGIN { @x = 1; @x[1] = 2; }", 1, 17, "map @x is used both with and without keys"},
+	{"BEGIN { @x = 1 } BEGIN { @y = @x[1]; }", 1, 31, "map @x is used both with and without keys"},
+	{"BEGIN { @y = @z; }", 1, 14, "map @z is read but never assigned a value"},
+	{"BEGIN { print(@y); }", 1, 15, "map @y is never assigned a value"},
+	{"BEGIN { delete(@x[1]); }", 1, 16, "map @x is never assigned a value"},
+	{"BEGIN { @[strftime(\"%H\", nsecs)] = 1; }", 1, 11, "a value of type timestamp cannot be a map key"},
+	{TP_WRITE " { @x[args] = 1; }", 1, 42, "a value of type args cannot be a map key"},
+	{TP_WRITE " { @x = args; }", 1, 44, "a value of type args cannot be stored in a map"},
+	{"BEGIN { @x = \"a\"; @x++; }", 1, 19, "++ needs an integer map, but @x holds string[2]"},
+	{"BEGIN { @x = count(); @x++; }", 1, 23, "++ needs an integer map, but @x holds count()"},
+	{"BEGIN { @x = hist(1); @y = @x + 1; }", 1, 28, "@x holds hist(), which can only be printed"},
+
+	/* variables */
+	{"BEGIN { @x = $y; }", 1, 14, "variable $y is used before it is assigned"},
+	{"BEGIN { $x++; }", 1, 9, "variable $x is used before it is assigned"},
+	{"BEGIN { $x = 1; $x = \"a\"; }", 1, 17, "variable $x holds int64, it cannot be assigned a "
+						"string[2]"},
+	{TP_WRITE " { $a = args; }", 1, 44, "a value of type args cannot be stored in a variable"},
+	/* variables are per probe: $x of BEGIN does not exist in END */
+	{"BEGIN { $x = 1; } END { @ = $x; }", 1, 29, "variable $x is used before it is assigned"},
+
+	/* printf and friends */
+	{"BEGIN { printf(\"%d %d\\n\", 1); }", 1, 9, "printf(): the format has 2 conversions but 1 "
+						    "argument is given"},
+	{"BEGIN { printf(\"%d\\n\", 1, 2); }", 1, 9, "printf(): the format has 1 conversion but 2 "
+						    "arguments are given"},
+	{"BEGIN { printf(\"%d\\n\", \"str\"); }", 1, 24, "printf(): %d cannot print a value of type string[4]"},
+	{"BEGIN { printf(\"%s\\n\", 1); }", 1, 24, "printf(): %s cannot print a value of type int64"},
+	{"BEGIN { $f = \"x\"; printf($f); }", 1, 26, "printf() argument 1 must be a string literal"},
+	{"BEGIN { system(\"ls\"); }", 1, 9, "system() runs commands and needs --unsafe"},
+
+	/* control flow */
+	{"BEGIN { unroll(0) { } }", 1, 16, "unroll needs a literal count from 1 to 100"},
+	{"BEGIN { unroll(101) { } }", 1, 16, "unroll needs a literal count from 1 to 100"},
+	{"BEGIN { $n = 2; unroll($n) { } }", 1, 24, "unroll needs a literal count from 1 to 100"},
+	{"BEGIN { break; }", 1, 9, "break outside of a while loop"},
+	{"BEGIN { continue; }", 1, 9, "continue outside of a while loop"},
+	{"BEGIN { if (1) { break; } }", 1, 18, "break outside of a while loop"},
+	{"BEGIN { @x = comm ? 1 : 2; }", 1, 14, "a condition must be an integer, not string[16]"},
+	{"BEGIN { if (comm) { } }", 1, 13, "an if condition must be an integer, not string[16]"},
+	{"BEGIN /comm/ { }", 1, 8, "a predicate must be an integer, not string[16]"},
+
+	/* lhist / str / stacks / kaddr */
+	{"BEGIN { @x = lhist(1, 0, 10, 0); }", 1, 30, "lhist(): step must be positive"},
+	{"BEGIN { @x = lhist(1, 10, 10, 1); }", 1, 27, "lhist(): max must be greater than min"},
+	{"BEGIN { @x = lhist(1, 10, 5, 1); }", 1, 27, "lhist(): max must be greater than min"},
+	{"BEGIN { @x = lhist(1, 0, 100000, 1); }", 1, 14, "lhist(): too many buckets ((max - min) / "
+							"step is over 1000)"},
+	{"BEGIN { @x = lhist(1, $1, 10, 1); }", 1, 23, "lhist() argument 2 must be an integer literal"},
+	{"BEGIN { @x = str(1, 0); }", 1, 21, "str(): the length must be positive"},
+	{"BEGIN { @x = str(1, -3); }", 1, 21, "str(): the length must be positive"},
+	{"BEGIN { @x = kstack(0); }", 1, 14, "kstack(): the depth must be from 1 to 127"},
+	{"BEGIN { @x = kstack(200); }", 1, 14, "kstack(): the depth must be from 1 to 127"},
+	{"BEGIN { @x = ustack(128); }", 1, 14, "ustack(): the depth must be from 1 to 127"},
+	{"BEGIN { @x = kaddr(\"no_such_symbol_xyz\"); }", 1, 20, "kaddr(): no kernel symbol "
+								 "'no_such_symbol_xyz'"},
+
+	/* fields, tuples, casts, operators */
+	{TP_WRITE " { @x = args->nosuch; }", 1, 50, "tracepoint:syscalls:sys_enter_write "
+						    "has no field 'nosuch'"},
+	{"BEGIN { $t = (1, 2); @x = $t.2; }", 1, 30, "tuple index .2 is out of range (the tuple has 2 "
+						     "elements)"},
+	{"BEGIN { @x = comm.foo; }", 1, 19, "a value of type string[16] has no field 'foo'"},
+	{"BEGIN { @x = comm[1]; }", 1, 18, "indexing with [] is only for maps here (arrays come with the "
+					   "kernel types issue)"},
+	{"BEGIN { @x = (struct foo *)1; }", 1, 15, "cannot cast to 'struct foo *': only integer casts "
+						   "(int8 .. uint64) are supported yet"},
+	{"BEGIN { @x = (int8)comm; }", 1, 20, "the value of a cast must be an integer, not string[16]"},
+	{"BEGIN { @x = \"a\" < \"b\"; }", 1, 18, "strings can only be compared with == and !="},
+	{"BEGIN { @x = 1 + \"a\"; }", 1, 16, "operator + needs two integers (or two strings for == and "
+					    "!=), got int64 and string[2]"},
+	{"BEGIN { @x = ksym(1) + 1; }", 1, 22, "operator + needs two integers (or two strings for == and "
+					      "!=), got ksym and int64"},
+	{"BEGIN { @x = 1 ? 1 : \"a\"; }", 1, 16, "the two branches of ?: differ: int64 and string[2]"},
+	{"BEGIN { @x = -comm; }", 1, 15, "the operand must be an integer, not string[16]"},
+	{"BEGIN { @x = *1; }", 1, 14, "pointer dereference is not supported yet (it comes with kernel "
+				      "types)"},
+	{"BEGIN { @x = &comm; }", 1, 14, "pointer address-of is not supported yet (it comes with kernel "
+					 "types)"},
+	{"BEGIN { @x = $2; }", 1, 14, "$2 is 'two', not a number: use str($2) for a string"},
+};
+
+static void test_errors(void)
+{
+	for (size_t i = 0; i < sizeof(err_cases) / sizeof(err_cases[0]); i++) {
+		const ErrCase *c = &err_cases[i];
+		Compiled r = compile_flags(c->prog, c->flags);
+		if (r.sc || !r.err.set) {
+			check_failed++;
+			fprintf(stderr, "FAIL: compiled without error: %s\n  want: %d:%d: %s\n", c->prog,
+				c->line, c->col, c->msg);
+		} else if (strcmp(r.err.msg, c->msg) || r.err.loc.line != c->line ||
+			   r.err.loc.col != c->col) {
+			check_failed++;
+			fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", c->prog,
+				r.err.loc.line, r.err.loc.col, r.err.msg, c->line, c->col, c->msg);
+		} else {
+			check_passed++;
+		}
+		compiled_free(&r);
+	}
+}
+
+/* Errors whose text depends on this machine. */
+static void test_machine_errors(void)
+{
+	/* kprobes: an explanation on kernels without CONFIG_KPROBES */
+	static const char *const kp[] = {"kprobe:do_sys_open { }", "kretprobe:do_sys_open { }"};
+	for (int i = 0; i < 2; i++) {
+		Compiled r = compile_flags(kp[i], 0);
+		if (!kernel_has_kprobes()) {
+			CHECK(!r.sc && r.err.set);
+			CHECK(strstr(r.err.msg, "CONFIG_KPROBES") != NULL);
+			CHECK(strstr(r.err.msg, i ? "kretprobe:do_sys_open: " : "kprobe:do_sys_open: ") ==
+			      r.err.msg);
+			CHECK(r.err.loc.line == 1 && r.err.loc.col == 1);
+		} else {
+			CHECK(r.sc != NULL);
+		}
+		compiled_free(&r);
+	}
+	/* with kprobes, retval belongs to kretprobe only */
+	if (kernel_has_kprobes()) {
+		Compiled r = compile_flags("kprobe:do_sys_open { @ = retval; }", 0);
+		CHECK(!r.sc && r.err.set);
+		if (r.err.set)
+			CHECK_STR(r.err.msg, "retval is only available in return probes");
+		compiled_free(&r);
+	}
+	/* the "with -c" and "--unsafe" variants compile */
+	Compiled r = compile_flags("BEGIN { @ = cpid; }", CPID);
+	CHECK(r.sc != NULL);
+	compiled_free(&r);
+	r = compile_flags("BEGIN { system(\"echo %d\", 1); }", UNSAFE);
+	CHECK(r.sc != NULL);
+	compiled_free(&r);
+	/* kaddr of a symbol that exists */
+	if (ksym_addr("_stext")) {
+		r = compile_flags("BEGIN { @k = kaddr(\"_stext\"); }", 0);
+		CHECK(r.sc != NULL);
+		compiled_free(&r);
+	}
+}
+
+/* Errors codegen reports (after sema accepted the program). */
+static void test_codegen_errors(void)
+{
+	StrBuf sb = {0};
+	sb_puts(&sb, "BEGIN { @x = ");
+	for (int i = 0; i < 70; i++)
+		sb_puts(&sb, "1+(");
+	sb_puts(&sb, "1");
+	for (int i = 0; i < 70; i++)
+		sb_puts(&sb, ")");
+	sb_puts(&sb, "; }");
+	Compiled r = compile_flags(sb.s, 0);
+	CHECK(!r.sc && r.err.set);
+	CHECK_STR(r.err.msg, "expression too deeply nested for the 512-byte BPF stack");
+	CHECK(r.err.loc.line == 1);
+	compiled_free(&r);
+	sb_free(&sb);
+
+	r = compile_flags("BEGIN { if (pid) { unroll(100) { unroll(100) { @a[comm, pid] = hist(pid); } } } }",
+			  0);
+	CHECK(!r.sc && r.err.set);
+	CHECK_STR(r.err.msg, "program too large: a jump is out of range (BEGIN)");
+	/* it should point at the probe (it has no location at all) */
+	if (r.err.loc.line != 1) {
+		check_failed++;
+		fprintf(stderr, "FAIL: 'program too large' has no location (%d:%d)\n", r.err.loc.line,
+			r.err.loc.col);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
+
+/* ---- valid programs ---- */
+
+static const struct {
+	const char *prog;
+	int flags;
+} valid[] = {
+	{"BEGIN { printf(\"hello\\n\"); exit(); }"},
+	{"END { print(1); }"},
+	{"BEGIN { @a[comm, 1] = count(); @b = \"x\"; @c = (1, \"ab\"); }"},
+	{"BEGIN { @s = \"a\"; @s = \"abc\"; }"},
+	{"interval:s:1 { @y = @x; } BEGIN { @x = 5; }"},
+	{TP_WRITE " /pid != 0/ { @[comm] = count(); @bytes = sum(args->count); }"},
+	{TP_WRITE " { @h = hist(args->count); @l = lhist(args->count, 0, 100, 10); }"},
+	{TP_WRITE " { @mn = min(args->count); @mx = max(args->count); @av = avg(args->count); "
+		  "@st = stats(args->count); }"},
+	{"tracepoint:sched:sched_switch { @[args->prev_comm] = count(); }"},
+	{"tracepoint:sched:sched_process_exec { printf(\"%s %d\\n\", str(args->filename), args->pid); }"},
+	{"tracepoint:syscalls:sys_enter_* { @[probe] = count(); }"},
+	{"t:syscalls:sys_enter_openat { printf(\"%s\\n\", str(args->filename)); }"},
+	{"tracepoint:syscalls:sys_exit_read { @ = hist(args->ret); }"},
+	{"rawtracepoint:sched_switch { @[arg0] = count(); }"},
+	{"rt:sched_switch { @[arg1, arg2] = count(); }"},
+	{"profile:hz:99 { @[kstack] = count(); }"},
+	{"profile:hz:99 { @[ustack(5), kstack(3)] = count(); @a = arg0; }"},
+	{"interval:ms:100 { @i++; if (@i > 10) { exit(); } }"},
+	{"software:cpu:1000 { @ = count(); }"},
+	{"software:page-faults { @ = count(); }"},
+	{"BEGIN { $i = 0; while ($i < 10) { $i++; if ($i == 5) { continue; } if ($i == 8) { break; } } }"},
+	{"BEGIN { unroll(3) { @c++; } }"},
+	{"BEGIN { $x = (int8)300; $y = (uint16)-1; $z = -7 / 2; $w = 7 % 3; @r = $x + $y + $z + $w; }"},
+	{"BEGIN { $t = (1, \"a\", (2, 3)); printf(\"%d %s\\n\", $t.0, $t.1); @t = $t.2; }"},
+	{"BEGIN { @x = 1 ? \"ab\" : \"abcd\"; }"},
+	{"BEGIN { $s = comm; if ($s == \"bash\" || comm != \"zsh\") { printf(\"%s\\n\", $s); } }"},
+	{"BEGIN { @a = 1; delete(@a); @b[1] = 2; delete(@b[1]); clear(@b); zero(@b); }"},
+	{"BEGIN { time(); time(\"%H\\n\"); }"},
+	{"BEGIN { @ = nsecs; @e = elapsed; @c = cpu; @u = uid; @g = gid; @t = tid; @cg = cgroup; "
+	 "@ct = curtask; @r = rand; }"},
+	{"BEGIN { printf(\"%s\\n\", ksym(1)); }"},
+	{"BEGIN { printf(\"%s\\n\", ntop(0x0100007f)); printf(\"%s\\n\", ntop(2, 0x0100007f)); }"},
+	{"BEGIN { printf(\"%s\\n\", strftime(\"%H:%M\", nsecs)); }"},
+	{"BEGIN { @x = $1 + $#; @s = str($2); @m = $3; }"},
+	{"BEGIN { @x = sizeof(uint32) + sizeof(comm); }"},
+	{"BEGIN { @x = 1 << 3 >> 1 & 0xff | 2 ^ 1; @y = ~5; @z = !0; @n = -@x; }"},
+	{"BEGIN { @a = 1; @a += 2; @a -= 1; @a *= 3; @a /= 2; @a %= 5; @a <<= 1; @a >>= 1; @a &= 7; "
+	 "@a |= 8; @a ^= 1; }"},
+	{"BEGIN { $x = 1; $x += 2; $x <<= 3; @ = $x; }"},
+	{"BEGIN { cat(\"/etc/%s\", \"hostname\"); }"},
+	{"BEGIN { print(@m); @m[1] = 1; print(@m, 2, 1); }"},
+	{"BEGIN { @x = str(comm, 4); }"},
+	{"BEGIN { if (1) { @a = 1; } else if (2) { @a = 2; } else { @a = 3; } }"},
+	{"BEGIN { { @x = 1; } return; }"},
+	{"BEGIN { @m[1, \"a\"] = 1; @m[2, \"bc\"] = 2; }"},
+	{"BEGIN { @x = 0xffffffffffffffff; @y = 5000000000; }"},
+	{"BEGIN, END { @[probe] = count(); }"},
+	{"BEGIN { @x = (1, (2, \"a\")); @x = (1, (2, \"abc\")); }"},
+	{"BEGIN { $x = kstack; printf(\"%s\\n\", $x); }"},
+	{"BEGIN { @ = count(); print(@, 1, 2); @a = avg(1); print(@a); }"},
+	{"BEGIN { @x = count(); @y = @x + 1; }"}, /* allowed: reads this CPU's count */
+	{"BEGIN { @ = cpid; }", CPID},
+	{"BEGIN { system(\"echo %d\", 1); }", UNSAFE},
+	{"#include <linux/sched.h>\nBEGIN { @ = 1; }"},
+	{"// comment\nBEGIN /* c */ { @x[1] = 1; @x[2]++; }"},
+	/* maps read before the probe that assigns them */
+	{"BEGIN { @c = @b; @b = @a; } END { @a = 1; }"},
+};
+
+static void test_valid(void)
+{
+	for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		Compiled r = compile_flags(valid[i].prog, valid[i].flags);
+		if (!r.sc) {
+			check_failed++;
+			fprintf(stderr, "FAIL: does not compile: %s\n  %d:%d: %s\n", valid[i].prog,
+				r.err.loc.line, r.err.loc.col, r.err.msg);
+		} else {
+			check_passed++;
+			CHECK(r.sc->progs.n >= 1);
+		}
+		compiled_free(&r);
+	}
+}
+
+/* ---- inferred types ---- */
+
+static void test_types_basic(void)
+{
+	Compiled r = compile_flags("BEGIN { @a[comm, 1] = count(); @b = \"x\"; @c = (1, \"ab\"); }", 0);
+	CHECK(r.sc != NULL);
+	if (!r.sc)
+		return;
+	MapInfo *a = map_named(r.sc, "a"), *b = map_named(r.sc, "b"), *c = map_named(r.sc, "c");
+	CHECK(a && b && c);
+	if (!a || !b || !c)
+		goto out;
+	CHECK_STR(a->print_name, "@a");
+	/* @a: key (string[16], int64), per-CPU count */
+	CHECK(a->key && a->key->kind == TY_TUPLE && a->key->nelem == 2);
+	if (a->key && a->key->kind == TY_TUPLE && a->key->nelem == 2) {
+		CHECK(a->key->elem[0]->kind == TY_STR && a->key->elem[0]->size == 16);
+		CHECK(a->key->elem[1]->kind == TY_INT && a->key->elem[1]->bits == 64);
+		CHECK(a->key->offset[0] == 0 && a->key->offset[1] == 16);
+		CHECK(a->key->size == 24);
+	}
+	CHECK(a->val && a->val->kind == TY_COUNT && a->val->size == 8);
+	CHECK(a->percpu);
+	/* @b: no key, string[2] */
+	CHECK(b->key == NULL);
+	CHECK(b->val && b->val->kind == TY_STR && b->val->size == 2);
+	CHECK(!b->percpu);
+	/* @c: tuple (int64, string[3]), elements 8-aligned */
+	CHECK(c->val && c->val->kind == TY_TUPLE && c->val->nelem == 2);
+	if (c->val && c->val->kind == TY_TUPLE && c->val->nelem == 2) {
+		CHECK(c->val->elem[0]->kind == TY_INT && c->val->elem[0]->is_signed);
+		CHECK(c->val->elem[1]->kind == TY_STR && c->val->elem[1]->size == 3);
+		CHECK(c->val->offset[0] == 0 && c->val->offset[1] == 8);
+		CHECK(c->val->size == 16);
+	}
+	CHECK_STR(tname(c->val), "tuple (int64, string[3])");
+out:
+	compiled_free(&r);
+}
+
+static void test_types_widen(void)
+{
+	/* strings widen to the largest assignment */
+	Compiled r = compile_flags("BEGIN { @s = \"a\"; @s = \"abc\"; }", 0);
+	MapInfo *s = map_named(r.sc, "s");
+	CHECK(s && s->val && s->val->kind == TY_STR && s->val->size == 4);
+	compiled_free(&r);
+
+	/* keys widen too */
+	r = compile_flags("BEGIN { @k[\"a\"] = 1; } END { @k[\"abcdef\"] = 2; }", 0);
+	MapInfo *k = map_named(r.sc, "k");
+	CHECK(k && k->key && k->key->kind == TY_STR && k->key->size == 7);
+	compiled_free(&r);
+
+	/* tuple elements widen, re-laying the tuple */
+	r = compile_flags("BEGIN { @t = (\"x\", 1); @t = (\"0123456789\", 2); }", 0);
+	MapInfo *t = map_named(r.sc, "t");
+	CHECK(t && t->val && t->val->kind == TY_TUPLE);
+	if (t && t->val && t->val->kind == TY_TUPLE) {
+		CHECK(t->val->elem[0]->size == 11);
+		CHECK(t->val->offset[1] == 16);
+		CHECK(t->val->size == 24);
+	}
+	compiled_free(&r);
+
+	/* ternary of two strings takes the larger */
+	r = compile_flags("BEGIN { @x = 1 ? \"ab\" : \"abcd\"; }", 0);
+	MapInfo *x = map_named(r.sc, "x");
+	CHECK(x && x->val && x->val->kind == TY_STR && x->val->size == 5);
+	compiled_free(&r);
+
+	/* integers are stored as 64 bits, keeping their sign */
+	r = compile_flags("BEGIN { @i = (int8)1; @u = (uint16)1; @p = pid; }", 0);
+	MapInfo *i = map_named(r.sc, "i"), *u = map_named(r.sc, "u"), *p = map_named(r.sc, "p");
+	CHECK(i && i->val && i->val->kind == TY_INT && i->val->bits == 64 && i->val->is_signed);
+	CHECK(u && u->val && u->val->kind == TY_INT && u->val->bits == 64 && !u->val->is_signed);
+	CHECK(p && p->val && p->val->kind == TY_INT && !p->val->is_signed);
+	compiled_free(&r);
+}
+
+static void test_types_cross_probe(void)
+{
+	/* a map read in a probe before the one that assigns it gets its type */
+	Compiled r = compile_flags("interval:s:1 { @y = @x; } BEGIN { @x = 5; }", 0);
+	CHECK(r.sc != NULL);
+	MapInfo *y = map_named(r.sc, "y"), *x = map_named(r.sc, "x");
+	CHECK(x && x->val && x->val->kind == TY_INT);
+	CHECK(y && y->val && y->val->kind == TY_INT);
+	compiled_free(&r);
+
+	r = compile_flags("interval:s:1 { printf(\"%s\\n\", @name[1]); } BEGIN { @name[1] = comm; }", 0);
+	CHECK(r.sc != NULL);
+	MapInfo *n = map_named(r.sc, "name");
+	CHECK(n && n->val && n->val->kind == TY_STR && n->val->size == 16);
+	CHECK(n && n->key && n->key->kind == TY_INT);
+	compiled_free(&r);
+
+	/* a chain of maps each read before it is assigned: every map is
+	 * assigned, so this must compile (sema has to iterate until the
+	 * types settle, not a fixed number of passes) */
+	r = compile_flags("BEGIN { @d = @c; @c = @b; @b = @a; } END { @a = 1; }", 0);
+	if (!r.sc)
+		fprintf(stderr, "  chain of 4 maps: %d:%d: %s\n", r.err.loc.line, r.err.loc.col,
+			r.err.msg);
+	CHECK(r.sc != NULL);
+	MapInfo *d = map_named(r.sc, "d");
+	CHECK(d && d->val && d->val->kind == TY_INT);
+	compiled_free(&r);
+}
+
+static void test_types_aggs(void)
+{
+	Compiled r = compile_flags(TP_WRITE " { @c = count(); @s = sum(args->count); "
+					    "@mn = min(-1); @mx = max(args->count); @av = avg(1); "
+					    "@st = stats(1); @h = hist(args->count); "
+					    "@l = lhist(args->count, 0, 100, 10); }",
+				   0);
+	CHECK(r.sc != NULL);
+	if (!r.sc)
+		return;
+	static const struct {
+		const char *name;
+		TypeKind kind;
+		int size;
+	} want[] = {
+		{"c", TY_COUNT, 8}, {"s", TY_SUM, 8},   {"mn", TY_MIN, 16},
+		{"mx", TY_MAX, 16}, {"av", TY_AVG, 16}, {"st", TY_STATS, 16},
+		{"h", TY_HIST, HIST_BUCKETS * 8},       {"l", TY_LHIST, 12 * 8},
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		MapInfo *m = map_named(r.sc, want[i].name);
+		CHECK(m && m->val && m->val->kind == want[i].kind && m->val->size == want[i].size);
+		CHECK(m && m->percpu && !m->key);
+	}
+	MapInfo *s = map_named(r.sc, "s"), *mn = map_named(r.sc, "mn"), *l = map_named(r.sc, "l");
+	CHECK(s && s->val && !s->val->is_signed);  /* size_t */
+	CHECK(mn && mn->val && mn->val->is_signed);
+	CHECK(l && l->val && l->val->lh_min == 0 && l->val->lh_max == 100 && l->val->lh_step == 10);
+	CHECK(l && l->val && lhist_buckets(l->val) == 12);
+	compiled_free(&r);
+
+	/* `probe` is as wide as the longest probe name, rounded to 8 */
+	r = compile_flags("BEGIN, interval:ms:1500 { @[probe] = count(); }", 0);
+	MapInfo *m = map_named(r.sc, "");
+	/* "interval:ms:1500" is 16 bytes + NUL = 17 -> 24 */
+	CHECK(m && m->key && m->key->kind == TY_STR && m->key->size == 24);
+	CHECK(r.sc && r.sc->progs.n == 2 && r.sc->nattach == 2);
+	compiled_free(&r);
+
+	/* tracepoint field types */
+	r = compile_flags("tracepoint:sched:sched_switch { @c[args->prev_comm] = args->prev_pid; "
+			  "@f = args->prev_state; }",
+			  0);
+	MapInfo *c = map_named(r.sc, "c"), *f = map_named(r.sc, "f");
+	CHECK(c && c->key && c->key->kind == TY_STR && c->key->size == 16);
+	CHECK(c && c->val && c->val->kind == TY_INT && c->val->is_signed);
+	CHECK(f && f->val && f->val->kind == TY_INT && f->val->is_signed);
+	compiled_free(&r);
+
+	/* __data_loc strings are strlen_max long */
+	r = compile_flags("tracepoint:sched:sched_process_exec { @[args->filename] = count(); }", 0);
+	m = map_named(r.sc, "");
+	CHECK(m && m->key && m->key->kind == TY_STR && m->key->size == 64);
+	compiled_free(&r);
+
+	/* str(x, n) is n + 1 bytes (room for the NUL), capped at strlen_max */
+	r = compile_flags("BEGIN { @a = str(1, 4); @b = str(1, 1000); @c = str(comm, 4); }", 0);
+	MapInfo *sa = map_named(r.sc, "a"), *sb = map_named(r.sc, "b"), *sc = map_named(r.sc, "c");
+	CHECK(sa && sa->val && sa->val->kind == TY_STR && sa->val->size == 5);
+	CHECK(sb && sb->val && sb->val->size == 64);
+	CHECK(sc && sc->val && sc->val->size == 5);
+	compiled_free(&r);
+
+	/* other value kinds */
+	r = compile_flags("BEGIN { @k = kstack(3); @u = ustack; @i = ntop(1); @y = ksym(1); "
+			  "@t = strftime(\"%H\", nsecs); }",
+			  0);
+	MapInfo *k = map_named(r.sc, "k"), *u = map_named(r.sc, "u"), *i = map_named(r.sc, "i"),
+		*y = map_named(r.sc, "y"), *t = map_named(r.sc, "t");
+	CHECK(k && k->val && k->val->kind == TY_KSTACK && k->val->size == 8 &&
+	      k->val->stack_depth == 3);
+	CHECK(u && u->val && u->val->kind == TY_USTACK && u->val->size == 16);
+	CHECK(i && i->val && i->val->kind == TY_INET && i->val->size == 24);
+	CHECK(y && y->val && y->val->kind == TY_KSYM && y->val->size == 8);
+	CHECK(t && t->val && t->val->kind == TY_TIMESTAMP && t->val->fmt &&
+	      !strcmp(t->val->fmt, "%H"));
+	CHECK(r.sc && r.sc->uses_kstack && r.sc->uses_ustack);
+	compiled_free(&r);
+}
+
+/* Messages that name two types of the same kind must tell them apart. */
+static void test_message_quality(void)
+{
+	Compiled r = compile_flags("BEGIN { @a = lhist(1,0,10,1); @a = lhist(1,0,20,1); }", 0);
+	CHECK(!r.sc && r.err.set);
+	/* "map @a holds lhist() here but lhist() elsewhere" says nothing */
+	if (r.err.set && strstr(r.err.msg, "lhist() here but lhist() elsewhere")) {
+		check_failed++;
+		fprintf(stderr, "FAIL: confusing message: %s\n", r.err.msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
+
+int main(void)
+{
+	test_errors();
+	test_machine_errors();
+	test_codegen_errors();
+	test_valid();
+	test_types_basic();
+	test_types_widen();
+	test_types_cross_probe();
+	test_types_aggs();
+	test_message_quality();
+	return check_done("test_sema");
+}
