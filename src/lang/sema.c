@@ -161,23 +161,12 @@ static bool sema_map(Sema *s, Expr *e)
 					  e->map->print_name);
 		return true;
 	}
-	switch (v->kind) {
-	case TY_COUNT:
-	case TY_SUM:
-	case TY_MIN:
-	case TY_MAX:
-		e->type = ty_int(s, 64, v->kind != TY_COUNT);
-		return true;
-	case TY_AVG:
-	case TY_STATS:
-	case TY_HIST:
-	case TY_LHIST:
-		return sema_error(s, e->loc, "%s holds %s, which can only be printed", e->map->print_name,
-				  tn(v));
-	default:
-		e->type = v;
-		return true;
-	}
+	/* an aggregation is spread over CPUs: only user space sees its value */
+	if (type_is_agg(v))
+		return sema_error(s, e->loc, "%s holds %s, which can only be printed (print(%s))",
+				  e->map->print_name, tn(v), e->map->print_name);
+	e->type = v;
+	return true;
 }
 
 static bool sema_var(Sema *s, Expr *e)
