@@ -124,6 +124,7 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs)
 	ev->argoff = arena_alloc(&g->sc->arena, sizeof(int) * (size_t)(nargs ? nargs : 1));
 	ev->size = 8;
 	g->sc->traced_events |= !g->spec->prov->is_special;
+	ev->from_end = !strcmp(g->spec->prov->name, "END");
 	vec_push(&g->sc->events, ev);
 	return ev;
 }

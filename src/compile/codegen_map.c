@@ -206,9 +206,11 @@ static void gen_hist_index(Gen *g, bool sign)
 	}
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 	emit_goto(g, done);
-	label_place(g, neg);
-	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
-	emit_goto(g, done);
+	if (sign) { /* unsigned values have no negative bucket: no dead code */
+		label_place(g, neg);
+		emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+		emit_goto(g, done);
+	}
 	label_place(g, zero);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
 	label_place(g, done);

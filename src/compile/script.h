@@ -54,6 +54,7 @@ typedef struct EventDesc {
 	MapInfo *map;    /* print/clear/zero */
 	int top, div;    /* print(@m, top, div) */
 	const char *text; /* time() format, join() delimiter */
+	bool from_end;    /* sent by the END probe */
 } EventDesc;
 
 /* Loader fix-ups: which map a ld_imm64 refers to. */

@@ -1,6 +1,7 @@
 #include "provider.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <linux/perf_event.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -92,10 +93,44 @@ void attached_add(Attached *a, int fd)
 	a->fds[a->n++] = fd;
 }
 
+struct close_job {
+	const int *fds;
+	int n, stride, start;
+};
+
+static void *close_some(void *arg)
+{
+	const struct close_job *j = arg;
+	for (int i = j->start; i < j->n; i += j->stride)
+		close(j->fds[i]);
+	return NULL;
+}
+
+/* Closing a tracepoint's perf event waits for an RCU grace period (about
+ * 70 ms on this kernel): closing in parallel lets the waits overlap, so
+ * 200 probes detach in a fraction of a second instead of 15 s. */
 void attached_close(Attached *a)
 {
-	for (int i = a->n - 1; i >= 0; i--)
-		close(a->fds[i]);
+	enum { MAX_THREADS = 64 };
+	int nt = a->n < MAX_THREADS ? a->n : MAX_THREADS;
+	pthread_t th[MAX_THREADS];
+	struct close_job jobs[MAX_THREADS];
+	int started = 0;
+	for (int t = 1; t < nt; t++) {
+		jobs[t] = (struct close_job){a->fds, a->n, nt, t};
+		if (pthread_create(&th[t], NULL, close_some, &jobs[t]) != 0)
+			break;
+		started = t;
+	}
+	/* this thread takes slot 0, and any slot whose thread did not start */
+	for (int t = 0; t < nt; t++) {
+		if (t == 0 || t > started) {
+			jobs[t] = (struct close_job){a->fds, a->n, nt, t};
+			close_some(&jobs[t]);
+		}
+	}
+	for (int t = 1; t <= started; t++)
+		pthread_join(th[t], NULL);
 	free(a->fds);
 	memset(a, 0, sizeof(*a));
 }

@@ -80,6 +80,8 @@ int events_handle(void *ctx, void *data, size_t size)
 	if (id >= (uint64_t)rt->sc->events.n)
 		return 0;
 	const EventDesc *ev = rt->sc->events.v[id];
+	if (rt->ending && !ev->from_end)
+		return 0;
 	rt->flush_pending = true;
 	switch (ev->kind) {
 	case EV_PRINTF:

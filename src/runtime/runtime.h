@@ -31,6 +31,7 @@ typedef struct Runtime {
 	struct ring_buffer *rb;
 	Attached attached;
 	bool exit_requested;
+	bool ending;       /* after exit: only END's events are shown */
 	bool flush_pending;
 	StrBuf line; /* reused for formatting each event */
 } Runtime;

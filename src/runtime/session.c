@@ -1,6 +1,7 @@
 /* The life of a tracing session: load, attach, BEGIN, events until exit
  * (exit(), Ctrl-C, SIGTERM, end of the -c command), detach, END, maps. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +161,42 @@ static void release_child(Runtime *rt)
 	rt->opt.child_go_fd = -1;
 }
 
+/* The output is complete: detach.  Closing a tracepoint's perf event waits
+ * for kernel RCU grace periods (about 70 ms each here), and whoever drops
+ * the last reference pays.  So a child inherits the probes, waits until
+ * sonde has exited (EOF on a pipe whose write end only sonde holds), and
+ * then closes them; sonde's own references go cheaply at its exit.  If
+ * anything fails, detach here. */
+static void detach(Runtime *rt)
+{
+	int p[2];
+	if (!rt->attached.n)
+		return;
+	fflush(NULL);
+	pid_t pid = pipe2(p, O_CLOEXEC) == 0 ? fork() : -1;
+	if (pid == 0) {
+		/* keep no pipe or terminal open: a reader must see EOF now */
+		int null = open("/dev/null", O_RDWR);
+		for (int fd = 0; fd < 3; fd++)
+			dup2(null, fd);
+		if (rt->opt.out)
+			close(fileno(rt->opt.out));
+		close(p[1]);
+		char b;
+		while (read(p[0], &b, 1) > 0)
+			;
+		attached_close(&rt->attached);
+		_exit(0);
+	}
+	if (pid < 0) {
+		attached_close(&rt->attached);
+		return;
+	}
+	close(p[0]); /* p[1] stays open until sonde exits */
+	free(rt->attached.fds);
+	memset(&rt->attached, 0, sizeof(rt->attached));
+}
+
 static int fail(Runtime *rt, const char *msg)
 {
 	fprintf(stderr, "sonde: %s\n", msg);
@@ -191,10 +228,10 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	run_special(&rt, "BEGIN");
 	release_child(&rt);
 	event_loop(&rt);
-	/* detach first so END and the map printout see a quiet system */
-	attached_close(&rt.attached);
-	ring_buffer__consume(rt.rb);
+	if (!rt.exit_requested)
+		ring_buffer__consume(rt.rb); /* what came before Ctrl-C still prints */
 	rt.exit_requested = false;
+	rt.ending = true;
 	run_special(&rt, "END");
 	fflush(rt.out.f);
 	print_all_maps(&rt);
@@ -202,6 +239,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	if (lost)
 		fprintf(stderr, "Lost %llu events: the ring buffer was full\n", (unsigned long long)lost);
 	fflush(rt.out.f);
+	detach(&rt);
 	if (rt.opt.child_pid > 0 && !child_exited) {
 		kill(rt.opt.child_pid, SIGTERM);
 	}
