@@ -279,6 +279,8 @@ static int run_program(Cli *c)
 		}
 		goto out;
 	}
+	for (int i = 0; i < sc->warnings.n; i++)
+		diag_print_warning(stderr, &src, &sc->warnings.v[i]);
 	if (c->debug) {
 		debug_dump(c, ast, sc);
 		status = 0;

@@ -165,10 +165,9 @@ static void gen_binop(Gen *g, const Expr *e)
 	}
 	if (op == BPF_RSH && e->a->type->is_signed)
 		op = BPF_ARSH;
-	struct bpf_insn i = I_ALU64_REG(op, BPF_REG_1, BPF_REG_0);
-	if ((op == BPF_DIV || op == BPF_MOD) && sign)
-		i.off = 1; /* signed division (BPF ISA v4) */
-	emit(g, i);
+	/* division and modulo are unsigned 64-bit even for signed operands,
+	 * as in bpftrace 0.17 (-7 / 2 is 9223372036854775804) */
+	emit(g, I_ALU64_REG(op, BPF_REG_1, BPF_REG_0));
 	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
 }
 

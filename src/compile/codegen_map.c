@@ -186,16 +186,18 @@ static void gen_minmax(Gen *g, bool is_min, bool sign, int skip)
 	emit(g, I_ST(BPF_DW, BPF_REG_0, 8, 1));
 }
 
-/* r1 = log2 bucket of r1 (see hist_bucket in types.h), then r0 += r1*8 */
-static void gen_hist_index(Gen *g, bool sign)
+/* r1 = log2 bucket of r1 (see hist_bucket in types.h), then r0 += r1*8.
+ * As in bpftrace 0.17: the value is taken as signed even when its type is
+ * unsigned, and the search stops at 2^31, so every value >= 2^31 counts
+ * in [2G, 4G). */
+static void gen_hist_index(Gen *g)
 {
 	int neg = label_new(g), zero = label_new(g), done = label_new(g);
-	if (sign)
-		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, zero);
 	emit(g, I_MOV64_IMM(BPF_REG_2, 2));
-	static const int steps[] = {32, 16, 8, 4, 2, 1};
-	for (int i = 0; i < 6; i++) {
+	static const int steps[] = {16, 8, 4, 2, 1};
+	for (int i = 0; i < 5; i++) {
 		int next = label_new(g);
 		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
 		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, steps[i]));
@@ -206,11 +208,9 @@ static void gen_hist_index(Gen *g, bool sign)
 	}
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 	emit_goto(g, done);
-	if (sign) { /* unsigned values have no negative bucket: no dead code */
-		label_place(g, neg);
-		emit(g, I_MOV64_IMM(BPF_REG_1, 0));
-		emit_goto(g, done);
-	}
+	label_place(g, neg);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	emit_goto(g, done);
 	label_place(g, zero);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
 	label_place(g, done);
@@ -284,7 +284,7 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 		add_at(g, BPF_REG_0, 0, BPF_REG_1);
 		break;
 	case TY_HIST:
-		gen_hist_index(g, sign);
+		gen_hist_index(g);
 		gen_bucket_add(g, HIST_BUCKETS);
 		break;
 	case TY_LHIST:

@@ -49,11 +49,22 @@ static bool expand_all(Script *sc, Error *err)
 {
 	Program *ast = sc->ast;
 	sc->specs = xcalloc((size_t)(ast->nprobes ? ast->nprobes : 1), sizeof(ProbeSpecList));
+	int nbegin = 0, nend = 0;
 	for (int p = 0; p < ast->nprobes; p++) {
 		for (int a = 0; a < ast->probes[p]->naps; a++) {
 			AttachPoint *ap = &ast->probes[p]->aps[a];
+			int before = sc->specs[p].n;
 			if (!probe_expand(ap->text, ap->loc, &sc->specs[p], err))
 				return false;
+			/* as in bpftrace: one BEGIN and one END at most */
+			for (int i = before; i < sc->specs[p].n; i++) {
+				const char *pn = sc->specs[p].v[i].prov->name;
+				int *cnt = !strcmp(pn, "BEGIN") ? &nbegin
+					   : !strcmp(pn, "END") ? &nend : NULL;
+				if (cnt && ++*cnt > 1)
+					return error_at(err, ap->loc, "more than one %s probe is "
+							"defined", pn);
+			}
 		}
 		sc->nattach += sc->specs[p].n;
 	}
@@ -66,6 +77,7 @@ static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 {
 	Error scratch_err = {0};
 	s->strict = strict;
+	s->warn = strict;
 	s->err = strict ? err : &scratch_err;
 	s->changed = false;
 	for (int p = 0; p < sc->ast->nprobes; p++)
@@ -79,6 +91,7 @@ static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 
 static bool generate_all(Script *sc, Sema *s, Error *err)
 {
+	s->warn = false;
 	s->changed = false;
 	for (int p = 0; p < sc->ast->nprobes; p++)
 		for (int i = 0; i < sc->specs[p].n; i++) {
@@ -143,6 +156,7 @@ void script_free(Script *sc)
 	for (int i = 0; i < sc->fmts.n; i++)
 		fmt_free(sc->fmts.v[i]);
 	vec_free(&sc->fmts);
+	vec_free(&sc->warnings);
 	if (sc->specs)
 		for (int p = 0; p < sc->ast->nprobes; p++)
 			probe_spec_list_free(&sc->specs[p]);

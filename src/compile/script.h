@@ -107,6 +107,7 @@ typedef struct Script {
 	ProbeSpecList *specs; /* per probe: its expanded attach points */
 	StrBuf rodata;        /* NUL-terminated string constants */
 	VEC(Fmt *) fmts;
+	VEC(Error) warnings;  /* printed before the program runs */
 	int scratch_size;
 	int zero_size;
 	bool uses_kstack, uses_ustack;

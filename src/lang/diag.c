@@ -32,13 +32,13 @@ static const char *line_start(const char *text, int line)
 	return p;
 }
 
-void diag_print(FILE *out, const Source *src, const Error *e)
+static void diag_print_kind(FILE *out, const Source *src, const Error *e, const char *kind)
 {
 	if (!e->loc.line || !src || !src->text) {
-		fprintf(out, "%s: error: %s\n", src && src->name ? src->name : "sonde", e->msg);
+		fprintf(out, "%s: %s: %s\n", src && src->name ? src->name : "sonde", kind, e->msg);
 		return;
 	}
-	fprintf(out, "%s:%d:%d: error: %s\n", src->name, e->loc.line, e->loc.col, e->msg);
+	fprintf(out, "%s:%d:%d: %s: %s\n", src->name, e->loc.line, e->loc.col, kind, e->msg);
 	const char *ls = line_start(src->text, e->loc.line);
 	if (!ls)
 		return;
@@ -51,4 +51,14 @@ void diag_print(FILE *out, const Source *src, const Error *e)
 	for (int i = 1; i < e->loc.len && e->loc.col - 1 + i < (int)n; i++)
 		fputc('~', out);
 	fputc('\n', out);
+}
+
+void diag_print(FILE *out, const Source *src, const Error *e)
+{
+	diag_print_kind(out, src, e, "error");
+}
+
+void diag_print_warning(FILE *out, const Source *src, const Error *e)
+{
+	diag_print_kind(out, src, e, "warning");
 }

@@ -29,3 +29,5 @@ bool error_vat(Error *e, Loc loc, const char *fmt, va_list ap);
 
 /* "NAME:LINE:COL: error: MSG", then the source line and a caret. */
 void diag_print(FILE *out, const Source *src, const Error *e);
+/* the same, as "warning:" */
+void diag_print_warning(FILE *out, const Source *src, const Error *e);

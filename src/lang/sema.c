@@ -16,6 +16,18 @@ bool sema_error(Sema *s, Loc loc, const char *fmt, ...)
 	return false;
 }
 
+void sema_warn(Sema *s, Loc loc, const char *fmt, ...)
+{
+	if (!s->warn)
+		return;
+	Error w = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	error_vat(&w, loc, fmt, ap);
+	va_end(ap);
+	vec_push(&s->sc->warnings, w);
+}
+
 static const char *tn(const Type *t)
 {
 	static char buf[4][128];
@@ -106,6 +118,9 @@ static bool sema_map_key(Sema *s, Expr *e)
 			return false;
 		if (!storable(a->type) || a->type->kind == TY_TIMESTAMP)
 			return sema_error(s, a->loc, "a value of type %s cannot be a map key", tn(a->type));
+		if (a->type->kind == TY_TUPLE) /* bpftrace refuses them too */
+			return sema_error(s, a->loc, "a tuple cannot be a map key: use several "
+					  "keys instead (@m[$a, $b])");
 	}
 	if (e->args.n == 1) {
 		k = sema_storage_type(s, e->args.v[0]->type);
@@ -195,6 +210,31 @@ static bool is_str_literal(const Expr *e)
 	return e->kind == E_STR;
 }
 
+static const char *int_name(const Type *t, char *buf, size_t n)
+{
+	snprintf(buf, n, "%sint%d", t->is_signed ? "" : "unsigned ", t->bits);
+	return buf;
+}
+
+/* bpftrace's warnings: mixing signs, and dividing signed values (division
+ * is unsigned, as in bpftrace).  A literal takes the other side's sign. */
+static void warn_signs(Sema *s, const Expr *e)
+{
+	const Type *l = e->a->type, *r = e->b->type;
+	bool lit_a = e->a->kind == E_INT, lit_b = e->b->kind == E_INT;
+	bool arith = e->op >= OP_ADD && e->op <= OP_MOD;
+	bool cmp = e->op >= OP_EQ && e->op <= OP_GE;
+	char a[32], b[32];
+	if (!lit_a && !lit_b && l->is_signed != r->is_signed && (arith || cmp))
+		sema_warn(s, e->loc, "%s integers of different signs: '%s' and '%s' can lead to "
+			  "undefined behavior", cmp ? "comparison of" : "arithmetic on",
+			  int_name(l, a, sizeof(a)), int_name(r, b, sizeof(b)));
+	if ((e->op == OP_DIV || e->op == OP_MOD) &&
+	    ((!lit_a && l->is_signed) || (!lit_b && r->is_signed)))
+		sema_warn(s, e->loc, "signed operands for '%s' can lead to undefined behavior (cast to "
+			  "unsigned to silence warning)", op_str(e->op));
+}
+
 static bool sema_binop(Sema *s, Expr *e)
 {
 	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
@@ -215,6 +255,7 @@ static bool sema_binop(Sema *s, Expr *e)
 		return sema_error(s, e->loc, "operator %s needs two integers (or two strings for == and "
 				  "!=), got %s and %s", op_str(e->op), tn(l), tn(r));
 	bool cmp = e->op >= OP_EQ && e->op <= OP_LOR;
+	warn_signs(s, e);
 	/* bpftrace's rule: signed only when both sides are signed */
 	e->type = ty_int(s, 64, cmp ? false : (l->is_signed && r->is_signed));
 	if (cmp)

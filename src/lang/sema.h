@@ -41,6 +41,7 @@ struct Sema {
 	VEC(VarInfo *) vars;
 	int loop_depth;
 	bool changed; /* a map's type changed during this pass */
+	bool warn;    /* record warnings (once: in the strict pass) */
 };
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
@@ -50,6 +51,7 @@ const FuncDef *func_find(const char *name);
 /* shared between the sema files */
 bool sema_expr(Sema *s, Expr *e);
 bool sema_error(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_builtin(Sema *s, Expr *e);
 typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);

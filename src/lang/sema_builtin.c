@@ -22,7 +22,7 @@ static const BuiltinDef builtins[] = {
 	{"rand", B_RAND, TY_INT, 64, false},      {"probe", B_PROBE, TY_STR, 0, false},
 	{"kstack", B_KSTACK, TY_KSTACK, 8, false}, {"ustack", B_USTACK, TY_USTACK, 16, false},
 	{"retval", B_RETVAL, TY_INT, 64, true},   {"args", B_ARGS, TY_CTX, 0, false},
-	{"cpid", B_CPID, TY_INT, 64, false},      {"func", B_FUNC, TY_STR, 0, false},
+	{"cpid", B_CPID, TY_INT, 32, false},      {"func", B_FUNC, TY_STR, 0, false},
 };
 
 /* argN: N in 0..9 */

@@ -79,7 +79,7 @@ static inline int hist_bucket(int64_t v)
 	if (v == 0)
 		return 1;
 	int k = 63 - __builtin_clzll((uint64_t)v);
-	return 2 + k;
+	return 2 + (k > 31 ? 31 : k); /* bpftrace 0.17 stops at [2G, 4G) */
 }
 
 bool type_is_agg(const Type *t);

@@ -32,7 +32,10 @@ static void install_signals(void)
 {
 	struct sigaction sa = {.sa_handler = on_signal};
 	sigemptyset(&sa.sa_mask);
-	/* no SA_RESTART: the ring buffer wait must return on a signal */
+	/* SA_RESTART: a write blocked on a slow pipe must not fail with EINTR
+	 * (stdio would drop the buffered output); the ring buffer wait
+	 * (epoll_wait) is never restarted, so it still returns at once */
+	sa.sa_flags = SA_RESTART;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
@@ -82,6 +85,9 @@ static void event_loop(Runtime *rt)
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));
 			break;
 		}
+		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
+		 * never report them: read whatever the ring holds */
+		ring_buffer__consume(rt->rb);
 		/* flush once the buffer is drained: prompt output without a
 		 * write per line when events pour in */
 		if (rt->flush_pending && rt->opt.buffering != BUF_FULL) {
@@ -111,10 +117,9 @@ static int cmp_map_name(const void *a, const void *b)
 
 static void print_all_maps(Runtime *rt)
 {
-	if (rt->out.fmt == OUT_TEXT)
-		fputs("\n\n", rt->out.f);
-	else
-		fputs("\n\n", rt->out.f);
+	/* bpftrace 0.17 writes these two newlines to stdout even with -o */
+	fputs("\n\n", stdout);
+	fflush(stdout);
 	int n = rt->sc->maps.n;
 	MapDesc *sorted = xcalloc((size_t)n + 1, sizeof(MapDesc));
 	memcpy(sorted, rt->maps, sizeof(MapDesc) * (size_t)n);

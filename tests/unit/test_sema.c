@@ -160,7 +160,7 @@ static const ErrCase err_cases[] = {
 						      "elsewhere"},
 	{"BEGIN { @x[1] = 1; @x = 2; }", 1, 20, "map @x is used both with and without keys"},
 	{"BEGIN { @x = 1; @x[1] = 2; }", 1, 17, "map @x is used both with and without keys"},
-	{"BEGIN { @x = 1 } BEGIN { @y = @x[1]; }", 1, 31, "map @x is used both with and without keys"},
+	{"BEGIN { @x = 1 } END { @y = @x[1]; }", 1, 29, "map @x is used both with and without keys"},
 	{"BEGIN { @y = @z; }", 1, 14, "map @z is read but never assigned a value"},
 	{"BEGIN { print(@y); }", 1, 15, "map @y is never assigned a value"},
 	{"BEGIN { delete(@x[1]); }", 1, 16, "map @x is never assigned a value"},

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SIGTERM and SIGINT stop sonde cleanly: END runs and the maps print, as
+# with exit().  Exit status 0 in every case.
+SONDE=${SONDE:-./sonde}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+prog='BEGIN { @b = 7; } interval:ms:10 { @t = count(); } END { printf("end ran\n"); clear(@t); }'  # a cleared keyless count() prints 0
+want=$'Attaching 3 probes...\nend ran\n\n\n@b: 7\n@t: 0'
+fail=0
+for sig in TERM INT; do
+	"$SONDE" -e "$prog" >"$tmp/$sig" 2>&1 &
+	pid=$!
+	for i in $(seq 100); do grep -q Attaching "$tmp/$sig" && break; sleep 0.1; done
+	sleep 0.2
+	kill -$sig $pid
+	wait $pid; rc=$?
+	got=$(cat "$tmp/$sig")
+	if [ $rc != 0 ] || [ "$got" != "$want" ]; then
+		printf 'SIG%s: rc=%s\n--- want\n%s\n--- got\n%s\n' $sig $rc "$want" "$got"; fail=1
+	fi
+done
+got=$("$SONDE" -e 'interval:ms:10 { @n++; if (@n == 2) { exit(); } } END { printf("end ran\n"); }' 2>&1); rc=$?
+want=$'Attaching 2 probes...\nend ran\n\n\n@n: 2'
+[ $rc = 0 ] && [ "$got" == "$want" ] || { printf 'exit(): rc=%s\n%s\n' $rc "$got"; fail=1; }
+exit $fail
