@@ -228,6 +228,9 @@ static void c_time(Gen *g, const Expr *e)
 static void c_exit(Gen *g, const Expr *e)
 {
 	(void)e;
+	/* the flag survives a full ring buffer, where the event may not */
+	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
+	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
 	gen_simple_event(g, event_new(g, EV_EXIT, 0));
 	emit_goto(g, g->exit_label);
 }

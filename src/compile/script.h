@@ -67,6 +67,7 @@ typedef enum RelocKind {
 	R_LOST,
 	R_KSTACK,
 	R_USTACK,
+	R_CONTROL,  /* value address of the control word (exit flag) */
 } RelocKind;
 
 typedef struct Reloc {

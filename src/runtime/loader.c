@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -90,8 +91,17 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	rt->zero_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_zero", 4, (uint32_t)sc->zero_size, 1,
 				 BPF_F_RDONLY_PROG, err, errlen);
 	rt->lost_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_lost", 4, 8, 1, 0, err, errlen);
-	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0)
+	rt->control_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, 8, 1, BPF_F_MMAPABLE,
+				    err, errlen);
+	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0 ||
+	    rt->control_fd < 0)
 		return false;
+	rt->control = mmap(NULL, 4096, PROT_READ, MAP_SHARED, rt->control_fd, 0);
+	if (rt->control == MAP_FAILED) {
+		rt->control = NULL;
+		snprintf(err, errlen, "mapping the control map: %s", strerror(errno));
+		return false;
+	}
 	if (!create_rodata(rt, err, errlen))
 		return false;
 	uint32_t vsz = STACK_DEPTH * 8;
@@ -119,6 +129,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_LOST: return rt->lost_fd;
 	case R_KSTACK: return rt->kstack_fd;
 	case R_USTACK: return rt->ustack_fd;
+	case R_CONTROL: return rt->control_fd;
 	}
 	return -1;
 }
@@ -219,6 +230,10 @@ void loader_close(Runtime *rt)
 	close_fd(&rt->zero_fd);
 	close_fd(&rt->rodata_fd);
 	close_fd(&rt->lost_fd);
+	if (rt->control)
+		munmap((void *)rt->control, 4096);
+	rt->control = NULL;
+	close_fd(&rt->control_fd);
 	close_fd(&rt->kstack_fd);
 	close_fd(&rt->ustack_fd);
 	free(rt->maps);

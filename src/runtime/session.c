@@ -78,6 +78,11 @@ static void event_loop(Runtime *rt)
 	while (!rt->exit_requested && !got_signal) {
 		if (child_done(rt))
 			break;
+		if (rt->control && rt->control[0]) {
+			ring_buffer__consume(rt->rb); /* what exit() followed */
+			rt->exit_requested = true;
+			break;
+		}
 		if (rt->opt.watch_pid > 0 && kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)
 			break;
 		int n = ring_buffer__poll(rt->rb, POLL_MS);
@@ -218,7 +223,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 {
 	Runtime rt = {.sc = sc, .opt = *opt};
 	rt.ringbuf_fd = rt.scratch_fd = rt.zero_fd = rt.rodata_fd = rt.lost_fd = -1;
-	rt.kstack_fd = rt.ustack_fd = -1;
+	rt.kstack_fd = rt.ustack_fd = rt.control_fd = -1;
 	char err[1024];
 	setup_output(&rt);
 	install_signals();
