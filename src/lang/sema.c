@@ -131,11 +131,10 @@ static bool sema_map_key(Sema *s, Expr *e)
 		k = ty_tuple(s, el, e->args.n);
 	}
 	bool grew = false;
-	if (!m->key && !m->val && !k)
+	/* a map without a key recorded is keyless once it holds a value */
+	if (!k && !m->key)
 		return true;
-	if (!m->key && m->val && !k)
-		return true;
-	if ((!m->key) != (!k) && m->val)
+	if (!k || (!m->key && m->val))
 		return sema_error(s, e->loc, "map %s is used both with and without keys",
 				  m->print_name);
 	if (!merge_type(s, &m->key, k, &grew))
