@@ -41,18 +41,23 @@ static void gen_map_update(Gen *g, const MapInfo *m, int key_off, int val_off)
 	emit_call(g, BPF_FUNC_map_update_elem);
 }
 
-void gen_map_read_int(Gen *g, const Expr *map)
+/* r0 = the integer value at key, or 0 when the key is absent */
+static void gen_map_load_int(Gen *g, const MapInfo *m, int key)
 {
-	int mark = g->scratch_top;
-	int key = gen_map_key(g, map);
 	int miss = label_new(g), done = label_new(g);
-	gen_map_lookup(g, map->map, key);
+	gen_map_lookup(g, m, key);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_0, 0));
 	emit_goto(g, done);
 	label_place(g, miss);
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	label_place(g, done);
+}
+
+void gen_map_read_int(Gen *g, const Expr *map)
+{
+	int mark = g->scratch_top;
+	gen_map_load_int(g, map->map, gen_map_key(g, map));
 	g->scratch_top = mark;
 }
 
@@ -97,14 +102,7 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot)
 	int mark = g->scratch_top;
 	int key = gen_map_key(g, map);
 	int val = scratch_alloc(g, 8);
-	int miss = label_new(g), have = label_new(g);
-	gen_map_lookup(g, map->map, key);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
-	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_0, 0));
-	emit_goto(g, have);
-	label_place(g, miss);
-	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-	label_place(g, have);
+	gen_map_load_int(g, map->map, key);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, operand_slot));
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, operand_slot)); /* keep old */
 	emit(g, I_ALU64_REG(BPF_MOV, BPF_REG_2, BPF_REG_1));
