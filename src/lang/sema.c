@@ -118,9 +118,6 @@ static bool sema_map_key(Sema *s, Expr *e)
 			return false;
 		if (!storable(a->type) || a->type->kind == TY_TIMESTAMP)
 			return sema_error(s, a->loc, "a value of type %s cannot be a map key", tn(a->type));
-		if (a->type->kind == TY_TUPLE) /* bpftrace refuses them too */
-			return sema_error(s, a->loc, "a tuple cannot be a map key: use several "
-					  "keys instead (@m[$a, $b])");
 	}
 	if (e->args.n == 1) {
 		k = sema_storage_type(s, e->args.v[0]->type);

@@ -37,7 +37,8 @@ static size_t bt_conv_len(const char *s, size_t n)
 		j += 2;
 	else if (j < n && s[j] && strchr("hljzt", s[j]))
 		j++;
-	if (j < n && s[j] && strchr("doupxX", s[j]))
+	/* %i too: bpftrace 0.17 leaves it as text, but users expect C's %i */
+	if (j < n && s[j] && strchr("diouxXp", s[j]))
 		return j + 1;
 	return 0;
 }
