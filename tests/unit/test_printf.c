@@ -192,11 +192,11 @@ static void test_buf(void)
 		  "<%.2r>");
 }
 
-/* bpftrace does not know %%, + # space flags, %i, * widths: they are
+/* bpftrace does not know %%, + # space flags, * widths: they are
  * text, so a format using them takes fewer arguments. */
 static void test_not_conversions(void)
 {
-	const char *none[] = {"%#x", "%#o", "%+d", "% d", "%i", "%li", "%Lf", "%y", "%*d",
+	const char *none[] = {"%#x", "%#o", "%+d", "% d", "%Lf", "%y", "%*d",
 			      "%5", "%", "%ls", "%hs", "%lc", "%e", "%n", "%a", "%K", "%#s",
 			      "%hhhd", "%lllu", "%.d", "%--5d", "%-0-5d", "%hhc", "%hc", "%lr",
 			      "%hhs", "%5.d", "%ll", "%hl5d", "%-+5d", "a%%%%b", "%-%"};
@@ -208,7 +208,7 @@ static void test_not_conversions(void)
 	CHECK(nargs("%%d") == 1);
 	CHECK(nargs("%10r") == 1);
 	/* no arguments: printed untouched, %% included */
-	const char *raw[] = {"<%y>\n", "<%>\n", "<100%>\n", "<%i>\n", "<%5%>\n", "<%+d>\n",
+	const char *raw[] = {"<%y>\n", "<%>\n", "<100%>\n", "<%5%>\n", "<%+d>\n",
 			     "<% d>\n", "<%-%>\n", "<a%%%%b>\n", "<%%%>\n", "<%hhhd>\n"};
 	for (size_t i = 0; i < sizeof(raw) / sizeof(raw[0]); i++)
 		CHECK_STR(render(raw[i], 0, NULL, NULL), raw[i]);
@@ -224,7 +224,9 @@ static void test_segments(void)
 	CHECK_STR(r_int("<%d %>", 7), "<7 %>");
 	CHECK_STR(r_int("<%d %%>", 7), "<7 %%>");
 	CHECK_STR(r_int("<%d 100%%>", 7), "<7 100%%>");
-	CHECK_STR(r_int("<%d %i>", 7), "<7 %i>");
+	/* %i is sonde's addition (bpftrace 0.17 prints it as text) */
+	CHECK_STR(r_int("<%d %i>", 7), "(nargs)");
+	CHECK(nargs("%i") == 1 && nargs("%li") == 1);
 	CHECK_STR(r_int("<%d %5%>", 7), "<7 %5%>");
 	CHECK_STR(r_int("<%%%d>", 7), "<%7>");
 	CHECK_STR(r_int("<%d%%%%>", 7), "<7%%%%>");
