@@ -1,0 +1,811 @@
+/* BPF programs for sonde trace, built instruction by instruction with the
+ * compiler's emitter (compile/emit.h).  Registers: r6 ctx, r7 the per-CPU
+ * record buffer, r8 a record position or an entry slot, r9 the plan. */
+#include "bpfprog.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <linux/perf_event.h>
+
+#include "../compile/emit.h"
+#include "../util/util.h"
+#include "sigs.h"
+
+#define START_SLOTS 65536 /* entry slots, indexed by tid & 0xffff */
+#define START_SIZE 64     /* u32 tid, u32 nr, u64 ts, u64 args[6] */
+#define ARGV_MAX 16
+#define ARGV_STR 256
+#define RING_SIZE (64u << 20)
+
+/* stack slots (r10-relative) */
+#define S_PIDTGID -8
+#define S_KEY -16
+#define S_NR -20
+#define S_IDX -24
+#define S_DUR -32
+#define S_SIZE -40
+#define S_TMP -48
+#define S_PTR -56
+
+/* record field offsets */
+#define H_TYPE 0
+#define H_NR 2
+#define H_TID 4
+#define H_TGID 8
+#define H_LEN 12
+#define H_TS 16
+#define H_DUR 24
+#define H_RET 32
+#define H_ARGS 40
+#define H_CAP 88
+#define H_AUX 100
+
+static void ld_map(Gen *g, int reg, int map)
+{
+	emit_ld_map(g, reg, R_MAP, map);
+}
+
+/* r0 = lookup(map, r10+keyoff); goto out if NULL */
+static void lookup(Gen *g, int map, int keyoff, int out)
+{
+	ld_map(g, BPF_REG_1, map);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, keyoff));
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, out);
+}
+
+/* the traced-process filter; leaves pid_tgid at S_PIDTGID */
+static void pid_filter(Gen *g, int out)
+{
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_KEY));
+	lookup(g, TM_PIDS, S_KEY, out);
+}
+
+static void scratch(Gen *g, int out)
+{
+	emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
+	lookup(g, TM_SCRATCH, S_IDX, out);
+	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+}
+
+/* header fields every record has: type, tid, tgid, len 0, caps 0 */
+static void hdr_common(Gen *g, int type)
+{
+	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, type));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_1, H_TID));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_1, H_TGID));
+	emit(g, I_ST(BPF_W, R_SCR, H_LEN, 0));
+	for (int o = H_CAP; o < H_AUX; o += 4)
+		emit(g, I_ST(BPF_W, R_SCR, o, 0));
+	emit(g, I_ST(BPF_W, R_SCR, H_AUX, 0));
+}
+
+/* ringbuf_output(r7, size in reg); count a loss on failure */
+static void output(Gen *g, int size_reg, int size_imm)
+{
+	ld_map(g, BPF_REG_1, TM_RING);
+	emit(g, I_MOV64_REG(BPF_REG_2, R_SCR));
+	if (size_reg >= 0)
+		emit(g, I_MOV64_REG(BPF_REG_3, size_reg));
+	else
+		emit(g, I_MOV64_IMM(BPF_REG_3, size_imm));
+	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
+	emit_call(g, BPF_FUNC_ringbuf_output);
+	int ok = label_new(g);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
+	emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
+	lookup(g, TM_LOST, S_IDX, ok);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+	label_place(g, ok);
+}
+
+static void finish_exit(Gen *g, int out)
+{
+	label_place(g, out);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	emit(g, I_EXIT());
+}
+
+/* r2 = min(r2, r4, capmax) (unsigned) */
+static void clamp_size(Gen *g, int capmax)
+{
+	int a = label_new(g), b = label_new(g);
+	emit_jmp_reg(g, BPF_JLE, BPF_REG_2, BPF_REG_4, a);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+	label_place(g, a);
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_2, capmax, b);
+	emit(g, I_MOV64_IMM(BPF_REG_2, capmax));
+	label_place(g, b);
+}
+
+/* Captures of argument memory, appended at r8 (the record position). At
+ * entry (at_exit false) the outputs of the call do not exist yet. */
+static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
+{
+	int capmax = b->capmax, limit = b->scratch_size - capmax - 8;
+	emit(g, I_MOV64_IMM(BPF_REG_8, TRACE_HDR_SIZE));
+	for (int i = 0; i < 6; i++) {
+		int next = label_new(g), do_read = label_new(g), do_str = label_new(g);
+		int failed = label_new(g), got = label_new(g);
+		int l_buf_ret = label_new(g), l_fixed = label_new(g), l_argv = label_new(g);
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, next);
+		emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 1 + i)); /* kind */
+		emit(g, I_LDX(BPF_H, BPF_REG_4, BPF_REG_9, 24 + 2 * i)); /* size */
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_NONE, next);
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_STR, do_str);
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, l_fixed);
+		if (i == 1 || i == 2)
+			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, l_argv);
+		if (!at_exit) {
+			emit_goto(g, next);
+		} else {
+			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_BUF_RET, l_buf_ret);
+			emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
+			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED_OK, l_fixed + 0 * 0);
+			/* CAP_BUF_ARG: args[lenarg] << shift */
+			emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 7 + i));
+			emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
+			emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_3, 3));
+			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, R_SCR));
+			emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_3, H_ARGS));
+			emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 13 + i));
+			emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
+			emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
+			emit_goto(g, do_read);
+			/* CAP_BUF_RET: ret > 0 bytes */
+			label_place(g, l_buf_ret);
+			emit(g, I_LDX(BPF_DW, BPF_REG_2, R_SCR, H_RET));
+			emit_jmp_imm(g, BPF_JSLT, BPF_REG_2, 1, next);
+			emit_goto(g, do_read);
+		}
+		/* CAP_FIXED (and CAP_FIXED_OK with r3 = ret) */
+		label_place(g, l_fixed);
+		if (at_exit) {
+			emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 1 + i));
+			int fixed = label_new(g);
+			emit_jmp_imm(g, BPF_JNE, BPF_REG_1, CAP_FIXED_OK, fixed);
+			emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
+			emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 0, next);
+			label_place(g, fixed);
+		}
+		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+		/* read r2 bytes (clamped) from args[i] */
+		label_place(g, do_read);
+		clamp_size(g, capmax);
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+		emit_call(g, BPF_FUNC_probe_read_user);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, failed);
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_SIZE));
+		emit_goto(g, got);
+		/* CAP_STR */
+		label_place(g, do_str);
+		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+		clamp_size(g, capmax);
+		emit_jmp_imm(g, BPF_JLT, BPF_REG_2, 1, next);
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+		emit_call(g, BPF_FUNC_probe_read_user_str);
+		emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, failed);
+		emit_goto(g, got);
+		if (i == 1 || i == 2) {
+			/* CAP_ARGV: a "more" byte, then up to ARGV_MAX strings */
+			label_place(g, l_argv);
+			emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_8, S_TMP)); /* start */
+			emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+			emit(g, I_ST(BPF_B, BPF_REG_1, 0, 0));
+			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 1));
+			int done = label_new(g);
+			for (int k = 0; k <= ARGV_MAX; k++) {
+				emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
+				emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, S_PTR));
+				emit(g, I_MOV64_IMM(BPF_REG_2, 8));
+				emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+				if (k)
+					emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * k));
+				emit_call(g, BPF_FUNC_probe_read_user);
+				emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, done);
+				emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_PTR));
+				emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, done);
+				if (k == ARGV_MAX) {
+					/* more than ARGV_MAX: set the "more" byte */
+					emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
+					emit_jmp_imm(g, BPF_JGT, BPF_REG_1, limit, done);
+					emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, R_SCR));
+					emit(g, I_ST(BPF_B, BPF_REG_1, 0, 1));
+					break;
+				}
+				emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, done);
+				emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+				emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+				emit(g, I_MOV64_IMM(BPF_REG_2, ARGV_STR));
+				emit_call(g, BPF_FUNC_probe_read_user_str);
+				emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 1, done);
+				emit_jmp_imm(g, BPF_JGT, BPF_REG_0, ARGV_STR, done);
+				emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
+			}
+			label_place(g, done);
+			/* total = r8 - start; the cap slot gets it, r8 is already advanced */
+			emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
+			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
+			emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+			emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+			emit_goto(g, next);
+		}
+		label_place(g, failed);
+		emit(g, I_ST(BPF_H, R_SCR, H_CAP + 2 * i, CAP_FAILED));
+		emit_goto(g, next);
+		label_place(g, got);
+		/* r0 = bytes stored: bound it, then advance */
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_0, capmax, next);
+		emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
+		label_place(g, next);
+	}
+	/* len = r8 - header; r8 bounded for the verifier */
+	int ok = label_new(g);
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_8, b->scratch_size, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_8, TRACE_HDR_SIZE));
+	label_place(g, ok);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, TRACE_HDR_SIZE));
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_1, H_LEN));
+}
+
+/* plan lookup for nr at S_NR into r9; goto out unless traced */
+static void plan_lookup(Gen *g, int out)
+{
+	lookup(g, TM_PLAN, S_NR, out);
+	emit(g, I_MOV64_REG(BPF_REG_9, BPF_REG_0));
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_TRACED));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+}
+
+static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
+{
+	int out = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	pid_filter(g, out);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 8));
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
+	plan_lookup(g, out);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	lookup(g, TM_START, S_IDX, out);
+	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 4));
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_0, 8));
+	if (o->count)
+		goto done; /* -c needs only the time */
+	for (int i = 0; i < 6; i++) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16 + 8 * i));
+		emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_1, 16 + 8 * i));
+	}
+	/* calls whose arguments vanish (execve) or that never return */
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	scratch(g, out);
+	hdr_common(g, REC_ENTER);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
+	emit(g, I_ST(BPF_DW, R_SCR, H_DUR, 0));
+	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+	for (int i = 0; i < 6; i++) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 16 + 8 * i));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
+	}
+	gen_captures(g, b, false);
+	output(g, BPF_REG_8, 0);
+done:
+	finish_exit(g, out);
+}
+
+/* r1 = bucket index (0..TRACE_HIST_BUCKETS-1) of the log2 of r1 */
+static void gen_log2(Gen *g)
+{
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	for (int s = 32; s; s >>= 1) {
+		int skip = label_new(g);
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, s));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, skip);
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, s));
+		label_place(g, skip);
+	}
+	int ok = label_new(g);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, TRACE_HIST_BUCKETS, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_2, TRACE_HIST_BUCKETS - 1));
+	label_place(g, ok);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
+}
+
+static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
+{
+	int out = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	pid_filter(g, out);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 8));
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	lookup(g, TM_START, S_IDX, out);
+	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
+	/* the slot must hold this thread's entry into this call */
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 0));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+	emit(g, I_ST(BPF_W, BPF_REG_8, 0, 0));
+	plan_lookup(g, out);
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_DUR));
+	if (o->min_dur_ns) {
+		emit_ld_imm64(g, BPF_REG_1, o->min_dur_ns);
+		emit_jmp_reg(g, BPF_JLT, BPF_REG_0, BPF_REG_1, out);
+	}
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16));
+	if (o->only_ok)
+		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, out);
+	if (o->only_fail)
+		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, out);
+	if (o->count) {
+		int noerr = label_new(g);
+		lookup(g, TM_STATS, S_NR, out);
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 16));
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_DUR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 16));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16));
+		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noerr);
+		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, -4095, noerr);
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 8));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 8));
+		label_place(g, noerr);
+		if (o->hist) {
+			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+			gen_log2(g);
+			emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+			emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_2, TRACE_HIST_BUCKETS));
+			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+			emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+			lookup(g, TM_HIST, S_IDX, out);
+			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+			emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+		}
+		finish_exit(g, out);
+		return;
+	}
+	scratch(g, out);
+	hdr_common(g, REC_SYSCALL);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+	for (int i = 0; i < 6; i++) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 16 + 8 * i));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
+	}
+	int full = label_new(g);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, full);
+	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_EXIT));
+	output(g, -1, TRACE_HDR_SIZE);
+	emit_goto(g, out);
+	label_place(g, full);
+	gen_captures(g, b, true);
+	output(g, BPF_REG_8, 0);
+	finish_exit(g, out);
+}
+
+/* sched_process_fork: the child of a traced process is traced (-f) */
+static void gen_fork(Gen *g)
+{
+	int out = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	pid_filter(g, out);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 20)); /* child_pid */
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	emit(g, I_ST(BPF_W, BPF_REG_10, S_NR, 1));
+	ld_map(g, BPF_REG_1, TM_PIDS);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, S_IDX));
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_10));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, S_NR));
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
+	emit_call(g, BPF_FUNC_map_update_elem);
+	scratch(g, out);
+	hdr_common(g, REC_FORK);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 20));
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_1, H_AUX));
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
+	output(g, -1, TRACE_HDR_SIZE);
+	finish_exit(g, out);
+}
+
+/* sched_process_exit of a whole process: its exit code, from task_struct */
+static void gen_proc_exit(Gen *g, int exit_code_off)
+{
+	int out = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	pid_filter(g, out);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, R_CTX, 32)); /* group_dead */
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	scratch(g, out);
+	hdr_common(g, REC_PROC_EXIT);
+	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+	if (exit_code_off >= 0) {
+		emit_call(g, BPF_FUNC_get_current_task);
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, exit_code_off));
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, H_RET));
+		emit(g, I_MOV64_IMM(BPF_REG_2, 4));
+		emit_call(g, BPF_FUNC_probe_read_kernel);
+		emit(g, I_ST(BPF_W, R_SCR, H_AUX, 1)); /* code known */
+	}
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
+	output(g, -1, TRACE_HDR_SIZE);
+	ld_map(g, BPF_REG_1, TM_PIDS);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, S_KEY));
+	emit_call(g, BPF_FUNC_map_delete_elem);
+	finish_exit(g, out);
+}
+
+/* signal_deliver: sig, errno, code, sa_handler */
+static void gen_signal(Gen *g)
+{
+	int out = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	pid_filter(g, out);
+	scratch(g, out);
+	hdr_common(g, REC_SIGNAL);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 16));
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_1, H_AUX));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 12));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 24));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8));
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
+	output(g, -1, TRACE_HDR_SIZE);
+	finish_exit(g, out);
+}
+
+/* --event: the raw tracepoint record after the header */
+static void gen_event(Gen *g, int idx, int size)
+{
+	int out = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	pid_filter(g, out);
+	scratch(g, out);
+	hdr_common(g, REC_EVENT);
+	emit(g, I_ST(BPF_H, R_SCR, H_NR, idx));
+	emit(g, I_ST(BPF_W, R_SCR, H_LEN, size));
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, TRACE_HDR_SIZE));
+	emit(g, I_MOV64_IMM(BPF_REG_2, size));
+	emit(g, I_MOV64_REG(BPF_REG_3, R_CTX));
+	emit_call(g, BPF_FUNC_probe_read_kernel);
+	output(g, -1, TRACE_HDR_SIZE + size);
+	finish_exit(g, out);
+}
+
+static int task_exit_code_offset(void)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	if (!btf)
+		return -1;
+	int off = -1;
+	int id = btf__find_by_name_kind(btf, "task_struct", BTF_KIND_STRUCT);
+	if (id > 0) {
+		const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
+		const struct btf_member *m = btf_members(t);
+		for (int i = 0; i < btf_vlen(t); i++, m++)
+			if (!strcmp(btf__name_by_offset(btf, m->name_off), "exit_code"))
+				off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+	}
+	btf__free(btf);
+	return off;
+}
+
+static int map_create(TraceBpf *b, int idx, enum bpf_map_type type, const char *name,
+		      uint32_t ks, uint32_t vs, uint32_t n, char *err, size_t errlen)
+{
+	int fd = bpf_map_create(type, name, ks, vs, n, NULL);
+	if (fd < 0) {
+		if (fd == -EPERM)
+			snprintf(err, errlen, "sonde trace needs root, or the capabilities CAP_BPF "
+					      "and CAP_PERFMON: run it with sudo");
+		else
+			snprintf(err, errlen, "creating map %s: %s", name, strerror(-fd));
+	}
+	b->map_fd[idx] = fd;
+	return fd;
+}
+
+static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, size_t errlen)
+{
+	if (!emit_finish(g)) {
+		snprintf(err, errlen, "%s: program too large", what);
+		return -1;
+	}
+	for (int i = 0; i < g->relocs.n; i++)
+		g->insns.v[g->relocs.v[i].insn].imm = b->map_fd[g->relocs.v[i].arg];
+	size_t logsz = verbose ? (16u << 20) : 0;
+	char *log = logsz ? xcalloc(1, logsz) : NULL;
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = (uint32_t)logsz,
+		    .log_level = log ? 1 : 0);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "sondetrace", "GPL", g->insns.v,
+			       (size_t)g->insns.n, &o);
+	if (fd < 0) {
+		if (fd == -EPERM)
+			snprintf(err, errlen, "sonde trace needs root, or the capabilities CAP_BPF "
+					      "and CAP_PERFMON: run it with sudo");
+		else
+			snprintf(err, errlen, "the kernel refused the %s program: %s%s", what,
+				 strerror(-fd), verbose ? "" : " (run with -v for the log)");
+		if (log)
+			fprintf(stderr, "%s\n", log + (strlen(log) > 4000 ? strlen(log) - 4000 : 0));
+	}
+	free(log);
+	vec_free(&g->insns);
+	vec_free(&g->lines);
+	vec_free(&g->relocs);
+	vec_free(&g->labels);
+	vec_free(&g->fixups);
+	return fd;
+}
+
+enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_EVENT0 };
+
+bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
+{
+	for (int i = 0; i < TM_COUNT; i++)
+		b->map_fd[i] = -1;
+	int ncpu = libbpf_num_possible_cpus();
+	(void)ncpu;
+	b->capmax = 4096;
+	while (b->capmax < o->strsize + 1 && b->capmax < 65536)
+		b->capmax *= 2;
+	b->scratch_size = TRACE_HDR_SIZE + 6 * b->capmax + 64;
+	Error e = {0};
+	if (map_create(b, TM_PIDS, BPF_MAP_TYPE_HASH, "trace_pids", 4, 4, 8192, err, errlen) < 0 ||
+	    map_create(b, TM_START, BPF_MAP_TYPE_ARRAY, "trace_start", 4, START_SIZE, START_SLOTS,
+		       err, errlen) < 0 ||
+	    map_create(b, TM_PLAN, BPF_MAP_TYPE_ARRAY, "trace_plan", 4, sizeof(TracePlan),
+		       SYSCALL_MAX, err, errlen) < 0 ||
+	    map_create(b, TM_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_scratch", 4,
+		       (uint32_t)b->scratch_size, 1, err, errlen) < 0 ||
+	    map_create(b, TM_RING, BPF_MAP_TYPE_RINGBUF, "trace_ring", 0, 0,
+		       o->count ? 4096 * 16 : RING_SIZE, err, errlen) < 0 ||
+	    map_create(b, TM_LOST, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_lost", 4, 8, 1, err,
+		       errlen) < 0 ||
+	    map_create(b, TM_STATS, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_stats", 4, sizeof(TraceStat),
+		       SYSCALL_MAX, err, errlen) < 0 ||
+	    map_create(b, TM_HIST, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_hist", 4, 8,
+		       SYSCALL_MAX * TRACE_HIST_BUCKETS, err, errlen) < 0)
+		return false;
+	if (!tbpf_set_plans(b, o)) {
+		snprintf(err, errlen, "filling the plan map: %s", strerror(errno));
+		return false;
+	}
+	Gen g = {.err = &e};
+	int fd;
+	if (!o->no_syscalls) {
+		gen_enter(&g, b, o);
+		if ((fd = load(b, &g, "sys_enter", o->verbose, err, errlen)) < 0)
+			return false;
+		b->prog_fds[b->nprogs++] = fd;
+		g = (Gen){.err = &e};
+		gen_exit(&g, b, o);
+		if ((fd = load(b, &g, "sys_exit", o->verbose, err, errlen)) < 0)
+			return false;
+		b->prog_fds[b->nprogs++] = fd;
+	} else {
+		b->prog_fds[b->nprogs++] = -1;
+		b->prog_fds[b->nprogs++] = -1;
+	}
+	g = (Gen){.err = &e};
+	gen_fork(&g);
+	if ((fd = load(b, &g, "sched_process_fork", o->verbose, err, errlen)) < 0)
+		return false;
+	b->prog_fds[b->nprogs++] = o->follow ? fd : (close(fd), -1);
+	g = (Gen){.err = &e};
+	gen_proc_exit(&g, task_exit_code_offset());
+	if ((fd = load(b, &g, "sched_process_exit", o->verbose, err, errlen)) < 0)
+		return false;
+	b->prog_fds[b->nprogs++] = fd;
+	g = (Gen){.err = &e};
+	gen_signal(&g);
+	if ((fd = load(b, &g, "signal_deliver", o->verbose, err, errlen)) < 0)
+		return false;
+	b->prog_fds[b->nprogs++] = o->count ? (close(fd), -1) : fd;
+	for (int i = 0; i < b->nevents && b->nprogs < 16; i++) {
+		g = (Gen){.err = &e};
+		gen_event(&g, i, b->events[i].size);
+		if ((fd = load(b, &g, b->events[i].name, o->verbose, err, errlen)) < 0)
+			return false;
+		b->prog_fds[b->nprogs++] = fd;
+	}
+	return true;
+}
+
+static bool attach_tp(TraceBpf *b, const char *cat, const char *name, int prog_fd, char *err,
+		      size_t errlen)
+{
+	TpFormat f = {0};
+	char why[256];
+	if (!tracefs_read_format(cat, name, &f, why, sizeof(why))) {
+		snprintf(err, errlen, "tracepoint %s:%s: %s", cat, name, why);
+		tp_format_free(&f);
+		return false;
+	}
+	int pfd = open_perf_event(PERF_TYPE_TRACEPOINT, (uint64_t)f.id, 1, false, -1, 0, why,
+				  sizeof(why));
+	tp_format_free(&f);
+	if (pfd < 0 || !attach_perf_event(pfd, prog_fd, &b->attached, why, sizeof(why))) {
+		snprintf(err, errlen, "attaching %s:%s: %s%s", cat, name, why,
+			 pfd == -EACCES || pfd == -EPERM ? " (needs root, or CAP_PERFMON)" : "");
+		return false;
+	}
+	return true;
+}
+
+bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
+{
+	(void)o;
+	static const char *const tps[][2] = {{"raw_syscalls", "sys_enter"},
+					     {"raw_syscalls", "sys_exit"},
+					     {"sched", "sched_process_fork"},
+					     {"sched", "sched_process_exit"},
+					     {"signal", "signal_deliver"}};
+	/* exit first, so that no call is seen entering without its exit
+	 * program in place */
+	static const int order[] = {P_FORK, P_PEXIT, P_SIGNAL, P_EXIT, P_ENTER};
+	for (int k = 0; k < 5; k++) {
+		int i = order[k];
+		if (b->prog_fds[i] >= 0 &&
+		    !attach_tp(b, tps[i][0], tps[i][1], b->prog_fds[i], err, errlen))
+			return false;
+	}
+	for (int i = 0; i < b->nevents; i++)
+		if (!attach_tp(b, b->events[i].cat, b->events[i].name, b->prog_fds[P_EVENT0 + i], err,
+			       errlen))
+			return false;
+	return true;
+}
+
+bool tbpf_add_pid(TraceBpf *b, int pid)
+{
+	uint32_t k = (uint32_t)pid, v = 1;
+	return bpf_map_update_elem(b->map_fd[TM_PIDS], &k, &v, BPF_ANY) == 0;
+}
+
+int tbpf_npids(TraceBpf *b)
+{
+	uint32_t k, next;
+	int n = 0;
+	uint32_t *prev = NULL;
+	while (bpf_map_get_next_key(b->map_fd[TM_PIDS], prev, &next) == 0) {
+		k = next;
+		prev = &k;
+		n++;
+	}
+	return n;
+}
+
+uint64_t tbpf_lost(TraceBpf *b)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t vals[ncpu > 0 ? ncpu : 1], total = 0;
+	uint32_t key = 0;
+	if (bpf_map_lookup_elem(b->map_fd[TM_LOST], &key, vals))
+		return 0;
+	for (int i = 0; i < ncpu; i++)
+		total += vals[i];
+	return total;
+}
+
+void tbpf_detach_async(TraceBpf *b)
+{
+	int p[2];
+	if (!b->attached.n)
+		return;
+	fflush(NULL);
+	pid_t pid = pipe2(p, O_CLOEXEC) == 0 ? fork() : -1;
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		for (int fd = 0; fd < 3; fd++)
+			dup2(null, fd);
+		close(p[1]);
+		char c;
+		while (read(p[0], &c, 1) > 0)
+			;
+		attached_close(&b->attached);
+		_exit(0);
+	}
+	if (pid < 0) {
+		attached_close(&b->attached);
+		return;
+	}
+	close(p[0]);
+	free(b->attached.fds);
+	memset(&b->attached, 0, sizeof(b->attached));
+}
+
+void tbpf_close(TraceBpf *b)
+{
+	attached_close(&b->attached);
+	for (int i = 0; i < b->nprogs; i++)
+		if (b->prog_fds[i] >= 0)
+			close(b->prog_fds[i]);
+	b->nprogs = 0;
+	for (int i = 0; i < TM_COUNT; i++)
+		if (b->map_fd[i] >= 0)
+			close(b->map_fd[i]);
+}
+
+bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o)
+{
+	for (uint32_t nr = 0; nr < SYSCALL_MAX; nr++) {
+		TracePlan p;
+		plan_for((int)nr, o, &p);
+		if (o->count)
+			p.flags = o->sel[nr] ? PLAN_TRACED : 0;
+		if (bpf_map_update_elem(b->map_fd[TM_PLAN], &nr, &p, BPF_ANY))
+			return false;
+	}
+	return true;
+}

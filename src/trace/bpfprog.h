@@ -1,0 +1,42 @@
+/* The kernel side of sonde trace: maps and hand-built BPF programs on
+ * raw_syscalls:sys_enter/sys_exit (plus sched fork/exit, signal_deliver and
+ * any --event tracepoints), loaded and attached with libbpf's low-level API. */
+#pragma once
+#include <bpf/libbpf.h>
+#include <stdbool.h>
+
+#include "../probes/provider.h"
+#include "../probes/tracefs.h"
+#include "trace.h"
+
+enum { TM_PIDS, TM_START, TM_PLAN, TM_SCRATCH, TM_RING, TM_LOST, TM_STATS, TM_HIST, TM_COUNT };
+
+typedef struct TraceEvent {
+	char *cat, *name;
+	TpFormat fmt;
+	int size; /* bytes of the raw record copied */
+} TraceEvent;
+
+typedef struct TraceBpf {
+	int map_fd[TM_COUNT];
+	int capmax;     /* largest capture per argument */
+	int scratch_size;
+	TraceEvent *events;
+	int nevents;
+	Attached attached;
+	int prog_fds[16];
+	int nprogs;
+} TraceBpf;
+
+/* Create maps, build and load programs.  False with err filled in words. */
+bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen);
+bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen);
+bool tbpf_add_pid(TraceBpf *b, int pid);
+/* Fill the plan map from the options (selection, capture sizes). */
+bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o);
+uint64_t tbpf_lost(TraceBpf *b);
+void tbpf_close(TraceBpf *b);
+/* Detach in a child that outlives sonde (perf event closes wait for RCU). */
+void tbpf_detach_async(TraceBpf *b);
+/* How many traced processes remain in the kernel's pid set. */
+int tbpf_npids(TraceBpf *b);

@@ -1,0 +1,537 @@
+/* strace's way of writing flags, constants, strings and structures. */
+#include "decode.h"
+
+#include <fcntl.h>
+#include <linux/sched.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <sys/un.h>
+#include <asm/prctl.h>
+#include <termios.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <time.h>
+#include <sys/sysmacros.h>
+
+#define N(x) {x, #x}
+#define END {0, NULL}
+
+void dec_flags(StrBuf *b, const FlagName *t, uint64_t v)
+{
+	bool any = false;
+	for (; t->name; t++) {
+		if (t->val && (v & t->val) == t->val) {
+			sb_printf(b, "%s%s", any ? "|" : "", t->name);
+			v &= ~t->val;
+			any = true;
+		}
+	}
+	if (v || !any)
+		sb_printf(b, "%s%#llx", any ? "|" : "", (unsigned long long)v);
+}
+
+void dec_enum(StrBuf *b, const FlagName *t, uint64_t v, bool hex)
+{
+	for (; t->name; t++)
+		if (t->val == v) {
+			sb_puts(b, t->name);
+			return;
+		}
+	if (hex)
+		sb_printf(b, "%#llx", (unsigned long long)v);
+	else
+		sb_printf(b, "%lld", (long long)v);
+}
+
+static void put_escaped(StrBuf *b, const uint8_t *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = d[i];
+		switch (c) {
+		case '"': sb_puts(b, "\\\""); continue;
+		case '\\': sb_puts(b, "\\\\"); continue;
+		case '\n': sb_puts(b, "\\n"); continue;
+		case '\t': sb_puts(b, "\\t"); continue;
+		case '\r': sb_puts(b, "\\r"); continue;
+		case '\v': sb_puts(b, "\\v"); continue;
+		case '\f': sb_puts(b, "\\f"); continue;
+		}
+		if (c >= 0x20 && c < 0x7f) {
+			sb_putc(b, (char)c);
+		} else {
+			/* strace: shortest octal unless a digit follows */
+			bool digit_next = i + 1 < n && d[i + 1] >= '0' && d[i + 1] <= '7';
+			if (digit_next)
+				sb_printf(b, "\\%03o", c);
+			else
+				sb_printf(b, "\\%o", c);
+		}
+	}
+}
+
+void dec_str(StrBuf *b, const uint8_t *data, size_t len, size_t max, bool truncated)
+{
+	size_t n = len < max ? len : max;
+	sb_putc(b, '"');
+	put_escaped(b, data, n);
+	sb_putc(b, '"');
+	if (truncated || len > max)
+		sb_puts(b, "...");
+}
+
+void dec_cstr(StrBuf *b, const uint8_t *data, size_t len, size_t max)
+{
+	size_t n = 0;
+	while (n < len && data[n])
+		n++;
+	dec_str(b, data, n, max, n == len && len > 0 && n >= max);
+}
+
+void dec_ptr(StrBuf *b, uint64_t p)
+{
+	if (p)
+		sb_printf(b, "%#llx", (unsigned long long)p);
+	else
+		sb_puts(b, "NULL");
+}
+
+static const FlagName open_flags[] = {
+	N(O_WRONLY), N(O_RDWR), N(O_CREAT), N(O_EXCL), N(O_NOCTTY), N(O_TRUNC), N(O_APPEND),
+	N(O_NONBLOCK), N(O_DSYNC), {04000000, "__O_SYNC"}, N(O_ASYNC), N(O_DIRECT),
+	N(O_LARGEFILE), N(O_NOFOLLOW), N(O_NOATIME), N(O_CLOEXEC), N(O_PATH),
+	{__O_TMPFILE | O_DIRECTORY, "O_TMPFILE"}, N(O_DIRECTORY), END};
+
+void dec_open_flags(StrBuf *b, uint64_t v)
+{
+	v &= 0xffffffff;
+	int acc = (int)(v & O_ACCMODE);
+	sb_puts(b, acc == O_RDONLY ? "O_RDONLY" : acc == O_WRONLY ? "O_WRONLY" : acc == O_RDWR ? "O_RDWR" : "O_ACCMODE");
+	v &= ~(uint64_t)O_ACCMODE;
+	if (v) {
+		sb_putc(b, '|');
+		dec_flags(b, open_flags + 2, v);
+	}
+}
+
+void dec_mode(StrBuf *b, uint64_t v)
+{
+	static const FlagName types[] = {N(S_IFREG), N(S_IFDIR), N(S_IFCHR), N(S_IFBLK),
+					 N(S_IFIFO), N(S_IFLNK), N(S_IFSOCK), END};
+	uint64_t t = v & S_IFMT;
+	if (t) {
+		dec_enum(b, types, t, true);
+		sb_putc(b, '|');
+	}
+	v &= ~(uint64_t)S_IFMT;
+	if (v & S_ISUID) sb_puts(b, "S_ISUID|");
+	if (v & S_ISGID) sb_puts(b, "S_ISGID|");
+	if (v & S_ISVTX) sb_puts(b, "S_ISVTX|");
+	sb_printf(b, "%#03llo", (unsigned long long)(v & 0777));
+}
+
+void dec_dirfd(StrBuf *b, int64_t fd)
+{
+	if ((int)fd == AT_FDCWD)
+		sb_puts(b, "AT_FDCWD");
+	else
+		sb_printf(b, "%d", (int)fd);
+}
+
+void dec_at_flags(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(AT_SYMLINK_NOFOLLOW), N(AT_REMOVEDIR), N(AT_SYMLINK_FOLLOW),
+				     N(AT_NO_AUTOMOUNT), N(AT_EMPTY_PATH), N(AT_EACCESS),
+				     {0x6000, "AT_STATX_DONT_SYNC"}, {0x2000, "AT_STATX_FORCE_SYNC"},
+				     END};
+	if (!v)
+		sb_puts(b, "0");
+	else
+		dec_flags(b, t, v);
+}
+
+void dec_mmap_prot(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(PROT_READ), N(PROT_WRITE), N(PROT_EXEC), {0x8, "PROT_SEM"},
+				     N(PROT_GROWSDOWN), N(PROT_GROWSUP), END};
+	if (!v)
+		sb_puts(b, "PROT_NONE");
+	else
+		dec_flags(b, t, v);
+}
+
+void dec_mmap_flags(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(MAP_FIXED), N(MAP_ANONYMOUS), N(MAP_32BIT), N(MAP_NORESERVE),
+				     N(MAP_GROWSDOWN), N(MAP_DENYWRITE), N(MAP_EXECUTABLE),
+				     N(MAP_LOCKED), N(MAP_POPULATE), N(MAP_NONBLOCK), N(MAP_STACK),
+				     N(MAP_HUGETLB), N(MAP_SYNC), N(MAP_FIXED_NOREPLACE), END};
+	static const FlagName types[] = {N(MAP_SHARED), N(MAP_PRIVATE), N(MAP_SHARED_VALIDATE), END};
+	dec_enum(b, types, v & 3, true);
+	v &= ~3ull;
+	if (v) {
+		sb_putc(b, '|');
+		dec_flags(b, t, v);
+	}
+}
+
+void dec_access_mode(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(R_OK), N(W_OK), N(X_OK), END};
+	if (!v)
+		sb_puts(b, "F_OK");
+	else
+		dec_flags(b, t, v);
+}
+
+void dec_clone_flags(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {
+		N(CLONE_VM), N(CLONE_FS), N(CLONE_FILES), N(CLONE_SIGHAND), N(CLONE_PIDFD),
+		N(CLONE_PTRACE), N(CLONE_VFORK), N(CLONE_PARENT), N(CLONE_THREAD), N(CLONE_NEWNS),
+		N(CLONE_SYSVSEM), N(CLONE_SETTLS), N(CLONE_PARENT_SETTID), N(CLONE_CHILD_CLEARTID),
+		N(CLONE_DETACHED), N(CLONE_UNTRACED), N(CLONE_CHILD_SETTID), N(CLONE_NEWCGROUP),
+		N(CLONE_NEWUTS), N(CLONE_NEWIPC), N(CLONE_NEWUSER), N(CLONE_NEWPID), N(CLONE_NEWNET),
+		N(CLONE_IO), END};
+	int sig = (int)(v & 0xff);
+	v &= ~0xffull;
+	bool any = v != 0;
+	if (any)
+		dec_flags(b, t, v);
+	if (sig) {
+		if (any)
+			sb_putc(b, '|');
+		dec_signal(b, sig);
+	} else if (!any) {
+		sb_puts(b, "0");
+	}
+}
+
+const char *dec_signame(int sig)
+{
+	static char buf[32];
+	if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
+		if (sig == SIGRTMIN)
+			return "SIGRTMIN";
+		snprintf(buf, sizeof(buf), "SIGRT_%d", sig - SIGRTMIN);
+		return buf;
+	}
+	/* glibc's SIGRTMIN is 34; the kernel's first real-time signal is 32 */
+	if (sig == 32 || sig == 33) {
+		snprintf(buf, sizeof(buf), "SIGRT_%d", sig - 32);
+		return buf;
+	}
+	const char *a = sig > 0 && sig < 32 ? sigabbrev_np(sig) : NULL;
+	if (!a)
+		return NULL;
+	if (sig == SIGIO)
+		return "SIGIO";
+	if (sig == SIGCHLD)
+		return "SIGCHLD";
+	snprintf(buf, sizeof(buf), "SIG%s", a);
+	return buf;
+}
+
+void dec_signal(StrBuf *b, int64_t sig)
+{
+	const char *n = dec_signame((int)sig);
+	if (n)
+		sb_puts(b, n);
+	else
+		sb_printf(b, "%lld", (long long)sig);
+}
+
+void dec_sigset(StrBuf *b, uint64_t mask)
+{
+	int bits = __builtin_popcountll(mask);
+	bool inv = bits > 32;
+	if (inv) {
+		sb_putc(b, '~');
+		mask = ~mask;
+	}
+	sb_putc(b, '[');
+	bool first = true;
+	for (int s = 1; s <= 64; s++) {
+		if (!(mask & (1ull << (s - 1))))
+			continue;
+		const char *n = dec_signame(s);
+		if (!first)
+			sb_putc(b, ' ');
+		first = false;
+		if (n)
+			sb_puts(b, !strncmp(n, "SIG", 3) ? n + 3 : n);
+		else
+			sb_printf(b, "%d", s);
+	}
+	sb_putc(b, ']');
+}
+
+void dec_sigprocmask_how(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(SIG_BLOCK), N(SIG_UNBLOCK), N(SIG_SETMASK), END};
+	dec_enum(b, t, v, false);
+}
+
+void dec_sa_flags(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(SA_NOCLDSTOP), N(SA_NOCLDWAIT), N(SA_SIGINFO),
+				     {0x04000000, "SA_RESTORER"}, N(SA_ONSTACK), N(SA_RESTART),
+				     N(SA_NODEFER), N(SA_RESETHAND), END};
+	dec_flags(b, t, v);
+}
+
+void dec_sigaction(StrBuf *b, const uint8_t *d, size_t len)
+{
+	uint64_t f[4] = {0};
+	if (len < 32) {
+		sb_puts(b, "{...}");
+		return;
+	}
+	memcpy(f, d, 32);
+	sb_putc(b, '{');
+	sb_puts(b, "sa_handler=");
+	if (f[0] == 0)
+		sb_puts(b, "SIG_DFL");
+	else if (f[0] == 1)
+		sb_puts(b, "SIG_IGN");
+	else
+		sb_printf(b, "%#llx", (unsigned long long)f[0]);
+	sb_puts(b, ", sa_mask=");
+	dec_sigset(b, f[3]);
+	sb_puts(b, ", sa_flags=");
+	dec_sa_flags(b, f[1]);
+	if (f[1] & 0x04000000)
+		sb_printf(b, ", sa_restorer=%#llx", (unsigned long long)f[2]);
+	sb_putc(b, '}');
+}
+
+static const FlagName families[] = {N(AF_UNSPEC), N(AF_UNIX), N(AF_INET), N(AF_INET6),
+				    N(AF_NETLINK), N(AF_PACKET), N(AF_BLUETOOTH), N(AF_ALG),
+				    N(AF_VSOCK), END};
+
+void dec_sock_family(StrBuf *b, uint64_t v)
+{
+	dec_enum(b, families, v, false);
+}
+
+void dec_sock_type(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(SOCK_STREAM), N(SOCK_DGRAM), N(SOCK_RAW), N(SOCK_RDM),
+				     N(SOCK_SEQPACKET), N(SOCK_DCCP), N(SOCK_PACKET), END};
+	dec_enum(b, t, v & 0xf, true);
+	if (v & SOCK_CLOEXEC)
+		sb_puts(b, "|SOCK_CLOEXEC");
+	if (v & SOCK_NONBLOCK)
+		sb_puts(b, "|SOCK_NONBLOCK");
+	v &= ~(uint64_t)(0xf | SOCK_NONBLOCK | SOCK_CLOEXEC);
+	if (v)
+		sb_printf(b, "|%#llx", (unsigned long long)v);
+}
+
+void dec_sockaddr(StrBuf *b, const uint8_t *d, size_t len)
+{
+	if (len < 2) {
+		sb_puts(b, "{}");
+		return;
+	}
+	uint16_t fam;
+	memcpy(&fam, d, 2);
+	sb_puts(b, "{sa_family=");
+	dec_sock_family(b, fam);
+	char ip[INET6_ADDRSTRLEN];
+	if (fam == AF_INET && len >= sizeof(struct sockaddr_in)) {
+		struct sockaddr_in s;
+		memcpy(&s, d, sizeof(s));
+		inet_ntop(AF_INET, &s.sin_addr, ip, sizeof(ip));
+		sb_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")}", ntohs(s.sin_port), ip);
+	} else if (fam == AF_INET6 && len >= sizeof(struct sockaddr_in6)) {
+		struct sockaddr_in6 s;
+		memcpy(&s, d, sizeof(s));
+		inet_ntop(AF_INET6, &s.sin6_addr, ip, sizeof(ip));
+		sb_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u}",
+			  ntohs(s.sin6_port), ntohl(s.sin6_flowinfo), ip, s.sin6_scope_id);
+	} else if (fam == AF_UNIX) {
+		const uint8_t *p = d + 2;
+		size_t n = len - 2;
+		if (n && p[0] == 0) {
+			sb_puts(b, ", sun_path=@");
+			size_t k = 1;
+			while (k < n && p[k])
+				k++;
+			dec_str(b, p + 1, k - 1, 108, false);
+		} else {
+			sb_puts(b, ", sun_path=");
+			dec_cstr(b, p, n, 108);
+		}
+		sb_putc(b, '}');
+	} else {
+		sb_puts(b, ", sa_data=...}");
+	}
+}
+
+void dec_fcntl_cmd(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(F_DUPFD), N(F_GETFD), N(F_SETFD), N(F_GETFL), N(F_SETFL),
+				     N(F_GETLK), N(F_SETLK), N(F_SETLKW), N(F_SETOWN), N(F_GETOWN),
+				     N(F_SETSIG), N(F_GETSIG), N(F_DUPFD_CLOEXEC), N(F_SETPIPE_SZ),
+				     N(F_GETPIPE_SZ), N(F_ADD_SEALS), N(F_GET_SEALS), N(F_OFD_GETLK),
+				     N(F_OFD_SETLK), N(F_OFD_SETLKW), N(F_SETLEASE), N(F_GETLEASE),
+				     N(F_NOTIFY), END};
+	dec_enum(b, t, v, false);
+}
+
+void dec_ioctl_req(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(TCGETS), N(TCSETS), N(TCSETSW), N(TCSETSF), N(TIOCGWINSZ),
+				     N(TIOCSWINSZ), N(TIOCGPGRP), N(TIOCSPGRP), N(FIONREAD),
+				     N(FIONBIO), N(FIOCLEX), N(FIONCLEX), N(TIOCSCTTY),
+				     N(TIOCNOTTY), N(TCFLSH), N(TCXONC), N(TIOCOUTQ), N(FIOASYNC),
+				     N(TIOCGPTN), N(TIOCSPTLCK), N(FS_IOC_GETFLAGS), END};
+	dec_enum(b, t, v & 0xffffffff, true);
+}
+
+void dec_wait_status(StrBuf *b, int s)
+{
+	if (WIFEXITED(s))
+		sb_printf(b, "[{WIFEXITED(s) && WEXITSTATUS(s) == %d}]", WEXITSTATUS(s));
+	else if (WIFSIGNALED(s)) {
+		sb_puts(b, "[{WIFSIGNALED(s) && WTERMSIG(s) == ");
+		dec_signal(b, WTERMSIG(s));
+		sb_printf(b, "%s}]", WCOREDUMP(s) ? " && WCOREDUMP(s)" : "");
+	} else if (WIFSTOPPED(s)) {
+		sb_puts(b, "[{WIFSTOPPED(s) && WSTOPSIG(s) == ");
+		dec_signal(b, WSTOPSIG(s));
+		sb_puts(b, "}]");
+	} else
+		sb_printf(b, "[%#x]", s);
+}
+
+void dec_wait_options(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(WNOHANG), N(WUNTRACED), N(WEXITED), N(WCONTINUED),
+				     N(WNOWAIT), N(__WNOTHREAD), N(__WALL), N(__WCLONE), END};
+	if (!v)
+		sb_puts(b, "0");
+	else
+		dec_flags(b, t, v);
+}
+
+void dec_poll_events(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(POLLIN), N(POLLPRI), N(POLLOUT), N(POLLERR), N(POLLHUP),
+				     N(POLLNVAL), N(POLLRDNORM), N(POLLRDBAND), N(POLLWRNORM),
+				     N(POLLWRBAND), N(POLLMSG), N(POLLRDHUP), END};
+	dec_flags(b, t, v);
+}
+
+void dec_epoll_events(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(EPOLLIN), N(EPOLLPRI), N(EPOLLOUT), N(EPOLLERR), N(EPOLLHUP),
+				     N(EPOLLRDNORM), N(EPOLLRDBAND), N(EPOLLWRNORM), N(EPOLLWRBAND),
+				     N(EPOLLMSG), N(EPOLLRDHUP), N(EPOLLEXCLUSIVE), N(EPOLLWAKEUP),
+				     N(EPOLLONESHOT), N(EPOLLET), END};
+	dec_flags(b, t, v);
+}
+
+void dec_epoll_op(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(EPOLL_CTL_ADD), N(EPOLL_CTL_DEL), N(EPOLL_CTL_MOD), END};
+	dec_enum(b, t, v, false);
+}
+
+void dec_whence(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(SEEK_SET), N(SEEK_CUR), N(SEEK_END), N(SEEK_DATA),
+				     N(SEEK_HOLE), END};
+	dec_enum(b, t, v, false);
+}
+
+void dec_clockid(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(CLOCK_REALTIME), N(CLOCK_MONOTONIC),
+				     N(CLOCK_PROCESS_CPUTIME_ID), N(CLOCK_THREAD_CPUTIME_ID),
+				     N(CLOCK_MONOTONIC_RAW), N(CLOCK_REALTIME_COARSE),
+				     N(CLOCK_MONOTONIC_COARSE), N(CLOCK_BOOTTIME), N(CLOCK_TAI), END};
+	dec_enum(b, t, v, false);
+}
+
+void dec_arch_prctl(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(ARCH_SET_GS), N(ARCH_SET_FS), N(ARCH_GET_FS), N(ARCH_GET_GS),
+				     N(ARCH_GET_CPUID), N(ARCH_SET_CPUID), {0x3001, "ARCH_CET_STATUS"},
+				     {0x5001, "ARCH_SHSTK_ENABLE"}, {0x5005, "ARCH_SHSTK_STATUS"}, END};
+	dec_enum(b, t, v, true);
+}
+
+void dec_stat(StrBuf *b, const uint8_t *d, size_t len)
+{
+	struct stat st;
+	if (len < sizeof(st)) {
+		sb_puts(b, "{...}");
+		return;
+	}
+	memcpy(&st, d, sizeof(st));
+	sb_puts(b, "{st_mode=");
+	dec_mode(b, st.st_mode);
+	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+		sb_printf(b, ", st_rdev=makedev(%#x, %#x)", major(st.st_rdev), minor(st.st_rdev));
+	else
+		sb_printf(b, ", st_size=%lld", (long long)st.st_size);
+	sb_puts(b, ", ...}");
+}
+
+void dec_timespec(StrBuf *b, const uint8_t *d, size_t len)
+{
+	int64_t t[2];
+	if (len < 16) {
+		sb_puts(b, "{...}");
+		return;
+	}
+	memcpy(t, d, 16);
+	sb_printf(b, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t[0], (long long)t[1]);
+}
+
+const char *dec_errno_name(int e)
+{
+	static const char *const kernel[] = {
+		[512 - 512] = "ERESTARTSYS", [513 - 512] = "ERESTARTNOINTR",
+		[514 - 512] = "ERESTARTNOHAND", [515 - 512] = "ENOIOCTLCMD",
+		[516 - 512] = "ERESTART_RESTARTBLOCK", [517 - 512] = "EPROBE_DEFER",
+		[518 - 512] = "EOPENSTALE", [519 - 512] = "ENOPARAM",
+		[521 - 512] = "EBADHANDLE", [522 - 512] = "ENOTSYNC", [523 - 512] = "EBADCOOKIE",
+		[524 - 512] = "ENOTSUPP", [525 - 512] = "ETOOSMALL", [526 - 512] = "ESERVERFAULT",
+		[527 - 512] = "EBADTYPE", [528 - 512] = "EJUKEBOX", [529 - 512] = "EIOCBQUEUED",
+		[530 - 512] = "ERECALLCONFLICT"};
+	if (e >= 512 && e <= 530)
+		return kernel[e - 512];
+	return strerrorname_np(e);
+}
+
+void dec_errno_ret(StrBuf *b, int64_t ret)
+{
+	int e = (int)-ret;
+	const char *name = dec_errno_name(e);
+	if (e >= 512 && e <= 530) {
+		static const char *const why[] = {
+			"To be restarted if SA_RESTART is set", "To be restarted",
+			"To be restarted if no handler", NULL,
+			"Interrupted by signal"};
+		const char *w = e - 512 < 5 ? why[e - 512] : NULL;
+		sb_printf(b, "? %s", name ? name : "E?");
+		if (w)
+			sb_printf(b, " (%s)", w);
+		return;
+	}
+	if (name)
+		sb_printf(b, "-1 %s (%s)", name, strerror(e));
+	else
+		sb_printf(b, "-1 (errno %d)", e);
+}

@@ -1,0 +1,61 @@
+/* Argument decoders: strace's spelling of flags, constants, strings and
+ * structures.  Each appends to a StrBuf; none needs root (unit-tested). */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util/util.h"
+
+typedef struct FlagName {
+	uint64_t val;
+	const char *name;
+} FlagName;
+
+/* "A|B|0x40"; "0" when v is 0 and no table entry is 0 */
+void dec_flags(StrBuf *b, const FlagName *t, uint64_t v);
+/* an exact value's name, else the number in decimal (or hex if hex) */
+void dec_enum(StrBuf *b, const FlagName *t, uint64_t v, bool hex);
+
+/* A C string as strace writes it: quoted, escaped (\n \t \" \\ and octal for
+ * the rest); at most max bytes of data[0..len), then "..." after the quote
+ * when the string was longer (total > max, or !nul_seen for paths). */
+void dec_str(StrBuf *b, const uint8_t *data, size_t len, size_t max, bool truncated);
+/* a NUL-terminated capture (path): stops at the NUL */
+void dec_cstr(StrBuf *b, const uint8_t *data, size_t len, size_t max);
+
+void dec_ptr(StrBuf *b, uint64_t p);              /* NULL or 0x... */
+void dec_open_flags(StrBuf *b, uint64_t v);       /* O_RDONLY|O_CLOEXEC */
+void dec_mode(StrBuf *b, uint64_t v);             /* 0644, S_IFREG|0644 */
+void dec_dirfd(StrBuf *b, int64_t fd);            /* AT_FDCWD or the number */
+void dec_at_flags(StrBuf *b, uint64_t v);
+void dec_mmap_prot(StrBuf *b, uint64_t v);
+void dec_mmap_flags(StrBuf *b, uint64_t v);
+void dec_access_mode(StrBuf *b, uint64_t v);      /* F_OK, R_OK|W_OK */
+void dec_clone_flags(StrBuf *b, uint64_t v);      /* CLONE_VM|...|SIGCHLD */
+const char *dec_signame(int sig);                 /* "SIGCHLD", NULL if unknown */
+void dec_signal(StrBuf *b, int64_t sig);          /* SIGCHLD or the number */
+void dec_sigset(StrBuf *b, uint64_t mask);        /* [CHLD INT], ~[RTMIN RT_1] */
+void dec_sigprocmask_how(StrBuf *b, uint64_t v);
+void dec_sa_flags(StrBuf *b, uint64_t v);
+/* struct sigaction as the kernel takes it: handler, flags, restorer, mask */
+void dec_sigaction(StrBuf *b, const uint8_t *d, size_t len);
+void dec_sock_family(StrBuf *b, uint64_t v);
+void dec_sock_type(StrBuf *b, uint64_t v);        /* SOCK_STREAM|SOCK_CLOEXEC */
+void dec_sockaddr(StrBuf *b, const uint8_t *d, size_t len);
+void dec_fcntl_cmd(StrBuf *b, uint64_t v);
+void dec_ioctl_req(StrBuf *b, uint64_t v);
+void dec_wait_status(StrBuf *b, int status);      /* [{WIFEXITED(s) && WEXITSTATUS(s) == 0}] */
+void dec_wait_options(StrBuf *b, uint64_t v);
+void dec_poll_events(StrBuf *b, uint64_t v);
+void dec_epoll_events(StrBuf *b, uint64_t v);
+void dec_epoll_op(StrBuf *b, uint64_t v);
+void dec_whence(StrBuf *b, uint64_t v);
+void dec_clockid(StrBuf *b, uint64_t v);
+void dec_arch_prctl(StrBuf *b, uint64_t v);
+/* struct stat, abbreviated as strace: {st_mode=S_IFREG|0644, st_size=1234, ...} */
+void dec_stat(StrBuf *b, const uint8_t *d, size_t len);
+void dec_timespec(StrBuf *b, const uint8_t *d, size_t len);
+/* "-1 ENOENT (No such file or directory)" for a negative errno return */
+void dec_errno_ret(StrBuf *b, int64_t ret);
+const char *dec_errno_name(int e);

@@ -1,0 +1,677 @@
+/* Records to strace's lines: "[pid N] name(args) = ret <dur>". */
+#include "printer.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/wait.h>
+#include <sys/socket.h>
+#include <linux/sched.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "sigs.h"
+
+void printer_init(Printer *p, const TraceOpts *o, FILE *out)
+{
+	memset(p, 0, sizeof(*p));
+	p->o = o;
+	p->out = out;
+	struct timespec m, r;
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	clock_gettime(CLOCK_REALTIME, &r);
+	p->mono_to_real = ((int64_t)r.tv_sec - m.tv_sec) * 1000000000LL + (r.tv_nsec - m.tv_nsec);
+}
+
+void printer_free(Printer *p)
+{
+	for (int i = 0; i < p->pending.n; i++)
+		free(p->pending.v[i].rec);
+	vec_free(&p->pending);
+	for (int i = 0; i < p->fds.n; i++)
+		free(p->fds.v[i].path);
+	vec_free(&p->fds);
+	sb_free(&p->line);
+}
+
+static FdName *fd_find(Printer *p, uint32_t tgid, int fd)
+{
+	for (int i = 0; i < p->fds.n; i++)
+		if (p->fds.v[i].tgid == tgid && p->fds.v[i].fd == fd)
+			return &p->fds.v[i];
+	return NULL;
+}
+
+static void fd_set_name(Printer *p, uint32_t tgid, int fd, const char *path)
+{
+	FdName *f = fd_find(p, tgid, fd);
+	if (f) {
+		free(f->path);
+		f->path = xstrdup(path);
+		return;
+	}
+	FdName n = {tgid, fd, xstrdup(path)};
+	vec_push(&p->fds, n);
+}
+
+static void fd_drop(Printer *p, uint32_t tgid, int fd)
+{
+	FdName *f = fd_find(p, tgid, fd);
+	if (f) {
+		free(f->path);
+		*f = p->fds.v[--p->fds.n];
+	}
+}
+
+static void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v)
+{
+	int fd = (int)v;
+	sb_printf(b, "%d", fd);
+	if (!p->o->fd_paths || fd < 0)
+		return;
+	FdName *f = fd_find(p, tgid, fd);
+	char buf[PATH_MAX];
+	const char *name = f ? f->path : NULL;
+	if (!name && p->live) {
+		char link[64];
+		snprintf(link, sizeof(link), "/proc/%u/fd/%d", tgid, fd);
+		ssize_t n = readlink(link, buf, sizeof(buf) - 1);
+		if (n > 0) {
+			buf[n] = 0;
+			name = buf;
+			fd_set_name(p, tgid, fd, buf);
+		}
+	}
+	if (name)
+		sb_printf(b, "<%s>", name);
+}
+
+static void put_int(StrBuf *b, uint64_t v)
+{
+	if (v > 0xffffffffull)
+		sb_printf(b, "%lld", (long long)v);
+	else
+		sb_printf(b, "%d", (int)(uint32_t)v);
+}
+
+typedef struct Call {
+	const TraceHdr *h;
+	const uint8_t *cap[6];
+	size_t caplen[6];
+	bool capok[6];
+	const char *name;
+	const char *sig;
+	bool entry_only; /* no return known (exit_group, or an entry record) */
+} Call;
+
+static bool has_ret(const Call *c)
+{
+	return !c->entry_only;
+}
+
+static bool ok_ret(const Call *c)
+{
+	return has_ret(c) && c->h->ret >= 0;
+}
+
+static void put_pollfds(StrBuf *b, const Call *c, int i, bool revents)
+{
+	size_t n = c->caplen[i] / 8;
+	uint64_t want = c->h->args[i + 1];
+	sb_putc(b, '[');
+	bool first = true;
+	for (size_t k = 0; k < n && k < want; k++) {
+		struct pollfd pf;
+		memcpy(&pf, c->cap[i] + 8 * k, 8);
+		if (revents && !pf.revents)
+			continue;
+		sb_printf(b, "%s{fd=%d, %s=", first ? "" : ", ", pf.fd, revents ? "revents" : "events");
+		dec_poll_events(b, (uint16_t)(revents ? pf.revents : pf.events));
+		sb_putc(b, '}');
+		first = false;
+	}
+	if (n < want)
+		sb_puts(b, first ? "..." : ", ...");
+	sb_putc(b, ']');
+}
+
+/* Returns false when the argument is left out (open's mode without O_CREAT). */
+static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	char k = c->sig[i];
+	int strsize = p->o->strsize;
+	bool have = c->capok[i] && c->cap[i];
+	switch (k) {
+	case 'd': put_int(b, v); break;
+	case 'u': sb_printf(b, "%llu", (unsigned long long)v); break;
+	case 'x': case 'h': sb_printf(b, "%#llx", (unsigned long long)v); break;
+	case 'f': put_fd(p, b, h->tgid, (int64_t)v); break;
+	case 'A':
+		if ((int)v == AT_FDCWD)
+			sb_puts(b, "AT_FDCWD");
+		else
+			put_fd(p, b, h->tgid, (int64_t)v);
+		break;
+	case 's':
+		if (have)
+			dec_cstr(b, c->cap[i], c->caplen[i], 4096);
+		else
+			dec_ptr(b, v);
+		break;
+	case 'b': {
+		uint64_t count = h->args[i + 1];
+		if (have)
+			dec_str(b, c->cap[i], c->caplen[i] < count ? c->caplen[i] : count,
+				(size_t)strsize, count > (uint64_t)strsize);
+		else
+			dec_ptr(b, v);
+		break;
+	}
+	case 'B':
+		if (ok_ret(c) && (have || h->ret == 0)) {
+			size_t n = (size_t)h->ret;
+			dec_str(b, c->cap[i], c->caplen[i] < n ? c->caplen[i] : n, (size_t)strsize,
+				n > (size_t)strsize);
+		} else
+			dec_ptr(b, v);
+		break;
+	case 'O': dec_open_flags(b, v); break;
+	case 'M':
+		if (i > 0 && c->sig[i - 1] == 'O' && !(h->args[i - 1] & O_CREAT) &&
+		    (h->args[i - 1] & O_TMPFILE) != O_TMPFILE)
+			return false;
+		dec_mode(b, v);
+		break;
+	case 'a': dec_at_flags(b, v); break;
+	case 'z': dec_access_mode(b, v); break;
+	case 'P': dec_mmap_prot(b, v); break;
+	case 'm': dec_mmap_flags(b, v); break;
+	case 'S': case 'K': case 'G': case 'J': case 'W': case 'Z':
+		if (!v) {
+			sb_puts(b, "NULL");
+			break;
+		}
+		if (!ok_ret(c) || !have) {
+			dec_ptr(b, v);
+			break;
+		}
+		if (k == 'S')
+			dec_stat(b, c->cap[i], c->caplen[i]);
+		else if (k == 'K')
+			dec_sigaction(b, c->cap[i], c->caplen[i]);
+		else if (k == 'G') {
+			uint64_t m = 0;
+			memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+			dec_sigset(b, m);
+		} else if (k == 'J')
+			dec_sockaddr(b, c->cap[i], c->caplen[i]);
+		else if (k == 'W') {
+			int st = 0;
+			memcpy(&st, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
+			if (h->ret == 0)
+				dec_ptr(b, v);
+			else
+				dec_wait_status(b, st);
+		} else {
+			int fds[2] = {0, 0};
+			memcpy(fds, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+			sb_printf(b, "[%d, %d]", fds[0], fds[1]);
+		}
+		break;
+	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q':
+		if (!v) {
+			sb_puts(b, "NULL");
+			break;
+		}
+		if (!have) {
+			dec_ptr(b, v);
+			break;
+		}
+		if (k == 't')
+			dec_timespec(b, c->cap[i], c->caplen[i]);
+		else if (k == 'k')
+			dec_sigaction(b, c->cap[i], c->caplen[i]);
+		else if (k == 'g') {
+			uint64_t m = 0;
+			memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+			dec_sigset(b, m);
+		} else if (k == 'I')
+			dec_sockaddr(b, c->cap[i], c->caplen[i]);
+		else if (k == 'Q')
+			put_pollfds(b, c, i, false);
+		else {
+			struct epoll_event ev;
+			memset(&ev, 0, sizeof(ev));
+			memcpy(&ev, c->cap[i], c->caplen[i] < sizeof(ev) ? c->caplen[i] : sizeof(ev));
+			sb_puts(b, "{events=");
+			dec_epoll_events(b, ev.events);
+			sb_printf(b, ", data=%#llx}", (unsigned long long)ev.data.u64);
+		}
+		break;
+	case 'n': dec_signal(b, (int)v); break;
+	case 'y': /* socket protocol, named for the IP families */
+		if ((h->args[0] == AF_INET || h->args[0] == AF_INET6) && v <= 17 &&
+		    (v == 0 || v == 1 || v == 6 || v == 17))
+			sb_puts(b, v == 0 ? "IPPROTO_IP" : v == 1 ? "IPPROTO_ICMP" : v == 6 ? "IPPROTO_TCP" : "IPPROTO_UDP");
+		else
+			put_int(b, v);
+		break;
+	case 'w': dec_sigprocmask_how(b, v); break;
+	case 'D': dec_sock_family(b, v); break;
+	case 'T': dec_sock_type(b, v); break;
+	case 'C': dec_clone_flags(b, v); break;
+	case 'F': dec_fcntl_cmd(b, v); break;
+	case 'i': dec_ioctl_req(b, v); break;
+	case 'o': dec_wait_options(b, v); break;
+	case 'E': dec_epoll_op(b, v); break;
+	case 'c': dec_clockid(b, v); break;
+	case 'l': dec_whence(b, v); break;
+	case 'q': dec_arch_prctl(b, v); break;
+	case 'V': {
+		if (!have || !c->caplen[i]) {
+			dec_ptr(b, v);
+			break;
+		}
+		const uint8_t *d = c->cap[i] + 1, *end = c->cap[i] + c->caplen[i];
+		sb_putc(b, '[');
+		for (bool first = true; d < end; first = false) {
+			const uint8_t *z = memchr(d, 0, (size_t)(end - d));
+			size_t n = z ? (size_t)(z - d) : (size_t)(end - d);
+			if (!first)
+				sb_puts(b, ", ");
+			dec_str(b, d, n, (size_t)strsize, !z);
+			d += n + 1;
+		}
+		if (c->cap[i][0])
+			sb_puts(b, ", ...");
+		sb_putc(b, ']');
+		break;
+	}
+	case 'v': dec_ptr(b, v); break;
+	default: dec_ptr(b, v); break;
+	}
+	return true;
+}
+
+static void put_args(Printer *p, StrBuf *b, const Call *c)
+{
+	const TraceHdr *h = c->h;
+	if (!strcmp(c->name, "clone")) {
+		/* strace's clone: child_stack, flags, tid pointers as used */
+		sb_puts(b, "child_stack=");
+		dec_ptr(b, h->args[1]);
+		sb_puts(b, ", flags=");
+		dec_clone_flags(b, h->args[0]);
+		if (h->args[0] & (CLONE_PARENT_SETTID | CLONE_PIDFD))
+			sb_printf(b, ", parent_tid=%#llx", (unsigned long long)h->args[2]);
+		if (h->args[0] & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+			sb_printf(b, ", child_tidptr=%#llx", (unsigned long long)h->args[3]);
+		if (h->args[0] & CLONE_SETTLS)
+			sb_printf(b, ", tls=%#llx", (unsigned long long)h->args[4]);
+		return;
+	}
+	if (!strcmp(c->name, "fcntl")) {
+		put_fd(p, b, h->tgid, (int64_t)h->args[0]);
+		sb_puts(b, ", ");
+		dec_fcntl_cmd(b, h->args[1]);
+		switch (h->args[1]) {
+		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG: case F_GETLEASE:
+		case F_GETPIPE_SZ: case F_GET_SEALS:
+			return;
+		case F_SETFD:
+			sb_puts(b, h->args[2] == FD_CLOEXEC ? ", FD_CLOEXEC" : ", 0");
+			if (h->args[2] > 1)
+				sb_printf(b, "|%#llx", (unsigned long long)h->args[2]);
+			return;
+		case F_SETFL:
+			sb_puts(b, ", ");
+			dec_open_flags(b, h->args[2]);
+			return;
+		default:
+			sb_puts(b, ", ");
+			put_int(b, h->args[2]);
+			return;
+		}
+	}
+	int n = (int)strlen(c->sig);
+	bool first = true;
+	for (int i = 0; i < n; i++) {
+		StrBuf a = {0};
+		if (put_arg(p, &a, c, i)) {
+			if (!first)
+				sb_puts(b, ", ");
+			sb_putn(b, a.s ? a.s : "", a.len);
+			first = false;
+		}
+		sb_free(&a);
+	}
+}
+
+static bool hex_ret(const char *name)
+{
+	return !strcmp(name, "mmap") || !strcmp(name, "brk") || !strcmp(name, "mremap") ||
+	       !strcmp(name, "shmat");
+}
+
+static void put_ret(Printer *p, StrBuf *b, const Call *c)
+{
+	const TraceHdr *h = c->h;
+	if (c->entry_only) {
+		sb_puts(b, " = ?");
+		return;
+	}
+	sb_puts(b, " = ");
+	if (h->ret < 0 && h->ret >= -4095) {
+		dec_errno_ret(b, h->ret);
+		return;
+	}
+	if (hex_ret(c->name)) {
+		sb_printf(b, "%#llx", (unsigned long long)h->ret);
+		return;
+	}
+	sb_printf(b, "%lld", (long long)h->ret);
+	if (!strcmp(c->name, "fcntl") && h->args[1] == F_GETFL) {
+		sb_printf(b, " (flags ");
+		dec_open_flags(b, (uint64_t)h->ret);
+		sb_putc(b, ')');
+	} else if (!strcmp(c->name, "fcntl") && h->args[1] == F_GETFD && h->ret) {
+		sb_puts(b, " (flags FD_CLOEXEC)");
+	} else if ((!strcmp(c->name, "poll") || !strcmp(c->name, "ppoll")) && h->ret > 0 &&
+		   c->capok[0] && c->cap[0]) {
+		sb_puts(b, " (");
+		put_pollfds(b, c, 0, true);
+		sb_putc(b, ')');
+	}
+	if (p->o->fd_paths && h->ret >= 0 &&
+	    (!strcmp(c->name, "openat") || !strcmp(c->name, "open") || !strcmp(c->name, "creat"))) {
+		int pi = !strcmp(c->name, "openat") ? 1 : 0;
+		if (c->capok[pi] && c->cap[pi])
+			sb_printf(b, "<%.*s>", (int)strnlen((const char *)c->cap[pi], c->caplen[pi]),
+				  (const char *)c->cap[pi]);
+	}
+}
+
+static void split_caps(Call *c, const uint8_t *data, size_t avail)
+{
+	size_t off = 0;
+	for (int i = 0; i < 6; i++) {
+		uint16_t n = c->h->cap[i];
+		c->capok[i] = n != CAP_FAILED && n > 0 && off + n <= avail;
+		c->cap[i] = c->capok[i] ? data + off : NULL;
+		c->caplen[i] = c->capok[i] ? n : 0;
+		if (c->capok[i])
+			off += n;
+	}
+}
+
+static void track_fds(Printer *p, const Call *c)
+{
+	const TraceHdr *h = c->h;
+	if (c->entry_only || h->ret < 0)
+		return;
+	if (!strcmp(c->name, "close"))
+		fd_drop(p, h->tgid, (int)h->args[0]);
+	else if (!strcmp(c->name, "openat") && c->capok[1])
+		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[1]);
+	else if ((!strcmp(c->name, "open") || !strcmp(c->name, "creat")) && c->capok[0])
+		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[0]);
+}
+
+static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
+{
+	if (p->o->follow && (int)tid != p->main_pid)
+		sb_printf(b, "[pid %5u] ", tid);
+	if (p->o->relative) {
+		uint64_t d = p->last_ts && ts > p->last_ts ? ts - p->last_ts : 0;
+		sb_printf(b, "%6llu.%06llu ", (unsigned long long)(d / 1000000000),
+			  (unsigned long long)(d % 1000000000 / 1000));
+		p->last_ts = ts;
+	} else if (p->o->tstamp) {
+		int64_t real = (int64_t)ts + p->mono_to_real;
+		time_t sec = (time_t)(real / 1000000000);
+		long us = (long)(real % 1000000000 / 1000);
+		if (p->o->tstamp >= 3) {
+			sb_printf(b, "%lld.%06ld ", (long long)sec, us);
+		} else {
+			struct tm tm;
+			char t[32];
+			localtime_r(&sec, &tm);
+			strftime(t, sizeof(t), "%H:%M:%S", &tm);
+			if (p->o->tstamp == 2)
+				sb_printf(b, "%s.%06ld ", t, us);
+			else
+				sb_printf(b, "%s ", t);
+		}
+	}
+}
+
+static void format_call(Printer *p, StrBuf *b, Call *c)
+{
+	put_prefix(p, b, c->h->tid, c->h->ts);
+	sb_printf(b, "%s(", c->name);
+	put_args(p, b, c);
+	sb_putc(b, ')');
+	put_ret(p, b, c);
+	if (p->o->show_time && !c->entry_only)
+		sb_printf(b, " <%llu.%06llu>", (unsigned long long)(c->h->dur / 1000000000),
+			  (unsigned long long)(c->h->dur % 1000000000 / 1000));
+}
+
+static void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail)
+{
+	memset(c, 0, sizeof(*c));
+	c->h = h;
+	c->name = syscall_name(h->nr);
+	c->sig = sig_of(h->nr);
+	split_caps(c, data, avail);
+}
+
+void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t *data)
+{
+	Call c;
+	size_t avail = 0;
+	for (int i = 0; i < 6; i++)
+		if (h->cap[i] != CAP_FAILED)
+			avail += h->cap[i];
+	init_call(&c, h, data, avail);
+	format_call(p, b, &c);
+}
+
+static void emit_line(Printer *p)
+{
+	sb_putc(&p->line, '\n');
+	fwrite(p->line.s, 1, p->line.len, p->out);
+	sb_reset(&p->line);
+}
+
+static void count_call(Printer *p, const TraceHdr *h)
+{
+	TraceStat *s = &p->stats[h->nr % SYSCALL_MAX];
+	s->calls++;
+	s->ns += h->dur;
+	if (h->ret < 0 && h->ret >= -4095)
+		s->errors++;
+}
+
+static bool print_call(Printer *p, const TraceHdr *h, const uint8_t *data, size_t avail,
+		       bool entry_only)
+{
+	Call c;
+	init_call(&c, h, data, avail);
+	c.entry_only = entry_only;
+	if ((int)h->tid != p->main_pid)
+		p->nonmain_seen = true;
+	if (p->o->count_and_print || (p->o->count && !p->live))
+		count_call(p, h);
+	if (p->o->count && !p->o->count_and_print)
+		return true;
+	track_fds(p, &c);
+	format_call(p, &p->line, &c);
+	emit_line(p);
+	return true;
+}
+
+static bool want_result(const Printer *p, const TraceHdr *h)
+{
+	/* kernel-side filters, applied again for record files */
+	if (!p->o->sel[h->nr % SYSCALL_MAX])
+		return false;
+	if (p->o->only_ok && h->ret < 0)
+		return false;
+	if (p->o->only_fail && h->ret >= 0)
+		return false;
+	if (p->o->min_dur_ns && h->dur < p->o->min_dur_ns)
+		return false;
+	return true;
+}
+
+static void print_event(Printer *p, const TraceHdr *h, const uint8_t *d, size_t n)
+{
+	if (h->nr >= p->nevents)
+		return;
+	TraceEvent *e = &p->events[h->nr];
+	put_prefix(p, &p->line, h->tid, h->ts);
+	sb_printf(&p->line, "%s:%s(", e->cat, e->name);
+	for (int i = 0; i < e->fmt.nfields; i++) {
+		const TpField *f = &e->fmt.fields[i];
+		if (i)
+			sb_puts(&p->line, ", ");
+		sb_printf(&p->line, "%s=", f->name);
+		if (f->offset + f->size > (int)n) {
+			sb_puts(&p->line, "?");
+			continue;
+		}
+		const uint8_t *fp = d + f->offset;
+		if (f->is_data_loc) {
+			uint32_t loc;
+			memcpy(&loc, fp, 4);
+			size_t off = loc & 0xffff, len = loc >> 16;
+			if (off + len <= n)
+				dec_cstr(&p->line, d + off, len, 4096);
+			else
+				sb_puts(&p->line, "?");
+		} else if (f->is_str) {
+			dec_cstr(&p->line, fp, (size_t)f->size, 4096);
+		} else if (f->size <= 8 && !f->array_len) {
+			uint64_t v = 0;
+			memcpy(&v, fp, (size_t)f->size);
+			if (f->is_signed) {
+				int sh = 64 - 8 * f->size;
+				sb_printf(&p->line, "%lld", (long long)((int64_t)(v << sh) >> sh));
+			} else if (f->is_ptr)
+				sb_printf(&p->line, "%#llx", (unsigned long long)v);
+			else
+				sb_printf(&p->line, "%llu", (unsigned long long)v);
+		} else {
+			sb_puts(&p->line, "...");
+		}
+	}
+	sb_putc(&p->line, ')');
+	emit_line(p);
+}
+
+bool printer_record(Printer *p, const void *data, size_t size)
+{
+	if (size < sizeof(TraceHdr))
+		return false;
+	const TraceHdr *h = data;
+	const uint8_t *d = (const uint8_t *)data + sizeof(TraceHdr);
+	size_t avail = size - sizeof(TraceHdr);
+	if (h->len < avail)
+		avail = h->len;
+	bool quiet = p->o->count && !p->o->count_and_print;
+	switch (h->type) {
+	case REC_SYSCALL:
+		if (!want_result(p, h)) {
+			if (p->o->fd_paths) {
+				Call c;
+				init_call(&c, h, d, avail);
+				track_fds(p, &c);
+			}
+			return true;
+		}
+		return print_call(p, h, d, avail, false);
+	case REC_ENTER: {
+		if (!p->o->sel[h->nr % SYSCALL_MAX])
+			return true;
+		const char *n = syscall_name(h->nr);
+		if (!strcmp(n, "exit_group") || !strcmp(n, "exit"))
+			return print_call(p, h, d, avail, true);
+		for (int i = 0; i < p->pending.n; i++)
+			if (p->pending.v[i].tid == h->tid) {
+				free(p->pending.v[i].rec);
+				p->pending.v[i] = p->pending.v[--p->pending.n];
+				break;
+			}
+		Pending pe = {h->tid, xmalloc(size), size};
+		memcpy(pe.rec, data, size);
+		vec_push(&p->pending, pe);
+		return true;
+	}
+	case REC_EXIT:
+		for (int i = 0; i < p->pending.n; i++) {
+			Pending *pe = &p->pending.v[i];
+			TraceHdr *eh = pe->rec;
+			if (eh->nr != h->nr)
+				continue;
+			/* execve from a thread other than the leader changes the tid */
+			if (pe->tid != h->tid && eh->tgid != h->tgid)
+				continue;
+			eh->ret = h->ret;
+			eh->dur = h->dur;
+			bool ok = true;
+			if (want_result(p, eh)) {
+				size_t av = pe->size - sizeof(TraceHdr);
+				if (eh->len < av)
+					av = eh->len;
+				ok = print_call(p, eh, (uint8_t *)pe->rec + sizeof(TraceHdr), av, false);
+			}
+			free(pe->rec);
+			*pe = p->pending.v[--p->pending.n];
+			return ok;
+		}
+		return true;
+	case REC_PROC_EXIT: {
+		int st = (int)h->ret;
+		if ((int)h->tgid == p->main_pid) {
+			p->main_exited = true;
+			p->exit_status = st;
+		}
+		if (quiet)
+			return true;
+		put_prefix(p, &p->line, h->tgid, h->ts);
+		if (!h->aux)
+			sb_puts(&p->line, "+++ exited +++");
+		else if (WIFSIGNALED(st))
+			sb_printf(&p->line, "+++ killed by %s%s +++", dec_signame(WTERMSIG(st)) ? dec_signame(WTERMSIG(st)) : "?",
+				  WCOREDUMP(st) ? " (core dumped)" : "");
+		else
+			sb_printf(&p->line, "+++ exited with %d +++", WEXITSTATUS(st));
+		emit_line(p);
+		return true;
+	}
+	case REC_SIGNAL: {
+		if (quiet || p->o->no_syscalls)
+			return true;
+		put_prefix(p, &p->line, h->tid, h->ts);
+		const char *n = dec_signame((int)h->ret);
+		sb_printf(&p->line, "--- %s {si_signo=%s, si_code=%d} ---", n ? n : "?", n ? n : "?",
+			  (int)h->aux);
+		emit_line(p);
+		return true;
+	}
+	case REC_FORK:
+		return true;
+	case REC_EVENT:
+		if (!quiet)
+			print_event(p, h, d, avail);
+		return true;
+	}
+	return false;
+}

@@ -1,0 +1,49 @@
+/* Turning records into strace's lines; the -c summary and --hist. */
+#pragma once
+#include <stdio.h>
+
+#include "../util/util.h"
+#include "bpfprog.h"
+#include "trace.h"
+
+typedef struct FdName {
+	uint32_t tgid;
+	int fd;
+	char *path;
+} FdName;
+
+typedef struct Pending {
+	uint32_t tid;
+	void *rec; /* a REC_ENTER record waiting for its REC_EXIT */
+	size_t size;
+} Pending;
+
+typedef struct Printer {
+	const TraceOpts *o;
+	FILE *out;
+	StrBuf line;
+	int main_pid;
+	bool live;             /* /proc may be consulted for -y */
+	int64_t mono_to_real;  /* add to a CLOCK_MONOTONIC ns for wall time */
+	uint64_t last_ts;      /* -r */
+	VEC(Pending) pending;
+	VEC(FdName) fds;
+	TraceEvent *events;    /* --event formats, by record nr */
+	int nevents;
+	TraceStat stats[SYSCALL_MAX]; /* -C and report -c */
+	int exit_status;       /* of main_pid, from REC_PROC_EXIT (wait status) */
+	bool main_exited;
+	bool nonmain_seen;
+} Printer;
+
+void printer_init(Printer *p, const TraceOpts *o, FILE *out);
+void printer_free(Printer *p);
+/* One record; returns false for a malformed one. */
+bool printer_record(Printer *p, const void *data, size_t size);
+/* Format one complete call (header + captures) without printing: tests. */
+void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t *data);
+
+/* strace -c's table from counters (ns per syscall) */
+void summary_print(FILE *out, const TraceStat *st, bool sort_calls);
+/* --hist: per-syscall log2 histograms of latency (buckets per syscall) */
+void hist_print(FILE *out, const uint64_t *hist, const TraceStat *st);

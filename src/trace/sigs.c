@@ -1,0 +1,114 @@
+/* Argument signatures of the calls decoded by hand, and capture plans. */
+#include "sigs.h"
+
+#include <string.h>
+
+#include "bpfprog.h"
+
+static const struct {
+	const char *name, *sig;
+} sigs[] = {
+	{"read", "fBu"}, {"write", "fbu"}, {"pread64", "fBud"}, {"pwrite64", "fbud"},
+	{"open", "sOM"}, {"openat", "AsOM"}, {"creat", "sM"}, {"close", "f"},
+	{"stat", "sS"}, {"lstat", "sS"}, {"fstat", "fS"}, {"newfstatat", "AsSa"},
+	{"access", "sz"}, {"faccessat", "Asz"}, {"faccessat2", "Asza"},
+	{"mmap", "puPmfh"}, {"mprotect", "puP"}, {"munmap", "pu"}, {"brk", "p"},
+	{"pkey_mprotect", "puPd"}, {"mremap", "puuxp"}, {"madvise", "pud"},
+	{"rt_sigaction", "nkKu"}, {"rt_sigprocmask", "wgGu"}, {"kill", "dn"}, {"tkill", "dn"},
+	{"tgkill", "ddn"}, {"ioctl", "fih"}, {"fcntl", "fFx"}, {"pipe", "Z"}, {"pipe2", "ZO"},
+	{"dup", "f"}, {"dup2", "ff"}, {"dup3", "ffO"}, {"socket", "DTy"}, {"connect", "fIu"},
+	{"bind", "fIu"}, {"accept", "fJp"}, {"accept4", "fJpT"}, {"getsockname", "fJp"},
+	{"getpeername", "fJp"}, {"sendto", "fbuxIu"}, {"recvfrom", "fBuxJp"},
+	{"listen", "fd"}, {"shutdown", "fd"}, {"clone", "Chppu"}, {"wait4", "dWop"},
+	{"exit_group", "d"}, {"exit", "d"}, {"execve", "sVv"}, {"execveat", "AsVva"},
+	{"lseek", "fdl"}, {"getdents64", "fpu"}, {"readlink", "sBu"}, {"readlinkat", "AsBu"},
+	{"unlink", "s"}, {"unlinkat", "Asa"}, {"mkdir", "sM"}, {"mkdirat", "AsM"},
+	{"rmdir", "s"}, {"chdir", "s"}, {"fchdir", "f"}, {"rename", "ss"},
+	{"renameat", "AsAs"}, {"renameat2", "AsAsu"}, {"nanosleep", "tp"},
+	{"clock_nanosleep", "cdtp"}, {"clock_gettime", "cp"}, {"clock_getres", "cp"},
+	{"poll", "Qud"}, {"ppoll", "Qupph"}, {"epoll_ctl", "fEfe"}, {"epoll_wait", "fpdd"},
+	{"epoll_pwait", "fpddpu"}, {"epoll_create1", "O"}, {"arch_prctl", "qh"},
+	{"set_tid_address", "p"}, {"set_robust_list", "pu"}, {"rseq", "pudx"},
+	{"getrandom", "Bux"}, {"chmod", "sM"}, {"fchmod", "fM"}, {"fchmodat", "AsM"},
+	{"mknod", "sMu"}, {"mknodat", "AsMu"}, {"umask", "M"}, {"truncate", "sd"},
+	{"ftruncate", "fd"}, {"symlink", "ss"}, {"symlinkat", "sAs"}, {"link", "ss"},
+	{"linkat", "AsAsa"}, {"statfs", "sp"}, {"fstatfs", "fp"}, {"chown", "sdd"},
+	{"fchownat", "Asdda"}, {"utimensat", "Aspa"}, {"statx", "Asahp"},
+	{"sendmsg", "fpx"}, {"recvmsg", "fpx"}, {"setsockopt", "fddpu"},
+	{"getsockopt", "fddpp"}, {"socketpair", "DTyp"}, {"fsync", "f"}, {"fdatasync", "f"},
+	{"sync_file_range", "fddx"}, {"fadvise64", "fddd"}, {"fallocate", "fddd"},
+	{"flock", "fd"}, {"sendfile", "ffpu"}, {"splice", "fpfpux"}, {"tee", "ffux"},
+	{"copy_file_range", "fpfpux"}, {"inotify_add_watch", "fsx"}, {"rt_sigreturn", ""},
+	{"sched_yield", ""}, {"getpid", ""}, {"gettid", ""}, {"getppid", ""},
+	{"close_range", "ffx"}, {"vfork", ""}, {"fork", ""}, {"setpgid", "dd"},
+	{"prlimit64", "ddpp"}, {"sigaltstack", "pp"}, {"futex", "hdupph"},
+	{"getcwd", "Bu"}, {"uname", "p"}, {"chroot", "s"}, {"mount", "sssxp"},
+	{"umount2", "sx"}, {"memfd_create", "sx"}, {"eventfd2", "ux"},
+	{"timerfd_create", "cx"}, {"signalfd4", "fpux"},
+};
+
+const char *sig_of(int nr)
+{
+	if (nr < 0 || nr >= SYSCALL_MAX || !syscall_table[nr].name)
+		return "xxxxxx";
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (!strcmp(sigs[i].name, syscall_table[nr].name))
+			return sigs[i].sig;
+	return syscall_table[nr].kinds;
+}
+
+int sig_nargs(int nr)
+{
+	return (int)strlen(sig_of(nr));
+}
+
+/* calls whose results -y needs even when not shown */
+bool sig_names_fd(int nr)
+{
+	const char *n = syscall_table[nr].name;
+	return n && (!strcmp(n, "openat") || !strcmp(n, "open") || !strcmp(n, "creat") ||
+		     !strcmp(n, "close"));
+}
+
+void plan_for(int nr, const TraceOpts *o, TracePlan *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (!o->sel[nr] && !(o->fd_paths && !o->count && sig_names_fd(nr)))
+		return;
+	p->flags = PLAN_TRACED;
+	if (o->count)
+		return;
+	const char *name = syscall_table[nr].name ? syscall_table[nr].name : "";
+	if (!strcmp(name, "execve") || !strcmp(name, "execveat") || !strcmp(name, "exit") ||
+	    !strcmp(name, "exit_group"))
+		p->flags |= PLAN_AT_ENTRY;
+	const char *sig = sig_of(nr);
+	uint16_t s = (uint16_t)(o->strsize + 1 > 65535 ? 65535 : o->strsize + 1);
+	for (int i = 0; sig[i] && i < 6; i++) {
+		uint8_t k = CAP_NONE;
+		uint16_t size = 0;
+		switch (sig[i]) {
+		case 's': k = CAP_STR; size = 4096; break;
+		case 'b': k = CAP_BUF_ARG; size = s; p->lenarg[i] = (uint8_t)(i + 1); break;
+		case 'B': k = CAP_BUF_RET; size = s; break;
+		case 'S': k = CAP_FIXED_OK; size = 144; break;
+		case 't': k = CAP_FIXED; size = 16; break;
+		case 'k': k = CAP_FIXED; size = 32; break;
+		case 'K': k = CAP_FIXED_OK; size = 32; break;
+		case 'g': k = CAP_FIXED; size = 8; break;
+		case 'G': k = CAP_FIXED_OK; size = 8; break;
+		case 'I': k = CAP_BUF_ARG; size = 128; p->lenarg[i] = (uint8_t)(i + 1); break;
+		case 'J': k = CAP_FIXED_OK; size = 128; break;
+		case 'W': k = CAP_FIXED_OK; size = 4; break;
+		case 'e': k = CAP_FIXED; size = 12; break;
+		case 'Z': k = CAP_FIXED_OK; size = 8; break;
+		case 'Q':
+			k = CAP_BUF_ARG; size = 8 * 32; p->lenarg[i] = (uint8_t)(i + 1);
+			p->shift[i] = 3;
+			break;
+		case 'V': k = CAP_ARGV; size = 256; break;
+		}
+		p->kind[i] = k;
+		p->size[i] = size;
+	}
+}

@@ -1,0 +1,21 @@
+/* How each system call's arguments are decoded: one letter per argument
+ * (the generated table's d u p s f x, refined by hand for the calls people
+ * read most), and the kernel capture plan that follows from it. */
+#pragma once
+#include "trace.h"
+
+/* Letters beyond syscalls.h's:
+ *  A dirfd   O open flags   M mode   a AT_ flags   z access mode   h hex
+ *  b input buffer (length: next argument)   B output buffer (length: ret)
+ *  P mmap prot   m mmap flags   S struct stat out   t timespec in
+ *  n signal   k sigaction in   K sigaction out   w sigprocmask how
+ *  g sigset in   G sigset out   D socket family   T socket type
+ *  I sockaddr in (length: next argument)   J sockaddr out
+ *  C clone flags   F fcntl cmd   i ioctl request   W wait status out
+ *  o wait options   E epoll_ctl op   e epoll_event in   Q pollfd[] (count: next)
+ *  V argv   v envp   c clockid   l lseek whence   q arch_prctl code
+ *  Z int[2] out (pipe)   R fd returned by the call is the result (unused) */
+const char *sig_of(int nr);
+int sig_nargs(int nr);
+bool sig_names_fd(int nr);
+void plan_for(int nr, const TraceOpts *o, TracePlan *p);

@@ -1,0 +1,88 @@
+/* sonde trace: what the kernel programs and user space share (record and
+ * plan layouts), and the options of a run. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "syscalls.h"
+
+/* Ring-buffer records, all starting with TraceHdr. */
+enum {
+	REC_SYSCALL = 1, /* a complete call, sent at its exit */
+	REC_ENTER = 2,   /* arguments sent at entry (execve, exit_group...) */
+	REC_EXIT = 3,    /* the return of a call sent as REC_ENTER */
+	REC_PROC_EXIT = 4,
+	REC_SIGNAL = 5,
+	REC_FORK = 6,
+	REC_EVENT = 7,   /* --event tracepoint: raw record follows */
+};
+
+typedef struct TraceHdr {
+	uint16_t type;
+	uint16_t nr;   /* syscall number, or --event index */
+	uint32_t tid;
+	uint32_t tgid;
+	uint32_t len;  /* bytes of captured data after the record */
+	uint64_t ts;   /* CLOCK_MONOTONIC ns at entry */
+	uint64_t dur;  /* ns in the call (REC_SYSCALL, REC_EXIT) */
+	int64_t ret;   /* return value; exit code for REC_PROC_EXIT; signal for REC_SIGNAL */
+	uint64_t args[6];
+	uint16_t cap[6]; /* captured bytes per argument, in order after the header */
+	uint32_t aux;    /* REC_SIGNAL: si_code; REC_FORK: child pid */
+} TraceHdr;
+
+#define TRACE_HDR_SIZE ((int)sizeof(TraceHdr)) /* 104 */
+#define CAP_FAILED 0xffff /* cap[i]: the read faulted */
+
+/* Capture plan, one per syscall number (an array map the programs read). */
+enum {
+	CAP_NONE = 0,
+	CAP_STR,     /* NUL-terminated string, up to size */
+	CAP_BUF_ARG, /* min(args[lenarg] << shift, size) bytes */
+	CAP_BUF_RET, /* min(ret, size) bytes when ret > 0 */
+	CAP_FIXED,   /* size bytes */
+	CAP_FIXED_OK,/* size bytes when ret >= 0 */
+	CAP_ARGV,    /* char *[]: up to 16 strings, each up to size, NUL-separated */
+};
+enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2 };
+
+typedef struct TracePlan {
+	uint8_t flags;
+	uint8_t kind[6];
+	uint8_t lenarg[6];
+	uint8_t shift[6];
+	uint8_t pad[5];
+	uint16_t size[6];
+} TracePlan; /* 36 bytes */
+
+/* Per-syscall counters for -c (per-CPU, summed by user space). */
+typedef struct TraceStat {
+	uint64_t calls, errors, ns;
+} TraceStat;
+#define TRACE_HIST_BUCKETS 40 /* log2 ns buckets for --hist */
+
+typedef struct TraceOpts {
+	bool follow;         /* -f */
+	bool only_ok, only_fail; /* -z, -Z */
+	bool show_time;      /* -T */
+	int tstamp;          /* -t 1, -tt 2, -ttt 3 */
+	bool relative;       /* -r */
+	bool fd_paths;       /* -y */
+	int strsize;         /* -s */
+	bool count;          /* -c */
+	bool count_and_print;/* -C */
+	bool hist;           /* --hist */
+	uint64_t min_dur_ns; /* --duration */
+	bool no_syscalls;
+	bool sel[SYSCALL_MAX];
+	char **events;       /* --event CAT:NAME */
+	int nevents;
+	int *pids;           /* -p */
+	int npids;
+	const char *out_path;
+	const char *record_path; /* trace record -o */
+	bool verbose;
+} TraceOpts;
+
+int trace_main(int argc, char **argv);

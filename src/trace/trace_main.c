@@ -1,0 +1,602 @@
+/* sonde trace: options, the traced command, the event loop, and the
+ * record/report subcommands. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "bpfprog.h"
+#include "printer.h"
+#include "recfile.h"
+#include "sigs.h"
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: sonde trace [options] -- CMD [ARGS...]\n"
+	      "       sonde trace [options] -p PID[,PID...]\n"
+	      "       sonde trace record -o FILE [options] -- CMD [ARGS...]\n"
+	      "       sonde trace report [options] FILE\n"
+	      "\n"
+	      "  -f             follow forks ([pid N] prefixes)\n"
+	      "  -p PID,...     trace running processes\n"
+	      "  -e trace=SET   calls to trace: names, %file %network %process %memory\n"
+	      "                 %signal %ipc %desc (also without %), !SET to exclude\n"
+	      "  -z, -Z         only successful / only failed calls\n"
+	      "  -T             time spent in each call\n"
+	      "  -t, -tt, -ttt  wall-clock timestamps; -r relative timestamps\n"
+	      "  -y             print paths of file descriptors\n"
+	      "  -s N           bytes of strings and buffers shown (default 32)\n"
+	      "  -o FILE        write the trace to FILE (default: stderr)\n"
+	      "  -c, -C         summary table (counted in the kernel) / with the trace\n"
+	      "  -S calls       sort the summary by calls (default: time)\n"
+	      "  --hist         per-call latency histograms (kept in the kernel)\n"
+	      "  --duration MS  only calls that took at least MS milliseconds\n"
+	      "  --event CAT:NAME[,...]  mix tracepoint events into the trace\n"
+	      "  --no-syscalls  only the --event events\n"
+	      "  -v             verifier logs\n",
+	      f);
+}
+
+enum { O_HIST = 300, O_DURATION, O_EVENT, O_NOSYS };
+
+typedef struct Cli {
+	TraceOpts o;
+	char **cmd;
+	bool sort_calls;
+	const char *report_file;
+	bool record;
+} Cli;
+
+static bool parse_pids(const char *s, TraceOpts *o)
+{
+	char *copy = xstrdup(s), *save = NULL;
+	bool ok = true;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long v = strtol(t, &end, 10);
+		if (*end || v <= 0 || v > 0x7fffffff || (kill((pid_t)v, 0) < 0 && errno == ESRCH)) {
+			fprintf(stderr, "sonde trace: -p %s: no such process\n", t);
+			ok = false;
+			break;
+		}
+		o->pids = xrealloc(o->pids, sizeof(int) * (size_t)(o->npids + 1));
+		o->pids[o->npids++] = (int)v;
+	}
+	free(copy);
+	return ok;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse(int argc, char **argv, Cli *c, bool report)
+{
+	static const struct option lo[] = {
+		{"hist", no_argument, 0, O_HIST},     {"duration", required_argument, 0, O_DURATION},
+		{"event", required_argument, 0, O_EVENT}, {"no-syscalls", no_argument, 0, O_NOSYS},
+		{"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
+	TraceOpts *o = &c->o;
+	bool seen_trace = false;
+	o->strsize = 32;
+	for (int i = 0; i < SYSCALL_MAX; i++)
+		o->sel[i] = syscall_table[i].name != NULL;
+	optind = 1;
+	int ch;
+	while ((ch = getopt_long(argc, argv, "+fp:e:zZTtrys:o:cCS:vh", lo, NULL)) != -1) {
+		char err[256];
+		switch (ch) {
+		case 'f': o->follow = true; break;
+		case 'p':
+			if (report || !parse_pids(optarg, o))
+				return report ? (fprintf(stderr, "sonde trace report: -p is for live tracing\n"), 1) : 1;
+			break;
+		case 'e':
+			if (!syscall_select(optarg, o->sel, &seen_trace, err, sizeof(err))) {
+				fprintf(stderr, "sonde trace: %s\n", err);
+				return 1;
+			}
+			break;
+		case 'z': o->only_ok = true; break;
+		case 'Z': o->only_fail = true; break;
+		case 'T': o->show_time = true; break;
+		case 't': o->tstamp++; break;
+		case 'r': o->relative = true; break;
+		case 'y': o->fd_paths = true; break;
+		case 's': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 0 || v > 65535) {
+				fprintf(stderr, "sonde trace: -s takes a number from 0 to 65535, not '%s'\n", optarg);
+				return 1;
+			}
+			o->strsize = (int)v;
+			break;
+		}
+		case 'o': o->out_path = optarg; break;
+		case 'c': o->count = true; break;
+		case 'C': o->count = o->count_and_print = true; break;
+		case 'S':
+			if (strcmp(optarg, "calls") && strcmp(optarg, "time")) {
+				fprintf(stderr, "sonde trace: -S takes 'calls' or 'time'\n");
+				return 1;
+			}
+			c->sort_calls = !strcmp(optarg, "calls");
+			break;
+		case 'v': o->verbose = true; break;
+		case O_HIST: o->hist = o->count = true; break;
+		case O_DURATION: {
+			char *end;
+			double ms = strtod(optarg, &end);
+			if (*end || ms < 0) {
+				fprintf(stderr, "sonde trace: --duration takes milliseconds, not '%s'\n", optarg);
+				return 1;
+			}
+			o->min_dur_ns = (uint64_t)(ms * 1e6);
+			break;
+		}
+		case O_EVENT: {
+			char *copy = xstrdup(optarg), *save = NULL;
+			for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+				if (!strchr(t, ':')) {
+					fprintf(stderr, "sonde trace: --event takes CATEGORY:NAME, not '%s'\n", t);
+					free(copy);
+					return 1;
+				}
+				o->events = xrealloc(o->events, sizeof(char *) * (size_t)(o->nevents + 1));
+				o->events[o->nevents++] = xstrdup(t);
+			}
+			free(copy);
+			break;
+		}
+		case O_NOSYS: o->no_syscalls = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 1;
+		}
+	}
+	if (report) {
+		if (optind >= argc) {
+			fprintf(stderr, "sonde trace report: which file?\n");
+			return 1;
+		}
+		c->report_file = argv[optind];
+		return -1;
+	}
+	if (optind < argc)
+		c->cmd = argv + optind;
+	if (!c->cmd && !o->npids) {
+		usage(stderr);
+		return 1;
+	}
+	if (c->cmd && o->npids) {
+		fprintf(stderr, "sonde trace: give a command or -p, not both\n");
+		return 1;
+	}
+	if (o->no_syscalls && !o->nevents) {
+		fprintf(stderr, "sonde trace: --no-syscalls needs --event\n");
+		return 1;
+	}
+	if (o->count && o->count_and_print)
+		o->count = false, o->count_and_print = true;
+	return -1;
+}
+
+/* as execvp would find it; strace also runs the resolved path */
+static char *command_path(const char *cmd)
+{
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0 ? xstrdup(cmd) : NULL;
+	const char *path = getenv("PATH");
+	char *dirs = xstrdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin");
+	char *found = NULL;
+	char *save = NULL;
+	for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+		char full[4096];
+		snprintf(full, sizeof(full), "%s/%s", d, cmd);
+		struct stat st;
+		if (access(full, X_OK) == 0 && stat(full, &st) == 0 && S_ISREG(st.st_mode))
+			found = xstrdup(full);
+	}
+	free(dirs);
+	return found;
+}
+
+static pid_t start_child(const char *path, char **cmd, int *go_fd, FILE *out)
+{
+	int p[2];
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		char b;
+		close(p[1]);
+		if (out)
+			close(fileno(out));
+		signal(SIGINT, SIG_DFL);
+		if (read(p[0], &b, 1) != 1)
+			_exit(127);
+		execv(path, cmd);
+		fprintf(stderr, "sonde trace: cannot run '%s': %s\n", cmd[0], strerror(errno));
+		_exit(127);
+	}
+	close(p[0]);
+	*go_fd = p[1];
+	return pid;
+}
+
+typedef struct Live {
+	Printer pr;
+	FILE *rec;   /* record mode */
+	bool bad;
+} Live;
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	Live *l = ctx;
+	if (l->rec) {
+		if (!rec_write_chunk(l->rec, CHUNK_RECORD, data, (uint32_t)size))
+			l->bad = true;
+		const TraceHdr *h = data;
+		if (h->type == REC_PROC_EXIT && (int)h->tgid == l->pr.main_pid) {
+			l->pr.main_exited = true;
+			l->pr.exit_status = (int)h->ret;
+		}
+		return 0;
+	}
+	printer_record(&l->pr, data, size);
+	return 0;
+}
+
+static bool load_events(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
+{
+	b->events = xcalloc((size_t)o->nevents + 1, sizeof(TraceEvent));
+	for (int i = 0; i < o->nevents; i++) {
+		TraceEvent *e = &b->events[i];
+		char *colon = strchr(o->events[i], ':');
+		e->cat = xstrndup(o->events[i], (size_t)(colon - o->events[i]));
+		e->name = xstrdup(colon + 1);
+		b->nevents++;
+		char why[256];
+		if (!tracefs_read_format(e->cat, e->name, &e->fmt, why, sizeof(why))) {
+			snprintf(err, errlen, "--event %s: %s", o->events[i], why);
+			return false;
+		}
+		int end = 8;
+		for (int k = 0; k < e->fmt.nfields; k++)
+			if (e->fmt.fields[k].offset + e->fmt.fields[k].size > end)
+				end = e->fmt.fields[k].offset + e->fmt.fields[k].size;
+		bool dl = false;
+		for (int k = 0; k < e->fmt.nfields; k++)
+			dl |= e->fmt.fields[k].is_data_loc;
+		e->size = (end + (dl ? 256 : 0) + 7) & ~7;
+		if (e->size > 2048)
+			e->size = 2048;
+	}
+	return true;
+}
+
+static void sum_stats(TraceBpf *b, TraceStat *st, uint64_t *hist)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	TraceStat *v = xcalloc((size_t)ncpu, sizeof(TraceStat));
+	for (uint32_t k = 0; k < SYSCALL_MAX; k++) {
+		if (bpf_map_lookup_elem(b->map_fd[TM_STATS], &k, v))
+			continue;
+		for (int c = 0; c < ncpu; c++) {
+			st[k].calls += v[c].calls;
+			st[k].errors += v[c].errors;
+			st[k].ns += v[c].ns;
+		}
+	}
+	free(v);
+	if (!hist)
+		return;
+	uint64_t *h = xcalloc((size_t)ncpu, 8);
+	for (uint32_t k = 0; k < SYSCALL_MAX * TRACE_HIST_BUCKETS; k++) {
+		if (!st[k / TRACE_HIST_BUCKETS].calls || bpf_map_lookup_elem(b->map_fd[TM_HIST], &k, h))
+			continue;
+		for (int c = 0; c < ncpu; c++)
+			hist[k] += h[c];
+	}
+	free(h);
+}
+
+static int exit_code_of(int st)
+{
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return 1;
+}
+
+static int run_live(Cli *c)
+{
+	TraceOpts *o = &c->o;
+	FILE *out = stderr;
+	FILE *rec = NULL;
+	if (c->record) {
+		if (!o->out_path) {
+			fprintf(stderr, "sonde trace record: -o FILE is required\n");
+			return 1;
+		}
+		if (!(rec = fopen(o->out_path, "wb"))) {
+			fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
+			return 1;
+		}
+		/* record everything; report filters */
+		TraceOpts keep = *o;
+		memset(o, 0, sizeof(*o));
+		o->strsize = keep.strsize;
+		o->follow = keep.follow;
+		o->pids = keep.pids;
+		o->npids = keep.npids;
+		o->verbose = keep.verbose;
+		memcpy(o->sel, keep.sel, sizeof(o->sel));
+	} else if (o->out_path && !(out = fopen(o->out_path, "w"))) {
+		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
+		return 1;
+	}
+	char *path = c->cmd ? command_path(c->cmd[0]) : NULL;
+	if (c->cmd && !path) {
+		fprintf(stderr, "sonde trace: cannot run '%s': command not found or not executable\n",
+			c->cmd[0]);
+		return 127;
+	}
+	static char obuf[1 << 16];
+	setvbuf(out, obuf, _IOFBF, sizeof(obuf));
+	Live l = {.rec = rec};
+	printer_init(&l.pr, o, out);
+	l.pr.live = true;
+	TraceBpf b = {0};
+	b.nprogs = 0;
+	char err[512];
+	int go = -1;
+	pid_t child = -1;
+	int status = 1;
+	struct sigaction sa = {.sa_handler = on_signal};
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	struct ring_buffer *rb = NULL;
+	if (!load_events(&b, o, err, sizeof(err)) || !tbpf_load(&b, o, err, sizeof(err))) {
+		fprintf(stderr, "sonde trace: %s\n", err);
+		goto out;
+	}
+	l.pr.events = b.events;
+	l.pr.nevents = b.nevents;
+	if (c->cmd) {
+		child = start_child(path, c->cmd, &go, rec ? rec : (out != stderr ? out : NULL));
+		if (child < 0) {
+			fprintf(stderr, "sonde trace: fork: %s\n", strerror(errno));
+			goto out;
+		}
+		tbpf_add_pid(&b, child);
+		l.pr.main_pid = child;
+	} else {
+		for (int i = 0; i < o->npids; i++)
+			tbpf_add_pid(&b, o->pids[i]);
+		l.pr.main_pid = o->pids[0];
+	}
+	if (rec) {
+		RecInfo info = {0};
+		struct utsname u;
+		uname(&u);
+		snprintf(info.sysname, sizeof(info.sysname), "%s", u.sysname);
+		snprintf(info.release, sizeof(info.release), "%s", u.release);
+		snprintf(info.version, sizeof(info.version), "%s", u.version);
+		snprintf(info.machine, sizeof(info.machine), "%s", u.machine);
+		snprintf(info.nodename, sizeof(info.nodename), "%s", u.nodename);
+		info.mono_to_real = l.pr.mono_to_real;
+		info.main_pid = l.pr.main_pid;
+		info.strsize = o->strsize;
+		info.flags = o->follow ? 1 : 0;
+		rec_write_header(rec, &info);
+	}
+	rb = ring_buffer__new(b.map_fd[TM_RING], on_record, &l, NULL);
+	if (!rb) {
+		fprintf(stderr, "sonde trace: cannot read the ring buffer\n");
+		goto out;
+	}
+	if (!tbpf_attach(&b, o, err, sizeof(err))) {
+		fprintf(stderr, "sonde trace: %s\n", err);
+		goto out;
+	}
+	if (go >= 0) {
+		if (write(go, "g", 1) != 1)
+			perror("sonde trace: starting the command");
+		close(go);
+		go = -1;
+	}
+	int child_status = 0;
+	bool child_done = false;
+	uint64_t idle_since = 0;
+	for (;;) {
+		int n = ring_buffer__poll(rb, 20);
+		if (n < 0 && n != -EINTR)
+			break;
+		fflush(out);
+		if (got_signal)
+			break;
+		if (child > 0 && !child_done && waitpid(child, &child_status, WNOHANG) == child)
+			child_done = true;
+		bool all_gone;
+		if (child > 0) {
+			all_gone = child_done && (!o->follow || tbpf_npids(&b) == 0);
+			if (child_done && o->follow && !all_gone) {
+				/* descendants still running: a bound on how long we wait for
+				 * their exits to be seen is not needed, strace waits too */
+			}
+		} else {
+			all_gone = true;
+			for (int i = 0; i < o->npids; i++)
+				if (kill(o->pids[i], 0) == 0 || errno != ESRCH)
+					all_gone = false;
+			if (o->follow && tbpf_npids(&b) > 0)
+				all_gone = false;
+		}
+		if (all_gone) {
+			/* the last records may still be in flight on another CPU */
+			if (!idle_since) {
+				idle_since = 1;
+				continue;
+			}
+			break;
+		}
+		(void)idle_since;
+	}
+	ring_buffer__consume(rb);
+	for (int i = 0; i < l.pr.pending.n; i++) {
+		/* calls that never returned (an execve still in progress) */
+	}
+	if (o->count && !rec) {
+		TraceStat st[SYSCALL_MAX];
+		memset(st, 0, sizeof(st));
+		uint64_t *hist = o->hist ? xcalloc(SYSCALL_MAX * TRACE_HIST_BUCKETS, 8) : NULL;
+		sum_stats(&b, st, hist);
+		if (o->hist)
+			hist_print(out, hist, st);
+		else
+			summary_print(out, st, c->sort_calls);
+		free(hist);
+	} else if (o->count_and_print) {
+		summary_print(out, l.pr.stats, c->sort_calls);
+	}
+	uint64_t lost = tbpf_lost(&b);
+	if (rec) {
+		uint64_t end[2] = {lost, (uint64_t)(uint32_t)l.pr.exit_status};
+		rec_write_chunk(rec, CHUNK_END, end, sizeof(end));
+	}
+	if (lost)
+		fprintf(out, "sonde trace: lost %llu events: the ring buffer was full\n",
+			(unsigned long long)lost);
+	fflush(out);
+	if (child > 0) {
+		if (!child_done) {
+			if (got_signal)
+				kill(child, SIGTERM);
+			waitpid(child, &child_status, 0);
+		}
+		status = exit_code_of(child_status);
+	} else {
+		status = 0;
+	}
+out:
+	if (go >= 0) {
+		close(go);
+		if (child > 0)
+			waitpid(child, NULL, 0);
+	}
+	if (rb)
+		ring_buffer__free(rb);
+	tbpf_detach_async(&b);
+	tbpf_close(&b);
+	printer_free(&l.pr);
+	if (rec && fclose(rec) != 0)
+		fprintf(stderr, "sonde trace: writing '%s': %s\n", o->out_path, strerror(errno));
+	if (out != stderr)
+		fclose(out);
+	free(path);
+	return status;
+}
+
+static int run_report(Cli *c)
+{
+	TraceOpts *o = &c->o;
+	FILE *f = fopen(c->report_file, "rb");
+	if (!f) {
+		fprintf(stderr, "sonde trace report: cannot read '%s': %s\n", c->report_file,
+			strerror(errno));
+		return 1;
+	}
+	RecInfo info;
+	char err[256];
+	if (!rec_read_header(f, &info, err, sizeof(err))) {
+		fprintf(stderr, "sonde trace report: %s: %s\n", c->report_file, err);
+		fclose(f);
+		return 1;
+	}
+	FILE *out = stderr;
+	if (o->out_path && !(out = fopen(o->out_path, "w"))) {
+		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
+		fclose(f);
+		return 1;
+	}
+	if (!o->follow && (info.flags & 1))
+		o->follow = true;
+	bool summary = o->count && !o->count_and_print;
+	Printer pr;
+	printer_init(&pr, o, out);
+	pr.mono_to_real = info.mono_to_real;
+	pr.main_pid = info.main_pid;
+	pr.live = false;
+	void *buf = NULL;
+	size_t cap = 0;
+	uint32_t type, len;
+	int r, status = 0;
+	uint64_t lost = 0;
+	bool ended = false;
+	while ((r = rec_read_chunk(f, &type, &buf, &len, &cap)) == 1) {
+		if (type == CHUNK_RECORD)
+			printer_record(&pr, buf, len);
+		else if (type == CHUNK_END && len >= 16) {
+			memcpy(&lost, buf, 8);
+			ended = true;
+		}
+	}
+	if (summary || o->count_and_print)
+		summary_print(out, pr.stats, c->sort_calls);
+	if (lost)
+		fprintf(out, "sonde trace: lost %llu events: the ring buffer was full\n",
+			(unsigned long long)lost);
+	fflush(out);
+	if (r < 0 || !ended) {
+		fprintf(stderr, "sonde trace report: %s is truncated%s\n", c->report_file,
+			r < 0 ? " (a record is cut short)" : " (no end marker: the recording was interrupted)");
+		status = 1;
+	}
+	free(buf);
+	printer_free(&pr);
+	fclose(f);
+	if (out != stderr)
+		fclose(out);
+	return status;
+}
+
+int trace_main(int argc, char **argv)
+{
+	/* argv[0] is "trace" */
+	Cli c = {0};
+	bool report = argc > 1 && !strcmp(argv[1], "report");
+	c.record = argc > 1 && !strcmp(argv[1], "record");
+	if (report || c.record) {
+		argc--;
+		argv++;
+	}
+	int r = parse(argc, argv, &c, report);
+	if (r >= 0)
+		return r;
+	if (report)
+		return run_report(&c);
+	if (geteuid() != 0 && access("/sys/kernel/tracing/events", R_OK) != 0) {
+		/* capabilities may still allow it: let the kernel decide below */
+	}
+	return run_live(&c);
+}

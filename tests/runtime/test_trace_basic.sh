@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# sonde trace on real commands: decoded lines match the calls the test
+# programs really make; exit statuses pass through; -f, -Z, -z, -e, -c, -T.
+set -u
+cd "$(dirname "$0")/../.."
+SONDE=${SONDE:-$PWD/sonde}
+known=build/progs/trace_known fork=build/progs/trace_fork
+[ -x "$known" ] && [ -x "$fork" ] || { echo "build/progs missing (make)"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+has() { grep -qxF -- "$2" "$1" || { echo "--- $1:"; head -60 "$1"; fail "missing line: $2"; }; }
+
+"$SONDE" trace -o "$tmp/out" -- "$known" "$tmp/f"; rc=$?
+[ $rc = 3 ] || fail "exit status $rc, want 3 (the command's)"
+has "$tmp/out" "openat(AT_FDCWD, \"$tmp/f\", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0640) = 3"
+has "$tmp/out" 'write(3, "hello\tworld\n", 12) = 12'
+has "$tmp/out" 'read(3, "hello\tworld\n", 64) = 12'
+has "$tmp/out" 'openat(AT_FDCWD, "/nonexistent/sonde", O_RDONLY) = -1 ENOENT (No such file or directory)'
+has "$tmp/out" "unlink(\"$tmp/f\") = 0"
+has "$tmp/out" 'socket(AF_INET, SOCK_STREAM, IPPROTO_IP) = 3'
+has "$tmp/out" 'connect(3, {sa_family=AF_INET, sin_port=htons(1), sin_addr=inet_addr("127.0.0.1")}, 16) = -1 ECONNREFUSED (Connection refused)'
+has "$tmp/out" 'clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=0, tv_nsec=1000000}, NULL) = 0'
+has "$tmp/out" 'exit_group(3) = ?'
+has "$tmp/out" '+++ exited with 3 +++'
+grep -qE '^execve\(".*trace_known", \[".*trace_known", "'"$tmp"'/f"\], 0x[0-9a-f]+\) = 0$' "$tmp/out" || fail "execve line"
+# -s: buffers cut with "..." after the quote
+"$SONDE" trace -s 5 -e trace=write,read -o "$tmp/out" -- "$known" "$tmp/f"
+has "$tmp/out" 'write(3, "hello"..., 12) = 12'
+# -Z: only failures; -z: only successes
+"$SONDE" trace -Z -e trace=openat -o "$tmp/out" -- "$known" "$tmp/f"
+has "$tmp/out" 'openat(AT_FDCWD, "/nonexistent/sonde", O_RDONLY) = -1 ENOENT (No such file or directory)'
+! grep -q '= 3$' "$tmp/out" || fail "-Z printed a successful call"
+"$SONDE" trace -z -e trace=openat -o "$tmp/out" -- "$known" "$tmp/f"
+! grep -q ENOENT "$tmp/out" || fail "-z printed a failed call"
+# -e classes and negation
+"$SONDE" trace -e trace=%network -o "$tmp/out" -- "$known" "$tmp/f"
+n=$(grep -cvE '^(socket|connect)\(|^\+\+\+' "$tmp/out")
+[ "$n" = 0 ] || fail "%network let through: $(grep -vE '^(socket|connect)\(|^\+\+\+' "$tmp/out" | head -3)"
+"$SONDE" trace -e '!mmap,mprotect' -o "$tmp/out" -- "$known" "$tmp/f"
+! grep -qE '^(mmap|mprotect)\(' "$tmp/out" || fail "!mmap,mprotect"
+grep -q '^write(' "$tmp/out" || fail "!mmap dropped write"
+# -T and -tt
+"$SONDE" trace -T -tt -e trace=clock_nanosleep -o "$tmp/out" -- "$known" "$tmp/f"
+grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} clock_nanosleep\(.*\) = 0 <0\.00[0-9]{4}>$' "$tmp/out" || { cat "$tmp/out"; fail "-T -tt"; }
+# -y: fd paths
+"$SONDE" trace -y -e trace=write -o "$tmp/out" -- "$known" "$tmp/f"
+has "$tmp/out" "write(3<$tmp/f>, \"hello\\tworld\\n\", 12) = 12"
+# -f: the child's calls with [pid N], its exit, the parent's wait status
+"$SONDE" trace -f -e trace=write,wait4,exit_group -o "$tmp/out" -- "$fork" >"$tmp/fork_stdout"; rc=$?
+[ $rc = 0 ] || fail "-f exit status $rc"
+grep -qE '^\[pid +[0-9]+\] write\(1, "child\\n", 6\) = 6$' "$tmp/out" || { cat "$tmp/out"; fail "-f child write"; }
+grep -qE '^\[pid +[0-9]+\] \+\+\+ exited with 7 \+\+\+$' "$tmp/out" || fail "-f child exit"
+grep -qE '^wait4\([0-9]+, \[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "$tmp/out" || fail "wait4 status"
+# without -f the child is not traced
+"$SONDE" trace -e trace=write -o "$tmp/out" -- "$fork" >/dev/null
+! grep -q child "$tmp/out" || fail "child traced without -f"
+# -c: counted in the kernel
+"$SONDE" trace -c -o "$tmp/out" -- "$known" "$tmp/f"
+grep -qE '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +1 openat$' "$tmp/out" || { cat "$tmp/out"; fail "-c openat row"; }
+grep -qE '^100\.00 .* total$' "$tmp/out" || fail "-c total"
+# --hist
+"$SONDE" trace --hist -e trace=clock_nanosleep -o "$tmp/out" -- "$known" "$tmp/f"
+grep -q '^clock_nanosleep: 1 calls' "$tmp/out" || { cat "$tmp/out"; fail "--hist"; }
+grep -qE '^\[(512K, 1M|1M, 2M|2M, 4M|4M, 8M)\) +1 \|@+' "$tmp/out" || { cat "$tmp/out"; fail "--hist bucket"; }
+# --duration: only the 1 ms sleep is that slow
+"$SONDE" trace --duration 0.9 -o "$tmp/out" -- "$known" "$tmp/f"
+grep -q '^clock_nanosleep(' "$tmp/out" || fail "--duration lost the sleep"
+! grep -q '^close(' "$tmp/out" || fail "--duration kept a fast call"
+# real commands
+echo "sonde was here" > "$tmp/in"
+"$SONDE" trace -e trace=read -o "$tmp/out" -- cat "$tmp/in" >/dev/null
+has "$tmp/out" 'read(3, "sonde was here\n", 131072) = 15'
+"$SONDE" trace -e trace=clock_nanosleep -o "$tmp/out" -- sleep 0.2
+grep -qE '^clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=0, tv_nsec=200000000\}, (NULL|0x[0-9a-f]+)\) = 0$' "$tmp/out" || fail "sleep 0.2"
+"$SONDE" trace -o "$tmp/out" -- ls /nonexistent-dir 2>/dev/null; rc=$?
+[ $rc = 2 ] || fail "ls exit status $rc"
+has "$tmp/out" '+++ exited with 2 +++'
+# lost events are never silent: none here
+! grep -q lost "$tmp/out" || fail "lost events"
+exit 0
