@@ -10,8 +10,8 @@ LIB_SRC  := $(sort $(shell find src -name '*.c' ! -name main.c))
 LIB_OBJ  := $(LIB_SRC:%.c=build/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
-PROGS_SRC := $(sort $(wildcard tests/progs/*.c))
-PROGS_BIN := $(PROGS_SRC:tests/progs/%.c=build/progs/%)
+PROGS_SRC := $(sort $(filter-out %_lib.c,$(wildcard tests/progs/*.c)))
+PROGS_BIN := $(PROGS_SRC:tests/progs/%.c=build/progs/%) build/progs/uprobe_target_nopie
 
 all: sonde
 
@@ -29,6 +29,18 @@ build/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/check.h
 build/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -o $@ $<
+
+# user-space probe targets: a non-PIE twin, and USDT in a shared library
+build/progs/uprobe_target_nopie: tests/progs/uprobe_target.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -no-pie -fno-pie -o $@ $<
+
+build/progs/lib%.so: tests/progs/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -shared -fPIC -o $@ $<
+
+build/progs/sdt_target: tests/progs/sdt_target.c build/progs/libsdt_lib.so
+	$(CC) -O1 -g -o $@ $< -Lbuild/progs -lsdt_lib -Wl,-rpath,'$$ORIGIN'
 
 unit: $(UNIT_BIN)
 

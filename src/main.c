@@ -18,6 +18,7 @@
 #include "probes/tracefs.h"
 #include "runtime/features.h"
 #include "runtime/runtime.h"
+#include "trace/trace.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION "dev"
@@ -51,7 +52,7 @@ static void usage(FILE *f)
 	      "    -e 'program'   execute this program\n"
 	      "    -h, --help     show this help message\n"
 	      "    -l [search]    list probes (tracepoints, software events)\n"
-	      "    -p PID         enable USDT/uprobe probes on PID (others trace system-wide)\n"
+	      "    -p PID         uprobes/USDT fire for PID only; sonde exits when it does\n"
 	      "    -c 'CMD'       run CMD and trace until it exits; cpid holds its pid\n"
 	      "    -q             keep messages quiet\n"
 	      "    --unsafe       allow unsafe builtin functions (system)\n"
@@ -269,6 +270,9 @@ static int run_program(Cli *c)
 	}
 	if (ast && c->cmd && !c->debug && !start_child(c))
 		goto out;
+	/* user-space probes fire only for the -p process or the -c child */
+	probe_filter_pid = c->run.watch_pid > 0 ? c->run.watch_pid : c->opt.cpid;
+	probe_maps_pid = c->run.watch_pid;
 	if (ast)
 		sc = compile_program(ast, &c->opt, &err);
 	if (!sc) {
@@ -298,6 +302,8 @@ int main(int argc, char **argv)
 {
 	Cli c = {0};
 	c.run.child_go_fd = -1;
+	if (argc >= 2 && !strcmp(argv[1], "trace")) /* sonde trace: strace on BPF */
+		return trace_main(argc - 1, argv + 1);
 	if (argc < 2) {
 		usage(stdout);
 		return 1;
@@ -309,6 +315,7 @@ int main(int argc, char **argv)
 		features_print(stdout);
 		return 0;
 	}
+	probe_maps_pid = c.run.watch_pid;
 	if (c.list)
 		return probe_list(stdout, *c.list ? c.list : NULL, c.list_verbose) < 0 ? 1 : 0;
 	if (!c.program && !c.file) {

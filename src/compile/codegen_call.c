@@ -47,9 +47,46 @@ static void b_elapsed(Gen *g, const Expr *e)
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
 }
 
+/* An argument described by the provider (usdt): register, memory operand
+ * or constant, then truncated and extended to 64 bits. */
+static void gen_arg_loc(Gen *g, const ArgLoc *l)
+{
+	if (l->reg_off < 0) {
+		emit_ld_imm64(g, BPF_REG_0, (uint64_t)l->disp);
+		return;
+	}
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, l->reg_off));
+	if (l->deref) {
+		if (l->index_off >= 0) {
+			emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, l->index_off));
+			emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_1, l->scale));
+			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
+		}
+		emit_ld_imm64(g, BPF_REG_1, (uint64_t)l->disp);
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
+		int mark = g->scratch_top, tmp = scratch_alloc(g, 8);
+		emit(g, I_ST(BPF_DW, R_SCR, tmp, 0));
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+		emit_scratch_ptr(g, BPF_REG_1, tmp);
+		emit(g, I_MOV64_IMM(BPF_REG_2, l->size));
+		emit_call(g, BPF_FUNC_probe_read_user);
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, tmp));
+		g->scratch_top = mark;
+	}
+	if (l->size < 8) {
+		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 64 - 8 * l->size));
+		emit(g, I_ALU64_IMM(l->is_signed ? BPF_ARSH : BPF_RSH, BPF_REG_0, 64 - 8 * l->size));
+	}
+}
+
 static void b_ctx_arg(Gen *g, const Expr *e)
 {
 	int n = e->aux2 == B_RETVAL ? -1 : e->aux;
+	ArgLoc l;
+	if (n >= 0 && g->spec->prov->arg_loc && g->spec->prov->arg_loc(g->spec, n, &l)) {
+		gen_arg_loc(g, &l);
+		return;
+	}
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, g->spec->prov->ctx_arg_offset(g->spec, n)));
 }
 
@@ -97,8 +134,9 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		emit_call(g, BPF_FUNC_get_current_comm);
 		emit_memzero(g, dst_off + 16, dt->size - 16);
 		return;
-	case B_PROBE: {
-		const char *name = g->spec->name;
+	case B_PROBE:
+	case B_FUNC: {
+		const char *name = e->aux2 == B_FUNC ? g->spec->func : g->spec->name;
 		int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
 		emit_store_bytes(g, dst_off, name, n);
 		emit_memzero(g, dst_off + n, dt->size - n);
@@ -297,6 +335,7 @@ void gen_call_int(Gen *g, const Expr *e)
 {
 	switch (e->func->id) {
 	case F_KADDR:
+	case F_UADDR:
 		emit_ld_imm64(g, BPF_REG_0, e->ival);
 		return;
 	default:
@@ -347,9 +386,56 @@ static void f_ntop(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_0, dst_off + 8));
 }
 
+/* buf(ptr, n): length, then the bytes (zeroed first: a short read and the
+ * padding must not leak stale scratch bytes into map keys) */
+static void f_buf(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	int cap = e->type->size - 8;
+	emit_memzero(g, dst_off, dt->size);
+	if (e->aux) {
+		int done = label_new(g);
+		gen_int(g, e->args.v[1]);
+		emit_jmp_imm(g, BPF_JSLE, BPF_REG_0, cap, done);
+		emit(g, I_MOV64_IMM(BPF_REG_0, cap));
+		label_place(g, done);
+		int ok = label_new(g);
+		emit_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, ok);
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+		label_place(g, ok);
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+	} else {
+		emit_ld_imm64(g, BPF_REG_0, (uint64_t)cap);
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+	}
+	gen_int(g, e->args.v[0]);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+	if (e->aux) { /* bounds again for the verifier, after the reload */
+		int skip = label_new(g);
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, R_SCR, dst_off));
+		emit_jmp_imm(g, BPF_JLE, BPF_REG_2, cap, skip);
+		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+		label_place(g, skip);
+	} else {
+		emit(g, I_MOV64_IMM(BPF_REG_2, cap));
+	}
+	emit_scratch_ptr(g, BPF_REG_1, dst_off + 8);
+	/* the legacy helper reads user or kernel memory by address */
+	emit_call(g, BPF_FUNC_probe_read);
+}
+
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	switch (e->func->id) {
+	case F_BUF:
+		f_buf(g, e, dst_off, dt);
+		return;
+	case F_USYM:
+		gen_int(g, e->args.v[0]);
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		emit_call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off + 8));
+		return;
 	case F_STR:
 		f_str(g, e, dst_off, dt);
 		return;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "codegen.h"
+#include "codegen_ctype.h"
 
 void gen_cast_r0(Gen *g, const Type *t)
 {
@@ -152,9 +153,13 @@ static void gen_binop(Gen *g, const Expr *e)
 		return;
 	}
 	gen_int(g, e->a);
+	if (e->aux2 > 1) /* integer + pointer: scaled by the pointee's size */
+		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_0, e->aux2));
 	int slot = stack_push(g);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
 	gen_int(g, e->b);
+	if (e->aux > 1) /* pointer +/- integer */
+		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_0, e->aux));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
 	stack_pop(g);
 	bool sign = e->a->type->is_signed && e->b->type->is_signed;
@@ -173,6 +178,10 @@ static void gen_binop(Gen *g, const Expr *e)
 
 static void gen_unop(Gen *g, const Expr *e)
 {
+	if (e->op == OP_DEREF) {
+		gen_place_int(g, e);
+		return;
+	}
 	gen_int(g, e->a);
 	switch (e->op) {
 	case OP_NEG:
@@ -218,6 +227,10 @@ static void gen_tp_field_int(Gen *g, const Expr *e)
 
 static void gen_field_int(Gen *g, const Expr *e)
 {
+	if (cg_is_place(e)) {
+		gen_place_int(g, e);
+		return;
+	}
 	if (e->a->type->kind == TY_CTX) {
 		gen_tp_field_int(g, e);
 		return;
@@ -298,6 +311,9 @@ void gen_int(Gen *g, const Expr *e)
 		return;
 	case E_INCDEC:
 		gen_incdec(g, e);
+		return;
+	case E_INDEX:
+		gen_place_int(g, e);
 		return;
 	default:
 		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
@@ -395,6 +411,10 @@ static void gen_ternary_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 
 static void gen_field_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
+	if (cg_is_place(e)) {
+		gen_place_into(g, e, dst_off, dt);
+		return;
+	}
 	if (e->a->type->kind == TY_CTX) {
 		gen_tp_field_into(g, e, dst_off, dt);
 		return;
@@ -436,6 +456,10 @@ void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case E_TERNARY:
 		gen_ternary_into(g, e, dst_off, dt);
+		return;
+	case E_UNOP:
+	case E_INDEX:
+		gen_place_into(g, e, dst_off, dt);
 		return;
 	default:
 		emit_memzero(g, dst_off, dt->size);

@@ -125,7 +125,7 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	sc->opt = *opt;
 	sc->zero_size = 8;
 	Sema s = {.sc = sc};
-	bool ok = expand_all(sc, err);
+	bool ok = sema_ctype_setup(sc, err) && expand_all(sc, err);
 	/* lenient passes until map types stop changing: a map read before the
 	 * probe that assigns it gets its type, and strings settle on their
 	 * widest size before any code depends on a layout */

@@ -96,6 +96,11 @@ typedef struct Options {
 	int cpid;         /* -c child, 0 if none */
 	int self_pid;     /* sonde's pid: its own events are not traced */
 	uint64_t start_ns; /* CLOCK_MONOTONIC at start, for `elapsed` */
+	char **include_dirs;  /* -I DIR: where #include looks */
+	int ninclude_dirs;
+	char **include_files; /* --include FILE: headers read before the script */
+	int ninclude_files;
+	const char *script_dir; /* "" or "dir/": #include "x.h" relative to the script */
 } Options;
 
 typedef struct Script {
@@ -112,6 +117,8 @@ typedef struct Script {
 	int scratch_size;
 	int zero_size;
 	bool uses_kstack, uses_ustack;
+	struct CDefs *cdefs;  /* C definitions of the script (lang/ctypes.h) */
+	bool uses_usym;        /* usym(): user symbols resolved at print time */
 	bool traced_events;    /* probes other than BEGIN/END send events */
 	int nattach;          /* "Attaching N probes..." */
 } Script;

@@ -536,10 +536,29 @@ static void c_def_skip_quoted(Lexer *lx)
 	lex_advance(lx, 1);
 }
 
+/* After the '}' closing a struct body at depth 0: does a declarator follow
+ * ("} x;"), or is this bpftrace's "struct Foo { ... }" without ';'? */
+static bool c_def_ends_at_brace(const Lexer *lx)
+{
+	const char *s = lx->text + lx->pos;
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	if (*s == ';' || *s == '*')
+		return false;
+	int n = ident_len(s);
+	if (!n)
+		return true;
+	s += n;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return !(*s == ';' || *s == ',' || *s == '[' || *s == '=');
+}
+
 /* A declaration up to the ';' that ends it at brace depth 0. */
 static bool c_def_decl(Lexer *lx, Loc start)
 {
 	int depth = 0;
+	bool td = !strncmp(lx->text + lx->pos, "typedef", 7);
 	for (;;) {
 		char c = lex_peek(lx, 0);
 		if (c == 0)
@@ -557,8 +576,8 @@ static bool c_def_decl(Lexer *lx, Loc start)
 		lex_advance(lx, 1);
 		if (c == '{')
 			depth++;
-		else if (c == '}')
-			depth--;
+		else if (c == '}' && --depth == 0 && !td && c_def_ends_at_brace(lx))
+			return true;
 		else if (c == ';' && depth <= 0)
 			return true;
 	}

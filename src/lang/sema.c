@@ -118,6 +118,9 @@ static bool sema_map_key(Sema *s, Expr *e)
 			return false;
 		if (!storable(a->type) || a->type->kind == TY_TIMESTAMP)
 			return sema_error(s, a->loc, "a value of type %s cannot be a map key", tn(a->type));
+		if ((a->type->kind == TY_RECORD || a->type->kind == TY_ARRAY) && a->type->size > 512)
+			return sema_error(s, a->loc, "%s is %d bytes: too large for a map key (512 at "
+					  "most); use one of its fields", tn(a->type), a->type->size);
 	}
 	if (e->args.n == 1) {
 		k = sema_storage_type(s, e->args.v[0]->type);
@@ -256,14 +259,16 @@ static bool sema_binop(Sema *s, Expr *e)
 	e->type = ty_int(s, 64, cmp ? false : (l->is_signed && r->is_signed));
 	if (cmp)
 		e->type->is_signed = false;
+	sema_ctype_arith(s, e); /* pointer +/- integer */
 	return true;
 }
 
 static bool sema_unop(Sema *s, Expr *e)
 {
-	if (e->op == OP_DEREF || e->op == OP_ADDR)
-		return sema_error(s, e->loc, "pointer %s is not supported yet (it comes with kernel types)",
-				  e->op == OP_DEREF ? "dereference" : "address-of");
+	if (e->op == OP_DEREF)
+		return sema_ctype_deref(s, e);
+	if (e->op == OP_ADDR)
+		return sema_error(s, e->loc, "the address-of operator '&' is not supported");
 	if (!need_int(s, e->a, "the operand"))
 		return false;
 	e->type = ty_int(s, 64, e->op == OP_LNOT ? false : e->a->type->is_signed || e->op == OP_NEG);
@@ -299,6 +304,8 @@ static bool sema_tp_field(Sema *s, Expr *e)
 	if (f->is_str) {
 		int size = f->is_data_loc ? s->sc->opt.strlen_max : f->array_len;
 		e->type = ty_str(s, size > 0 ? size : 1);
+	} else if (f->is_ptr && sema_ctype_tp_field(s, f->type)) {
+		e->type = sema_ctype_tp_field(s, f->type);
 	} else if (f->array_len > 0 || f->size > 8 || f->size <= 0) {
 		return sema_error(s, e->loc, "field '%s' of %s is an array (%s): arrays come with the "
 				  "kernel types issue", e->name, s->spec->name, f->type);
@@ -329,6 +336,8 @@ static bool sema_field(Sema *s, Expr *e)
 		e->type = t;
 		return true;
 	}
+	if (t->kind == TY_RECORD || type_is_ptr(t))
+		return sema_ctype_member(s, e);
 	return sema_error(s, e->loc, "a value of type %s has no field '%s'", tn(t), e->name);
 }
 
@@ -355,8 +364,7 @@ static bool sema_cast(Sema *s, Expr *e)
 	int bits;
 	bool sign;
 	if (!cast_type(e->name, &bits, &sign))
-		return sema_error(s, e->loc, "cannot cast to '%s': only integer casts (int8 .. uint64) "
-				  "are supported yet", e->name);
+		return sema_ctype_cast(s, e);
 	if (!need_int(s, e->a, "the value of a cast"))
 		return false;
 	e->type = ty_int(s, bits, sign);
@@ -405,13 +413,10 @@ static bool sema_sizeof(Sema *s, Expr *e)
 	bool sign;
 	if (e->name) {
 		if (!cast_type(e->name, &bits, &sign))
-			return sema_error(s, e->loc, "sizeof: unknown type '%s'", e->name);
+			return sema_ctype_sizeof(s, e);
 		e->ival = (uint64_t)bits / 8;
 	} else {
-		if (!sema_expr(s, e->a))
-			return false;
-		const Type *t = e->a->type;
-		e->ival = t->kind == TY_INT ? (uint64_t)t->bits / 8 : (uint64_t)t->size;
+		return sema_ctype_sizeof(s, e);
 	}
 	e->type = ty_int(s, 64, false);
 	return true;
@@ -468,8 +473,7 @@ bool sema_expr(Sema *s, Expr *e)
 	case E_FIELD:
 		return sema_field(s, e);
 	case E_INDEX:
-		return sema_error(s, e->loc, "indexing with [] is only for maps here (arrays come with "
-				  "the kernel types issue)");
+		return sema_ctype_index(s, e);
 	case E_CAST:
 		return sema_cast(s, e);
 	case E_TUPLE:

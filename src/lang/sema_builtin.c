@@ -48,6 +48,19 @@ static int probe_name_size(Sema *s)
 	return (int)((max + 1 + 7) & ~(size_t)7);
 }
 
+/* Size of the `func` string: the longest function name of the probes. */
+static int func_name_size(Sema *s)
+{
+	size_t max = 0;
+	for (int p = 0; p < s->sc->ast->nprobes; p++)
+		for (int i = 0; i < s->sc->specs[p].n; i++) {
+			const char *f = s->sc->specs[p].v[i].func;
+			size_t n = f ? strlen(f) : 0;
+			max = n > max ? n : max;
+		}
+	return (int)((max + 1 + 7) & ~(size_t)7);
+}
+
 static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 {
 	const Provider *prov = s->spec->prov;
@@ -72,7 +85,9 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "cpid is only available when a command is run with -c");
 		return true;
 	case B_FUNC:
-		return sema_error(s, e->loc, "func is only available in uprobes and kprobes");
+		if (prov->prog_type != BPF_PROG_TYPE_KPROBE || !strcmp(prov->name, "usdt"))
+			return sema_error(s, e->loc, "func is only available in uprobes and kprobes");
+		return true;
 	default:
 		return true;
 	}
@@ -90,6 +105,8 @@ bool sema_builtin(Sema *s, Expr *e)
 	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (!strcmp(builtins[i].name, e->name))
 			b = &builtins[i];
+	if (!b && sema_ctype_const(s, e)) /* an enum constant or #define */
+		return true;
 	if (!b)
 		return sema_error(s, e->loc, "unknown builtin '%s'", e->name);
 	if (!check_context(s, e, b))
@@ -97,10 +114,11 @@ bool sema_builtin(Sema *s, Expr *e)
 	e->aux2 = b->id;
 	switch (b->kind) {
 	case TY_INT:
-		e->type = ty_int(s, b->size, b->is_signed);
+		e->type = b->id == B_CURTASK ? sema_ctype_curtask(s) : ty_int(s, b->size, b->is_signed);
 		break;
 	case TY_STR:
-		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s) : b->size);
+		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s)
+				    : b->id == B_FUNC ? func_name_size(s) : b->size);
 		break;
 	case TY_KSTACK:
 	case TY_USTACK:

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/elf_syms.h"
 #include "../runtime/ksyms.h"
 #include "sema.h"
 
@@ -212,6 +213,54 @@ static bool check_kaddr(Sema *s, Expr *c)
 	return true;
 }
 
+static bool check_usym(Sema *s, Expr *c)
+{
+	if (!arg_int(s, c, 0))
+		return false;
+	c->type = ty_simple(s, TY_USYM, 16);
+	s->sc->uses_usym = true;
+	return true;
+}
+
+/* uaddr("sym"): the symbol's address in the probe's binary (uprobe/usdt),
+ * relocated for a PIE when the -p process has it mapped. */
+static bool check_uaddr(Sema *s, Expr *c)
+{
+	if (!arg_literal_str(s, c, 0))
+		return false;
+	const ProbeSpec *sp = s->spec;
+	if (sp->prov->prog_type != BPF_PROG_TYPE_KPROBE || !sp->target ||
+	    !strncmp(sp->prov->name, "k", 1))
+		return sema_error(s, c->loc, "uaddr() is only available in uprobe and usdt probes");
+	uint64_t a = usym_addr(sp->target, c->args.v[0]->sval);
+	if (!a)
+		return sema_error(s, c->args.v[0]->loc, "uaddr(): no symbol '%s' in %s",
+				  c->args.v[0]->sval, sp->target);
+	c->ival = a;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* buf(ptr, n): n bytes (a literal sets the size; an expression is bounded
+ * by BPFTRACE_STRLEN) */
+static bool check_buf(Sema *s, Expr *c)
+{
+	if (!arg_int(s, c, 0))
+		return false;
+	int64_t size = s->sc->opt.strlen_max;
+	Expr *n = c->args.n > 1 ? c->args.v[1] : NULL;
+	if (n && n->kind == E_INT) {
+		size = (int64_t)n->ival;
+		if (size < 1 || size > (1 << 20))
+			return sema_error(s, n->loc, "buf(): the length must be from 1 to 1048576");
+	} else if (n && !arg_int(s, c, 1)) {
+		return false;
+	}
+	c->aux = n && n->kind != E_INT; /* a length computed at run time */
+	c->type = ty_simple(s, TY_BUF, 8 + (int)((size + 7) & ~7));
+	return true;
+}
+
 static bool check_ntop(Sema *s, Expr *c)
 {
 	for (int i = 0; i < c->args.n; i++)
@@ -308,6 +357,9 @@ static const FuncDef funcs[] = {
 	{"stats", F_STATS, FK_AGG, 1, 1, check_agg},
 	{"hist", F_HIST, FK_AGG, 1, 1, check_agg},
 	{"lhist", F_LHIST, FK_AGG, 4, 4, check_lhist},
+	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym},
+	{"uaddr", F_UADDR, FK_EXPR, 1, 1, check_uaddr},
+	{"buf", F_BUF, FK_EXPR, 2, 2, check_buf},
 };
 
 const FuncDef *func_find(const char *name)

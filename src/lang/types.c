@@ -22,6 +22,10 @@ bool type_equal(const Type *a, const Type *b)
 	switch (a->kind) {
 	case TY_INT:
 		return a->bits == b->bits && a->is_signed == b->is_signed;
+	case TY_RECORD:
+		return a->cname && b->cname && !strcmp(a->cname, b->cname);
+	case TY_ARRAY:
+		return a->count == b->count && type_equal(a->pointee, b->pointee);
 	case TY_SUM:
 	case TY_MIN:
 	case TY_MAX:
@@ -95,7 +99,24 @@ static void put_name(NameBuf *b, const Type *t)
 {
 	switch (t->kind) {
 	case TY_INT:
-		nb_put(b, "%sint%d", t->is_signed ? "" : "u", t->bits ? t->bits : 64);
+		if (t->pointee) {
+			put_name(b, t->pointee);
+			nb_put(b, t->pointee->pointee && t->pointee->kind == TY_INT ? "*" : " *");
+		} else if (t->cname) {
+			nb_put(b, "%s", t->cname);
+		} else {
+			nb_put(b, "%sint%d", t->is_signed ? "" : "u", t->bits ? t->bits : 64);
+		}
+		break;
+	case TY_RECORD:
+		nb_put(b, "%s", t->cname ? t->cname : "struct");
+		break;
+	case TY_ARRAY:
+		put_name(b, t->pointee);
+		nb_put(b, "[%d]", t->count);
+		break;
+	case TY_NONE:
+		nb_put(b, "%s", t->cname ? t->cname : "none");
 		break;
 	case TY_STR:
 		nb_put(b, "string[%d]", t->size);

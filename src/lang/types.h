@@ -13,6 +13,14 @@
  *   TY_INET       24 bytes: address family (8 bytes), then 16 address bytes
  *   TY_TIMESTAMP  8 bytes: nanoseconds since boot (strftime); fmt says how
  *   TY_BUF        8 bytes length then size-8 bytes of data (buf())
+ *   TY_RECORD     a C struct/union: size bytes in the C layout of its fields
+ *   TY_ARRAY      a C array: count elements of pointee, each in C layout
+ *
+ * C layout (inside records and arrays, and wherever memory is read through
+ * a pointer): TY_INT takes bits/8 bytes; a pointer (TY_INT with pointee) 8;
+ * TY_STR (a char array) size bytes; records and arrays their size.
+ * A pointer is a 64-bit unsigned TY_INT whose `pointee` is set: everything
+ * that handles integers handles pointers as their address.
  *
  * Aggregation map values are per-CPU; one CPU's slot holds:
  *   TY_COUNT, TY_SUM   8 bytes (u64 / s64)
@@ -37,6 +45,8 @@ typedef enum TypeKind {
 	TY_INET,
 	TY_TIMESTAMP,
 	TY_BUF,
+	TY_RECORD,
+	TY_ARRAY,
 	/* aggregations: only as map values */
 	TY_COUNT,
 	TY_SUM,
@@ -64,7 +74,43 @@ typedef struct Type {
 	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK: frames kept */
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format */
+
+	/* C types (kernel BTF, the script's C definitions, casts) */
+	struct Type *pointee; /* TY_INT: pointer to this; TY_ARRAY: element type */
+	bool user;            /* pointer into user memory (bpf_probe_read_user) */
+	const char *cname;    /* TY_RECORD "struct x"; TY_INT "enum x"; TY_NONE "void" */
+	bool is_union;        /* TY_RECORD */
+	int count;            /* TY_ARRAY: elements */
+	int nfields;          /* TY_RECORD: fields (see type_fields) */
+	struct Field *fields;
+	int btf_id;           /* TY_RECORD from kernel BTF: fields read on demand */
+	bool pending;         /* TY_RECORD: fields not read yet (btf_id) */
 } Type;
+
+/* One member of a record: byte offset; a bitfield is bit_width bits
+ * starting bit_off bits into the byte at offset.  name "" = anonymous. */
+typedef struct Field {
+	const char *name;
+	int offset;
+	int bit_off, bit_width;
+	struct Type *type;
+} Field;
+
+static inline bool type_is_ptr(const Type *t)
+{
+	return t && t->kind == TY_INT && t->pointee;
+}
+
+/* bytes of a value of t in C layout (see above) */
+static inline int type_csize(const Type *t)
+{
+	if (t->kind == TY_INT)
+		return t->pointee ? 8 : t->bits / 8;
+	return t->size;
+}
+
+/* A record's fields, read from BTF first if still pending (btf_types.c). */
+const Field *type_fields(Type *t, int *n);
 
 static inline int lhist_buckets(const Type *t)
 {

@@ -16,6 +16,7 @@
 
 #include "../runtime/features.h"
 #include "../util/util.h"
+#include "provider.h"
 #include "tracefs.h"
 
 typedef VEC(char *) StrVec;
@@ -180,6 +181,42 @@ static bool list_kprobes(ListCtx *c, char **args, int nargs)
 	return true;
 }
 
+/* ---- uprobe / usdt: through the providers' own expansion ---- */
+
+static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int dflt_parts)
+{
+	StrBuf b = {0};
+	sb_puts(&b, type);
+	for (int i = 0; i < nargs; i++)
+		sb_printf(&b, ":%s", args[i]);
+	/* "uprobe:/bin/bash" lists every function; "usdt:/path" every probe */
+	if (nargs < dflt_parts && !(nargs == 1 && !*args[0]))
+		sb_puts(&b, ":*");
+	ProbeSpecList l = {0};
+	Error err = {0};
+	if (!probe_expand(b.s, (Loc){0}, &l, &err)) {
+		if (!strstr(err.msg, " matches "))
+			fprintf(stderr, "ERROR: %s\n", err.msg);
+	}
+	for (int i = 0; i < l.n; i++) {
+		fprintf(c->out, "%s\n", l.v[i].name);
+		c->count++;
+	}
+	probe_spec_list_free(&l);
+	sb_free(&b);
+	return true;
+}
+
+static bool list_uprobes(ListCtx *c, char **args, int nargs)
+{
+	return nargs <= 2 && list_user(c, "uprobe", args, nargs, 2);
+}
+
+static bool list_usdt(ListCtx *c, char **args, int nargs)
+{
+	return nargs <= 3 && list_user(c, "usdt", args, nargs, 2);
+}
+
 /* ---- dispatch ---- */
 
 /* Sorted by name: a globbed type visits them in this order. */
@@ -189,12 +226,14 @@ static const ListType list_types[] = {
 	{"rawtracepoint", "rt", list_rawtracepoints},
 	{"software", "s", list_software},
 	{"tracepoint", "t", list_tracepoints},
+	{"uprobe", "u", list_uprobes},
+	{"usdt", "U", list_usdt},
 };
 #define NTYPES (int)(sizeof(list_types) / sizeof(list_types[0]))
 
 /* Probe types that exist but have nothing to list. */
 static const char *const unlisted_types[] = {
-	"kretprobe", "kr", "uprobe", "u", "uretprobe", "ur", "usdt", "U",
+	"kretprobe", "kr", "uretprobe", "ur",
 	"profile", "p", "interval", "i", "watchpoint", "w",
 	"asyncwatchpoint", "aw", "kfunc", "f", "kretfunc", "fr", "iter",
 	"it", "BEGIN", "END", NULL};
@@ -246,6 +285,7 @@ static void list_globbed_type(ListCtx *c, const char *glob, char **args,
 {
 	for (int i = 0; i < NTYPES; i++)
 		if (strcmp(list_types[i].name, "rawtracepoint") &&
+		    strcmp(list_types[i].name, "uprobe") && strcmp(list_types[i].name, "usdt") &&
 		    glob_match(glob, list_types[i].name))
 			list_types[i].list(c, args, nargs);
 }

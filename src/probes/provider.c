@@ -17,12 +17,16 @@
 
 extern const Provider provider_begin, provider_end, provider_tracepoint,
 	provider_rawtracepoint, provider_profile, provider_interval,
-	provider_software, provider_kprobe, provider_kretprobe;
+	provider_software, provider_kprobe, provider_kretprobe, provider_uprobe,
+	provider_uretprobe, provider_usdt;
+
+int probe_filter_pid, probe_maps_pid;
 
 static const Provider *const providers[] = {
 	&provider_begin,    &provider_end,      &provider_tracepoint,
 	&provider_rawtracepoint, &provider_profile, &provider_interval,
 	&provider_software, &provider_kprobe,   &provider_kretprobe,
+	&provider_uprobe,   &provider_uretprobe, &provider_usdt,
 };
 
 const Provider *provider_find(const char *name)
@@ -46,7 +50,7 @@ bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err)
 	bool ok;
 	if (!p) {
 		ok = error_at(err, loc, "unknown probe type '%s' in '%s' (try tracepoint:, rawtracepoint:, "
-				  "software:, profile:, interval:, BEGIN or END)", type, text);
+				  "software:, profile:, interval:, uprobe:, uretprobe:, usdt:, BEGIN or END)", type, text);
 	} else if (p->is_special) {
 		ok = colon ? error_at(err, loc, "%s takes no arguments", p->name)
 			   : p->expand(text, loc, out, err);
@@ -78,6 +82,7 @@ void probe_spec_list_free(ProbeSpecList *l)
 		free(l->v[i].name);
 		free(l->v[i].target);
 		free(l->v[i].func);
+		free(l->v[i].argspec);
 		tp_format_free(&l->v[i].tp);
 	}
 	free(l->v);

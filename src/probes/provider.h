@@ -20,6 +20,11 @@ typedef struct ProbeSpec {
 	bool freq;       /* profile:hz: period is a frequency */
 	TpFormat tp;     /* tracepoint format (fields, id) */
 	Loc loc;
+	/* uprobe/uretprobe/usdt */
+	uint64_t offset;     /* file offset of the probed instruction */
+	uint64_t ref_ctr;    /* usdt: file offset of the semaphore, 0 if none */
+	int pid;             /* -p/-c: fire for this process only; -1 = all */
+	char *argspec;       /* usdt: the note's argument spec ("-4@%edi 8@%rax") */
 } ProbeSpec;
 
 typedef struct ProbeSpecList {
@@ -32,6 +37,19 @@ typedef struct Attached {
 	int *fds;
 	int n, cap;
 } Attached;
+
+/* Where a probe argument lives (usdt): a pt_regs register, optionally
+ * plus index * scale and a displacement and then read from user memory,
+ * or a constant; then truncated to size bytes and extended per sign. */
+typedef struct ArgLoc {
+	int reg_off;   /* pt_regs offset of the base register, -1: none */
+	int index_off; /* pt_regs offset of the index register, -1: none */
+	int scale;
+	bool deref;    /* read size bytes at base + index*scale + disp */
+	int64_t disp;  /* displacement, or the constant when reg_off < 0 */
+	int size;      /* 1, 2, 4 or 8 */
+	bool is_signed;
+} ArgLoc;
 
 typedef struct Provider {
 	const char *name;
@@ -47,7 +65,14 @@ typedef struct Provider {
 	bool (*attach)(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 		       size_t errlen);
 	bool is_special; /* BEGIN/END: run once through BPF_PROG_TEST_RUN */
+	/* Optional (usdt): argument n's location; false when there is none.
+	 * When set, codegen uses it instead of ctx_arg_offset for argN. */
+	bool (*arg_loc)(const ProbeSpec *p, int n, ArgLoc *out);
 } Provider;
+
+/* -p PID / -c: user-space probes fire for this process only (0: all);
+ * probe_maps_pid: resolve libraries through /proc/PID/maps (-p only). */
+extern int probe_filter_pid, probe_maps_pid;
 
 /* Split "type:rest" and expand through the matching provider. */
 bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err);

@@ -11,6 +11,7 @@
 
 #include <bpf/bpf.h>
 
+#include "elf_syms.h"
 #include "runtime.h"
 
 /* Streamed events do not wake the reader (see gen_event_send), so it looks
@@ -75,6 +76,9 @@ static bool child_done(Runtime *rt)
 
 static void event_loop(Runtime *rt)
 {
+	int track_pid = 0;
+	if (rt->sc->uses_ustack || rt->sc->uses_usym)
+		track_pid = rt->opt.watch_pid > 0 ? rt->opt.watch_pid : rt->opt.child_pid;
 	while (!rt->exit_requested && !got_signal) {
 		if (child_done(rt))
 			break;
@@ -85,6 +89,10 @@ static void event_loop(Runtime *rt)
 		}
 		if (rt->opt.watch_pid > 0 && kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)
 			break;
+		/* keep the traced process's maps: its stacks and usym() values
+		 * must still resolve once it has exited */
+		if (track_pid > 0)
+			usym_note_pid(track_pid, true);
 		int n = ring_buffer__poll(rt->rb, POLL_MS);
 		if (n < 0 && n != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));

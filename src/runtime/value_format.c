@@ -9,8 +9,10 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "elf_syms.h"
 #include "ksyms.h"
 #include "output.h"
+#include "value_ctype.h"
 
 static int64_t rd64(const void *p)
 {
@@ -84,9 +86,11 @@ static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 		n = t->stack_depth;
 	const char *indent = in_key ? "    " : "        ";
 	sb_putc(sb, '\n');
+	int pid = user ? (int)rd64((const char *)d + 8) : 0;
 	for (int i = 0; i < n && ips[i]; i++) {
 		uint64_t off;
-		const char *name = user ? NULL : ksym_name(ips[i], &off);
+		const char *name = user ? usym_resolve(pid, ips[i], &off, NULL)
+					: ksym_name(ips[i], &off);
 		if (name)
 			sb_printf(sb, "%s%s+%llu\n", indent, name, (unsigned long long)off);
 		else
@@ -97,7 +101,8 @@ static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 static void fmt_sym(StrBuf *sb, const Type *t, const void *d)
 {
 	uint64_t addr = (uint64_t)rd64(d), off;
-	const char *name = t->kind == TY_KSYM ? ksym_name(addr, &off) : NULL;
+	const char *name = t->kind == TY_KSYM ? ksym_name(addr, &off)
+			   : usym_resolve((int)rd64((const char *)d + 8), addr, &off, NULL);
 	if (name)
 		sb_puts(sb, name);
 	else
@@ -199,10 +204,14 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 
 void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, bool in_key)
 {
+	if (t->kind == TY_RECORD || t->kind == TY_ARRAY) {
+		value_format_ctype(sb, o, t, data, in_key);
+		return;
+	}
 	if (t->kind == TY_INT) {
-		/* bpftrace shows integer map keys as signed 64-bit, always */
+		/* bpftrace shows integer map keys (and pointers) as signed 64-bit */
 		int64_t v = rd64(data);
-		if (t->is_signed || in_key)
+		if (t->is_signed || in_key || t->pointee)
 			sb_printf(sb, "%lld", (long long)v);
 		else
 			sb_printf(sb, "%llu", (unsigned long long)v);

@@ -549,7 +549,7 @@ static void test_errors(void)
 		  "expected an attach point (e.g. tracepoint:sched:sched_switch)");
 	CHECK_ERR("BEGIN { } #include <x.h>", 1, 11, 1,
 		  "C definitions must come before the first probe");
-	CHECK_ERR("struct x { int a; }\nBEGIN { }", 1, 1, 6,
+	CHECK_ERR("typedef struct { int a; } x\nBEGIN { }", 1, 1, 7,
 		  "unterminated C definition: missing ';'");
 	CHECK_ERR("BEGIN { @ = \"\\q\"; }", 1, 14, 2,
 		  "invalid escape sequence '\\q' in string literal");

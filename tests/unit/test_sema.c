@@ -89,9 +89,9 @@ static const ErrCase err_cases[] = {
 
 	/* attach points */
 	{"foo:bar { }", 1, 1, "unknown probe type 'foo' in 'foo:bar' (try tracepoint:, rawtracepoint:, "
-			      "software:, profile:, interval:, BEGIN or END)"},
+			      "software:, profile:, interval:, uprobe:, uretprobe:, usdt:, BEGIN or END)"},
 	{"BEGIN { }\nnosuch:x { }", 2, 1, "unknown probe type 'nosuch' in 'nosuch:x' (try tracepoint:, "
-			      "rawtracepoint:, software:, profile:, interval:, BEGIN or END)"},
+			      "rawtracepoint:, software:, profile:, interval:, uprobe:, uretprobe:, usdt:, BEGIN or END)"},
 	{"tracepoint:nosuchcat:nosuchtp { }", 1, 1, "tracepoint not found: nosuchcat:nosuchtp"},
 	{"tracepoint:nosuch*:x { }", 1, 1, "no tracepoint matches 'tracepoint:nosuch*:x'"},
 	{"tracepoint:sys_enter_write { }", 1, 1, "tracepoint probes are written tracepoint:CATEGORY:NAME, "
@@ -148,7 +148,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = 1; print(1, 2); }", 1, 17, "print() of a value takes one argument"},
 	{"BEGIN { time(1); }", 1, 14, "time() argument 1 must be a string literal"},
 	{"BEGIN { join(comm); }", 1, 14, "join() argument 1 must be an integer"},
-	{"BEGIN { @x = sizeof(struct foo); }", 1, 14, "sizeof: unknown type 'struct foo'"},
+	{"BEGIN { @x = sizeof(struct foo); }", 1, 14, "sizeof: unknown type 'struct foo': it is not defined in the "
+					     "script nor in the kernel's BTF"},
 
 	/* maps */
 	{"BEGIN { @x = 1; @x = \"a\"; }", 1, 22, "map @x holds string[2] here but int64 elsewhere"},
@@ -222,10 +223,10 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { $t = (1, 2); @x = $t.2; }", 1, 30, "tuple index .2 is out of range (the tuple has 2 "
 						     "elements)"},
 	{"BEGIN { @x = comm.foo; }", 1, 19, "a value of type string[16] has no field 'foo'"},
-	{"BEGIN { @x = comm[1]; }", 1, 18, "indexing with [] is only for maps here (arrays come with the "
-					   "kernel types issue)"},
-	{"BEGIN { @x = (struct foo *)1; }", 1, 15, "cannot cast to 'struct foo *': only integer casts "
-						   "(int8 .. uint64) are supported yet"},
+	{"BEGIN { @x = comm[1]; }", 1, 18, "cannot index a value of type string[16]: [] works on arrays, "
+					   "pointers and maps"},
+	{"BEGIN { @x = (struct foo *)1; }", 1, 15, "cannot cast to 'struct foo *': unknown type 'struct "
+						   "foo': it is not defined in the script nor in the kernel's BTF"},
 	{"BEGIN { @x = (int8)comm; }", 1, 20, "the value of a cast must be an integer, not string[16]"},
 	{"BEGIN { @x = \"a\" < \"b\"; }", 1, 18, "strings can only be compared with == and !="},
 	{"BEGIN { @x = 1 + \"a\"; }", 1, 16, "operator + needs two integers (or two strings for == and "
@@ -234,10 +235,9 @@ static const ErrCase err_cases[] = {
 					      "!=), got ksym and int64"},
 	{"BEGIN { @x = 1 ? 1 : \"a\"; }", 1, 16, "the two branches of ?: differ: int64 and string[2]"},
 	{"BEGIN { @x = -comm; }", 1, 15, "the operand must be an integer, not string[16]"},
-	{"BEGIN { @x = *1; }", 1, 14, "pointer dereference is not supported yet (it comes with kernel "
-				      "types)"},
-	{"BEGIN { @x = &comm; }", 1, 14, "pointer address-of is not supported yet (it comes with kernel "
-					 "types)"},
+	{"BEGIN { @x = *1; }", 1, 14, "cannot dereference a value of type int64: '*' needs a "
+				      "pointer (cast an address first, e.g. *(uint32 *)addr)"},
+	{"BEGIN { @x = &comm; }", 1, 14, "the address-of operator '&' is not supported"},
 	{"BEGIN { @x = $2; }", 1, 14, "$2 is 'two', not a number: use str($2) for a string"},
 };
 

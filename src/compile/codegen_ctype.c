@@ -1,0 +1,181 @@
+/* Code for C-typed places: struct members, *p, a[i].  A place is either
+ * in scratch at a known offset (a member of a struct value held in a
+ * variable or read from a map) or in kernel/user memory at an address
+ * computed into r0, read with bpf_probe_read_kernel/_user. */
+#include "codegen.h"
+#include "codegen_ctype.h"
+
+typedef struct Place {
+	bool scr;  /* in scratch at off; else the address is in r0 */
+	int off;
+	bool user; /* the address is a user address */
+} Place;
+
+bool cg_is_place(const Expr *e)
+{
+	switch (e->kind) {
+	case E_FIELD:
+		return e->a->type->kind == TY_RECORD || type_is_ptr(e->a->type);
+	case E_UNOP:
+		return e->op == OP_DEREF;
+	case E_INDEX:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int elem_size(const Type *t)
+{
+	return t->kind == TY_INT ? type_csize(t) : t->size;
+}
+
+static void add_r0(Gen *g, int64_t v)
+{
+	if (!v)
+		return;
+	if (v >= INT32_MIN && v <= INT32_MAX) {
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, (int32_t)v));
+	} else {
+		emit_ld_imm64(g, BPF_REG_1, (uint64_t)v);
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
+	}
+}
+
+static Place place(Gen *g, const Expr *e);
+
+/* The place or value a member/index applies to. */
+static Place base_place(Gen *g, const Expr *b)
+{
+	if (cg_is_place(b))
+		return place(g, b);
+	if (b->kind == E_VAR && b->type->kind != TY_INT)
+		return (Place){true, b->var->off, false};
+	return (Place){true, gen_mem(g, b), false};
+}
+
+static Place place(Gen *g, const Expr *e)
+{
+	if (e->kind == E_UNOP) {
+		gen_int(g, e->a);
+		return (Place){false, 0, e->a->type->user};
+	}
+	if (e->kind == E_FIELD) {
+		const Field *f = e->auxp;
+		if (type_is_ptr(e->a->type)) {
+			gen_int(g, e->a);
+			add_r0(g, f->offset);
+			return (Place){false, 0, e->a->type->user};
+		}
+		Place p = base_place(g, e->a);
+		if (p.scr)
+			p.off += f->offset;
+		else
+			add_r0(g, f->offset);
+		return p;
+	}
+	/* E_INDEX */
+	const Type *bt = e->a->type;
+	int esz = elem_size(e->type);
+	Place p;
+	if (type_is_ptr(bt)) {
+		gen_int(g, e->a);
+		p = (Place){false, 0, bt->user};
+	} else {
+		p = base_place(g, e->a);
+	}
+	if (e->b->kind == E_INT) {
+		int64_t d = (int64_t)e->b->ival * esz;
+		if (p.scr)
+			p.off += (int)d;
+		else
+			add_r0(g, d);
+		return p;
+	}
+	if (p.scr) {
+		/* a variable index into scratch: an address (bounded below) */
+		emit(g, I_MOV64_REG(BPF_REG_0, R_SCR));
+		add_r0(g, p.off);
+		p = (Place){false, 0, false};
+	}
+	int slot = stack_push(g);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
+	gen_int(g, e->b);
+	int count = bt->kind == TY_ARRAY ? bt->count : bt->kind == TY_STR ? bt->size : 0;
+	if (count > 0) {
+		int ok = label_new(g);
+		emit_jmp_imm(g, BPF_JLT, BPF_REG_0, count, ok);
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+		label_place(g, ok);
+	}
+	if (esz > 1)
+		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_0, esz));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
+	stack_pop(g);
+	return p;
+}
+
+static int ldx_size(int w)
+{
+	return w == 1 ? BPF_B : w == 2 ? BPF_H : w == 4 ? BPF_W : BPF_DW;
+}
+
+void gen_place_int(Gen *g, const Expr *e)
+{
+	int mark = g->scratch_top;
+	const Field *f = e->kind == E_FIELD ? e->auxp : NULL;
+	int bw = f ? f->bit_width : 0;
+	int w = type_csize(e->type);
+	if (bw) {
+		int n = (f->bit_off + bw + 7) / 8;
+		w = n <= 1 ? 1 : n <= 2 ? 2 : n <= 4 ? 4 : 8;
+	}
+	Place p = place(g, e);
+	if (p.scr) {
+		emit(g, I_LDX(ldx_size(w), BPF_REG_0, R_SCR, p.off));
+	} else {
+		int slot = stack_push(g);
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, slot));
+		emit(g, I_MOV64_IMM(BPF_REG_2, w));
+		emit_call(g, p.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+		emit(g, I_LDX(ldx_size(w), BPF_REG_0, BPF_REG_10, slot));
+		stack_pop(g);
+	}
+	if (bw) {
+		int up = 64 - f->bit_off - bw;
+		if (up > 0)
+			emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, up));
+		if (bw < 64)
+			emit(g, I_ALU64_IMM(e->type->is_signed ? BPF_ARSH : BPF_RSH, BPF_REG_0, 64 - bw));
+	} else {
+		gen_cast_r0(g, e->type);
+	}
+	g->scratch_top = mark;
+}
+
+void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	int mark = g->scratch_top;
+	const Type *st = e->type;
+	Place p = place(g, e);
+	if (p.scr) {
+		gen_copy_value(g, R_SCR, p.off, st, dst_off, dt);
+		g->scratch_top = mark;
+		return;
+	}
+	int n = st->size < dt->size ? st->size : dt->size;
+	if (n > 0) {
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+		emit_scratch_ptr(g, BPF_REG_1, dst_off);
+		emit(g, I_MOV64_IMM(BPF_REG_2, n));
+		emit_call(g, p.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	}
+	if (dt->size > n)
+		emit_memzero(g, dst_off + n, dt->size - n);
+	else if (st->kind == TY_STR && st->size > dt->size)
+		emit(g, I_ST(BPF_B, R_SCR, dst_off + dt->size - 1, 0));
+	g->scratch_top = mark;
+}

@@ -1,0 +1,321 @@
+/* Kernel types from BTF (/sys/kernel/btf/vmlinux), read with libbpf on
+ * first use and converted one type at a time: a record's fields are read
+ * only when a member is looked up or the record is printed, and each BTF
+ * id is converted once (memoized), so a script touching curtask->comm
+ * converts a handful of types out of the kernel's ~100k. */
+#include <bpf/btf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctypes.h"
+
+static Arena arena; /* BTF types live as long as the process */
+static struct btf *kbtf;
+static bool tried;
+static char why[256];
+static const char *path = BTF_VMLINUX;
+static Type **memo; /* by BTF id */
+static Type *void_type;
+
+void btf_set_path(const char *p)
+{
+	path = p;
+}
+
+struct btf *btf_kernel(void)
+{
+	if (tried)
+		return kbtf;
+	tried = true;
+	if (access(path, R_OK) != 0) {
+		snprintf(why, sizeof(why), "this kernel has no BTF (%s: %s): kernel struct types, "
+			 "curtask->... and struct-pointer tracepoint args need it; integer casts, "
+			 "C definitions written in the script and everything else still work",
+			 path, strerror(errno));
+		return NULL;
+	}
+	kbtf = btf__parse(path, NULL);
+	if (!kbtf) {
+		snprintf(why, sizeof(why), "cannot read the kernel's BTF from %s: %s", path,
+			 strerror(errno));
+		return NULL;
+	}
+	memo = calloc(btf__type_cnt(kbtf), sizeof(*memo));
+	return kbtf;
+}
+
+const char *btf_error(void)
+{
+	return why[0] ? why : NULL;
+}
+
+static Type *new_type(TypeKind k, int size)
+{
+	Type *t = arena_alloc(&arena, sizeof(Type));
+	t->kind = k;
+	t->size = size;
+	return t;
+}
+
+static Type *get_void(void)
+{
+	if (!void_type) {
+		void_type = new_type(TY_NONE, 0);
+		void_type->cname = "void";
+	}
+	return void_type;
+}
+
+static const char *cname_of(const char *kw, const char *name)
+{
+	size_t n = strlen(kw) + strlen(name) + 2;
+	char *s = arena_alloc(&arena, n);
+	snprintf(s, n, "%s %s", kw, *name ? name : "(anonymous)");
+	return s;
+}
+
+static Type *convert(__u32 id);
+
+static Type *convert_int(const struct btf_type *bt)
+{
+	int size = (int)bt->size;
+	if (size != 1 && size != 2 && size != 4 && size != 8) {
+		/* __int128 and friends: bytes */
+		Type *el = new_type(TY_INT, 8);
+		el->bits = 8;
+		Type *a = new_type(TY_ARRAY, size);
+		a->pointee = el;
+		a->count = size;
+		return a;
+	}
+	Type *t = new_type(TY_INT, 8);
+	t->bits = size * 8;
+	t->is_signed = btf_is_int(bt) ? (btf_int_encoding(bt) & BTF_INT_SIGNED) != 0
+		       : btf_is_any_enum(bt) ? btf_kflag(bt) : false;
+	return t;
+}
+
+static Type *convert_ptr(const struct btf_type *bt)
+{
+	__u32 tid = bt->type;
+	bool user = false;
+	/* __user shows as a type tag "user" when the kernel was built with it */
+	for (;;) {
+		const struct btf_type *x = btf__type_by_id(kbtf, tid);
+		if (!x || !btf_is_type_tag(x))
+			break;
+		user |= !strcmp(btf__name_by_offset(kbtf, x->name_off), "user");
+		tid = x->type;
+	}
+	Type *t = new_type(TY_INT, 8);
+	t->bits = 64;
+	t->user = user;
+	const struct btf_type *target = btf__type_by_id(kbtf, tid);
+	t->pointee = !target || btf_is_func_proto(target) ? get_void() : convert(tid);
+	return t;
+}
+
+static Type *convert(__u32 id)
+{
+	if (id == 0)
+		return get_void();
+	if (memo[id])
+		return memo[id];
+	const struct btf_type *bt = btf__type_by_id(kbtf, id);
+	if (!bt)
+		return get_void();
+	const char *name = btf__name_by_offset(kbtf, bt->name_off);
+	Type *t;
+	switch (btf_kind(bt)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_FLOAT:
+		t = convert_int(bt);
+		break;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		t = convert_int(bt);
+		if (t->kind == TY_INT)
+			t->cname = cname_of("enum", name);
+		break;
+	case BTF_KIND_PTR:
+		t = convert_ptr(bt);
+		break;
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *a = btf_array(bt);
+		Type *el = convert(a->type);
+		if (el->kind == TY_INT && el->bits == 8 && !el->pointee && !el->cname &&
+		    a->nelems > 0) {
+			t = new_type(TY_STR, (int)a->nelems); /* char[N]: a string */
+		} else {
+			int esz = type_csize(el);
+			if (el->kind == TY_RECORD)
+				esz = type_record_size(el);
+			t = new_type(TY_ARRAY, esz * (int)a->nelems);
+			t->pointee = el;
+			t->count = (int)a->nelems;
+		}
+		break;
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		t = new_type(TY_RECORD, (int)bt->size);
+		t->is_union = btf_is_union(bt);
+		t->cname = cname_of(t->is_union ? "union" : "struct", name);
+		t->btf_id = (int)id;
+		t->pending = true;
+		break;
+	case BTF_KIND_FWD: {
+		bool un = btf_kflag(bt);
+		int full = btf__find_by_name_kind(kbtf, name, un ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+		if (full > 0) {
+			t = convert((__u32)full);
+		} else {
+			t = new_type(TY_RECORD, 0);
+			t->cname = cname_of(un ? "union" : "struct", name);
+		}
+		break;
+	}
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_CONST:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		t = convert(bt->type);
+		break;
+	default:
+		t = get_void();
+	}
+	memo[id] = t;
+	return t;
+}
+
+/* Fields of a record, with anonymous members kept as such (lookups
+ * descend into them). */
+static void read_fields(Type *t)
+{
+	const struct btf_type *bt = btf__type_by_id(kbtf, (__u32)t->btf_id);
+	int n = btf_vlen(bt);
+	Field *f = arena_alloc(&arena, sizeof(Field) * (size_t)(n ? n : 1));
+	const struct btf_member *m = btf_members(bt);
+	for (int i = 0; i < n; i++) {
+		__u32 bitpos = btf_member_bit_offset(bt, (__u32)i);
+		__u32 width = btf_member_bitfield_size(bt, (__u32)i);
+		f[i].name = btf__name_by_offset(kbtf, m[i].name_off);
+		f[i].offset = (int)(bitpos / 8);
+		if (width) {
+			f[i].bit_off = (int)(bitpos % 8);
+			f[i].bit_width = (int)width;
+		}
+		f[i].type = convert(m[i].type);
+	}
+	t->fields = f;
+	t->nfields = n;
+}
+
+static bool resolve_pending(Type *t)
+{
+	if (!t->pending)
+		return true;
+	if (!btf_kernel())
+		return false;
+	if (!t->btf_id) {
+		/* a lazy record: find it by name now */
+		const char *sp = strchr(t->cname, ' ');
+		int id = btf__find_by_name_kind(kbtf, sp ? sp + 1 : t->cname,
+						t->is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+		if (id <= 0)
+			return false;
+		Type *full = convert((__u32)id);
+		if (full->pending)
+			read_fields(full);
+		full->pending = false;
+		t->size = full->size;
+		t->fields = full->fields;
+		t->nfields = full->nfields;
+		t->btf_id = id;
+		t->pending = false;
+		return true;
+	}
+	read_fields(t);
+	t->pending = false;
+	return true;
+}
+
+const Field *type_fields(Type *t, int *n)
+{
+	if (t->kind != TY_RECORD) {
+		*n = 0;
+		return NULL;
+	}
+	resolve_pending(t);
+	*n = t->nfields;
+	return t->fields;
+}
+
+int type_record_size(Type *t)
+{
+	if (t->kind != TY_RECORD)
+		return type_csize(t);
+	if (!resolve_pending(t))
+		return -1;
+	return t->size;
+}
+
+Type *btf_lazy_record(const char *kw, const char *name)
+{
+	static Type *cache[4];
+	static const char *names[4];
+	for (int i = 0; i < 4 && names[i]; i++)
+		if (!strcmp(names[i], name))
+			return cache[i];
+	Type *t = new_type(TY_RECORD, 0);
+	t->is_union = !strcmp(kw, "union");
+	t->cname = cname_of(kw, name);
+	t->pending = true;
+	for (int i = 0; i < 4; i++)
+		if (!names[i]) {
+			names[i] = arena_strdup(&arena, name);
+			cache[i] = t;
+			break;
+		}
+	return t;
+}
+
+Type *btf_find_type(const char *kw, const char *name)
+{
+	if (!btf_kernel())
+		return NULL;
+	int kind = !kw ? BTF_KIND_TYPEDEF
+		   : !strcmp(kw, "struct") ? BTF_KIND_STRUCT
+		   : !strcmp(kw, "union") ? BTF_KIND_UNION : BTF_KIND_ENUM;
+	int id = btf__find_by_name_kind(kbtf, name, kind);
+	if (id <= 0 && kind == BTF_KIND_ENUM)
+		id = btf__find_by_name_kind(kbtf, name, BTF_KIND_ENUM64);
+	if (id <= 0 && !kw)
+		id = btf__find_by_name_kind(kbtf, name, BTF_KIND_INT);
+	if (id <= 0)
+		return NULL;
+	return convert((__u32)id);
+}
+
+bool btf_enum_value(const char *name, int64_t *v)
+{
+	if (!btf_kernel())
+		return false;
+	__u32 n = btf__type_cnt(kbtf);
+	for (__u32 id = 1; id < n; id++) {
+		const struct btf_type *bt = btf__type_by_id(kbtf, id);
+		if (btf_is_enum(bt)) {
+			const struct btf_enum *e = btf_enum(bt);
+			for (int i = 0; i < btf_vlen(bt); i++)
+				if (!strcmp(btf__name_by_offset(kbtf, e[i].name_off), name)) {
+					*v = btf_kflag(bt) ? (int64_t)e[i].val : (int64_t)(__u32)e[i].val;
+					return true;
+				}
+		}
+	}
+	return false;
+}

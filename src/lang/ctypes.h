@@ -1,0 +1,74 @@
+/* C types: the kernel's BTF (btf_types.c) and the C definitions a script
+ * writes before its probes (cdecl.c).  Both produce Types (types.h) in the
+ * C layout: records with fields, arrays, pointers as TY_INT + pointee. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../util/util.h"
+#include "diag.h"
+#include "types.h"
+
+/* ---- kernel BTF ---- */
+
+#define BTF_VMLINUX "/sys/kernel/btf/vmlinux"
+
+/* BTF is read on first use only (a script that names no kernel type never
+ * opens it).  NULL when the kernel has no BTF: btf_error() says why. */
+struct btf;
+struct btf *btf_kernel(void);
+const char *btf_error(void);
+/* For tests: read BTF from another file (before any use). */
+void btf_set_path(const char *path);
+
+/* kw is "struct", "union", "enum", or NULL for a typedef or base type name
+ * ("u32", "pid_t", "int").  NULL if there is no such type. */
+Type *btf_find_type(const char *kw, const char *name);
+/* A record known by name, resolved against BTF only when its fields or
+ * size are needed (curtask's type: no BTF read until a member is used). */
+Type *btf_lazy_record(const char *kw, const char *name);
+/* The value of an enum constant of the kernel (e.g. TASK_RUNNING is a
+ * #define, but TCP_ESTABLISHED an enumerator). */
+bool btf_enum_value(const char *name, int64_t *v);
+/* A record's size, reading BTF if it is still pending; -1 if unknown. */
+int type_record_size(Type *t);
+
+/* ---- C definitions of a script ---- */
+
+typedef enum CNameKind { CN_STRUCT, CN_UNION, CN_ENUM, CN_TYPEDEF, CN_CONST } CNameKind;
+
+typedef struct CName {
+	CNameKind kind;
+	const char *name;
+	Type *type;    /* not for CN_CONST */
+	int64_t value; /* CN_CONST: enumerators and #define constants */
+} CName;
+
+typedef struct CDefs {
+	Arena *arena;  /* types and names live here */
+	VEC(CName) names;
+	char **include_dirs; /* -I */
+	int ninclude_dirs;
+	const char *script_dir; /* "" includes relative to the script */
+	int depth;     /* #include nesting */
+} CDefs;
+
+/* Parse C definitions.  text is the script source from the first
+ * definition (at line/col `at`) and parsing stops at the first text that
+ * is not a C definition (the first probe).  file is NULL for the script
+ * itself, else the name of an included file (errors then point at `inc`,
+ * the #include line of the script, and name FILE:LINE:COL). */
+bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, Error *err);
+/* Parse and add a header file (--include FILE). */
+bool cdefs_include_file(CDefs *d, const char *path, Loc inc, Error *err);
+
+Type *cdefs_find(const CDefs *d, CNameKind kind, const char *name);
+bool cdefs_const(const CDefs *d, const char *name, int64_t *v);
+
+/* A type by its text as casts and sizeof write it: "uint32", "int64 *",
+ * "struct task_struct *", "struct foo", "pid_t".  Script definitions first,
+ * then kernel BTF.  NULL (with a message in err) if unknown. */
+Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, size_t errlen);
+
+/* Closest field names to `name` in record t, for "did you mean" (", "-joined). */
+void ctype_suggest(Type *rec, const char *name, char *out, size_t n);

@@ -1,0 +1,336 @@
+/* Sema for C types: struct members (-> and .), pointer dereference and
+ * arithmetic, array indexing, casts to pointer and struct types, sizeof,
+ * enum constants, and the script's C definitions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctypes.h"
+#include "sema.h"
+
+static const char *tname(const Type *t)
+{
+	static char buf[4][160];
+	static int i;
+	i = (i + 1) % 4;
+	return t ? type_name(t, buf[i], sizeof(buf[i])) : "nothing";
+}
+
+/* Byte offset of line/col in text. */
+static size_t offset_of(const char *text, Loc at)
+{
+	size_t i = 0;
+	for (int line = 1; text[i] && line < at.line; i++)
+		if (text[i] == '\n')
+			line++;
+	return i + (size_t)(at.col > 0 ? at.col - 1 : 0);
+}
+
+bool sema_ctype_setup(Script *sc, Error *err)
+{
+	CDefs *d = arena_alloc(&sc->arena, sizeof(CDefs));
+	d->arena = &sc->arena;
+	d->include_dirs = sc->opt.include_dirs;
+	d->ninclude_dirs = sc->opt.ninclude_dirs;
+	d->script_dir = sc->opt.script_dir;
+	sc->cdefs = d;
+	for (int i = 0; i < sc->opt.ninclude_files; i++)
+		if (!cdefs_include_file(d, sc->opt.include_files[i], (Loc){0}, err))
+			return false;
+	Program *ast = sc->ast;
+	if (!ast->c_defs)
+		return true;
+	const char *text = ast->src.text;
+	size_t off = offset_of(text, ast->c_defs_loc);
+	if (off > strlen(text))
+		return true;
+	return cdefs_parse(d, text + off, ast->c_defs_loc, NULL, (Loc){0}, err);
+}
+
+static bool is_user_provider(const Sema *s)
+{
+	const char *n = s->spec->prov->name;
+	return !strcmp(n, "uprobe") || !strcmp(n, "uretprobe") || !strcmp(n, "usdt");
+}
+
+static Type *ptr_copy(Sema *s, Type *p, bool user)
+{
+	if (p->user == user)
+		return p;
+	Type *q = ty_int(s, 64, false);
+	*q = *p;
+	q->user = user;
+	return q;
+}
+
+/* Member `name` of rec, looking inside anonymous members; *off gets the
+ * total byte offset. */
+static const Field *find_member(Type *rec, const char *name, int *off, int depth)
+{
+	int n;
+	const Field *f = type_fields(rec, &n);
+	for (int i = 0; i < n; i++)
+		if (*f[i].name && !strcmp(f[i].name, name)) {
+			*off = f[i].offset;
+			return &f[i];
+		}
+	for (int i = 0; depth < 8 && i < n; i++)
+		if (!*f[i].name && f[i].type->kind == TY_RECORD) {
+			int sub;
+			const Field *r = find_member(f[i].type, name, &sub, depth + 1);
+			if (r) {
+				*off = f[i].offset + sub;
+				return r;
+			}
+		}
+	return NULL;
+}
+
+static bool record_known(Sema *s, Type *rec, Loc loc)
+{
+	if (type_record_size(rec) > 0 || rec->nfields)
+		return true;
+	if (!btf_kernel() && btf_error())
+		return sema_error(s, loc, "%s: %s", rec->cname, btf_error());
+	return sema_error(s, loc, "%s is not defined (neither in the script nor in the kernel's "
+			  "BTF)", rec->cname);
+}
+
+/* what a value read from memory becomes */
+static Type *value_type(Sema *s, Type *t, bool user)
+{
+	if (type_is_ptr(t) && user && !t->user)
+		return ptr_copy(s, t, true);
+	return t;
+}
+
+/* Is the place e reads reached through a user pointer? */
+static bool place_user(const Expr *e)
+{
+	switch (e->kind) {
+	case E_FIELD:
+		if (type_is_ptr(e->a->type))
+			return e->a->type->user;
+		return place_user(e->a);
+	case E_UNOP:
+		return e->a->type->user;
+	case E_INDEX:
+		return type_is_ptr(e->a->type) ? e->a->type->user : place_user(e->a);
+	default:
+		return false;
+	}
+}
+
+bool sema_ctype_member(Sema *s, Expr *e)
+{
+	Type *t = e->a->type, *rec = t;
+	bool ptr = type_is_ptr(t);
+	if (ptr)
+		rec = t->pointee;
+	if (rec->kind != TY_RECORD)
+		return sema_error(s, e->loc, "a value of type %s has no field '%s'", tname(t), e->name);
+	if (ptr && !e->arrow)
+		return sema_error(s, e->loc, "%s is a pointer: use '->' to reach field '%s'",
+				  tname(t), e->name);
+	if (!ptr && e->arrow)
+		return sema_error(s, e->loc, "%s is not a pointer: use '.' to reach field '%s'",
+				  tname(t), e->name);
+	if (!record_known(s, rec, e->loc))
+		return false;
+	int off;
+	const Field *f = find_member(rec, e->name, &off, 0);
+	if (!f) {
+		char sug[200];
+		ctype_suggest(rec, e->name, sug, sizeof(sug));
+		return sema_error(s, e->loc, "%s has no field '%s'%s%s%s", rec->cname, e->name,
+				  sug[0] ? " (did you mean " : "", sug, sug[0] ? "?)" : "");
+	}
+	Field *g = arena_alloc(&s->sc->arena, sizeof(Field));
+	*g = *f;
+	g->offset = off;
+	e->auxp = g;
+	Type *ft = f->type;
+	if (ft->kind == TY_RECORD && !record_known(s, ft, e->loc))
+		return false;
+	if (ft->kind == TY_NONE)
+		return sema_error(s, e->loc, "field '%s' has no readable type", e->name);
+	e->type = value_type(s, ft, ptr ? t->user : place_user(e->a));
+	return true;
+}
+
+bool sema_ctype_deref(Sema *s, Expr *e)
+{
+	if (!sema_expr(s, e->a))
+		return false;
+	Type *t = e->a->type;
+	if (t->kind == TY_NONE && !s->strict) {
+		e->type = t;
+		return true;
+	}
+	if (!type_is_ptr(t))
+		return sema_error(s, e->loc, "cannot dereference a value of type %s: '*' needs a "
+				  "pointer (cast an address first, e.g. *(uint32 *)addr)", tname(t));
+	Type *pt = t->pointee;
+	if (pt->kind == TY_NONE)
+		return sema_error(s, e->loc, "cannot dereference %s: cast it to a pointer to a "
+				  "type first", tname(t));
+	if (pt->kind == TY_RECORD && !record_known(s, pt, e->loc))
+		return false;
+	e->type = value_type(s, pt, t->user);
+	return true;
+}
+
+bool sema_ctype_index(Sema *s, Expr *e)
+{
+	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
+		return false;
+	Type *t = e->a->type, *it = e->b->type;
+	if ((t->kind == TY_NONE || it->kind == TY_NONE) && !s->strict) {
+		e->type = t;
+		return true;
+	}
+	if (it->kind != TY_INT)
+		return sema_error(s, e->b->loc, "an index must be an integer, not %s", tname(it));
+	Type *el;
+	bool user;
+	if (t->kind == TY_ARRAY) {
+		el = t->pointee;
+		user = place_user(e->a);
+		if (e->b->kind == E_INT && t->count > 0 && e->b->ival >= (uint64_t)t->count)
+			return sema_error(s, e->b->loc, "index %llu is out of bounds for %s",
+					  (unsigned long long)e->b->ival, tname(t));
+	} else if (t->kind == TY_STR && (e->a->kind == E_FIELD || e->a->kind == E_INDEX ||
+					 e->a->kind == E_UNOP || e->a->kind == E_VAR)) {
+		el = ty_int(s, 8, true);
+		user = place_user(e->a);
+		if (e->b->kind == E_INT && e->b->ival >= (uint64_t)t->size)
+			return sema_error(s, e->b->loc, "index %llu is out of bounds for %s",
+					  (unsigned long long)e->b->ival, tname(t));
+	} else if (type_is_ptr(t)) {
+		el = t->pointee;
+		user = t->user;
+		if (el->kind == TY_NONE)
+			return sema_error(s, e->loc, "cannot index %s: cast it to a pointer to a type "
+					  "first", tname(t));
+	} else {
+		return sema_error(s, e->loc, "cannot index a value of type %s: [] works on arrays, "
+				  "pointers and maps", tname(t));
+	}
+	if (el->kind == TY_RECORD && !record_known(s, el, e->loc))
+		return false;
+	e->type = value_type(s, el, user);
+	return true;
+}
+
+bool sema_ctype_cast(Sema *s, Expr *e)
+{
+	char err[400];
+	Type *t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, e->name, err, sizeof(err));
+	if (!t)
+		return sema_error(s, e->loc, "cannot cast to '%s': %s", e->name, err);
+	if (t->kind == TY_RECORD || t->kind == TY_ARRAY || t->kind == TY_NONE)
+		return sema_error(s, e->loc, "cannot cast to %s: only integer and pointer casts are "
+				  "possible (e.g. (%s *))", tname(t), tname(t));
+	if (!sema_expr(s, e->a))
+		return false;
+	if (e->a->type->kind == TY_NONE && !s->strict) {
+		e->type = t;
+		return true;
+	}
+	if (e->a->type->kind != TY_INT)
+		return sema_error(s, e->a->loc, "cannot cast a value of type %s to %s",
+				  tname(e->a->type), tname(t));
+	if (type_is_ptr(t)) {
+		bool user = e->a->type->pointee ? e->a->type->user : is_user_provider(s);
+		t = ptr_copy(s, t, user);
+		if (t->pointee->kind == TY_RECORD && !record_known(s, t->pointee, e->loc))
+			return false;
+	}
+	e->type = t;
+	return true;
+}
+
+bool sema_ctype_sizeof(Sema *s, Expr *e)
+{
+	if (e->name) {
+		char err[400];
+		Type *t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, e->name, err, sizeof(err));
+		if (!t)
+			return sema_error(s, e->loc, "sizeof: %s", err);
+		if (t->kind == TY_RECORD && !record_known(s, t, e->loc))
+			return false;
+		e->ival = (uint64_t)(t->kind == TY_RECORD ? type_record_size(t) : type_csize(t));
+	} else {
+		if (!sema_expr(s, e->a))
+			return false;
+		const Type *t = e->a->type;
+		e->ival = t->kind == TY_INT ? (uint64_t)type_csize(t) : (uint64_t)t->size;
+	}
+	e->type = ty_int(s, 64, false);
+	return true;
+}
+
+bool sema_ctype_const(Sema *s, Expr *e)
+{
+	int64_t v;
+	if (!cdefs_const(s->sc->cdefs, e->name, &v))
+		return false;
+	e->kind = E_INT;
+	e->ival = (uint64_t)v;
+	e->type = ty_int(s, 64, v >= 0);
+	return true;
+}
+
+void sema_ctype_arith(Sema *s, Expr *e)
+{
+	(void)s;
+	e->aux = e->aux2 = 0;
+	if (e->op != OP_ADD && e->op != OP_SUB)
+		return;
+	Type *l = e->a->type, *r = e->b->type;
+	Type *p = type_is_ptr(l) ? l : e->op == OP_ADD && type_is_ptr(r) ? r : NULL;
+	if (!p || (type_is_ptr(l) && type_is_ptr(r)))
+		return;
+	Type *pt = p->pointee;
+	int sz = pt->kind == TY_RECORD ? type_record_size(pt) : pt->kind == TY_NONE ? 1
+		 : type_csize(pt);
+	if (sz > 1) {
+		if (p == l)
+			e->aux = sz;  /* scale the right operand */
+		else
+			e->aux2 = sz; /* scale the left operand */
+	}
+	e->type = p;
+}
+
+Type *sema_ctype_curtask(Sema *s)
+{
+	Type *t = ty_int(s, 64, false);
+	t->pointee = btf_lazy_record("struct", "task_struct");
+	return t;
+}
+
+/* "struct sock *", "const struct file *" in a tracepoint format: a typed
+ * pointer.  Arguments of syscalls tracepoints point into user memory. */
+Type *sema_ctype_tp_field(Sema *s, const char *ctype)
+{
+	const char *p = ctype;
+	if (!strncmp(p, "const ", 6))
+		p += 6;
+	bool un = !strncmp(p, "union ", 6);
+	if (strncmp(p, "struct ", 7) && !un)
+		return NULL;
+	p += un ? 6 : 7;
+	size_t n = strcspn(p, " *");
+	if (strcmp(p + n, " *") && strcmp(p + n, "*"))
+		return NULL;
+	char name[128];
+	snprintf(name, sizeof(name), "%.*s", (int)n, p);
+	Type *rec = cdefs_find(s->sc->cdefs, un ? CN_UNION : CN_STRUCT, name);
+	if (!rec)
+		rec = btf_lazy_record(un ? "union" : "struct", name);
+	Type *t = ty_int(s, 64, false);
+	t->pointee = rec;
+	t->user = strstr(s->spec->name, ":syscalls:") != NULL;
+	return t;
+}

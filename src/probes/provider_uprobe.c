@@ -1,0 +1,439 @@
+/* uprobe:BINARY:FUNC, uretprobe:BINARY:FUNC and usdt:BINARY[:PROVIDER]:NAME
+ * through the uprobe PMU: perf_event_open with the binary's path and the
+ * file offset of the instruction (and, for USDT semaphores, the kernel's
+ * reference counter offset), one event per probe, held by a BPF link. */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../runtime/elf_syms.h"
+#include "../util/util.h"
+#include "provider.h"
+
+static int spec_pid(void)
+{
+	return probe_filter_pid > 0 ? probe_filter_pid : -1;
+}
+
+static const ElfFile *open_target(const char *prov, const char *target, Loc loc, char **path,
+				  Error *err)
+{
+	char msg[512];
+	*path = resolve_binary(target, probe_maps_pid, msg, sizeof(msg));
+	if (!*path) {
+		error_at(err, loc, "%s: %s", prov, msg);
+		return NULL;
+	}
+	const ElfFile *f = elf_get(*path, msg, sizeof(msg));
+	if (!f) {
+		error_at(err, loc, "%s: %s", prov, msg);
+		free(*path);
+		*path = NULL;
+	}
+	return f;
+}
+
+static void add_uprobe(ProbeSpecList *out, const char *prov, Loc loc, const char *path,
+		       const char *func, uint64_t off, const char *suffix)
+{
+	ProbeSpec *s = probe_spec_add(out, provider_find(prov), loc);
+	s->target = xstrdup(path);
+	s->func = xstrdup(func);
+	s->offset = off;
+	s->pid = spec_pid();
+	StrBuf b = {0};
+	sb_printf(&b, "%s:%s:%s%s", prov, path, func, suffix);
+	s->name = b.s;
+}
+
+static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
+				 Error *err)
+{
+	const char *colon = strrchr(rest, ':');
+	if (!colon || colon == rest || !colon[1])
+		return error_at(err, loc, "%s probes are written %s:BINARY:FUNCTION, got '%s:%s'", prov,
+				prov, prov, rest);
+	char *target = xstrndup(rest, (size_t)(colon - rest)), *path = NULL, *base = NULL;
+	const char *func = colon + 1;
+	const ElfFile *f = open_target(prov, target, loc, &path, err);
+	bool ok = f != NULL;
+	if (!ok)
+		goto out;
+	if (has_wildcard(func)) {
+		int n = 0;
+		for (int i = 0; i < f->nsyms; i++) {
+			const ElfSym *s = &f->syms[i];
+			if (!glob_match(func, s->name))
+				continue;
+			bool dup = false; /* .symtab and .dynsym repeat names */
+			for (int j = out->n - n; j < out->n && !dup; j++)
+				dup = !strcmp(out->v[j].func, s->name);
+			if (dup || elf_vaddr_to_offset(f, s->addr) == (uint64_t)-1)
+				continue;
+			add_uprobe(out, prov, loc, path, s->name, elf_vaddr_to_offset(f, s->addr), "");
+			n++;
+		}
+		if (!n)
+			ok = error_at(err, loc, "%s: no function in %s matches '%s'", prov, path, func);
+		goto out;
+	}
+	uint64_t vaddr, extra = 0;
+	char suffix[32] = "";
+	const char *name = func;
+	if (!strncmp(func, "0x", 2)) {
+		char *end;
+		vaddr = strtoull(func, &end, 16);
+		if (*end) {
+			ok = error_at(err, loc, "%s: bad address '%s'", prov, func);
+			goto out;
+		}
+	} else {
+		const char *plus = strchr(func, '+');
+		if (plus) {
+			char *end;
+			extra = strtoull(plus + 1, &end, 0);
+			if (*end || !plus[1]) {
+				ok = error_at(err, loc, "%s: bad offset in '%s' (FUNCTION+OFFSET)", prov, func);
+				goto out;
+			}
+			snprintf(suffix, sizeof(suffix), "+%llu", (unsigned long long)extra);
+			name = base = xstrndup(func, (size_t)(plus - func));
+		}
+		const ElfSym *s = elf_sym_by_name(f, name);
+		if (!s) {
+			ok = error_at(err, loc, "%s: function '%s' not found in %s (%s)", prov, name, path,
+				      f->nsyms ? "no such symbol" : "no symbols: is the binary stripped?");
+			goto out;
+		}
+		if (extra >= s->size && s->size) {
+			ok = error_at(err, loc, "%s: offset %llu is beyond the end of %s (%llu bytes)",
+				      prov, (unsigned long long)extra, name, (unsigned long long)s->size);
+			goto out;
+		}
+		vaddr = s->addr + extra;
+	}
+	uint64_t off = elf_vaddr_to_offset(f, vaddr);
+	if (off == (uint64_t)-1) {
+		ok = error_at(err, loc, "%s: address 0x%llx is not in a loaded segment of %s", prov,
+			      (unsigned long long)vaddr, path);
+		goto out;
+	}
+	add_uprobe(out, prov, loc, path, name, off, suffix);
+out:
+	free(base);
+	free(target);
+	free(path);
+	return ok;
+}
+
+static bool uprobe_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	return uprobe_expand_common("uprobe", rest, loc, out, err);
+}
+
+static bool uretprobe_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	return uprobe_expand_common("uretprobe", rest, loc, out, err);
+}
+
+/* ---- usdt ------------------------------------------------------------------ */
+
+static int usdt_add_file(ProbeSpecList *out, Loc loc, const char *path, const ElfFile *f,
+			 const char *provider, const char *name)
+{
+	int n = 0;
+	for (int i = 0; i < f->nnotes; i++) {
+		const UsdtNote *u = &f->notes[i];
+		if (!glob_match(provider, u->provider) || !glob_match(name, u->name))
+			continue;
+		uint64_t off = elf_vaddr_to_offset(f, u->pc);
+		if (off == (uint64_t)-1)
+			continue;
+		ProbeSpec *s = probe_spec_add(out, provider_find("usdt"), loc);
+		s->target = xstrdup(path);
+		s->func = xstrdup(u->name);
+		s->offset = off;
+		s->ref_ctr = u->sema ? elf_vaddr_to_offset(f, u->sema) : 0;
+		if (s->ref_ctr == (uint64_t)-1)
+			s->ref_ctr = 0;
+		s->argspec = xstrdup(u->args);
+		s->pid = spec_pid();
+		StrBuf b = {0};
+		sb_printf(&b, "usdt:%s:%s:%s", path, u->provider, u->name);
+		s->name = b.s;
+		n++;
+	}
+	return n;
+}
+
+static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	char *copy = xstrdup(rest), *parts[4];
+	int np = 0;
+	for (char *p = copy; np < 4;) {
+		parts[np++] = p;
+		p = strchr(p, ':');
+		if (!p)
+			break;
+		*p++ = 0;
+	}
+	bool ok = true;
+	const char *target = np >= 2 ? parts[0] : "*";
+	const char *provider = np == 3 ? parts[1] : "*";
+	const char *name = parts[np - 1];
+	if (np > 3 || !*name) {
+		ok = error_at(err, loc, "usdt probes are written usdt:BINARY:PROVIDER:NAME or "
+			      "usdt:BINARY:NAME, got 'usdt:%s'", rest);
+		goto out;
+	}
+	int n = 0;
+	if (!*target || !strcmp(target, "*")) {
+		/* every binary the -p process has mapped */
+		if (probe_maps_pid <= 0) {
+			ok = error_at(err, loc, "usdt: 'usdt:%s' names no binary: give one "
+				      "(usdt:/path:...) or a process with -p PID", rest);
+			goto out;
+		}
+		char **paths;
+		int nb = proc_binaries(probe_maps_pid, &paths);
+		for (int i = 0; i < nb; i++) {
+			char msg[256];
+			const ElfFile *f = elf_get(paths[i], msg, sizeof(msg));
+			if (f)
+				n += usdt_add_file(out, loc, paths[i], f, provider, name);
+			free(paths[i]);
+		}
+		free(paths);
+	} else {
+		char *path;
+		const ElfFile *f = open_target("usdt", target, loc, &path, err);
+		if (!f) {
+			ok = false;
+			goto out;
+		}
+		n = usdt_add_file(out, loc, path, f, provider, name);
+		if (!n && !f->nnotes)
+			ok = error_at(err, loc, "usdt: %s has no USDT probes (no .note.stapsdt section)", path);
+		free(path);
+	}
+	if (ok && !n)
+		ok = error_at(err, loc, "usdt: no probe matches 'usdt:%s' (sonde -l 'usdt:BINARY:*' "
+			      "lists them)", rest);
+out:
+	free(copy);
+	return ok;
+}
+
+/* x86_64 register names -> struct pt_regs offsets */
+static int reg_offset(const char *r, size_t len)
+{
+	static const struct {
+		const char *names[4];
+		int off;
+	} regs[] = {
+		{{"rax", "eax", "ax", "al"}, 80},   {{"rbx", "ebx", "bx", "bl"}, 40},
+		{{"rcx", "ecx", "cx", "cl"}, 88},   {{"rdx", "edx", "dx", "dl"}, 96},
+		{{"rsi", "esi", "si", "sil"}, 104}, {{"rdi", "edi", "di", "dil"}, 112},
+		{{"rbp", "ebp", "bp", "bpl"}, 32},  {{"rsp", "esp", "sp", "spl"}, 152},
+		{{"r8", "r8d", "r8w", "r8b"}, 72},  {{"r9", "r9d", "r9w", "r9b"}, 64},
+		{{"r10", "r10d", "r10w", "r10b"}, 56}, {{"r11", "r11d", "r11w", "r11b"}, 48},
+		{{"r12", "r12d", "r12w", "r12b"}, 24}, {{"r13", "r13d", "r13w", "r13b"}, 16},
+		{{"r14", "r14d", "r14w", "r14b"}, 8},  {{"r15", "r15d", "r15w", "r15b"}, 0},
+		{{"rip", "eip", NULL, NULL}, 128},
+	};
+	for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
+		for (int j = 0; j < 4; j++)
+			if (regs[i].names[j] && strlen(regs[i].names[j]) == len &&
+			    !strncmp(regs[i].names[j], r, len))
+				return regs[i].off;
+	return -1;
+}
+
+/* "%reg" at s; returns the offset and advances *s, -1 on failure */
+static int parse_reg(const char **s)
+{
+	if (**s != '%')
+		return -1;
+	const char *p = ++*s;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+		p++;
+	int off = reg_offset(*s, (size_t)(p - *s));
+	*s = p;
+	return off;
+}
+
+/* One stapsdt argument: SIZE@OPERAND, OPERAND one of %reg, $imm,
+ * disp(%base), disp(%base,%index,scale). */
+static bool usdt_parse_arg(const char *a, size_t len, ArgLoc *l)
+{
+	char buf[128];
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, a, len);
+	buf[len] = 0;
+	*l = (ArgLoc){.reg_off = -1, .index_off = -1, .scale = 1, .size = 8};
+	const char *p = buf, *at = strchr(buf, '@');
+	if (at) {
+		int sz = atoi(buf);
+		l->is_signed = sz < 0;
+		l->size = abs(sz);
+		p = at + 1;
+	}
+	if (l->size != 1 && l->size != 2 && l->size != 4 && l->size != 8)
+		return false;
+	if (*p == '%') {
+		l->reg_off = parse_reg(&p);
+		return l->reg_off >= 0 && !*p;
+	}
+	if (*p == '$') {
+		char *end;
+		l->disp = strtoll(p + 1, &end, 0);
+		return !*end && p[1];
+	}
+	char *end;
+	l->disp = strtoll(p, &end, 0);
+	p = end;
+	if (*p != '(')
+		return false;
+	p++;
+	l->deref = true;
+	if ((l->reg_off = parse_reg(&p)) < 0 || l->reg_off == 128)
+		return false;
+	if (*p == ',') {
+		p++;
+		if ((l->index_off = parse_reg(&p)) < 0)
+			return false;
+		if (*p == ',') {
+			l->scale = (int)strtol(p + 1, &end, 10);
+			p = end;
+		}
+	}
+	return *p == ')' && !p[1];
+}
+
+static bool usdt_arg_loc(const ProbeSpec *p, int n, ArgLoc *out)
+{
+	const char *s = p->argspec ? p->argspec : "";
+	for (int i = 0; *s; i++) {
+		while (*s == ' ')
+			s++;
+		size_t len = strcspn(s, " ");
+		if (!len)
+			break;
+		if (i == n)
+			return usdt_parse_arg(s, len, out);
+		s += len;
+	}
+	return false;
+}
+
+/* ---- attaching --------------------------------------------------------- */
+
+static int pmu_int(const char *file, int dflt)
+{
+	char path[128];
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/uprobe/%s", file);
+	char *s = read_file_all(path, NULL);
+	int v = dflt;
+	if (s) {
+		const char *c = strchr(s, ':'); /* format files: "config:0" */
+		v = atoi(c ? c + 1 : s);
+	}
+	free(s);
+	return v;
+}
+
+static bool uprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Attached *out,
+				 char *err, size_t errlen)
+{
+	int type = pmu_int("type", -1);
+	if (type < 0) {
+		snprintf(err, errlen, "no uprobe PMU (/sys/bus/event_source/devices/uprobe): this "
+			 "kernel was built without CONFIG_UPROBE_EVENTS");
+		return false;
+	}
+	struct perf_event_attr attr = {
+		.type = (uint32_t)type,
+		.size = sizeof(attr),
+		.uprobe_path = (uint64_t)(uintptr_t)p->target,
+		.probe_offset = p->offset,
+	};
+	if (ret)
+		attr.config |= 1ull << pmu_int("format/retprobe", 0);
+	if (p->ref_ctr)
+		attr.config |= p->ref_ctr << pmu_int("format/ref_ctr_offset", 32);
+	int pid = p->pid > 0 ? p->pid : -1;
+	int pfd = (int)syscall(SYS_perf_event_open, &attr, pid, pid > 0 ? -1 : 0, -1,
+			       PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0) {
+		int e = errno;
+		if (e == ESRCH)
+			snprintf(err, errlen, "process %d does not exist (any more)", pid);
+		else
+			snprintf(err, errlen, "perf_event_open(uprobe %s at offset 0x%llx): %s",
+				 p->target, (unsigned long long)p->offset, strerror(e));
+		return false;
+	}
+	return attach_perf_event(pfd, prog_fd, out, err, errlen);
+}
+
+static bool uprobe_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
+{
+	return uprobe_attach_common(p, false, prog_fd, out, err, n);
+}
+
+static bool uretprobe_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
+{
+	return uprobe_attach_common(p, true, prog_fd, out, err, n);
+}
+
+static int uprobe_arg_offset(const ProbeSpec *p, int n)
+{
+	(void)p;
+	return n < 0 ? -1 : regs_arg_offset(n);
+}
+
+static int uretprobe_arg_offset(const ProbeSpec *p, int n)
+{
+	(void)p;
+	return n == -1 ? regs_arg_offset(-1) : -1;
+}
+
+/* usdt: arguments come through arg_loc; this only says whether one exists */
+static int usdt_arg_offset(const ProbeSpec *p, int n)
+{
+	ArgLoc l;
+	return n >= 0 && usdt_arg_loc(p, n, &l) ? 0 : -1;
+}
+
+const Provider provider_uprobe = {
+	.name = "uprobe",
+	.aliases = {"u"},
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.expand = uprobe_expand,
+	.ctx_arg_offset = uprobe_arg_offset,
+	.attach = uprobe_attach,
+};
+
+const Provider provider_uretprobe = {
+	.name = "uretprobe",
+	.aliases = {"ur"},
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.expand = uretprobe_expand,
+	.ctx_arg_offset = uretprobe_arg_offset,
+	.attach = uretprobe_attach,
+};
+
+const Provider provider_usdt = {
+	.name = "usdt",
+	.aliases = {"U"},
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.expand = usdt_expand,
+	.ctx_arg_offset = usdt_arg_offset,
+	.attach = uprobe_attach,
+	.arg_loc = usdt_arg_loc,
+};

@@ -1,0 +1,67 @@
+/* User-space binaries: ELF function symbols (.symtab + .dynsym), address
+ * to file offset through PT_LOAD segments, USDT (.note.stapsdt) probes,
+ * library short names resolved as the dynamic loader does, and process
+ * maps cached while a process lives, so that its addresses still resolve
+ * to symbols after it has exited. */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct ElfSym {
+	char *name;
+	uint64_t addr, size;
+} ElfSym;
+
+typedef struct ElfSeg {
+	uint64_t vaddr, memsz, offset, filesz;
+	bool exec;
+} ElfSeg;
+
+typedef struct UsdtNote {
+	char *provider, *name, *args;
+	uint64_t pc;   /* virtual address, .stapsdt.base adjusted */
+	uint64_t sema; /* virtual address of the semaphore, 0 if none */
+} UsdtNote;
+
+typedef struct ElfFile {
+	char *path;
+	bool dyn;      /* ET_DYN: PIE or shared object */
+	ElfSym *syms;  /* function symbols sorted by address */
+	int nsyms;
+	ElfSeg *segs;
+	int nsegs;
+	UsdtNote *notes;
+	int nnotes;
+} ElfFile;
+
+/* Opened once per path and kept (symbolization after a process exits).
+ * NULL with err filled ("not an ELF file", "no such file"). */
+const ElfFile *elf_get(const char *path, char *err, size_t errlen);
+
+/* File offset of a virtual address, or (uint64_t)-1 if no segment maps it. */
+uint64_t elf_vaddr_to_offset(const ElfFile *f, uint64_t vaddr);
+/* Virtual address of a file offset, or (uint64_t)-1. */
+uint64_t elf_offset_to_vaddr(const ElfFile *f, uint64_t off);
+const ElfSym *elf_sym_by_name(const ElfFile *f, const char *name);
+/* Symbol containing vaddr; *off = vaddr - start. */
+const ElfSym *elf_sym_by_addr(const ElfFile *f, uint64_t vaddr, uint64_t *off);
+
+/* A uprobe/usdt target: a path (with '/'), a library short name ("libc",
+ * "libssl.so.3"), or a program in $PATH.  With pid > 0 libraries are
+ * looked up in /proc/PID/maps first.  Returns a malloc'ed path or NULL
+ * with err filled. */
+char *resolve_binary(const char *target, int pid, char *err, size_t errlen);
+
+/* Every file-backed executable mapping of a process (unique paths), for
+ * `usdt:*` with -p.  Returns the count; *paths malloc'ed. */
+int proc_binaries(int pid, char ***paths);
+
+/* Remember /proc/PID/maps now (if the process still lives), so that its
+ * addresses resolve later; cheap when called again. refresh: read again. */
+void usym_note_pid(int pid, bool refresh);
+/* Symbol of a user address of process pid: name (static storage until the
+ * next call), *off, *module; NULL if unknown. */
+const char *usym_resolve(int pid, uint64_t addr, uint64_t *off, const char **module);
+/* Address of symbol in the main binary of pid (for uaddr()), 0 if none. */
+uint64_t usym_addr(const char *path, const char *name);

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# uprobe/uretprobe: arguments, retval, func, probe in a PIE and a non-PIE
+# binary; FUNC+OFFSET and 0xADDRESS targets; wildcards; library short
+# names; -p and -c restrict probes to one process; -l lists functions; bad
+# targets fail with one clear error and attach nothing.
+SONDE=${SONDE:-./sonde}
+P=$PWD/build/progs
+fail=0
+check() { # name, expected, then sonde arguments
+	local name=$1 want=$2; shift 2
+	local got; got=$("$SONDE" "$@" 2>&1)
+	if [ "$got" != "$want" ]; then
+		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
+	fi
+}
+for bin in uprobe_target uprobe_target_nopie; do
+	check "args $bin" "uprobe:$P/$bin:add3 add3 0 0 0
+uretprobe:$P/$bin:add3 add3 100
+uprobe:$P/$bin:add3 add3 1 2 -1
+uretprobe:$P/$bin:add3 add3 102
+uprobe:$P/$bin:add3 add3 2 4 -2
+uretprobe:$P/$bin:add3 add3 104" -q -e "
+u:$P/$bin:add3 { printf(\"%s %s %d %d %d\n\", probe, func, arg0, arg1, arg2); }
+ur:$P/$bin:add3 { printf(\"%s %s %d\n\", probe, func, retval); }" -c "$P/$bin 3"
+done
+# FUNC+OFFSET: after `add %rsi,%rdi`, arg0 holds a + b = 3i
+check "func+off" "
+
+@[uprobe:$P/uprobe_target:add3+3]: 3
+@s: 9" -q -e "uprobe:$P/uprobe_target:add3+3 { @[probe] = count(); @s = sum(arg0); }" -c "$P/uprobe_target 3"
+addr=0x$(nm "$P/uprobe_target_nopie" | awk '$3 == "leaf" { print $1 }')
+check "0xADDRESS" "Attaching 1 probe...
+
+
+@[uprobe:$P/uprobe_target_nopie:$addr]: 4" -e "uprobe:$P/uprobe_target_nopie:$addr { @[probe] = count(); }" -c "$P/uprobe_target_nopie 4"
+check "wildcard" "Attaching 2 probes...
+
+
+@[main]: 1
+@[middle]: 2" -e "uprobe:$P/uprobe_target:m* { @[func] = count(); }" -c "$P/uprobe_target 2" 
+check "library short name" "Attaching 1 probe...
+
+
+@: 5" -e 'uprobe:libc:getppid { @ = count(); }' -c "$P/getppid_loop 5"
+# -p: two processes run the same code; only the one given is traced
+"$P/uprobe_target" 7 1500 & a=$!
+"$P/uprobe_target" 9 1500 & b=$!
+sleep 0.1
+check "-p" "Attaching 1 probe...
+
+
+@: 7" -e "uprobe:$P/uprobe_target:add3 { @ = count(); }" -p $a
+wait $a $b
+check "-l" "uprobe:$P/uprobe_target:middle
+uprobe:$P/uprobe_target:main" -l "uprobe:$P/uprobe_target:m*"
+# errors: one line with a caret, status 1, nothing attached
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+strip -o "$tmp/stripped" "$P/uprobe_target"
+err() { # name, expected first line, attach point
+	local got st; got=$("$SONDE" -e "$3 { @ = count(); }" 2>&1); st=$?
+	if [ $st != 1 ] || [ "$(head -1 <<<"$got")" != "$2" ] || [ "$(sed -n 3p <<<"$got" | tr -d '~')" != "^" ]; then
+		printf '%s: status %s\n--- expected\n%s\n--- got\n%s\n' "$1" $st "$2" "$got"; fail=1
+	fi
+}
+err missing "-e:1:1: error: uprobe: /nonexistent/bin: no such file" "uprobe:/nonexistent/bin:main"
+err not-elf "-e:1:1: error: uprobe: /etc/passwd is not an ELF file" "uprobe:/etc/passwd:main"
+err no-symbol "-e:1:1: error: uprobe: function 'nosuch' not found in $P/uprobe_target (no such symbol)" "uprobe:$P/uprobe_target:nosuch"
+err stripped "-e:1:1: error: uprobe: function 'add3' not found in $tmp/stripped (no symbols: is the binary stripped?)" "uprobe:$tmp/stripped:add3"
+err unknown-lib "-e:1:1: error: uprobe: 'libnosuch' is not a path, a library the dynamic loader knows (ld.so.cache, /lib, /usr/lib) or a program in \$PATH" "uprobe:libnosuch:foo"
+err no-match "-e:1:1: error: uretprobe: no function in $P/uprobe_target matches 'zz*'" "uretprobe:$P/uprobe_target:zz*"
+got=$("$SONDE" -e "uprobe:$P/uprobe_target:add3 { @ = retval; }" 2>&1)
+grep -q "error: retval is only available in return probes" <<<"$got" || { echo "retval in uprobe: $got"; fail=1; }
+exit $fail

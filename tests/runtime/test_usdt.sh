@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# USDT: probes in an executable and in a shared library, guarded by
+# semaphores the kernel sets (sdt_target prints how many guarded probes
+# ran), arguments from registers, constants and memory operands, -p with
+# `usdt:*`, -l; CPython 3.11's gc__start and audit probes.
+SONDE=${SONDE:-./sonde}
+P=$PWD/build/progs
+PY=/usr/bin/python3.11
+fail=0
+check() { # name, expected, then sonde arguments
+	local name=$1 want=$2; shift 2
+	local got; got=$("$SONDE" "$@" 2>&1)
+	if [ "$got" != "$want" ]; then
+		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
+	fi
+}
+# -8@%rbx -8@%rax -4@$42 -8@24(%rsp,%rdx) -2@$-7, then the library's -4@%edi -4@%eax
+out=$("$SONDE" -e "
+usdt:$P/sdt_target:sonde:tick { printf(\"%s %d %d %d %d %d\n\", probe, arg0, arg1, arg2, arg3, arg4); }
+usdt:$P/sdt_target:plain { printf(\"plain %d\n\", arg0); }
+usdt:$P/libsdt_lib.so:ping { printf(\"%s %d %d\n\", probe, arg0, arg1); }" -c "$P/sdt_target 2" 2>&1)
+grep -qx "enabled=2 lib=2" <<<"$out" || { echo "semaphores not set: $out"; fail=1; }
+want="Attaching 3 probes...
+usdt:$P/sdt_target:sonde:tick 0 -1 42 6 -7
+plain 0
+usdt:$P/libsdt_lib.so:sonde_lib:ping 1 -1
+usdt:$P/sdt_target:sonde:tick 1 -2 42 6 -7
+plain 10
+usdt:$P/libsdt_lib.so:sonde_lib:ping 2 -2"
+[ "$(grep -v '^enabled=' <<<"$out")" = "$want" ] || { printf 'args:\n%s\n--- want\n%s\n' "$out" "$want"; fail=1; }
+# without sonde the guarded probes stay off
+[ "$("$P/sdt_target" 2)" = "enabled=0 lib=0" ] || { echo "semaphores left set"; fail=1; }
+check "-l binary" "usdt:$P/sdt_target:sonde:plain
+usdt:$P/sdt_target:sonde:tick" -l "usdt:$P/sdt_target:*"
+"$P/sdt_target" 3 1500 >/dev/null & pid=$!
+sleep 0.2
+check "-p -l" "usdt:$P/sdt_target:sonde:plain
+usdt:$P/sdt_target:sonde:tick
+usdt:$P/libsdt_lib.so:sonde_lib:ping" -p $pid -l 'usdt:*'
+check "-p usdt:*" "Attaching 2 probes...
+1 2 3 " -p $pid -e 'usdt:*:ping { printf("%d ", arg0); } END { printf("\n"); }'
+wait $pid
+check "no probe" "-e:1:1: error: usdt: no probe matches 'usdt:$P/sdt_target:nosuch' (sonde -l 'usdt:BINARY:*' lists them)
+usdt:$P/sdt_target:nosuch { exit(); }
+^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~" -e "usdt:$P/sdt_target:nosuch { exit(); }"
+if [ ! -x $PY ] || ! "$SONDE" -l "usdt:$PY:*" | grep -q gc__start; then
+	echo "no $PY with USDT probes"; exit $fail
+fi
+# CPython: gc.collect() N times adds N generation-2 collections; open()
+# N times adds N "open" audit events (startup adds its own: compare)
+count() { # N -> "gcs opens"
+	"$SONDE" -q -e "usdt:$PY:python:gc__start /arg0 == 2/ { @g = count(); }
+usdt:$PY:python:audit /str(arg0) == \"open\"/ { @o = count(); }" -c "$PY -c 'import gc
+for i in range($1): gc.collect(); open(\"/etc/hostname\").close()'" 2>&1 |
+		awk '/^@g: / { g = $2 } /^@o: / { o = $2 } END { print g + 0, o + 0 }'
+}
+read -r g0 o0 <<<"$(count 0)"
+read -r g7 o7 <<<"$(count 7)"
+if [ "$((g7 - g0))" != 7 ] || [ "$((o7 - o0))" != 7 ]; then
+	echo "python: gc $g0 -> $g7, open $o0 -> $o7 (want +7 each)"; fail=1
+fi
+exit $fail
