@@ -10,19 +10,28 @@ SONDE=${SONDE:-$PWD/sonde}
 COUNT=${1:-500k}
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 dd_cmd=(dd if=/dev/zero of=/dev/null bs=1 count=$COUNT)
-# wall time of the traced command, from the tool's start to its end
-t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+# wall time of the traced command, from the tool's start to its end; dd's
+# own time ("copied, X s" on its stderr) is left in $out/dd.err
+t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>"$out/dd.err"; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+ddt() { grep -o 'copied, [0-9.e-]* s' "$out/dd.err" | awk '{printf "%.3f", $2}'; }
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
 for mode in pinned unpinned; do
 	pin=(); [ $mode = pinned ] && pin=(taskset -c 0)
-	base=$(t "${pin[@]}" "${dd_cmd[@]}")
-	s=$(t "${pin[@]}" "$SONDE" trace -o "$out/sonde.txt" -- "${dd_cmd[@]}")
-	lines=$(wc -l < "$out/sonde.txt"); lost=$(grep -c 'lost' "$out/sonde.txt")
-	sc=$(t "${pin[@]}" "$SONDE" trace -c -o "$out/sonde_c.txt" -- "${dd_cmd[@]}")
-	floor=$(t "${pin[@]}" "$SONDE" -q -e 'tracepoint:raw_syscalls:sys_enter /pid == cpid/ {} tracepoint:raw_syscalls:sys_exit /pid == cpid/ {}' -c "${dd_cmd[*]}")
+	base=$(t "${pin[@]}" "${dd_cmd[@]}"); based=$(ddt)
+	s=$(t "${pin[@]}" "$SONDE" trace -o "$out/sonde.txt" -- "${dd_cmd[@]}"); sd=$(ddt)
+	lines=$(wc -l < "$out/sonde.txt")
+	lost=$(sed -n 's/^sonde trace: lost \([0-9]*\) events.*/\1/p' "$out/sonde.txt"); lost=${lost:-0}
+	sc=$(t "${pin[@]}" "$SONDE" trace -c -o "$out/sonde_c.txt" -- "${dd_cmd[@]}"); scd=$(ddt)
+	floor=$(t "${pin[@]}" "$SONDE" -q -e 'tracepoint:raw_syscalls:sys_enter /pid == cpid/ {} tracepoint:raw_syscalls:sys_exit /pid == cpid/ {}' -c "${dd_cmd[*]}"); floord=$(ddt)
 	st=$(command -v strace >/dev/null && t "${pin[@]}" strace -o "$out/strace.txt" "${dd_cmd[@]}" || echo 0)
 	pt=$(command -v perf >/dev/null && t "${pin[@]}" perf trace -o "$out/perf.txt" -- "${dd_cmd[@]}" || echo 0)
-	printf '%-9s untraced %.3fs | sonde trace %.3fs (%sx, %s lines, %s lost-lines) | sonde -c %.3fs (%sx; floor %.3fs, %sx of floor) | strace %.3fs (%sx) | perf trace %.3fs (%sx)\n' \
-		$mode "$base" "$s" "$(ratio $s $base)" "$lines" "$lost" "$sc" "$(ratio $sc $base)" "$floor" \
-		"$(ratio $sc $floor)" "$st" "$(ratio $st $base)" "$pt" "$(ratio $pt $base)"
+	printf '%s (wall of the whole command; dd: dd'"'"'s own "copied" time)\n' $mode
+	printf '  untraced     wall %.3fs  dd %.3fs\n' "$base" "$based"
+	printf '  sonde trace  wall %.3fs (%sx)  dd %.3fs (%sx)  %s lines, %s lost\n' \
+		"$s" "$(ratio $s $base)" "$sd" "$(ratio $sd $based)" "$lines" "$lost"
+	printf '  sonde -c     wall %.3fs (%sx of floor)  dd %.3fs (%sx of floor)\n' \
+		"$sc" "$(ratio $sc $floor)" "$scd" "$(ratio $scd $floord)"
+	printf '  empty-BPF floor wall %.3fs  dd %.3fs\n' "$floor" "$floord"
+	printf '  strace       wall %.3fs (%sx)   perf trace wall %.3fs (%sx)\n' \
+		"$st" "$(ratio $st $base)" "$pt" "$(ratio $pt $base)"
 done

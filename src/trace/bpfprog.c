@@ -22,6 +22,7 @@
 #define ARGV_MAX 16
 #define ARGV_STR 256
 #define RING_SIZE (64u << 20)
+#define WAKE_AT (RING_SIZE / 16) /* bytes waiting that make a record wake the reader */
 
 /* stack slots (r10-relative) */
 #define S_PIDTGID -8
@@ -95,13 +96,22 @@ static void hdr_common(Gen *g, int type)
 /* ringbuf_output(r7, size in reg); count a loss on failure */
 static void output(Gen *g, int size_reg, int size_imm)
 {
+	/* No wake-up per record (the reader polls every few ms), unless the
+	 * ring is filling up: then each record wakes it. */
+	int quiet = label_new(g);
+	ld_map(g, BPF_REG_1, TM_RING);
+	emit(g, I_MOV64_IMM(BPF_REG_2, BPF_RB_AVAIL_DATA));
+	emit_call(g, BPF_FUNC_ringbuf_query);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_RB_NO_WAKEUP));
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_0, WAKE_AT, quiet);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_RB_FORCE_WAKEUP));
+	label_place(g, quiet);
 	ld_map(g, BPF_REG_1, TM_RING);
 	emit(g, I_MOV64_REG(BPF_REG_2, R_SCR));
 	if (size_reg >= 0)
 		emit(g, I_MOV64_REG(BPF_REG_3, size_reg));
 	else
 		emit(g, I_MOV64_IMM(BPF_REG_3, size_imm));
-	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
 	emit_call(g, BPF_FUNC_ringbuf_output);
 	int ok = label_new(g);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
@@ -138,7 +148,11 @@ static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
 {
 	int capmax = b->capmax, limit = b->scratch_size - capmax - 8;
 	emit(g, I_MOV64_IMM(BPF_REG_8, TRACE_HDR_SIZE));
-	for (int i = 0; i < 6; i++) {
+	/* at entry only execve/execveat/exit/exit_group are sent: a path and
+	 * an argv in the first three arguments (a smaller program verifies
+	 * much faster) */
+	int nargs = at_exit ? 6 : 3;
+	for (int i = 0; i < nargs; i++) {
 		int next = label_new(g), do_read = label_new(g), do_str = label_new(g);
 		int failed = label_new(g), got = label_new(g);
 		int l_buf_ret = label_new(g), l_fixed = label_new(g), l_argv = label_new(g);
@@ -147,7 +161,8 @@ static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
 		emit(g, I_LDX(BPF_H, BPF_REG_4, BPF_REG_9, 24 + 2 * i)); /* size */
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_NONE, next);
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_STR, do_str);
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, l_fixed);
+		if (at_exit)
+			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, l_fixed);
 		if (i == 1 || i == 2)
 			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, l_argv);
 		if (!at_exit) {
@@ -173,27 +188,27 @@ static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
 			emit_goto(g, do_read);
 		}
 		/* CAP_FIXED (and CAP_FIXED_OK with r3 = ret) */
-		label_place(g, l_fixed);
 		if (at_exit) {
+			label_place(g, l_fixed);
 			emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 1 + i));
 			int fixed = label_new(g);
 			emit_jmp_imm(g, BPF_JNE, BPF_REG_1, CAP_FIXED_OK, fixed);
 			emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
 			emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 0, next);
 			label_place(g, fixed);
+			emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+			/* read r2 bytes (clamped) from args[i] */
+			label_place(g, do_read);
+			clamp_size(g, capmax);
+			emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
+			emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+			emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+			emit_call(g, BPF_FUNC_probe_read_user);
+			emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, failed);
+			emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_SIZE));
+			emit_goto(g, got);
 		}
-		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
-		/* read r2 bytes (clamped) from args[i] */
-		label_place(g, do_read);
-		clamp_size(g, capmax);
-		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
-		emit_call(g, BPF_FUNC_probe_read_user);
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, failed);
-		emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_SIZE));
-		emit_goto(g, got);
 		/* CAP_STR */
 		label_place(g, do_str);
 		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
@@ -635,7 +650,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	    map_create(b, TM_STATS, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_stats", 4, sizeof(TraceStat),
 		       SYSCALL_MAX, err, errlen) < 0 ||
 	    map_create(b, TM_HIST, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_hist", 4, 8,
-		       SYSCALL_MAX * TRACE_HIST_BUCKETS, err, errlen) < 0)
+		       o->hist ? SYSCALL_MAX * TRACE_HIST_BUCKETS : 1, err, errlen) < 0)
 		return false;
 	if (!tbpf_set_plans(b, o)) {
 		snprintf(err, errlen, "filling the plan map: %s", strerror(errno));

@@ -1,5 +1,6 @@
 /* strace's way of writing flags, constants, strings and structures. */
 #include "decode.h"
+#include "fmt.h"
 
 #include <fcntl.h>
 #include <linux/sched.h>
@@ -30,78 +31,93 @@ void dec_flags(StrBuf *b, const FlagName *t, uint64_t v)
 	bool any = false;
 	for (; t->name; t++) {
 		if (t->val && (v & t->val) == t->val) {
-			sb_printf(b, "%s%s", any ? "|" : "", t->name);
+			if (any)
+				fb_putc(b, '|');
+			fb_puts(b, t->name);
 			v &= ~t->val;
 			any = true;
 		}
 	}
-	if (v || !any)
-		sb_printf(b, "%s%#llx", any ? "|" : "", (unsigned long long)v);
+	if (v || !any) {
+		if (any)
+			fb_putc(b, '|');
+		fb_hex(b, v);
+	}
 }
 
 void dec_enum(StrBuf *b, const FlagName *t, uint64_t v, bool hex)
 {
 	for (; t->name; t++)
 		if (t->val == v) {
-			sb_puts(b, t->name);
+			fb_puts(b, t->name);
 			return;
 		}
 	if (hex)
-		sb_printf(b, "%#llx", (unsigned long long)v);
+		fb_hex(b, v);
 	else
-		sb_printf(b, "%lld", (long long)v);
+		fb_i64(b, (int64_t)v);
 }
 
-static void put_escaped(StrBuf *b, const uint8_t *d, size_t n)
+/* the two-character escapes; other bytes outside 0x20..0x7e are octal */
+static const char esc_char[256] = {
+	['"'] = '"', ['\\'] = '\\', ['\n'] = 'n', ['\t'] = 't', ['\r'] = 'r', ['\v'] = 'v', ['\f'] = 'f',
+};
+
+/* quoted and escaped: at most 4 output bytes per input byte, plus quotes
+ * and "..." */
+static void put_quoted(StrBuf *b, const uint8_t *d, size_t n, bool dots)
 {
+	char *w = fb_room(b, 4 * n + 5);
+	*w++ = '"';
 	for (size_t i = 0; i < n; i++) {
 		uint8_t c = d[i];
-		switch (c) {
-		case '"': sb_puts(b, "\\\""); continue;
-		case '\\': sb_puts(b, "\\\\"); continue;
-		case '\n': sb_puts(b, "\\n"); continue;
-		case '\t': sb_puts(b, "\\t"); continue;
-		case '\r': sb_puts(b, "\\r"); continue;
-		case '\v': sb_puts(b, "\\v"); continue;
-		case '\f': sb_puts(b, "\\f"); continue;
-		}
-		if (c >= 0x20 && c < 0x7f) {
-			sb_putc(b, (char)c);
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			*w++ = (char)c;
+		} else if (esc_char[c]) {
+			*w++ = '\\';
+			*w++ = esc_char[c];
 		} else {
 			/* strace: shortest octal unless a digit follows */
-			bool digit_next = i + 1 < n && d[i + 1] >= '0' && d[i + 1] <= '7';
-			if (digit_next)
-				sb_printf(b, "\\%03o", c);
-			else
-				sb_printf(b, "\\%o", c);
+			*w++ = '\\';
+			if (i + 1 < n && d[i + 1] >= '0' && d[i + 1] <= '7') {
+				*w++ = (char)('0' + (c >> 6));
+				*w++ = (char)('0' + ((c >> 3) & 7));
+			} else {
+				if (c >> 6)
+					*w++ = (char)('0' + (c >> 6));
+				if (c >> 3)
+					*w++ = (char)('0' + ((c >> 3) & 7));
+			}
+			*w++ = (char)('0' + (c & 7));
 		}
 	}
+	*w++ = '"';
+	if (dots) {
+		memcpy(w, "...", 3);
+		w += 3;
+	}
+	fb_done(b, w);
 }
 
 void dec_str(StrBuf *b, const uint8_t *data, size_t len, size_t max, bool truncated)
 {
 	size_t n = len < max ? len : max;
-	sb_putc(b, '"');
-	put_escaped(b, data, n);
-	sb_putc(b, '"');
-	if (truncated || len > max)
-		sb_puts(b, "...");
+	put_quoted(b, data, n, truncated || len > max);
 }
 
 void dec_cstr(StrBuf *b, const uint8_t *data, size_t len, size_t max)
 {
-	size_t n = 0;
-	while (n < len && data[n])
-		n++;
+	const uint8_t *z = memchr(data, 0, len);
+	size_t n = z ? (size_t)(z - data) : len;
 	dec_str(b, data, n, max, n == len && len > 0 && n >= max);
 }
 
 void dec_ptr(StrBuf *b, uint64_t p)
 {
 	if (p)
-		sb_printf(b, "%#llx", (unsigned long long)p);
+		fb_hex(b, p);
 	else
-		sb_puts(b, "NULL");
+		fb_lit(b, "NULL");
 }
 
 static const FlagName open_flags[] = {

@@ -14,10 +14,53 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "fmt.h"
 #include "sigs.h"
+
+/* What the printer needs per syscall number, computed once instead of by
+ * name comparisons on every line. */
+enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT };
+typedef struct NrInfo {
+	const char *name;
+	const char *sig;
+	uint16_t namelen;
+	uint8_t nsig;
+	uint8_t special;
+	bool hexret;
+} NrInfo;
+static NrInfo nr_info[SYSCALL_MAX];
+static bool nr_info_ready;
+
+static void nr_info_init(void)
+{
+	if (nr_info_ready)
+		return;
+	for (int nr = 0; nr < SYSCALL_MAX; nr++) {
+		NrInfo *i = &nr_info[nr];
+		if (!syscall_table[nr].name)
+			continue;
+		const char *n = syscall_table[nr].name;
+		i->name = n;
+		i->namelen = (uint16_t)strlen(n);
+		i->sig = sig_of(nr);
+		i->nsig = (uint8_t)strlen(i->sig);
+		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
+			    !strcmp(n, "shmat");
+		i->special = !strcmp(n, "clone") ? SP_CLONE
+			     : !strcmp(n, "fcntl") ? SP_FCNTL
+			     : !strcmp(n, "poll") || !strcmp(n, "ppoll") ? SP_POLL
+			     : !strcmp(n, "openat") ? SP_OPENAT
+			     : !strcmp(n, "open") || !strcmp(n, "creat") ? SP_OPEN
+			     : !strcmp(n, "close") ? SP_CLOSE
+			     : !strcmp(n, "exit_group") || !strcmp(n, "exit") ? SP_EXIT
+								      : SP_NONE;
+	}
+	nr_info_ready = true;
+}
 
 void printer_init(Printer *p, const TraceOpts *o, FILE *out)
 {
+	nr_info_init();
 	memset(p, 0, sizeof(*p));
 	p->o = o;
 	p->out = out;
@@ -29,6 +72,7 @@ void printer_init(Printer *p, const TraceOpts *o, FILE *out)
 
 void printer_free(Printer *p)
 {
+	printer_flush(p);
 	for (int i = 0; i < p->pending.n; i++)
 		free(p->pending.v[i].rec);
 	vec_free(&p->pending);
@@ -70,7 +114,7 @@ static void fd_drop(Printer *p, uint32_t tgid, int fd)
 static void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v)
 {
 	int fd = (int)v;
-	sb_printf(b, "%d", fd);
+	fb_i64(b, fd);
 	if (!p->o->fd_paths || fd < 0)
 		return;
 	FdName *f = fd_find(p, tgid, fd);
@@ -93,9 +137,9 @@ static void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v)
 static void put_int(StrBuf *b, uint64_t v)
 {
 	if (v > 0xffffffffull)
-		sb_printf(b, "%lld", (long long)v);
+		fb_i64(b, (int64_t)v);
 	else
-		sb_printf(b, "%d", (int)(uint32_t)v);
+		fb_i64(b, (int)(uint32_t)v);
 }
 
 typedef struct Call {
@@ -105,6 +149,9 @@ typedef struct Call {
 	bool capok[6];
 	const char *name;
 	const char *sig;
+	size_t namelen, nsig;
+	int special;
+	bool hexret;
 	bool entry_only; /* no return known (exit_group, or an entry record) */
 } Call;
 
@@ -139,7 +186,13 @@ static void put_pollfds(StrBuf *b, const Call *c, int i, bool revents)
 	sb_putc(b, ']');
 }
 
-/* Returns false when the argument is left out (open's mode without O_CREAT). */
+/* open's mode without O_CREAT is left out */
+static bool arg_omitted(const Call *c, int i)
+{
+	return c->sig[i] == 'M' && i > 0 && c->sig[i - 1] == 'O' &&
+	       !(c->h->args[i - 1] & O_CREAT) && (c->h->args[i - 1] & O_TMPFILE) != O_TMPFILE;
+}
+
 static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 {
 	const TraceHdr *h = c->h;
@@ -149,8 +202,8 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 	bool have = c->capok[i] && c->cap[i];
 	switch (k) {
 	case 'd': put_int(b, v); break;
-	case 'u': sb_printf(b, "%llu", (unsigned long long)v); break;
-	case 'x': case 'h': sb_printf(b, "%#llx", (unsigned long long)v); break;
+	case 'u': fb_u64(b, v); break;
+	case 'x': case 'h': fb_hex(b, v); break;
 	case 'f': put_fd(p, b, h->tgid, (int64_t)v); break;
 	case 'A':
 		if ((int)v == AT_FDCWD)
@@ -182,12 +235,7 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			dec_ptr(b, v);
 		break;
 	case 'O': dec_open_flags(b, v); break;
-	case 'M':
-		if (i > 0 && c->sig[i - 1] == 'O' && !(h->args[i - 1] & O_CREAT) &&
-		    (h->args[i - 1] & O_TMPFILE) != O_TMPFILE)
-			return false;
-		dec_mode(b, v);
-		break;
+	case 'M': dec_mode(b, v); break;
 	case 'a': dec_at_flags(b, v); break;
 	case 'z': dec_access_mode(b, v); break;
 	case 'P': dec_mmap_prot(b, v); break;
@@ -302,7 +350,7 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 static void put_args(Printer *p, StrBuf *b, const Call *c)
 {
 	const TraceHdr *h = c->h;
-	if (!strcmp(c->name, "clone")) {
+	if (c->special == SP_CLONE) {
 		/* strace's clone: child_stack, flags, tid pointers as used */
 		sb_puts(b, "child_stack=");
 		dec_ptr(b, h->args[1]);
@@ -316,7 +364,7 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 			sb_printf(b, ", tls=%#llx", (unsigned long long)h->args[4]);
 		return;
 	}
-	if (!strcmp(c->name, "fcntl")) {
+	if (c->special == SP_FCNTL) {
 		put_fd(p, b, h->tgid, (int64_t)h->args[0]);
 		sb_puts(b, ", ");
 		dec_fcntl_cmd(b, h->args[1]);
@@ -339,58 +387,51 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 			return;
 		}
 	}
-	int n = (int)strlen(c->sig);
+	int n = (int)c->nsig;
 	bool first = true;
 	for (int i = 0; i < n; i++) {
-		StrBuf a = {0};
-		if (put_arg(p, &a, c, i)) {
-			if (!first)
-				sb_puts(b, ", ");
-			sb_putn(b, a.s ? a.s : "", a.len);
-			first = false;
-		}
-		sb_free(&a);
+		if (arg_omitted(c, i))
+			continue;
+		if (!first)
+			fb_lit(b, ", ");
+		put_arg(p, b, c, i);
+		first = false;
 	}
-}
-
-static bool hex_ret(const char *name)
-{
-	return !strcmp(name, "mmap") || !strcmp(name, "brk") || !strcmp(name, "mremap") ||
-	       !strcmp(name, "shmat");
 }
 
 static void put_ret(Printer *p, StrBuf *b, const Call *c)
 {
 	const TraceHdr *h = c->h;
 	if (c->entry_only) {
-		sb_puts(b, " = ?");
+		fb_lit(b, " = ?");
 		return;
 	}
-	sb_puts(b, " = ");
+	fb_lit(b, " = ");
 	if (h->ret < 0 && h->ret >= -4095) {
 		dec_errno_ret(b, h->ret);
 		return;
 	}
-	if (hex_ret(c->name)) {
-		sb_printf(b, "%#llx", (unsigned long long)h->ret);
+	if (c->hexret) {
+		fb_hex(b, (uint64_t)h->ret);
 		return;
 	}
-	sb_printf(b, "%lld", (long long)h->ret);
-	if (!strcmp(c->name, "fcntl") && h->args[1] == F_GETFL) {
+	fb_i64(b, h->ret);
+	if (c->special == SP_NONE)
+		return;
+	if (c->special == SP_FCNTL && h->args[1] == F_GETFL) {
 		sb_printf(b, " (flags ");
 		dec_open_flags(b, (uint64_t)h->ret);
 		sb_putc(b, ')');
-	} else if (!strcmp(c->name, "fcntl") && h->args[1] == F_GETFD && h->ret) {
+	} else if (c->special == SP_FCNTL && h->args[1] == F_GETFD && h->ret) {
 		sb_puts(b, " (flags FD_CLOEXEC)");
-	} else if ((!strcmp(c->name, "poll") || !strcmp(c->name, "ppoll")) && h->ret > 0 &&
+	} else if (c->special == SP_POLL && h->ret > 0 &&
 		   c->capok[0] && c->cap[0]) {
 		sb_puts(b, " (");
 		put_pollfds(b, c, 0, true);
 		sb_putc(b, ')');
 	}
-	if (p->o->fd_paths && h->ret >= 0 &&
-	    (!strcmp(c->name, "openat") || !strcmp(c->name, "open") || !strcmp(c->name, "creat"))) {
-		int pi = !strcmp(c->name, "openat") ? 1 : 0;
+	if (p->o->fd_paths && h->ret >= 0 && (c->special == SP_OPENAT || c->special == SP_OPEN)) {
+		int pi = c->special == SP_OPENAT ? 1 : 0;
 		if (c->capok[pi] && c->cap[pi])
 			sb_printf(b, "<%.*s>", (int)strnlen((const char *)c->cap[pi], c->caplen[pi]),
 				  (const char *)c->cap[pi]);
@@ -413,20 +454,37 @@ static void split_caps(Call *c, const uint8_t *data, size_t avail)
 static void track_fds(Printer *p, const Call *c)
 {
 	const TraceHdr *h = c->h;
-	if (c->entry_only || h->ret < 0)
+	if (c->entry_only || h->ret < 0 || c->special == SP_NONE)
 		return;
-	if (!strcmp(c->name, "close"))
+	if (c->special == SP_CLOSE)
 		fd_drop(p, h->tgid, (int)h->args[0]);
-	else if (!strcmp(c->name, "openat") && c->capok[1])
+	else if (c->special == SP_OPENAT && c->capok[1])
 		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[1]);
-	else if ((!strcmp(c->name, "open") || !strcmp(c->name, "creat")) && c->capok[0])
+	else if (c->special == SP_OPEN && c->capok[0])
 		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[0]);
 }
 
 static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
 {
 	if (p->o->follow && (int)tid != p->main_pid)
-		sb_printf(b, "[pid %5u] ", tid);
+	{
+		char t[12];
+		int n = 0;
+		do {
+			t[n++] = (char)('0' + tid % 10);
+			tid /= 10;
+		} while (tid);
+		char *w = fb_room(b, 20);
+		memcpy(w, "[pid ", 5);
+		w += 5;
+		for (int k = n; k < 5; k++)
+			*w++ = ' ';
+		while (n)
+			*w++ = t[--n];
+		*w++ = ']';
+		*w++ = ' ';
+		fb_done(b, w);
+	}
 	if (p->o->relative) {
 		uint64_t d = p->last_ts && ts > p->last_ts ? ts - p->last_ts : 0;
 		sb_printf(b, "%6llu.%06llu ", (unsigned long long)(d / 1000000000),
@@ -454,7 +512,10 @@ static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
 static void format_call(Printer *p, StrBuf *b, Call *c)
 {
 	put_prefix(p, b, c->h->tid, c->h->ts);
-	sb_printf(b, "%s(", c->name);
+	char *w = fb_room(b, c->namelen + 1);
+	memcpy(w, c->name, c->namelen);
+	w[c->namelen] = '(';
+	fb_done(b, w + c->namelen + 1);
 	put_args(p, b, c);
 	sb_putc(b, ')');
 	put_ret(p, b, c);
@@ -467,8 +528,20 @@ static void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t av
 {
 	memset(c, 0, sizeof(*c));
 	c->h = h;
-	c->name = syscall_name(h->nr);
-	c->sig = sig_of(h->nr);
+	if (h->nr < SYSCALL_MAX && nr_info[h->nr].name) {
+		const NrInfo *i = &nr_info[h->nr];
+		c->name = i->name;
+		c->namelen = i->namelen;
+		c->sig = i->sig;
+		c->nsig = i->nsig;
+		c->special = i->special;
+		c->hexret = i->hexret;
+	} else {
+		c->name = syscall_name(h->nr);
+		c->namelen = strlen(c->name);
+		c->sig = sig_of(h->nr);
+		c->nsig = strlen(c->sig);
+	}
 	split_caps(c, data, avail);
 }
 
@@ -483,11 +556,21 @@ void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t
 	format_call(p, b, &c);
 }
 
+/* Lines collect in p->line and go out in large writes. */
+#define PRINTER_FLUSH_AT (256u << 10)
+
+void printer_flush(Printer *p)
+{
+	if (p->line.len)
+		fwrite(p->line.s, 1, p->line.len, p->out);
+	sb_reset(&p->line);
+}
+
 static void emit_line(Printer *p)
 {
-	sb_putc(&p->line, '\n');
-	fwrite(p->line.s, 1, p->line.len, p->out);
-	sb_reset(&p->line);
+	fb_putc(&p->line, '\n');
+	if (p->line.len >= PRINTER_FLUSH_AT)
+		printer_flush(p);
 }
 
 static void count_call(Printer *p, const TraceHdr *h)
@@ -600,8 +683,7 @@ bool printer_record(Printer *p, const void *data, size_t size)
 	case REC_ENTER: {
 		if (!p->o->sel[h->nr % SYSCALL_MAX])
 			return true;
-		const char *n = syscall_name(h->nr);
-		if (!strcmp(n, "exit_group") || !strcmp(n, "exit"))
+		if (h->nr < SYSCALL_MAX && nr_info[h->nr].special == SP_EXIT)
 			return print_call(p, h, d, avail, true);
 		for (int i = 0; i < p->pending.n; i++)
 			if (p->pending.v[i].tid == h->tid) {

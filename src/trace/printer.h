@@ -38,7 +38,9 @@ typedef struct Printer {
 
 void printer_init(Printer *p, const TraceOpts *o, FILE *out);
 void printer_free(Printer *p);
-/* One record; returns false for a malformed one. */
+/* One record; returns false for a malformed one.  Lines are buffered:
+ * printer_flush writes them to out (before anything else writes there). */
+void printer_flush(Printer *p);
 bool printer_record(Printer *p, const void *data, size_t size);
 /* Format one complete call (header + captures) without printing: tests. */
 void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t *data);

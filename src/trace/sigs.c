@@ -49,12 +49,20 @@ static const struct {
 
 const char *sig_of(int nr)
 {
+	static const char *cache[SYSCALL_MAX];
 	if (nr < 0 || nr >= SYSCALL_MAX || !syscall_table[nr].name)
 		return "xxxxxx";
+	const char *c = __atomic_load_n(&cache[nr], __ATOMIC_ACQUIRE);
+	if (c)
+		return c;
+	c = syscall_table[nr].kinds;
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (!strcmp(sigs[i].name, syscall_table[nr].name))
-			return sigs[i].sig;
-	return syscall_table[nr].kinds;
+		if (!strcmp(sigs[i].name, syscall_table[nr].name)) {
+			c = sigs[i].sig;
+			break;
+		}
+	__atomic_store_n(&cache[nr], c, __ATOMIC_RELEASE);
+	return c;
 }
 
 int sig_nargs(int nr)

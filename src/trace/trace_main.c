@@ -432,6 +432,7 @@ static int run_live(Cli *c)
 		int n = ring_buffer__poll(rb, 20);
 		if (n < 0 && n != -EINTR)
 			break;
+		printer_flush(&l.pr);
 		fflush(out);
 		if (got_signal)
 			break;
@@ -463,6 +464,7 @@ static int run_live(Cli *c)
 		(void)idle_since;
 	}
 	ring_buffer__consume(rb);
+	printer_flush(&l.pr);
 	for (int i = 0; i < l.pr.pending.n; i++) {
 		/* calls that never returned (an execve still in progress) */
 	}
@@ -561,6 +563,7 @@ static int run_report(Cli *c)
 			ended = true;
 		}
 	}
+	printer_flush(&pr);
 	if (summary || o->count_and_print)
 		summary_print(out, pr.stats, c->sort_calls);
 	if (lost)
