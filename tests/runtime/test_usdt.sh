@@ -40,9 +40,11 @@ usdt:$P/libsdt_lib.so:sonde_lib:ping" -p $pid -l 'usdt:*'
 check "-p usdt:*" "Attaching 2 probes...
 1 2 3 " -p $pid -e 'usdt:*:ping { printf("%d ", arg0); } END { printf("\n"); }'
 wait $pid
-check "no probe" "-e:1:1: error: usdt: no probe matches 'usdt:$P/sdt_target:nosuch' (sonde -l 'usdt:BINARY:*' lists them)
-usdt:$P/sdt_target:nosuch { exit(); }
-^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~" -e "usdt:$P/sdt_target:nosuch { exit(); }"
+ap="usdt:$P/sdt_target:nosuch"
+caret="^$(printf '%*s' $((${#ap} - 1)) '' | tr ' ' '~')" # the caret spans the attach point
+check "no probe" "-e:1:1: error: usdt: no probe matches '$ap' (sonde -l 'usdt:BINARY:*' lists them)
+$ap { exit(); }
+$caret" -e "$ap { exit(); }"
 if [ ! -x $PY ] || ! "$SONDE" -l "usdt:$PY:*" | grep -q gc__start; then
 	echo "no $PY with USDT probes"; exit $fail
 fi
