@@ -48,6 +48,8 @@ static void usage(FILE *f)
 	      "    -B MODE        output buffering mode ('full', 'line', 'none')\n"
 	      "    -f FORMAT      output format ('text', 'json')\n"
 	      "    -o file        redirect program output to file\n"
+	      "    -I DIR         directory #include searches (C definitions)\n"
+	      "    --include FILE read the C definitions of FILE before the program\n"
 	      "    -d ast|bpf     print the syntax tree or the BPF instructions, and exit\n"
 	      "    -e 'program'   execute this program\n"
 	      "    -h, --help     show this help message\n"
@@ -101,7 +103,7 @@ static bool parse_buffering(const char *s, Buffering *b)
 	return true;
 }
 
-enum { OPT_UNSAFE = 256, OPT_INFO };
+enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE };
 
 /* Returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, Cli *c)
@@ -109,11 +111,11 @@ static int parse_args(int argc, char **argv, Cli *c)
 	static const struct option longopts[] = {
 		{"help", no_argument, 0, 'h'},	   {"version", no_argument, 0, 'V'},
 		{"unsafe", no_argument, 0, OPT_UNSAFE}, {"info", no_argument, 0, OPT_INFO},
-		{0, 0, 0, 0},
+		{"include", required_argument, 0, OPT_INCLUDE}, {0, 0, 0, 0},
 	};
 	int ch;
 	/* '+': stop at the first non-option, the program file, like bpftrace */
-	while ((ch = getopt_long(argc, argv, "+e:lvp:c:o:f:qB:d:hV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+e:lvp:c:o:f:qB:d:hVI:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e': c->program = optarg; break;
 		case 'l': c->list = ""; break;
@@ -131,6 +133,16 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'd': c->debug = optarg; break;
 		case OPT_UNSAFE: c->opt.unsafe = true; break;
 		case OPT_INFO: c->info = true; break;
+		case 'I': /* C headers: #include looks here (kernel types) */
+			c->opt.include_dirs = realloc(c->opt.include_dirs,
+						      sizeof(char *) * (size_t)(c->opt.ninclude_dirs + 1));
+			c->opt.include_dirs[c->opt.ninclude_dirs++] = optarg;
+			break;
+		case OPT_INCLUDE:
+			c->opt.include_files = realloc(c->opt.include_files,
+						       sizeof(char *) * (size_t)(c->opt.ninclude_files + 1));
+			c->opt.include_files[c->opt.ninclude_files++] = optarg;
+			break;
 		case 'f':
 			if (!strcmp(optarg, "json"))
 				c->run.fmt = OUT_JSON;
@@ -156,6 +168,8 @@ static int parse_args(int argc, char **argv, Cli *c)
 		c->file = argv[optind++];
 	c->opt.params = argv + optind;
 	c->opt.nparams = argc - optind;
+	if (c->file && strrchr(c->file, '/')) /* #include "x.h" next to the script */
+		c->opt.script_dir = strndup(c->file, (size_t)(strrchr(c->file, '/') - c->file + 1));
 	return -1;
 }
 

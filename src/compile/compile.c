@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codegen.h"
+#include "../lang/ctypes.h"
 
 MapInfo *script_map(Script *s, const char *name, Loc loc)
 {
@@ -161,6 +162,8 @@ void script_free(Script *sc)
 		for (int p = 0; p < sc->ast->nprobes; p++)
 			probe_spec_list_free(&sc->specs[p]);
 	free(sc->specs);
+	if (sc->cdefs)
+		vec_free(&sc->cdefs->names);
 	vec_free(&sc->maps);
 	vec_free(&sc->events);
 	vec_free(&sc->progs);

@@ -422,7 +422,8 @@ static Type *tagged_record(CP *p, bool un, const char *name, bool defining)
 {
 	CNameKind k = un ? CN_UNION : CN_STRUCT;
 	CName *n = find_name(p->d, k, name);
-	if (n && (!defining || n->type->nfields == 0))
+	(void)defining;
+	if (n)
 		return n->type;
 	Type *t = new_type(p->d->arena, TY_RECORD, 0);
 	t->is_union = un;
@@ -481,10 +482,16 @@ static bool parse_members(CP *p, Type *rec)
 				break;
 			}
 			if (t->kind == TY_RECORD && !t->pending && !t->nfields && !t->btf_id) {
+				/* not defined here: the kernel's, if BTF has it */
+				t->pending = true;
+				if (type_record_size(t) > 0)
+					goto known;
+				t->pending = false;
 				ok = cerr(p, nloc, "member '%s' has incomplete type %s (it is declared "
 					  "but not defined)", name, t->cname);
 				break;
 			}
+		known:
 			for (int i = 0; i < fs.n; i++)
 				if (*name && !strcmp(fs.v[i].name, name)) {
 					ok = cerr(p, nloc, "duplicate member '%s'", name);

@@ -12,6 +12,10 @@ void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 	lx->col = 1;
 	lx->arena = arena;
 	lx->err = err;
+	if (!strncmp(lx->text, "#!", 2)) { /* a script's "#!/usr/bin/env sonde" line */
+		lx->pos = strcspn(lx->text, "\n");
+		lx->col = (int)lx->pos + 1;
+	}
 }
 
 /* Never reads past the terminating NUL: off only goes beyond the current

@@ -297,6 +297,8 @@ static bool sema_ternary(Sema *s, Expr *e)
 
 static bool sema_tp_field(Sema *s, Expr *e)
 {
+	if (s->spec->dwarf)
+		return sema_uprobe_arg(s, e);
 	const TpField *f = tp_format_field(&s->spec->tp, e->name);
 	if (!f)
 		return sema_error(s, e->loc, "%s has no field '%s'", s->spec->name, e->name);

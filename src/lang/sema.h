@@ -75,3 +75,6 @@ bool sema_ctype_const(Sema *s, Expr *e);       /* an enum constant or #define na
 void sema_ctype_arith(Sema *s, Expr *e);       /* pointer +/- integer: scale */
 Type *sema_ctype_curtask(Sema *s);             /* struct task_struct * */
 Type *sema_ctype_tp_field(Sema *s, const char *ctype); /* struct pointer args, or NULL */
+/* args in uprobes: parameters from DWARF (sema_uargs.c) */
+bool sema_uprobe_args(Sema *s, Expr *e); /* `args` may be used here */
+bool sema_uprobe_arg(Sema *s, Expr *e);  /* args->NAME */

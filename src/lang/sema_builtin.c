@@ -76,9 +76,11 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "retval is only available in return probes");
 		return true;
 	case B_ARGS:
+		if (!strcmp(prov->name, "uprobe"))
+			return sema_uprobe_args(s, e);
 		if (strcmp(prov->name, "tracepoint"))
-			return sema_error(s, e->loc, "args is only available in tracepoint probes here, "
-					  "not in %s", prov->name);
+			return sema_error(s, e->loc, "args is only available in tracepoint and uprobe "
+					  "probes, not in %s", prov->name);
 		return true;
 	case B_CPID:
 		if (!s->sc->opt.cpid)

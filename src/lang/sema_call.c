@@ -272,14 +272,24 @@ static bool check_ntop(Sema *s, Expr *c)
 
 static bool check_stack(Sema *s, Expr *c)
 {
-	bool user = c->name[0] == 'u';
+	bool user = c->name[0] == 'u', perf = false;
 	int64_t depth = 127;
-	if (c->args.n && !arg_literal_int(s, c, 0, &depth))
+	int first = 0; /* kstack(MODE[, N]): MODE is bpftrace or perf */
+	if (c->args.n && c->args.v[0]->kind == E_BUILTIN) {
+		const Expr *m = c->args.v[0];
+		if (strcmp(m->name, "perf") && strcmp(m->name, "bpftrace"))
+			return sema_error(s, m->loc, "%s(): unknown stack mode '%s' (bpftrace or perf)",
+					  c->name, m->name);
+		perf = !strcmp(m->name, "perf");
+		first = 1;
+	}
+	if (c->args.n > first && !arg_literal_int(s, c, first, &depth))
 		return false;
 	if (depth < 1 || depth > 127)
 		return sema_error(s, c->loc, "%s(): the depth must be from 1 to 127", c->name);
 	c->type = ty_simple(s, user ? TY_USTACK : TY_KSTACK, user ? 16 : 8);
 	c->type->stack_depth = (int)depth;
+	c->type->stack_perf = perf;
 	s->sc->uses_kstack |= !user;
 	s->sc->uses_ustack |= user;
 	return true;
@@ -347,8 +357,8 @@ static const FuncDef funcs[] = {
 	{"ksym", F_KSYM, FK_EXPR, 1, 1, check_ksym},
 	{"kaddr", F_KADDR, FK_EXPR, 1, 1, check_kaddr},
 	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop},
-	{"kstack", F_KSTACK, FK_EXPR, 0, 1, check_stack},
-	{"ustack", F_USTACK, FK_EXPR, 0, 1, check_stack},
+	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
+	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
 	{"count", F_COUNT, FK_AGG, 0, 0, check_agg},
 	{"sum", F_SUM, FK_AGG, 1, 1, check_agg},
 	{"avg", F_AVG, FK_AGG, 1, 1, check_agg},

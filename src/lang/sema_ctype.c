@@ -261,6 +261,13 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 			return false;
 		e->ival = (uint64_t)(t->kind == TY_RECORD ? type_record_size(t) : type_csize(t));
 	} else {
+		Type *td = e->a->kind == E_BUILTIN ? cdefs_find(s->sc->cdefs, CN_TYPEDEF, e->a->name)
+						  : NULL;
+		if (td) { /* sizeof(a_typedef_name) */
+			e->ival = (uint64_t)(td->kind == TY_RECORD ? type_record_size(td) : type_csize(td));
+			e->type = ty_int(s, 64, false);
+			return true;
+		}
 		if (!sema_expr(s, e->a))
 			return false;
 		const Type *t = e->a->type;

@@ -44,7 +44,7 @@ bool type_equal(const Type *a, const Type *b)
 		       a->lh_step == b->lh_step;
 	case TY_KSTACK:
 	case TY_USTACK:
-		return a->stack_depth == b->stack_depth;
+		return a->stack_depth == b->stack_depth && a->stack_perf == b->stack_perf;
 	case TY_TIMESTAMP:
 		return (!a->fmt && !b->fmt) || (a->fmt && b->fmt && !strcmp(a->fmt, b->fmt));
 	default:

@@ -73,6 +73,7 @@ typedef struct Type {
 	int *offset;
 	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK: frames kept */
+	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format */
 
 	/* C types (kernel BTF, the script's C definitions, casts) */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../runtime/features.h"
+#include "../runtime/dwarf_args.h"
 #include "../util/util.h"
 #include "provider.h"
 #include "tracefs.h"
@@ -201,6 +202,10 @@ static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int 
 	for (int i = 0; i < l.n; i++) {
 		fprintf(c->out, "%s\n", l.v[i].name);
 		c->count++;
+		/* -lv: the parameters from DWARF, as bpftrace ("    const char* who") */
+		for (int j = 0; c->verbose && l.v[i].dwarf && j < l.v[i].dwarf->nparams; j++)
+			fprintf(c->out, "    %s %s\n", l.v[i].dwarf->params[j].ctype,
+				l.v[i].dwarf->params[j].name);
 	}
 	probe_spec_list_free(&l);
 	sb_free(&b);

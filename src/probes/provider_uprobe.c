@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../runtime/dwarf_args.h"
 #include "../runtime/elf_syms.h"
 #include "../util/util.h"
 #include "provider.h"
@@ -48,6 +49,9 @@ static void add_uprobe(ProbeSpecList *out, const char *prov, Loc loc, const char
 	StrBuf b = {0};
 	sb_printf(&b, "%s:%s:%s%s", prov, path, func, suffix);
 	s->name = b.s;
+	/* args->NAME: parameters at the function's entry, as bpftrace */
+	if (!strcmp(prov, "uprobe") && !*suffix)
+		s->dwarf = dwarf_func(path, func);
 }
 
 static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,

@@ -89,9 +89,19 @@ static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 	int pid = user ? (int)rd64((const char *)d + 8) : 0;
 	for (int i = 0; i < n && ips[i]; i++) {
 		uint64_t off;
-		const char *name = user ? usym_resolve(pid, ips[i], &off, NULL)
+		const char *mod = NULL;
+		const char *name = user ? usym_resolve(pid, ips[i], &off, &mod)
 					: ksym_name(ips[i], &off);
-		if (name)
+		unsigned long long a = (unsigned long long)ips[i];
+		if (t->stack_perf) { /* bpftrace 0.17's perf mode: tab, hex address, symbol */
+			if (name)
+				sb_printf(sb, "\t%llx %s+%llu", a, name, (unsigned long long)off);
+			else
+				sb_printf(sb, "\t%llx 0x%llx", a, a);
+			if (user)
+				sb_printf(sb, " (%s)", name && mod ? mod : "[unknown]");
+			sb_putc(sb, '\n');
+		} else if (name)
 			sb_printf(sb, "%s%s+%llu\n", indent, name, (unsigned long long)off);
 		else
 			sb_printf(sb, "%s0x%llx\n", indent, (unsigned long long)ips[i]);

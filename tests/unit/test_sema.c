@@ -116,8 +116,8 @@ static const ErrCase err_cases[] = {
 	{TP_WRITE " { @x = arg0; }", 1, 44, "arg0 is not available in tracepoint probes (use "
 					    "args->FIELD; sonde -lv lists them)"},
 	{"BEGIN { @x = arg0; }", 1, 14, "arg0 is not available in BEGIN probes"},
-	{"BEGIN { @x = args->fd; }", 1, 14, "args is only available in tracepoint probes here, not in BEGIN"},
-	{"interval:s:1 { @x = args; }", 1, 21, "args is only available in tracepoint probes here, not in "
+	{"BEGIN { @x = args->fd; }", 1, 14, "args is only available in tracepoint and uprobe probes, not in BEGIN"},
+	{"interval:s:1 { @x = args; }", 1, 21, "args is only available in tracepoint and uprobe probes, not in "
 					       "interval"},
 	{"BEGIN { @x = retval; }", 1, 14, "retval is only available in return probes"},
 	{"END { printf(\"%d\\n\", retval); }", 1, 22, "retval is only available in return probes"},
@@ -239,6 +239,17 @@ static const ErrCase err_cases[] = {
 				      "pointer (cast an address first, e.g. *(uint32 *)addr)"},
 	{"BEGIN { @x = &comm; }", 1, 14, "the address-of operator '&' is not supported"},
 	{"BEGIN { @x = $2; }", 1, 14, "$2 is 'two', not a number: use str($2) for a string"},
+	/* C types (the kernel's BTF) */
+	{"BEGIN { @x = curtask->pidd; }", 1, 23, "struct task_struct has no field 'pidd' (did you "
+						 "mean 'pid', 'prio', 'dl'?)"},
+	{"BEGIN { @x = curtask.pid; }", 1, 22, "struct task_struct * is a pointer: use '->' to reach "
+					       "field 'pid'"},
+	{"BEGIN { $a = 1; @x = $a[0]; }", 1, 24, "cannot index a value of type int64: [] works on "
+						 "arrays, pointers and maps"},
+	{"struct s { char b[600]; }\nBEGIN { @[*(struct s *)0] = 1; }", 2, 11,
+	 "struct s is 600 bytes: too large for a map key (512 at most); use one of its fields"},
+	{"struct s { int a; }\nBEGIN { @x = ((struct s *)0)->b; }", 2, 31,
+	 "struct s has no field 'b' (did you mean 'a'?)"},
 };
 
 static void test_errors(void)

@@ -1,0 +1,49 @@
+/* args->NAME in uprobes: the function's parameters from DWARF (the uprobe
+ * provider attaches them to the probe), read as bpftrace 0.17 does from the
+ * argument register of the same position.  The field becomes a TpField
+ * whose offset is that register's in pt_regs, so codegen reads it as it
+ * reads a tracepoint field. */
+#include <string.h>
+
+#include "../runtime/dwarf_args.h"
+#include "sema.h"
+
+bool sema_uprobe_args(Sema *s, Expr *e)
+{
+	const ProbeSpec *p = s->spec;
+	if (p->dwarf)
+		return true;
+	return sema_error(s, e->loc, "args: no debug info for %s in %s (build it with -g, or use "
+			  "arg0..arg5)", p->func, p->target);
+}
+
+static const char *const ordinal[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
+
+bool sema_uprobe_arg(Sema *s, Expr *e)
+{
+	const ProbeSpec *p = s->spec;
+	int idx;
+	const DwarfParam *dp = dwarf_param(p->dwarf, e->name, &idx);
+	if (!dp)
+		return sema_error(s, e->loc, "%s has no parameter '%s'", p->func, e->name);
+	int off = regs_arg_offset(idx);
+	if (off < 0)
+		return sema_error(s, e->loc, "parameter '%s' of %s is number %d: only the first six "
+				  "are read (from registers), use a pointer or another probe", e->name,
+				  p->func, idx + 1);
+	Type *t = dp->type;
+	if (t->kind != TY_INT)
+		return sema_error(s, e->loc, "parameter '%s' of %s (the %s) is a %s: only integer and "
+				  "pointer parameters can be read", e->name, p->func, ordinal[idx],
+				  dp->ctype);
+	TpField *f = arena_alloc(&s->sc->arena, sizeof(*f));
+	f->name = dp->name;
+	f->type = dp->ctype;
+	f->offset = off;
+	f->size = type_csize(t);
+	f->is_signed = t->is_signed;
+	f->is_ptr = t->pointee != NULL;
+	e->auxp = f;
+	e->type = f->is_ptr ? t : ty_int(s, t->bits, t->is_signed);
+	return true;
+}

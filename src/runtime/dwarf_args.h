@@ -1,0 +1,28 @@
+/* Function parameters of user-space binaries from their DWARF debug info
+ * (libdw), for `args->NAME` in uprobes and `sonde -lv 'uprobe:BIN:FUNC'`.
+ * As bpftrace 0.17 does, parameter i is taken from argument register i
+ * (integers and pointers; the first six). */
+#pragma once
+#include <stdbool.h>
+
+#include "../lang/types.h"
+
+typedef struct DwarfParam {
+	char *name;  /* "who" */
+	char *ctype; /* as bpftrace -lv prints it: "const char*" */
+	Type *type;  /* sonde's type: TY_INT (pointers: pointee set, user),
+		      * TY_RECORD for a struct passed by value, TY_NONE when
+		      * sonde can't read it (floating point) */
+} DwarfParam;
+
+typedef struct DwarfFunc {
+	int nparams;
+	DwarfParam *params;
+} DwarfFunc;
+
+/* The parameters of func in the binary at path; NULL when the binary has
+ * no debug info or no DWARF entry for that function.  Kept for the life
+ * of the process (types are shared by every probe). */
+const DwarfFunc *dwarf_func(const char *path, const char *func);
+/* The parameter called name, its index in *idx; NULL if none. */
+const DwarfParam *dwarf_param(const DwarfFunc *f, const char *name, int *idx);

@@ -1,0 +1,174 @@
+/* C types: the C-declaration parser (layouts, errors with locations) and
+ * the BTF import (task_struct's members against libbpf's raw BTF). */
+#include <bpf/btf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "lang/ctypes.h"
+
+static Arena arena;
+
+static CDefs *parse(const char *text, Error *err)
+{
+	CDefs *d = arena_alloc(&arena, sizeof(CDefs));
+	d->arena = &arena;
+	memset(err, 0, sizeof(*err));
+	if (!cdefs_parse(d, text, (Loc){1, 1, 1}, NULL, (Loc){0}, err))
+		return NULL;
+	return d;
+}
+
+static const Field *field(Type *rec, const char *name)
+{
+	int n;
+	const Field *f = type_fields(rec, &n);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(f[i].name, name))
+			return &f[i];
+	return NULL;
+}
+
+static void test_layout(void)
+{
+	Error e;
+	CDefs *d = parse("#define N (2 * 4)\n"
+			 "enum color { RED, GREEN = 5, BLUE };\n"
+			 "struct in { short x; char c; };\n"
+			 "typedef struct in in_t;\n"
+			 "struct foo { int a; char name[10]; long c; unsigned d:3, e:5; int arr[3];\n"
+			 "  struct foo *next; union { int u1; char u2; }; in_t ins[N]; enum color col;\n"
+			 "  struct { int deep; } named; void (*fn)(int); }\n"
+			 "BEGIN { }", &e);
+	CHECK(d != NULL);
+	if (!d) {
+		fprintf(stderr, "%s\n", e.msg);
+		return;
+	}
+	Type *foo = cdefs_find(d, CN_STRUCT, "foo");
+	CHECK(foo && foo->kind == TY_RECORD);
+	if (!foo)
+		return;
+	CHECK(foo->size == 104);
+	CHECK(field(foo, "name")->offset == 4 && field(foo, "name")->type->kind == TY_STR);
+	CHECK(field(foo, "c")->offset == 16);
+	CHECK(field(foo, "d")->offset == 24 && field(foo, "d")->bit_width == 3);
+	CHECK(field(foo, "e")->offset == 24 && field(foo, "e")->bit_off == 3);
+	CHECK(field(foo, "arr")->offset == 28 && field(foo, "arr")->type->count == 3);
+	CHECK(field(foo, "next")->offset == 40 && field(foo, "next")->type->pointee == foo);
+	CHECK(field(foo, "ins")->offset == 52 && field(foo, "ins")->type->count == 8);
+	CHECK(field(foo, "col")->offset == 84);
+	CHECK(field(foo, "named")->offset == 88);
+	CHECK(field(foo, "fn")->offset == 96);
+	int64_t v;
+	CHECK(cdefs_const(d, "BLUE", &v) && v == 6);
+	CHECK(cdefs_const(d, "N", &v) && v == 8);
+	Type *in = cdefs_find(d, CN_TYPEDEF, "in_t");
+	CHECK(in && in->size == 4);
+	char buf[64];
+	CHECK_STR(type_name(field(foo, "next")->type, buf, sizeof(buf)), "struct foo *");
+	char err[200];
+	Type *t = ctype_parse_name(d, &arena, "struct foo *", err, sizeof(err));
+	CHECK(t && t->pointee == foo);
+	t = ctype_parse_name(d, &arena, "int64 *", err, sizeof(err));
+	CHECK(t && type_is_ptr(t) && t->pointee->bits == 64);
+	char sug[100];
+	ctype_suggest(foo, "nmae", sug, sizeof(sug));
+	CHECK(strstr(sug, "'name'") != NULL);
+}
+
+typedef struct Bad {
+	const char *text;
+	int line, col;
+	const char *msg;
+} Bad;
+
+static const Bad bad[] = {
+	{"struct a { int x; int y }\n", 1, 25, "expected ';' after a member, found '}'"},
+	{"struct a { int x; int x; };", 1, 23, "duplicate member 'x'"},
+	{"struct a { foo_t x; };", 1, 12, "unknown type 'foo_t'"},
+	{"struct a { int f(int); };", 1, 16, "function declarations are not supported"},
+	{"#define MAX(a, b) a\n", 1, 9, "macros with arguments are not supported"},
+	{"typedef int f(void) { return 1; }", 1, 13, "function declarations are not supported"},
+	{"struct a { int x[-1]; };", 1, 17, "array size -1 is out of range"},
+	{"struct a { int x : 40; };", 1, 16, "bitfield 'x' is wider (40 bits) than its type"},
+	{"struct a { struct b y; };", 1, 21, "member 'y' has incomplete type struct b"},
+	{"struct a { int x; /* open", 1, 19, "unterminated comment"},
+	{"enum e { A = B };", 1, 14, "'B' is not a constant"},
+	{"#include \"no/such.h\"\n", 1, 1, "#include \"no/such.h\": no such file"},
+	{"#pragmaX\n", 1, 2, "unsupported preprocessor directive"},
+	{"struct a { int x; }; struct a { int y; };", 1, 29, "struct a is defined twice"},
+	{"struct a { int x; @", 1, 19, "unexpected character '@'"},
+};
+
+static void test_errors(void)
+{
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		Error e;
+		CDefs *d = parse(bad[i].text, &e);
+		CHECK(d == NULL);
+		if (d || strncmp(e.msg, bad[i].msg, strlen(bad[i].msg)) || e.loc.line != bad[i].line ||
+		    e.loc.col != bad[i].col) {
+			check_failed++;
+			fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", bad[i].text,
+				e.loc.line, e.loc.col, e.msg, bad[i].line, bad[i].col, bad[i].msg);
+		} else {
+			check_passed++;
+		}
+	}
+}
+
+/* BTF import: task_struct members, against libbpf's own reading */
+static void test_btf(void)
+{
+	if (access(BTF_VMLINUX, R_OK) != 0) {
+		printf("no %s: BTF checks skipped\n", BTF_VMLINUX);
+		return;
+	}
+	Type *ts = btf_find_type("struct", "task_struct");
+	CHECK(ts && ts->kind == TY_RECORD);
+	if (!ts)
+		return;
+	struct btf *raw = btf__parse(BTF_VMLINUX, NULL);
+	int id = btf__find_by_name_kind(raw, "task_struct", BTF_KIND_STRUCT);
+	const struct btf_type *bt = btf__type_by_id(raw, (__u32)id);
+	CHECK(ts->size == (int)bt->size);
+	const char *names[] = {"pid", "tgid", "comm", "real_parent", "files", "mm"};
+	const struct btf_member *m = btf_members(bt);
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		int want = -1;
+		for (int i = 0; i < btf_vlen(bt); i++)
+			if (!strcmp(btf__name_by_offset(raw, m[i].name_off), names[k]))
+				want = (int)btf_member_bit_offset(bt, (__u32)i) / 8;
+		const Field *f = field(ts, names[k]);
+		CHECK(f && f->offset == want);
+	}
+	CHECK(field(ts, "comm")->type->kind == TY_STR && field(ts, "comm")->type->size == 16);
+	CHECK(type_is_ptr(field(ts, "real_parent")->type) &&
+	      field(ts, "real_parent")->type->pointee->kind == TY_RECORD);
+	CHECK(field(ts, "pid")->type->bits == 32 && field(ts, "pid")->type->is_signed);
+	/* lazy: the same struct by name, resolved on first use */
+	Type *lz = btf_lazy_record("struct", "task_struct");
+	CHECK(type_record_size(lz) == ts->size);
+	/* a kernel typedef in a script's struct */
+	Error e;
+	CDefs *d = parse("struct s { u32 a; pid_t p; struct task_struct *t; struct list_head l; }", &e);
+	CHECK(d != NULL);
+	if (!d)
+		fprintf(stderr, "%s\n", e.msg);
+	if (d) {
+		Type *s = cdefs_find(d, CN_STRUCT, "s");
+		CHECK(s->size == 32 && field(s, "l")->offset == 16);
+	}
+	btf__free(raw);
+}
+
+int main(void)
+{
+	test_layout();
+	test_errors();
+	test_btf();
+	arena_free(&arena);
+	return check_done("test_ctypes");
+}
