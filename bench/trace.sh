@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # sonde trace vs strace vs perf trace on dd bs=1 count=500k (about 1M
 # syscalls), all syscalls traced and printed to a file; -c against the
-# kernel's floor (empty BPF programs on raw_syscalls enter/exit).
+# kernel's floor: empty BPF programs on the raw tracepoints sys_enter/sys_exit
+# (what sonde trace attaches to; the floor used for the ratios), and, for
+# reference, on the perf-event tracepoints raw_syscalls:sys_enter/sys_exit.
 # Pinned (taskset -c 0: tracer and dd share a CPU) and unpinned.
 # Usage: bench/trace.sh [COUNT]   (as root)
 set -u
@@ -22,7 +24,8 @@ for mode in pinned unpinned; do
 	lines=$(wc -l < "$out/sonde.txt")
 	lost=$(sed -n 's/^sonde trace: lost \([0-9]*\) events.*/\1/p' "$out/sonde.txt"); lost=${lost:-0}
 	sc=$(t "${pin[@]}" "$SONDE" trace -c -o "$out/sonde_c.txt" -- "${dd_cmd[@]}"); scd=$(ddt)
-	floor=$(t "${pin[@]}" "$SONDE" -q -e 'tracepoint:raw_syscalls:sys_enter /pid == cpid/ {} tracepoint:raw_syscalls:sys_exit /pid == cpid/ {}' -c "${dd_cmd[*]}"); floord=$(ddt)
+	floor=$(t "${pin[@]}" "$SONDE" -q -e 'rawtracepoint:sys_enter /pid == cpid/ {} rawtracepoint:sys_exit /pid == cpid/ {}' -c "${dd_cmd[*]}"); floord=$(ddt)
+	tpfloor=$(t "${pin[@]}" "$SONDE" -q -e 'tracepoint:raw_syscalls:sys_enter /pid == cpid/ {} tracepoint:raw_syscalls:sys_exit /pid == cpid/ {}' -c "${dd_cmd[*]}"); tpfloord=$(ddt)
 	st=$(command -v strace >/dev/null && t "${pin[@]}" strace -o "$out/strace.txt" "${dd_cmd[@]}" || echo 0)
 	pt=$(command -v perf >/dev/null && t "${pin[@]}" perf trace -o "$out/perf.txt" -- "${dd_cmd[@]}" || echo 0)
 	printf '%s (wall of the whole command; dd: dd'"'"'s own "copied" time)\n' $mode
@@ -31,7 +34,8 @@ for mode in pinned unpinned; do
 		"$s" "$(ratio $s $base)" "$sd" "$(ratio $sd $based)" "$lines" "$lost"
 	printf '  sonde -c     wall %.3fs (%sx of floor)  dd %.3fs (%sx of floor)\n' \
 		"$sc" "$(ratio $sc $floor)" "$scd" "$(ratio $scd $floord)"
-	printf '  empty-BPF floor wall %.3fs  dd %.3fs\n' "$floor" "$floord"
+	printf '  floor: empty BPF on raw tracepoints sys_enter/exit  wall %.3fs  dd %.3fs\n' "$floor" "$floord"
+	printf '  (empty BPF on tracepoints raw_syscalls:sys_enter/exit  wall %.3fs  dd %.3fs)\n' "$tpfloor" "$tpfloord"
 	printf '  strace       wall %.3fs (%sx)   perf trace wall %.3fs (%sx)\n' \
 		"$st" "$(ratio $st $base)" "$pt" "$(ratio $pt $base)"
 done

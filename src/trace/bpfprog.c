@@ -18,7 +18,21 @@
 #include "sigs.h"
 
 #define START_SLOTS 65536 /* entry slots, indexed by tid & 0xffff */
-#define START_SIZE 64     /* u32 tid, u32 nr, u64 ts, u64 args[6] */
+#define START_SIZE 80     /* u32 tid, u32 nr, u64 ts, pt_regs r10..di (64 bytes) */
+/* The syscall programs are on the raw tracepoints sys_enter(regs, nr) and
+ * sys_exit(regs, ret): the arguments are read at entry with one
+ * probe_read_kernel of pt_regs r10..di (offsets 56..119) into the slot. */
+#define RT_REGS 0           /* ctx: args[0] = struct pt_regs * */
+#define RT_ARG1 8           /* ctx: args[1] = nr at entry, ret at exit */
+#define REGS_FROM 56        /* pt_regs offset of r10, the first register read */
+#define REGS_ORIG_AX 120
+#define SLOT_REGS 16        /* slot offset of the registers */
+#define SLOT_IDLE -1        /* slot nr while no call is pending */
+/* slot offset of syscall argument i: di si dx r10 r8 r9 */
+static const int slot_arg[6] = {
+	SLOT_REGS + 112 - REGS_FROM, SLOT_REGS + 104 - REGS_FROM, SLOT_REGS + 96 - REGS_FROM,
+	SLOT_REGS + 56 - REGS_FROM,  SLOT_REGS + 72 - REGS_FROM,  SLOT_REGS + 64 - REGS_FROM,
+};
 #define ARGV_MAX 16
 #define ARGV_STR 256
 #define RING_SIZE (64u << 20)
@@ -297,30 +311,44 @@ static void plan_lookup(Gen *g, int out)
 
 static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
-	int out = label_new(g);
+	int out = label_new(g), traced = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	pid_filter(g, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 8));
+	/* The thread's slot holds its tid once it has been seen traced (until
+	 * it exits): then the pid set need not be looked up. */
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, START_SLOTS - 1));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_IDX));
+	lookup(g, TM_START, S_IDX, out);
+	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 0));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
+	emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, traced);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
+	lookup(g, TM_PIDS, S_KEY, out);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
+	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+	label_place(g, traced);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
 	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
 	plan_lookup(g, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
-	lookup(g, TM_START, S_IDX, out);
-	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
 	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
 	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 4));
 	emit_call(g, BPF_FUNC_ktime_get_ns);
 	emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_0, 8));
 	if (o->count)
 		goto done; /* -c needs only the time */
-	for (int i = 0; i < 6; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16 + 8 * i));
-		emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_1, 16 + 8 * i));
-	}
+	/* the argument registers, in one read */
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, SLOT_REGS));
+	emit(g, I_MOV64_IMM(BPF_REG_2, START_SIZE - SLOT_REGS));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, RT_REGS));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, REGS_FROM));
+	emit_call(g, BPF_FUNC_probe_read_kernel);
 	/* calls whose arguments vanish (execve) or that never return */
 	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
@@ -334,7 +362,7 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_ST(BPF_DW, R_SCR, H_DUR, 0));
 	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
 	for (int i = 0; i < 6; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 16 + 8 * i));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
 		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
 	}
 	gen_captures(g, b, false);
@@ -367,13 +395,12 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
 	int out = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	pid_filter(g, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 8));
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	/* No pid filter here: only the entry program of a traced thread fills
+	 * its slot, so a slot holding this thread's id is the filter. */
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, START_SLOTS - 1));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_IDX));
 	lookup(g, TM_START, S_IDX, out);
 	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
 	/* the slot must hold this thread's entry into this call */
@@ -381,9 +408,23 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
 	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
-	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
-	emit(g, I_ST(BPF_W, BPF_REG_8, 0, 0));
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out); /* SLOT_IDLE */
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
+	if (!o->count) {
+		/* and the call returning is the one entered: regs->orig_ax (-c
+		 * trusts the slot) */
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, S_TMP));
+		emit(g, I_MOV64_IMM(BPF_REG_2, 8));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, RT_REGS));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, REGS_ORIG_AX));
+		emit_call(g, BPF_FUNC_probe_read_kernel);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, out);
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
+		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+	}
+	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 	plan_lookup(g, out);
 	emit_call(g, BPF_FUNC_ktime_get_ns);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
@@ -393,7 +434,7 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 		emit_ld_imm64(g, BPF_REG_1, o->min_dur_ns);
 		emit_jmp_reg(g, BPF_JLT, BPF_REG_0, BPF_REG_1, out);
 	}
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
 	if (o->only_ok)
 		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, out);
 	if (o->only_fail)
@@ -408,7 +449,7 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_DUR));
 		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
 		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 16));
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
 		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noerr);
 		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, -4095, noerr);
 		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 8));
@@ -438,10 +479,10 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 16));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
 	for (int i = 0; i < 6; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 16 + 8 * i));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
 		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
 	}
 	int full = label_new(g);
@@ -489,6 +530,17 @@ static void gen_proc_exit(Gen *g, int exit_code_off)
 	int out = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	pid_filter(g, out);
+	/* the thread's slot stops marking it traced (its tid may be reused) */
+	int kept = label_new(g);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	lookup(g, TM_START, S_IDX, kept);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, kept);
+	emit(g, I_ST(BPF_W, BPF_REG_0, 0, 0));
+	label_place(g, kept);
 	emit(g, I_LDX(BPF_B, BPF_REG_1, R_CTX, 32)); /* group_dead */
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
 	scratch(g, out);
@@ -590,7 +642,8 @@ static int map_create(TraceBpf *b, int idx, enum bpf_map_type type, const char *
 	return fd;
 }
 
-static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, size_t errlen)
+static int load_type(TraceBpf *b, Gen *g, enum bpf_prog_type type, const char *what,
+		     bool verbose, char *err, size_t errlen)
 {
 	if (!emit_finish(g)) {
 		snprintf(err, errlen, "%s: program too large", what);
@@ -602,7 +655,7 @@ static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, 
 	char *log = logsz ? xcalloc(1, logsz) : NULL;
 	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = (uint32_t)logsz,
 		    .log_level = log ? 1 : 0);
-	int fd = bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "sondetrace", "GPL", g->insns.v,
+	int fd = bpf_prog_load(type, "sondetrace", "GPL", g->insns.v,
 			       (size_t)g->insns.n, &o);
 	if (fd < 0) {
 		if (fd == -EPERM)
@@ -621,6 +674,11 @@ static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, 
 	vec_free(&g->labels);
 	vec_free(&g->fixups);
 	return fd;
+}
+
+static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, size_t errlen)
+{
+	return load_type(b, g, BPF_PROG_TYPE_TRACEPOINT, what, verbose, err, errlen);
 }
 
 enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_EVENT0 };
@@ -660,12 +718,14 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	int fd;
 	if (!o->no_syscalls) {
 		gen_enter(&g, b, o);
-		if ((fd = load(b, &g, "sys_enter", o->verbose, err, errlen)) < 0)
+		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "sys_enter", o->verbose,
+				    err, errlen)) < 0)
 			return false;
 		b->prog_fds[b->nprogs++] = fd;
 		g = (Gen){.err = &e};
 		gen_exit(&g, b, o);
-		if ((fd = load(b, &g, "sys_exit", o->verbose, err, errlen)) < 0)
+		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "sys_exit", o->verbose,
+				    err, errlen)) < 0)
 			return false;
 		b->prog_fds[b->nprogs++] = fd;
 	} else {
@@ -731,9 +791,24 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	static const int order[] = {P_FORK, P_PEXIT, P_SIGNAL, P_EXIT, P_ENTER};
 	for (int k = 0; k < 5; k++) {
 		int i = order[k];
-		if (b->prog_fds[i] >= 0 &&
-		    !attach_tp(b, tps[i][0], tps[i][1], b->prog_fds[i], err, errlen))
+		if (b->prog_fds[i] < 0)
+			continue;
+		if (i == P_ENTER || i == P_EXIT) {
+			/* raw tracepoints: the link fd detaches when closed, also
+			 * when sonde is killed */
+			int fd = bpf_raw_tracepoint_open(tps[i][1], b->prog_fds[i]);
+			if (fd < 0) {
+				snprintf(err, errlen, "attaching raw tracepoint %s: %s%s", tps[i][1],
+					 strerror(-fd),
+					 fd == -EACCES || fd == -EPERM ? " (needs root, or CAP_BPF "
+									 "and CAP_PERFMON)"
+								       : "");
+				return false;
+			}
+			attached_add(&b->attached, fd);
+		} else if (!attach_tp(b, tps[i][0], tps[i][1], b->prog_fds[i], err, errlen)) {
 			return false;
+		}
 	}
 	for (int i = 0; i < b->nevents; i++)
 		if (!attach_tp(b, b->events[i].cat, b->events[i].name, b->prog_fds[P_EVENT0 + i], err,

@@ -1,5 +1,5 @@
-/* The kernel side of sonde trace: maps and hand-built BPF programs on
- * raw_syscalls:sys_enter/sys_exit (plus sched fork/exit, signal_deliver and
+/* The kernel side of sonde trace: maps and hand-built BPF programs on the
+ * raw tracepoints sys_enter/sys_exit (plus sched fork/exit, signal_deliver and
  * any --event tracepoints), loaded and attached with libbpf's low-level API. */
 #pragma once
 #include <bpf/libbpf.h>
