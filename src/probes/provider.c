@@ -18,7 +18,8 @@
 extern const Provider provider_begin, provider_end, provider_tracepoint,
 	provider_rawtracepoint, provider_profile, provider_interval,
 	provider_software, provider_kprobe, provider_kretprobe, provider_uprobe,
-	provider_uretprobe, provider_usdt;
+	provider_uretprobe, provider_usdt, provider_watchpoint,
+	provider_asyncwatchpoint;
 
 int probe_filter_pid, probe_maps_pid;
 
@@ -27,6 +28,7 @@ static const Provider *const providers[] = {
 	&provider_rawtracepoint, &provider_profile, &provider_interval,
 	&provider_software, &provider_kprobe,   &provider_kretprobe,
 	&provider_uprobe,   &provider_uretprobe, &provider_usdt,
+	&provider_watchpoint, &provider_asyncwatchpoint,
 };
 
 const Provider *provider_find(const char *name)

@@ -1,0 +1,215 @@
+/* Hardware watchpoints through the breakpoint PMU, as bpftrace 0.17:
+ *   watchpoint:ADDR:LEN:MODE   (alias w)
+ * ADDR is an absolute address (decimal, 0x hex or 0 octal), LEN 1, 2, 4
+ * or 8, MODE a combination of r, w, x that the CPU supports (x86: w, rw,
+ * x).  With -p PID or -c CMD the address is a user address in that
+ * process (with -c, in the child after its exec: the event is opened on
+ * the forked child before it execs, and a task's perf events survive
+ * exec); without either, it is a kernel address watched on every CPU.
+ *
+ * bpftrace's other form, watchpoint:FUNC+argN:LEN:MODE (watch the address
+ * that argN holds when FUNC is entered; sync stops the tracee with SIGSTOP
+ * until the watchpoint is in place) and asyncwatchpoint (aw), which only
+ * exists in that form, need a uprobe that feeds addresses back to user
+ * space at run time: they are refused with an error for now.
+ *
+ * Each probe is one PERF_TYPE_BREAKPOINT event (sample_period 1) running a
+ * BPF_PROG_TYPE_PERF_EVENT program, held by a BPF link. */
+#include <errno.h>
+#include <linux/hw_breakpoint.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/libbpf.h>
+
+#include "../util/util.h"
+#include "provider.h"
+
+/* x86-64: no read-only breakpoints, and execute excludes read/write. */
+static const char *const invalid_modes[] = {"r", "rx", "wx", "rwx"};
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!*s || *s == '-' || *s == '+')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Sorted, validated mode ("wr" -> "rw") into out[4]; false with err set. */
+static bool parse_mode(const char *text, const char *mode, Loc loc, char out[4], Error *err)
+{
+	size_t n = strlen(mode);
+	if (n == 0 || n > 3 || strspn(mode, "rwx") != n)
+		return error_at(err, loc, "watchpoint mode must be a combination of r, w and x, got "
+				  "'%s' in '%s'", mode, text);
+	int seen[3] = {0};
+	for (size_t i = 0; i < n; i++) {
+		int k = mode[i] == 'r' ? 0 : mode[i] == 'w' ? 1 : 2;
+		if (seen[k]++)
+			return error_at(err, loc, "watchpoint modes may not be duplicated, got '%s' in "
+					  "'%s'", mode, text);
+	}
+	int j = 0;
+	for (int k = 0; k < 3; k++)
+		if (seen[k])
+			out[j++] = "rwx"[k];
+	out[j] = 0;
+	for (size_t i = 0; i < sizeof(invalid_modes) / sizeof(invalid_modes[0]); i++)
+		if (!strcmp(out, invalid_modes[i]))
+			return error_at(err, loc, "invalid watchpoint mode: %s (this CPU watches w, rw "
+					  "or x)", out);
+	return true;
+}
+
+static bool expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
+			  Error *err)
+{
+	char *copy = xstrdup(rest);
+	char *parts[4] = {0};
+	int n = 0;
+	for (char *p = copy, *c; n < 4; p = c + 1) {
+		parts[n++] = p;
+		if (!(c = strchr(p, ':')))
+			break;
+		*c = 0;
+	}
+	bool ok = false;
+	char text[512];
+	snprintf(text, sizeof(text), "%s:%s", prov, rest);
+	uint64_t addr = 0, len = 0;
+	char mode[4];
+	bool is_func = strchr(parts[0], '+') != NULL; /* FUNC+argN */
+	if (n != 3) {
+		error_at(err, loc, "%s probes are written %s:ADDR:LEN:MODE (e.g. %s:0x10000000:8:w), "
+			 "got '%s'", prov, prov, prov, text);
+	} else if (!strcmp(prov, "asyncwatchpoint") && !is_func) {
+		error_at(err, loc, "asyncwatchpoint requires a function name (FUNC+argN, not an "
+			 "address); use watchpoint:%s:%s:%s", parts[0], parts[1], parts[2]);
+	} else if (is_func && probe_filter_pid <= 0) {
+		error_at(err, loc, "-p PID or -c CMD required for %s", prov);
+	} else if (is_func) {
+		error_at(err, loc, "%s on a function argument ('%s') is not supported yet: watch an "
+			 "absolute address", prov, parts[0]);
+	} else if (!parse_u64(parts[0], &addr)) {
+		error_at(err, loc, "watchpoint address must be a number (e.g. 0x10000000), got '%s'",
+			 parts[0]);
+	} else if (addr == 0) {
+		error_at(err, loc, "watchpoint must be attached to a non-zero address");
+	} else if (!parse_u64(parts[1], &len) || (len != 1 && len != 2 && len != 4 && len != 8)) {
+		error_at(err, loc, "watchpoint length must be one of 1, 2, 4 or 8, got '%s'", parts[1]);
+	} else if (parse_mode(text, parts[2], loc, mode, err)) {
+		if (mode[0] == 'x' && len != 8)
+			error_at(err, loc, "an execute watchpoint (x) must have length 8, got %llu",
+				 (unsigned long long)len);
+		else if (addr % len)
+			error_at(err, loc, "watchpoint address 0x%llx is not aligned to its length %llu",
+				 (unsigned long long)addr, (unsigned long long)len);
+		else
+			ok = true;
+	}
+	if (ok) {
+		ProbeSpec *s = probe_spec_add(out, provider_find(prov), loc);
+		s->offset = addr;
+		s->period = len;
+		s->target = xstrdup(mode);
+		s->pid = probe_filter_pid > 0 ? probe_filter_pid : -1;
+		StrBuf b = {0};
+		/* bpftrace 0.17 names the probe with the address in decimal */
+		sb_printf(&b, "%s:%llu:%llu:%s", prov, (unsigned long long)addr,
+			  (unsigned long long)len, mode);
+		s->name = b.s;
+	}
+	free(copy);
+	return ok;
+}
+
+static bool watchpoint_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	return expand_common("watchpoint", rest, loc, out, err);
+}
+
+static bool asyncwatchpoint_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	return expand_common("asyncwatchpoint", rest, loc, out, err);
+}
+
+static int open_breakpoint(const ProbeSpec *p, int pid, int cpu, char *err, size_t errlen)
+{
+	uint32_t type = 0;
+	for (const char *m = p->target; *m; m++)
+		type |= *m == 'r' ? HW_BREAKPOINT_R : *m == 'w' ? HW_BREAKPOINT_W : HW_BREAKPOINT_X;
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_BREAKPOINT,
+		.size = sizeof(attr),
+		.sample_period = 1,
+		.wakeup_events = 1,
+		.bp_type = type,
+		.bp_addr = p->offset,
+		.bp_len = p->period,
+		.disabled = 1,
+	};
+	int fd = (int)syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		snprintf(err, errlen, "perf_event_open (breakpoint at 0x%llx%s): %s%s",
+			 (unsigned long long)p->offset, pid > 0 ? " in the traced process" : "",
+			 strerror(e),
+			 e == ENOSPC ? " (all hardware debug registers are in use)"
+			 : e == EINVAL && pid <= 0 ? " (without -p/-c the address must be a kernel address)"
+						   : "");
+		return -e;
+	}
+	return fd;
+}
+
+static bool watchpoint_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
+			      size_t errlen)
+{
+	if (p->pid > 0) {
+		int pfd = open_breakpoint(p, p->pid, -1, err, errlen);
+		return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);
+	}
+	int ncpu = libbpf_num_possible_cpus();
+	for (int cpu = 0; cpu < ncpu; cpu++) {
+		int pfd = open_breakpoint(p, -1, cpu, err, errlen);
+		if (pfd == -ENODEV)
+			continue; /* possible but offline CPU */
+		if (pfd < 0 || !attach_perf_event(pfd, prog_fd, out, err, errlen))
+			return false;
+	}
+	return true;
+}
+
+static int watchpoint_arg_offset(const ProbeSpec *p, int n)
+{
+	(void)p;
+	return regs_arg_offset(n);
+}
+
+const Provider provider_watchpoint = {
+	.name = "watchpoint",
+	.aliases = {"w"},
+	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
+	.expand = watchpoint_expand,
+	.ctx_arg_offset = watchpoint_arg_offset,
+	.attach = watchpoint_attach,
+};
+
+const Provider provider_asyncwatchpoint = {
+	.name = "asyncwatchpoint",
+	.aliases = {"aw"},
+	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
+	.expand = asyncwatchpoint_expand,
+	.ctx_arg_offset = watchpoint_arg_offset,
+	.attach = watchpoint_attach,
+};

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Hardware watchpoints (breakpoint PMU): a watchpoint on a test program's
+# global variable fires exactly once per write, with -p and with -c; bad
+# probes give a one-line error with a caret and attach nothing.
+set -u
+SONDE=${SONDE:-$PWD/sonde}
+cd "$(dirname "$0")/../.."
+[ -d /sys/bus/event_source/devices/breakpoint ] || { echo "no breakpoint PMU"; exit 77; }
+T=build/progs/watch_target
+[ -x $T ] || { echo "no $T (make)"; exit 1; }
+tmp=$(mktemp -d); trap 'kill $sp $tp 2>/dev/null; rm -rf "$tmp"' EXIT
+sp= tp=
+
+# -p: BEGIN runs once everything is attached; the target waits for a line
+# on its stdin (a fifo) before writing
+mkfifo "$tmp/in"
+(exec sleep 60 >"$tmp/in") & sp=$!
+$T 7 <"$tmp/in" >"$tmp/target" & tp=$!
+for _ in $(seq 50); do [ -s "$tmp/target" ] && break; sleep 0.1; done
+addr=$(head -1 "$tmp/target")
+[ -n "$addr" ] || { echo "target printed no address"; exit 1; }
+"$SONDE" -p $tp -e "BEGIN { printf(\"ready\\n\"); }
+watchpoint:$addr:8:w { @hits = count(); printf(\"%s %d\\n\", probe, pid == $tp); }
+interval:ms:2500 { exit(); }" >"$tmp/out" 2>&1 &
+sonde_pid=$!
+for _ in $(seq 50); do grep -q ready "$tmp/out" && break; sleep 0.1; done
+echo go >"$tmp/in"
+wait $sonde_pid
+want="Attaching 3 probes...
+ready
+$(for _ in 1 2 3 4 5 6 7; do echo "watchpoint:$((addr)):8:w 1"; done)
+
+
+@hits: 7"
+[ "$(cat "$tmp/out")" = "$want" ] || { echo "-p: got:"; cat "$tmp/out"; echo "want:"; echo "$want"; exit 1; }
+grep -q "^done 7$" "$tmp/target" || { echo "target did not finish"; cat "$tmp/target"; exit 1; }
+
+# -c: the event is opened on the child before its exec and survives it; the
+# address is the child's (ASLR off so that it is known in advance).  The
+# kernel's zeroing of .bss at exec is a write too: count user-mode writes.
+if command -v setarch >/dev/null; then
+	addr=$(echo | setarch -R $T 1 | head -1)
+	out=$(echo | timeout 20 "$SONDE" -c "setarch -R $T 4" -e "watchpoint:$addr:8:w
+/comm == \"watch_target\"/ { @[kstack(1)] = count(); }" 2>&1)
+	grep -qx '@\[\]: 4' <<<"$out" || { echo "-c: got:"; echo "$out"; exit 1; }
+fi
+
+# bad probes: "-e:1:1: error: MSG", the line, a caret; exit 1, nothing attached
+bad() { # PROBE EXPECTED-MESSAGE-PART [ARGS...]
+	local p=$1 m=$2; shift 2
+	local out rc
+	out=$("$SONDE" "$@" -e "$p { exit(); }" 2>&1); rc=$?
+	local l1 l3 n
+	l1=$(sed -n 1p <<<"$out"); l3=$(sed -n 3p <<<"$out"); n=$(wc -l <<<"$out")
+	if [ $rc != 1 ] || [ "$n" != 3 ] || [[ "$l1" != "-e:1:1: error: "*"$m"* ]] ||
+	   [[ "$l3" != "^~"* ]] || grep -q Attaching <<<"$out"; then
+		echo "bad probe '$p': rc=$rc"; echo "$out"; exit 1
+	fi
+}
+bad "watchpoint:increment+arg1:4:w" "-p PID or -c CMD required for watchpoint"
+bad "watchpoint:0x10000000:3:w" "length must be one of 1, 2, 4 or 8, got '3'"
+bad "watchpoint:0x10000000:16:w" "length must be one of 1, 2, 4 or 8"
+bad "watchpoint:0x10000000:8:q" "mode must be a combination of r, w and x"
+bad "watchpoint:0x10000000:8:ww" "modes may not be duplicated"
+bad "watchpoint:0x10000000:8:r" "invalid watchpoint mode: r"
+bad "watchpoint:0x10000000:8:rwx" "invalid watchpoint mode: rwx"
+bad "watchpoint:0x10000000:8" "written watchpoint:ADDR:LEN:MODE"
+bad "watchpoint:zz:8:w" "address must be a number"
+bad "watchpoint:0:8:w" "non-zero address"
+bad "asyncwatchpoint:0x10000000:8:w" "asyncwatchpoint requires a function name"
+bad "watchpoint:$addr:8:q" "mode must be a combination" -p $$
+exit 0
