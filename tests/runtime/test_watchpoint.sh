@@ -3,8 +3,8 @@
 # global variable fires exactly once per write, with -p and with -c; bad
 # probes give a one-line error with a caret and attach nothing.
 set -u
-SONDE=${SONDE:-$PWD/sonde}
 cd "$(dirname "$0")/../.."
+SONDE=${SONDE:-$PWD/sonde}
 [ -d /sys/bus/event_source/devices/breakpoint ] || { echo "no breakpoint PMU"; exit 77; }
 T=build/progs/watch_target
 [ -x $T ] || { echo "no $T (make)"; exit 1; }
