@@ -35,6 +35,12 @@ static const int slot_arg[6] = {
 };
 #define ARGV_MAX 16
 #define ARGV_STR 256
+/* Records of calls whose captures are few and small (PLAN_SMALL: at most
+ * SMALL_N arguments of at most SMALL_CAP bytes) are written straight into a
+ * fixed-size ring-buffer reservation; the reader uses the header's len. */
+#define SMALL_CAP 64
+#define SMALL_N 2
+#define SMALL_REC (TRACE_HDR_SIZE + SMALL_N * SMALL_CAP)
 #define RING_SIZE (64u << 20)
 #define WAKE_AT (RING_SIZE / 16) /* bytes waiting that make a record wake the reader */
 
@@ -107,11 +113,10 @@ static void hdr_common(Gen *g, int type)
 	emit(g, I_ST(BPF_W, R_SCR, H_AUX, 0));
 }
 
-/* ringbuf_output(r7, size in reg); count a loss on failure */
-static void output(Gen *g, int size_reg, int size_imm)
+/* r4 = the wake-up flag of a record: none (the reader polls every few
+ * ms), unless the ring is filling up: then each record wakes it. */
+static void wake_flags(Gen *g)
 {
-	/* No wake-up per record (the reader polls every few ms), unless the
-	 * ring is filling up: then each record wakes it. */
 	int quiet = label_new(g);
 	ld_map(g, BPF_REG_1, TM_RING);
 	emit(g, I_MOV64_IMM(BPF_REG_2, BPF_RB_AVAIL_DATA));
@@ -120,6 +125,22 @@ static void output(Gen *g, int size_reg, int size_imm)
 	emit_jmp_imm(g, BPF_JLT, BPF_REG_0, WAKE_AT, quiet);
 	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_RB_FORCE_WAKEUP));
 	label_place(g, quiet);
+}
+
+/* lost[0] += 1, then on to next */
+static void count_lost(Gen *g, int next)
+{
+	emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
+	lookup(g, TM_LOST, S_IDX, next);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+}
+
+/* ringbuf_output(r7, size in reg); count a loss on failure */
+static void output(Gen *g, int size_reg, int size_imm)
+{
+	wake_flags(g);
 	ld_map(g, BPF_REG_1, TM_RING);
 	emit(g, I_MOV64_REG(BPF_REG_2, R_SCR));
 	if (size_reg >= 0)
@@ -129,11 +150,7 @@ static void output(Gen *g, int size_reg, int size_imm)
 	emit_call(g, BPF_FUNC_ringbuf_output);
 	int ok = label_new(g);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
-	emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
-	lookup(g, TM_LOST, S_IDX, ok);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+	count_lost(g, ok);
 	label_place(g, ok);
 }
 
@@ -156,11 +173,12 @@ static void clamp_size(Gen *g, int capmax)
 	label_place(g, b);
 }
 
-/* Captures of argument memory, appended at r8 (the record position). At
+/* Captures of argument memory, appended at r8 (the record position), each
+ * at most capmax bytes, none started past limit; the record is bound bytes
+ * (limit + capmax <= bound; argv, when generated, needs ARGV_STR there). At
  * entry (at_exit false) the outputs of the call do not exist yet. */
-static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
+static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound, bool argv)
 {
-	int capmax = b->capmax, limit = b->scratch_size - capmax - 8;
 	emit(g, I_MOV64_IMM(BPF_REG_8, TRACE_HDR_SIZE));
 	/* at entry only execve/execveat/exit/exit_group are sent: a path and
 	 * an argv in the first three arguments (a smaller program verifies
@@ -177,7 +195,7 @@ static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_STR, do_str);
 		if (at_exit)
 			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, l_fixed);
-		if (i == 1 || i == 2)
+		if (argv && (i == 1 || i == 2))
 			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, l_argv);
 		if (!at_exit) {
 			emit_goto(g, next);
@@ -234,7 +252,7 @@ static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
 		emit_call(g, BPF_FUNC_probe_read_user_str);
 		emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, failed);
 		emit_goto(g, got);
-		if (i == 1 || i == 2) {
+		if (argv && (i == 1 || i == 2)) {
 			/* CAP_ARGV: a "more" byte, then up to ARGV_MAX strings */
 			label_place(g, l_argv);
 			emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_8, S_TMP)); /* start */
@@ -291,7 +309,7 @@ static void gen_captures(Gen *g, const TraceBpf *b, bool at_exit)
 	}
 	/* len = r8 - header; r8 bounded for the verifier */
 	int ok = label_new(g);
-	emit_jmp_imm(g, BPF_JLE, BPF_REG_8, b->scratch_size, ok);
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_8, bound, ok);
 	emit(g, I_MOV64_IMM(BPF_REG_8, TRACE_HDR_SIZE));
 	label_place(g, ok);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
@@ -307,6 +325,15 @@ static void plan_lookup(Gen *g, int out)
 	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_TRACED));
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+}
+
+/* Whether calls need their entry time and duration: not for a plain live
+ * trace without timestamps (each clock read is a visible part of a call's
+ * cost); ts and dur are then 0. */
+static bool need_time(const TraceOpts *o)
+{
+	return o->record_path || o->tstamp || o->relative || o->show_time || o->count ||
+	       o->count_and_print || o->min_dur_ns || o->hist;
 }
 
 static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
@@ -338,8 +365,12 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	plan_lookup(g, out);
 	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
 	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 4));
-	emit_call(g, BPF_FUNC_ktime_get_ns);
-	emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_0, 8));
+	if (need_time(o)) {
+		emit_call(g, BPF_FUNC_ktime_get_ns);
+		emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_0, 8));
+	} else {
+		emit(g, I_ST(BPF_DW, BPF_REG_8, 8, 0));
+	}
 	if (o->count)
 		goto done; /* -c needs only the time */
 	/* the argument registers, in one read */
@@ -365,7 +396,7 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
 		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
 	}
-	gen_captures(g, b, false);
+	gen_captures(g, false, b->capmax, b->scratch_size - b->capmax - 8, b->scratch_size, true);
 	output(g, BPF_REG_8, 0);
 done:
 	finish_exit(g, out);
@@ -425,11 +456,16 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
 	}
 	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
-	plan_lookup(g, out);
-	emit_call(g, BPF_FUNC_ktime_get_ns);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
-	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
-	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_DUR));
+	if (!o->count) /* -c: the entry program filled the slot only for a traced call */
+		plan_lookup(g, out);
+	if (need_time(o)) {
+		emit_call(g, BPF_FUNC_ktime_get_ns);
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+		emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_DUR));
+	} else {
+		emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
+	}
 	if (o->min_dur_ns) {
 		emit_ld_imm64(g, BPF_REG_1, o->min_dur_ns);
 		emit_jmp_reg(g, BPF_JLT, BPF_REG_0, BPF_REG_1, out);
@@ -471,6 +507,43 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 		finish_exit(g, out);
 		return;
 	}
+	int big = label_new(g);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_SMALL));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, big);
+	{
+		int have = label_new(g);
+		ld_map(g, BPF_REG_1, TM_RING);
+		emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
+		emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+		emit_call(g, BPF_FUNC_ringbuf_reserve);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
+		count_lost(g, out);
+		emit_goto(g, out);
+		label_place(g, have);
+		emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+		hdr_common(g, REC_SYSCALL);
+		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+		emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+		for (int i = 0; i < 6; i++) {
+			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
+			emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
+		}
+		gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
+			     SMALL_REC, false);
+		wake_flags(g);
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+		emit_call(g, BPF_FUNC_ringbuf_submit);
+		emit_goto(g, out);
+	}
+	label_place(g, big);
 	scratch(g, out);
 	hdr_common(g, REC_SYSCALL);
 	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
@@ -493,7 +566,7 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	output(g, -1, TRACE_HDR_SIZE);
 	emit_goto(g, out);
 	label_place(g, full);
-	gen_captures(g, b, true);
+	gen_captures(g, true, b->capmax, b->scratch_size - b->capmax - 8, b->scratch_size, true);
 	output(g, BPF_REG_8, 0);
 	finish_exit(g, out);
 }
@@ -892,8 +965,18 @@ bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o)
 	for (uint32_t nr = 0; nr < SYSCALL_MAX; nr++) {
 		TracePlan p;
 		plan_for((int)nr, o, &p);
-		if (o->count)
+		if (o->count) {
 			p.flags = o->sel[nr] ? PLAN_TRACED : 0;
+		} else if ((p.flags & PLAN_TRACED) && !(p.flags & PLAN_AT_ENTRY)) {
+			int n = 0, big = 0;
+			for (int i = 0; i < 6; i++)
+				if (p.kind[i] != CAP_NONE) {
+					n++;
+					big |= p.kind[i] == CAP_ARGV || p.size[i] > SMALL_CAP;
+				}
+			if (n <= SMALL_N && !big)
+				p.flags |= PLAN_SMALL;
+		}
 		if (bpf_map_update_elem(b->map_fd[TM_PLAN], &nr, &p, BPF_ANY))
 			return false;
 	}

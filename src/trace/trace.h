@@ -45,7 +45,7 @@ enum {
 	CAP_FIXED_OK,/* size bytes when ret >= 0 */
 	CAP_ARGV,    /* char *[]: up to 16 strings, each up to size, NUL-separated */
 };
-enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2 };
+enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2, PLAN_SMALL = 4 /* see SMALL_CAP */ };
 
 typedef struct TracePlan {
 	uint8_t flags;

@@ -249,6 +249,10 @@ static int on_record(void *ctx, void *data, size_t size)
 {
 	Live *l = ctx;
 	if (l->rec) {
+		/* fixed-size records are longer than their data */
+		const TraceHdr *hd = data;
+		if (size >= sizeof(TraceHdr) && size > sizeof(TraceHdr) + hd->len)
+			size = sizeof(TraceHdr) + hd->len;
 		if (!rec_write_chunk(l->rec, CHUNK_RECORD, data, (uint32_t)size))
 			l->bad = true;
 		const TraceHdr *h = data;
@@ -348,6 +352,7 @@ static int run_live(Cli *c)
 		o->npids = keep.npids;
 		o->verbose = keep.verbose;
 		memcpy(o->sel, keep.sel, sizeof(o->sel));
+		o->record_path = keep.out_path; /* the recording keeps times */
 	} else if (o->out_path && !(out = fopen(o->out_path, "w"))) {
 		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
 		return 1;
