@@ -15,6 +15,7 @@
 
 #include "../compile/emit.h"
 #include "../util/util.h"
+#include "decode.h"
 #include "sigs.h"
 
 #define START_SLOTS 65536 /* entry slots, indexed by tid & 0xffff */
@@ -53,6 +54,10 @@ static const int slot_arg[6] = {
 #define S_SIZE -40
 #define S_TMP -48
 #define S_PTR -56
+#define S_ESZ -64
+#define S_CNT -72
+#define S_REM -80
+#define S_START -88
 
 /* record field offsets */
 #define H_TYPE 0
@@ -92,9 +97,12 @@ static void pid_filter(Gen *g, int out)
 	lookup(g, TM_PIDS, S_KEY, out);
 }
 
+/* One scratch slot per CPU in a plain array (a per-CPU array value is
+ * limited to 32 KiB, too small for -s 4096 captures). */
 static void scratch(Gen *g, int out)
 {
-	emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
+	emit_call(g, BPF_FUNC_get_smp_processor_id);
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_IDX));
 	lookup(g, TM_SCRATCH, S_IDX, out);
 	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
 }
@@ -173,6 +181,133 @@ static void clamp_size(Gen *g, int capmax)
 	label_place(g, b);
 }
 
+/* r1 = min(r1, value at stack slot off) (unsigned) */
+static void min_slot(Gen *g, int reg, int off)
+{
+	int a = label_new(g);
+	emit(g, I_LDX(BPF_DW, BPF_REG_5, BPF_REG_10, off));
+	emit_jmp_reg(g, BPF_JLE, reg, BPF_REG_5, a);
+	emit(g, I_MOV64_REG(reg, BPF_REG_5));
+	label_place(g, a);
+}
+
+/* CAP_IOV_* and CAP_MSG_* of argument i (kind in r1, element size in r4),
+ * at exit: see trace.h for the layout. */
+static void gen_iov(Gen *g, int i, int capmax, int limit, int next)
+{
+	int done = label_new(g), iov = label_new(g), rem_set = label_new(g), in = label_new(g);
+	int elem = (capmax - 200) / IOV_CAP - 18;
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_4, S_ESZ));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_8, S_START));
+	emit_ld_imm64(g, BPF_REG_3, 1ull << 40);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_REM));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_IOV_IN, in);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_MSG_IN, in);
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 1, next);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_REM));
+	label_place(g, in);
+	/* iov_len and iovcnt from the arguments, */
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_PTR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * (i + 1)));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_CNT));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_IOV_IN, rem_set);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_IOV_OUT, rem_set);
+	/* or from the msghdr */
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_MOV64_IMM(BPF_REG_2, 56));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+	emit_call(g, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, next);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_1, 16));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_PTR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_1, 24));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_CNT));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_1, 0));  /* msg_name */
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_1, 8));   /* msg_namelen */
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 56));
+	{
+		int noname = label_new(g), named = label_new(g), small = label_new(g);
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_ST(BPF_H, BPF_REG_1, 0, 0));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, noname);
+		emit_jmp_imm(g, BPF_JLE, BPF_REG_2, 128, small);
+		emit(g, I_MOV64_IMM(BPF_REG_2, 128));
+		label_place(g, small);
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, noname);
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 2));
+		emit_call(g, BPF_FUNC_probe_read_user);
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, named);
+		emit_goto(g, noname);
+		label_place(g, named);
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_SIZE));
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_STX(BPF_H, BPF_REG_1, BPF_REG_2, 0));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_2));
+		label_place(g, noname);
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 2));
+	}
+	label_place(g, rem_set);
+	(void)iov;
+	for (int k = 0; k < IOV_CAP; k++) {
+		int nodata = label_new(g), fill = label_new(g);
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_CNT));
+		emit_jmp_imm(g, BPF_JLE, BPF_REG_1, k, done);
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, done);
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_MOV64_IMM(BPF_REG_2, 16));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_PTR));
+		if (k)
+			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 16 * k));
+		emit_call(g, BPF_FUNC_probe_read_user);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, done);
+		/* n = min(iov_len, size, rem, elem); rem -= min(iov_len, rem) */
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_1, 8));
+		min_slot(g, BPF_REG_2, S_REM);
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_REM));
+		emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_2));
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_REM));
+		min_slot(g, BPF_REG_2, S_ESZ);
+		int ok = label_new(g);
+		emit_jmp_imm(g, BPF_JLE, BPF_REG_2, elem, ok);
+		emit(g, I_MOV64_IMM(BPF_REG_2, elem));
+		label_place(g, ok);
+		emit(g, I_ST(BPF_H, BPF_REG_1, 16, 0));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, nodata);
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_1, 0));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 18));
+		emit_call(g, BPF_FUNC_probe_read_user);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, nodata);
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_SIZE));
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_2, elem, nodata);
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_STX(BPF_H, BPF_REG_1, BPF_REG_2, 16));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_2));
+		emit_goto(g, fill);
+		label_place(g, nodata);
+		label_place(g, fill);
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 18));
+	}
+	label_place(g, done);
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_START));
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+	emit_goto(g, next);
+}
+
 /* Captures of argument memory, appended at r8 (the record position), each
  * at most capmax bytes, none started past limit; the record is bound bytes
  * (limit + capmax <= bound; argv, when generated, needs ARGV_STR there). At
@@ -197,6 +332,10 @@ static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound,
 			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, l_fixed);
 		if (argv && (i == 1 || i == 2))
 			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, l_argv);
+		int l_iov = label_new(g);
+		bool iov = at_exit && argv && i == 1;
+		if (iov)
+			emit_jmp_imm(g, BPF_JGE, BPF_REG_1, CAP_IOV_IN, l_iov);
 		if (!at_exit) {
 			emit_goto(g, next);
 		} else {
@@ -296,6 +435,10 @@ static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound,
 			emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
 			emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
 			emit_goto(g, next);
+		}
+		if (iov) {
+			label_place(g, l_iov);
+			gen_iov(g, i, capmax, limit, next);
 		}
 		label_place(g, failed);
 		emit(g, I_ST(BPF_H, R_SCR, H_CAP + 2 * i, CAP_FAILED));
@@ -639,7 +782,29 @@ static void gen_proc_exit(Gen *g, int exit_code_off)
 	finish_exit(g, out);
 }
 
-/* signal_deliver: sig, errno, code, sa_handler */
+/* a struct kernel_siginfo at r3 (kernel) into the record after the header:
+ * len and cap[0] = SIGINFO_LEN, aux = si_code; left empty if unreadable */
+static void read_siginfo(Gen *g)
+{
+	int none = label_new(g);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_3, 4096, none); /* SEND_SIG_NOINFO, _PRIV */
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, TRACE_HDR_SIZE));
+	emit(g, I_MOV64_IMM(BPF_REG_2, SIGINFO_LEN));
+	emit_call(g, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, none);
+	emit(g, I_ST(BPF_W, R_SCR, H_LEN, SIGINFO_LEN));
+	emit(g, I_ST(BPF_H, R_SCR, H_CAP, SIGINFO_LEN));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_SCR, TRACE_HDR_SIZE + 8));
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_1, H_AUX));
+	label_place(g, none);
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
+	output(g, -1, TRACE_HDR_SIZE + SIGINFO_LEN);
+}
+
+/* raw tracepoint signal_deliver(sig, struct kernel_siginfo *, ka): a signal
+ * the current thread takes (handler or default action) */
 static void gen_signal(Gen *g)
 {
 	int out = label_new(g);
@@ -647,17 +812,71 @@ static void gen_signal(Gen *g)
 	pid_filter(g, out);
 	scratch(g, out);
 	hdr_common(g, REC_SIGNAL);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
+	emit(g, I_ST(BPF_H, R_SCR, H_NR, SIG_DELIVERED));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 0));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
-	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 16));
-	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_1, H_AUX));
-	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 12));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 24));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8));
-	emit_call(g, BPF_FUNC_ktime_get_ns);
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
-	output(g, -1, TRACE_HDR_SIZE);
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, 8));
+	read_siginfo(g);
+	finish_exit(g, out);
+}
+
+/* raw tracepoint signal_generate(sig, info, task, group, result): a signal
+ * sent to a traced process that the kernel drops at once because it is
+ * ignored (SIGCHLD by default) never reaches signal_deliver; strace sees it
+ * (ptrace keeps it), so it is sent from here, for the target task. */
+static void gen_siggen(Gen *g, int pid_off, int tgid_off)
+{
+	int out = label_new(g), idle = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 32));
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, 1 /* TRACE_SIGNAL_IGNORED */, out);
+	for (int k = 0; k < 2; k++) {
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, k ? S_NR : S_KEY));
+		emit(g, I_MOV64_IMM(BPF_REG_2, 4));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, 16));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, k ? pid_off : tgid_off));
+		emit_call(g, BPF_FUNC_probe_read_kernel);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, out);
+	}
+	lookup(g, TM_PIDS, S_KEY, out);
+	/* S_PIDTGID = tgid << 32 | pid of the target */
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_KEY));
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_1, 32));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_1, BPF_REG_2));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, S_PIDTGID));
+	/* is the target inside a traced call?  then it sees the signal when
+	 * that call returns: the reader prints it after the call's line */
+	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, SIG_IGNORED));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	lookup(g, TM_START, S_IDX, idle);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, idle);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 4));
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, idle);
+	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, SIG_IGNORED_IN_CALL));
+	label_place(g, idle);
+	scratch(g, out);
+	hdr_common(g, REC_SIGNAL);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 0));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+	/* the sender, for a signal sent without siginfo (SEND_SIG_NOINFO) */
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_ARGS + 8));
+	emit_call(g, BPF_FUNC_get_current_uid_gid);
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_ARGS + 24));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, 8));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_3, H_ARGS + 16));
+	read_siginfo(g);
 	finish_exit(g, out);
 }
 
@@ -682,22 +901,29 @@ static void gen_event(Gen *g, int idx, int size)
 	finish_exit(g, out);
 }
 
-static int task_exit_code_offset(void)
+/* byte offsets of task_struct members from the kernel's BTF, -1 if unknown */
+static void task_offsets(int *exit_code, int *pid, int *tgid)
 {
+	*exit_code = *pid = *tgid = -1;
 	struct btf *btf = btf__load_vmlinux_btf();
 	if (!btf)
-		return -1;
-	int off = -1;
+		return;
 	int id = btf__find_by_name_kind(btf, "task_struct", BTF_KIND_STRUCT);
 	if (id > 0) {
 		const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
 		const struct btf_member *m = btf_members(t);
-		for (int i = 0; i < btf_vlen(t); i++, m++)
-			if (!strcmp(btf__name_by_offset(btf, m->name_off), "exit_code"))
-				off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+		for (int i = 0; i < btf_vlen(t); i++, m++) {
+			const char *n = btf__name_by_offset(btf, m->name_off);
+			int off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+			if (!strcmp(n, "exit_code"))
+				*exit_code = off;
+			else if (!strcmp(n, "pid"))
+				*pid = off;
+			else if (!strcmp(n, "tgid"))
+				*tgid = off;
+		}
 	}
 	btf__free(btf);
-	return off;
 }
 
 static int map_create(TraceBpf *b, int idx, enum bpf_map_type type, const char *name,
@@ -754,7 +980,7 @@ static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, 
 	return load_type(b, g, BPF_PROG_TYPE_TRACEPOINT, what, verbose, err, errlen);
 }
 
-enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_EVENT0 };
+enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EVENT0 };
 
 bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 {
@@ -772,8 +998,9 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		       err, errlen) < 0 ||
 	    map_create(b, TM_PLAN, BPF_MAP_TYPE_ARRAY, "trace_plan", 4, sizeof(TracePlan),
 		       SYSCALL_MAX, err, errlen) < 0 ||
-	    map_create(b, TM_SCRATCH, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_scratch", 4,
-		       (uint32_t)b->scratch_size, 1, err, errlen) < 0 ||
+	    map_create(b, TM_SCRATCH, BPF_MAP_TYPE_ARRAY, "trace_scratch", 4,
+		       (uint32_t)b->scratch_size, (uint32_t)libbpf_num_possible_cpus(), err,
+		       errlen) < 0 ||
 	    map_create(b, TM_RING, BPF_MAP_TYPE_RINGBUF, "trace_ring", 0, 0,
 		       o->count ? 4096 * 16 : RING_SIZE, err, errlen) < 0 ||
 	    map_create(b, TM_LOST, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_lost", 4, 8, 1, err,
@@ -811,15 +1038,27 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		return false;
 	b->prog_fds[b->nprogs++] = o->follow ? fd : (close(fd), -1);
 	g = (Gen){.err = &e};
-	gen_proc_exit(&g, task_exit_code_offset());
+	int exit_code_off, pid_off, tgid_off;
+	task_offsets(&exit_code_off, &pid_off, &tgid_off);
+	gen_proc_exit(&g, exit_code_off);
 	if ((fd = load(b, &g, "sched_process_exit", o->verbose, err, errlen)) < 0)
 		return false;
 	b->prog_fds[b->nprogs++] = fd;
 	g = (Gen){.err = &e};
 	gen_signal(&g);
-	if ((fd = load(b, &g, "signal_deliver", o->verbose, err, errlen)) < 0)
+	if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_deliver", o->verbose,
+			    err, errlen)) < 0)
 		return false;
 	b->prog_fds[b->nprogs++] = o->count ? (close(fd), -1) : fd;
+	fd = -1;
+	if (!o->count && pid_off >= 0 && tgid_off >= 0) {
+		g = (Gen){.err = &e};
+		gen_siggen(&g, pid_off, tgid_off);
+		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_generate",
+				    o->verbose, err, errlen)) < 0)
+			return false;
+	}
+	b->prog_fds[b->nprogs++] = fd;
 	for (int i = 0; i < b->nevents && b->nprogs < 16; i++) {
 		g = (Gen){.err = &e};
 		gen_event(&g, i, b->events[i].size);
@@ -858,15 +1097,16 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 					     {"raw_syscalls", "sys_exit"},
 					     {"sched", "sched_process_fork"},
 					     {"sched", "sched_process_exit"},
-					     {"signal", "signal_deliver"}};
+					     {"signal", "signal_deliver"},
+					     {"signal", "signal_generate"}};
 	/* exit first, so that no call is seen entering without its exit
 	 * program in place */
-	static const int order[] = {P_FORK, P_PEXIT, P_SIGNAL, P_EXIT, P_ENTER};
-	for (int k = 0; k < 5; k++) {
+	static const int order[] = {P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT, P_ENTER};
+	for (int k = 0; k < 6; k++) {
 		int i = order[k];
 		if (b->prog_fds[i] < 0)
 			continue;
-		if (i == P_ENTER || i == P_EXIT) {
+		if (i == P_ENTER || i == P_EXIT || i == P_SIGNAL || i == P_SIGGEN) {
 			/* raw tracepoints: the link fd detaches when closed, also
 			 * when sonde is killed */
 			int fd = bpf_raw_tracepoint_open(tps[i][1], b->prog_fds[i]);
@@ -972,7 +1212,7 @@ bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o)
 			for (int i = 0; i < 6; i++)
 				if (p.kind[i] != CAP_NONE) {
 					n++;
-					big |= p.kind[i] == CAP_ARGV || p.size[i] > SMALL_CAP;
+					big |= p.kind[i] >= CAP_ARGV || p.size[i] > SMALL_CAP;
 				}
 			if (n <= SMALL_N && !big)
 				p.flags |= PLAN_SMALL;

@@ -234,14 +234,11 @@ void dec_clone_flags(StrBuf *b, uint64_t v)
 const char *dec_signame(int sig)
 {
 	static char buf[32];
-	if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
-		if (sig == SIGRTMIN)
-			return "SIGRTMIN";
-		snprintf(buf, sizeof(buf), "SIGRT_%d", sig - SIGRTMIN);
-		return buf;
-	}
-	/* glibc's SIGRTMIN is 34; the kernel's first real-time signal is 32 */
-	if (sig == 32 || sig == 33) {
+	/* strace counts real-time signals from the kernel's first, 32 (glibc
+	 * keeps 32 and 33 and calls 34 SIGRTMIN) */
+	if (sig == 32)
+		return "SIGRTMIN";
+	if (sig > 32 && sig <= 64) {
 		snprintf(buf, sizeof(buf), "SIGRT_%d", sig - 32);
 		return buf;
 	}
@@ -550,4 +547,185 @@ void dec_errno_ret(StrBuf *b, int64_t ret)
 		sb_printf(b, "-1 %s (%s)", name, strerror(e));
 	else
 		sb_printf(b, "-1 (errno %d)", e);
+}
+
+/* si_code's name for a signal, NULL if unknown */
+static const char *si_code_name(int sig, int code)
+{
+	static const char *const from_user[] = {
+		[0] = "SI_USER",    [1] = "SI_QUEUE",    [2] = "SI_TIMER",  [3] = "SI_MESGQ",
+		[4] = "SI_ASYNCIO", [5] = "SI_SIGIO",    [6] = "SI_TKILL",  [7] = "SI_DETHREAD",
+	};
+	if (code <= 0) {
+		if (code == -60)
+			return "SI_ASYNCNL";
+		return -code < 8 ? from_user[-code] : NULL;
+	}
+	if (code == 0x80)
+		return "SI_KERNEL";
+	static const char *const chld[] = {NULL, "CLD_EXITED", "CLD_KILLED", "CLD_DUMPED",
+					   "CLD_TRAPPED", "CLD_STOPPED", "CLD_CONTINUED"};
+	static const char *const segv[] = {NULL, "SEGV_MAPERR", "SEGV_ACCERR", "SEGV_BNDERR",
+					   "SEGV_PKUERR", "SEGV_ACCADI", "SEGV_ADIDERR",
+					   "SEGV_ADIPERR", "SEGV_MTEAERR", "SEGV_MTESERR", "SEGV_CPERR"};
+	static const char *const bus[] = {NULL, "BUS_ADRALN", "BUS_ADRERR", "BUS_OBJERR",
+					  "BUS_MCEERR_AR", "BUS_MCEERR_AO"};
+	static const char *const ill[] = {NULL, "ILL_ILLOPC", "ILL_ILLOPN", "ILL_ILLADR",
+					  "ILL_ILLTRP", "ILL_PRVOPC", "ILL_PRVREG", "ILL_COPROC",
+					  "ILL_BADSTK", "ILL_BADIADDR"};
+	static const char *const fpe[] = {NULL, "FPE_INTDIV", "FPE_INTOVF", "FPE_FLTDIV",
+					  "FPE_FLTOVF", "FPE_FLTUND", "FPE_FLTRES", "FPE_FLTINV",
+					  "FPE_FLTSUB", "FPE_FLTUNK", "FPE_CONDTRAP"};
+	static const char *const trap[] = {NULL, "TRAP_BRKPT", "TRAP_TRACE", "TRAP_BRANCH",
+					   "TRAP_HWBKPT", "TRAP_UNK", "TRAP_PERF"};
+	static const char *const poll[] = {NULL, "POLL_IN", "POLL_OUT", "POLL_MSG",
+					   "POLL_ERR", "POLL_PRI", "POLL_HUP"};
+#define PICK(t) return (size_t)code < sizeof(t) / sizeof(t[0]) ? t[code] : NULL
+	switch (sig) {
+	case SIGCHLD: PICK(chld);
+	case SIGSEGV: PICK(segv);
+	case SIGBUS: PICK(bus);
+	case SIGILL: PICK(ill);
+	case SIGFPE: PICK(fpe);
+	case SIGTRAP: PICK(trap);
+	case SIGIO: PICK(poll);
+	case SIGSYS: return code == 1 ? "SYS_SECCOMP" : NULL;
+	}
+#undef PICK
+	return NULL;
+}
+
+static int32_t si_i32(const uint8_t *si, int off)
+{
+	int32_t v;
+	memcpy(&v, si + off, 4);
+	return v;
+}
+
+static uint64_t si_u64(const uint8_t *si, int off)
+{
+	uint64_t v;
+	memcpy(&v, si + off, 8);
+	return v;
+}
+
+/* strace's printsiginfo, on the kernel's struct kernel_siginfo (x86_64):
+ * signo 0, errno 4, code 8, then the union at 16. */
+void dec_siginfo(StrBuf *b, int sig, const uint8_t *si, size_t len)
+{
+	sb_puts(b, "{si_signo=");
+	dec_signal(b, sig);
+	if (len < SIGINFO_LEN) {
+		sb_puts(b, "}");
+		return;
+	}
+	int code = si_i32(si, 8), err = si_i32(si, 4);
+	sb_puts(b, ", si_code=");
+	const char *cn = si_code_name(sig, code);
+	if (cn)
+		sb_puts(b, cn);
+	else
+		sb_printf(b, "%d", code);
+	if (err) {
+		const char *en = dec_errno_name(err);
+		if (en)
+			sb_printf(b, ", si_errno=%s", en);
+		else
+			sb_printf(b, ", si_errno=%d", err);
+	}
+	int pid = si_i32(si, 16);
+	uint32_t uid = (uint32_t)si_i32(si, 20);
+	uint64_t ptr = si_u64(si, 24);
+#define SOURCE() sb_printf(b, ", si_pid=%d, si_uid=%u", pid, uid)
+#define SIGVAL()                                                     \
+	do {                                                         \
+		sb_printf(b, ", si_int=%d, si_ptr=", si_i32(si, 24)); \
+		dec_ptr(b, ptr);                                     \
+	} while (0)
+	if (code <= 0) {
+		if (code == -2) { /* SI_TIMER */
+			sb_printf(b, ", si_timerid=%#x, si_overrun=%d", (unsigned)pid, (int)uid);
+			SIGVAL();
+		} else {
+			SOURCE();
+			if (code != 0 && code != -6 && ptr)
+				SIGVAL();
+		}
+	} else {
+		switch (sig) {
+		case SIGCHLD: {
+			SOURCE();
+			int st = si_i32(si, 24);
+			sb_puts(b, ", si_status=");
+			if (code == 1)
+				sb_printf(b, "%d", st);
+			else
+				dec_signal(b, st);
+			sb_printf(b, ", si_utime=%llu, si_stime=%llu",
+				  (unsigned long long)si_u64(si, 32), (unsigned long long)si_u64(si, 40));
+			break;
+		}
+		case SIGILL: case SIGFPE: case SIGSEGV: case SIGBUS:
+			sb_puts(b, ", si_addr=");
+			dec_ptr(b, si_u64(si, 16));
+			break;
+		case SIGIO:
+			if (code >= 1 && code <= 3)
+				sb_printf(b, ", si_band=%lld, si_fd=%d", (long long)si_u64(si, 16),
+					  si_i32(si, 24));
+			break;
+		case SIGSYS:
+			sb_puts(b, ", si_call_addr=");
+			dec_ptr(b, si_u64(si, 16));
+			sb_printf(b, ", si_syscall=%d, si_arch=%s", si_i32(si, 24),
+				  (uint32_t)si_i32(si, 28) == 0xc000003eu ? "AUDIT_ARCH_X86_64"
+									   : "?");
+			break;
+		default:
+			if (pid || uid)
+				SOURCE();
+			if (ptr)
+				SIGVAL();
+		}
+	}
+#undef SOURCE
+#undef SIGVAL
+	sb_putc(b, '}');
+}
+
+/* struct clone_args as strace prints clone3's first argument */
+void dec_clone_args(StrBuf *b, const uint8_t *d, size_t len)
+{
+	uint64_t a[11] = {0};
+	memcpy(a, d, len < sizeof(a) ? len : sizeof(a));
+	uint64_t fl = a[0];
+	sb_puts(b, "{flags=");
+	if (fl)
+		dec_clone_flags(b, fl & ~0xffull);
+	else
+		sb_putc(b, '0');
+	if (fl & CLONE_PIDFD)
+		sb_printf(b, ", pidfd=%#llx", (unsigned long long)a[1]);
+	if (fl & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+		sb_printf(b, ", child_tid=%#llx", (unsigned long long)a[2]);
+	if (fl & CLONE_PARENT_SETTID)
+		sb_printf(b, ", parent_tid=%#llx", (unsigned long long)a[3]);
+	sb_puts(b, ", exit_signal=");
+	if (a[4])
+		dec_signal(b, (int64_t)a[4]);
+	else
+		sb_putc(b, '0');
+	sb_puts(b, ", stack=");
+	dec_ptr(b, a[5]);
+	sb_printf(b, ", stack_size=%#llx", (unsigned long long)a[6]);
+	if (fl & CLONE_SETTLS)
+		sb_printf(b, ", tls=%#llx", (unsigned long long)a[7]);
+	if (len >= 80 && a[9]) {
+		sb_puts(b, ", set_tid=");
+		dec_ptr(b, a[8]);
+		sb_printf(b, ", set_tid_size=%llu", (unsigned long long)a[9]);
+	}
+	if (len >= 88 && (fl & 0x200000000ull /* CLONE_INTO_CGROUP */))
+		sb_printf(b, ", cgroup=%llu", (unsigned long long)a[10]);
+	sb_putc(b, '}');
 }

@@ -59,3 +59,10 @@ void dec_timespec(StrBuf *b, const uint8_t *d, size_t len);
 /* "-1 ENOENT (No such file or directory)" for a negative errno return */
 void dec_errno_ret(StrBuf *b, int64_t ret);
 const char *dec_errno_name(int e);
+/* struct kernel_siginfo (SIGINFO_LEN bytes) as strace prints it:
+ * {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=1234, ...}; len < SIGINFO_LEN:
+ * only si_signo */
+#define SIGINFO_LEN 48
+void dec_siginfo(StrBuf *b, int sig, const uint8_t *si, size_t len);
+/* struct clone_args (clone3): {flags=CLONE_VM|..., exit_signal=SIGCHLD, stack=NULL, ...} */
+void dec_clone_args(StrBuf *b, const uint8_t *d, size_t len);

@@ -19,7 +19,7 @@
 
 /* What the printer needs per syscall number, computed once instead of by
  * name comparisons on every line. */
-enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT };
+enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT, SP_DUP };
 typedef struct NrInfo {
 	const char *name;
 	const char *sig;
@@ -53,6 +53,7 @@ static void nr_info_init(void)
 			     : !strcmp(n, "open") || !strcmp(n, "creat") ? SP_OPEN
 			     : !strcmp(n, "close") ? SP_CLOSE
 			     : !strcmp(n, "exit_group") || !strcmp(n, "exit") ? SP_EXIT
+			     : !strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ? SP_DUP
 								      : SP_NONE;
 	}
 	nr_info_ready = true;
@@ -70,12 +71,36 @@ void printer_init(Printer *p, const TraceOpts *o, FILE *out)
 	p->mono_to_real = ((int64_t)r.tv_sec - m.tv_sec) * 1000000000LL + (r.tv_nsec - m.tv_nsec);
 }
 
+static void print_signal(Printer *p, const TraceHdr *h, const uint8_t *d, size_t n);
+
+/* signals waiting for the end of a thread's call (tid 0: all of them) */
+static void flush_deferred(Printer *p, uint32_t tid, uint32_t tgid)
+{
+	for (int i = 0; i < p->deferred.n;) {
+		Pending *pe = &p->deferred.v[i];
+		const TraceHdr *h = pe->rec;
+		if (tid && h->tid != tid && !(tgid && h->tgid == tgid)) {
+			i++;
+			continue;
+		}
+		print_signal(p, h, (const uint8_t *)pe->rec + sizeof(TraceHdr),
+			     pe->size - sizeof(TraceHdr));
+		free(pe->rec);
+		memmove(pe, pe + 1, sizeof(*pe) * (size_t)(p->deferred.n - i - 1));
+		p->deferred.n--;
+	}
+}
+
 void printer_free(Printer *p)
 {
+	flush_deferred(p, 0, 0);
 	printer_flush(p);
 	for (int i = 0; i < p->pending.n; i++)
 		free(p->pending.v[i].rec);
 	vec_free(&p->pending);
+	for (int i = 0; i < p->deferred.n; i++)
+		free(p->deferred.v[i].rec);
+	vec_free(&p->deferred);
 	for (int i = 0; i < p->fds.n; i++)
 		free(p->fds.v[i].path);
 	vec_free(&p->fds);
@@ -186,6 +211,88 @@ static void put_pollfds(StrBuf *b, const Call *c, int i, bool revents)
 	sb_putc(b, ']');
 }
 
+/* CAP_IOV_* data (trace.h): [{iov_base="...", iov_len=N}, ...]; returns
+ * the bytes used */
+static size_t put_iov(StrBuf *b, const uint8_t *d, size_t len, uint64_t cnt, uint64_t rem,
+		      size_t strsize)
+{
+	size_t off = 0;
+	uint64_t k;
+	sb_putc(b, '[');
+	for (k = 0; k < cnt && off + 18 <= len; k++) {
+		uint64_t base, ilen;
+		uint16_t n;
+		memcpy(&base, d + off, 8);
+		memcpy(&ilen, d + off + 8, 8);
+		memcpy(&n, d + off + 16, 2);
+		if (off + 18 + n > len)
+			break;
+		uint64_t shown = ilen < rem ? ilen : rem;
+		rem -= shown;
+		if (k)
+			sb_puts(b, ", ");
+		sb_puts(b, "{iov_base=");
+		if (!n && shown)
+			dec_ptr(b, base);
+		else
+			dec_str(b, d + off + 18, n < shown ? n : (size_t)shown, strsize, shown > strsize);
+		sb_printf(b, ", iov_len=%llu}", (unsigned long long)ilen);
+		off += 18 + (size_t)n;
+	}
+	if (k < cnt)
+		sb_puts(b, k ? ", ..." : "...");
+	sb_putc(b, ']');
+	return off;
+}
+
+/* CAP_MSG_*: {msg_name=..., msg_namelen=N, msg_iov=[...], msg_iovlen=N,
+ * msg_controllen=N, msg_flags=...} */
+static void put_msghdr(StrBuf *b, const uint8_t *d, size_t len, bool out, int64_t ret,
+		       size_t strsize)
+{
+	static const FlagName msg_flags[] = {
+		{MSG_OOB, "MSG_OOB"}, {MSG_PEEK, "MSG_PEEK"}, {MSG_DONTROUTE, "MSG_DONTROUTE"},
+		{MSG_CTRUNC, "MSG_CTRUNC"}, {MSG_TRUNC, "MSG_TRUNC"}, {MSG_DONTWAIT, "MSG_DONTWAIT"},
+		{MSG_EOR, "MSG_EOR"}, {MSG_WAITALL, "MSG_WAITALL"}, {MSG_ERRQUEUE, "MSG_ERRQUEUE"},
+		{MSG_NOSIGNAL, "MSG_NOSIGNAL"}, {MSG_MORE, "MSG_MORE"},
+		{MSG_CMSG_CLOEXEC, "MSG_CMSG_CLOEXEC"}, {0, NULL}};
+	uint64_t name, iovlen, control, controllen;
+	uint32_t namelen;
+	int32_t flags;
+	uint16_t n;
+	memcpy(&name, d, 8);
+	memcpy(&namelen, d + 8, 4);
+	memcpy(&iovlen, d + 24, 8);
+	memcpy(&control, d + 32, 8);
+	memcpy(&controllen, d + 40, 8);
+	memcpy(&flags, d + 48, 4);
+	memcpy(&n, d + 56, 2);
+	sb_puts(b, "{msg_name=");
+	if (!name)
+		sb_puts(b, "NULL");
+	else if (n && 58u + n <= len)
+		dec_sockaddr(b, d + 58, n < namelen ? n : namelen);
+	else
+		dec_ptr(b, name);
+	sb_printf(b, ", msg_namelen=%u, msg_iov=", namelen);
+	size_t off = 58u + n;
+	if (off <= len)
+		put_iov(b, d + off, len - off, iovlen, out ? (uint64_t)ret : UINT64_MAX, strsize);
+	else
+		sb_puts(b, "[...]");
+	sb_printf(b, ", msg_iovlen=%llu", (unsigned long long)iovlen);
+	if (controllen) {
+		sb_puts(b, ", msg_control=");
+		dec_ptr(b, control);
+	}
+	sb_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)controllen);
+	if (flags)
+		dec_flags(b, msg_flags, (uint32_t)flags);
+	else
+		sb_putc(b, '0');
+	sb_putc(b, '}');
+}
+
 /* open's mode without O_CREAT is left out */
 static bool arg_omitted(const Call *c, int i)
 {
@@ -272,7 +379,7 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			sb_printf(b, "[%d, %d]", fds[0], fds[1]);
 		}
 		break;
-	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q':
+	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q': case 'X': case 'Y':
 		if (!v) {
 			sb_puts(b, "NULL");
 			break;
@@ -293,6 +400,12 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			dec_sockaddr(b, c->cap[i], c->caplen[i]);
 		else if (k == 'Q')
 			put_pollfds(b, c, i, false);
+		else if (k == 'X') {
+			int32_t signo = 0;
+			memcpy(&signo, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
+			dec_siginfo(b, signo, c->cap[i], c->caplen[i]);
+		} else if (k == 'Y')
+			dec_clone_args(b, c->cap[i], c->caplen[i]);
 		else {
 			struct epoll_event ev;
 			memset(&ev, 0, sizeof(ev));
@@ -302,6 +415,23 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			sb_printf(b, ", data=%#llx}", (unsigned long long)ev.data.u64);
 		}
 		break;
+	case 'L': case 'U': case 'H': case 'N': {
+		bool out = k == 'U' || k == 'N';
+		if (!v) {
+			sb_puts(b, "NULL");
+			break;
+		}
+		if (!have || (out && !ok_ret(c)) || ((k == 'H' || k == 'N') && c->caplen[i] < 58)) {
+			dec_ptr(b, v);
+			break;
+		}
+		if (k == 'L' || k == 'U')
+			put_iov(b, c->cap[i], c->caplen[i], h->args[i + 1],
+				out ? (uint64_t)h->ret : UINT64_MAX, (size_t)strsize);
+		else
+			put_msghdr(b, c->cap[i], c->caplen[i], out, h->ret, (size_t)strsize);
+		break;
+	}
 	case 'n': dec_signal(b, (int)v); break;
 	case 'y': /* socket protocol, named for the IP families */
 		if ((h->args[0] == AF_INET || h->args[0] == AF_INET6) && v <= 17 &&
@@ -462,6 +592,18 @@ static void track_fds(Printer *p, const Call *c)
 		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[1]);
 	else if (c->special == SP_OPEN && c->capok[0])
 		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[0]);
+	else if (c->special == SP_DUP ||
+		 (c->special == SP_FCNTL && (h->args[1] == F_DUPFD || h->args[1] == F_DUPFD_CLOEXEC))) {
+		/* the new fd names what the old one does */
+		FdName *f = fd_find(p, h->tgid, (int)h->args[0]);
+		if (f && (int)h->ret != (int)h->args[0]) {
+			char *path = xstrdup(f->path);
+			fd_set_name(p, h->tgid, (int)h->ret, path);
+			free(path);
+		} else if (!f) {
+			fd_drop(p, h->tgid, (int)h->ret);
+		}
+	}
 }
 
 static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
@@ -594,8 +736,8 @@ static bool print_call(Printer *p, const TraceHdr *h, const uint8_t *data, size_
 		count_call(p, h);
 	if (p->o->count && !p->o->count_and_print)
 		return true;
-	track_fds(p, &c);
 	format_call(p, &p->line, &c);
+	track_fds(p, &c); /* after: close(3</path>) */
 	emit_line(p);
 	return true;
 }
@@ -659,7 +801,52 @@ static void print_event(Printer *p, const TraceHdr *h, const uint8_t *d, size_t 
 	emit_line(p);
 }
 
+static void print_signal(Printer *p, const TraceHdr *h, const uint8_t *d, size_t n)
+{
+	put_prefix(p, &p->line, h->tid, h->ts);
+	fb_lit(&p->line, "--- ");
+	dec_signal(&p->line, h->ret);
+	fb_lit(&p->line, " ");
+	if (n >= SIGINFO_LEN) {
+		dec_siginfo(&p->line, (int)h->ret, d, n);
+	} else if (h->nr != SIG_DELIVERED) {
+		/* sent without siginfo: SEND_SIG_NOINFO (a user's kill), or
+		 * SEND_SIG_PRIV (the kernel) */
+		uint8_t si[SIGINFO_LEN] = {0};
+		int32_t v = (int32_t)h->ret;
+		memcpy(si, &v, 4);
+		v = h->args[2] ? 0x80 : 0;
+		memcpy(si + 8, &v, 4);
+		if (!h->args[2]) {
+			v = (int32_t)h->args[1];
+			memcpy(si + 16, &v, 4);
+			v = (int32_t)h->args[3];
+			memcpy(si + 20, &v, 4);
+		}
+		dec_siginfo(&p->line, (int)h->ret, si, sizeof(si));
+	} else {
+		/* a record file of version 1: si_code only */
+		const char *n = dec_signame((int)h->ret);
+		sb_printf(&p->line, "{si_signo=%s, si_code=%d}", n ? n : "?", (int)h->aux);
+	}
+	fb_lit(&p->line, " ---");
+	emit_line(p);
+}
+
+static bool printer_record1(Printer *p, const void *data, size_t size);
+
 bool printer_record(Printer *p, const void *data, size_t size)
+{
+	bool ok = printer_record1(p, data, size);
+	if (p->deferred.n && size >= sizeof(TraceHdr)) {
+		const TraceHdr *h = data;
+		if (h->type == REC_SYSCALL || h->type == REC_EXIT)
+			flush_deferred(p, h->tid, 0);
+	}
+	return ok;
+}
+
+static bool printer_record1(Printer *p, const void *data, size_t size)
 {
 	if (size < sizeof(TraceHdr))
 		return false;
@@ -721,6 +908,8 @@ bool printer_record(Printer *p, const void *data, size_t size)
 		return true;
 	case REC_PROC_EXIT: {
 		int st = (int)h->ret;
+		if (p->deferred.n)
+			flush_deferred(p, h->tid, h->tgid);
 		if ((int)h->tgid == p->main_pid) {
 			p->main_exited = true;
 			p->exit_status = st;
@@ -741,11 +930,13 @@ bool printer_record(Printer *p, const void *data, size_t size)
 	case REC_SIGNAL: {
 		if (quiet || p->o->no_syscalls)
 			return true;
-		put_prefix(p, &p->line, h->tid, h->ts);
-		const char *n = dec_signame((int)h->ret);
-		sb_printf(&p->line, "--- %s {si_signo=%s, si_code=%d} ---", n ? n : "?", n ? n : "?",
-			  (int)h->aux);
-		emit_line(p);
+		if (h->nr == SIG_IGNORED_IN_CALL) {
+			Pending pe = {h->tid, xmalloc(sizeof(TraceHdr) + avail), sizeof(TraceHdr) + avail};
+			memcpy(pe.rec, data, pe.size);
+			vec_push(&p->deferred, pe);
+			return true;
+		}
+		print_signal(p, h, d, avail);
 		return true;
 	}
 	case REC_FORK:
@@ -756,4 +947,39 @@ bool printer_record(Printer *p, const void *data, size_t size)
 		return true;
 	}
 	return false;
+}
+
+void printer_set_fd_name(Printer *p, uint32_t tgid, int fd, const char *path)
+{
+	fd_set_name(p, tgid, fd, path);
+}
+
+void printer_learn_fds(Printer *p, const void *data, size_t size,
+		       void (*cb)(void *ctx, uint32_t tgid, int fd, const char *path), void *ctx)
+{
+	if (size < sizeof(TraceHdr))
+		return;
+	const TraceHdr *h = data;
+	if (h->type != REC_SYSCALL && h->type != REC_ENTER)
+		return;
+	Call c;
+	size_t avail = size - sizeof(TraceHdr);
+	if (h->len < avail)
+		avail = h->len;
+	init_call(&c, h, (const uint8_t *)data + sizeof(TraceHdr), avail);
+	for (size_t i = 0; i < c.nsig && i < 6; i++) {
+		int fd = (int)h->args[i];
+		if ((c.sig[i] != 'f' && c.sig[i] != 'A') || fd < 0 || fd_find(p, h->tgid, fd))
+			continue;
+		char link[64], buf[PATH_MAX];
+		snprintf(link, sizeof(link), "/proc/%u/fd/%d", h->tgid, fd);
+		ssize_t n = readlink(link, buf, sizeof(buf) - 1);
+		if (n <= 0)
+			continue;
+		buf[n] = 0;
+		fd_set_name(p, h->tgid, fd, buf);
+		cb(ctx, h->tgid, fd, buf);
+	}
+	if (h->type == REC_SYSCALL)
+		track_fds(p, &c);
 }

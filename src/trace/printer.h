@@ -27,6 +27,7 @@ typedef struct Printer {
 	int64_t mono_to_real;  /* add to a CLOCK_MONOTONIC ns for wall time */
 	uint64_t last_ts;      /* -r */
 	VEC(Pending) pending;
+	VEC(Pending) deferred; /* signals to print after their thread's current call */
 	VEC(FdName) fds;
 	TraceEvent *events;    /* --event formats, by record nr */
 	int nevents;
@@ -44,6 +45,13 @@ void printer_flush(Printer *p);
 bool printer_record(Printer *p, const void *data, size_t size);
 /* Format one complete call (header + captures) without printing: tests. */
 void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t *data);
+
+/* -y: an fd's name (record files' CHUNK_FDNAME) */
+void printer_set_fd_name(Printer *p, uint32_t tgid, int fd, const char *path);
+/* record: follow fds through a record (open, close) and name from /proc
+ * each fd argument not named yet, passing the new names to cb */
+void printer_learn_fds(Printer *p, const void *data, size_t size,
+		       void (*cb)(void *ctx, uint32_t tgid, int fd, const char *path), void *ctx);
 
 /* strace -c's table from counters (ns per syscall) */
 void summary_print(FILE *out, const TraceStat *st, bool sort_calls);

@@ -120,3 +120,67 @@ int rec_read_chunk(FILE *f, uint32_t *type, void **buf, uint32_t *len, size_t *c
 	*len = hdr[1];
 	return 1;
 }
+
+bool rec_write_event(FILE *f, uint32_t idx, const char *cat, const char *name, const TpFormat *fmt)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return false;
+	bool ok = put32(m, idx) && putstr(m, cat) && putstr(m, name) &&
+		  put32(m, (uint32_t)fmt->nfields);
+	for (int i = 0; i < fmt->nfields && ok; i++) {
+		const TpField *t = &fmt->fields[i];
+		uint32_t fl = (t->is_signed ? 1u : 0) | (t->is_data_loc ? 2u : 0) |
+			      (t->is_str ? 4u : 0) | (t->is_ptr ? 8u : 0);
+		ok = putstr(m, t->name) && put32(m, (uint32_t)t->offset) &&
+		     put32(m, (uint32_t)t->size) && put32(m, (uint32_t)t->array_len) && put32(m, fl);
+	}
+	ok = fclose(m) == 0 && ok;
+	ok = ok && rec_write_chunk(f, CHUNK_EVENT, buf, (uint32_t)len);
+	free(buf);
+	return ok;
+}
+
+bool rec_read_event(const void *data, uint32_t len, uint32_t *idx, char **cat, char **name,
+		    TpFormat *fmt)
+{
+	FILE *m = fmemopen((void *)data, len, "rb");
+	if (!m)
+		return false;
+	char c[256], n[256];
+	uint32_t nf = 0;
+	memset(fmt, 0, sizeof(*fmt));
+	bool ok = get32(m, idx) && getstr(m, c, sizeof(c)) && getstr(m, n, sizeof(n)) &&
+		  get32(m, &nf) && nf <= 1024;
+	if (ok) {
+		fmt->fields = xcalloc(nf + 1, sizeof(TpField));
+		for (uint32_t i = 0; i < nf && ok; i++) {
+			TpField *t = &fmt->fields[i];
+			char fname[256];
+			uint32_t off, size, alen, fl;
+			ok = getstr(m, fname, sizeof(fname)) && get32(m, &off) && get32(m, &size) &&
+			     get32(m, &alen) && get32(m, &fl) && off < 65536 && size < 65536;
+			if (!ok)
+				break;
+			t->name = xstrdup(fname);
+			t->offset = (int)off;
+			t->size = (int)size;
+			t->array_len = (int)alen;
+			t->is_signed = fl & 1;
+			t->is_data_loc = fl & 2;
+			t->is_str = fl & 4;
+			t->is_ptr = fl & 8;
+			fmt->nfields++;
+		}
+	}
+	fclose(m);
+	if (!ok) {
+		tp_format_free(fmt);
+		return false;
+	}
+	*cat = xstrdup(c);
+	*name = xstrdup(n);
+	return true;
+}

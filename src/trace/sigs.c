@@ -34,7 +34,7 @@ static const struct {
 	{"ftruncate", "fd"}, {"symlink", "ss"}, {"symlinkat", "sAs"}, {"link", "ss"},
 	{"linkat", "AsAsa"}, {"statfs", "sp"}, {"fstatfs", "fp"}, {"chown", "sdd"},
 	{"fchownat", "Asdda"}, {"utimensat", "Aspa"}, {"statx", "Asahp"},
-	{"sendmsg", "fpx"}, {"recvmsg", "fpx"}, {"setsockopt", "fddpu"},
+	{"setsockopt", "fddpu"},
 	{"getsockopt", "fddpp"}, {"socketpair", "DTyp"}, {"fsync", "f"}, {"fdatasync", "f"},
 	{"sync_file_range", "fddx"}, {"fadvise64", "fddd"}, {"fallocate", "fddd"},
 	{"flock", "fd"}, {"sendfile", "ffpu"}, {"splice", "fpfpux"}, {"tee", "ffux"},
@@ -45,6 +45,9 @@ static const struct {
 	{"getcwd", "Bu"}, {"uname", "p"}, {"chroot", "s"}, {"mount", "sssxp"},
 	{"umount2", "sx"}, {"memfd_create", "sx"}, {"eventfd2", "ux"},
 	{"timerfd_create", "cx"}, {"signalfd4", "fpux"},
+	{"rt_sigqueueinfo", "dnX"}, {"rt_tgsigqueueinfo", "ddnX"}, {"clone3", "Yu"},
+	{"readv", "fUd"}, {"writev", "fLd"},
+	{"sendmsg", "fHx"}, {"recvmsg", "fNx"},
 };
 
 const char *sig_of(int nr)
@@ -75,7 +78,8 @@ bool sig_names_fd(int nr)
 {
 	const char *n = syscall_table[nr].name;
 	return n && (!strcmp(n, "openat") || !strcmp(n, "open") || !strcmp(n, "creat") ||
-		     !strcmp(n, "close"));
+		     !strcmp(n, "close") || !strcmp(n, "dup") || !strcmp(n, "dup2") ||
+		     !strcmp(n, "dup3") || !strcmp(n, "fcntl"));
 }
 
 void plan_for(int nr, const TraceOpts *o, TracePlan *p)
@@ -109,6 +113,12 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		case 'J': k = CAP_FIXED_OK; size = 128; break;
 		case 'W': k = CAP_FIXED_OK; size = 4; break;
 		case 'e': k = CAP_FIXED; size = 12; break;
+		case 'X': k = CAP_FIXED; size = 48; break;
+		case 'L': k = CAP_IOV_IN; size = s; break;
+		case 'U': k = CAP_IOV_OUT; size = s; break;
+		case 'H': k = CAP_MSG_IN; size = s; break;
+		case 'N': k = CAP_MSG_OUT; size = s; break;
+		case 'Y': k = CAP_BUF_ARG; size = 88; p->lenarg[i] = (uint8_t)(i + 1); break;
 		case 'Z': k = CAP_FIXED_OK; size = 8; break;
 		case 'Q':
 			k = CAP_BUF_ARG; size = 8 * 32; p->lenarg[i] = (uint8_t)(i + 1);

@@ -14,7 +14,10 @@
  *  C clone flags   F fcntl cmd   i ioctl request   W wait status out
  *  o wait options   E epoll_ctl op   e epoll_event in   Q pollfd[] (count: next)
  *  V argv   v envp   c clockid   l lseek whence   q arch_prctl code
- *  Z int[2] out (pipe)   R fd returned by the call is the result (unused) */
+ *  Z int[2] out (pipe)   R fd returned by the call is the result (unused)
+ *  X siginfo in   Y struct clone_args in (size: next)
+ *  L iovec[] in (count: next)   U iovec[] out (data up to ret)
+ *  H msghdr in   N msghdr out */
 const char *sig_of(int nr);
 int sig_nargs(int nr);
 bool sig_names_fd(int nr);

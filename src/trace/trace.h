@@ -17,6 +17,13 @@ enum {
 	REC_FORK = 6,
 	REC_EVENT = 7,   /* --event tracepoint: raw record follows */
 };
+/* REC_SIGNAL: nr says where the signal was seen */
+enum {
+	SIG_DELIVERED = 0,       /* signal_deliver: the thread takes it now */
+	SIG_IGNORED = 1,         /* signal_generate, dropped as ignored */
+	SIG_IGNORED_IN_CALL = 2, /* the same while the target is in a traced call:
+				  * strace shows it after that call returns */
+};
 
 typedef struct TraceHdr {
 	uint16_t type;
@@ -44,7 +51,17 @@ enum {
 	CAP_FIXED,   /* size bytes */
 	CAP_FIXED_OK,/* size bytes when ret >= 0 */
 	CAP_ARGV,    /* char *[]: up to 16 strings, each up to size, NUL-separated */
+	/* struct iovec[args[lenarg]] (argument 1 only): up to IOV_CAP entries,
+	 * each {u64 base, u64 len, u16 n, n bytes of data (n <= size)}; _OUT:
+	 * data up to ret bytes in all (readv), nothing when ret <= 0 */
+	CAP_IOV_IN,
+	CAP_IOV_OUT,
+	/* struct msghdr (argument 1 only): its 56 bytes, {u16 n, n bytes of
+	 * msg_name (n <= 128)}, then its msg_iov as CAP_IOV_* */
+	CAP_MSG_IN,
+	CAP_MSG_OUT,
 };
+#define IOV_CAP 8
 enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2, PLAN_SMALL = 4 /* see SMALL_CAP */ };
 
 typedef struct TracePlan {

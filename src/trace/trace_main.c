@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,10 +246,26 @@ typedef struct Live {
 	bool bad;
 } Live;
 
+static void rec_fdname(void *ctx, uint32_t tgid, int fd, const char *path)
+{
+	Live *l = ctx;
+	size_t n = strlen(path);
+	char buf[8 + PATH_MAX];
+	if (n > PATH_MAX)
+		n = PATH_MAX;
+	int32_t ifd = fd;
+	memcpy(buf, &tgid, 4);
+	memcpy(buf + 4, &ifd, 4);
+	memcpy(buf + 8, path, n);
+	if (!rec_write_chunk(l->rec, CHUNK_FDNAME, buf, (uint32_t)(8 + n)))
+		l->bad = true;
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	Live *l = ctx;
 	if (l->rec) {
+		printer_learn_fds(&l->pr, data, size, rec_fdname, l);
 		/* fixed-size records are longer than their data */
 		const TraceHdr *hd = data;
 		if (size >= sizeof(TraceHdr) && size > sizeof(TraceHdr) + hd->len)
@@ -353,6 +370,9 @@ static int run_live(Cli *c)
 		o->verbose = keep.verbose;
 		memcpy(o->sel, keep.sel, sizeof(o->sel));
 		o->record_path = keep.out_path; /* the recording keeps times */
+		o->events = keep.events;
+		o->nevents = keep.nevents;
+		o->no_syscalls = keep.no_syscalls;
 	} else if (o->out_path && !(out = fopen(o->out_path, "w"))) {
 		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
 		return 1;
@@ -414,6 +434,9 @@ static int run_live(Cli *c)
 		info.strsize = o->strsize;
 		info.flags = o->follow ? 1 : 0;
 		rec_write_header(rec, &info);
+		for (int i = 0; i < b.nevents; i++)
+			rec_write_event(rec, (uint32_t)i, b.events[i].cat, b.events[i].name,
+					&b.events[i].fmt);
 	}
 	rb = ring_buffer__new(b.map_fd[TM_RING], on_record, &l, NULL);
 	if (!rb) {
@@ -437,6 +460,9 @@ static int run_live(Cli *c)
 		int n = ring_buffer__poll(rb, 20);
 		if (n < 0 && n != -EINTR)
 			break;
+		/* records are sent without a wake-up: take them every 20 ms */
+		if (n == 0)
+			ring_buffer__consume(rb);
 		printer_flush(&l.pr);
 		fflush(out);
 		if (got_signal)
@@ -560,9 +586,30 @@ static int run_report(Cli *c)
 	int r, status = 0;
 	uint64_t lost = 0;
 	bool ended = false;
+	TraceEvent *events = NULL;
+	int nev = 0;
 	while ((r = rec_read_chunk(f, &type, &buf, &len, &cap)) == 1) {
-		if (type == CHUNK_RECORD)
+		if (type == CHUNK_RECORD) {
 			printer_record(&pr, buf, len);
+		} else if (type == CHUNK_FDNAME && len > 8) {
+			uint32_t tgid;
+			int32_t fd;
+			memcpy(&tgid, buf, 4);
+			memcpy(&fd, (char *)buf + 4, 4);
+			char *path = xstrndup((char *)buf + 8, len - 8);
+			printer_set_fd_name(&pr, tgid, fd, path);
+			free(path);
+		} else if (type == CHUNK_EVENT) {
+			uint32_t idx;
+			TraceEvent e = {0};
+			if (rec_read_event(buf, len, &idx, &e.cat, &e.name, &e.fmt) &&
+			    idx == (uint32_t)nev) {
+				events = xrealloc(events, sizeof(TraceEvent) * (size_t)(nev + 1));
+				events[nev++] = e;
+				pr.events = events;
+				pr.nevents = nev;
+			}
+		}
 		else if (type == CHUNK_END && len >= 16) {
 			memcpy(&lost, buf, 8);
 			ended = true;
@@ -582,6 +629,12 @@ static int run_report(Cli *c)
 	}
 	free(buf);
 	printer_free(&pr);
+	for (int i = 0; i < nev; i++) {
+		free(events[i].cat);
+		free(events[i].name);
+		tp_format_free(&events[i].fmt);
+	}
+	free(events);
 	fclose(f);
 	if (out != stderr)
 		fclose(out);

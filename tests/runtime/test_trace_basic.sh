@@ -75,6 +75,27 @@ grep -qE '^clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=0, tv_nsec=200000000\}, 
 "$SONDE" trace -o "$tmp/out" -- ls /nonexistent-dir 2>/dev/null; rc=$?
 [ $rc = 2 ] || fail "ls exit status $rc"
 has "$tmp/out" '+++ exited with 2 +++'
+# record/report: fd names travel in the file (report -y never reads /proc),
+# also for fds the recorded calls never opened (stdin here, and its dup2
+# copy); --event tracepoints are recorded with their layout
+"$SONDE" trace record -o "$tmp/rec" --event sched:sched_process_exec -- \
+	sh -c 'exec 7<"$1"; read x <&7; exec 8<&7; read y <&8; :' sh "$tmp/in" </dev/null
+"$SONDE" trace report -y -e trace=read,fcntl,dup2 -o "$tmp/out" "$tmp/rec"
+# (sh opens the file as 3, moves it to 7, and reads through dup2 copies on 0)
+grep -q "^dup2(7<$tmp/in>, 8) = 8$" "$tmp/out" || { cat "$tmp/out"; fail "report -y: fd 7"; }
+grep -q "^read(0<$tmp/in>, \"s\", 1) = 1$" "$tmp/out" || { cat "$tmp/out"; fail "report -y: a dup"; }
+# an fd no recorded call opened: its name is stored as the recording sees it
+"$SONDE" trace record -o "$tmp/rec2" -e trace=read -- sh -c 'read x; sleep 0.2' < "$tmp/in"
+"$SONDE" trace report -y -o "$tmp/out" "$tmp/rec2"
+grep -q "^read(0<$tmp/in>, \"s\", 1) = 1$" "$tmp/out" || { cat "$tmp/out"; fail "report -y: stdin"; }
+"$SONDE" trace report --no-syscalls -o "$tmp/out" "$tmp/rec"
+grep -q '^sched:sched_process_exec(filename="/usr/bin/sh", pid=[0-9]*, old_pid=[0-9]*)$' "$tmp/out" ||
+	{ cat "$tmp/out"; fail "recorded --event"; }
 # lost events are never silent: none here
 ! grep -q lost "$tmp/out" || fail "lost events"
+# big captures: -s above the 32 KiB per-CPU value limit still works
+"$SONDE" trace -o "$tmp/big" -s 30000 -e trace=write -- dd if=/dev/zero bs=20000 count=1 of=/dev/null 2>/dev/null ||
+	fail "-s 30000"
+n=$(grep '^write(1, ' "$tmp/big" | awk '{ print length($0) }')
+[ "${n:-0}" -gt 40000 ] || fail "-s 30000: a 20000-byte write printed as ${n:-0} characters"
 exit 0

@@ -12,17 +12,20 @@ calls=openat,read,write,close,unlink,socket,connect,clock_nanosleep,kill,getpid,
 # "<... call resumed>" when processes interleave; sonde: "[pid N] call(...) = ret".
 # Join the split calls, drop pids, padding and addresses, compare sorted
 # (the two tools order lines of different processes differently).
+# keep=1: signal lines ("--- SIG... {...} ---") are compared too
 norm() {
-	awk '
+	awk -v keep="${keep:-0}" '
 	{ line = $0; pid = "" }
 	line ~ /^[0-9]+ / { pid = line; sub(/ .*/, "", pid); sub(/^[0-9]+ +/, "", line) }
 	line ~ /^\[pid +[0-9]+\] / { sub(/^\[pid +[0-9]+\] /, "", line) }
 	line ~ / <unfinished \.\.\.>$/ { sub(/ <unfinished \.\.\.>$/, "", line); part[pid] = line; next }
 	line ~ /^<\.\.\. [a-z0-9_]+ resumed>/ { sub(/^<\.\.\. [a-z0-9_]+ resumed>/, "", line); line = part[pid] line }
-	line ~ /^(\+\+\+|---)/ { next }
+	line ~ /^\+\+\+/ { next }
+	line ~ /^---/ && !keep { next }
 	{ print line }' "$1" |
 	sed -E -e 's/0x[0-9a-f]+/ADDR/g' -e 's/\) +=/) =/' \
-	    -e 's/^(getpid\(\) = |kill\(|wait4\()[0-9]+/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
+	    -e 's/^(getpid\(\) = |kill\(|wait4\(|tgkill\(|rt_sigqueueinfo\()[0-9]+(, [0-9]+)?/\1PID/' \
+	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
 }
 fails=0
 run() {
@@ -40,4 +43,10 @@ run cat cat /etc/hostname /nonexistent
 run ls ls -la /
 run fork build/progs/trace_fork
 run sh sh -c 'echo hi > /dev/null; exit 4'
+# signals as strace prints them (SIGCHLD from signal_generate, the others
+# from signal_deliver with their siginfo), iovecs, msghdrs, clone3
+keep=1
+calls=kill,tgkill,rt_sigqueueinfo,wait4,readv,writev,sendmsg,recvmsg,clone3
+run signals build/progs/trace_signals
+run iov build/progs/trace_iov
 [ $fails = 0 ]

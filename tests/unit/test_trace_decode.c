@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <signal.h>
+#include <linux/sched.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -122,6 +123,72 @@ int main(void)
 	sb_reset(&b);
 	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
 	CHECK_STR(S(), "read(3, \"root:x:0:0:root:/root:/bin/bash\\n\"..., 4096) = 40");
+	/* siginfo as strace prints it */
+	{
+		uint8_t si[SIGINFO_LEN] = {0};
+		int32_t v[2] = {SIGCHLD, 0};
+		memcpy(si, v, 4);
+		v[0] = 1; /* CLD_EXITED */
+		memcpy(si + 8, v, 4);
+		v[0] = 1234;
+		memcpy(si + 16, v, 4);
+		v[0] = 7;
+		memcpy(si + 24, v, 4);
+		T(dec_siginfo(&b, SIGCHLD, si, sizeof(si)),
+		  "{si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=1234, si_uid=0, si_status=7, "
+		  "si_utime=0, si_stime=0}");
+		v[0] = 2; /* CLD_KILLED */
+		memcpy(si + 8, v, 4);
+		v[0] = SIGSEGV;
+		memcpy(si + 24, v, 4);
+		T(dec_siginfo(&b, SIGCHLD, si, sizeof(si)),
+		  "{si_signo=SIGCHLD, si_code=CLD_KILLED, si_pid=1234, si_uid=0, si_status=SIGSEGV, "
+		  "si_utime=0, si_stime=0}");
+		memset(si, 0, sizeof(si));
+		v[0] = -6; /* SI_TKILL */
+		memcpy(si + 8, v, 4);
+		v[0] = 99;
+		memcpy(si + 16, v, 4);
+		T(dec_siginfo(&b, SIGUSR1, si, sizeof(si)),
+		  "{si_signo=SIGUSR1, si_code=SI_TKILL, si_pid=99, si_uid=0}");
+		memset(si, 0, sizeof(si));
+		v[0] = 1; /* SEGV_MAPERR */
+		memcpy(si + 8, v, 4);
+		T(dec_siginfo(&b, SIGSEGV, si, sizeof(si)),
+		  "{si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=NULL}");
+		v[0] = 0x80;
+		memcpy(si + 8, v, 4);
+		T(dec_siginfo(&b, SIGALRM, si, sizeof(si)), "{si_signo=SIGALRM, si_code=SI_KERNEL}");
+		T(dec_signal(&b, 34), "SIGRT_2");
+		T(dec_signal(&b, 32), "SIGRTMIN");
+		uint64_t ca[11] = {CLONE_VM | CLONE_SETTLS, 0, 0, 0, SIGCHLD, 0x1000, 0x2000, 0x3000};
+		T(dec_clone_args(&b, (const uint8_t *)ca, 88),
+		  "{flags=CLONE_VM|CLONE_SETTLS, exit_signal=SIGCHLD, stack=0x1000, "
+		  "stack_size=0x2000, tls=0x3000}");
+	}
+	/* writev: an iovec array capture (trace.h's CAP_IOV layout) */
+	{
+		memset(rec, 0, sizeof(rec));
+		h->type = REC_SYSCALL;
+		h->nr = 20; /* writev */
+		h->args[0] = 1;
+		h->args[1] = 0x1000;
+		h->args[2] = 3;
+		h->ret = 7;
+		uint8_t *d = rec + sizeof(TraceHdr);
+		uint64_t base = 0x2000, len = 2;
+		uint16_t n = 2;
+		memcpy(d, &base, 8), memcpy(d + 8, &len, 8), memcpy(d + 16, &n, 2);
+		memcpy(d + 18, "hi", 2);
+		len = 5, n = 5;
+		memcpy(d + 20, &base, 8), memcpy(d + 28, &len, 8), memcpy(d + 36, &n, 2);
+		memcpy(d + 38, "there", 5);
+		h->cap[1] = 43;
+		sb_reset(&b);
+		printer_format_call(&p, &b, h, d);
+		CHECK_STR(S(), "writev(1, [{iov_base=\"hi\", iov_len=2}, {iov_base=\"there\", "
+			       "iov_len=5}, ...], 3) = 7");
+	}
 	CHECK(TRACE_HDR_SIZE == 104);
 	printer_free(&p);
 	sb_free(&b);
