@@ -338,6 +338,10 @@ void gen_call_int(Gen *g, const Expr *e)
 	case F_UADDR:
 		emit_ld_imm64(g, BPF_REG_0, e->ival);
 		return;
+	case F_KPTR: /* only the type changes: the address is the argument */
+	case F_UPTR:
+		gen_int(g, e->args.v[0]);
+		return;
 	default:
 		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	}

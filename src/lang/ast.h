@@ -31,7 +31,7 @@ typedef enum ExprKind {
 	E_CAST,     /* (name) a; name is the type text, e.g. "uint8", "struct x *" */
 	E_TUPLE,    /* (args...), two or more elements */
 	E_INCDEC,   /* a++ / ++a / a-- / --a: op = OP_ADD or OP_SUB, post */
-	E_SIZEOF,   /* sizeof(a) or sizeof(name) */
+	E_SIZEOF,   /* sizeof(a) or sizeof(name); offsetof(a or name, sval) */
 } ExprKind;
 
 typedef enum Op {

@@ -319,3 +319,42 @@ bool btf_enum_value(const char *name, int64_t *v)
 	}
 	return false;
 }
+
+/* -lv: after a tracepoint field whose type is a struct or union pointer
+ * ("const struct cred *"), the members of that record from BTF, one a line
+ * after `indent`: "+OFFSET TYPE NAME" (bitfields add ":WIDTH").  Nothing
+ * for other types or without BTF, so the bpftrace lines stay as they are. */
+void ctype_print_layout(FILE *out, const char *ctype, const char *indent)
+{
+	const char *p = ctype;
+	if (!strncmp(p, "const ", 6))
+		p += 6;
+	bool un = !strncmp(p, "union ", 6);
+	if (strncmp(p, "struct ", 7) && !un)
+		return;
+	p += un ? 6 : 7;
+	size_t n = strcspn(p, " *");
+	if (strcmp(p + n, " *") && strcmp(p + n, "*"))
+		return;
+	char name[128];
+	snprintf(name, sizeof(name), "%.*s", (int)n, p);
+	if (!btf_kernel())
+		return;
+	Type *rec = btf_find_type(un ? "union" : "struct", name);
+	if (!rec || rec->kind != TY_RECORD)
+		return;
+	int nf;
+	const Field *f = type_fields(rec, &nf);
+	for (int i = 0; i < nf; i++) {
+		char tn[200];
+		type_name(f[i].type, tn, sizeof(tn));
+		size_t l = strlen(tn);
+		if (l && tn[l - 1] == ' ') /* an anonymous struct/union */
+			snprintf(tn + l - 1, sizeof(tn) - l + 1, " {...}");
+		fprintf(out, "%s+%-5d %s%s%s", indent, f[i].offset, tn, *f[i].name ? " " : "",
+			f[i].name);
+		if (f[i].bit_width)
+			fprintf(out, ":%d", f[i].bit_width);
+		fputc('\n', out);
+	}
+}

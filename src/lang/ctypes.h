@@ -30,6 +30,10 @@ Type *btf_lazy_record(const char *kw, const char *name);
 /* The value of an enum constant of the kernel (e.g. TASK_RUNNING is a
  * #define, but TCP_ESTABLISHED an enumerator). */
 bool btf_enum_value(const char *name, int64_t *v);
+/* -lv: the members of the record a tracepoint field type ("struct sock *")
+ * points to, one a line after indent; nothing for other types. */
+#include <stdio.h>
+void ctype_print_layout(FILE *out, const char *ctype, const char *indent);
 /* A record's size, reading BTF if it is still pending; -1 if unknown. */
 int type_record_size(Type *t);
 

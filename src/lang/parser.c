@@ -31,6 +31,7 @@ static const char *const type_names[] = {
 
 static Expr *parse_expr(Parser *ps);
 static Expr *parse_unary(Parser *ps);
+static bool typedef_cast_ahead(Parser *ps, bool sizeof_ctx);
 static bool parse_block(Parser *ps, StmtList *out, const char *what);
 
 /* ---- helpers ---- */
@@ -216,11 +217,93 @@ static Expr *parse_sizeof(Parser *ps)
 		return NULL;
 	bool saved = ps->pred_slash;
 	ps->pred_slash = false;
-	if (TOK_IN(&ps->tok, type_names))
+	if (TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, true))
 		e->name = parse_type(ps);
 	else
 		e->a = parse_expr(ps);
 	if ((!e->name && !e->a) || !expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	ps->pred_slash = saved;
+	return e;
+}
+
+/* Typedef names in casts ("(task_t *)p", "(u32)x") and sizeof.  The parser
+ * does not know which names are types (script typedefs are parsed in sema,
+ * kernel ones live in BTF), so instead of a callback it decides by shape,
+ * looking ahead without consuming: IDENT followed by one or more '*' and
+ * ')' is never an expression, and "(IDENT)" directly followed by the start
+ * of an operand (a name, number, variable, map, '(', '!', '~', $N) is not
+ * one either -- both were syntax errors before, so no valid script changes
+ * meaning.  Sema then resolves the name and says if it is not a type.
+ * "(name) -x", "(name) *p" and "(name) &x" stay binary expressions, as
+ * they can be without types; write "(name)(-x)" to cast those. */
+static bool typedef_cast_ahead(Parser *ps, bool sizeof_ctx)
+{
+	if (ps->tok.kind != T_IDENT || TOK_IN(&ps->tok, keywords))
+		return false;
+	Lexer lx = ps->lx;
+	Token tok = ps->tok;
+	Error saved = *ps->err;
+	int stars = 0;
+	bool ok = advance(ps);
+	while (ok && ps->tok.kind == T_STAR) {
+		stars++;
+		ok = advance(ps);
+	}
+	bool cast = ok && ps->tok.kind == T_RPAREN;
+	if (cast && !stars) {
+		TokKind k = T_EOF;
+		if (!sizeof_ctx && (ok = advance(ps)))
+			k = ps->tok.kind;
+		cast = ok && (k == T_IDENT || k == T_INT || k == T_VAR || k == T_MAP ||
+			      k == T_LPAREN || k == T_BANG || k == T_TILDE || k == T_POSPARAM) &&
+		       !(k == T_IDENT && TOK_IN(&ps->tok, keywords) && !tok_is(&ps->tok, "sizeof"));
+	}
+	if (sizeof_ctx && !stars)
+		cast = false; /* sizeof(name) stays an expression: sema looks it up */
+	ps->lx = lx;
+	ps->tok = tok;
+	*ps->err = saved;
+	return cast;
+}
+
+/* offsetof(struct x, a.b) or offsetof(expr, a.b): an E_SIZEOF whose sval
+ * is the member path (sema turns it into a constant). */
+static Expr *parse_offsetof(Parser *ps)
+{
+	Expr *e = new_expr(ps, E_SIZEOF, ps->tok.loc);
+	if (!advance(ps))
+		return NULL;
+	Loc open = ps->tok.loc;
+	if (!expect(ps, T_LPAREN, "'(' after 'offsetof'"))
+		return NULL;
+	bool saved = ps->pred_slash;
+	ps->pred_slash = false;
+	if (TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, true))
+		e->name = parse_type(ps);
+	else
+		e->a = parse_expr(ps);
+	if ((!e->name && !e->a) || !expect(ps, T_COMMA, "',' and a field name in offsetof"))
+		return NULL;
+	StrBuf path = { 0 };
+	for (;;) {
+		if (ps->tok.kind != T_IDENT) {
+			sb_free(&path);
+			return unexpected(ps, "a field name"), NULL;
+		}
+		if (path.len)
+			sb_putc(&path, '.');
+		sb_putn(&path, ps->tok.text, (size_t)ps->tok.len);
+		if (!advance(ps) || ps->tok.kind != T_DOT)
+			break;
+		if (!advance(ps)) {
+			sb_free(&path);
+			return NULL;
+		}
+	}
+	e->sval = arena_strndup(&ps->prog->arena, path.s ? path.s : "", path.len);
+	sb_free(&path);
+	if (!expect_close(ps, T_RPAREN, open, "()"))
 		return NULL;
 	ps->pred_slash = saved;
 	return e;
@@ -246,7 +329,7 @@ static Expr *parse_paren(Parser *ps)
 	Loc open = ps->tok.loc;
 	if (!advance(ps))
 		return NULL;
-	if (TOK_IN(&ps->tok, type_names))
+	if (TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, false))
 		return parse_cast(ps, open);
 	bool saved = ps->pred_slash;
 	ps->pred_slash = false;
@@ -272,6 +355,8 @@ static Expr *parse_ident(Parser *ps)
 {
 	if (tok_is(&ps->tok, "sizeof"))
 		return parse_sizeof(ps);
+	if (tok_is(&ps->tok, "offsetof"))
+		return parse_offsetof(ps);
 	if (TOK_IN(&ps->tok, keywords))
 		return unexpected(ps, "an expression"), NULL;
 	Expr *e = new_expr(ps, E_BUILTIN, ps->tok.loc);

@@ -413,6 +413,8 @@ static bool sema_sizeof(Sema *s, Expr *e)
 {
 	int bits;
 	bool sign;
+	if (e->sval) /* offsetof(type, a.b) */
+		return sema_ctype_offsetof(s, e);
 	if (e->name) {
 		if (!cast_type(e->name, &bits, &sign))
 			return sema_ctype_sizeof(s, e);

@@ -13,7 +13,7 @@ typedef enum FuncId {
 	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
 	F_DELETE, F_CLEAR, F_ZERO, F_STR, F_KSYM, F_KADDR, F_NTOP, F_KSTACK,
 	F_USTACK, F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STATS, F_HIST,
-	F_LHIST, F_USYM, F_UADDR, F_BUF,
+	F_LHIST, F_USYM, F_UADDR, F_BUF, F_KPTR, F_UPTR,
 } FuncId;
 
 typedef struct Sema Sema;
@@ -72,6 +72,8 @@ bool sema_ctype_index(Sema *s, Expr *e);       /* a[i], p[i] */
 bool sema_ctype_cast(Sema *s, Expr *e);        /* (struct x *)e, (int64 *)e */
 bool sema_ctype_sizeof(Sema *s, Expr *e);      /* sizeof(struct x), sizeof(e) */
 bool sema_ctype_const(Sema *s, Expr *e);       /* an enum constant or #define name */
+bool sema_ctype_addrspace(Sema *s, Expr *c);   /* kptr(e), uptr(e) */
+bool sema_ctype_offsetof(Sema *s, Expr *e);    /* offsetof(struct x, a.b) */
 void sema_ctype_arith(Sema *s, Expr *e);       /* pointer +/- integer: scale */
 Type *sema_ctype_curtask(Sema *s);             /* struct task_struct * */
 Type *sema_ctype_tp_field(Sema *s, const char *ctype); /* struct pointer args, or NULL */

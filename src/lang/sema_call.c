@@ -370,6 +370,8 @@ static const FuncDef funcs[] = {
 	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym},
 	{"uaddr", F_UADDR, FK_EXPR, 1, 1, check_uaddr},
 	{"buf", F_BUF, FK_EXPR, 2, 2, check_buf},
+	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
+	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 };
 
 const FuncDef *func_find(const char *name)

@@ -277,6 +277,111 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 	return true;
 }
 
+/* The type an expression written where a type may stand names: a typedef
+ * name parsed as an identifier (sizeof(task_t), offsetof(task_t, pid)). */
+static Type *name_type(Sema *s, const Expr *a)
+{
+	if (a->kind != E_BUILTIN)
+		return NULL;
+	Type *td = cdefs_find(s->sc->cdefs, CN_TYPEDEF, a->name);
+	if (td)
+		return td;
+	if (!strncmp(a->name, "arg", 3) || !strcmp(a->name, "args") || !strcmp(a->name, "retval") ||
+	    !strcmp(a->name, "curtask"))
+		return NULL;
+	char err[400];
+	Type *t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, a->name, err, sizeof(err));
+	return t && t->kind != TY_NONE ? t : NULL;
+}
+
+/* offsetof(struct x, a.b): the byte offset of member path sval. */
+bool sema_ctype_offsetof(Sema *s, Expr *e)
+{
+	Type *t = NULL;
+	if (e->name) {
+		char err[400];
+		t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, e->name, err, sizeof(err));
+		if (!t)
+			return sema_error(s, e->loc, "offsetof: %s", err);
+	} else if (!(t = name_type(s, e->a))) {
+		if (!sema_expr(s, e->a))
+			return false;
+		t = e->a->type;
+		if (t->kind == TY_NONE && !s->strict) {
+			e->type = ty_int(s, 64, false);
+			return true;
+		}
+	}
+	if (t->kind != TY_RECORD)
+		return sema_error(s, e->loc, "offsetof needs a struct or union, not %s%s", tname(t),
+				  type_is_ptr(t) ? " (write the struct type, or *ptr)" : "");
+	if (!record_known(s, t, e->loc))
+		return false;
+	int total = 0;
+	const char *p = e->sval;
+	Type *rec = t;
+	for (;;) {
+		char name[128];
+		size_t n = strcspn(p, ".");
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		if (rec->kind != TY_RECORD)
+			return sema_error(s, e->loc, "offsetof: '%s' is not a struct or union member, "
+					  "cannot reach '%s' in it", e->sval, name);
+		if (!record_known(s, rec, e->loc))
+			return false;
+		int off;
+		const Field *f = find_member(rec, name, &off, 0);
+		if (!f) {
+			char sug[200];
+			ctype_suggest(rec, name, sug, sizeof(sug));
+			char whose[200];
+			size_t cl = strlen(rec->cname);
+			if (cl && rec->cname[cl - 1] == ' ') /* anonymous: name it by the path */
+				snprintf(whose, sizeof(whose), "'%.*s' (%s{...})", (int)(p - 1 - e->sval),
+					 e->sval, rec->cname);
+			else
+				snprintf(whose, sizeof(whose), "%s", rec->cname);
+			return sema_error(s, e->loc, "%s has no field '%s'%s%s%s", whose, name,
+					  sug[0] ? " (did you mean " : "", sug, sug[0] ? "?)" : "");
+		}
+		if (f->bit_width)
+			return sema_error(s, e->loc, "offsetof: '%s' is a bitfield", name);
+		total += off;
+		if (!p[n])
+			break;
+		p += n + 1;
+		rec = f->type;
+	}
+	e->ival = (uint64_t)total;
+	e->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* kptr(e) / uptr(e): the same address, read through bpf_probe_read_kernel
+ * or _user.  An integer becomes a void pointer in that address space, so a
+ * later cast to a typed pointer keeps it. */
+bool sema_ctype_addrspace(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != TY_INT)
+		return sema_error(s, a->loc, "%s() needs a pointer or an integer address, not %s",
+				  c->name, tname(a->type));
+	bool user = !strcmp(c->name, "uptr");
+	Type *t = a->type;
+	if (!type_is_ptr(t)) {
+		t = ty_int(s, 64, false);
+		Type *v = ty_simple(s, TY_NONE, 0);
+		v->cname = "void";
+		t->pointee = v;
+	}
+	c->type = ptr_copy(s, t, user);
+	return true;
+}
+
 bool sema_ctype_const(Sema *s, Expr *e)
 {
 	int64_t v;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lang/ctypes.h"
 #include "../runtime/features.h"
 #include "../runtime/dwarf_args.h"
 #include "../util/util.h"
@@ -57,8 +58,11 @@ static void print_tp_args(ListCtx *c, const char *cat, const char *name)
 		fprintf(stderr, "ERROR: %s\n", err);
 		return;
 	}
-	for (int i = 0; i < f.nfields; i++)
+	for (int i = 0; i < f.nfields; i++) {
 		fprintf(c->out, "    %s\n", f.fields[i].decl);
+		if (f.fields[i].is_ptr) /* sonde addition: the pointee's layout */
+			ctype_print_layout(c->out, f.fields[i].type, "        ");
+	}
 	tp_format_free(&f);
 }
 

@@ -162,6 +162,18 @@ static void test_btf(void)
 		CHECK(s->size == 32 && field(s, "l")->offset == 16);
 	}
 	btf__free(raw);
+	/* -lv: a struct pointer's layout, one member a line; nothing for others */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	ctype_print_layout(fp, "const struct task_struct *", "  ");
+	ctype_print_layout(fp, "int", "  ");
+	ctype_print_layout(fp, "struct nosuch_zz *", "  ");
+	fclose(fp);
+	char want[64];
+	snprintf(want, sizeof(want), "\n  +%-5d int32 pid\n", field(ts, "pid")->offset);
+	CHECK(buf && strstr(buf, want) && strstr(buf, " comm\n") && buf[0] == ' ');
+	free(buf);
 }
 
 int main(void)

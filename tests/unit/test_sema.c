@@ -83,7 +83,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = 1 + ; }", 1, 18, "syntax error: unexpected ';', expecting an expression"},
 	{"BEGIN { printf(\"a\" }", 1, 15, "missing ')' to close '('"},
 	{"BEGIN { @x = 1;", 1, 7, "missing '}' to close '{'"},
-	{"BEGIN { @x = (nosuch)1; }", 1, 22, "syntax error: unexpected '1', expecting ';' or '}'"},
+	{"BEGIN { @x = (nosuch)1; }", 1, 15, "cannot cast to 'nosuch': unknown type 'nosuch'"},
+	{"BEGIN { @x = (nosuch *)1; }", 1, 15, "cannot cast to 'nosuch *': unknown type 'nosuch'"},
 	{"BEGIN { @x = 99999999999999999999; }", 1, 14, "integer literal too large"},
 	{"BEGIN {\n  @x = 1;\n  @y = $z;\n}", 3, 8, "variable $z is used before it is assigned"},
 
@@ -250,6 +251,23 @@ static const ErrCase err_cases[] = {
 	 "struct s is 600 bytes: too large for a map key (512 at most); use one of its fields"},
 	{"struct s { int a; }\nBEGIN { @x = ((struct s *)0)->b; }", 2, 31,
 	 "struct s has no field 'b' (did you mean 'a'?)"},
+	/* offsetof, kptr/uptr */
+	{"struct s { int a; struct { int bb; } in; }\nBEGIN { @x = offsetof(struct s, in.b); }", 2, 14,
+	 "'in' (struct {...}) has no field 'b' (did you mean 'bb'?)"},
+	{"struct s { int aa; }\nBEGIN { @x = offsetof(struct s, ab); }", 2, 14,
+	 "struct s has no field 'ab' (did you mean 'aa'?)"},
+	{"struct s { int a; }\nBEGIN { @x = offsetof(struct s, a.b); }", 2, 14,
+	 "offsetof: 'a.b' is not a struct or union member, cannot reach 'b' in it"},
+	{"BEGIN { @x = offsetof(struct nosuch_zz, a); }", 1, 14,
+	 "offsetof: unknown type 'struct nosuch_zz': it is not defined in the script nor in the "
+	 "kernel's BTF"},
+	{"BEGIN { @x = offsetof(uint32, a); }", 1, 14, "offsetof needs a struct or union, not uint32"},
+	{"BEGIN { @x = offsetof(struct s a); }", 1, 32,
+	 "syntax error: unexpected 'a', expecting ',' and a field name in offsetof"},
+	{"BEGIN { @x = kptr(\"a\"); }", 1, 19,
+	 "kptr() needs a pointer or an integer address, not string[2]"},
+	{"BEGIN { @x = *uptr(1); }", 1, 14, "cannot dereference void *: cast it to a pointer to a "
+	 "type first"},
 };
 
 static void test_errors(void)
@@ -411,6 +429,38 @@ static const struct {
 	/* maps read before the probe that assigns them */
 	{"BEGIN { @c = @b; @b = @a; } END { @a = 1; }"},
 };
+
+/* offsetof folds to a constant; casts to typedef names; kptr/uptr set the
+ * address space of a pointer. */
+static void test_ctype_extras(void)
+{
+	Compiled r = compile_flags("struct in { char c; long y; };\n"
+				   "struct s { int a; struct in in; char b[3]; };\n"
+				   "typedef struct s s_t;\ntypedef unsigned short u16_t;\n"
+				   "BEGIN { @o1 = offsetof(struct s, in.y); @o2 = offsetof(s_t, b);\n"
+				   "  $p = (s_t *)0; @o3 = offsetof(*$p, in);\n"
+				   "  @c = (u16_t)70000; @d = (u16_t)(1 + 2); $x = 3; @e = ($x) - 1;\n"
+				   "  @k = kptr($p); @u = uptr(5); @v = uptr($p)->a; @w = kptr(uptr($p))->a;\n"
+				   "  @z = sizeof(s_t *); }", 0);
+	CHECK(r.sc != NULL);
+	if (!r.sc) {
+		fprintf(stderr, "FAIL: %d:%d: %s\n", r.err.loc.line, r.err.loc.col, r.err.msg);
+		return;
+	}
+	const StmtList *b = &r.prog->probes[0]->body;
+	CHECK(b->v[0]->expr->ival == 16);
+	CHECK(b->v[1]->expr->ival == 24);
+	CHECK(b->v[3]->expr->ival == 8);
+	CHECK(b->v[4]->expr->kind == E_CAST && b->v[4]->expr->type->bits == 16);
+	CHECK(b->v[5]->expr->kind == E_CAST && b->v[5]->expr->a->kind == E_BINOP);
+	CHECK(b->v[7]->expr->kind == E_BINOP && b->v[7]->expr->op == OP_SUB);
+	const Type *k = b->v[8]->expr->type, *u = b->v[9]->expr->type;
+	CHECK(type_is_ptr(k) && !k->user && k->pointee->kind == TY_RECORD);
+	CHECK(type_is_ptr(u) && u->user && u->pointee->kind == TY_NONE);
+	CHECK(b->v[10]->expr->a->type->user && !b->v[11]->expr->a->type->user);
+	CHECK(b->v[12]->expr->ival == 8);
+	compiled_free(&r);
+}
 
 static void test_valid(void)
 {
@@ -639,6 +689,7 @@ int main(void)
 	test_machine_errors();
 	test_codegen_errors();
 	test_valid();
+	test_ctype_extras();
 	test_types_basic();
 	test_types_widen();
 	test_types_cross_probe();
