@@ -214,6 +214,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = str(1, -3); }", 1, 21, "str(): the length must be positive"},
 	{"BEGIN { @x = kstack(0); }", 1, 14, "kstack(): the depth must be from 1 to 127"},
 	{"BEGIN { @x = kstack(200); }", 1, 14, "kstack(): the depth must be from 1 to 127"},
+	{"BEGIN { @x = kstack(fast, 3); }", 1, 21, "kstack(): unknown stack mode 'fast' (bpftrace or perf)"},
+	{"BEGIN { @x = ustack(perf, 0); }", 1, 14, "ustack(): the depth must be from 1 to 127"},
 	{"BEGIN { @x = ustack(128); }", 1, 14, "ustack(): the depth must be from 1 to 127"},
 	{"BEGIN { @x = kaddr(\"no_such_symbol_xyz\"); }", 1, 20, "kaddr(): no kernel symbol "
 								 "'no_such_symbol_xyz'"},
@@ -389,6 +391,8 @@ static const struct {
 	{"rt:sched_switch { @[arg1, arg2] = count(); }"},
 	{"profile:hz:99 { @[kstack] = count(); }"},
 	{"profile:hz:99 { @[ustack(5), kstack(3)] = count(); @a = arg0; }"},
+	{"profile:hz:99 { @[ustack(perf), kstack(perf, 3), kstack(bpftrace, 2)] = count(); }"},
+	{"#!/usr/bin/env sonde\nprofile:hz:99 { @[kstack(bpftrace)] = count(); }"},
 	{"interval:ms:100 { @i++; if (@i > 10) { exit(); } }"},
 	{"software:cpu:1000 { @ = count(); }"},
 	{"software:page-faults { @ = count(); }"},
