@@ -65,12 +65,12 @@ static void gen_arg_loc(Gen *g, const ArgLoc *l)
 		emit_ld_imm64(g, BPF_REG_1, (uint64_t)l->disp);
 		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
 		int mark = g->scratch_top, tmp = scratch_alloc(g, 8);
-		emit(g, I_ST(BPF_DW, R_SCR, tmp, 0));
+		emit_st(g, BPF_DW, R_SCR, tmp, 0);
 		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
 		emit_scratch_ptr(g, BPF_REG_1, tmp);
 		emit(g, I_MOV64_IMM(BPF_REG_2, l->size));
 		emit_call(g, BPF_FUNC_probe_read_user);
-		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, tmp));
+		emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, tmp);
 		g->scratch_top = mark;
 	}
 	if (l->size < 8) {
@@ -115,13 +115,13 @@ void gen_stack_into(Gen *g, bool user, int dst_off)
 	if (user) {
 		emit_call(g, BPF_FUNC_get_current_pid_tgid);
 		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off + 8));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
 	}
 	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));
 	emit_ld_map(g, BPF_REG_2, user ? R_USTACK : R_KSTACK, 0);
 	emit(g, I_MOV64_IMM(BPF_REG_3, user ? BPF_F_USER_STACK : 0));
 	emit_call(g, BPF_FUNC_get_stackid);
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 }
 
 void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
@@ -208,7 +208,7 @@ static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 	for (int i = 0; i < n; i++)
 		gen_into(g, call->args.v[first + i], rec + ev->argoff[i], ev->argt[i]);
 	emit_ld_imm64(g, BPF_REG_1, (uint64_t)(g->sc->events.n - 1));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, rec));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, rec);
 	gen_event_send(g, rec, ev->size, false);
 	g->scratch_top = mark;
 }
@@ -217,7 +217,7 @@ static void gen_simple_event(Gen *g, EventDesc *ev)
 {
 	int mark = g->scratch_top;
 	int rec = scratch_alloc(g, 8);
-	emit(g, I_ST(BPF_DW, R_SCR, rec, g->sc->events.n - 1));
+	emit_st(g, BPF_DW, R_SCR, rec, g->sc->events.n - 1);
 	gen_event_send(g, rec, 8, ev->kind == EV_EXIT);
 	g->scratch_top = mark;
 }
@@ -296,14 +296,14 @@ static void c_join(Gen *g, const Expr *e)
 	int mark = g->scratch_top, done = label_new(g);
 	int rec = scratch_alloc(g, ev->size), ptrs = scratch_alloc(g, 8 * JOIN_MAX);
 	emit_memzero(g, rec, ev->size);
-	emit(g, I_ST(BPF_DW, R_SCR, rec, g->sc->events.n - 1));
+	emit_st(g, BPF_DW, R_SCR, rec, g->sc->events.n - 1);
 	gen_int(g, e->args.v[0]);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
 	emit_scratch_ptr(g, BPF_REG_1, ptrs);
 	emit(g, I_MOV64_IMM(BPF_REG_2, 8 * JOIN_MAX));
 	emit_call(g, BPF_FUNC_probe_read);
 	for (int i = 0; i < JOIN_MAX; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, ptrs + 8 * i));
+		emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, ptrs + 8 * i);
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, done);
 		emit_scratch_ptr(g, BPF_REG_1, rec + ev->argoff[i]);
 		emit(g, I_MOV64_IMM(BPF_REG_2, sl));
@@ -381,13 +381,13 @@ static void f_ntop(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit_memzero(g, dst_off, 24);
 	if (e->args.n == 2) {
 		gen_int(g, e->args.v[0]);
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		gen_int(g, e->args.v[1]);
 	} else {
-		emit(g, I_ST(BPF_DW, R_SCR, dst_off, AF_INET));
+		emit_st(g, BPF_DW, R_SCR, dst_off, AF_INET);
 		gen_int(g, e->args.v[0]);
 	}
-	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_0, dst_off + 8));
+	emit_stx(g, BPF_W, R_SCR, BPF_REG_0, dst_off + 8);
 }
 
 /* buf(ptr, n): length, then the bytes (zeroed first: a short read and the
@@ -406,16 +406,16 @@ static void f_buf(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		emit_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, ok);
 		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 		label_place(g, ok);
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 	} else {
 		emit_ld_imm64(g, BPF_REG_0, (uint64_t)cap);
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 	}
 	gen_int(g, e->args.v[0]);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
 	if (e->aux) { /* bounds again for the verifier, after the reload */
 		int skip = label_new(g);
-		emit(g, I_LDX(BPF_DW, BPF_REG_2, R_SCR, dst_off));
+		emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, dst_off);
 		emit_jmp_imm(g, BPF_JLE, BPF_REG_2, cap, skip);
 		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
 		label_place(g, skip);
@@ -435,10 +435,10 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case F_USYM:
 		gen_int(g, e->args.v[0]);
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		emit_call(g, BPF_FUNC_get_current_pid_tgid);
 		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off + 8));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
 		return;
 	case F_STR:
 		f_str(g, e, dst_off, dt);
@@ -446,7 +446,7 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case F_KSYM:
 	case F_STRFTIME:
 		gen_int(g, e->args.v[e->func->id == F_STRFTIME ? 1 : 0]);
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;
 	case F_NTOP:
 		f_ntop(g, e, dst_off, dt);

@@ -133,7 +133,7 @@ void gen_place_int(Gen *g, const Expr *e)
 	}
 	Place p = place(g, e);
 	if (p.scr) {
-		emit(g, I_LDX(ldx_size(w), BPF_REG_0, R_SCR, p.off));
+		emit_ldx(g, ldx_size(w), BPF_REG_0, R_SCR, p.off);
 	} else {
 		int slot = stack_push(g);
 		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
@@ -176,6 +176,6 @@ void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	if (dt->size > n)
 		emit_memzero(g, dst_off + n, dt->size - n);
 	else if (st->kind == TY_STR && st->size > dt->size)
-		emit(g, I_ST(BPF_B, R_SCR, dst_off + dt->size - 1, 0));
+		emit_st(g, BPF_B, R_SCR, dst_off + dt->size - 1, 0);
 	g->scratch_top = mark;
 }

@@ -103,8 +103,8 @@ static void gen_strcmp_loop(Gen *g, const Expr *a, const Expr *b)
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, n, full);
 	emit(g, I_MOV64_REG(BPF_REG_2, R_SCR));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_2, BPF_REG_1));
-	emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_2, oa));
-	emit(g, I_LDX(BPF_B, BPF_REG_4, BPF_REG_2, ob));
+	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_2, oa);
+	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_2, ob);
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_4, ne);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, eq);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
@@ -113,7 +113,7 @@ static void gen_strcmp_loop(Gen *g, const Expr *a, const Expr *b)
 	/* n bytes matched without a NUL: equal only if the longer one ends */
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	if (sa != sb)
-		emit(g, I_LDX(BPF_B, BPF_REG_0, R_SCR, (sa > sb ? oa : ob) + n));
+		emit_ldx(g, BPF_B, BPF_REG_0, R_SCR, (sa > sb ? oa : ob) + n);
 	emit_goto(g, end);
 	label_place(g, eq);
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
@@ -237,7 +237,7 @@ static void gen_field_int(Gen *g, const Expr *e)
 	}
 	int mark = g->scratch_top;
 	int off = gen_mem(g, e->a);
-	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_SCR, off + e->a->type->offset[e->aux]));
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, off + e->a->type->offset[e->aux]);
 	g->scratch_top = mark;
 }
 
@@ -343,7 +343,7 @@ void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *st, int dst_of
 	if (dt->size > n)
 		emit_memzero(g, dst_off + n, dt->size - n);
 	else if (st->kind == TY_STR && st->size > dt->size)
-		emit(g, I_ST(BPF_B, R_SCR, dst_off + dt->size - 1, 0));
+		emit_st(g, BPF_B, R_SCR, dst_off + dt->size - 1, 0);
 }
 
 static void gen_str_literal_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
@@ -376,13 +376,13 @@ static void gen_tp_field_into(Gen *g, const Expr *e, int dst_off, const Type *dt
 		else if (a % 4 == 0 && i + 4 <= n)
 			w = 4, bpf = BPF_W;
 		emit(g, I_LDX(bpf, BPF_REG_1, R_CTX, a));
-		emit(g, I_STX(bpf, R_SCR, BPF_REG_1, dst_off + i));
+		emit_stx(g, bpf, R_SCR, BPF_REG_1, dst_off + i);
 		i += w;
 	}
 	if (dt->size > n)
 		emit_memzero(g, dst_off + n, dt->size - n);
 	else
-		emit(g, I_ST(BPF_B, R_SCR, dst_off + dt->size - 1, 0));
+		emit_st(g, BPF_B, R_SCR, dst_off + dt->size - 1, 0);
 }
 
 static void gen_tuple_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
@@ -429,7 +429,7 @@ void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	if (e->type->kind == TY_INT) {
 		gen_int(g, e);
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, dst_off));
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;
 	}
 	switch (e->kind) {

@@ -11,7 +11,7 @@ int gen_map_key(Gen *g, const Expr *map)
 	const Type *kt = m->key ? m->key : &key_zero;
 	int off = scratch_alloc(g, kt->size);
 	if (!m->key) {
-		emit(g, I_ST(BPF_DW, R_SCR, off, 0));
+		emit_st(g, BPF_DW, R_SCR, off, 0);
 	} else if (map->args.n == 1) {
 		gen_into(g, map->args.v[0], off, kt);
 	} else {
@@ -108,9 +108,9 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot)
 	emit(g, I_ALU64_REG(BPF_MOV, BPF_REG_2, BPF_REG_1));
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	emit(g, I_ALU64_REG(alu_of(op), BPF_REG_1, BPF_REG_2));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, val));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, val);
 	gen_map_update(g, map->map, key, val);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_SCR, val));
+	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, val);
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, operand_slot));
 	g->scratch_top = mark;
 }

@@ -128,6 +128,40 @@ int scratch_alloc(Gen *g, int size)
 	return off;
 }
 
+static bool off_fits(int off)
+{
+	return off >= -32768 && off + 8 <= 32767;
+}
+
+/* base + off in `via` when off does not fit an instruction */
+static int far_base(Gen *g, int base, int *off, int via)
+{
+	if (off_fits(*off))
+		return base;
+	emit(g, I_MOV64_REG(via, base));
+	emit(g, I_ALU64_IMM(BPF_ADD, via, *off));
+	*off = 0;
+	return via;
+}
+
+void emit_ldx(Gen *g, int size, int dst, int base, int off)
+{
+	base = far_base(g, base, &off, BPF_REG_8);
+	emit(g, I_LDX(size, dst, base, off));
+}
+
+void emit_stx(Gen *g, int size, int base, int src, int off)
+{
+	base = far_base(g, base, &off, BPF_REG_9);
+	emit(g, I_STX(size, base, src, off));
+}
+
+void emit_st(Gen *g, int size, int base, int off, int32_t imm)
+{
+	base = far_base(g, base, &off, BPF_REG_9);
+	emit(g, I_ST(size, base, off, imm));
+}
+
 void emit_scratch_ptr(Gen *g, int reg, int off)
 {
 	emit(g, I_MOV64_REG(reg, R_SCR));
@@ -156,8 +190,8 @@ void emit_memcpy(Gen *g, int dst_off, int src_reg, int src_off, int n)
 	int i = 0;
 	for (int k = 0; k < 4; k++)
 		for (; i + w[k].size <= n; i += w[k].size) {
-			emit(g, I_LDX(w[k].bpf, BPF_REG_5, src_reg, src_off + i));
-			emit(g, I_STX(w[k].bpf, R_SCR, BPF_REG_5, dst_off + i));
+			emit_ldx(g, w[k].bpf, BPF_REG_5, src_reg, src_off + i);
+			emit_stx(g, w[k].bpf, R_SCR, BPF_REG_5, dst_off + i);
 		}
 }
 
@@ -176,9 +210,9 @@ void emit_memzero(Gen *g, int dst_off, int n)
 	}
 	int i = 0;
 	for (; i + 8 <= n; i += 8)
-		emit(g, I_ST(BPF_DW, R_SCR, dst_off + i, 0));
+		emit_st(g, BPF_DW, R_SCR, dst_off + i, 0);
 	for (; i < n; i++)
-		emit(g, I_ST(BPF_B, R_SCR, dst_off + i, 0));
+		emit_st(g, BPF_B, R_SCR, dst_off + i, 0);
 }
 
 void emit_store_bytes(Gen *g, int dst_off, const char *bytes, int n)
@@ -187,8 +221,8 @@ void emit_store_bytes(Gen *g, int dst_off, const char *bytes, int n)
 	for (; i + 4 <= n; i += 4) {
 		int32_t v;
 		memcpy(&v, bytes + i, 4);
-		emit(g, I_ST(BPF_W, R_SCR, dst_off + i, v));
+		emit_st(g, BPF_W, R_SCR, dst_off + i, v);
 	}
 	for (; i < n; i++)
-		emit(g, I_ST(BPF_B, R_SCR, dst_off + i, (int8_t)bytes[i]));
+		emit_st(g, BPF_B, R_SCR, dst_off + i, (int8_t)bytes[i]);
 }

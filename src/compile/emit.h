@@ -7,7 +7,7 @@
  *       event records and variables live there, off the 512-byte stack
  *   r0  result of an integer expression
  *   r1-r5 clobbered by every helper call (emit_call says so, once)
- *   r8, r9 free for a construct that must keep a value across a call */
+ *   r8, r9 address scratch beyond the 16-bit instruction offset (emit_ldx) */
 #pragma once
 #include "../lang/diag.h"
 #include "insn.h"
@@ -54,6 +54,14 @@ void stack_pop(Gen *g);
 
 /* scratch space (r7-relative, 8-byte aligned) */
 int scratch_alloc(Gen *g, int size);
+
+/* Loads and stores at any scratch offset: BPF instructions hold a 16-bit
+ * offset, so beyond 32 KiB the address is formed in r8 (loads) or r9
+ * (stores) first.  Codegen addresses r7-relative memory only through
+ * these. */
+void emit_ldx(Gen *g, int size, int dst, int base, int off);
+void emit_stx(Gen *g, int size, int base, int src, int off);
+void emit_st(Gen *g, int size, int base, int off, int32_t imm);
 
 /* memory moves within scratch or from another map value pointer */
 void emit_memcpy(Gen *g, int dst_off, int src_reg, int src_off, int n);
