@@ -1,6 +1,7 @@
 #include "provider.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <linux/perf_event.h>
 #include <stddef.h>
@@ -22,6 +23,7 @@ extern const Provider provider_begin, provider_end, provider_tracepoint,
 	provider_asyncwatchpoint;
 
 int probe_filter_pid, probe_maps_pid;
+const char *probe_cmd;
 
 static const Provider *const providers[] = {
 	&provider_begin,    &provider_end,      &provider_tracepoint,
@@ -86,6 +88,10 @@ void probe_spec_list_free(ProbeSpecList *l)
 		free(l->v[i].func);
 		free(l->v[i].argspec);
 		tp_format_free(&l->v[i].tp);
+		if (l->v[i].wp_setup) {
+			ProbeSpecList one = {.v = l->v[i].wp_setup, .n = 1, .cap = 1};
+			probe_spec_list_free(&one);
+		}
 	}
 	free(l->v);
 	memset(l, 0, sizeof(*l));
@@ -193,4 +199,40 @@ bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t er
 		return false;
 	}
 	return true;
+}
+
+/* Detach once the output is complete.  Closing a tracepoint's perf event
+ * waits for kernel RCU grace periods (about 70 ms each here), and whoever
+ * drops the last reference pays.  So a child inherits the probes, waits
+ * until this process has exited (EOF on a pipe whose write end only we
+ * hold), then closes them; our own references go cheaply at exit.  The
+ * child keeps no terminal, pipe or output file open (out_fd), so readers
+ * see EOF at once.  If anything fails, detach here. */
+void attached_close_after_exit(Attached *a, int out_fd)
+{
+	int p[2];
+	if (!a->n)
+		return;
+	fflush(NULL);
+	pid_t pid = pipe2(p, O_CLOEXEC) == 0 ? fork() : -1;
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		for (int fd = 0; fd < 3; fd++)
+			dup2(null, fd);
+		if (out_fd > 2)
+			close(out_fd);
+		close(p[1]);
+		char b;
+		while (read(p[0], &b, 1) > 0)
+			;
+		attached_close(a);
+		_exit(0);
+	}
+	if (pid < 0) {
+		attached_close(a);
+		return;
+	}
+	close(p[0]); /* p[1] stays open until we exit */
+	free(a->fds);
+	memset(a, 0, sizeof(*a));
 }

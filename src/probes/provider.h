@@ -27,6 +27,11 @@ typedef struct ProbeSpec {
 	char *argspec;       /* usdt: the note's argument spec ("-4@%edi 8@%rax") */
 	const struct DwarfFunc *dwarf; /* uprobe: the function's parameters from
 					* DWARF (args->NAME), NULL if none */
+	/* watchpoint:FUNC+argN (wp_setup set): N, and the uprobe on
+	 * FUNC that reports argN to user space, which then opens the
+	 * breakpoint (the watchpoint's own attach does nothing) */
+	int wp_arg;
+	struct ProbeSpec *wp_setup;
 } ProbeSpec;
 
 typedef struct ProbeSpecList {
@@ -75,6 +80,8 @@ typedef struct Provider {
 /* -p PID / -c: user-space probes fire for this process only (0: all);
  * probe_maps_pid: resolve libraries through /proc/PID/maps (-p only). */
 extern int probe_filter_pid, probe_maps_pid;
+/* -c: the command's program as written (its first word), NULL if none */
+extern const char *probe_cmd;
 
 /* Split "type:rest" and expand through the matching provider. */
 bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err);
@@ -83,6 +90,8 @@ void probe_spec_list_free(ProbeSpecList *l);
 ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc);
 void attached_add(Attached *a, int fd);
 void attached_close(Attached *a);
+/* after the output is complete: a child closes them once we have exited */
+void attached_close_after_exit(Attached *a, int out_fd);
 
 /* pt_regs (x86_64) offsets of the argument registers, shared by the
  * providers whose context is or starts with pt_regs. */
@@ -91,3 +100,7 @@ int regs_arg_offset(int n);
 int open_perf_event(uint32_t type, uint64_t config, uint64_t period, bool freq,
 		    int pid, int cpu, char *err, size_t errlen);
 bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen);
+/* watchpoint:FUNC+argN at run time: watch addr for the spec's process with
+ * the watchpoint's program (provider_watchpoint.c). */
+bool watchpoint_attach_addr(const ProbeSpec *p, uint64_t addr, int prog_fd, Attached *out,
+			    char *err, size_t errlen);

@@ -179,40 +179,9 @@ static void release_child(Runtime *rt)
 	rt->opt.child_go_fd = -1;
 }
 
-/* The output is complete: detach.  Closing a tracepoint's perf event waits
- * for kernel RCU grace periods (about 70 ms each here), and whoever drops
- * the last reference pays.  So a child inherits the probes, waits until
- * sonde has exited (EOF on a pipe whose write end only sonde holds), and
- * then closes them; sonde's own references go cheaply at its exit.  If
- * anything fails, detach here. */
 static void detach(Runtime *rt)
 {
-	int p[2];
-	if (!rt->attached.n)
-		return;
-	fflush(NULL);
-	pid_t pid = pipe2(p, O_CLOEXEC) == 0 ? fork() : -1;
-	if (pid == 0) {
-		/* keep no pipe or terminal open: a reader must see EOF now */
-		int null = open("/dev/null", O_RDWR);
-		for (int fd = 0; fd < 3; fd++)
-			dup2(null, fd);
-		if (rt->opt.out)
-			close(fileno(rt->opt.out));
-		close(p[1]);
-		char b;
-		while (read(p[0], &b, 1) > 0)
-			;
-		attached_close(&rt->attached);
-		_exit(0);
-	}
-	if (pid < 0) {
-		attached_close(&rt->attached);
-		return;
-	}
-	close(p[0]); /* p[1] stays open until sonde exits */
-	free(rt->attached.fds);
-	memset(&rt->attached, 0, sizeof(rt->attached));
+	attached_close_after_exit(&rt->attached, rt->opt.out ? fileno(rt->opt.out) : -1);
 }
 
 static int fail(Runtime *rt, const char *msg)

@@ -1161,31 +1161,9 @@ uint64_t tbpf_lost(TraceBpf *b)
 	return total;
 }
 
-void tbpf_detach_async(TraceBpf *b)
+void tbpf_detach_async(TraceBpf *b, int out_fd)
 {
-	int p[2];
-	if (!b->attached.n)
-		return;
-	fflush(NULL);
-	pid_t pid = pipe2(p, O_CLOEXEC) == 0 ? fork() : -1;
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR);
-		for (int fd = 0; fd < 3; fd++)
-			dup2(null, fd);
-		close(p[1]);
-		char c;
-		while (read(p[0], &c, 1) > 0)
-			;
-		attached_close(&b->attached);
-		_exit(0);
-	}
-	if (pid < 0) {
-		attached_close(&b->attached);
-		return;
-	}
-	close(p[0]);
-	free(b->attached.fds);
-	memset(&b->attached, 0, sizeof(b->attached));
+	attached_close_after_exit(&b->attached, out_fd);
 }
 
 void tbpf_close(TraceBpf *b)

@@ -37,6 +37,6 @@ bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o);
 uint64_t tbpf_lost(TraceBpf *b);
 void tbpf_close(TraceBpf *b);
 /* Detach in a child that outlives sonde (perf event closes wait for RCU). */
-void tbpf_detach_async(TraceBpf *b);
+void tbpf_detach_async(TraceBpf *b, int out_fd);
 /* How many traced processes remain in the kernel's pid set. */
 int tbpf_npids(TraceBpf *b);

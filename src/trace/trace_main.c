@@ -539,7 +539,7 @@ out:
 	}
 	if (rb)
 		ring_buffer__free(rb);
-	tbpf_detach_async(&b);
+	tbpf_detach_async(&b, out != stderr ? fileno(out) : -1);
 	tbpf_close(&b);
 	printer_free(&l.pr);
 	if (rec && fclose(rec) != 0)
