@@ -236,6 +236,7 @@ static bool start_child(Cli *c)
 		_exit(127);
 	}
 	close(pipefd[0]);
+	probe_cmd = xstrdup(we.we_wordv[0]);
 	wordfree(&we);
 	c->run.child_pid = pid;
 	c->run.child_go_fd = pipefd[1];

@@ -1,4 +1,5 @@
 /* One BPF program per concrete probe: prologue, predicate, statements. */
+#include <signal.h>
 #include <string.h>
 
 #include "codegen.h"
@@ -158,6 +159,56 @@ static void prog_take(Gen *g, ProgCode *pc)
 	g->relocs.v = NULL;
 }
 
+static ProgCode *prog_add(Gen *g, const Probe *p)
+{
+	ProgCode *pc = arena_alloc(&g->sc->arena, sizeof(ProgCode));
+	pc->spec = g->spec;
+	pc->probe = p;
+	pc->fd = -1;
+	prog_take(g, pc);
+	vec_push(&g->sc->progs, pc);
+	return pc;
+}
+
+/* watchpoint:FUNC+argN: the uprobe on FUNC sends argN to user space (an
+ * EV_WATCHPOINT record: index, address), which watches that address with
+ * program wp_prog; the sync form stops the task until then. */
+static bool gen_wp_setup(Script *sc, const Probe *p, const ProbeSpec *wp, int wp_prog,
+			 Error *err)
+{
+	Gen g = {.sc = sc, .spec = wp->wp_setup, .probe = p, .err = err};
+	g.line = p->loc.line;
+	EventDesc *ev = event_new(&g, EV_WATCHPOINT, 0);
+	ev->size = 16;
+	ev->wp = wp;
+	ev->wp_prog = wp_prog;
+	emit(&g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_1, regs_arg_offset(wp->wp_arg)));
+	emit(&g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, -8));
+	emit_ld_imm64(&g, BPF_REG_1, (uint64_t)(sc->events.n - 1));
+	emit(&g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, -16));
+	emit_ld_map(&g, BPF_REG_1, R_RINGBUF, 0);
+	emit(&g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	emit(&g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, -16));
+	emit(&g, I_MOV64_IMM(BPF_REG_3, 16));
+	emit(&g, I_MOV64_IMM(BPF_REG_4, BPF_RB_FORCE_WAKEUP));
+	emit_call(&g, BPF_FUNC_ringbuf_output);
+	if (strcmp(wp->prov->name, "asyncwatchpoint")) {
+		int out = label_new(&g);
+		/* not sent: nobody would let the task go on */
+		emit_jmp_imm(&g, BPF_JNE, BPF_REG_0, 0, out);
+		emit(&g, I_MOV64_IMM(BPF_REG_1, SIGSTOP));
+		emit_call(&g, BPF_FUNC_send_signal);
+		label_place(&g, out);
+	}
+	emit(&g, I_MOV64_IMM(BPF_REG_0, 0));
+	emit(&g, I_EXIT());
+	bool ok = emit_finish(&g);
+	if (ok)
+		prog_add(&g, p);
+	gen_free(&g);
+	return ok;
+}
+
 bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **vars,
 		   int nvars, Error *err)
 {
@@ -190,15 +241,12 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	emit(&g, I_EXIT());
 	bool ok = !err->set && emit_finish(&g);
 	if (ok) {
-		ProgCode *pc = arena_alloc(&sc->arena, sizeof(ProgCode));
-		pc->spec = spec;
-		pc->probe = p;
-		pc->fd = -1;
-		prog_take(&g, pc);
-		vec_push(&sc->progs, pc);
+		prog_add(&g, p);
 		if (g.scratch_max > sc->scratch_size)
 			sc->scratch_size = g.scratch_max;
 	}
 	gen_free(&g);
+	if (ok && spec->wp_setup)
+		ok = gen_wp_setup(sc, p, spec, sc->progs.n - 1, err);
 	return ok;
 }

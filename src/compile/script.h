@@ -40,6 +40,7 @@ typedef enum EventKind {
 	EV_SYSTEM,
 	EV_JOIN,
 	EV_EXIT,
+	EV_WATCHPOINT, /* internal: FUNC+argN watchpoint's address (u64 after the index) */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -55,6 +56,8 @@ typedef struct EventDesc {
 	int top, div;    /* print(@m, top, div) */
 	const char *text; /* time() format, join() delimiter */
 	bool from_end;    /* sent by the END probe */
+	const ProbeSpec *wp; /* EV_WATCHPOINT: the watchpoint, and its program's */
+	int wp_prog;         /* index in Script.progs */
 } EventDesc;
 
 /* Loader fix-ups: which map a ld_imm64 refers to. */

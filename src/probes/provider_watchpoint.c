@@ -7,11 +7,14 @@
  * the forked child before it execs, and a task's perf events survive
  * exec); without either, it is a kernel address watched on every CPU.
  *
- * bpftrace's other form, watchpoint:FUNC+argN:LEN:MODE (watch the address
- * that argN holds when FUNC is entered; sync stops the tracee with SIGSTOP
- * until the watchpoint is in place) and asyncwatchpoint (aw), which only
- * exists in that form, need a uprobe that feeds addresses back to user
- * space at run time: they are refused with an error for now.
+ * bpftrace's other form, watchpoint:FUNC+argN:LEN:MODE, and asyncwatchpoint
+ * (aw), which only exists in that form, watch the address that argN holds
+ * whenever FUNC (in the -c command's binary or /proc/PID/exe) is entered:
+ * a uprobe on FUNC (codegen's setup program) sends the address to user
+ * space, which opens the breakpoint on it for the process and attaches the
+ * probe's program (watchpoint_attach_addr); the sync form also stops the
+ * task (SIGSTOP from BPF) until then and sonde sends SIGCONT.  Each distinct
+ * address is watched once.
  *
  * Each probe is one PERF_TYPE_BREAKPOINT event (sample_period 1) running a
  * BPF_PROG_TYPE_PERF_EVENT program, held by a BPF link. */
@@ -26,6 +29,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "../runtime/elf_syms.h"
 #include "../util/util.h"
 #include "provider.h"
 
@@ -71,6 +75,97 @@ static bool parse_mode(const char *text, const char *mode, Loc loc, char out[4],
 	return true;
 }
 
+/* The binary FUNC is looked up in: /proc/PID/exe with -p, the -c command's
+ * program otherwise. */
+static char *target_binary(char *msg, size_t n)
+{
+	if (probe_maps_pid > 0) {
+		char link[64], buf[4096];
+		snprintf(link, sizeof(link), "/proc/%d/exe", probe_maps_pid);
+		ssize_t r = readlink(link, buf, sizeof(buf) - 1);
+		if (r <= 0) {
+			snprintf(msg, n, "cannot read %s: %s", link, strerror(errno));
+			return NULL;
+		}
+		buf[r] = 0;
+		return xstrdup(buf);
+	}
+	if (!probe_cmd) {
+		snprintf(msg, n, "no -c command");
+		return NULL;
+	}
+	return resolve_binary(probe_cmd, 0, msg, n);
+}
+
+/* watchpoint:FUNC+argN:LEN:MODE: the watchpoint spec (attached at run time)
+ * and its setup uprobe on FUNC. */
+static bool expand_func(const char *prov, const char *text, char **parts, Loc loc,
+			ProbeSpecList *out, Error *err)
+{
+	char *plus = strchr(parts[0], '+'), *end;
+	*plus = 0;
+	const char *func = parts[0], *arg = plus + 1;
+	uint64_t len;
+	char mode[4], msg[512];
+	long n = -1;
+	if (!strncmp(arg, "arg", 3) && arg[3] >= '0' && arg[3] <= '9') {
+		errno = 0;
+		n = strtol(arg + 3, &end, 10);
+		if (errno || *end)
+			n = -1;
+	}
+	if (!*func)
+		return error_at(err, loc, "%s needs a function name before '+arg', got '%s'", prov,
+				text);
+	if (n < 0)
+		return error_at(err, loc, "%s on a function takes FUNC+argN (e.g. %s:f+arg0:8:w), "
+				"got '%s'", prov, prov, text);
+	if (regs_arg_offset((int)n) < 0)
+		return error_at(err, loc, "%s: arg%ld is not in a register (arg0 to arg5)", prov, n);
+	if (!parse_u64(parts[1], &len) || (len != 1 && len != 2 && len != 4 && len != 8))
+		return error_at(err, loc, "watchpoint length must be one of 1, 2, 4 or 8, got '%s'",
+				parts[1]);
+	if (!parse_mode(text, parts[2], loc, mode, err))
+		return false;
+	if (mode[0] == 'x' && len != 8)
+		return error_at(err, loc, "an execute watchpoint (x) must have length 8, got %llu",
+				(unsigned long long)len);
+	char *path = target_binary(msg, sizeof(msg));
+	if (!path)
+		return error_at(err, loc, "%s: %s", prov, msg);
+	const ElfFile *f = elf_get(path, msg, sizeof(msg));
+	const ElfSym *sym = f ? elf_sym_by_name(f, func) : NULL;
+	uint64_t off = sym ? elf_vaddr_to_offset(f, sym->addr) : (uint64_t)-1;
+	if (!f || off == (uint64_t)-1) {
+		if (f)
+			snprintf(msg, sizeof(msg), "function '%s' not found in %s", func, path);
+		free(path);
+		return error_at(err, loc, "%s: %s", prov, msg);
+	}
+	ProbeSpec *setup = xcalloc(1, sizeof(ProbeSpec));
+	setup->prov = provider_find("uprobe");
+	setup->loc = loc;
+	setup->target = path;
+	setup->func = xstrdup(func);
+	setup->offset = off;
+	setup->pid = probe_filter_pid;
+	StrBuf b = {0};
+	sb_printf(&b, "uprobe:%s:%s", path, func);
+	setup->name = b.s;
+
+	ProbeSpec *s = probe_spec_add(out, provider_find(prov), loc);
+	s->period = len;
+	s->target = xstrdup(mode);
+	s->func = xstrdup(func);
+	s->pid = probe_filter_pid;
+	s->wp_arg = (int)n;
+	s->wp_setup = setup;
+	b = (StrBuf){0};
+	sb_printf(&b, "%s:%s+arg%ld:%llu:%s", prov, func, n, (unsigned long long)len, mode);
+	s->name = b.s;
+	return true;
+}
+
 static bool expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
 			  Error *err)
 {
@@ -98,8 +193,9 @@ static bool expand_common(const char *prov, const char *rest, Loc loc, ProbeSpec
 	} else if (is_func && probe_filter_pid <= 0) {
 		error_at(err, loc, "-p PID or -c CMD required for %s", prov);
 	} else if (is_func) {
-		error_at(err, loc, "%s on a function argument ('%s') is not supported yet: watch an "
-			 "absolute address", prov, parts[0]);
+		ok = expand_func(prov, text, parts, loc, out, err);
+		free(copy);
+		return ok;
 	} else if (!parse_u64(parts[0], &addr)) {
 		error_at(err, loc, "watchpoint address must be a number (e.g. 0x10000000), got '%s'",
 			 parts[0]);
@@ -172,9 +268,25 @@ static int open_breakpoint(const ProbeSpec *p, int pid, int cpu, char *err, size
 	return fd;
 }
 
+bool watchpoint_attach_addr(const ProbeSpec *p, uint64_t addr, int prog_fd, Attached *out,
+			    char *err, size_t errlen)
+{
+	ProbeSpec at = *p;
+	at.offset = addr;
+	if (!addr || addr % p->period) {
+		snprintf(err, errlen, "address 0x%llx is %s", (unsigned long long)addr,
+			 addr ? "not aligned to the watchpoint's length" : "NULL");
+		return false;
+	}
+	int pfd = open_breakpoint(&at, p->pid, -1, err, errlen);
+	return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);
+}
+
 static bool watchpoint_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 			      size_t errlen)
 {
+	if (p->wp_setup)
+		return true; /* at run time, per address (watchpoint_attach_addr) */
 	if (p->pid > 0) {
 		int pfd = open_breakpoint(p, p->pid, -1, err, errlen);
 		return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);

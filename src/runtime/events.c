@@ -1,6 +1,7 @@
 /* Ring buffer records -> output.  A record starts with the index of its
  * EventDesc; the arguments follow at the offsets the descriptor gives. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,16 +71,64 @@ static void ev_join(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	output_printf_text(&rt->out, sb->s, sb->len);
 }
 
+static bool wp_sync(const ProbeSpec *wp)
+{
+	return strcmp(wp->prov->name, "asyncwatchpoint") != 0;
+}
+
+/* FUNC was entered with this address in argN: watch it (once per probe and
+ * address), then let the task go on if the uprobe stopped it. */
+static void ev_watchpoint(Runtime *rt, uint64_t id, const EventDesc *ev, const uint8_t *data,
+			  size_t size)
+{
+	uint64_t addr;
+	if (size < 16)
+		return;
+	memcpy(&addr, data + 8, 8);
+	bool seen = rt->exit_requested || rt->ending;
+	for (int i = 0; i + 1 < rt->wp_seen.n && !seen; i += 2)
+		seen = rt->wp_seen.v[i] == id && rt->wp_seen.v[i + 1] == addr;
+	if (!seen) {
+		vec_push(&rt->wp_seen, id);
+		vec_push(&rt->wp_seen, addr);
+		char why[384];
+		if (!watchpoint_attach_addr(ev->wp, addr, rt->sc->progs.v[ev->wp_prog]->fd,
+					    &rt->attached, why, sizeof(why)))
+			fprintf(stderr, "sonde: cannot attach %s at 0x%llx: %s\n", ev->wp->name,
+				(unsigned long long)addr, why);
+	}
+	if (wp_sync(ev->wp) && ev->wp->pid > 0)
+		kill(ev->wp->pid, SIGCONT);
+}
+
+void watchpoint_continue(Runtime *rt)
+{
+	for (int i = 0; i < rt->sc->events.n; i++) {
+		const EventDesc *ev = rt->sc->events.v[i];
+		if (ev->kind == EV_WATCHPOINT && wp_sync(ev->wp) && ev->wp->pid > 0) {
+			kill(ev->wp->pid, SIGCONT);
+			return;
+		}
+	}
+}
+
 int events_handle(void *ctx, void *data, size_t size)
 {
 	Runtime *rt = ctx;
 	uint64_t id;
-	if (size < 8 || rt->exit_requested)
+	if (size < 8)
 		return 0;
 	memcpy(&id, data, 8);
 	if (id >= (uint64_t)rt->sc->events.n)
 		return 0;
 	const EventDesc *ev = rt->sc->events.v[id];
+	if (ev->kind == EV_WATCHPOINT) {
+		/* even after exit(): a stopped task must go on */
+		ev_watchpoint(rt, id, ev, data, size);
+		return 0;
+	}
+	if (rt->exit_requested)
+		return 0;
 	if (rt->ending && !ev->from_end)
 		return 0;
 	rt->flush_pending = true;
@@ -114,6 +163,8 @@ int events_handle(void *ctx, void *data, size_t size)
 		break;
 	case EV_EXIT:
 		rt->exit_requested = true;
+		break;
+	case EV_WATCHPOINT:
 		break;
 	}
 	return 0;

@@ -35,6 +35,7 @@ typedef struct Runtime {
 	bool ending;       /* after exit: only END's events are shown */
 	bool flush_pending;
 	StrBuf line; /* reused for formatting each event */
+	VEC(uint64_t) wp_seen; /* FUNC+argN watchpoints: (event index, address) pairs watched */
 } Runtime;
 
 /* Returns the process exit status; errors are printed to stderr. */
@@ -46,3 +47,5 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen);
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen);
 void loader_close(Runtime *rt);
 int events_handle(void *ctx, void *data, size_t size);
+/* Let a task stopped by a sync FUNC+argN watchpoint's uprobe go on. */
+void watchpoint_continue(Runtime *rt);

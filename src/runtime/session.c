@@ -193,6 +193,7 @@ static int fail(Runtime *rt, const char *msg)
 	}
 	loader_close(rt);
 	sb_free(&rt->line);
+	vec_free(&rt->wp_seen);
 	return 1;
 }
 
@@ -227,6 +228,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		fprintf(stderr, "Lost %llu events: the ring buffer was full\n", (unsigned long long)lost);
 	fflush(rt.out.f);
 	detach(&rt);
+	watchpoint_continue(&rt);
 	if (rt.opt.child_pid > 0 && !child_exited) {
 		kill(rt.opt.child_pid, SIGTERM);
 	}
@@ -234,5 +236,6 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		waitpid(rt.opt.child_pid, NULL, 0);
 	loader_close(&rt);
 	sb_free(&rt.line);
+	vec_free(&rt.wp_seen);
 	return 0;
 }

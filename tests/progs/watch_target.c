@@ -1,6 +1,10 @@
 /* Watchpoint target: prints the address of a global variable, waits for a
- * line on stdin (or SIGUSR1), then writes the variable N times (argv[1],
- * default 5) and exits.  The test counts the watchpoint's hits. */
+ * line on stdin (or SIGUSR1), passes the variable's address to
+ * watch_start() (its first argument: for watchpoint:watch_start+arg0),
+ * sleeps argv[2] milliseconds if given (time for an asyncwatchpoint to be
+ * put in place), then writes the variable N times (argv[1], default 5);
+ * all this argv[3] times (default once); then exits.  The
+ * test counts the watchpoint's hits. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +17,12 @@ static void on_usr1(int sig)
 {
 	(void)sig;
 	go = 1;
+}
+
+/* not inlined, not optimized away: the uprobe's function */
+__attribute__((noinline)) void watch_start(volatile long *p)
+{
+	__asm__ volatile("" : : "r"(p) : "memory");
 }
 
 int main(int argc, char **argv)
@@ -31,8 +41,14 @@ int main(int argc, char **argv)
 		}
 		go = 1;
 	}
-	for (int i = 0; i < n; i++)
-		watched = i + 1;
+	int rounds = argc > 3 ? atoi(argv[3]) : 1;
+	for (int r = 0; r < rounds; r++) {
+		watch_start(&watched);
+		if (argc > 2)
+			usleep((useconds_t)atoi(argv[2]) * 1000);
+		for (int i = 0; i < n; i++)
+			watched = i + 1;
+	}
 	printf("done %ld\n", watched);
 	return 0;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Hardware watchpoints (breakpoint PMU): a watchpoint on a test program's
-# global variable fires exactly once per write, with -p and with -c; bad
+# global variable fires exactly once per write, with -p and with -c, by
+# address and as FUNC+argN (watchpoint and asyncwatchpoint); bad
 # probes give a one-line error with a caret and attach nothing.
 set -u
 cd "$(dirname "$0")/../.."
@@ -45,6 +46,43 @@ if command -v setarch >/dev/null; then
 	grep -qx '@\[\]: 4' <<<"$out" || { echo "-c: got:"; echo "$out"; exit 1; }
 fi
 
+# FUNC+argN: watch_start(&watched) runs before the writes.  The sync form
+# stops the target (SIGSTOP from the uprobe) until the watchpoint is in
+# place; the async form does not, so the target sleeps 300 ms first.
+# -p: the function is looked up in /proc/PID/exe
+rm -f "$tmp/target"
+$T 5 <"$tmp/in" >"$tmp/target" & tp=$!
+for _ in $(seq 50); do [ -s "$tmp/target" ] && break; sleep 0.1; done
+"$SONDE" -p $tp -e "BEGIN { printf(\"ready\\n\"); }
+watchpoint:watch_start+arg0:8:w { @[probe] = count(); @pid[pid == $tp] = count(); }" \
+	>"$tmp/out" 2>&1 &
+sonde_pid=$!
+for _ in $(seq 50); do grep -q ready "$tmp/out" && break; sleep 0.1; done
+echo go >"$tmp/in"
+wait $sonde_pid
+want="Attaching 2 probes...
+ready
+
+
+@[watchpoint:watch_start+arg0:8:w]: 5
+@pid[1]: 5"
+[ "$(cat "$tmp/out")" = "$want" ] || { echo "FUNC -p: got:"; cat "$tmp/out"; echo "want:"; echo "$want"; exit 1; }
+grep -q "^done 5$" "$tmp/target" || { echo "FUNC -p: target did not finish"; cat "$tmp/target"; exit 1; }
+# -c, both forms: exactly the writes; one address watched once although
+# the function runs twice (argv[3])
+for f in "watchpoint 6" "asyncwatchpoint 6 300" "w 3 0 2" "aw 3 300 2"; do
+	set -- $f
+	prov=$1; shift
+	out=$(echo | timeout 20 "$SONDE" -c "$T $*" -e "$prov:watch_start+arg0:8:w
+{ @[probe] = count(); }" 2>"$tmp/err")
+	case $prov in w) prov=watchpoint ;; aw) prov=asyncwatchpoint ;; esac
+	n=$1; [ $# = 3 ] && n=$((2 * n))
+	if ! grep -qx "@\[$prov:watch_start+arg0:8:w\]: $n" <<<"$out" || [ -s "$tmp/err" ] ||
+	   ! grep -qx "done $1" <<<"$out"; then
+		echo "FUNC -c $f: got:"; echo "$out"; cat "$tmp/err"; exit 1
+	fi
+done
+
 # bad probes: "-e:1:1: error: MSG", the line, a caret; exit 1, nothing attached
 bad() { # PROBE EXPECTED-MESSAGE-PART [ARGS...]
 	local p=$1 m=$2; shift 2
@@ -69,4 +107,11 @@ bad "watchpoint:zz:8:w" "address must be a number"
 bad "watchpoint:0:8:w" "non-zero address"
 bad "asyncwatchpoint:0x10000000:8:w" "asyncwatchpoint requires a function name"
 bad "watchpoint:$addr:8:q" "mode must be a combination" -p $$
+bad "asyncwatchpoint:watch_start+arg0:8:w" "-p PID or -c CMD required for asyncwatchpoint"
+bad "watchpoint:watch_start+argx:8:w" "takes FUNC+argN" -p $$
+bad "watchpoint:+arg0:8:w" "needs a function name" -p $$
+bad "watchpoint:watch_start+arg6:8:w" "arg6 is not in a register" -p $$
+bad "watchpoint:watch_start+arg0:3:w" "length must be one of 1, 2, 4 or 8" -p $$
+bad "aw:watch_start+arg0:8:r" "invalid watchpoint mode: r" -p $$
+bad "watchpoint:no_such_function+arg0:8:w" "function 'no_such_function' not found" -p $$
 exit 0
