@@ -813,27 +813,12 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 
 /* ---- top level ---- */
 
-static bool read_file(const char *path, char **out)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return false;
-	StrBuf b = {0};
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		sb_putn(&b, buf, n);
-	fclose(f);
-	*out = b.s ? b.s : calloc(1, 1);
-	return true;
-}
-
 static bool include_text(CDefs *d, const char *path, Loc inc, Error *err)
 {
 	char *text;
 	if (d->depth >= 16)
 		return error_at(err, inc, "#include nested too deeply (%s)", path);
-	if (!read_file(path, &text))
+	if (!(text = read_file_all(path, NULL)))
 		return error_at(err, inc, "cannot read %s: %s", path, strerror(errno));
 	d->depth++;
 	bool ok = cdefs_parse(d, text, (Loc){1, 1, 1}, arena_strdup(d->arena, path), inc, err);

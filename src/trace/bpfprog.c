@@ -479,12 +479,10 @@ static bool need_time(const TraceOpts *o)
 	       o->count_and_print || o->min_dur_ns || o->hist;
 }
 
-static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
+/* r8 = this thread's entry slot (tid & (START_SLOTS-1)), pid_tgid saved at
+ * S_PIDTGID; r1 = the tid the slot holds, r2 = this thread's tid */
+static void thread_slot(Gen *g, int out)
 {
-	int out = label_new(g), traced = label_new(g);
-	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	/* The thread's slot holds its tid once it has been seen traced (until
-	 * it exits): then the pid set need not be looked up. */
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, START_SLOTS - 1));
@@ -493,6 +491,15 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
 	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 0));
 	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
+}
+
+static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
+{
+	int out = label_new(g), traced = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	/* The thread's slot holds its tid once it has been seen traced (until
+	 * it exits): then the pid set need not be looked up. */
+	thread_slot(g, out);
 	emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, traced);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
 	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
@@ -571,15 +578,8 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	/* No pid filter here: only the entry program of a traced thread fills
 	 * its slot, so a slot holding this thread's id is the filter. */
-	emit_call(g, BPF_FUNC_get_current_pid_tgid);
-	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, START_SLOTS - 1));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_IDX));
-	lookup(g, TM_START, S_IDX, out);
-	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
 	/* the slot must hold this thread's entry into this call */
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 0));
-	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
+	thread_slot(g, out);
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
 	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out); /* SLOT_IDLE */
