@@ -190,6 +190,9 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 	label_place(g, ok);
 }
 
+/* a record must fit the smallest ring buffer (512 KiB) with room to spare */
+#define EVENT_MAX (256 << 10)
+
 /* An event whose arguments are call->args[first..]: printf, cat, system,
  * print(value). */
 static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
@@ -203,6 +206,9 @@ static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 		ev->argoff[i] = ev->size;
 		ev->size += (ev->argt[i]->size + 7) & ~7;
 	}
+	if (ev->size > EVENT_MAX)
+		error_at(g->err, call->loc, "%s(): %d bytes of arguments are too large for one event "
+			 "(the limit is %d)", call->func->name, ev->size - 8, EVENT_MAX - 8);
 	int mark = g->scratch_top;
 	int rec = scratch_alloc(g, ev->size);
 	for (int i = 0; i < n; i++)

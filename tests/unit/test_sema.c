@@ -251,6 +251,8 @@ static const ErrCase err_cases[] = {
 						 "arrays, pointers and maps"},
 	{"struct s { char b[600]; }\nBEGIN { @[*(struct s *)0] = 1; }", 2, 11,
 	 "struct s is 600 bytes: too large for a map key (512 at most); use one of its fields"},
+	{"struct big { char a[300000]; };\nBEGIN { print(*(struct big *)0); }", 2, 9,
+	 "print(): 300000 bytes of arguments are too large for one event (the limit is 262136)"},
 	{"struct s { int a; }\nBEGIN { @x = ((struct s *)0)->b; }", 2, 31,
 	 "struct s has no field 'b' (did you mean 'a'?)"},
 	/* offsetof, kptr/uptr */
