@@ -4,194 +4,15 @@
  * Layout follows the x86-64 System V ABI (natural alignment; bitfields
  * packed in units of their declared type).  Anything else — function
  * bodies, macros with arguments — is an error with its location. */
-#include <ctype.h>
-#include <stdarg.h>
-#include <unistd.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctypes.h"
-
-#define MAX_NEST 32
-
-typedef enum CTok { CT_EOF, CT_IDENT, CT_NUM, CT_PUNCT, CT_STR, CT_HASH } CTok;
-
-typedef struct CP {
-	CDefs *d;
-	const char *s;
-	size_t pos;
-	int line, col;
-	bool script;       /* stop at the first probe */
-	const char *file;  /* NULL: the script */
-	Loc inc;           /* the #include line (file != NULL) */
-	Error *err;
-	/* current token */
-	CTok tk;
-	const char *ts;
-	int tl;
-	Loc tloc;
-	uint64_t num;
-	int nest;
-	bool bol;          /* token is the first on its line */
-} CP;
-
-/* ---- errors ---- */
-
-static bool cerr(CP *p, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool cerr(CP *p, Loc at, const char *fmt, ...)
-{
-	char msg[400];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (p->file)
-		return error_at(p->err, p->inc, "%s:%d:%d: %s", p->file, at.line, at.col, msg);
-	return error_at(p->err, at, "%s", msg);
-}
-
-/* ---- lexing ---- */
-
-static char ch(CP *p, int k)
-{
-	for (int i = 0; i < k; i++)
-		if (!p->s[p->pos + (size_t)i])
-			return 0;
-	return p->s[p->pos + (size_t)k];
-}
-
-static void adv(CP *p, int n)
-{
-	for (int i = 0; i < n && p->s[p->pos]; i++) {
-		if (p->s[p->pos] == '\n') {
-			p->line++;
-			p->col = 1;
-			p->bol = true;
-		} else {
-			p->col++;
-		}
-		p->pos++;
-	}
-}
-
-static bool skip_space(CP *p)
-{
-	for (;;) {
-		char c = ch(p, 0);
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
-			adv(p, 1);
-		} else if (c == '\\' && ch(p, 1) == '\n') {
-			adv(p, 2);
-		} else if (c == '/' && ch(p, 1) == '/') {
-			while (ch(p, 0) && ch(p, 0) != '\n')
-				adv(p, 1);
-		} else if (c == '/' && ch(p, 1) == '*') {
-			Loc at = {p->line, p->col, 2};
-			adv(p, 2);
-			while (ch(p, 0) && !(ch(p, 0) == '*' && ch(p, 1) == '/'))
-				adv(p, 1);
-			if (!ch(p, 0))
-				return cerr(p, at, "unterminated comment");
-			adv(p, 2);
-		} else {
-			return true;
-		}
-	}
-}
-
-static bool next(CP *p)
-{
-	p->bol = false;
-	if (!skip_space(p))
-		return false;
-	p->ts = p->s + p->pos;
-	p->tloc = (Loc){p->line, p->col, 1};
-	char c = ch(p, 0);
-	if (!c) {
-		p->tk = CT_EOF;
-		p->tl = 0;
-		return true;
-	}
-	if (isalpha((unsigned char)c) || c == '_') {
-		int n = 0;
-		while (isalnum((unsigned char)ch(p, n)) || ch(p, n) == '_')
-			n++;
-		p->tk = CT_IDENT;
-		p->tl = n;
-	} else if (isdigit((unsigned char)c)) {
-		char *end;
-		errno = 0;
-		p->num = strtoull(p->ts, &end, 0);
-		int n = (int)(end - p->ts);
-		while (ch(p, n) == 'u' || ch(p, n) == 'U' || ch(p, n) == 'l' || ch(p, n) == 'L')
-			n++;
-		if (isalnum((unsigned char)ch(p, n)) || errno)
-			return cerr(p, p->tloc, "bad number");
-		p->tk = CT_NUM;
-		p->tl = n;
-	} else if (c == '"' || c == '<') {
-		/* only meaningful after #include; elsewhere '<' is an operator */
-		p->tk = CT_PUNCT;
-		p->tl = (c == '<' && ch(p, 1) == '<') ? 2 : 1;
-		if (c == '"') {
-			int n = 1;
-			while (ch(p, n) && ch(p, n) != '"' && ch(p, n) != '\n')
-				n++;
-			if (ch(p, n) != '"')
-				return cerr(p, p->tloc, "unterminated string");
-			p->tk = CT_STR;
-			p->tl = n + 1;
-		}
-	} else if (c == '#') {
-		p->tk = CT_HASH;
-		p->tl = 1;
-	} else if ((c == '>' && ch(p, 1) == '>') || (c == '.' && ch(p, 1) == '.')) {
-		p->tk = CT_PUNCT;
-		p->tl = c == '.' && ch(p, 2) == '.' ? 3 : 2;
-	} else if (strchr("{}[]();,*:=-+~!|&^/%>.?", c)) {
-		p->tk = CT_PUNCT;
-		p->tl = 1;
-	} else {
-		return cerr(p, p->tloc, "unexpected character '%c' in a C definition", c);
-	}
-	p->tloc.len = p->tl;
-	adv(p, p->tl);
-	return true;
-}
-
-static bool is(const CP *p, const char *w)
-{
-	return (p->tk == CT_IDENT || p->tk == CT_PUNCT) && (int)strlen(w) == p->tl &&
-	       !strncmp(p->ts, w, (size_t)p->tl);
-}
-
-static const char *tokdesc(const CP *p, char *buf, size_t n)
-{
-	if (p->tk == CT_EOF)
-		return "end of input";
-	snprintf(buf, n, "'%.*s'", p->tl > 30 ? 30 : p->tl, p->ts);
-	return buf;
-}
-
-static bool expect(CP *p, const char *w, const char *what)
-{
-	if (!is(p, w)) {
-		char b[48];
-		return cerr(p, p->tloc, "expected %s, found %s", what, tokdesc(p, b, sizeof(b)));
-	}
-	return next(p);
-}
-
-static char *tokdup(CP *p)
-{
-	return arena_strndup(p->d->arena, p->ts, (size_t)p->tl);
-}
+#include "cdecl_int.h"
 
 /* ---- names ---- */
 
-static CName *find_name(const CDefs *d, CNameKind k, const char *name)
+CName *cd_find_name(const CDefs *d, CNameKind k, const char *name)
 {
 	for (int i = d->names.n - 1; i >= 0; i--)
 		if (d->names.v[i].kind == k && !strcmp(d->names.v[i].name, name))
@@ -203,19 +24,19 @@ Type *cdefs_find(const CDefs *d, CNameKind kind, const char *name)
 {
 	if (!d)
 		return NULL;
-	CName *n = find_name(d, kind, name);
+	CName *n = cd_find_name(d, kind, name);
 	return n ? n->type : NULL;
 }
 
 bool cdefs_const(const CDefs *d, const char *name, int64_t *v)
 {
-	CName *n = d ? find_name(d, CN_CONST, name) : NULL;
+	CName *n = d ? cd_find_name(d, CN_CONST, name) : NULL;
 	if (n)
 		*v = n->value;
 	return n != NULL;
 }
 
-static void add_name(CDefs *d, CNameKind k, const char *name, Type *t, int64_t v)
+void cd_add_name(CDefs *d, CNameKind k, const char *name, Type *t, int64_t v)
 {
 	CName n = {k, name, t, v};
 	vec_push(&d->names, n);
@@ -293,22 +114,20 @@ static int round_up(int v, int a)
 
 /* ---- constant expressions ---- */
 
-static bool cexpr(CP *p, int64_t *v);
-
 static bool cprimary(CP *p, int64_t *v)
 {
 	if (p->tk == CT_NUM) {
 		*v = (int64_t)p->num;
-		return next(p);
+		return cd_next(p);
 	}
-	if (is(p, "(")) {
-		if (!next(p) || !cexpr(p, v))
+	if (cd_is(p, "(")) {
+		if (!cd_next(p) || !cd_cexpr(p, v))
 			return false;
-		return expect(p, ")", "')'");
+		return cd_expect(p, ")", "')'");
 	}
-	if (is(p, "-") || is(p, "~") || is(p, "!") || is(p, "+")) {
+	if (cd_is(p, "-") || cd_is(p, "~") || cd_is(p, "!") || cd_is(p, "+")) {
 		char op = *p->ts;
-		if (!next(p) || !cprimary(p, v))
+		if (!cd_next(p) || !cprimary(p, v))
 			return false;
 		*v = op == '-' ? -*v : op == '~' ? ~*v : op == '!' ? !*v : *v;
 		return true;
@@ -317,11 +136,11 @@ static bool cprimary(CP *p, int64_t *v)
 		char name[128];
 		snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
 		if (cdefs_const(p->d, name, v) || btf_enum_value(name, v))
-			return next(p);
-		return cerr(p, p->tloc, "'%s' is not a constant (an enum value or #define)", name);
+			return cd_next(p);
+		return cd_err(p, p->tloc, "'%s' is not a constant (an enum value or #define)", name);
 	}
 	char b[48];
-	return cerr(p, p->tloc, "expected a constant, found %s", tokdesc(p, b, sizeof(b)));
+	return cd_err(p, p->tloc, "expected a constant, found %s", cd_tokdesc(p, b, sizeof(b)));
 }
 
 static int cprec(const CP *p)
@@ -333,7 +152,7 @@ static int cprec(const CP *p)
 	if (p->tk != CT_PUNCT)
 		return -1;
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (is(p, t[i].op))
+		if (cd_is(p, t[i].op))
 			return t[i].prec;
 	return -1;
 }
@@ -347,7 +166,7 @@ static bool cbin(CP *p, int64_t *v, int min)
 		memcpy(op, p->ts, (size_t)p->tl);
 		Loc at = p->tloc;
 		int64_t r;
-		if (!next(p) || !cbin(p, &r, pr + 1))
+		if (!cd_next(p) || !cbin(p, &r, pr + 1))
 			return false;
 		uint64_t a = (uint64_t)*v, b = (uint64_t)r;
 		switch (op[0]) {
@@ -355,7 +174,7 @@ static bool cbin(CP *p, int64_t *v, int min)
 		case '/':
 		case '%':
 			if (!r)
-				return cerr(p, at, "division by zero in a constant");
+				return cd_err(p, at, "division by zero in a constant");
 			*v = op[0] == '/' ? *v / r : *v % r;
 			break;
 		case '+': *v = (int64_t)(a + b); break;
@@ -370,10 +189,10 @@ static bool cbin(CP *p, int64_t *v, int min)
 	return true;
 }
 
-static bool cexpr(CP *p, int64_t *v)
+bool cd_cexpr(CP *p, int64_t *v)
 {
 	if (++p->nest > MAX_NEST)
-		return cerr(p, p->tloc, "constant nested too deeply");
+		return cd_err(p, p->tloc, "constant nested too deeply");
 	bool ok = cbin(p, v, 0);
 	p->nest--;
 	return ok;
@@ -390,7 +209,7 @@ static bool is_qualifier(const CP *p)
 				  "__attribute__", "__packed", "__aligned", "__rcu", "__iomem",
 				  "__percpu", "__force"};
 	for (size_t i = 0; i < sizeof(q) / sizeof(q[0]); i++)
-		if (is(p, q[i]))
+		if (cd_is(p, q[i]))
 			return true;
 	return false;
 }
@@ -399,18 +218,18 @@ static bool is_qualifier(const CP *p)
 static bool skip_qualifiers(CP *p, bool *user)
 {
 	while (p->tk == CT_IDENT && is_qualifier(p)) {
-		if (is(p, "__user") && user)
+		if (cd_is(p, "__user") && user)
 			*user = true;
-		bool attr = is(p, "__attribute__") || is(p, "__aligned");
-		if (!next(p))
+		bool attr = cd_is(p, "__attribute__") || cd_is(p, "__aligned");
+		if (!cd_next(p))
 			return false;
-		if (attr && is(p, "(")) {
+		if (attr && cd_is(p, "(")) {
 			int depth = 0;
 			do {
 				if (p->tk == CT_EOF)
-					return cerr(p, p->tloc, "unterminated __attribute__");
-				depth += is(p, "(") - is(p, ")");
-				if (!next(p))
+					return cd_err(p, p->tloc, "unterminated __attribute__");
+				depth += cd_is(p, "(") - cd_is(p, ")");
+				if (!cd_next(p))
 					return false;
 			} while (depth > 0);
 		}
@@ -421,7 +240,7 @@ static bool skip_qualifiers(CP *p, bool *user)
 static Type *tagged_record(CP *p, bool un, const char *name, bool defining)
 {
 	CNameKind k = un ? CN_UNION : CN_STRUCT;
-	CName *n = find_name(p->d, k, name);
+	CName *n = cd_find_name(p->d, k, name);
 	(void)defining;
 	if (n)
 		return n->type;
@@ -432,7 +251,7 @@ static Type *tagged_record(CP *p, bool un, const char *name, bool defining)
 	snprintf(cn, len, "%s %s", un ? "union" : "struct", *name ? name : "(anonymous)");
 	t->cname = cn;
 	if (*name)
-		add_name(p->d, k, name, t, 0);
+		cd_add_name(p->d, k, name, t, 0);
 	return t;
 }
 
@@ -444,19 +263,19 @@ static bool parse_members(CP *p, Type *rec)
 	VEC(Field) fs = {0};
 	int bitpos = 0, size = 0, align = 1;
 	bool ok = true;
-	while (ok && !is(p, "}")) {
+	while (ok && !cd_is(p, "}")) {
 		if (p->tk == CT_EOF) {
-			ok = cerr(p, p->tloc, "missing '}' at the end of %s", rec->cname);
+			ok = cd_err(p, p->tloc, "missing '}' at the end of %s", rec->cname);
 			break;
 		}
 		Loc at = p->tloc;
 		Type *base;
 		if (!(ok = parse_spec(p, &base)))
 			break;
-		if (is(p, ";")) {
+		if (cd_is(p, ";")) {
 			/* anonymous struct/union member */
 			if (base->kind != TY_RECORD) {
-				ok = cerr(p, at, "a member needs a name");
+				ok = cd_err(p, at, "a member needs a name");
 				break;
 			}
 			Field f = {"", 0, 0, 0, base};
@@ -467,7 +286,7 @@ static bool parse_members(CP *p, Type *rec)
 			size = off + base->size > size ? off + base->size : size;
 			align = a > align ? a : align;
 			vec_push(&fs, f);
-			ok = next(p);
+			ok = cd_next(p);
 			continue;
 		}
 		for (;;) {
@@ -478,7 +297,7 @@ static bool parse_members(CP *p, Type *rec)
 			if (!(ok = parse_declarator(p, base, &t, &name, &nloc, &bits)))
 				break;
 			if (t->kind == TY_NONE) {
-				ok = cerr(p, nloc, "member '%s' has type void", name);
+				ok = cd_err(p, nloc, "member '%s' has type void", name);
 				break;
 			}
 			if (t->kind == TY_RECORD && !t->pending && !t->nfields && !t->btf_id) {
@@ -487,14 +306,14 @@ static bool parse_members(CP *p, Type *rec)
 				if (type_record_size(t) > 0)
 					goto known;
 				t->pending = false;
-				ok = cerr(p, nloc, "member '%s' has incomplete type %s (it is declared "
+				ok = cd_err(p, nloc, "member '%s' has incomplete type %s (it is declared "
 					  "but not defined)", name, t->cname);
 				break;
 			}
 		known:
 			for (int i = 0; i < fs.n; i++)
 				if (*name && !strcmp(fs.v[i].name, name)) {
-					ok = cerr(p, nloc, "duplicate member '%s'", name);
+					ok = cd_err(p, nloc, "duplicate member '%s'", name);
 					break;
 				}
 			if (!ok)
@@ -504,11 +323,11 @@ static bool parse_members(CP *p, Type *rec)
 			Field f = {name, 0, 0, 0, t};
 			if (bits >= 0) {
 				if (t->kind != TY_INT || t->pointee) {
-					ok = cerr(p, nloc, "bitfield '%s' must have an integer type", name);
+					ok = cd_err(p, nloc, "bitfield '%s' must have an integer type", name);
 					break;
 				}
 				if (bits > tsize * 8) {
-					ok = cerr(p, nloc, "bitfield '%s' is wider (%d bits) than its type",
+					ok = cd_err(p, nloc, "bitfield '%s' is wider (%d bits) than its type",
 						  name, bits);
 					break;
 				}
@@ -534,18 +353,18 @@ static bool parse_members(CP *p, Type *rec)
 			align = a > align ? a : align;
 			if (*name || bits < 0)
 				vec_push(&fs, f);
-			if (is(p, ",")) {
-				if (!(ok = next(p)))
+			if (cd_is(p, ",")) {
+				if (!(ok = cd_next(p)))
 					break;
 				continue;
 			}
-			ok = expect(p, ";", "';' after a member");
+			ok = cd_expect(p, ";", "';' after a member");
 			break;
 		}
 	}
 	if (ok && !fs.n) {
 		vec_free(&fs);
-		return cerr(p, p->tloc, "%s has no members", rec->cname);
+		return cd_err(p, p->tloc, "%s has no members", rec->cname);
 	}
 	if (ok) {
 		rec->fields = arena_alloc(p->d->arena, sizeof(Field) * (size_t)fs.n);
@@ -561,50 +380,50 @@ static bool parse_enum_body(CP *p, Type *t)
 {
 	int64_t v = 0;
 	bool any = false;
-	while (!is(p, "}")) {
+	while (!cd_is(p, "}")) {
 		if (p->tk != CT_IDENT) {
 			char b[48];
-			return cerr(p, p->tloc, "expected an enumerator name, found %s",
-				    tokdesc(p, b, sizeof(b)));
+			return cd_err(p, p->tloc, "expected an enumerator name, found %s",
+				    cd_tokdesc(p, b, sizeof(b)));
 		}
-		char *name = tokdup(p);
-		if (!next(p))
+		char *name = cd_tokdup(p);
+		if (!cd_next(p))
 			return false;
-		if (is(p, "=") && (!next(p) || !cexpr(p, &v)))
+		if (cd_is(p, "=") && (!cd_next(p) || !cd_cexpr(p, &v)))
 			return false;
-		add_name(p->d, CN_CONST, name, NULL, v);
+		cd_add_name(p->d, CN_CONST, name, NULL, v);
 		any = true;
 		v++;
-		if (!is(p, ","))
+		if (!cd_is(p, ","))
 			break;
-		if (!next(p))
+		if (!cd_next(p))
 			return false;
 	}
 	(void)t;
 	if (!any)
-		return cerr(p, p->tloc, "an enum needs at least one enumerator");
-	return expect(p, "}", "'}' or ',' in an enum");
+		return cd_err(p, p->tloc, "an enum needs at least one enumerator");
+	return cd_expect(p, "}", "'}' or ',' in an enum");
 }
 
 /* struct/union/enum specifier, with or without a body */
 static bool parse_tagged(CP *p, Type **out)
 {
-	bool un = is(p, "union"), en = is(p, "enum");
+	bool un = cd_is(p, "union"), en = cd_is(p, "enum");
 	const char *kw = en ? "enum" : un ? "union" : "struct";
-	if (!next(p) || !skip_qualifiers(p, NULL))
+	if (!cd_next(p) || !skip_qualifiers(p, NULL))
 		return false;
 	char *name = "";
 	Loc nloc = p->tloc;
 	if (p->tk == CT_IDENT) {
-		name = tokdup(p);
-		if (!next(p))
+		name = cd_tokdup(p);
+		if (!cd_next(p))
 			return false;
 	}
-	bool body = is(p, "{");
+	bool body = cd_is(p, "{");
 	if (!*name && !body)
-		return cerr(p, p->tloc, "expected a name or '{' after '%s'", kw);
+		return cd_err(p, p->tloc, "expected a name or '{' after '%s'", kw);
 	if (en) {
-		Type *t = find_name(p->d, CN_ENUM, name) ? find_name(p->d, CN_ENUM, name)->type : NULL;
+		Type *t = cd_find_name(p->d, CN_ENUM, name) ? cd_find_name(p->d, CN_ENUM, name)->type : NULL;
 		if (!t && !body && *name)
 			t = btf_find_type("enum", name);
 		if (!t) {
@@ -614,20 +433,20 @@ static bool parse_tagged(CP *p, Type **out)
 			snprintf(cn, len, "enum %s", *name ? name : "(anonymous)");
 			t->cname = cn;
 			if (*name)
-				add_name(p->d, CN_ENUM, name, t, 0);
+				cd_add_name(p->d, CN_ENUM, name, t, 0);
 		}
 		*out = t;
-		if (body && (!next(p) || !parse_enum_body(p, t)))
+		if (body && (!cd_next(p) || !parse_enum_body(p, t)))
 			return false;
 		return true;
 	}
 	if (body) {
 		Type *t = tagged_record(p, un, name, true);
 		if (t->nfields)
-			return cerr(p, nloc, "%s is defined twice", t->cname);
+			return cd_err(p, nloc, "%s is defined twice", t->cname);
 		if (++p->nest > MAX_NEST)
-			return cerr(p, p->tloc, "structs nested too deeply");
-		bool ok = next(p) && parse_members(p, t) && expect(p, "}", "'}'");
+			return cd_err(p, p->tloc, "structs nested too deeply");
+		bool ok = cd_next(p) && parse_members(p, t) && cd_expect(p, "}", "'}'");
 		p->nest--;
 		*out = t;
 		return ok;
@@ -641,7 +460,7 @@ static bool parse_spec(CP *p, Type **out)
 {
 	if (!skip_qualifiers(p, NULL))
 		return false;
-	if (is(p, "struct") || is(p, "union") || is(p, "enum")) {
+	if (cd_is(p, "struct") || cd_is(p, "union") || cd_is(p, "enum")) {
 		if (!parse_tagged(p, out))
 			return false;
 		return skip_qualifiers(p, NULL);
@@ -652,24 +471,24 @@ static bool parse_spec(CP *p, Type **out)
 	for (;; n++) {
 		if (!skip_qualifiers(p, NULL))
 			return false;
-		if (is(p, "signed") || is(p, "__signed__"))
+		if (cd_is(p, "signed") || cd_is(p, "__signed__"))
 			sign = 1;
-		else if (is(p, "unsigned"))
+		else if (cd_is(p, "unsigned"))
 			sign = 0;
-		else if (is(p, "short"))
+		else if (cd_is(p, "short"))
 			shorts++;
-		else if (is(p, "long"))
+		else if (cd_is(p, "long"))
 			longs++;
-		else if (is(p, "char"))
+		else if (cd_is(p, "char"))
 			chars++;
-		else if (is(p, "int"))
+		else if (cd_is(p, "int"))
 			ints++;
-		else if (n == 0 && (is(p, "void") || is(p, "float") || is(p, "double"))) {
-			if (is(p, "void")) {
+		else if (n == 0 && (cd_is(p, "void") || cd_is(p, "float") || cd_is(p, "double"))) {
+			if (cd_is(p, "void")) {
 				named = new_type(p->d->arena, TY_NONE, 0);
 				named->cname = "void";
 			} else {
-				named = int_type(p->d->arena, is(p, "float") ? 32 : 64, false);
+				named = int_type(p->d->arena, cd_is(p, "float") ? 32 : 64, false);
 			}
 		} else if (n == 0 && p->tk == CT_IDENT) {
 			char nm[128];
@@ -684,11 +503,11 @@ static bool parse_spec(CP *p, Type **out)
 			else if ((td = btf_find_type(NULL, nm)))
 				named = td;
 			else
-				return cerr(p, p->tloc, "unknown type '%s'", nm);
+				return cd_err(p, p->tloc, "unknown type '%s'", nm);
 		} else {
 			break;
 		}
-		if (!next(p))
+		if (!cd_next(p))
 			return false;
 		if (named)
 			break;
@@ -699,7 +518,7 @@ static bool parse_spec(CP *p, Type **out)
 	}
 	if (n == 0) {
 		char b[48];
-		return cerr(p, at, "expected a type, found %s", tokdesc(p, b, sizeof(b)));
+		return cd_err(p, at, "expected a type, found %s", cd_tokdesc(p, b, sizeof(b)));
 	}
 	int bits = chars ? 8 : shorts ? 16 : longs ? 64 : 32;
 	*out = int_type(p->d->arena, bits, sign != 0);
@@ -722,31 +541,31 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 {
 	Type *t = base;
 	bool user = false;
-	while (is(p, "*")) {
-		if (!next(p) || !skip_qualifiers(p, &user))
+	while (cd_is(p, "*")) {
+		if (!cd_next(p) || !skip_qualifiers(p, &user))
 			return false;
 		t = ptr_to(p, t, user);
 		user = false;
 	}
 	*name = "";
 	*nloc = p->tloc;
-	if (is(p, "(")) {
+	if (cd_is(p, "(")) {
 		/* function pointer: (*name)(...) */
-		if (!next(p) || !expect(p, "*", "'*' of a function pointer"))
+		if (!cd_next(p) || !cd_expect(p, "*", "'*' of a function pointer"))
 			return false;
 		*nloc = p->tloc;
 		if (p->tk == CT_IDENT) {
-			*name = tokdup(p);
-			if (!next(p))
+			*name = cd_tokdup(p);
+			if (!cd_next(p))
 				return false;
 		}
-		if (!expect(p, ")", "')'") || !expect(p, "(", "'(' of the parameters"))
+		if (!cd_expect(p, ")", "')'") || !cd_expect(p, "(", "'(' of the parameters"))
 			return false;
 		for (int depth = 1; depth > 0;) {
 			if (p->tk == CT_EOF)
-				return cerr(p, *nloc, "unterminated parameter list");
-			depth += is(p, "(") - is(p, ")");
-			if (!next(p))
+				return cd_err(p, *nloc, "unterminated parameter list");
+			depth += cd_is(p, "(") - cd_is(p, ")");
+			if (!cd_next(p))
 				return false;
 		}
 		Type *v = new_type(p->d->arena, TY_NONE, 0);
@@ -755,38 +574,38 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 		return true;
 	}
 	if (p->tk == CT_IDENT) {
-		*name = tokdup(p);
+		*name = cd_tokdup(p);
 		*nloc = p->tloc;
-		if (!next(p))
+		if (!cd_next(p))
 			return false;
 	}
-	if (is(p, "(")) {
+	if (cd_is(p, "(")) {
 		/* a function: a prototype is skipped by the caller; a body is not C
 		 * this parser handles */
-		return cerr(p, *nloc, "function declarations are not supported in C definitions "
+		return cd_err(p, *nloc, "function declarations are not supported in C definitions "
 			    "(only structs, unions, enums, typedefs and #define constants)");
 	}
 	/* arrays: the first [] is the outermost */
 	int dims[8], nd = 0;
-	while (is(p, "[")) {
+	while (cd_is(p, "[")) {
 		Loc at = p->tloc;
 		int64_t n = 0;
-		if (!next(p))
+		if (!cd_next(p))
 			return false;
-		if (!is(p, "]") && !cexpr(p, &n))
+		if (!cd_is(p, "]") && !cd_cexpr(p, &n))
 			return false;
 		if (n < 0 || n > (1 << 24))
-			return cerr(p, at, "array size %lld is out of range", (long long)n);
+			return cd_err(p, at, "array size %lld is out of range", (long long)n);
 		if (nd == 8)
-			return cerr(p, at, "too many array dimensions");
+			return cd_err(p, at, "too many array dimensions");
 		dims[nd++] = (int)n;
-		if (!expect(p, "]", "']'"))
+		if (!cd_expect(p, "]", "']'"))
 			return false;
 	}
 	for (int i = nd - 1; i >= 0; i--) {
 		int esz = t->kind == TY_RECORD ? type_record_size(t) : type_csize(t);
 		if (t->kind == TY_NONE)
-			return cerr(p, *nloc, "array of void");
+			return cd_err(p, *nloc, "array of void");
 		if (t->kind == TY_INT && !t->pointee && t->bits == 8 && !t->cname && dims[i]) {
 			t = new_type(p->d->arena, TY_STR, dims[i]);
 			continue;
@@ -796,13 +615,13 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 		a->count = dims[i];
 		t = a;
 	}
-	if (is(p, ":")) {
+	if (cd_is(p, ":")) {
 		Loc at = p->tloc;
 		int64_t b;
-		if (!next(p) || !cexpr(p, &b))
+		if (!cd_next(p) || !cd_cexpr(p, &b))
 			return false;
 		if (b < 0 || b > 64)
-			return cerr(p, at, "bitfield width %lld is out of range", (long long)b);
+			return cd_err(p, at, "bitfield width %lld is out of range", (long long)b);
 		*bits = (int)b;
 	}
 	if (!skip_qualifiers(p, NULL))
@@ -813,154 +632,16 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 
 /* ---- top level ---- */
 
-static bool include_text(CDefs *d, const char *path, Loc inc, Error *err)
-{
-	char *text;
-	if (d->depth >= 16)
-		return error_at(err, inc, "#include nested too deeply (%s)", path);
-	if (!(text = read_file_all(path, NULL)))
-		return error_at(err, inc, "cannot read %s: %s", path, strerror(errno));
-	d->depth++;
-	bool ok = cdefs_parse(d, text, (Loc){1, 1, 1}, arena_strdup(d->arena, path), inc, err);
-	d->depth--;
-	free(text);
-	return ok;
-}
-
-bool cdefs_include_file(CDefs *d, const char *path, Loc inc, Error *err)
-{
-	return include_text(d, path, inc, err);
-}
-
-/* rest of a preprocessor line, without comments */
-static void pp_rest(CP *p, char *buf, size_t n)
-{
-	size_t j = 0;
-	while (ch(p, 0) && ch(p, 0) != '\n') {
-		if (ch(p, 0) == '\\' && ch(p, 1) == '\n') {
-			adv(p, 2);
-			continue;
-		}
-		if (ch(p, 0) == '/' && (ch(p, 1) == '/' || ch(p, 1) == '*'))
-			break;
-		if (j + 1 < n)
-			buf[j++] = ch(p, 0);
-		adv(p, 1);
-	}
-	while (j && isspace((unsigned char)buf[j - 1]))
-		j--;
-	buf[j] = 0;
-}
-
-static bool pp_include(CP *p, Loc at)
-{
-	while (ch(p, 0) == ' ' || ch(p, 0) == '\t')
-		adv(p, 1);
-	char q = ch(p, 0), close = q == '<' ? '>' : '"';
-	if (q != '<' && q != '"')
-		return cerr(p, at, "#include needs <FILE> or \"FILE\"");
-	adv(p, 1);
-	char name[512];
-	size_t j = 0;
-	while (ch(p, 0) && ch(p, 0) != close && ch(p, 0) != '\n') {
-		if (j + 1 < sizeof(name))
-			name[j++] = ch(p, 0);
-		adv(p, 1);
-	}
-	name[j] = 0;
-	if (ch(p, 0) != close)
-		return cerr(p, at, "unterminated #include file name");
-	adv(p, 1);
-	char path[1024];
-	Loc inc = p->file ? p->inc : at;
-	for (int i = 0; i < p->d->ninclude_dirs; i++) {
-		snprintf(path, sizeof(path), "%s/%s", p->d->include_dirs[i], name);
-		if (access(path, R_OK) == 0)
-			return include_text(p->d, path, inc, p->err);
-	}
-	if (q == '"') {
-		if (name[0] == '/')
-			snprintf(path, sizeof(path), "%s", name);
-		else
-			snprintf(path, sizeof(path), "%s%s", p->d->script_dir ? p->d->script_dir : "",
-				 name);
-		if (access(path, R_OK) == 0)
-			return include_text(p->d, path, inc, p->err);
-		return cerr(p, at, "#include \"%s\": no such file (add a directory with -I)", name);
-	}
-	/* <system header> not in -I: its types come from the kernel's BTF */
-	return true;
-}
-
-static bool pp_define(CP *p, Loc at)
-{
-	if (!next(p))
-		return false;
-	if (p->tk != CT_IDENT)
-		return cerr(p, p->tloc, "#define needs a name");
-	char *name = tokdup(p);
-	if (ch(p, 0) == '(')
-		return cerr(p, p->tloc, "macros with arguments are not supported (#define %s(...)); "
-			    "only #define NAME constant", name);
-	char rest[512];
-	pp_rest(p, rest, sizeof(rest));
-	if (!rest[0])
-		return true; /* an include guard or a flag: nothing to keep */
-	/* evaluate the value as a constant expression */
-	CP sub = *p;
-	sub.s = rest;
-	sub.pos = 0;
-	while (rest[sub.pos] == ' ' || rest[sub.pos] == '\t')
-		sub.pos++;
-	sub.line = at.line;
-	sub.col = p->col - (int)strlen(rest) + (int)sub.pos;
-	int64_t v;
-	if (!next(&sub))
-		return false;
-	if (sub.tk == CT_STR)
-		return true; /* string macros: not usable as constants, ignored */
-	if (!cexpr(&sub, &v))
-		return false;
-	if (sub.tk != CT_EOF) {
-		char b[48];
-		return cerr(p, sub.tloc, "#define %s: expected a constant, found %s", name,
-			    tokdesc(&sub, b, sizeof(b)));
-	}
-	add_name(p->d, CN_CONST, name, NULL, v);
-	return true;
-}
-
-static bool directive(CP *p)
-{
-	Loc at = p->tloc;
-	if (!next(p))
-		return false;
-	if (is(p, "include"))
-		return pp_include(p, at);
-	if (is(p, "define"))
-		return pp_define(p, at);
-	if (is(p, "ifndef") || is(p, "ifdef") || is(p, "endif") || is(p, "pragma") ||
-	    is(p, "if") || is(p, "else") || is(p, "elif") || is(p, "undef") || is(p, "error") ||
-	    is(p, "warning")) {
-		/* header guards: every branch is read (simple headers only) */
-		char rest[512];
-		pp_rest(p, rest, sizeof(rest));
-		return true;
-	}
-	char b[48];
-	return cerr(p, p->tloc, "unsupported preprocessor directive %s", tokdesc(p, b, sizeof(b)));
-}
-
 static bool starts_def(const CP *p)
 {
-	return is(p, "struct") || is(p, "union") || is(p, "enum") || is(p, "typedef");
+	return cd_is(p, "struct") || cd_is(p, "union") || cd_is(p, "enum") || cd_is(p, "typedef");
 }
 
 /* After a struct body in the script: is the next identifier a declarator
  * ("} x;") or the first probe ("}\nBEGIN {")? */
 static bool declarator_follows(const CP *p)
 {
-	if (is(p, "*"))
+	if (cd_is(p, "*"))
 		return true;
 	if (p->tk != CT_IDENT)
 		return false;
@@ -972,18 +653,18 @@ static bool declarator_follows(const CP *p)
 
 static bool declaration(CP *p)
 {
-	bool td = is(p, "typedef");
+	bool td = cd_is(p, "typedef");
 	Loc at = p->tloc;
-	if (td && !next(p))
+	if (td && !cd_next(p))
 		return false;
-	bool tagged = is(p, "struct") || is(p, "union") || is(p, "enum");
+	bool tagged = cd_is(p, "struct") || cd_is(p, "union") || cd_is(p, "enum");
 	Type *base;
 	if (!parse_spec(p, &base))
 		return false;
-	if (is(p, ";"))
-		return next(p);
-	if (is(p, "{"))
-		return cerr(p, p->tloc, "unexpected '{': a function body? only type definitions "
+	if (cd_is(p, ";"))
+		return cd_next(p);
+	if (cd_is(p, "{"))
+		return cd_err(p, p->tloc, "unexpected '{': a function body? only type definitions "
 			    "are supported");
 	if (!td && tagged && p->script && !declarator_follows(p))
 		return true; /* "struct Foo { ... }" without ';', as bpftrace allows */
@@ -994,38 +675,38 @@ static bool declaration(CP *p)
 		int bits = -1;
 		if (!parse_declarator(p, base, &t, &name, &nloc, &bits))
 			return false;
-		if (is(p, "{"))
-			return cerr(p, p->tloc, "function bodies are not supported in C definitions");
+		if (cd_is(p, "{"))
+			return cd_err(p, p->tloc, "function bodies are not supported in C definitions");
 		if (bits >= 0)
-			return cerr(p, nloc, "a bitfield outside of a struct");
+			return cd_err(p, nloc, "a bitfield outside of a struct");
 		if (td) {
 			if (!*name)
-				return cerr(p, nloc, "a typedef needs a name");
-			add_name(p->d, CN_TYPEDEF, name, t, 0);
+				return cd_err(p, nloc, "a typedef needs a name");
+			cd_add_name(p->d, CN_TYPEDEF, name, t, 0);
 		} else if (p->script) {
-			return cerr(p, at, "only type definitions are supported before the probes "
+			return cd_err(p, at, "only type definitions are supported before the probes "
 				    "(struct, union, enum, typedef, #define, #include)");
 		}
-		if (is(p, "=")) /* an initialized variable in a header: skipped */
-			return cerr(p, p->tloc, "variable definitions are not supported in C "
+		if (cd_is(p, "=")) /* an initialized variable in a header: skipped */
+			return cd_err(p, p->tloc, "variable definitions are not supported in C "
 				    "definitions");
-		if (!is(p, ","))
+		if (!cd_is(p, ","))
 			break;
-		if (!next(p))
+		if (!cd_next(p))
 			return false;
 	}
-	return expect(p, ";", "';'");
+	return cd_expect(p, ";", "';'");
 }
 
 bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, Error *err)
 {
 	CP p = {.d = d, .s = text, .line = at.line ? at.line : 1, .col = at.col ? at.col : 1,
 		.script = file == NULL, .file = file, .inc = inc, .err = err};
-	if (!next(&p))
+	if (!cd_next(&p))
 		return false;
 	while (p.tk != CT_EOF) {
 		if (p.tk == CT_HASH) {
-			if (!directive(&p) || !next(&p))
+			if (!cd_directive(&p) || !cd_next(&p))
 				return false;
 			continue;
 		}
@@ -1056,11 +737,11 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 	Error e = {0};
 	CP p = {.d = dd, .s = text, .line = 1, .col = 1, .err = &e};
 	Type *t = NULL;
-	bool ok = next(&p);
-	bool tagged = ok && (is(&p, "struct") || is(&p, "union") || is(&p, "enum"));
+	bool ok = cd_next(&p);
+	bool tagged = ok && (cd_is(&p, "struct") || cd_is(&p, "union") || cd_is(&p, "enum"));
 	if (ok && tagged) {
-		bool un = is(&p, "union"), en = is(&p, "enum");
-		ok = next(&p);
+		bool un = cd_is(&p, "union"), en = cd_is(&p, "enum");
+		ok = cd_next(&p);
 		char nm[128];
 		snprintf(nm, sizeof(nm), "%.*s", p.tl, p.ts);
 		if (ok) {
@@ -1077,7 +758,7 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 						 en ? "enum" : un ? "union" : "struct", nm);
 				ok = false;
 			} else {
-				ok = next(&p);
+				ok = cd_next(&p);
 			}
 		}
 	} else if (ok) {
@@ -1085,9 +766,9 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 		if (!ok)
 			snprintf(err, errlen, "%s", e.msg);
 	}
-	while (ok && is(&p, "*")) {
+	while (ok && cd_is(&p, "*")) {
 		t = ptr_to(&p, t, false);
-		ok = next(&p);
+		ok = cd_next(&p);
 	}
 	if (ok && p.tk != CT_EOF) {
 		snprintf(err, errlen, "cannot parse the type '%s'", text);
@@ -1098,64 +779,4 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 	if (dd == &tmp)
 		vec_free(&tmp.names);
 	return ok ? t : NULL;
-}
-
-/* ---- suggestions ---- */
-
-static int edit_distance(const char *a, const char *b)
-{
-	int la = (int)strlen(a), lb = (int)strlen(b);
-	if (la > 63 || lb > 63)
-		return 99;
-	int d[64][64];
-	for (int i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (int j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (int i = 1; i <= la; i++)
-		for (int j = 1; j <= lb; j++) {
-			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-			d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-		}
-	return d[la][lb];
-}
-
-static void collect(Type *rec, const char *name, const char **best, int *bd, int nbest, int depth)
-{
-	int n;
-	const Field *f = type_fields(rec, &n);
-	for (int i = 0; i < n; i++) {
-		if (!*f[i].name) {
-			if (depth < 8 && f[i].type->kind == TY_RECORD)
-				collect(f[i].type, name, best, bd, nbest, depth + 1);
-			continue;
-		}
-		int dist = edit_distance(name, f[i].name);
-		if (strstr(f[i].name, name) || strstr(name, f[i].name))
-			dist = dist < 2 ? dist : 2;
-		for (int k = 0; k < nbest; k++)
-			if (dist < bd[k]) {
-				for (int m = nbest - 1; m > k; m--) {
-					bd[m] = bd[m - 1];
-					best[m] = best[m - 1];
-				}
-				bd[k] = dist;
-				best[k] = f[i].name;
-				break;
-			}
-	}
-}
-
-void ctype_suggest(Type *rec, const char *name, char *out, size_t n)
-{
-	const char *best[3] = {0};
-	int bd[3] = {99, 99, 99};
-	collect(rec, name, best, bd, 3, 0);
-	int limit = (int)strlen(name) / 2 + 1;
-	size_t len = 0;
-	out[0] = 0;
-	for (int k = 0; k < 3; k++)
-		if (best[k] && bd[k] <= limit && len + 1 < n)
-			len += (size_t)snprintf(out + len, n - len, "%s'%s'", len ? ", " : "", best[k]);
 }

@@ -1,5 +1,5 @@
 /* C types: the kernel's BTF (btf_types.c) and the C definitions a script
- * writes before its probes (cdecl.c).  Both produce Types (types.h) in the
+ * writes before its probes (cdecl*.c).  Both produce Types (types.h) in the
  * C layout: records with fields, arrays, pointers as TY_INT + pointee. */
 #pragma once
 #include <stdbool.h>
