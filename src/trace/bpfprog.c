@@ -191,6 +191,81 @@ static void min_slot(Gen *g, int reg, int off)
 	label_place(g, a);
 }
 
+/* the msg_name of a msghdr read at r8 (r3 its pointer, r2 its length):
+ * a u16 length, then up to 128 bytes */
+static void iov_msg_name(Gen *g)
+{
+	int noname = label_new(g), named = label_new(g), small = label_new(g);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_ST(BPF_H, BPF_REG_1, 0, 0));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, noname);
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_2, 128, small);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 128));
+	label_place(g, small);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, noname);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 2));
+	emit_call(g, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, named);
+	emit_goto(g, noname);
+	label_place(g, named);
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_SIZE));
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_STX(BPF_H, BPF_REG_1, BPF_REG_2, 0));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_2));
+	label_place(g, noname);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 2));
+}
+
+/* iovec k: its struct iovec at r8, then up to elem bytes of its data */
+static void iov_element(Gen *g, int k, int elem, int limit, int done)
+{
+	int nodata = label_new(g), fill = label_new(g);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_CNT));
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_1, k, done);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, done);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_MOV64_IMM(BPF_REG_2, 16));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_PTR));
+	if (k)
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 16 * k));
+	emit_call(g, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, done);
+	/* n = min(iov_len, size, rem, elem); rem -= min(iov_len, rem) */
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_1, 8));
+	min_slot(g, BPF_REG_2, S_REM);
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_REM));
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_2));
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_REM));
+	min_slot(g, BPF_REG_2, S_ESZ);
+	int ok = label_new(g);
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_2, elem, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_2, elem));
+	label_place(g, ok);
+	emit(g, I_ST(BPF_H, BPF_REG_1, 16, 0));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, nodata);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_1, 0));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 18));
+	emit_call(g, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, nodata);
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_SIZE));
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, elem, nodata);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_STX(BPF_H, BPF_REG_1, BPF_REG_2, 16));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_2));
+	emit_goto(g, fill);
+	label_place(g, nodata);
+	label_place(g, fill);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 18));
+}
+
 /* CAP_IOV_* and CAP_MSG_* of argument i (kind in r1, element size in r4),
  * at exit: see trace.h for the layout. */
 static void gen_iov(Gen *g, int i, int capmax, int limit, int next)
@@ -230,82 +305,160 @@ static void gen_iov(Gen *g, int i, int capmax, int limit, int next)
 	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_1, 0));  /* msg_name */
 	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_1, 8));   /* msg_namelen */
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 56));
-	{
-		int noname = label_new(g), named = label_new(g), small = label_new(g);
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-		emit(g, I_ST(BPF_H, BPF_REG_1, 0, 0));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, noname);
-		emit_jmp_imm(g, BPF_JLE, BPF_REG_2, 128, small);
-		emit(g, I_MOV64_IMM(BPF_REG_2, 128));
-		label_place(g, small);
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, noname);
-		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 2));
-		emit_call(g, BPF_FUNC_probe_read_user);
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, named);
-		emit_goto(g, noname);
-		label_place(g, named);
-		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_SIZE));
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-		emit(g, I_STX(BPF_H, BPF_REG_1, BPF_REG_2, 0));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_2));
-		label_place(g, noname);
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 2));
-	}
+	iov_msg_name(g);
 	label_place(g, rem_set);
 	(void)iov;
-	for (int k = 0; k < IOV_CAP; k++) {
-		int nodata = label_new(g), fill = label_new(g);
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_CNT));
-		emit_jmp_imm(g, BPF_JLE, BPF_REG_1, k, done);
-		emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, done);
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-		emit(g, I_MOV64_IMM(BPF_REG_2, 16));
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_PTR));
-		if (k)
-			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 16 * k));
-		emit_call(g, BPF_FUNC_probe_read_user);
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, done);
-		/* n = min(iov_len, size, rem, elem); rem -= min(iov_len, rem) */
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_1, 8));
-		min_slot(g, BPF_REG_2, S_REM);
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_REM));
-		emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_2));
-		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, S_REM));
-		min_slot(g, BPF_REG_2, S_ESZ);
-		int ok = label_new(g);
-		emit_jmp_imm(g, BPF_JLE, BPF_REG_2, elem, ok);
-		emit(g, I_MOV64_IMM(BPF_REG_2, elem));
-		label_place(g, ok);
-		emit(g, I_ST(BPF_H, BPF_REG_1, 16, 0));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, nodata);
-		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_1, 0));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 18));
-		emit_call(g, BPF_FUNC_probe_read_user);
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, nodata);
-		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_SIZE));
-		emit_jmp_imm(g, BPF_JGT, BPF_REG_2, elem, nodata);
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-		emit(g, I_STX(BPF_H, BPF_REG_1, BPF_REG_2, 16));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_2));
-		emit_goto(g, fill);
-		label_place(g, nodata);
-		label_place(g, fill);
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 18));
-	}
+	for (int k = 0; k < IOV_CAP; k++)
+		iov_element(g, k, elem, limit, done);
 	label_place(g, done);
 	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_START));
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
 	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
 	emit_goto(g, next);
+}
+
+/* labels for one argument's capture in gen_captures */
+typedef struct CapLabels {
+	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, iov;
+} CapLabels;
+
+/* branch on the argument's capture kind; CAP_BUF_ARG and CAP_BUF_RET
+ * (at exit) compute the size in r2 here and go to do_read */
+static void cap_dispatch(Gen *g, int i, bool at_exit, int limit, bool argv, const CapLabels *L)
+{
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, L->next);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 1 + i)); /* kind */
+	emit(g, I_LDX(BPF_H, BPF_REG_4, BPF_REG_9, 24 + 2 * i)); /* size */
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_NONE, L->next);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_STR, L->do_str);
+	if (at_exit)
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, L->fixed);
+	if (argv && (i == 1 || i == 2))
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, L->argv);
+	if (at_exit && argv && i == 1)
+		emit_jmp_imm(g, BPF_JGE, BPF_REG_1, CAP_IOV_IN, L->iov);
+	if (!at_exit) {
+		emit_goto(g, L->next);
+		return;
+	}
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_BUF_RET, L->buf_ret);
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED_OK, L->fixed);
+	/* CAP_BUF_ARG: args[lenarg] << shift */
+	emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 7 + i));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_3, 3));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, R_SCR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_3, H_ARGS));
+	emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 13 + i));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
+	emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
+	emit_goto(g, L->do_read);
+	/* CAP_BUF_RET: ret > 0 bytes */
+	label_place(g, L->buf_ret);
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, R_SCR, H_RET));
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_2, 1, L->next);
+	emit_goto(g, L->do_read);
+}
+
+/* CAP_FIXED (and CAP_FIXED_OK with r3 = ret), then do_read: read r2 bytes
+ * (clamped) from args[i] */
+static void cap_read_fixed(Gen *g, int i, int capmax, const CapLabels *L)
+{
+	label_place(g, L->fixed);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 1 + i));
+	int fixed = label_new(g);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, CAP_FIXED_OK, fixed);
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 0, L->next);
+	label_place(g, fixed);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+	label_place(g, L->do_read);
+	clamp_size(g, capmax);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+	emit_call(g, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, L->failed);
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_SIZE));
+	emit_goto(g, L->got);
+}
+
+/* CAP_STR */
+static void cap_read_str(Gen *g, int i, int capmax, const CapLabels *L)
+{
+	label_place(g, L->do_str);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+	clamp_size(g, capmax);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, 1, L->next);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+	emit_call(g, BPF_FUNC_probe_read_user_str);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, L->failed);
+	emit_goto(g, L->got);
+}
+
+/* CAP_ARGV: a "more" byte, then up to ARGV_MAX strings */
+static void cap_read_argv(Gen *g, int i, int limit, const CapLabels *L)
+{
+	label_place(g, L->argv);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_8, S_TMP)); /* start */
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	emit(g, I_ST(BPF_B, BPF_REG_1, 0, 0));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 1));
+	int done = label_new(g);
+	for (int k = 0; k <= ARGV_MAX; k++) {
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, S_PTR));
+		emit(g, I_MOV64_IMM(BPF_REG_2, 8));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+		if (k)
+			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * k));
+		emit_call(g, BPF_FUNC_probe_read_user);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, done);
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_PTR));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, done);
+		if (k == ARGV_MAX) {
+			/* more than ARGV_MAX: set the "more" byte */
+			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
+			emit_jmp_imm(g, BPF_JGT, BPF_REG_1, limit, done);
+			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, R_SCR));
+			emit(g, I_ST(BPF_B, BPF_REG_1, 0, 1));
+			break;
+		}
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, done);
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_MOV64_IMM(BPF_REG_2, ARGV_STR));
+		emit_call(g, BPF_FUNC_probe_read_user_str);
+		emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 1, done);
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_0, ARGV_STR, done);
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
+	}
+	label_place(g, done);
+	/* total = r8 - start; the cap slot gets it, r8 is already advanced */
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+	emit_goto(g, L->next);
+}
+
+/* failed: mark the cap slot; got: r0 = bytes stored, bound it, then advance */
+static void cap_store(Gen *g, int i, int capmax, const CapLabels *L)
+{
+	label_place(g, L->failed);
+	emit(g, I_ST(BPF_H, R_SCR, H_CAP + 2 * i, CAP_FAILED));
+	emit_goto(g, L->next);
+	label_place(g, L->got);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_0, capmax, L->next);
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
+	label_place(g, L->next);
 }
 
 /* Captures of argument memory, appended at r8 (the record position), each
@@ -320,135 +473,22 @@ static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound,
 	 * much faster) */
 	int nargs = at_exit ? 6 : 3;
 	for (int i = 0; i < nargs; i++) {
-		int next = label_new(g), do_read = label_new(g), do_str = label_new(g);
-		int failed = label_new(g), got = label_new(g);
-		int l_buf_ret = label_new(g), l_fixed = label_new(g), l_argv = label_new(g);
-		emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, next);
-		emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 1 + i)); /* kind */
-		emit(g, I_LDX(BPF_H, BPF_REG_4, BPF_REG_9, 24 + 2 * i)); /* size */
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_NONE, next);
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_STR, do_str);
+		CapLabels L;
+		L.next = label_new(g), L.do_read = label_new(g), L.do_str = label_new(g);
+		L.failed = label_new(g), L.got = label_new(g);
+		L.buf_ret = label_new(g), L.fixed = label_new(g), L.argv = label_new(g);
+		L.iov = label_new(g);
+		cap_dispatch(g, i, at_exit, limit, argv, &L);
 		if (at_exit)
-			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, l_fixed);
+			cap_read_fixed(g, i, capmax, &L);
+		cap_read_str(g, i, capmax, &L);
 		if (argv && (i == 1 || i == 2))
-			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, l_argv);
-		int l_iov = label_new(g);
-		bool iov = at_exit && argv && i == 1;
-		if (iov)
-			emit_jmp_imm(g, BPF_JGE, BPF_REG_1, CAP_IOV_IN, l_iov);
-		if (!at_exit) {
-			emit_goto(g, next);
-		} else {
-			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_BUF_RET, l_buf_ret);
-			emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
-			emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED_OK, l_fixed + 0 * 0);
-			/* CAP_BUF_ARG: args[lenarg] << shift */
-			emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 7 + i));
-			emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
-			emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_3, 3));
-			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, R_SCR));
-			emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_3, H_ARGS));
-			emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 13 + i));
-			emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
-			emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
-			emit_goto(g, do_read);
-			/* CAP_BUF_RET: ret > 0 bytes */
-			label_place(g, l_buf_ret);
-			emit(g, I_LDX(BPF_DW, BPF_REG_2, R_SCR, H_RET));
-			emit_jmp_imm(g, BPF_JSLT, BPF_REG_2, 1, next);
-			emit_goto(g, do_read);
+			cap_read_argv(g, i, limit, &L);
+		if (at_exit && argv && i == 1) {
+			label_place(g, L.iov);
+			gen_iov(g, i, capmax, limit, L.next);
 		}
-		/* CAP_FIXED (and CAP_FIXED_OK with r3 = ret) */
-		if (at_exit) {
-			label_place(g, l_fixed);
-			emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 1 + i));
-			int fixed = label_new(g);
-			emit_jmp_imm(g, BPF_JNE, BPF_REG_1, CAP_FIXED_OK, fixed);
-			emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_RET));
-			emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 0, next);
-			label_place(g, fixed);
-			emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
-			/* read r2 bytes (clamped) from args[i] */
-			label_place(g, do_read);
-			clamp_size(g, capmax);
-			emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
-			emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-			emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
-			emit_call(g, BPF_FUNC_probe_read_user);
-			emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, failed);
-			emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_SIZE));
-			emit_goto(g, got);
-		}
-		/* CAP_STR */
-		label_place(g, do_str);
-		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
-		clamp_size(g, capmax);
-		emit_jmp_imm(g, BPF_JLT, BPF_REG_2, 1, next);
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
-		emit_call(g, BPF_FUNC_probe_read_user_str);
-		emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, failed);
-		emit_goto(g, got);
-		if (argv && (i == 1 || i == 2)) {
-			/* CAP_ARGV: a "more" byte, then up to ARGV_MAX strings */
-			label_place(g, l_argv);
-			emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_8, S_TMP)); /* start */
-			emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-			emit(g, I_ST(BPF_B, BPF_REG_1, 0, 0));
-			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 1));
-			int done = label_new(g);
-			for (int k = 0; k <= ARGV_MAX; k++) {
-				emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
-				emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, S_PTR));
-				emit(g, I_MOV64_IMM(BPF_REG_2, 8));
-				emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
-				if (k)
-					emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * k));
-				emit_call(g, BPF_FUNC_probe_read_user);
-				emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, done);
-				emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, S_PTR));
-				emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, done);
-				if (k == ARGV_MAX) {
-					/* more than ARGV_MAX: set the "more" byte */
-					emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
-					emit_jmp_imm(g, BPF_JGT, BPF_REG_1, limit, done);
-					emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, R_SCR));
-					emit(g, I_ST(BPF_B, BPF_REG_1, 0, 1));
-					break;
-				}
-				emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, done);
-				emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-				emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
-				emit(g, I_MOV64_IMM(BPF_REG_2, ARGV_STR));
-				emit_call(g, BPF_FUNC_probe_read_user_str);
-				emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 1, done);
-				emit_jmp_imm(g, BPF_JGT, BPF_REG_0, ARGV_STR, done);
-				emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
-			}
-			label_place(g, done);
-			/* total = r8 - start; the cap slot gets it, r8 is already advanced */
-			emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
-			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
-			emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
-			emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
-			emit_goto(g, next);
-		}
-		if (iov) {
-			label_place(g, l_iov);
-			gen_iov(g, i, capmax, limit, next);
-		}
-		label_place(g, failed);
-		emit(g, I_ST(BPF_H, R_SCR, H_CAP + 2 * i, CAP_FAILED));
-		emit_goto(g, next);
-		label_place(g, got);
-		/* r0 = bytes stored: bound it, then advance */
-		emit_jmp_imm(g, BPF_JGT, BPF_REG_0, capmax, next);
-		emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
-		label_place(g, next);
+		cap_store(g, i, capmax, &L);
 	}
 	/* len = r8 - header; r8 bounded for the verifier */
 	int ok = label_new(g);
@@ -572,13 +612,11 @@ static void gen_log2(Gen *g)
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 }
 
-static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
+/* the slot must hold this thread's entry into this call; S_NR = nr */
+static void exit_match_slot(Gen *g, const TraceOpts *o, int out)
 {
-	int out = label_new(g);
-	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	/* No pid filter here: only the entry program of a traced thread fills
 	 * its slot, so a slot holding this thread's id is the filter. */
-	/* the slot must hold this thread's entry into this call */
 	thread_slot(g, out);
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
 	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
@@ -598,6 +636,108 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
 		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
 	}
+}
+
+/* -c: count the call (and its latency bucket) in the kernel */
+static void exit_count(Gen *g, const TraceOpts *o, int out)
+{
+	int noerr = label_new(g);
+	lookup(g, TM_STATS, S_NR, out);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 16));
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_DUR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 16));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noerr);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, -4095, noerr);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 8));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 8));
+	label_place(g, noerr);
+	if (o->hist) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+		gen_log2(g);
+		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_2, TRACE_HIST_BUCKETS));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+		emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+		lookup(g, TM_HIST, S_IDX, out);
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+	}
+	finish_exit(g, out);
+}
+
+/* the header of a REC_SYSCALL record at R_SCR: nr, entry time, duration,
+ * result and the arguments saved in the slot */
+static void exit_fill_hdr(Gen *g)
+{
+	hdr_common(g, REC_SYSCALL);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+	for (int i = 0; i < 6; i++) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
+	}
+}
+
+/* PLAN_SMALL calls: a fixed-size record reserved in the ring buffer */
+static void exit_small_record(Gen *g, int out)
+{
+	int have = label_new(g);
+	ld_map(g, BPF_REG_1, TM_RING);
+	emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
+	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+	emit_call(g, BPF_FUNC_ringbuf_reserve);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
+	count_lost(g, out);
+	emit_goto(g, out);
+	label_place(g, have);
+	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+	exit_fill_hdr(g);
+	gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
+		     SMALL_REC, false);
+	wake_flags(g);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+	emit_call(g, BPF_FUNC_ringbuf_submit);
+	emit_goto(g, out);
+}
+
+/* other calls: built in the scratch buffer, then output; a call whose
+ * entry was already sent (PLAN_AT_ENTRY) gets a bare REC_EXIT */
+static void exit_big_record(Gen *g, const TraceBpf *b, int out)
+{
+	scratch(g, out);
+	exit_fill_hdr(g);
+	int full = label_new(g);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, full);
+	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_EXIT));
+	output(g, -1, TRACE_HDR_SIZE);
+	emit_goto(g, out);
+	label_place(g, full);
+	gen_captures(g, true, b->capmax, b->scratch_size - b->capmax - 8, b->scratch_size, true);
+	output(g, BPF_REG_8, 0);
+	finish_exit(g, out);
+}
+
+static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
+{
+	int out = label_new(g);
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	exit_match_slot(g, o, out);
 	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 	if (!o->count) /* -c: the entry program filled the slot only for a traced call */
 		plan_lookup(g, out);
@@ -619,99 +759,16 @@ static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	if (o->only_fail)
 		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, out);
 	if (o->count) {
-		int noerr = label_new(g);
-		lookup(g, TM_STATS, S_NR, out);
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 16));
-		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_DUR));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
-		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 16));
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
-		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noerr);
-		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, -4095, noerr);
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 8));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 8));
-		label_place(g, noerr);
-		if (o->hist) {
-			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
-			gen_log2(g);
-			emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
-			emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_2, TRACE_HIST_BUCKETS));
-			emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
-			emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
-			lookup(g, TM_HIST, S_IDX, out);
-			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
-			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-			emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
-		}
-		finish_exit(g, out);
+		exit_count(g, o, out);
 		return;
 	}
 	int big = label_new(g);
 	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_SMALL));
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, big);
-	{
-		int have = label_new(g);
-		ld_map(g, BPF_REG_1, TM_RING);
-		emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
-		emit(g, I_MOV64_IMM(BPF_REG_3, 0));
-		emit_call(g, BPF_FUNC_ringbuf_reserve);
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
-		count_lost(g, out);
-		emit_goto(g, out);
-		label_place(g, have);
-		emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
-		hdr_common(g, REC_SYSCALL);
-		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-		emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
-		for (int i = 0; i < 6; i++) {
-			emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
-			emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
-		}
-		gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
-			     SMALL_REC, false);
-		wake_flags(g);
-		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
-		emit_call(g, BPF_FUNC_ringbuf_submit);
-		emit_goto(g, out);
-	}
+	exit_small_record(g, out);
 	label_place(g, big);
-	scratch(g, out);
-	hdr_common(g, REC_SYSCALL);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
-	for (int i = 0; i < 6; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
-	}
-	int full = label_new(g);
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, full);
-	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_EXIT));
-	output(g, -1, TRACE_HDR_SIZE);
-	emit_goto(g, out);
-	label_place(g, full);
-	gen_captures(g, true, b->capmax, b->scratch_size - b->capmax - 8, b->scratch_size, true);
-	output(g, BPF_REG_8, 0);
-	finish_exit(g, out);
+	exit_big_record(g, b, out);
 }
 
 /* sched_process_fork: the child of a traced process is traced (-f) */
@@ -982,17 +1039,9 @@ static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, 
 
 enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EVENT0 };
 
-bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
+/* the maps the programs share */
+static bool create_maps(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 {
-	for (int i = 0; i < TM_COUNT; i++)
-		b->map_fd[i] = -1;
-	int ncpu = libbpf_num_possible_cpus();
-	(void)ncpu;
-	b->capmax = 4096;
-	while (b->capmax < o->strsize + 1 && b->capmax < 65536)
-		b->capmax *= 2;
-	b->scratch_size = TRACE_HDR_SIZE + 6 * b->capmax + 64;
-	Error e = {0};
 	if (map_create(b, TM_PIDS, BPF_MAP_TYPE_HASH, "trace_pids", 4, 4, 8192, err, errlen) < 0 ||
 	    map_create(b, TM_START, BPF_MAP_TYPE_ARRAY, "trace_start", 4, START_SIZE, START_SLOTS,
 		       err, errlen) < 0 ||
@@ -1009,6 +1058,22 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		       SYSCALL_MAX, err, errlen) < 0 ||
 	    map_create(b, TM_HIST, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_hist", 4, 8,
 		       o->hist ? SYSCALL_MAX * TRACE_HIST_BUCKETS : 1, err, errlen) < 0)
+		return false;
+	return true;
+}
+
+bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
+{
+	for (int i = 0; i < TM_COUNT; i++)
+		b->map_fd[i] = -1;
+	int ncpu = libbpf_num_possible_cpus();
+	(void)ncpu;
+	b->capmax = 4096;
+	while (b->capmax < o->strsize + 1 && b->capmax < 65536)
+		b->capmax *= 2;
+	b->scratch_size = TRACE_HDR_SIZE + 6 * b->capmax + 64;
+	Error e = {0};
+	if (!create_maps(b, o, err, errlen))
 		return false;
 	if (!tbpf_set_plans(b, o)) {
 		snprintf(err, errlen, "filling the plan map: %s", strerror(errno));

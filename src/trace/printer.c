@@ -300,6 +300,188 @@ static bool arg_omitted(const Call *c, int i)
 	       !(c->h->args[i - 1] & O_CREAT) && (c->h->args[i - 1] & O_TMPFILE) != O_TMPFILE;
 }
 
+/* 'b': a buffer the call reads, 'B': a buffer it fills (the result says how much) */
+static void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	if (c->sig[i] == 'b') {
+		uint64_t count = h->args[i + 1];
+		if (have)
+			dec_str(b, c->cap[i], c->caplen[i] < count ? c->caplen[i] : count,
+				(size_t)strsize, count > (uint64_t)strsize);
+		else
+			dec_ptr(b, v);
+		return;
+	}
+	if (ok_ret(c) && (have || h->ret == 0)) {
+		size_t n = (size_t)h->ret;
+		dec_str(b, c->cap[i], c->caplen[i] < n ? c->caplen[i] : n, (size_t)strsize,
+			n > (size_t)strsize);
+	} else
+		dec_ptr(b, v);
+}
+
+/* structs the call fills in: S K G J W Z */
+static void put_out_struct(StrBuf *b, const Call *c, int i, bool have)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	char k = c->sig[i];
+	if (!v) {
+		sb_puts(b, "NULL");
+		return;
+	}
+	if (!ok_ret(c) || !have) {
+		dec_ptr(b, v);
+		return;
+	}
+	if (k == 'S')
+		dec_stat(b, c->cap[i], c->caplen[i]);
+	else if (k == 'K')
+		dec_sigaction(b, c->cap[i], c->caplen[i]);
+	else if (k == 'G') {
+		uint64_t m = 0;
+		memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+		dec_sigset(b, m);
+	} else if (k == 'J')
+		dec_sockaddr(b, c->cap[i], c->caplen[i]);
+	else if (k == 'W') {
+		int st = 0;
+		memcpy(&st, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
+		if (h->ret == 0)
+			dec_ptr(b, v);
+		else
+			dec_wait_status(b, st);
+	} else {
+		int fds[2] = {0, 0};
+		memcpy(fds, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+		sb_printf(b, "[%d, %d]", fds[0], fds[1]);
+	}
+}
+
+/* structs the call reads: t k g I e Q X Y */
+static void put_in_struct(StrBuf *b, const Call *c, int i, bool have)
+{
+	uint64_t v = c->h->args[i];
+	char k = c->sig[i];
+	if (!v) {
+		sb_puts(b, "NULL");
+		return;
+	}
+	if (!have) {
+		dec_ptr(b, v);
+		return;
+	}
+	if (k == 't')
+		dec_timespec(b, c->cap[i], c->caplen[i]);
+	else if (k == 'k')
+		dec_sigaction(b, c->cap[i], c->caplen[i]);
+	else if (k == 'g') {
+		uint64_t m = 0;
+		memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+		dec_sigset(b, m);
+	} else if (k == 'I')
+		dec_sockaddr(b, c->cap[i], c->caplen[i]);
+	else if (k == 'Q')
+		put_pollfds(b, c, i, false);
+	else if (k == 'X') {
+		int32_t signo = 0;
+		memcpy(&signo, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
+		dec_siginfo(b, signo, c->cap[i], c->caplen[i]);
+	} else if (k == 'Y')
+		dec_clone_args(b, c->cap[i], c->caplen[i]);
+	else {
+		struct epoll_event ev;
+		memset(&ev, 0, sizeof(ev));
+		memcpy(&ev, c->cap[i], c->caplen[i] < sizeof(ev) ? c->caplen[i] : sizeof(ev));
+		sb_puts(b, "{events=");
+		dec_epoll_events(b, ev.events);
+		sb_printf(b, ", data=%#llx}", (unsigned long long)ev.data.u64);
+	}
+}
+
+/* iovecs (L in, U out) and msghdrs (H in, N out) */
+static void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	char k = c->sig[i];
+	bool out = k == 'U' || k == 'N';
+	if (!v) {
+		sb_puts(b, "NULL");
+		return;
+	}
+	if (!have || (out && !ok_ret(c)) || ((k == 'H' || k == 'N') && c->caplen[i] < 58)) {
+		dec_ptr(b, v);
+		return;
+	}
+	if (k == 'L' || k == 'U')
+		put_iov(b, c->cap[i], c->caplen[i], h->args[i + 1],
+			out ? (uint64_t)h->ret : UINT64_MAX, (size_t)strsize);
+	else
+		put_msghdr(b, c->cap[i], c->caplen[i], out, h->ret, (size_t)strsize);
+}
+
+/* 'V': a string vector (argv, envp); the first byte says it was cut short */
+static void put_strvec(StrBuf *b, const Call *c, int i, int strsize, bool have)
+{
+	if (!have || !c->caplen[i]) {
+		dec_ptr(b, c->h->args[i]);
+		return;
+	}
+	const uint8_t *d = c->cap[i] + 1, *end = c->cap[i] + c->caplen[i];
+	sb_putc(b, '[');
+	for (bool first = true; d < end; first = false) {
+		const uint8_t *z = memchr(d, 0, (size_t)(end - d));
+		size_t n = z ? (size_t)(z - d) : (size_t)(end - d);
+		if (!first)
+			sb_puts(b, ", ");
+		dec_str(b, d, n, (size_t)strsize, !z);
+		d += n + 1;
+	}
+	if (c->cap[i][0])
+		sb_puts(b, ", ...");
+	sb_putc(b, ']');
+}
+
+/* 'y': socket protocol, named for the IP families */
+static void put_sock_proto(StrBuf *b, const Call *c, uint64_t v)
+{
+	if ((c->h->args[0] == AF_INET || c->h->args[0] == AF_INET6) && v <= 17 &&
+	    (v == 0 || v == 1 || v == 6 || v == 17))
+		sb_puts(b, v == 0 ? "IPPROTO_IP" : v == 1 ? "IPPROTO_ICMP" : v == 6 ? "IPPROTO_TCP" : "IPPROTO_UDP");
+	else
+		put_int(b, v);
+}
+
+/* kinds decoded from the value alone; false if k is not one of them */
+static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
+{
+	switch (k) {
+	case 'O': dec_open_flags(b, v); break;
+	case 'M': dec_mode(b, v); break;
+	case 'a': dec_at_flags(b, v); break;
+	case 'z': dec_access_mode(b, v); break;
+	case 'P': dec_mmap_prot(b, v); break;
+	case 'm': dec_mmap_flags(b, v); break;
+	case 'n': dec_signal(b, (int)v); break;
+	case 'w': dec_sigprocmask_how(b, v); break;
+	case 'D': dec_sock_family(b, v); break;
+	case 'T': dec_sock_type(b, v); break;
+	case 'C': dec_clone_flags(b, v); break;
+	case 'F': dec_fcntl_cmd(b, v); break;
+	case 'i': dec_ioctl_req(b, v); break;
+	case 'o': dec_wait_options(b, v); break;
+	case 'E': dec_epoll_op(b, v); break;
+	case 'c': dec_clockid(b, v); break;
+	case 'l': dec_whence(b, v); break;
+	case 'q': dec_arch_prctl(b, v); break;
+	default: return false;
+	}
+	return true;
+}
+
 static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 {
 	const TraceHdr *h = c->h;
@@ -307,6 +489,8 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 	char k = c->sig[i];
 	int strsize = p->o->strsize;
 	bool have = c->capok[i] && c->cap[i];
+	if (put_flag_arg(b, k, v))
+		return true;
 	switch (k) {
 	case 'd': put_int(b, v); break;
 	case 'u': fb_u64(b, v); break;
@@ -324,153 +508,16 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 		else
 			dec_ptr(b, v);
 		break;
-	case 'b': {
-		uint64_t count = h->args[i + 1];
-		if (have)
-			dec_str(b, c->cap[i], c->caplen[i] < count ? c->caplen[i] : count,
-				(size_t)strsize, count > (uint64_t)strsize);
-		else
-			dec_ptr(b, v);
-		break;
-	}
-	case 'B':
-		if (ok_ret(c) && (have || h->ret == 0)) {
-			size_t n = (size_t)h->ret;
-			dec_str(b, c->cap[i], c->caplen[i] < n ? c->caplen[i] : n, (size_t)strsize,
-				n > (size_t)strsize);
-		} else
-			dec_ptr(b, v);
-		break;
-	case 'O': dec_open_flags(b, v); break;
-	case 'M': dec_mode(b, v); break;
-	case 'a': dec_at_flags(b, v); break;
-	case 'z': dec_access_mode(b, v); break;
-	case 'P': dec_mmap_prot(b, v); break;
-	case 'm': dec_mmap_flags(b, v); break;
+	case 'b': case 'B': put_buf_arg(c, b, i, strsize, have); break;
 	case 'S': case 'K': case 'G': case 'J': case 'W': case 'Z':
-		if (!v) {
-			sb_puts(b, "NULL");
-			break;
-		}
-		if (!ok_ret(c) || !have) {
-			dec_ptr(b, v);
-			break;
-		}
-		if (k == 'S')
-			dec_stat(b, c->cap[i], c->caplen[i]);
-		else if (k == 'K')
-			dec_sigaction(b, c->cap[i], c->caplen[i]);
-		else if (k == 'G') {
-			uint64_t m = 0;
-			memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
-			dec_sigset(b, m);
-		} else if (k == 'J')
-			dec_sockaddr(b, c->cap[i], c->caplen[i]);
-		else if (k == 'W') {
-			int st = 0;
-			memcpy(&st, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
-			if (h->ret == 0)
-				dec_ptr(b, v);
-			else
-				dec_wait_status(b, st);
-		} else {
-			int fds[2] = {0, 0};
-			memcpy(fds, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
-			sb_printf(b, "[%d, %d]", fds[0], fds[1]);
-		}
+		put_out_struct(b, c, i, have);
 		break;
 	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q': case 'X': case 'Y':
-		if (!v) {
-			sb_puts(b, "NULL");
-			break;
-		}
-		if (!have) {
-			dec_ptr(b, v);
-			break;
-		}
-		if (k == 't')
-			dec_timespec(b, c->cap[i], c->caplen[i]);
-		else if (k == 'k')
-			dec_sigaction(b, c->cap[i], c->caplen[i]);
-		else if (k == 'g') {
-			uint64_t m = 0;
-			memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
-			dec_sigset(b, m);
-		} else if (k == 'I')
-			dec_sockaddr(b, c->cap[i], c->caplen[i]);
-		else if (k == 'Q')
-			put_pollfds(b, c, i, false);
-		else if (k == 'X') {
-			int32_t signo = 0;
-			memcpy(&signo, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
-			dec_siginfo(b, signo, c->cap[i], c->caplen[i]);
-		} else if (k == 'Y')
-			dec_clone_args(b, c->cap[i], c->caplen[i]);
-		else {
-			struct epoll_event ev;
-			memset(&ev, 0, sizeof(ev));
-			memcpy(&ev, c->cap[i], c->caplen[i] < sizeof(ev) ? c->caplen[i] : sizeof(ev));
-			sb_puts(b, "{events=");
-			dec_epoll_events(b, ev.events);
-			sb_printf(b, ", data=%#llx}", (unsigned long long)ev.data.u64);
-		}
+		put_in_struct(b, c, i, have);
 		break;
-	case 'L': case 'U': case 'H': case 'N': {
-		bool out = k == 'U' || k == 'N';
-		if (!v) {
-			sb_puts(b, "NULL");
-			break;
-		}
-		if (!have || (out && !ok_ret(c)) || ((k == 'H' || k == 'N') && c->caplen[i] < 58)) {
-			dec_ptr(b, v);
-			break;
-		}
-		if (k == 'L' || k == 'U')
-			put_iov(b, c->cap[i], c->caplen[i], h->args[i + 1],
-				out ? (uint64_t)h->ret : UINT64_MAX, (size_t)strsize);
-		else
-			put_msghdr(b, c->cap[i], c->caplen[i], out, h->ret, (size_t)strsize);
-		break;
-	}
-	case 'n': dec_signal(b, (int)v); break;
-	case 'y': /* socket protocol, named for the IP families */
-		if ((h->args[0] == AF_INET || h->args[0] == AF_INET6) && v <= 17 &&
-		    (v == 0 || v == 1 || v == 6 || v == 17))
-			sb_puts(b, v == 0 ? "IPPROTO_IP" : v == 1 ? "IPPROTO_ICMP" : v == 6 ? "IPPROTO_TCP" : "IPPROTO_UDP");
-		else
-			put_int(b, v);
-		break;
-	case 'w': dec_sigprocmask_how(b, v); break;
-	case 'D': dec_sock_family(b, v); break;
-	case 'T': dec_sock_type(b, v); break;
-	case 'C': dec_clone_flags(b, v); break;
-	case 'F': dec_fcntl_cmd(b, v); break;
-	case 'i': dec_ioctl_req(b, v); break;
-	case 'o': dec_wait_options(b, v); break;
-	case 'E': dec_epoll_op(b, v); break;
-	case 'c': dec_clockid(b, v); break;
-	case 'l': dec_whence(b, v); break;
-	case 'q': dec_arch_prctl(b, v); break;
-	case 'V': {
-		if (!have || !c->caplen[i]) {
-			dec_ptr(b, v);
-			break;
-		}
-		const uint8_t *d = c->cap[i] + 1, *end = c->cap[i] + c->caplen[i];
-		sb_putc(b, '[');
-		for (bool first = true; d < end; first = false) {
-			const uint8_t *z = memchr(d, 0, (size_t)(end - d));
-			size_t n = z ? (size_t)(z - d) : (size_t)(end - d);
-			if (!first)
-				sb_puts(b, ", ");
-			dec_str(b, d, n, (size_t)strsize, !z);
-			d += n + 1;
-		}
-		if (c->cap[i][0])
-			sb_puts(b, ", ...");
-		sb_putc(b, ']');
-		break;
-	}
+	case 'L': case 'U': case 'H': case 'N': put_vec_arg(b, c, i, strsize, have); break;
+	case 'y': put_sock_proto(b, c, v); break;
+	case 'V': put_strvec(b, c, i, strsize, have); break;
 	case 'v': dec_ptr(b, v); break;
 	default: dec_ptr(b, v); break;
 	}
@@ -846,6 +893,91 @@ bool printer_record(Printer *p, const void *data, size_t size)
 	return ok;
 }
 
+/* an entry waits for its exit unless the call never returns */
+static bool record_enter(Printer *p, const TraceHdr *h, const void *data, size_t size,
+			 const uint8_t *d, size_t avail)
+{
+	if (!p->o->sel[h->nr % SYSCALL_MAX])
+		return true;
+	if (h->nr < SYSCALL_MAX && nr_info[h->nr].special == SP_EXIT)
+		return print_call(p, h, d, avail, true);
+	for (int i = 0; i < p->pending.n; i++)
+		if (p->pending.v[i].tid == h->tid) {
+			free(p->pending.v[i].rec);
+			p->pending.v[i] = p->pending.v[--p->pending.n];
+			break;
+		}
+	Pending pe = {h->tid, xmalloc(size), size};
+	memcpy(pe.rec, data, size);
+	vec_push(&p->pending, pe);
+	return true;
+}
+
+/* an exit completes the pending entry of the same call */
+static bool record_exit(Printer *p, const TraceHdr *h)
+{
+	for (int i = 0; i < p->pending.n; i++) {
+		Pending *pe = &p->pending.v[i];
+		TraceHdr *eh = pe->rec;
+		if (eh->nr != h->nr)
+			continue;
+		/* execve from a thread other than the leader changes the tid */
+		if (pe->tid != h->tid && eh->tgid != h->tgid)
+			continue;
+		eh->ret = h->ret;
+		eh->dur = h->dur;
+		bool ok = true;
+		if (want_result(p, eh)) {
+			size_t av = pe->size - sizeof(TraceHdr);
+			if (eh->len < av)
+				av = eh->len;
+			ok = print_call(p, eh, (uint8_t *)pe->rec + sizeof(TraceHdr), av, false);
+		}
+		free(pe->rec);
+		*pe = p->pending.v[--p->pending.n];
+		return ok;
+	}
+	return true;
+}
+
+static bool record_proc_exit(Printer *p, const TraceHdr *h, bool quiet)
+{
+	int st = (int)h->ret;
+	if (p->deferred.n)
+		flush_deferred(p, h->tid, h->tgid);
+	if ((int)h->tgid == p->main_pid) {
+		p->main_exited = true;
+		p->exit_status = st;
+	}
+	if (quiet)
+		return true;
+	put_prefix(p, &p->line, h->tgid, h->ts);
+	if (!h->aux)
+		sb_puts(&p->line, "+++ exited +++");
+	else if (WIFSIGNALED(st))
+		sb_printf(&p->line, "+++ killed by %s%s +++", dec_signame(WTERMSIG(st)) ? dec_signame(WTERMSIG(st)) : "?",
+			  WCOREDUMP(st) ? " (core dumped)" : "");
+	else
+		sb_printf(&p->line, "+++ exited with %d +++", WEXITSTATUS(st));
+	emit_line(p);
+	return true;
+}
+
+static bool record_signal(Printer *p, const TraceHdr *h, const void *data, const uint8_t *d,
+			  size_t avail, bool quiet)
+{
+	if (quiet || p->o->no_syscalls)
+		return true;
+	if (h->nr == SIG_IGNORED_IN_CALL) {
+		Pending pe = {h->tid, xmalloc(sizeof(TraceHdr) + avail), sizeof(TraceHdr) + avail};
+		memcpy(pe.rec, data, pe.size);
+		vec_push(&p->deferred, pe);
+		return true;
+	}
+	print_signal(p, h, d, avail);
+	return true;
+}
+
 static bool printer_record1(Printer *p, const void *data, size_t size)
 {
 	if (size < sizeof(TraceHdr))
@@ -867,78 +999,14 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 			return true;
 		}
 		return print_call(p, h, d, avail, false);
-	case REC_ENTER: {
-		if (!p->o->sel[h->nr % SYSCALL_MAX])
-			return true;
-		if (h->nr < SYSCALL_MAX && nr_info[h->nr].special == SP_EXIT)
-			return print_call(p, h, d, avail, true);
-		for (int i = 0; i < p->pending.n; i++)
-			if (p->pending.v[i].tid == h->tid) {
-				free(p->pending.v[i].rec);
-				p->pending.v[i] = p->pending.v[--p->pending.n];
-				break;
-			}
-		Pending pe = {h->tid, xmalloc(size), size};
-		memcpy(pe.rec, data, size);
-		vec_push(&p->pending, pe);
-		return true;
-	}
+	case REC_ENTER:
+		return record_enter(p, h, data, size, d, avail);
 	case REC_EXIT:
-		for (int i = 0; i < p->pending.n; i++) {
-			Pending *pe = &p->pending.v[i];
-			TraceHdr *eh = pe->rec;
-			if (eh->nr != h->nr)
-				continue;
-			/* execve from a thread other than the leader changes the tid */
-			if (pe->tid != h->tid && eh->tgid != h->tgid)
-				continue;
-			eh->ret = h->ret;
-			eh->dur = h->dur;
-			bool ok = true;
-			if (want_result(p, eh)) {
-				size_t av = pe->size - sizeof(TraceHdr);
-				if (eh->len < av)
-					av = eh->len;
-				ok = print_call(p, eh, (uint8_t *)pe->rec + sizeof(TraceHdr), av, false);
-			}
-			free(pe->rec);
-			*pe = p->pending.v[--p->pending.n];
-			return ok;
-		}
-		return true;
-	case REC_PROC_EXIT: {
-		int st = (int)h->ret;
-		if (p->deferred.n)
-			flush_deferred(p, h->tid, h->tgid);
-		if ((int)h->tgid == p->main_pid) {
-			p->main_exited = true;
-			p->exit_status = st;
-		}
-		if (quiet)
-			return true;
-		put_prefix(p, &p->line, h->tgid, h->ts);
-		if (!h->aux)
-			sb_puts(&p->line, "+++ exited +++");
-		else if (WIFSIGNALED(st))
-			sb_printf(&p->line, "+++ killed by %s%s +++", dec_signame(WTERMSIG(st)) ? dec_signame(WTERMSIG(st)) : "?",
-				  WCOREDUMP(st) ? " (core dumped)" : "");
-		else
-			sb_printf(&p->line, "+++ exited with %d +++", WEXITSTATUS(st));
-		emit_line(p);
-		return true;
-	}
-	case REC_SIGNAL: {
-		if (quiet || p->o->no_syscalls)
-			return true;
-		if (h->nr == SIG_IGNORED_IN_CALL) {
-			Pending pe = {h->tid, xmalloc(sizeof(TraceHdr) + avail), sizeof(TraceHdr) + avail};
-			memcpy(pe.rec, data, pe.size);
-			vec_push(&p->deferred, pe);
-			return true;
-		}
-		print_signal(p, h, d, avail);
-		return true;
-	}
+		return record_exit(p, h);
+	case REC_PROC_EXIT:
+		return record_proc_exit(p, h, quiet);
+	case REC_SIGNAL:
+		return record_signal(p, h, data, d, avail, quiet);
 	case REC_FORK:
 		return true;
 	case REC_EVENT:

@@ -83,91 +83,99 @@ static bool parse_pids(const char *s, TraceOpts *o)
 	return ok;
 }
 
-/* Returns -1 to go on, else an exit status. */
-static int parse(int argc, char **argv, Cli *c, bool report)
+/* --event CAT:NAME[,...] */
+static bool add_events(TraceOpts *o, const char *arg)
 {
-	static const struct option lo[] = {
-		{"hist", no_argument, 0, O_HIST},     {"duration", required_argument, 0, O_DURATION},
-		{"event", required_argument, 0, O_EVENT}, {"no-syscalls", no_argument, 0, O_NOSYS},
-		{"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
-	TraceOpts *o = &c->o;
-	bool seen_trace = false;
-	o->strsize = 32;
-	for (int i = 0; i < SYSCALL_MAX; i++)
-		o->sel[i] = syscall_table[i].name != NULL;
-	optind = 1;
-	int ch;
-	while ((ch = getopt_long(argc, argv, "+fp:e:zZTtrys:o:cCS:vh", lo, NULL)) != -1) {
-		char err[256];
-		switch (ch) {
-		case 'f': o->follow = true; break;
-		case 'p':
-			if (report || !parse_pids(optarg, o))
-				return report ? (fprintf(stderr, "sonde trace report: -p is for live tracing\n"), 1) : 1;
-			break;
-		case 'e':
-			if (!syscall_select(optarg, o->sel, &seen_trace, err, sizeof(err))) {
-				fprintf(stderr, "sonde trace: %s\n", err);
-				return 1;
-			}
-			break;
-		case 'z': o->only_ok = true; break;
-		case 'Z': o->only_fail = true; break;
-		case 'T': o->show_time = true; break;
-		case 't': o->tstamp++; break;
-		case 'r': o->relative = true; break;
-		case 'y': o->fd_paths = true; break;
-		case 's': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || v < 0 || v > 65535) {
-				fprintf(stderr, "sonde trace: -s takes a number from 0 to 65535, not '%s'\n", optarg);
-				return 1;
-			}
-			o->strsize = (int)v;
-			break;
-		}
-		case 'o': o->out_path = optarg; break;
-		case 'c': o->count = true; break;
-		case 'C': o->count = o->count_and_print = true; break;
-		case 'S':
-			if (strcmp(optarg, "calls") && strcmp(optarg, "time")) {
-				fprintf(stderr, "sonde trace: -S takes 'calls' or 'time'\n");
-				return 1;
-			}
-			c->sort_calls = !strcmp(optarg, "calls");
-			break;
-		case 'v': o->verbose = true; break;
-		case O_HIST: o->hist = o->count = true; break;
-		case O_DURATION: {
-			char *end;
-			double ms = strtod(optarg, &end);
-			if (*end || ms < 0) {
-				fprintf(stderr, "sonde trace: --duration takes milliseconds, not '%s'\n", optarg);
-				return 1;
-			}
-			o->min_dur_ns = (uint64_t)(ms * 1e6);
-			break;
-		}
-		case O_EVENT: {
-			char *copy = xstrdup(optarg), *save = NULL;
-			for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-				if (!strchr(t, ':')) {
-					fprintf(stderr, "sonde trace: --event takes CATEGORY:NAME, not '%s'\n", t);
-					free(copy);
-					return 1;
-				}
-				o->events = xrealloc(o->events, sizeof(char *) * (size_t)(o->nevents + 1));
-				o->events[o->nevents++] = xstrdup(t);
-			}
+	char *copy = xstrdup(arg), *save = NULL;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (!strchr(t, ':')) {
+			fprintf(stderr, "sonde trace: --event takes CATEGORY:NAME, not '%s'\n", t);
 			free(copy);
-			break;
+			return false;
 		}
-		case O_NOSYS: o->no_syscalls = true; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 1;
-		}
+		o->events = xrealloc(o->events, sizeof(char *) * (size_t)(o->nevents + 1));
+		o->events[o->nevents++] = xstrdup(t);
 	}
+	free(copy);
+	return true;
+}
+
+/* the options that take a number: -s and --duration */
+static bool parse_number_opt(int ch, const char *arg, TraceOpts *o)
+{
+	char *end;
+	if (ch == 's') {
+		long v = strtol(arg, &end, 10);
+		if (*end || v < 0 || v > 65535) {
+			fprintf(stderr, "sonde trace: -s takes a number from 0 to 65535, not '%s'\n", arg);
+			return false;
+		}
+		o->strsize = (int)v;
+		return true;
+	}
+	double ms = strtod(arg, &end);
+	if (*end || ms < 0) {
+		fprintf(stderr, "sonde trace: --duration takes milliseconds, not '%s'\n", arg);
+		return false;
+	}
+	o->min_dur_ns = (uint64_t)(ms * 1e6);
+	return true;
+}
+
+/* One option from getopt_long: -1 to go on, else an exit status. */
+static int parse_opt(int ch, Cli *c, bool report, bool *seen_trace)
+{
+	TraceOpts *o = &c->o;
+	char err[256];
+	switch (ch) {
+	case 'f': o->follow = true; break;
+	case 'p':
+		if (report || !parse_pids(optarg, o))
+			return report ? (fprintf(stderr, "sonde trace report: -p is for live tracing\n"), 1) : 1;
+		break;
+	case 'e':
+		if (!syscall_select(optarg, o->sel, seen_trace, err, sizeof(err))) {
+			fprintf(stderr, "sonde trace: %s\n", err);
+			return 1;
+		}
+		break;
+	case 'z': o->only_ok = true; break;
+	case 'Z': o->only_fail = true; break;
+	case 'T': o->show_time = true; break;
+	case 't': o->tstamp++; break;
+	case 'r': o->relative = true; break;
+	case 'y': o->fd_paths = true; break;
+	case 's': case O_DURATION:
+		if (!parse_number_opt(ch, optarg, o))
+			return 1;
+		break;
+	case 'o': o->out_path = optarg; break;
+	case 'c': o->count = true; break;
+	case 'C': o->count = o->count_and_print = true; break;
+	case 'S':
+		if (strcmp(optarg, "calls") && strcmp(optarg, "time")) {
+			fprintf(stderr, "sonde trace: -S takes 'calls' or 'time'\n");
+			return 1;
+		}
+		c->sort_calls = !strcmp(optarg, "calls");
+		break;
+	case 'v': o->verbose = true; break;
+	case O_HIST: o->hist = o->count = true; break;
+	case O_EVENT:
+		if (!add_events(o, optarg))
+			return 1;
+		break;
+	case O_NOSYS: o->no_syscalls = true; break;
+	case 'h': usage(stdout); return 0;
+	default: usage(stderr); return 1;
+	}
+	return -1;
+}
+
+/* The operands after the options: -1 to go on, else an exit status. */
+static int parse_operands(int argc, char **argv, Cli *c, bool report)
+{
+	TraceOpts *o = &c->o;
 	if (report) {
 		if (optind >= argc) {
 			fprintf(stderr, "sonde trace report: which file?\n");
@@ -193,6 +201,28 @@ static int parse(int argc, char **argv, Cli *c, bool report)
 	if (o->count && o->count_and_print)
 		o->count = false, o->count_and_print = true;
 	return -1;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse(int argc, char **argv, Cli *c, bool report)
+{
+	static const struct option lo[] = {
+		{"hist", no_argument, 0, O_HIST},     {"duration", required_argument, 0, O_DURATION},
+		{"event", required_argument, 0, O_EVENT}, {"no-syscalls", no_argument, 0, O_NOSYS},
+		{"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
+	TraceOpts *o = &c->o;
+	bool seen_trace = false;
+	o->strsize = 32;
+	for (int i = 0; i < SYSCALL_MAX; i++)
+		o->sel[i] = syscall_table[i].name != NULL;
+	optind = 1;
+	int ch;
+	while ((ch = getopt_long(argc, argv, "+fp:e:zZTtrys:o:cCS:vh", lo, NULL)) != -1) {
+		int r = parse_opt(ch, c, report, &seen_trace);
+		if (r >= 0)
+			return r;
+	}
+	return parse_operands(argc, argv, c, report);
 }
 
 /* as execvp would find it; strace also runs the resolved path */
@@ -346,145 +376,175 @@ static int exit_code_of(int st)
 	return 1;
 }
 
-static int run_live(Cli *c)
+/* one live trace: what run_live and its steps share */
+typedef struct LiveRun {
+	Cli *c;
+	TraceOpts *o;
+	FILE *out;
+	FILE *rec;
+	char *path;  /* the command, resolved */
+	Live l;
+	TraceBpf b;
+	struct ring_buffer *rb;
+	int go;      /* write end of the child's start pipe */
+	pid_t child;
+	int child_status;
+	bool child_done;
+} LiveRun;
+
+/* record everything; report filters */
+static void record_opts(TraceOpts *o)
 {
-	TraceOpts *o = &c->o;
-	FILE *out = stderr;
-	FILE *rec = NULL;
+	TraceOpts keep = *o;
+	memset(o, 0, sizeof(*o));
+	o->strsize = keep.strsize;
+	o->follow = keep.follow;
+	o->pids = keep.pids;
+	o->npids = keep.npids;
+	o->verbose = keep.verbose;
+	memcpy(o->sel, keep.sel, sizeof(o->sel));
+	o->record_path = keep.out_path; /* the recording keeps times */
+	o->events = keep.events;
+	o->nevents = keep.nevents;
+	o->no_syscalls = keep.no_syscalls;
+}
+
+/* Opens the trace or the recording and resolves the command: -1 to go on,
+ * else an exit status. */
+static int live_open(LiveRun *r)
+{
+	Cli *c = r->c;
+	TraceOpts *o = r->o;
 	if (c->record) {
 		if (!o->out_path) {
 			fprintf(stderr, "sonde trace record: -o FILE is required\n");
 			return 1;
 		}
-		if (!(rec = fopen(o->out_path, "wb"))) {
+		if (!(r->rec = fopen(o->out_path, "wb"))) {
 			fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
 			return 1;
 		}
-		/* record everything; report filters */
-		TraceOpts keep = *o;
-		memset(o, 0, sizeof(*o));
-		o->strsize = keep.strsize;
-		o->follow = keep.follow;
-		o->pids = keep.pids;
-		o->npids = keep.npids;
-		o->verbose = keep.verbose;
-		memcpy(o->sel, keep.sel, sizeof(o->sel));
-		o->record_path = keep.out_path; /* the recording keeps times */
-		o->events = keep.events;
-		o->nevents = keep.nevents;
-		o->no_syscalls = keep.no_syscalls;
-	} else if (o->out_path && !(out = fopen(o->out_path, "w"))) {
+		record_opts(o);
+	} else if (o->out_path && !(r->out = fopen(o->out_path, "w"))) {
 		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
 		return 1;
 	}
-	char *path = c->cmd ? command_path(c->cmd[0]) : NULL;
-	if (c->cmd && !path) {
+	r->path = c->cmd ? command_path(c->cmd[0]) : NULL;
+	if (c->cmd && !r->path) {
 		fprintf(stderr, "sonde trace: cannot run '%s': command not found or not executable\n",
 			c->cmd[0]);
 		return 127;
 	}
-	static char obuf[1 << 16];
-	setvbuf(out, obuf, _IOFBF, sizeof(obuf));
-	Live l = {.rec = rec};
-	printer_init(&l.pr, o, out);
-	l.pr.live = true;
-	TraceBpf b = {0};
-	b.nprogs = 0;
+	return -1;
+}
+
+static void record_header(LiveRun *r)
+{
+	RecInfo info = {0};
+	struct utsname u;
+	uname(&u);
+	snprintf(info.sysname, sizeof(info.sysname), "%s", u.sysname);
+	snprintf(info.release, sizeof(info.release), "%s", u.release);
+	snprintf(info.version, sizeof(info.version), "%s", u.version);
+	snprintf(info.machine, sizeof(info.machine), "%s", u.machine);
+	snprintf(info.nodename, sizeof(info.nodename), "%s", u.nodename);
+	info.mono_to_real = r->l.pr.mono_to_real;
+	info.main_pid = r->l.pr.main_pid;
+	info.strsize = r->o->strsize;
+	info.flags = r->o->follow ? 1 : 0;
+	rec_write_header(r->rec, &info);
+	for (int i = 0; i < r->b.nevents; i++)
+		rec_write_event(r->rec, (uint32_t)i, r->b.events[i].cat, r->b.events[i].name,
+				&r->b.events[i].fmt);
+}
+
+/* Loads the programs, starts the command (held until attached) or takes
+ * the -p processes, and attaches; then lets the command run. */
+static bool live_start(LiveRun *r)
+{
+	TraceOpts *o = r->o;
 	char err[512];
-	int go = -1;
-	pid_t child = -1;
-	int status = 1;
-	struct sigaction sa = {.sa_handler = on_signal};
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	struct ring_buffer *rb = NULL;
-	if (!load_events(&b, o, err, sizeof(err)) || !tbpf_load(&b, o, err, sizeof(err))) {
+	if (!load_events(&r->b, o, err, sizeof(err)) || !tbpf_load(&r->b, o, err, sizeof(err))) {
 		fprintf(stderr, "sonde trace: %s\n", err);
-		goto out;
+		return false;
 	}
-	l.pr.events = b.events;
-	l.pr.nevents = b.nevents;
-	if (c->cmd) {
-		child = start_child(path, c->cmd, &go, rec ? rec : (out != stderr ? out : NULL));
-		if (child < 0) {
+	r->l.pr.events = r->b.events;
+	r->l.pr.nevents = r->b.nevents;
+	if (r->c->cmd) {
+		r->child = start_child(r->path, r->c->cmd, &r->go,
+				       r->rec ? r->rec : (r->out != stderr ? r->out : NULL));
+		if (r->child < 0) {
 			fprintf(stderr, "sonde trace: fork: %s\n", strerror(errno));
-			goto out;
+			return false;
 		}
-		tbpf_add_pid(&b, child);
-		l.pr.main_pid = child;
+		tbpf_add_pid(&r->b, r->child);
+		r->l.pr.main_pid = r->child;
 	} else {
 		for (int i = 0; i < o->npids; i++)
-			tbpf_add_pid(&b, o->pids[i]);
-		l.pr.main_pid = o->pids[0];
+			tbpf_add_pid(&r->b, o->pids[i]);
+		r->l.pr.main_pid = o->pids[0];
 	}
-	if (rec) {
-		RecInfo info = {0};
-		struct utsname u;
-		uname(&u);
-		snprintf(info.sysname, sizeof(info.sysname), "%s", u.sysname);
-		snprintf(info.release, sizeof(info.release), "%s", u.release);
-		snprintf(info.version, sizeof(info.version), "%s", u.version);
-		snprintf(info.machine, sizeof(info.machine), "%s", u.machine);
-		snprintf(info.nodename, sizeof(info.nodename), "%s", u.nodename);
-		info.mono_to_real = l.pr.mono_to_real;
-		info.main_pid = l.pr.main_pid;
-		info.strsize = o->strsize;
-		info.flags = o->follow ? 1 : 0;
-		rec_write_header(rec, &info);
-		for (int i = 0; i < b.nevents; i++)
-			rec_write_event(rec, (uint32_t)i, b.events[i].cat, b.events[i].name,
-					&b.events[i].fmt);
-	}
-	rb = ring_buffer__new(b.map_fd[TM_RING], on_record, &l, NULL);
-	if (!rb) {
+	if (r->rec)
+		record_header(r);
+	r->rb = ring_buffer__new(r->b.map_fd[TM_RING], on_record, &r->l, NULL);
+	if (!r->rb) {
 		fprintf(stderr, "sonde trace: cannot read the ring buffer\n");
-		goto out;
+		return false;
 	}
-	if (!tbpf_attach(&b, o, err, sizeof(err))) {
+	if (!tbpf_attach(&r->b, o, err, sizeof(err))) {
 		fprintf(stderr, "sonde trace: %s\n", err);
-		goto out;
+		return false;
 	}
-	if (go >= 0) {
-		if (write(go, "g", 1) != 1)
+	if (r->go >= 0) {
+		if (write(r->go, "g", 1) != 1)
 			perror("sonde trace: starting the command");
-		close(go);
-		go = -1;
+		close(r->go);
+		r->go = -1;
 	}
-	int child_status = 0;
-	bool child_done = false;
+	return true;
+}
+
+/* whether every traced process (and, with -f, descendant) has gone */
+static bool all_gone(LiveRun *r)
+{
+	TraceOpts *o = r->o;
+	if (r->child > 0 && !r->child_done &&
+	    waitpid(r->child, &r->child_status, WNOHANG) == r->child)
+		r->child_done = true;
+	bool gone;
+	if (r->child > 0) {
+		gone = r->child_done && (!o->follow || tbpf_npids(&r->b) == 0);
+		if (r->child_done && o->follow && !gone) {
+			/* descendants still running: a bound on how long we wait for
+			 * their exits to be seen is not needed, strace waits too */
+		}
+	} else {
+		gone = true;
+		for (int i = 0; i < o->npids; i++)
+			if (kill(o->pids[i], 0) == 0 || errno != ESRCH)
+				gone = false;
+		if (o->follow && tbpf_npids(&r->b) > 0)
+			gone = false;
+	}
+	return gone;
+}
+
+/* prints records until a signal, or until the traced processes are gone */
+static void live_loop(LiveRun *r)
+{
 	uint64_t idle_since = 0;
 	for (;;) {
-		int n = ring_buffer__poll(rb, 20);
+		int n = ring_buffer__poll(r->rb, 20);
 		if (n < 0 && n != -EINTR)
 			break;
 		/* records are sent without a wake-up: take them every 20 ms */
 		if (n == 0)
-			ring_buffer__consume(rb);
-		printer_flush(&l.pr);
-		fflush(out);
+			ring_buffer__consume(r->rb);
+		printer_flush(&r->l.pr);
+		fflush(r->out);
 		if (got_signal)
 			break;
-		if (child > 0 && !child_done && waitpid(child, &child_status, WNOHANG) == child)
-			child_done = true;
-		bool all_gone;
-		if (child > 0) {
-			all_gone = child_done && (!o->follow || tbpf_npids(&b) == 0);
-			if (child_done && o->follow && !all_gone) {
-				/* descendants still running: a bound on how long we wait for
-				 * their exits to be seen is not needed, strace waits too */
-			}
-		} else {
-			all_gone = true;
-			for (int i = 0; i < o->npids; i++)
-				if (kill(o->pids[i], 0) == 0 || errno != ESRCH)
-					all_gone = false;
-			if (o->follow && tbpf_npids(&b) > 0)
-				all_gone = false;
-		}
-		if (all_gone) {
+		if (all_gone(r)) {
 			/* the last records may still be in flight on another CPU */
 			if (!idle_since) {
 				idle_since = 1;
@@ -494,60 +554,132 @@ static int run_live(Cli *c)
 		}
 		(void)idle_since;
 	}
-	ring_buffer__consume(rb);
-	printer_flush(&l.pr);
-	for (int i = 0; i < l.pr.pending.n; i++) {
+}
+
+/* the last records, the summary, lost events and the end of a recording;
+ * returns the exit status */
+static int live_finish(LiveRun *r)
+{
+	TraceOpts *o = r->o;
+	FILE *out = r->out;
+	ring_buffer__consume(r->rb);
+	printer_flush(&r->l.pr);
+	for (int i = 0; i < r->l.pr.pending.n; i++) {
 		/* calls that never returned (an execve still in progress) */
 	}
-	if (o->count && !rec) {
+	if (o->count && !r->rec) {
 		TraceStat st[SYSCALL_MAX];
 		memset(st, 0, sizeof(st));
 		uint64_t *hist = o->hist ? xcalloc(SYSCALL_MAX * TRACE_HIST_BUCKETS, 8) : NULL;
-		sum_stats(&b, st, hist);
+		sum_stats(&r->b, st, hist);
 		if (o->hist)
 			hist_print(out, hist, st);
 		else
-			summary_print(out, st, c->sort_calls);
+			summary_print(out, st, r->c->sort_calls);
 		free(hist);
 	} else if (o->count_and_print) {
-		summary_print(out, l.pr.stats, c->sort_calls);
+		summary_print(out, r->l.pr.stats, r->c->sort_calls);
 	}
-	uint64_t lost = tbpf_lost(&b);
-	if (rec) {
-		uint64_t end[2] = {lost, (uint64_t)(uint32_t)l.pr.exit_status};
-		rec_write_chunk(rec, CHUNK_END, end, sizeof(end));
+	uint64_t lost = tbpf_lost(&r->b);
+	if (r->rec) {
+		uint64_t end[2] = {lost, (uint64_t)(uint32_t)r->l.pr.exit_status};
+		rec_write_chunk(r->rec, CHUNK_END, end, sizeof(end));
 	}
 	if (lost)
 		fprintf(out, "sonde trace: lost %llu events: the ring buffer was full\n",
 			(unsigned long long)lost);
 	fflush(out);
-	if (child > 0) {
-		if (!child_done) {
-			if (got_signal)
-				kill(child, SIGTERM);
-			waitpid(child, &child_status, 0);
-		}
-		status = exit_code_of(child_status);
-	} else {
-		status = 0;
+	if (r->child <= 0)
+		return 0;
+	if (!r->child_done) {
+		if (got_signal)
+			kill(r->child, SIGTERM);
+		waitpid(r->child, &r->child_status, 0);
 	}
-out:
-	if (go >= 0) {
-		close(go);
-		if (child > 0)
-			waitpid(child, NULL, 0);
+	return exit_code_of(r->child_status);
+}
+
+static void live_close(LiveRun *r)
+{
+	if (r->go >= 0) {
+		close(r->go);
+		if (r->child > 0)
+			waitpid(r->child, NULL, 0);
 	}
-	if (rb)
-		ring_buffer__free(rb);
-	tbpf_detach_async(&b, out != stderr ? fileno(out) : -1);
-	tbpf_close(&b);
-	printer_free(&l.pr);
-	if (rec && fclose(rec) != 0)
-		fprintf(stderr, "sonde trace: writing '%s': %s\n", o->out_path, strerror(errno));
-	if (out != stderr)
-		fclose(out);
-	free(path);
+	if (r->rb)
+		ring_buffer__free(r->rb);
+	tbpf_detach_async(&r->b, r->out != stderr ? fileno(r->out) : -1);
+	tbpf_close(&r->b);
+	printer_free(&r->l.pr);
+	if (r->rec && fclose(r->rec) != 0)
+		fprintf(stderr, "sonde trace: writing '%s': %s\n", r->o->out_path, strerror(errno));
+	if (r->out != stderr)
+		fclose(r->out);
+	free(r->path);
+}
+
+static int run_live(Cli *c)
+{
+	LiveRun r = {.c = c, .o = &c->o, .out = stderr, .go = -1, .child = -1};
+	int status = live_open(&r);
+	if (status >= 0) {
+		free(r.path);
+		return status;
+	}
+	static char obuf[1 << 16];
+	setvbuf(r.out, obuf, _IOFBF, sizeof(obuf));
+	r.l.rec = r.rec;
+	printer_init(&r.l.pr, r.o, r.out);
+	r.l.pr.live = true;
+	r.b.nprogs = 0;
+	struct sigaction sa = {.sa_handler = on_signal};
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	status = 1;
+	if (live_start(&r)) {
+		live_loop(&r);
+		status = live_finish(&r);
+	}
+	live_close(&r);
 	return status;
+}
+
+/* a CHUNK_FDNAME: u32 tgid, i32 fd, the path */
+static void report_fdname(Printer *pr, const void *buf, uint32_t len)
+{
+	uint32_t tgid;
+	int32_t fd;
+	memcpy(&tgid, buf, 4);
+	memcpy(&fd, (const char *)buf + 4, 4);
+	char *path = xstrndup((const char *)buf + 8, len - 8);
+	printer_set_fd_name(pr, tgid, fd, path);
+	free(path);
+}
+
+/* a CHUNK_EVENT: the format of event *nev, which the printer then knows */
+static void report_event(Printer *pr, const void *buf, uint32_t len, TraceEvent **events, int *nev)
+{
+	uint32_t idx;
+	TraceEvent e = {0};
+	if (rec_read_event(buf, len, &idx, &e.cat, &e.name, &e.fmt) && idx == (uint32_t)*nev) {
+		*events = xrealloc(*events, sizeof(TraceEvent) * (size_t)(*nev + 1));
+		(*events)[(*nev)++] = e;
+		pr->events = *events;
+		pr->nevents = *nev;
+	}
+}
+
+static void free_events(TraceEvent *events, int nev)
+{
+	for (int i = 0; i < nev; i++) {
+		free(events[i].cat);
+		free(events[i].name);
+		tp_format_free(&events[i].fmt);
+	}
+	free(events);
 }
 
 static int run_report(Cli *c)
@@ -592,25 +724,10 @@ static int run_report(Cli *c)
 		if (type == CHUNK_RECORD) {
 			printer_record(&pr, buf, len);
 		} else if (type == CHUNK_FDNAME && len > 8) {
-			uint32_t tgid;
-			int32_t fd;
-			memcpy(&tgid, buf, 4);
-			memcpy(&fd, (char *)buf + 4, 4);
-			char *path = xstrndup((char *)buf + 8, len - 8);
-			printer_set_fd_name(&pr, tgid, fd, path);
-			free(path);
+			report_fdname(&pr, buf, len);
 		} else if (type == CHUNK_EVENT) {
-			uint32_t idx;
-			TraceEvent e = {0};
-			if (rec_read_event(buf, len, &idx, &e.cat, &e.name, &e.fmt) &&
-			    idx == (uint32_t)nev) {
-				events = xrealloc(events, sizeof(TraceEvent) * (size_t)(nev + 1));
-				events[nev++] = e;
-				pr.events = events;
-				pr.nevents = nev;
-			}
-		}
-		else if (type == CHUNK_END && len >= 16) {
+			report_event(&pr, buf, len, &events, &nev);
+		} else if (type == CHUNK_END && len >= 16) {
 			memcpy(&lost, buf, 8);
 			ended = true;
 		}
@@ -629,12 +746,7 @@ static int run_report(Cli *c)
 	}
 	free(buf);
 	printer_free(&pr);
-	for (int i = 0; i < nev; i++) {
-		free(events[i].cat);
-		free(events[i].name);
-		tp_format_free(&events[i].fmt);
-	}
-	free(events);
+	free_events(events, nev);
 	fclose(f);
 	if (out != stderr)
 		fclose(out);
