@@ -533,6 +533,41 @@ static void thread_slot(Gen *g, int out)
 	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
 }
 
+static void exit_fill_hdr(Gen *g);
+
+/* PLAN_BLOCKS (-f): a small REC_BLOCK record at entry, with the captures
+ * of the arguments as they are now (the call's inputs), so that user space
+ * can print "name(inputs <unfinished ...>" when another task's line comes
+ * before the call returns */
+static void enter_block_record(Gen *g, int out)
+{
+	int skip = label_new(g), have = label_new(g);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_BLOCKS));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, skip);
+	ld_map(g, BPF_REG_1, TM_RING);
+	emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
+	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+	emit_call(g, BPF_FUNC_ringbuf_reserve);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
+	count_lost(g, out);
+	emit_goto(g, out);
+	label_place(g, have);
+	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
+	exit_fill_hdr(g);
+	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_BLOCK));
+	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+	gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
+		     SMALL_REC, false);
+	wake_flags(g);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+	emit_call(g, BPF_FUNC_ringbuf_submit);
+	emit_goto(g, out);
+	label_place(g, skip);
+}
+
 static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
 	int out = label_new(g), traced = label_new(g);
@@ -570,6 +605,8 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, RT_REGS));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, REGS_FROM));
 	emit_call(g, BPF_FUNC_probe_read_kernel);
+	if (o->follow)
+		enter_block_record(g, out);
 	/* calls whose arguments vanish (execve) or that never return */
 	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
@@ -1243,6 +1280,20 @@ void tbpf_close(TraceBpf *b)
 			close(b->map_fd[i]);
 }
 
+/* calls strace may show as <unfinished ...> under -f */
+static bool may_block(int nr)
+{
+	static const char *const names[] = {
+		"wait4", "waitid", "read", "poll", "ppoll", "select", "pselect6", "epoll_wait",
+		"epoll_pwait", "futex", "nanosleep", "clock_nanosleep", "accept", "accept4",
+		"recvfrom", "recvmsg", "connect", "pause", NULL};
+	const char *n = syscall_table[nr].name;
+	for (int i = 0; n && names[i]; i++)
+		if (!strcmp(n, names[i]))
+			return true;
+	return false;
+}
+
 bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o)
 {
 	for (uint32_t nr = 0; nr < SYSCALL_MAX; nr++) {
@@ -1259,6 +1310,8 @@ bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o)
 				}
 			if (n <= SMALL_N && !big)
 				p.flags |= PLAN_SMALL;
+			if (o->follow && may_block((int)nr))
+				p.flags |= PLAN_BLOCKS;
 		}
 		if (bpf_map_update_elem(b->map_fd[TM_PLAN], &nr, &p, BPF_ANY))
 			return false;

@@ -138,6 +138,16 @@ void dec_open_flags(StrBuf *b, uint64_t v)
 	}
 }
 
+/* O_* flags of calls that take no access mode (pipe2, dup3): 0 is "0" */
+void dec_fd_flags(StrBuf *b, uint64_t v)
+{
+	v &= 0xffffffff;
+	if (!v)
+		sb_putc(b, '0');
+	else
+		dec_flags(b, open_flags + 2, v);
+}
+
 void dec_mode(StrBuf *b, uint64_t v)
 {
 	static const FlagName types[] = {N(S_IFREG), N(S_IFDIR), N(S_IFCHR), N(S_IFBLK),

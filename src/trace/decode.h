@@ -26,6 +26,7 @@ void dec_cstr(StrBuf *b, const uint8_t *data, size_t len, size_t max);
 
 void dec_ptr(StrBuf *b, uint64_t p);              /* NULL or 0x... */
 void dec_open_flags(StrBuf *b, uint64_t v);       /* O_RDONLY|O_CLOEXEC */
+void dec_fd_flags(StrBuf *b, uint64_t v);         /* O_CLOEXEC|O_NONBLOCK, or 0 */
 void dec_mode(StrBuf *b, uint64_t v);             /* 0644, S_IFREG|0644 */
 void dec_dirfd(StrBuf *b, int64_t fd);            /* AT_FDCWD or the number */
 void dec_at_flags(StrBuf *b, uint64_t v);

@@ -101,6 +101,9 @@ void printer_free(Printer *p)
 	for (int i = 0; i < p->deferred.n; i++)
 		free(p->deferred.v[i].rec);
 	vec_free(&p->deferred);
+	for (int i = 0; i < p->blocked.n; i++)
+		free(p->blocked.v[i].rec);
+	vec_free(&p->blocked);
 	for (int i = 0; i < p->fds.n; i++)
 		free(p->fds.v[i].path);
 	vec_free(&p->fds);
@@ -178,7 +181,23 @@ typedef struct Call {
 	int special;
 	bool hexret;
 	bool entry_only; /* no return known (exit_group, or an entry record) */
+	int part;        /* CALL_WHOLE, or strace's halves of an interrupted line */
 } Call;
+enum { CALL_WHOLE, CALL_HEAD, CALL_TAIL };
+
+/* arguments strace prints at the entry of a call that blocks (the rest
+ * after "<... name resumed>"); all of them when absent */
+static int entry_args(const char *name)
+{
+	static const struct { const char *n; int k; } t[] = {
+		{"wait4", 1}, {"waitid", 2}, {"read", 1}, {"epoll_wait", 1}, {"epoll_pwait", 1},
+		{"nanosleep", 1}, {"clock_nanosleep", 3}, {"accept", 1}, {"accept4", 1},
+		{"recvfrom", 1}, {"recvmsg", 1}};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(name, t[i].n))
+			return t[i].k;
+	return 6;
+}
 
 static bool has_ret(const Call *c)
 {
@@ -460,6 +479,7 @@ static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
 {
 	switch (k) {
 	case 'O': dec_open_flags(b, v); break;
+	case 'j': dec_fd_flags(b, v); break;
 	case 'M': dec_mode(b, v); break;
 	case 'a': dec_at_flags(b, v); break;
 	case 'z': dec_access_mode(b, v); break;
@@ -564,9 +584,18 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 			return;
 		}
 	}
-	int n = (int)c->nsig;
+	int n = (int)c->nsig, from = 0;
+	if (c->part != CALL_WHOLE) {
+		int k = entry_args(c->name);
+		if (k > n)
+			k = n;
+		if (c->part == CALL_HEAD)
+			n = k;
+		else
+			from = k;
+	}
 	bool first = true;
-	for (int i = 0; i < n; i++) {
+	for (int i = from; i < n; i++) {
 		if (arg_omitted(c, i))
 			continue;
 		if (!first)
@@ -574,6 +603,8 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 		put_arg(p, b, c, i);
 		first = false;
 	}
+	if (c->part == CALL_HEAD && n < (int)c->nsig)
+		fb_lit(b, ", ");
 }
 
 static void put_ret(Printer *p, StrBuf *b, const Call *c)
@@ -701,11 +732,19 @@ static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
 static void format_call(Printer *p, StrBuf *b, Call *c)
 {
 	put_prefix(p, b, c->h->tid, c->h->ts);
-	char *w = fb_room(b, c->namelen + 1);
-	memcpy(w, c->name, c->namelen);
-	w[c->namelen] = '(';
-	fb_done(b, w + c->namelen + 1);
+	if (c->part == CALL_TAIL) {
+		sb_printf(b, "<... %s resumed>", c->name);
+	} else {
+		char *w = fb_room(b, c->namelen + 1);
+		memcpy(w, c->name, c->namelen);
+		w[c->namelen] = '(';
+		fb_done(b, w + c->namelen + 1);
+	}
 	put_args(p, b, c);
+	if (c->part == CALL_HEAD) {
+		fb_lit(b, " <unfinished ...>");
+		return;
+	}
 	sb_putc(b, ')');
 	put_ret(p, b, c);
 	if (p->o->show_time && !c->entry_only)
@@ -771,18 +810,71 @@ static void count_call(Printer *p, const TraceHdr *h)
 		s->errors++;
 }
 
+/* -f: a line of task tid is coming: calls blocked in other tasks get
+ * their "name(inputs <unfinished ...>" line first, as strace's */
+static void unfinish_others(Printer *p, uint32_t tid)
+{
+	for (int i = 0; i < p->blocked.n; i++) {
+		Pending *pe = &p->blocked.v[i];
+		if (pe->tid == tid || pe->unfinished)
+			continue;
+		const TraceHdr *h = pe->rec;
+		size_t avail = pe->size - sizeof(TraceHdr);
+		if (h->len < avail)
+			avail = h->len;
+		Call c;
+		init_call(&c, h, (const uint8_t *)pe->rec + sizeof(TraceHdr), avail);
+		c.entry_only = true;
+		c.part = CALL_HEAD;
+		format_call(p, &p->line, &c);
+		emit_line(p);
+		pe->unfinished = true;
+	}
+}
+
+/* the blocked entry of tid's call ends: whether its head is out */
+static bool end_blocked(Printer *p, uint32_t tid, uint16_t nr)
+{
+	for (int i = 0; i < p->blocked.n; i++) {
+		Pending *pe = &p->blocked.v[i];
+		if (pe->tid != tid)
+			continue;
+		bool head = pe->unfinished && ((TraceHdr *)pe->rec)->nr == nr;
+		free(pe->rec);
+		*pe = p->blocked.v[--p->blocked.n];
+		return head;
+	}
+	return false;
+}
+
+static bool record_block(Printer *p, const void *data, size_t size)
+{
+	const TraceHdr *h = data;
+	if (!p->o->sel[h->nr % SYSCALL_MAX])
+		return true;
+	end_blocked(p, h->tid, 0);
+	Pending pe = {h->tid, xmalloc(size), size, false};
+	memcpy(pe.rec, data, size);
+	vec_push(&p->blocked, pe);
+	return true;
+}
+
 static bool print_call(Printer *p, const TraceHdr *h, const uint8_t *data, size_t avail,
 		       bool entry_only)
 {
 	Call c;
 	init_call(&c, h, data, avail);
 	c.entry_only = entry_only;
+	if (p->blocked.n && end_blocked(p, h->tid, h->nr) && !entry_only)
+		c.part = CALL_TAIL;
 	if ((int)h->tid != p->main_pid)
 		p->nonmain_seen = true;
 	if (p->o->count_and_print || (p->o->count && !p->live))
 		count_call(p, h);
 	if (p->o->count && !p->o->count_and_print)
 		return true;
+	if (p->blocked.n)
+		unfinish_others(p, h->tid);
 	format_call(p, &p->line, &c);
 	track_fds(p, &c); /* after: close(3</path>) */
 	emit_line(p);
@@ -808,6 +900,8 @@ static void print_event(Printer *p, const TraceHdr *h, const uint8_t *d, size_t 
 	if (h->nr >= p->nevents)
 		return;
 	TraceEvent *e = &p->events[h->nr];
+	if (p->blocked.n)
+		unfinish_others(p, h->tid);
 	put_prefix(p, &p->line, h->tid, h->ts);
 	sb_printf(&p->line, "%s:%s(", e->cat, e->name);
 	for (int i = 0; i < e->fmt.nfields; i++) {
@@ -850,6 +944,8 @@ static void print_event(Printer *p, const TraceHdr *h, const uint8_t *d, size_t 
 
 static void print_signal(Printer *p, const TraceHdr *h, const uint8_t *d, size_t n)
 {
+	if (p->blocked.n)
+		unfinish_others(p, h->tid);
 	put_prefix(p, &p->line, h->tid, h->ts);
 	fb_lit(&p->line, "--- ");
 	dec_signal(&p->line, h->ret);
@@ -949,8 +1045,20 @@ static bool record_proc_exit(Printer *p, const TraceHdr *h, bool quiet)
 		p->main_exited = true;
 		p->exit_status = st;
 	}
+	/* a call that never returned (the task was killed) */
+	for (int i = 0; i < p->blocked.n;) {
+		Pending *pe = &p->blocked.v[i];
+		if (((TraceHdr *)pe->rec)->tgid != h->tgid) {
+			i++;
+			continue;
+		}
+		free(pe->rec);
+		*pe = p->blocked.v[--p->blocked.n];
+	}
 	if (quiet)
 		return true;
+	if (p->blocked.n)
+		unfinish_others(p, h->tgid);
 	put_prefix(p, &p->line, h->tgid, h->ts);
 	if (!h->aux)
 		sb_puts(&p->line, "+++ exited +++");
@@ -991,6 +1099,8 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 	switch (h->type) {
 	case REC_SYSCALL:
 		if (!want_result(p, h)) {
+			if (p->blocked.n)
+				end_blocked(p, h->tid, h->nr);
 			if (p->o->fd_paths) {
 				Call c;
 				init_call(&c, h, d, avail);
@@ -1007,6 +1117,8 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 		return record_proc_exit(p, h, quiet);
 	case REC_SIGNAL:
 		return record_signal(p, h, data, d, avail, quiet);
+	case REC_BLOCK:
+		return record_block(p, data, size);
 	case REC_FORK:
 		return true;
 	case REC_EVENT:

@@ -16,6 +16,7 @@ typedef struct Pending {
 	uint32_t tid;
 	void *rec; /* a REC_ENTER record waiting for its REC_EXIT */
 	size_t size;
+	bool unfinished; /* blocked: its "<unfinished ...>" line is out */
 } Pending;
 
 typedef struct Printer {
@@ -28,6 +29,7 @@ typedef struct Printer {
 	uint64_t last_ts;      /* -r */
 	VEC(Pending) pending;
 	VEC(Pending) deferred; /* signals to print after their thread's current call */
+	VEC(Pending) blocked;  /* REC_BLOCK entries of calls not returned yet (-f) */
 	VEC(FdName) fds;
 	TraceEvent *events;    /* --event formats, by record nr */
 	int nevents;

@@ -16,6 +16,8 @@ enum {
 	REC_SIGNAL = 5,
 	REC_FORK = 6,
 	REC_EVENT = 7,   /* --event tracepoint: raw record follows */
+	REC_BLOCK = 8,   /* entry of a call that may block (-f): its arguments,
+			  * captures taken at entry; the REC_SYSCALL follows */
 };
 /* REC_SIGNAL: nr says where the signal was seen */
 enum {
@@ -62,7 +64,8 @@ enum {
 	CAP_MSG_OUT,
 };
 #define IOV_CAP 8
-enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2, PLAN_SMALL = 4 /* see SMALL_CAP */ };
+enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2, PLAN_SMALL = 4 /* see SMALL_CAP */,
+       PLAN_BLOCKS = 8 /* -f: a REC_BLOCK at entry */ };
 
 typedef struct TracePlan {
 	uint8_t flags;

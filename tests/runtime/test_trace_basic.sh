@@ -50,7 +50,21 @@ has "$tmp/out" "write(3<$tmp/f>, \"hello\\tworld\\n\", 12) = 12"
 [ $rc = 0 ] || fail "-f exit status $rc"
 grep -qE '^\[pid +[0-9]+\] write\(1, "child\\n", 6\) = 6$' "$tmp/out" || { cat "$tmp/out"; fail "-f child write"; }
 grep -qE '^\[pid +[0-9]+\] \+\+\+ exited with 7 \+\+\+$' "$tmp/out" || fail "-f child exit"
-grep -qE '^wait4\([0-9]+, \[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "$tmp/out" || fail "wait4 status"
+grep -qE '^(wait4\([0-9]+, |<\.\.\. wait4 resumed>)\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "$tmp/out" || fail "wait4 status"
+# -f: a call blocked while another task's line is printed is split as strace
+# splits it: inputs and "<unfinished ...>", then "<... name resumed>" and the rest
+"$SONDE" trace -f -e trace=write,poll,wait4,clock_nanosleep -o "$tmp/out" -- build/progs/trace_block | cat >/dev/null; rc=${PIPESTATUS[0]}
+[ $rc = 0 ] || fail "-f block exit status $rc"
+pat_split() { grep -A100 -E "$1" "$tmp/out" | grep -qE "$2" || { cat "$tmp/out"; fail "$3"; }; }
+pat_split '^poll\(\[\{fd=[0-9]+, events=POLLIN\}\], 1, -1 <unfinished \.\.\.>$' \
+	'^<\.\.\. poll resumed>\) = 1 \(\[\{fd=[0-9]+, revents=POLLIN\}\]\)$' "poll unfinished/resumed"
+pat_split '^wait4\([0-9]+,  <unfinished \.\.\.>$' \
+	'^<\.\.\. wait4 resumed>\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "wait4 unfinished/resumed"
+pat_split '^\[pid +[0-9]+\] clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=0, tv_nsec=100000000\},  <unfinished \.\.\.>$' \
+	'^\[pid +[0-9]+\] <\.\.\. clock_nanosleep resumed>NULL\) = 0$' "clock_nanosleep unfinished/resumed"
+grep -qE '^\[pid +[0-9]+\] write\(1, "child\\n", 6\) = 6$' "$tmp/out" || fail "-f block child write"
+# without another task nothing is split
+! grep -q 'unfinished' <("$SONDE" trace -f -e trace=clock_nanosleep -- "$known" "$tmp/f" 2>&1) || fail "split without -f tasks"
 # without -f the child is not traced
 "$SONDE" trace -e trace=write -o "$tmp/out" -- "$fork" >/dev/null
 ! grep -q child "$tmp/out" || fail "child traced without -f"
@@ -93,6 +107,10 @@ grep -q '^sched:sched_process_exec(filename="/usr/bin/sh", pid=[0-9]*, old_pid=[
 	{ cat "$tmp/out"; fail "recorded --event"; }
 # lost events are never silent: none here
 ! grep -q lost "$tmp/out" || fail "lost events"
+# flags of calls without an access mode: 0 prints as 0, as strace does
+out=$("$SONDE" trace -e trace=pipe2,dup3 -- python3 -c 'import os; r, w = os.pipe2(0); os.dup2(r, 9, inheritable=False)' 2>&1)
+grep -q '^pipe2(\[[0-9]*, [0-9]*\], 0) = 0$' <<<"$out" || fail "pipe2 flags 0: $out"
+grep -q '^dup3([0-9]*, 9, O_CLOEXEC) = 9$' <<<"$out" || fail "dup3 O_CLOEXEC: $out"
 # big captures: -s above the 32 KiB per-CPU value limit still works
 "$SONDE" trace -o "$tmp/big" -s 30000 -e trace=write -- dd if=/dev/zero bs=20000 count=1 of=/dev/null 2>/dev/null ||
 	fail "-s 30000"
