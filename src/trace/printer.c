@@ -607,14 +607,29 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 		fb_lit(b, ", ");
 }
 
-static void put_ret(Printer *p, StrBuf *b, const Call *c)
+/* Like strace: after ")", pad with spaces so "=" lands at column 40 of
+ * the line (prefixes included); longer lines keep one space. */
+static void put_eq(StrBuf *b, size_t start)
+{
+	size_t col = b->len - start + 1;
+	size_t pad = col < 40 ? 40 - col : 0;
+	char *w = fb_room(b, pad + 2);
+	*w++ = ' ';
+	memset(w, ' ', pad);
+	w += pad;
+	*w++ = '=';
+	*w++ = ' ';
+	fb_done(b, w);
+}
+
+static void put_ret(Printer *p, StrBuf *b, const Call *c, size_t start)
 {
 	const TraceHdr *h = c->h;
+	put_eq(b, start);
 	if (c->entry_only) {
-		fb_lit(b, " = ?");
+		sb_putc(b, '?');
 		return;
 	}
-	fb_lit(b, " = ");
 	if (h->ret < 0 && h->ret >= -4095) {
 		dec_errno_ret(b, h->ret);
 		return;
@@ -731,6 +746,7 @@ static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
 
 static void format_call(Printer *p, StrBuf *b, Call *c)
 {
+	size_t start = b->len;
 	put_prefix(p, b, c->h->tid, c->h->ts);
 	if (c->part == CALL_TAIL) {
 		sb_printf(b, "<... %s resumed>", c->name);
@@ -746,7 +762,7 @@ static void format_call(Printer *p, StrBuf *b, Call *c)
 		return;
 	}
 	sb_putc(b, ')');
-	put_ret(p, b, c);
+	put_ret(p, b, c, start);
 	if (p->o->show_time && !c->entry_only)
 		sb_printf(b, " <%llu.%06llu>", (unsigned long long)(c->h->dur / 1000000000),
 			  (unsigned long long)(c->h->dur % 1000000000 / 1000));

@@ -29,7 +29,7 @@ for i in $(seq 50); do [ "$(links)" -le "$before" ] && break; sleep 0.1; done
 [ $rc = 3 ] || fail "record exit status $rc"
 "$SONDE" trace report -e trace=write "$tmp/rec" 2>"$tmp/out"; rc=$?
 [ $rc = 0 ] || { cat "$tmp/out"; fail "report status $rc"; }
-grep -qxF 'write(3, "hello\tworld\n", 12) = 12' "$tmp/out" || { cat "$tmp/out"; fail "report line"; }
+grep -qxF 'write(3, "hello\tworld\n", 12)          = 12' "$tmp/out" || { cat "$tmp/out"; fail "report line"; }
 ! grep -q '^read(' "$tmp/out" || fail "report ignored -e"
 "$SONDE" trace report -c "$tmp/rec" 2>"$tmp/out"
 grep -qE ' 1 +1 connect$' "$tmp/out" || { cat "$tmp/out"; fail "report -c"; }

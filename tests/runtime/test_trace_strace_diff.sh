@@ -10,12 +10,20 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 calls=openat,read,write,close,unlink,socket,connect,clock_nanosleep,kill,getpid,exit_group,access,wait4,pipe2,dup2,lseek
 # strace -f -o: "PID  call(...)    = ret", calls split as "<unfinished ...>" and
 # "<... call resumed>" when processes interleave; sonde: "[pid N] call(...) = ret".
-# Join the split calls, drop pids, padding and addresses, compare sorted
+# Padding is checked on each whole line (the pid prefix counts, so the two
+# differ there), then join the split calls, drop pids, padding and addresses,
+# compare sorted
 # (the two tools order lines of different processes differently).
 # keep=1: signal lines ("--- SIG... {...} ---") are compared too
 norm() {
 	awk -v keep="${keep:-0}" '
 	{ line = $0; pid = "" }
+	# padding, checked on the whole line: after the last ") =", spaces so
+	# "=" lands at column 40 counting the prefix, or one space past it; a
+	# bad line shows up in the diff
+	{ s = line; p = 0; off = 0
+	  while (match(s, /\) +=( |$)/)) { p = off + RSTART; off += RSTART; s = substr(line, off + 1) }
+	  if (p) { match(substr(line, p + 1), /^ +/); if (RLENGTH != (p < 39 ? 40 - p : 1)) print "BAD PADDING: " line } }
 	line ~ /^[0-9]+ / { pid = line; sub(/ .*/, "", pid); sub(/^[0-9]+ +/, "", line) }
 	line ~ /^\[pid +[0-9]+\] / { pid = line; sub(/^\[pid +/, "", pid); sub(/\].*/, "", pid); sub(/^\[pid +[0-9]+\] /, "", line) }
 	line ~ / <unfinished \.\.\.>$/ { sub(/ <unfinished \.\.\.>$/, "", line); part[pid] = line; next }

@@ -189,6 +189,50 @@ int main(void)
 		CHECK_STR(S(), "writev(1, [{iov_base=\"hi\", iov_len=2}, {iov_base=\"there\", "
 			       "iov_len=5}, ...], 3) = 7");
 	}
+	/* strace pads so "=" lands at column 40, counting any prefix */
+	memset(rec, 0, sizeof(rec));
+	h->type = REC_SYSCALL;
+	h->nr = 3; /* close */
+	h->args[0] = 3;
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "close(3)                                = 0");
+	/* openat(AT_FDCWD, "<path>", O_RDONLY) is 30 bytes plus the path */
+	h->nr = 257;
+	h->args[0] = (uint64_t)(int64_t)AT_FDCWD;
+	h->args[2] = O_RDONLY;
+	h->ret = -2;
+	h->cap[1] = 10;
+	memcpy(rec + sizeof(TraceHdr), "/12345678", 10); /* 39 bytes before " = " */
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "openat(AT_FDCWD, \"/12345678\", O_RDONLY) = -1 ENOENT (No such file or directory)");
+	h->cap[1] = 11;
+	memcpy(rec + sizeof(TraceHdr), "/123456789", 11); /* 40 bytes: still one space */
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "openat(AT_FDCWD, \"/123456789\", O_RDONLY) = -1 ENOENT (No such file or directory)");
+	h->cap[1] = 3;
+	memcpy(rec + sizeof(TraceHdr), "/ab", 3); /* 33 bytes: padded */
+	sb_reset(&b);
+	sb_puts(&b, "earlier line\n"); /* text already in the buffer does not count */
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "earlier line\nopenat(AT_FDCWD, \"/ab\", O_RDONLY)       = -1 ENOENT (No such file or directory)");
+	/* the "[pid N] " prefix counts towards the 40 columns */
+	o.follow = true;
+	p.main_pid = 1;
+	h->tid = h->tgid = 42;
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "[pid    42] openat(AT_FDCWD, \"/ab\", O_RDONLY) = -1 ENOENT (No such file or directory)");
+	h->nr = 3;
+	h->args[0] = 3;
+	h->ret = 0;
+	memset(h->cap, 0, sizeof(h->cap));
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "[pid    42] close(3)                    = 0");
+	o.follow = false;
 	CHECK(TRACE_HDR_SIZE == 104);
 	printer_free(&p);
 	sb_free(&b);
