@@ -276,8 +276,10 @@ static Type *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 			n = v + 1;
 	}
 	Type *et = make_type(f, el, depth + 1);
-	if (et->kind == TY_INT && !et->pointee && et->bits == 8)
+	if (et->kind == TY_INT && !et->pointee && et->bits == 8) {
+		free(et); /* a fresh base type: only pointers and records are memoized */
 		return new_type(TY_STR, (int)n); /* char[N]: a string, as from BTF */
+	}
 	int esz = type_csize(et);
 	Type *t = new_type(TY_ARRAY, esz * (int)n);
 	t->pointee = et;
