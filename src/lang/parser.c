@@ -207,20 +207,31 @@ static bool parse_list(Parser *ps, ExprList *out, TokKind close, Loc open,
 	return expect_close(ps, close, open, pair);
 }
 
-static Expr *parse_sizeof(Parser *ps)
+/* KEYWORD ( TYPE | EXPR ...: the opening of sizeof and offsetof, as an
+ * E_SIZEOF holding the type name or the expression; *open is the '(' */
+static Expr *parse_type_or_expr_arg(Parser *ps, const char *want_paren, Loc *open)
 {
 	Expr *e = new_expr(ps, E_SIZEOF, ps->tok.loc);
 	if (!advance(ps))
 		return NULL;
-	Loc open = ps->tok.loc;
-	if (!expect(ps, T_LPAREN, "'(' after 'sizeof'"))
+	*open = ps->tok.loc;
+	if (!expect(ps, T_LPAREN, want_paren))
 		return NULL;
-	bool saved = ps->pred_slash;
 	ps->pred_slash = false;
 	if (TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, true))
 		e->name = parse_type(ps);
 	else
 		e->a = parse_expr(ps);
+	return e;
+}
+
+static Expr *parse_sizeof(Parser *ps)
+{
+	Loc open;
+	bool saved = ps->pred_slash;
+	Expr *e = parse_type_or_expr_arg(ps, "'(' after 'sizeof'", &open);
+	if (!e)
+		return NULL;
 	if ((!e->name && !e->a) || !expect_close(ps, T_RPAREN, open, "()"))
 		return NULL;
 	ps->pred_slash = saved;
@@ -271,18 +282,11 @@ static bool typedef_cast_ahead(Parser *ps, bool sizeof_ctx)
  * is the member path (sema turns it into a constant). */
 static Expr *parse_offsetof(Parser *ps)
 {
-	Expr *e = new_expr(ps, E_SIZEOF, ps->tok.loc);
-	if (!advance(ps))
-		return NULL;
-	Loc open = ps->tok.loc;
-	if (!expect(ps, T_LPAREN, "'(' after 'offsetof'"))
-		return NULL;
+	Loc open;
 	bool saved = ps->pred_slash;
-	ps->pred_slash = false;
-	if (TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, true))
-		e->name = parse_type(ps);
-	else
-		e->a = parse_expr(ps);
+	Expr *e = parse_type_or_expr_arg(ps, "'(' after 'offsetof'", &open);
+	if (!e)
+		return NULL;
 	if ((!e->name && !e->a) || !expect(ps, T_COMMA, "',' and a field name in offsetof"))
 		return NULL;
 	StrBuf path = { 0 };

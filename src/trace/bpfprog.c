@@ -539,12 +539,11 @@ static void exit_fill_hdr(Gen *g);
  * of the arguments as they are now (the call's inputs), so that user space
  * can print "name(inputs <unfinished ...>" when another task's line comes
  * before the call returns */
-static void enter_block_record(Gen *g, int out)
+/* R_SCR = a fixed-size small record reserved in the ring buffer; a full
+ * ring counts a loss and goes to out */
+static void reserve_small(Gen *g, int out)
 {
-	int skip = label_new(g), have = label_new(g);
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_BLOCKS));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, skip);
+	int have = label_new(g);
 	ld_map(g, BPF_REG_1, TM_RING);
 	emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
 	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
@@ -554,6 +553,15 @@ static void enter_block_record(Gen *g, int out)
 	emit_goto(g, out);
 	label_place(g, have);
 	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+}
+
+static void enter_block_record(Gen *g, int out)
+{
+	int skip = label_new(g);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_BLOCKS));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, skip);
+	reserve_small(g, out);
 	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
 	exit_fill_hdr(g);
 	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_BLOCK));
@@ -731,16 +739,7 @@ static void exit_fill_hdr(Gen *g)
 /* PLAN_SMALL calls: a fixed-size record reserved in the ring buffer */
 static void exit_small_record(Gen *g, int out)
 {
-	int have = label_new(g);
-	ld_map(g, BPF_REG_1, TM_RING);
-	emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
-	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
-	emit_call(g, BPF_FUNC_ringbuf_reserve);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
-	count_lost(g, out);
-	emit_goto(g, out);
-	label_place(g, have);
-	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+	reserve_small(g, out);
 	exit_fill_hdr(g);
 	gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
 		     SMALL_REC, false);
