@@ -169,6 +169,16 @@ static void finish_exit(Gen *g, int out)
 	emit(g, I_EXIT());
 }
 
+/* Make the record position r8 unknown to the verifier (a round trip through
+ * the record's len field): paths that reach here with different positions
+ * then look alike, so their states prune each other instead of being
+ * verified once per combination of earlier captures. */
+static void forget_pos(Gen *g)
+{
+	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_8, H_LEN));
+	emit(g, I_LDX(BPF_W, BPF_REG_8, R_SCR, H_LEN));
+}
+
 /* r2 = min(r2, r4, capmax) (unsigned) */
 static void clamp_size(Gen *g, int capmax)
 {
@@ -263,6 +273,7 @@ static void iov_element(Gen *g, int k, int elem, int limit, int done)
 	emit_goto(g, fill);
 	label_place(g, nodata);
 	label_place(g, fill);
+	forget_pos(g);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 18));
 }
 
@@ -459,6 +470,7 @@ static void cap_store(Gen *g, int i, int capmax, const CapLabels *L)
 	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
 	label_place(g, L->next);
+	forget_pos(g);
 }
 
 /* Captures of argument memory, appended at r8 (the record position), each
@@ -1034,6 +1046,16 @@ static int map_create(TraceBpf *b, int idx, enum bpf_map_type type, const char *
 	return fd;
 }
 
+/* -v: "sonde trace: sys_exit: 1863 insns, verified in 7774 us (5895 insns
+ * processed)", from the statistics at the end of the verifier's log */
+static void verifier_stats(const char *what, int insns, const char *log)
+{
+	const char *t = strstr(log, "verification time "), *p = strstr(log, "processed ");
+	long us = t ? atol(t + 18) : -1, processed = p ? atol(p + 10) : -1;
+	fprintf(stderr, "sonde trace: %s: %d insns, verified in %ld us (%ld insns processed)\n",
+		what, insns, us, processed);
+}
+
 static int load_type(TraceBpf *b, Gen *g, enum bpf_prog_type type, const char *what,
 		     bool verbose, char *err, size_t errlen)
 {
@@ -1043,10 +1065,11 @@ static int load_type(TraceBpf *b, Gen *g, enum bpf_prog_type type, const char *w
 	}
 	for (int i = 0; i < g->relocs.n; i++)
 		g->insns.v[g->relocs.v[i].insn].imm = b->map_fd[g->relocs.v[i].arg];
+	/* -v: the whole log on a rejection, the verifier's statistics otherwise */
 	size_t logsz = verbose ? (16u << 20) : 0;
 	char *log = logsz ? xcalloc(1, logsz) : NULL;
 	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = (uint32_t)logsz,
-		    .log_level = log ? 1 : 0);
+		    .log_level = log ? 1 | 4 : 0);
 	int fd = bpf_prog_load(type, "sondetrace", "GPL", g->insns.v,
 			       (size_t)g->insns.n, &o);
 	if (fd < 0) {
@@ -1059,6 +1082,8 @@ static int load_type(TraceBpf *b, Gen *g, enum bpf_prog_type type, const char *w
 		if (log)
 			fprintf(stderr, "%s\n", log + (strlen(log) > 4000 ? strlen(log) - 4000 : 0));
 	}
+	else if (log)
+		verifier_stats(what, g->insns.n, log);
 	free(log);
 	vec_free(&g->insns);
 	vec_free(&g->lines);
