@@ -19,21 +19,19 @@
 #include "sigs.h"
 
 #define START_SLOTS 65536 /* entry slots, indexed by tid & 0xffff */
-#define START_SIZE 80     /* u32 tid, u32 nr, u64 ts, pt_regs r10..di (64 bytes) */
+#define START_SIZE 16     /* u32 tid, u32 nr, u64 ts */
 /* The syscall programs are on the raw tracepoints sys_enter(regs, nr) and
- * sys_exit(regs, ret): the arguments are read at entry with one
- * probe_read_kernel of pt_regs r10..di (offsets 56..119) into the slot. */
-#define RT_REGS 0           /* ctx: args[0] = struct pt_regs * */
+ * sys_exit(regs, ret).  The arguments are read where they are needed from
+ * the task's struct pt_regs, through the BTF pointer bpf_task_pt_regs
+ * returns: plain loads, where a probe_read_kernel of the ctx's untyped
+ * pointer cost ~20 ns a call.  The argument registers still hold the
+ * arguments when the call returns (execve's are gone: it sends them at
+ * entry). */
 #define RT_ARG1 8           /* ctx: args[1] = nr at entry, ret at exit */
-#define REGS_FROM 56        /* pt_regs offset of r10, the first register read */
 #define REGS_ORIG_AX 120
-#define SLOT_REGS 16        /* slot offset of the registers */
 #define SLOT_IDLE -1        /* slot nr while no call is pending */
-/* slot offset of syscall argument i: di si dx r10 r8 r9 */
-static const int slot_arg[6] = {
-	SLOT_REGS + 112 - REGS_FROM, SLOT_REGS + 104 - REGS_FROM, SLOT_REGS + 96 - REGS_FROM,
-	SLOT_REGS + 56 - REGS_FROM,  SLOT_REGS + 72 - REGS_FROM,  SLOT_REGS + 64 - REGS_FROM,
-};
+/* pt_regs offset of syscall argument i: di si dx r10 r8 r9 */
+static const int regs_arg[6] = {112, 104, 96, 56, 72, 64};
 #define ARGV_MAX 16
 #define ARGV_STR 256
 /* Records of calls whose captures are few and small (PLAN_SMALL: at most
@@ -43,7 +41,7 @@ static const int slot_arg[6] = {
 #define SMALL_N 2
 #define SMALL_REC (TRACE_HDR_SIZE + SMALL_N * SMALL_CAP)
 #define RING_SIZE (64u << 20)
-#define WAKE_AT (RING_SIZE / 16) /* bytes waiting that make a record wake the reader */
+#define WAKE_AT (RING_SIZE / 4) /* bytes waiting that make a record wake the reader */
 
 /* stack slots (r10-relative) */
 #define S_PIDTGID -8
@@ -58,6 +56,8 @@ static const int slot_arg[6] = {
 #define S_CNT -72
 #define S_REM -80
 #define S_START -88
+#define S_REGS -96          /* the struct pt_regs * (BTF) of the task */
+#define S_BOUNCE -160       /* SMALL_CAP bytes: small captures land here first */
 
 /* record field offsets */
 #define H_TYPE 0
@@ -177,6 +177,26 @@ static void forget_pos(Gen *g)
 {
 	emit(g, I_STX(BPF_W, R_SCR, BPF_REG_8, H_LEN));
 	emit(g, I_LDX(BPF_W, BPF_REG_8, R_SCR, H_LEN));
+}
+
+/* S_REGS = the current task's struct pt_regs (a BTF pointer: loads through
+ * it need no helper) */
+static void current_regs(Gen *g)
+{
+	emit_call(g, BPF_FUNC_get_current_task_btf);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit_call(g, BPF_FUNC_task_pt_regs);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_REGS));
+}
+
+/* the six argument registers into the record's args */
+static void store_args(Gen *g)
+{
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_REGS));
+	for (int i = 0; i < 6; i++) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_2, regs_arg[i]));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
+	}
 }
 
 /* r2 = min(r2, r4, capmax) (unsigned) */
@@ -332,7 +352,34 @@ static void gen_iov(Gen *g, int i, int capmax, int limit, int next)
 /* labels for one argument's capture in gen_captures */
 typedef struct CapLabels {
 	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, iov;
+	bool bounce; /* read into S_BOUNCE, then copy into the record */
 } CapLabels;
+
+/* r1 = where a capture is read to: the record at r8, or S_BOUNCE.  User
+ * memory copied straight into the ring buffer (vmalloc memory) costs the
+ * kernel's hardened-usercopy check a vmap-area lookup on every read; the
+ * stack costs it a bounds check. */
+static void cap_dest(Gen *g, const CapLabels *L)
+{
+	if (L->bounce) {
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, S_BOUNCE));
+	} else {
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	}
+}
+
+/* S_BOUNCE (SMALL_CAP bytes) into the record at r8 */
+static void bounce_copy(Gen *g)
+{
+	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	for (int o = 0; o < SMALL_CAP; o += 8) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_BOUNCE + o));
+		emit(g, I_STX(BPF_DW, BPF_REG_1, BPF_REG_2, o));
+	}
+}
 
 /* branch on the argument's capture kind; CAP_BUF_ARG and CAP_BUF_RET
  * (at exit) compute the size in r2 here and go to do_read */
@@ -388,8 +435,7 @@ static void cap_read_fixed(Gen *g, int i, int capmax, const CapLabels *L)
 	label_place(g, L->do_read);
 	clamp_size(g, capmax);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
-	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	cap_dest(g, L);
 	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
 	emit_call(g, BPF_FUNC_probe_read_user);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, L->failed);
@@ -404,8 +450,7 @@ static void cap_read_str(Gen *g, int i, int capmax, const CapLabels *L)
 	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
 	clamp_size(g, capmax);
 	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, 1, L->next);
-	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+	cap_dest(g, L);
 	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
 	emit_call(g, BPF_FUNC_probe_read_user_str);
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, L->failed);
@@ -468,6 +513,11 @@ static void cap_store(Gen *g, int i, int capmax, const CapLabels *L)
 	label_place(g, L->got);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_0, capmax, L->next);
 	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+	if (L->bounce) {
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_TMP));
+		bounce_copy(g);
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_TMP));
+	}
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
 	label_place(g, L->next);
 	forget_pos(g);
@@ -479,6 +529,11 @@ static void cap_store(Gen *g, int i, int capmax, const CapLabels *L)
  * entry (at_exit false) the outputs of the call do not exist yet. */
 static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound, bool argv)
 {
+	/* small records (capmax SMALL_CAP) are ring-buffer reservations: their
+	 * captures go through the stack */
+	bool bounce = capmax == SMALL_CAP;
+	for (int o = 0; bounce && o < SMALL_CAP; o += 8)
+		emit(g, I_ST(BPF_DW, BPF_REG_10, S_BOUNCE + o, 0));
 	emit(g, I_MOV64_IMM(BPF_REG_8, TRACE_HDR_SIZE));
 	/* at entry only execve/execveat/exit/exit_group are sent: a path and
 	 * an argv in the first three arguments (a smaller program verifies
@@ -490,6 +545,7 @@ static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound,
 		L.failed = label_new(g), L.got = label_new(g);
 		L.buf_ret = label_new(g), L.fixed = label_new(g), L.argv = label_new(g);
 		L.iov = label_new(g);
+		L.bounce = bounce;
 		cap_dispatch(g, i, at_exit, limit, argv, &L);
 		if (at_exit)
 			cap_read_fixed(g, i, capmax, &L);
@@ -573,6 +629,7 @@ static void enter_block_record(Gen *g, int out)
 	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_BLOCKS));
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, skip);
+	current_regs(g);
 	reserve_small(g, out);
 	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
 	exit_fill_hdr(g);
@@ -618,13 +675,6 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	}
 	if (o->count)
 		goto done; /* -c needs only the time */
-	/* the argument registers, in one read */
-	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, SLOT_REGS));
-	emit(g, I_MOV64_IMM(BPF_REG_2, START_SIZE - SLOT_REGS));
-	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, RT_REGS));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, REGS_FROM));
-	emit_call(g, BPF_FUNC_probe_read_kernel);
 	if (o->follow)
 		enter_block_record(g, out);
 	/* calls whose arguments vanish (execve) or that never return */
@@ -639,10 +689,8 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
 	emit(g, I_ST(BPF_DW, R_SCR, H_DUR, 0));
 	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
-	for (int i = 0; i < 6; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
-	}
+	current_regs(g);
+	store_args(g);
 	gen_captures(g, false, b->capmax, b->scratch_size - b->capmax - 8, b->scratch_size, true);
 	output(g, BPF_REG_8, 0);
 done:
@@ -682,14 +730,8 @@ static void exit_match_slot(Gen *g, const TraceOpts *o, int out)
 	if (!o->count) {
 		/* and the call returning is the one entered: regs->orig_ax (-c
 		 * trusts the slot) */
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, S_TMP));
-		emit(g, I_MOV64_IMM(BPF_REG_2, 8));
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, RT_REGS));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, REGS_ORIG_AX));
-		emit_call(g, BPF_FUNC_probe_read_kernel);
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, out);
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
+		current_regs(g);
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
 		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
 		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
 	}
@@ -742,10 +784,7 @@ static void exit_fill_hdr(Gen *g)
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
-	for (int i = 0; i < 6; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, slot_arg[i]));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
-	}
+	store_args(g);
 }
 
 /* PLAN_SMALL calls: a fixed-size record reserved in the ring buffer */

@@ -20,11 +20,24 @@
 #include "recfile.h"
 #include "sigs.h"
 
-static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t got_signal, got_child;
 
 static void on_signal(int sig)
 {
 	got_signal = sig;
+}
+
+static void on_child(int sig)
+{
+	(void)sig;
+	got_child = 1;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
+	return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
 }
 
 static void usage(FILE *f)
@@ -529,30 +542,41 @@ static bool all_gone(LiveRun *r)
 	return gone;
 }
 
-/* prints records until a signal, or until the traced processes are gone */
+#define POLL_MS 20   /* records come without a wake-up: taken at least this often */
+#define FLUSH_MS 50  /* output written at least this often while records flow */
+#define CHECK_MS 100 /* whether the traced processes are gone, without a SIGCHLD */
+
+/* Prints records until a signal, or until the traced processes are gone.
+ * While records flow the loop only consumes: output is written when the
+ * ring is drained or every FLUSH_MS, and the processes are looked at on
+ * SIGCHLD or every CHECK_MS (a wait4 per batch cost more than the
+ * formatting when batches are small). */
 static void live_loop(LiveRun *r)
 {
-	uint64_t idle_since = 0;
+	uint64_t last_flush = now_ms(), last_check = last_flush;
 	for (;;) {
-		int n = ring_buffer__poll(r->rb, 20);
+		int n = ring_buffer__poll(r->rb, POLL_MS);
 		if (n < 0 && n != -EINTR)
 			break;
-		/* records are sent without a wake-up: take them every 20 ms */
 		if (n == 0)
-			ring_buffer__consume(r->rb);
-		printer_flush(&r->l.pr);
-		fflush(r->out);
+			n = ring_buffer__consume(r->rb);
+		uint64_t now = now_ms();
+		if (n <= 0 || now - last_flush >= FLUSH_MS) {
+			printer_flush(&r->l.pr);
+			fflush(r->out);
+			last_flush = now;
+		}
 		if (got_signal)
 			break;
-		if (all_gone(r)) {
-			/* the last records may still be in flight on another CPU */
-			if (!idle_since) {
-				idle_since = 1;
-				continue;
-			}
+		if (!got_child && now - last_check < CHECK_MS)
+			continue;
+		got_child = 0;
+		last_check = now;
+		/* The traced tasks wrote their last records before they could be
+		 * reaped (sched_process_exit comes before the parent is told), so
+		 * once they are gone live_finish's consume sees everything. */
+		if (all_gone(r))
 			break;
-		}
-		(void)idle_since;
 	}
 }
 
@@ -638,6 +662,8 @@ static int run_live(Cli *c)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, NULL);
 	status = 1;
 	if (live_start(&r)) {
 		live_loop(&r);
