@@ -43,6 +43,11 @@ static const int regs_arg[6] = {112, 104, 96, 56, 72, 64};
 #define RING_SIZE (64u << 20)
 #define WAKE_AT (RING_SIZE / 4) /* bytes waiting that make a record wake the reader */
 
+/* offsets in struct task_struct, from the kernel's BTF (-1: unknown) */
+typedef struct TaskOffsets {
+	int exit_code, pid, tgid, state;
+} TaskOffsets;
+
 /* stack slots (r10-relative) */
 #define S_PIDTGID -8
 #define S_KEY -16
@@ -661,7 +666,10 @@ static void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
 	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 	label_place(g, traced);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	if (b->entry_few) /* syscalls:sys_enter_NAME: int __syscall_nr at 8 */
+		emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
+	else
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
 	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
 	plan_lookup(g, out);
@@ -820,14 +828,61 @@ static void exit_big_record(Gen *g, const TraceBpf *b, int out)
 	finish_exit(g, out);
 }
 
+/* entry_few: the exit program filters by itself (the slot caches that the
+ * thread is traced) and takes the call from regs->orig_ax; only calls sent
+ * at entry need their entry seen.  A call in progress when tracing began
+ * is shown whole, with its arguments as they are at its return. */
+static void exit_match_few(Gen *g, int out)
+{
+	int known = label_new(g), next = label_new(g);
+	thread_slot(g, out);
+	emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, known);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
+	lookup(g, TM_PIDS, S_KEY, out);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
+	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+	label_place(g, known);
+	current_regs(g);
+	int have = label_new(g);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_1, SYSCALL_MAX - 1, have);
+	/* rt_sigreturn restores orig_ax to -1: its entry marked the slot */
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
+	label_place(g, have);
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
+	plan_lookup(g, out);
+	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY | PLAN_CHILD0));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, next);
+	int child = label_new(g);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, PLAN_AT_ENTRY, child);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+	emit_goto(g, next);
+	label_place(g, child);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	label_place(g, next);
+}
+
 static void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
 	int out = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	exit_match_slot(g, o, out);
-	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
-	if (!o->count) /* -c: the entry program filled the slot only for a traced call */
-		plan_lookup(g, out);
+	if (b->entry_few) {
+		exit_match_few(g, out);
+		emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+	} else {
+		exit_match_slot(g, o, out);
+		emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+		if (!o->count) /* -c: the entry program filled the slot only for a traced call */
+			plan_lookup(g, out);
+	}
 	if (need_time(o)) {
 		emit_call(g, BPF_FUNC_ktime_get_ns);
 		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
@@ -968,8 +1023,44 @@ static void gen_signal(Gen *g)
  * sent to a traced process that the kernel drops at once because it is
  * ignored (SIGCHLD by default) never reaches signal_deliver; strace sees it
  * (ptrace keeps it), so it is sent from here, for the target task. */
-static void gen_siggen(Gen *g, int pid_off, int tgid_off)
+/* entry_few: whether the target of a signal is inside a call, without
+ * entry marks: the sender itself is when its registers are a syscall's
+ * (ax still -ENOSYS, orig_ax a call number); another task is when it
+ * sleeps (a blocking call).  S_NR = target pid; goes to in_call or idle. */
+static void target_in_call(Gen *g, int state_off, int in_call, int idle)
 {
+	int other = label_new(g);
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_0, BPF_REG_1, other);
+	current_regs(g);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 80)); /* ax */
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, -38, idle);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, idle);
+	emit_goto(g, in_call);
+	label_place(g, other);
+	if (state_off < 0) {
+		emit_goto(g, idle);
+		return;
+	}
+	emit(g, I_ST(BPF_W, BPF_REG_10, S_TMP, 0));
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_10));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, S_TMP));
+	emit(g, I_MOV64_IMM(BPF_REG_2, 4));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, 16));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, state_off));
+	emit_call(g, BPF_FUNC_probe_read_kernel);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_TMP));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0 /* TASK_RUNNING */, idle);
+	emit_goto(g, in_call);
+}
+
+static void gen_siggen(Gen *g, const TraceBpf *b, const TaskOffsets *t)
+{
+	int pid_off = t->pid, tgid_off = t->tgid;
 	int out = label_new(g), idle = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, 32));
@@ -993,15 +1084,22 @@ static void gen_siggen(Gen *g, int pid_off, int tgid_off)
 	/* is the target inside a traced call?  then it sees the signal when
 	 * that call returns: the reader prints it after the call's line */
 	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, SIG_IGNORED));
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
-	lookup(g, TM_START, S_IDX, idle);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
-	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, idle);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 4));
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, idle);
+	int in_call = label_new(g);
+	if (b->entry_few) {
+		target_in_call(g, t->state, in_call, idle);
+	} else {
+		/* its slot holds a pending call */
+		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+		emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
+		emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+		lookup(g, TM_START, S_IDX, idle);
+		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
+		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, idle);
+		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 4));
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, idle);
+	}
+	label_place(g, in_call);
 	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, SIG_IGNORED_IN_CALL));
 	label_place(g, idle);
 	scratch(g, out);
@@ -1046,25 +1144,27 @@ static void gen_event(Gen *g, int idx, int size)
 }
 
 /* byte offsets of task_struct members from the kernel's BTF, -1 if unknown */
-static void task_offsets(int *exit_code, int *pid, int *tgid)
+static void task_offsets(TaskOffsets *t)
 {
-	*exit_code = *pid = *tgid = -1;
+	t->exit_code = t->pid = t->tgid = t->state = -1;
 	struct btf *btf = btf__load_vmlinux_btf();
 	if (!btf)
 		return;
 	int id = btf__find_by_name_kind(btf, "task_struct", BTF_KIND_STRUCT);
 	if (id > 0) {
-		const struct btf_type *t = btf__type_by_id(btf, (uint32_t)id);
-		const struct btf_member *m = btf_members(t);
-		for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const struct btf_type *ty = btf__type_by_id(btf, (uint32_t)id);
+		const struct btf_member *m = btf_members(ty);
+		for (int i = 0; i < btf_vlen(ty); i++, m++) {
 			const char *n = btf__name_by_offset(btf, m->name_off);
-			int off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+			int off = (int)(btf_member_bit_offset(ty, (uint32_t)i) / 8);
 			if (!strcmp(n, "exit_code"))
-				*exit_code = off;
+				t->exit_code = off;
 			else if (!strcmp(n, "pid"))
-				*pid = off;
+				t->pid = off;
 			else if (!strcmp(n, "tgid"))
-				*tgid = off;
+				t->tgid = off;
+			else if (!strcmp(n, "__state"))
+				t->state = off;
 		}
 	}
 	btf__free(btf);
@@ -1162,6 +1262,36 @@ static bool create_maps(TraceBpf *b, const TraceOpts *o, char *err, size_t errle
 	return true;
 }
 
+/* Whether entries can be taken only where needed (see entry_few): not
+ * when every call needs its entry (times, -c, -f's unfinished calls), nor
+ * without the syscalls:sys_enter_NAME events (a kernel without
+ * CONFIG_FTRACE_SYSCALLS), nor for more entry calls than expected. */
+static void choose_entries(TraceBpf *b, const TraceOpts *o)
+{
+	b->entry_few = false;
+	b->nentry = 0;
+	if (need_time(o) || o->follow || o->count)
+		return;
+	for (uint32_t nr = 0; nr < SYSCALL_MAX; nr++) {
+		TracePlan p;
+		plan_for((int)nr, o, &p);
+		/* rt_sigreturn's number is gone at its exit (see exit_match_few) */
+		bool mark = !strcmp(syscall_table[nr].name ? syscall_table[nr].name : "",
+				    "rt_sigreturn");
+		if (!(p.flags & PLAN_TRACED) || !((p.flags & PLAN_AT_ENTRY) || mark))
+			continue;
+		TpFormat f = {0};
+		char name[64], why[256];
+		snprintf(name, sizeof(name), "sys_enter_%s", syscall_table[nr].name);
+		bool have = b->nentry < 8 && tracefs_read_format("syscalls", name, &f, why, sizeof(why));
+		tp_format_free(&f);
+		if (!have)
+			return;
+		b->entry_nrs[b->nentry++] = (int)nr;
+	}
+	b->entry_few = true;
+}
+
 bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 {
 	for (int i = 0; i < TM_COUNT; i++)
@@ -1182,9 +1312,12 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	Gen g = {.err = &e};
 	int fd;
 	if (!o->no_syscalls) {
+		choose_entries(b, o);
 		gen_enter(&g, b, o);
-		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "sys_enter", o->verbose,
-				    err, errlen)) < 0)
+		if ((fd = load_type(b, &g,
+				    b->entry_few ? BPF_PROG_TYPE_TRACEPOINT
+						 : BPF_PROG_TYPE_RAW_TRACEPOINT,
+				    "sys_enter", o->verbose, err, errlen)) < 0)
 			return false;
 		b->prog_fds[b->nprogs++] = fd;
 		g = (Gen){.err = &e};
@@ -1203,9 +1336,9 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		return false;
 	b->prog_fds[b->nprogs++] = o->follow ? fd : (close(fd), -1);
 	g = (Gen){.err = &e};
-	int exit_code_off, pid_off, tgid_off;
-	task_offsets(&exit_code_off, &pid_off, &tgid_off);
-	gen_proc_exit(&g, exit_code_off);
+	TaskOffsets to;
+	task_offsets(&to);
+	gen_proc_exit(&g, to.exit_code);
 	if ((fd = load(b, &g, "sched_process_exit", o->verbose, err, errlen)) < 0)
 		return false;
 	b->prog_fds[b->nprogs++] = fd;
@@ -1216,9 +1349,9 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		return false;
 	b->prog_fds[b->nprogs++] = o->count ? (close(fd), -1) : fd;
 	fd = -1;
-	if (!o->count && pid_off >= 0 && tgid_off >= 0) {
+	if (!o->count && to.pid >= 0 && to.tgid >= 0) {
 		g = (Gen){.err = &e};
-		gen_siggen(&g, pid_off, tgid_off);
+		gen_siggen(&g, b, &to);
 		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_generate",
 				    o->verbose, err, errlen)) < 0)
 			return false;
@@ -1271,7 +1404,15 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		int i = order[k];
 		if (b->prog_fds[i] < 0)
 			continue;
-		if (i == P_ENTER || i == P_EXIT || i == P_SIGNAL || i == P_SIGGEN) {
+		if (i == P_ENTER && b->entry_few) {
+			for (int k = 0; k < b->nentry; k++) {
+				char name[64];
+				snprintf(name, sizeof(name), "sys_enter_%s",
+					 syscall_table[b->entry_nrs[k]].name);
+				if (!attach_tp(b, "syscalls", name, b->prog_fds[i], err, errlen))
+					return false;
+			}
+		} else if (i == P_ENTER || i == P_EXIT || i == P_SIGNAL || i == P_SIGGEN) {
 			/* raw tracepoints: the link fd detaches when closed, also
 			 * when sonde is killed */
 			int fd = bpf_raw_tracepoint_open(tps[i][1], b->prog_fds[i]);

@@ -26,6 +26,12 @@ typedef struct TraceBpf {
 	Attached attached;
 	int prog_fds[16];
 	int nprogs;
+	/* Entries seen only for the calls that need them (execve, exit...),
+	 * on their own syscalls:sys_enter_NAME tracepoints; a program on the
+	 * raw tracepoint sys_enter runs for every call of every process. */
+	bool entry_few;
+	int entry_nrs[8];
+	int nentry;
 } TraceBpf;
 
 /* Create maps, build and load programs.  False with err filled in words. */

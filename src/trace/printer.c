@@ -1092,6 +1092,11 @@ static bool record_signal(Printer *p, const TraceHdr *h, const void *data, const
 {
 	if (quiet || p->o->no_syscalls)
 		return true;
+	/* SIGKILL is never shown, as strace (ptrace) never sees it taken; that
+	 * includes the SIGKILL the kernel turns a fatal signal into without
+	 * ptrace: "+++ killed by SIG... +++" names the real one. */
+	if (h->nr == SIG_DELIVERED && h->ret == SIGKILL)
+		return true;
 	if (h->nr == SIG_IGNORED_IN_CALL) {
 		Pending pe = {h->tid, xmalloc(sizeof(TraceHdr) + avail), sizeof(TraceHdr) + avail};
 		memcpy(pe.rec, data, pe.size);
@@ -1112,6 +1117,11 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 	if (h->len < avail)
 		avail = h->len;
 	bool quiet = p->o->count && !p->o->count_and_print;
+	if (h->tid == p->await_exec) {
+		p->await_exec = 0;
+		if (h->type == REC_SYSCALL && !strcmp(syscall_name(h->nr), "read"))
+			return true;
+	}
 	switch (h->type) {
 	case REC_SYSCALL:
 		if (!want_result(p, h)) {

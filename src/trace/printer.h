@@ -37,6 +37,10 @@ typedef struct Printer {
 	int exit_status;       /* of main_pid, from REC_PROC_EXIT (wait status) */
 	bool main_exited;
 	bool nonmain_seen;
+	/* the command sonde started, until its first record: its read of the
+	 * go pipe (in progress when tracing starts, seen when the entry is not
+	 * needed: entry_few) is sonde's, not shown, as strace shows none */
+	uint32_t await_exec;
 } Printer;
 
 void printer_init(Printer *p, const TraceOpts *o, FILE *out);

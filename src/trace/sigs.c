@@ -94,6 +94,9 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 	if (!strcmp(name, "execve") || !strcmp(name, "execveat") || !strcmp(name, "exit") ||
 	    !strcmp(name, "exit_group"))
 		p->flags |= PLAN_AT_ENTRY;
+	if (!strcmp(name, "clone") || !strcmp(name, "clone3") || !strcmp(name, "fork") ||
+	    !strcmp(name, "vfork"))
+		p->flags |= PLAN_CHILD0;
 	const char *sig = sig_of(nr);
 	uint16_t s = (uint16_t)(o->strsize + 1 > 65535 ? 65535 : o->strsize + 1);
 	for (int i = 0; sig[i] && i < 6; i++) {

@@ -65,7 +65,8 @@ enum {
 };
 #define IOV_CAP 8
 enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2, PLAN_SMALL = 4 /* see SMALL_CAP */,
-       PLAN_BLOCKS = 8 /* -f: a REC_BLOCK at entry */ };
+       PLAN_BLOCKS = 8 /* -f: a REC_BLOCK at entry */,
+       PLAN_CHILD0 = 16 /* fork family: a 0 return is the child's, not shown */ };
 
 typedef struct TracePlan {
 	uint8_t flags;

@@ -492,6 +492,7 @@ static bool live_start(LiveRun *r)
 		}
 		tbpf_add_pid(&r->b, r->child);
 		r->l.pr.main_pid = r->child;
+		r->l.pr.await_exec = (uint32_t)r->child;
 	} else {
 		for (int i = 0; i < o->npids; i++)
 			tbpf_add_pid(&r->b, o->pids[i]);

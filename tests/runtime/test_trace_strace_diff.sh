@@ -33,15 +33,18 @@ norm() {
 	{ print line }' "$1" |
 	sed -E -e 's/0x[0-9a-f]+/ADDR/g' -e 's/\) +=/) =/' \
 	    -e 's/^(getpid\(\) = |kill\(|wait4\(|tgkill\(|rt_sigqueueinfo\()[0-9]+(, [0-9]+)?/\1PID/' \
-	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
+	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(set_tid_address\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
 }
 fails=0
+# follow=-f by default; without it sonde takes only the entries it needs
+# (execve, exit...) and everything else at the exit: both ways are compared
+follow=-f
 run() {
 	local name=$1; shift
 	# output to a pipe, not /dev/null: a buffer nobody reads may not be paged
 	# in, and BPF cannot fault it in to show it (strace can); see README
-	strace -f -qq -s 32 -e trace=$calls -o "$tmp/strace.$name" "$@" 2>&1 | cat >/dev/null
-	"$SONDE" trace -f -s 32 -e trace=$calls -o "$tmp/sonde.$name" -- "$@" 2>&1 | cat >/dev/null
+	strace $follow -qq -s 32 -e trace=$calls -o "$tmp/strace.$name" "$@" 2>&1 | cat >/dev/null
+	"$SONDE" trace $follow -s 32 -e trace=$calls -o "$tmp/sonde.$name" -- "$@" 2>&1 | cat >/dev/null
 	if ! diff <(norm "$tmp/strace.$name") <(norm "$tmp/sonde.$name") > "$tmp/diff.$name"; then
 		echo "DIFF for $name ($*):"; head -20 "$tmp/diff.$name"; fails=$((fails + 1))
 	fi
@@ -62,4 +65,14 @@ keep=1
 calls=kill,tgkill,rt_sigqueueinfo,wait4,readv,writev,sendmsg,recvmsg,clone3
 run signals build/progs/trace_signals
 run iov build/progs/trace_iov
+# the same without -f (one process each): then only the calls that need it
+# are seen at their entry
+follow=
+run signals-nof build/progs/trace_signals
+keep=0
+calls=$saved,mmap,mprotect,brk,newfstatat,pread64,arch_prctl,set_tid_address,set_robust_list,munmap
+run known-nof build/progs/trace_known "$tmp/known"
+run cat-nof cat /etc/hostname /nonexistent
+calls=openat,read,write,close,exit_group,kill
+run sh-nof sh -c 'kill -USR1 $$ 2>/dev/null; trap "" USR1; kill -USR1 $$; echo hi > /dev/null; exit 4'
 [ $fails = 0 ]

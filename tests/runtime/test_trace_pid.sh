@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# sonde trace -p: attach to running processes, show their calls, leave when
+# they are gone.  Without -f/-T only the calls that need it are seen at
+# their entry; a call in progress when tracing starts is then shown whole at
+# its return.  With -T every entry is seen.  SIGKILL is never shown (strace
+# never sees it taken): "+++ killed by SIGTERM +++" says what happened.
+set -u
+cd "$(dirname "$0")/../.."
+SONDE=${SONDE:-$PWD/sonde}
+[ "$(id -u)" = 0 ] || exit 77
+tmp=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; for f in "$tmp"/out*; do echo "--- $f:"; cat "$f"; done; exit 1; }
+
+# a process blocked in clock_nanosleep, then killed
+sleep 30 & p=$!; pids+=($p)
+timeout 20 "$SONDE" trace -p $p -o "$tmp/out1" & t=$!
+sleep 1
+kill $p
+wait $t; rc=$?
+[ $rc = 0 ] || fail "sonde -p exit status $rc"
+grep -qE '^clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=30, tv_nsec=0\}, 0x[0-9a-f]+\) += \?' "$tmp/out1" ||
+	fail "call in progress at attach not shown"
+grep -qx '+++ killed by SIGTERM +++' "$tmp/out1" || fail "no killed line"
+! grep -q SIGKILL "$tmp/out1" || fail "SIGKILL shown"
+
+# a process making calls; -e, and -T (every entry seen)
+bash -c 'while :; do echo tick >/dev/null; sleep 0.05; done' & p=$!; pids+=($p)
+for opts in "" "-T"; do
+	# shellcheck disable=SC2086
+	timeout 20 "$SONDE" trace $opts -e trace=write -p $p -o "$tmp/out2" & t=$!
+	sleep 1
+	kill -INT $t
+	wait $t
+	n=$(grep -cE '^write\(1, "tick\\n", 5\) += 5' "$tmp/out2")
+	[ "$n" -ge 5 ] || fail "-p $opts: $n write lines"
+	if [ "$opts" = -T ]; then
+		grep -qE '^write\(1, "tick\\n", 5\) += 5 <0\.[0-9]{6}>$' "$tmp/out2" || fail "-T times"
+	fi
+	! grep -qvE '^write\(|^--- SIGCHLD|^sonde trace|^$' "$tmp/out2" || fail "-p $opts: other lines"
+done
+kill $p
+echo ok
