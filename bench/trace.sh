@@ -1,41 +1,96 @@
 #!/usr/bin/env bash
 # sonde trace vs strace vs perf trace on dd bs=1 count=500k (about 1M
 # syscalls), all syscalls traced and printed to a file; -c against the
-# kernel's floor: empty BPF programs on the raw tracepoints sys_enter/sys_exit
-# (what sonde trace attaches to; the floor used for the ratios), and, for
-# reference, on the perf-event tracepoints raw_syscalls:sys_enter/sys_exit.
-# Pinned (taskset -c 0: tracer and dd share a CPU) and unpinned.
-# Usage: bench/trace.sh [COUNT]   (as root)
+# kernel's floor: empty BPF programs (a pid test) on the raw tracepoints
+# sys_enter/sys_exit, what sonde trace -c attaches to.  Pinned (taskset -c 0:
+# tracer and dd share a CPU) and unpinned, as ptrace tracers behave very
+# differently.  Two times per run: dd's own ("copied, X s": what tracing
+# costs the traced program) and the wall time of the whole command (start-up,
+# and the output written after dd is done).  sonde and the floor: median of
+# RUNS runs; strace and perf trace (tens of seconds each): one run.
+# Between runs the background detachers of the previous sonde are waited
+# for, so that no run pays for the one before.
+# Usage: bench/trace.sh [COUNT] [RUNS]   (as root)
+# Writes the table to stdout and to bench/results/trace.md.
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 SONDE=${SONDE:-$PWD/sonde}
 COUNT=${1:-500k}
+RUNS=${2:-5}
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 dd_cmd=(dd if=/dev/zero of=/dev/null bs=1 count=$COUNT)
-# wall time of the traced command, from the tool's start to its end; dd's
-# own time ("copied, X s" on its stderr) is left in $out/dd.err
-t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>"$out/dd.err"; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
-ddt() { grep -o 'copied, [0-9.e-]* s' "$out/dd.err" | awk '{printf "%.3f", $2}'; }
-ratio() { echo "scale=2; $1 / $2" | bc -l; }
+floor_prog='rawtracepoint:sys_enter /pid == cpid/ {} rawtracepoint:sys_exit /pid == cpid/ {}'
+start=$(date +%s)
+
+settle() {
+	local i
+	for i in $(seq 100); do pgrep -x sonde >/dev/null || return 0; sleep 0.05; done
+}
+
+# one run of "$@": appends wall seconds to $out/$tag.wall and dd's own
+# seconds to $out/$tag.dd
+run1() {
+	local tag=$1 t0 t1
+	shift
+	settle
+	t0=${EPOCHREALTIME/[.,]/}
+	LC_ALL=C "$@" >/dev/null 2>"$out/err"
+	t1=${EPOCHREALTIME/[.,]/}
+	awk -v d=$((t1 - t0)) 'BEGIN { printf "%.6f\n", d / 1e6 }' >>"$out/$tag.wall"
+	sed -n 's/.*copied, \([0-9.e+-]*\) s,.*/\1/p' "$out/err" >>"$out/$tag.dd"
+}
+
+report=$out/report.md
+{
+	echo "# sonde trace vs strace vs perf trace"
+	echo
+	echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); kernel $(uname -r), $(nproc) CPUs"
+	echo "- workload: \`${dd_cmd[*]}\` (one read and one write per byte)"
+	echo "- sonde and floor: median of $RUNS runs; strace and perf trace: one run"
+	echo
+} >"$report"
 for mode in pinned unpinned; do
-	pin=(); [ $mode = pinned ] && pin=(taskset -c 0)
-	base=$(t "${pin[@]}" "${dd_cmd[@]}"); based=$(ddt)
-	s=$(t "${pin[@]}" "$SONDE" trace -o "$out/sonde.txt" -- "${dd_cmd[@]}"); sd=$(ddt)
-	lines=$(wc -l < "$out/sonde.txt")
-	lost=$(sed -n 's/^sonde trace: lost \([0-9]*\) events.*/\1/p' "$out/sonde.txt"); lost=${lost:-0}
-	sc=$(t "${pin[@]}" "$SONDE" trace -c -o "$out/sonde_c.txt" -- "${dd_cmd[@]}"); scd=$(ddt)
-	floor=$(t "${pin[@]}" "$SONDE" -q -e 'rawtracepoint:sys_enter /pid == cpid/ {} rawtracepoint:sys_exit /pid == cpid/ {}' -c "${dd_cmd[*]}"); floord=$(ddt)
-	tpfloor=$(t "${pin[@]}" "$SONDE" -q -e 'tracepoint:raw_syscalls:sys_enter /pid == cpid/ {} tracepoint:raw_syscalls:sys_exit /pid == cpid/ {}' -c "${dd_cmd[*]}"); tpfloord=$(ddt)
-	st=$(command -v strace >/dev/null && t "${pin[@]}" strace -o "$out/strace.txt" "${dd_cmd[@]}" || echo 0)
-	pt=$(command -v perf >/dev/null && t "${pin[@]}" perf trace -o "$out/perf.txt" -- "${dd_cmd[@]}" || echo 0)
-	printf '%s (wall of the whole command; dd: dd'"'"'s own "copied" time)\n' $mode
-	printf '  untraced     wall %.3fs  dd %.3fs\n' "$base" "$based"
-	printf '  sonde trace  wall %.3fs (%sx)  dd %.3fs (%sx)  %s lines, %s lost\n' \
-		"$s" "$(ratio $s $base)" "$sd" "$(ratio $sd $based)" "$lines" "$lost"
-	printf '  sonde -c     wall %.3fs (%sx of floor)  dd %.3fs (%sx of floor)\n' \
-		"$sc" "$(ratio $sc $floor)" "$scd" "$(ratio $scd $floord)"
-	printf '  floor: empty BPF on raw tracepoints sys_enter/exit  wall %.3fs  dd %.3fs\n' "$floor" "$floord"
-	printf '  (empty BPF on tracepoints raw_syscalls:sys_enter/exit  wall %.3fs  dd %.3fs)\n' "$tpfloor" "$tpfloord"
-	printf '  strace       wall %.3fs (%sx)   perf trace wall %.3fs (%sx)\n' \
-		"$st" "$(ratio $st $base)" "$pt" "$(ratio $pt $base)"
+	pin=()
+	[ $mode = pinned ] && pin=(taskset -c 0)
+	rm -f "$out"/*.wall "$out"/*.dd
+	for ((i = 0; i < RUNS; i++)); do
+		run1 base "${pin[@]}" "${dd_cmd[@]}"
+		run1 trace "${pin[@]}" "$SONDE" trace -o "$out/sonde.txt" -- "${dd_cmd[@]}"
+		run1 count "${pin[@]}" "$SONDE" trace -c -o "$out/sonde_c.txt" -- "${dd_cmd[@]}"
+		run1 floor "${pin[@]}" "$SONDE" -q -e "$floor_prog" -c "${dd_cmd[*]}"
+	done
+	lines=$(wc -l <"$out/sonde.txt")
+	lost=$(sed -n 's/^sonde trace: lost \([0-9]*\) events.*/\1/p' "$out/sonde.txt")
+	lost=${lost:-0}
+	st=n/a pt=n/a std=n/a ptd=n/a
+	if need strace 2>/dev/null; then
+		run1 strace "${pin[@]}" strace -o "$out/strace.txt" "${dd_cmd[@]}"
+		st=$(median "$out/strace.wall") std=$(median "$out/strace.dd")
+	fi
+	if need perf 2>/dev/null; then
+		run1 perf "${pin[@]}" perf trace -o "$out/perf.txt" -- "${dd_cmd[@]}"
+		pt=$(median "$out/perf.wall") ptd=$(median "$out/perf.dd")
+	fi
+	for t in base trace count floor; do
+		eval "${t}_w=$(median "$out/$t.wall") ${t}_d=$(median "$out/$t.dd")"
+	done
+	# shellcheck disable=SC2154
+	{
+		echo "## $mode"
+		echo
+		echo "| run | dd's own time (s) | ratio | wall (s) | ratio | target |"
+		echo "|---|---:|---:|---:|---:|---|"
+		echo "| untraced | $base_d | 1.00 | $base_w | 1.00 | |"
+		echo "| sonde trace -o FILE ($lines lines, $lost lost) | $trace_d | $(ratio "$trace_d" "$base_d") x untraced | $trace_w | $(ratio "$trace_w" "$base_w") x untraced | <= 3 x untraced, 0 lost |"
+		echo "| strace -o FILE | $std | $(ratio "$std" "$base_d") x untraced | $st | $(ratio "$st" "$base_w") x untraced | |"
+		echo "| perf trace -o FILE | $ptd | $(ratio "$ptd" "$base_d") x untraced | $pt | $(ratio "$pt" "$base_w") x untraced | |"
+		echo "| floor: empty programs on sys_enter/sys_exit | $floor_d | $(ratio "$floor_d" "$base_d") x untraced | $floor_w | $(ratio "$floor_w" "$base_w") x untraced | |"
+		echo "| sonde trace -c | $count_d | $(ratio "$count_d" "$floor_d") x floor | $count_w | $(ratio "$count_w" "$floor_w") x floor | <= 1.15 x floor |"
+		echo
+	} >>"$report"
 done
+echo "took $(($(date +%s) - start)) s" >>"$report"
+mkdir -p bench/results
+cp "$report" bench/results/trace.md
+cat "$report"

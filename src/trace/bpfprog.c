@@ -40,7 +40,7 @@ static const int regs_arg[6] = {112, 104, 96, 56, 72, 64};
 #define SMALL_CAP 64
 #define SMALL_N 2
 #define SMALL_REC (TRACE_HDR_SIZE + SMALL_N * SMALL_CAP)
-#define RING_SIZE (64u << 20)
+#define RING_SIZE (32u << 20)
 #define WAKE_AT (RING_SIZE / 4) /* bytes waiting that make a record wake the reader */
 
 /* offsets in struct task_struct, from the kernel's BTF (-1: unknown) */
