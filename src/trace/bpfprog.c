@@ -956,8 +956,19 @@ static void gen_proc_exit(Gen *g, int exit_code_off)
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, kept);
 	emit(g, I_ST(BPF_W, BPF_REG_0, 0, 0));
 	label_place(g, kept);
+	/* a thread of a process that goes on: a REC_PROC_EXIT with nr 1 (the
+	 * reader counts the tasks traced, for strace's [pid N] prefixes) */
+	int group = label_new(g);
 	emit(g, I_LDX(BPF_B, BPF_REG_1, R_CTX, 32)); /* group_dead */
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, 0, group);
+	scratch(g, out);
+	hdr_common(g, REC_PROC_EXIT);
+	emit(g, I_ST(BPF_H, R_SCR, H_NR, 1));
+	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+	emit(g, I_ST(BPF_DW, R_SCR, H_TS, 0));
+	output(g, -1, TRACE_HDR_SIZE);
+	emit_goto(g, out);
+	label_place(g, group);
 	scratch(g, out);
 	hdr_common(g, REC_PROC_EXIT);
 	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));

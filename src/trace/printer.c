@@ -699,27 +699,53 @@ static void track_fds(Printer *p, const Call *c)
 	}
 }
 
-static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
+/* a forked child counts among the traced tasks from now on */
+static void task_born(Printer *p, uint32_t tid)
 {
-	if (p->o->follow && (int)tid != p->main_pid)
-	{
-		char t[12];
-		int n = 0;
-		do {
-			t[n++] = (char)('0' + tid % 10);
-			tid /= 10;
-		} while (tid);
-		char *w = fb_room(b, 20);
+	for (int i = 0; i < p->nnewborn; i++)
+		if (p->newborn[i] == tid) {
+			p->newborn[i] = p->newborn[--p->nnewborn];
+			p->nprocs++;
+			return;
+		}
+}
+
+/* strace's pid prefix: with -o FILE and -f (or several -p) every line
+ * starts "PID   " (the pid left-aligned in 5 columns); otherwise lines get
+ * "[pid   PID] " while more than one task is traced */
+static void put_pid(Printer *p, StrBuf *b, uint32_t tid)
+{
+	bool file = p->o->out_path && (p->o->follow || p->o->npids > 1);
+	if (!file && p->nprocs <= 1)
+		return;
+	char t[12];
+	int n = 0;
+	do {
+		t[n++] = (char)('0' + tid % 10);
+		tid /= 10;
+	} while (tid);
+	char *w = fb_room(b, 20);
+	if (!file) {
 		memcpy(w, "[pid ", 5);
 		w += 5;
 		for (int k = n; k < 5; k++)
 			*w++ = ' ';
-		while (n)
-			*w++ = t[--n];
-		*w++ = ']';
-		*w++ = ' ';
-		fb_done(b, w);
 	}
+	for (int k = n; k--;)
+		*w++ = t[k];
+	if (!file)
+		*w++ = ']';
+	for (int k = n; file && k < 5; k++)
+		*w++ = ' ';
+	*w++ = ' ';
+	fb_done(b, w);
+}
+
+static void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts)
+{
+	if (p->nnewborn)
+		task_born(p, tid);
+	put_pid(p, b, tid);
 	if (p->o->relative) {
 		uint64_t d = p->last_ts && ts > p->last_ts ? ts - p->last_ts : 0;
 		sb_printf(b, "%6llu.%06llu ", (unsigned long long)(d / 1000000000),
@@ -875,6 +901,13 @@ static bool record_block(Printer *p, const void *data, size_t size)
 	return true;
 }
 
+static bool is_fork(int nr)
+{
+	const char *n = syscall_name(nr);
+	return !strcmp(n, "clone") || !strcmp(n, "clone3") || !strcmp(n, "fork") ||
+	       !strcmp(n, "vfork");
+}
+
 static bool print_call(Printer *p, const TraceHdr *h, const uint8_t *data, size_t avail,
 		       bool entry_only)
 {
@@ -894,7 +927,23 @@ static bool print_call(Printer *p, const TraceHdr *h, const uint8_t *data, size_
 	format_call(p, &p->line, &c);
 	track_fds(p, &c); /* after: close(3</path>) */
 	emit_line(p);
+	if (p->nnewborn && h->ret > 0 && c.part != CALL_HEAD && is_fork(h->nr))
+		task_born(p, (uint32_t)h->ret);
 	return true;
+}
+
+/* REC_FORK (-f): a child to count, at once unless its parent's clone line
+ * is to be printed */
+static void record_fork(Printer *p, const TraceHdr *h)
+{
+	bool shown = false;
+	for (int nr = 0; nr < SYSCALL_MAX; nr++)
+		if (p->o->sel[nr] && is_fork(nr))
+			shown = true;
+	if (shown && p->nnewborn < (int)(sizeof(p->newborn) / sizeof(p->newborn[0])))
+		p->newborn[p->nnewborn++] = h->aux;
+	else
+		p->nprocs++;
 }
 
 static bool want_result(const Printer *p, const TraceHdr *h)
@@ -1052,8 +1101,29 @@ static bool record_exit(Printer *p, const TraceHdr *h)
 	return true;
 }
 
+/* REC_PROC_EXIT with nr 1: a thread of a process that goes on */
+static bool record_thread_exit(Printer *p, const TraceHdr *h)
+{
+	for (int i = 0; i < p->blocked.n;) {
+		Pending *pe = &p->blocked.v[i];
+		if (((TraceHdr *)pe->rec)->tid != h->tid) {
+			i++;
+			continue;
+		}
+		free(pe->rec);
+		*pe = p->blocked.v[--p->blocked.n];
+	}
+	if (p->nnewborn)
+		task_born(p, h->tid);
+	if (p->nprocs > 0)
+		p->nprocs--;
+	return true;
+}
+
 static bool record_proc_exit(Printer *p, const TraceHdr *h, bool quiet)
 {
+	if (h->nr == 1)
+		return record_thread_exit(p, h);
 	int st = (int)h->ret;
 	if (p->deferred.n)
 		flush_deferred(p, h->tid, h->tgid);
@@ -1071,8 +1141,11 @@ static bool record_proc_exit(Printer *p, const TraceHdr *h, bool quiet)
 		free(pe->rec);
 		*pe = p->blocked.v[--p->blocked.n];
 	}
-	if (quiet)
+	if (quiet) {
+		if (p->nprocs > 0)
+			p->nprocs--;
 		return true;
+	}
 	if (p->blocked.n)
 		unfinish_others(p, h->tgid);
 	put_prefix(p, &p->line, h->tgid, h->ts);
@@ -1084,6 +1157,8 @@ static bool record_proc_exit(Printer *p, const TraceHdr *h, bool quiet)
 	else
 		sb_printf(&p->line, "+++ exited with %d +++", WEXITSTATUS(st));
 	emit_line(p);
+	if (p->nprocs > 0)
+		p->nprocs--;
 	return true;
 }
 
@@ -1146,6 +1221,7 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 	case REC_BLOCK:
 		return record_block(p, data, size);
 	case REC_FORK:
+		record_fork(p, h);
 		return true;
 	case REC_EVENT:
 		if (!quiet)

@@ -41,6 +41,12 @@ typedef struct Printer {
 	 * go pipe (in progress when tracing starts, seen when the entry is not
 	 * needed: entry_few) is sonde's, not shown, as strace shows none */
 	uint32_t await_exec;
+	/* tasks traced now, for strace's "[pid N] " prefix (more than one);
+	 * children forked but not counted until their first line or their
+	 * parent's clone line (strace counts a child once the clone returns) */
+	int nprocs;
+	uint32_t newborn[64];
+	int nnewborn;
 } Printer;
 
 void printer_init(Printer *p, const TraceOpts *o, FILE *out);

@@ -493,10 +493,12 @@ static bool live_start(LiveRun *r)
 		tbpf_add_pid(&r->b, r->child);
 		r->l.pr.main_pid = r->child;
 		r->l.pr.await_exec = (uint32_t)r->child;
+		r->l.pr.nprocs = 1;
 	} else {
 		for (int i = 0; i < o->npids; i++)
 			tbpf_add_pid(&r->b, o->pids[i]);
 		r->l.pr.main_pid = o->pids[0];
+		r->l.pr.nprocs = o->npids;
 	}
 	if (r->rec)
 		record_header(r);
@@ -738,6 +740,7 @@ static int run_report(Cli *c)
 	printer_init(&pr, o, out);
 	pr.mono_to_real = info.mono_to_real;
 	pr.main_pid = info.main_pid;
+	pr.nprocs = 1;
 	pr.live = false;
 	void *buf = NULL;
 	size_t cap = 0;

@@ -4,8 +4,11 @@ SONDE=${SONDE:-./sonde}
 BPFTOOL=$(command -v bpftool || echo /usr/sbin/bpftool)
 [ -x "$BPFTOOL" ] || { echo "bpftool not found"; exit 77; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-progs() { "$BPFTOOL" prog show 2>/dev/null | grep -c 'name sonde'; }
+# sonde's own programs ("sondetrace" are sonde trace's: an earlier test's may
+# still be detaching in the background)
+progs() { "$BPFTOOL" prog show 2>/dev/null | grep -cE 'name sonde( |$)'; }
 links() { "$BPFTOOL" link show 2>/dev/null | grep -c '^[0-9]*:'; }
+for i in $(seq 100); do pgrep -x sonde >/dev/null || break; sleep 0.1; done
 p0=$(progs); l0=$(links)
 "$SONDE" -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); } tracepoint:sched:sched_switch { @s = count(); }' >"$tmp/out" 2>&1 &
 pid=$!

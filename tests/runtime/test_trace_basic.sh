@@ -63,25 +63,36 @@ cols "$tmp/out"
 "$SONDE" trace -y -e trace=write -o "$tmp/out" -- "$known" "$tmp/f"
 has "$tmp/out" "$(eq40 "write(3<$tmp/f>, \"hello\\tworld\\n\", 12)" 12)"
 cols "$tmp/out"
-# -f: the child's calls with [pid N], its exit, the parent's wait status
+# -f -o FILE: as strace, every line starts with its pid ("PID   "): the
+# child's calls, its exit, the parent's wait status
 "$SONDE" trace -f -e trace=write,wait4,exit_group -o "$tmp/out" -- "$fork" >"$tmp/fork_stdout"; rc=$?
 [ $rc = 0 ] || fail "-f exit status $rc"
+grep -qE '^[0-9]+ +write\(1, "child\\n", 6\) += 6$' "$tmp/out" || { cat "$tmp/out"; fail "-f child write"; }
+grep -qE '^[0-9]+ +\+\+\+ exited with 7 \+\+\+$' "$tmp/out" || fail "-f child exit"
+grep -qE '^[0-9]+ +(wait4\([0-9]+, |<\.\.\. wait4 resumed>)\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "$tmp/out" || fail "wait4 status"
+! grep -qvE '^[0-9]+ +' "$tmp/out" || { cat "$tmp/out"; fail "-f -o: a line without its pid"; }
+[ "$(awk '{ print $1 }' "$tmp/out" | sort -u | wc -l)" = 2 ] || fail "-f -o: not two pids"
+cols "$tmp/out"
+# -f to stderr: "[pid N] " while more than one task is traced, on the
+# parent's lines too; none once the child is gone
+"$SONDE" trace -f -e trace=write,wait4,exit_group -- "$fork" 2>"$tmp/out" | cat >/dev/null
 grep -qE '^\[pid +[0-9]+\] write\(1, "child\\n", 6\) += 6$' "$tmp/out" || { cat "$tmp/out"; fail "-f child write"; }
 grep -qE '^\[pid +[0-9]+\] \+\+\+ exited with 7 \+\+\+$' "$tmp/out" || fail "-f child exit"
-grep -qE '^(wait4\([0-9]+, |<\.\.\. wait4 resumed>)\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "$tmp/out" || fail "wait4 status"
+tail -n 2 "$tmp/out" | head -1 | grep -qE '^exit_group\(0\) += \?$' || { cat "$tmp/out"; fail "-f prefix after the child's exit"; }
+grep -qE '^\[pid +[0-9]+\] wait4|^<\.\.\. wait4 resumed>|^wait4\(' "$tmp/out" || fail "-f parent wait4"
 cols "$tmp/out"
 # -f: a call blocked while another task's line is printed is split as strace
 # splits it: inputs and "<unfinished ...>", then "<... name resumed>" and the rest
 "$SONDE" trace -f -e trace=write,poll,wait4,clock_nanosleep -o "$tmp/out" -- build/progs/trace_block | cat >/dev/null; rc=${PIPESTATUS[0]}
 [ $rc = 0 ] || fail "-f block exit status $rc"
 pat_split() { grep -A100 -E "$1" "$tmp/out" | grep -qE "$2" || { cat "$tmp/out"; fail "$3"; }; }
-pat_split '^poll\(\[\{fd=[0-9]+, events=POLLIN\}\], 1, -1 <unfinished \.\.\.>$' \
-	'^<\.\.\. poll resumed>\) {21}= 1 \(\[\{fd=[0-9]+, revents=POLLIN\}\]\)$' "poll unfinished/resumed"
-pat_split '^wait4\([0-9]+,  <unfinished \.\.\.>$' \
-	'^<\.\.\. wait4 resumed>\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "wait4 unfinished/resumed"
-pat_split '^\[pid +[0-9]+\] clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=0, tv_nsec=100000000\},  <unfinished \.\.\.>$' \
-	'^\[pid +[0-9]+\] <\.\.\. clock_nanosleep resumed>NULL\) = 0$' "clock_nanosleep unfinished/resumed"
-grep -qE '^\[pid +[0-9]+\] write\(1, "child\\n", 6\) += 6$' "$tmp/out" || fail "-f block child write"
+pat_split '^[0-9]+ +poll\(\[\{fd=[0-9]+, events=POLLIN\}\], 1, -1 <unfinished \.\.\.>$' \
+	'^[0-9]+ +<\.\.\. poll resumed>\) {15}= 1 \(\[\{fd=[0-9]+, revents=POLLIN\}\]\)$' "poll unfinished/resumed"
+pat_split '^[0-9]+ +wait4\([0-9]+,  <unfinished \.\.\.>$' \
+	'^[0-9]+ +<\.\.\. wait4 resumed>\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\], 0, NULL\) = [0-9]+$' "wait4 unfinished/resumed"
+pat_split '^[0-9]+ +clock_nanosleep\(CLOCK_REALTIME, 0, \{tv_sec=0, tv_nsec=100000000\},  <unfinished \.\.\.>$' \
+	'^[0-9]+ +<\.\.\. clock_nanosleep resumed>NULL\) = 0$' "clock_nanosleep unfinished/resumed"
+grep -qE '^[0-9]+ +write\(1, "child\\n", 6\) += 6$' "$tmp/out" || fail "-f block child write"
 cols "$tmp/out"
 # without another task nothing is split
 ! grep -q 'unfinished' <("$SONDE" trace -f -e trace=clock_nanosleep -- "$known" "$tmp/f" 2>&1) || fail "split without -f tasks"

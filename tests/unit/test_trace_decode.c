@@ -218,9 +218,11 @@ int main(void)
 	sb_puts(&b, "earlier line\n"); /* text already in the buffer does not count */
 	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
 	CHECK_STR(S(), "earlier line\nopenat(AT_FDCWD, \"/ab\", O_RDONLY)       = -1 ENOENT (No such file or directory)");
-	/* the "[pid N] " prefix counts towards the 40 columns */
+	/* the "[pid N] " prefix (more than one task traced) counts towards the
+	 * 40 columns */
 	o.follow = true;
 	p.main_pid = 1;
+	p.nprocs = 2;
 	h->tid = h->tgid = 42;
 	sb_reset(&b);
 	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
@@ -232,6 +234,21 @@ int main(void)
 	sb_reset(&b);
 	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
 	CHECK_STR(S(), "[pid    42] close(3)                    = 0");
+	/* one task: no prefix */
+	p.nprocs = 1;
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "close(3)                                = 0");
+	/* -f -o FILE: "PID   " on every line, as strace */
+	o.out_path = "file";
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "42    close(3)                          = 0");
+	h->tid = 1234567;
+	sb_reset(&b);
+	printer_format_call(&p, &b, h, rec + sizeof(TraceHdr));
+	CHECK_STR(S(), "1234567 close(3)                        = 0");
+	o.out_path = NULL;
 	o.follow = false;
 	CHECK(TRACE_HDR_SIZE == 104);
 	printer_free(&p);
