@@ -356,7 +356,7 @@ static void gen_iov(Gen *g, int i, int capmax, int limit, int next)
 
 /* labels for one argument's capture in gen_captures */
 typedef struct CapLabels {
-	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, iov;
+	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, envp, iov;
 	bool bounce; /* read into S_BOUNCE, then copy into the record */
 } CapLabels;
 
@@ -399,6 +399,8 @@ static void cap_dispatch(Gen *g, int i, bool at_exit, int limit, bool argv, cons
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, L->fixed);
 	if (argv && (i == 1 || i == 2))
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, L->argv);
+	if (argv && (i == 2 || i == 3))
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ENVP, L->envp);
 	if (at_exit && argv && i == 1)
 		emit_jmp_imm(g, BPF_JGE, BPF_REG_1, CAP_IOV_IN, L->iov);
 	if (!at_exit) {
@@ -509,6 +511,33 @@ static void cap_read_argv(Gen *g, int i, int limit, const CapLabels *L)
 	emit_goto(g, L->next);
 }
 
+/* CAP_ENVP: the pointer array in 256-byte reads, until one fails (the end
+ * of the stack); user space counts up to the NULL */
+static void cap_read_envp(Gen *g, int i, int limit, const CapLabels *L)
+{
+	label_place(g, L->envp);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_8, S_TMP)); /* start */
+	int done = label_new(g);
+	for (int k = 0; k < ENVP_CHUNKS; k++) {
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_8, limit, done);
+		emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_8));
+		emit(g, I_MOV64_IMM(BPF_REG_2, 256));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+		if (k)
+			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 256 * k));
+		emit_call(g, BPF_FUNC_probe_read_user);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, done);
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 256));
+	}
+	label_place(g, done);
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+	emit_goto(g, L->next);
+}
+
 /* failed: mark the cap slot; got: r0 = bytes stored, bound it, then advance */
 static void cap_store(Gen *g, int i, int capmax, const CapLabels *L)
 {
@@ -543,13 +572,13 @@ static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound,
 	/* at entry only execve/execveat/exit/exit_group are sent: a path and
 	 * an argv in the first three arguments (a smaller program verifies
 	 * much faster) */
-	int nargs = at_exit ? 6 : 3;
+	int nargs = at_exit ? 6 : 4;
 	for (int i = 0; i < nargs; i++) {
 		CapLabels L;
 		L.next = label_new(g), L.do_read = label_new(g), L.do_str = label_new(g);
 		L.failed = label_new(g), L.got = label_new(g);
 		L.buf_ret = label_new(g), L.fixed = label_new(g), L.argv = label_new(g);
-		L.iov = label_new(g);
+		L.iov = label_new(g), L.envp = label_new(g);
 		L.bounce = bounce;
 		cap_dispatch(g, i, at_exit, limit, argv, &L);
 		if (at_exit)
@@ -557,6 +586,8 @@ static void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound,
 		cap_read_str(g, i, capmax, &L);
 		if (argv && (i == 1 || i == 2))
 			cap_read_argv(g, i, limit, &L);
+		if (argv && (i == 2 || i == 3))
+			cap_read_envp(g, i, limit, &L);
 		if (at_exit && argv && i == 1) {
 			label_place(g, L.iov);
 			gen_iov(g, i, capmax, limit, L.next);

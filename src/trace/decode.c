@@ -23,8 +23,6 @@
 #include <time.h>
 #include <sys/sysmacros.h>
 
-#define N(x) {x, #x}
-#define END {0, NULL}
 
 void dec_flags(StrBuf *b, const FlagName *t, uint64_t v)
 {
@@ -475,6 +473,25 @@ void dec_whence(StrBuf *b, uint64_t v)
 	static const FlagName t[] = {N(SEEK_SET), N(SEEK_CUR), N(SEEK_END), N(SEEK_DATA),
 				     N(SEEK_HOLE), END};
 	dec_enum(b, t, v, false);
+}
+
+void dec_fadvise(StrBuf *b, uint64_t v)
+{
+	static const FlagName t[] = {N(POSIX_FADV_NORMAL), N(POSIX_FADV_RANDOM),
+				     N(POSIX_FADV_SEQUENTIAL), N(POSIX_FADV_WILLNEED),
+				     N(POSIX_FADV_DONTNEED), N(POSIX_FADV_NOREUSE), END};
+	dec_enum(b, t, v, false);
+}
+
+void dec_getrandom_flags(StrBuf *b, uint64_t v)
+{
+	/* <sys/random.h>'s values (GRND_INSECURE: linux/random.h) */
+	static const FlagName t[] = {{1, "GRND_NONBLOCK"}, {2, "GRND_RANDOM"},
+				     {4, "GRND_INSECURE"}, END};
+	if (!v)
+		sb_putc(b, '0');
+	else
+		dec_flags(b, t, v);
 }
 
 void dec_clockid(StrBuf *b, uint64_t v)

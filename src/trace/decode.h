@@ -11,6 +11,9 @@ typedef struct FlagName {
 	uint64_t val;
 	const char *name;
 } FlagName;
+/* table entries: a constant under its own name; the end */
+#define N(x) {x, #x}
+#define END {0, NULL}
 
 /* "A|B|0x40"; "0" when v is 0 and no table entry is 0 */
 void dec_flags(StrBuf *b, const FlagName *t, uint64_t v);
@@ -52,6 +55,22 @@ void dec_poll_events(StrBuf *b, uint64_t v);
 void dec_epoll_events(StrBuf *b, uint64_t v);
 void dec_epoll_op(StrBuf *b, uint64_t v);
 void dec_whence(StrBuf *b, uint64_t v);
+void dec_fadvise(StrBuf *b, uint64_t v);          /* POSIX_FADV_SEQUENTIAL */
+void dec_getrandom_flags(StrBuf *b, uint64_t v);  /* GRND_NONBLOCK */
+void dec_rlimit_resource(StrBuf *b, uint64_t v);  /* RLIMIT_STACK */
+/* struct rlimit64: {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY} */
+void dec_rlimit(StrBuf *b, const uint8_t *d, size_t n);
+/* futex's op: FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME; returns which
+ * arguments strace shows for it after (uaddr, op, val) */
+enum {
+	FUTEX_SHOW_WAKE,        /* nothing more */
+	FUTEX_SHOW_WAIT,        /* timeout */
+	FUTEX_SHOW_WAIT_BITSET, /* timeout, val3 (the bitset) */
+	FUTEX_SHOW_WAKE_BITSET, /* val3 */
+	FUTEX_SHOW_REQUEUE,     /* val2, uaddr2 */
+	FUTEX_SHOW_ALL,         /* val2/timeout as a number, uaddr2, val3 */
+};
+int dec_futex_op(StrBuf *b, uint64_t v);
 void dec_clockid(StrBuf *b, uint64_t v);
 void dec_arch_prctl(StrBuf *b, uint64_t v);
 /* struct stat, abbreviated as strace: {st_mode=S_IFREG|0644, st_size=1234, ...} */

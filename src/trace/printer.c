@@ -19,7 +19,8 @@
 
 /* What the printer needs per syscall number, computed once instead of by
  * name comparisons on every line. */
-enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT, SP_DUP };
+enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT, SP_DUP,
+       SP_FUTEX };
 typedef struct NrInfo {
 	const char *name;
 	const char *sig;
@@ -54,6 +55,7 @@ static void nr_info_init(void)
 			     : !strcmp(n, "close") ? SP_CLOSE
 			     : !strcmp(n, "exit_group") || !strcmp(n, "exit") ? SP_EXIT
 			     : !strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ? SP_DUP
+			     : !strcmp(n, "futex")					 ? SP_FUTEX
 								      : SP_NONE;
 	}
 	nr_info_ready = true;
@@ -365,6 +367,8 @@ static void put_out_struct(StrBuf *b, const Call *c, int i, bool have)
 		dec_sigset(b, m);
 	} else if (k == 'J')
 		dec_sockaddr(b, c->cap[i], c->caplen[i]);
+	else if (k == '3')
+		dec_rlimit(b, c->cap[i], c->caplen[i]);
 	else if (k == 'W') {
 		int st = 0;
 		memcpy(&st, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
@@ -394,6 +398,8 @@ static void put_in_struct(StrBuf *b, const Call *c, int i, bool have)
 	}
 	if (k == 't')
 		dec_timespec(b, c->cap[i], c->caplen[i]);
+	else if (k == '2')
+		dec_rlimit(b, c->cap[i], c->caplen[i]);
 	else if (k == 'k')
 		dec_sigaction(b, c->cap[i], c->caplen[i]);
 	else if (k == 'g') {
@@ -464,6 +470,49 @@ static void put_strvec(StrBuf *b, const Call *c, int i, int strsize, bool have)
 	sb_putc(b, ']');
 }
 
+/* futex(uaddr, op, val[, ...]): the rest as the op uses it */
+static void put_futex_args(StrBuf *b, const Call *c)
+{
+	const TraceHdr *h = c->h;
+	dec_ptr(b, h->args[0]);
+	sb_puts(b, ", ");
+	int show = dec_futex_op(b, h->args[1]);
+	sb_puts(b, ", ");
+	put_int(b, (uint32_t)h->args[2]);
+	bool timeout = show == FUTEX_SHOW_WAIT || show == FUTEX_SHOW_WAIT_BITSET;
+	if (timeout) {
+		sb_puts(b, ", ");
+		put_in_struct(b, c, 3, c->capok[3] && c->cap[3]);
+	} else if (show == FUTEX_SHOW_REQUEUE || show == FUTEX_SHOW_ALL) {
+		sb_puts(b, ", ");
+		fb_u64(b, (uint32_t)h->args[3]);
+		sb_puts(b, ", ");
+		dec_ptr(b, h->args[4]);
+	}
+	if (show == FUTEX_SHOW_WAIT_BITSET || show == FUTEX_SHOW_WAKE_BITSET) {
+		sb_puts(b, ", ");
+		if ((uint32_t)h->args[5] == 0xffffffffu)
+			sb_puts(b, "FUTEX_BITSET_MATCH_ANY");
+		else
+			fb_hex(b, (uint32_t)h->args[5]);
+	} else if (show == FUTEX_SHOW_ALL) {
+		sb_puts(b, ", ");
+		fb_hex(b, (uint32_t)h->args[5]);
+	}
+}
+
+/* 'v': an environment, as strace shows it: its address and its count */
+static void put_envp(StrBuf *b, const Call *c, int i, bool have)
+{
+	dec_ptr(b, c->h->args[i]);
+	if (!have || !c->h->args[i] || c->caplen[i] < 8)
+		return;
+	size_t n = 0, max = c->caplen[i] / 8;
+	while (n < max && memcmp(c->cap[i] + 8 * n, "\0\0\0\0\0\0\0\0", 8))
+		n++;
+	sb_printf(b, " /* %zu%s vars */", n, n == max ? "+" : "");
+}
+
 /* 'y': socket protocol, named for the IP families */
 static void put_sock_proto(StrBuf *b, const Call *c, uint64_t v)
 {
@@ -497,6 +546,9 @@ static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
 	case 'c': dec_clockid(b, v); break;
 	case 'l': dec_whence(b, v); break;
 	case 'q': dec_arch_prctl(b, v); break;
+	case 'r': dec_rlimit_resource(b, v); break;
+	case '4': dec_fadvise(b, v); break;
+	case '5': dec_getrandom_flags(b, v); break;
 	default: return false;
 	}
 	return true;
@@ -529,16 +581,16 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			dec_ptr(b, v);
 		break;
 	case 'b': case 'B': put_buf_arg(c, b, i, strsize, have); break;
-	case 'S': case 'K': case 'G': case 'J': case 'W': case 'Z':
+	case 'S': case 'K': case 'G': case 'J': case 'W': case 'Z': case '3':
 		put_out_struct(b, c, i, have);
 		break;
-	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q': case 'X': case 'Y':
+	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q': case 'X': case 'Y': case '2':
 		put_in_struct(b, c, i, have);
 		break;
 	case 'L': case 'U': case 'H': case 'N': put_vec_arg(b, c, i, strsize, have); break;
 	case 'y': put_sock_proto(b, c, v); break;
 	case 'V': put_strvec(b, c, i, strsize, have); break;
-	case 'v': dec_ptr(b, v); break;
+	case 'v': put_envp(b, c, i, have); break;
 	default: dec_ptr(b, v); break;
 	}
 	return true;
@@ -559,6 +611,10 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 			sb_printf(b, ", child_tidptr=%#llx", (unsigned long long)h->args[3]);
 		if (h->args[0] & CLONE_SETTLS)
 			sb_printf(b, ", tls=%#llx", (unsigned long long)h->args[4]);
+		return;
+	}
+	if (c->special == SP_FUTEX) {
+		put_futex_args(b, c);
 		return;
 	}
 	if (c->special == SP_FCNTL) {

@@ -28,20 +28,21 @@ static const struct {
 	{"clock_nanosleep", "cdtp"}, {"clock_gettime", "cp"}, {"clock_getres", "cp"},
 	{"poll", "Qud"}, {"ppoll", "Qupph"}, {"epoll_ctl", "fEfe"}, {"epoll_wait", "fpdd"},
 	{"epoll_pwait", "fpddpu"}, {"epoll_create1", "O"}, {"arch_prctl", "qh"},
-	{"set_tid_address", "p"}, {"set_robust_list", "pu"}, {"rseq", "pudx"},
-	{"getrandom", "Bux"}, {"chmod", "sM"}, {"fchmod", "fM"}, {"fchmodat", "AsM"},
+	{"set_tid_address", "p"}, {"set_robust_list", "pu"}, {"rseq", "pxdx"},
+	{"getrandom", "Bu5"}, {"chmod", "sM"}, {"fchmod", "fM"}, {"fchmodat", "AsM"},
 	{"mknod", "sMu"}, {"mknodat", "AsMu"}, {"umask", "M"}, {"truncate", "sd"},
 	{"ftruncate", "fd"}, {"symlink", "ss"}, {"symlinkat", "sAs"}, {"link", "ss"},
 	{"linkat", "AsAsa"}, {"statfs", "sp"}, {"fstatfs", "fp"}, {"chown", "sdd"},
 	{"fchownat", "Asdda"}, {"utimensat", "Aspa"}, {"statx", "Asahp"},
 	{"setsockopt", "fddpu"},
 	{"getsockopt", "fddpp"}, {"socketpair", "DTyp"}, {"fsync", "f"}, {"fdatasync", "f"},
-	{"sync_file_range", "fddx"}, {"fadvise64", "fddd"}, {"fallocate", "fddd"},
+	{"sync_file_range", "fddx"}, {"fadvise64", "fdd4"}, {"fallocate", "fddd"},
 	{"flock", "fd"}, {"sendfile", "ffpu"}, {"splice", "fpfpux"}, {"tee", "ffux"},
 	{"copy_file_range", "fpfpux"}, {"inotify_add_watch", "fsx"}, {"rt_sigreturn", ""},
 	{"sched_yield", ""}, {"getpid", ""}, {"gettid", ""}, {"getppid", ""},
 	{"close_range", "ffx"}, {"vfork", ""}, {"fork", ""}, {"setpgid", "dd"},
-	{"prlimit64", "ddpp"}, {"sigaltstack", "pp"}, {"futex", "hdupph"},
+	{"prlimit64", "dr23"}, {"getrlimit", "r3"}, {"setrlimit", "r2"},
+	{"sigaltstack", "pp"}, {"futex", "phdtpx"},
 	{"getcwd", "Bu"}, {"uname", "p"}, {"chroot", "s"}, {"mount", "sssxp"},
 	{"umount2", "sx"}, {"memfd_create", "sx"}, {"eventfd2", "ux"},
 	{"timerfd_create", "cx"}, {"signalfd4", "fpux"},
@@ -108,6 +109,8 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		case 'B': k = CAP_BUF_RET; size = s; break;
 		case 'S': k = CAP_FIXED_OK; size = 144; break;
 		case 't': k = CAP_FIXED; size = 16; break;
+		case '2': k = CAP_FIXED; size = 16; break;
+		case '3': k = CAP_FIXED_OK; size = 16; break;
 		case 'k': k = CAP_FIXED; size = 32; break;
 		case 'K': k = CAP_FIXED_OK; size = 32; break;
 		case 'g': k = CAP_FIXED; size = 8; break;
@@ -128,6 +131,7 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 			p->shift[i] = 3;
 			break;
 		case 'V': k = CAP_ARGV; size = 256; break;
+		case 'v': k = CAP_ENVP; size = 256 * ENVP_CHUNKS; break;
 		}
 		p->kind[i] = k;
 		p->size[i] = size;

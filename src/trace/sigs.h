@@ -17,7 +17,9 @@
  *  Z int[2] out (pipe)   R fd returned by the call is the result (unused)
  *  X siginfo in   Y struct clone_args in (size: next)
  *  L iovec[] in (count: next)   U iovec[] out (data up to ret)
- *  H msghdr in   N msghdr out */
+ *  H msghdr in   N msghdr out   r rlimit resource   2 struct rlimit64 in
+ *  3 struct rlimit64 out   4 fadvise advice   5 getrandom flags
+ *  (futex is printed by hand: its op decides which arguments show) */
 const char *sig_of(int nr);
 int sig_nargs(int nr);
 bool sig_names_fd(int nr);

@@ -53,6 +53,8 @@ enum {
 	CAP_FIXED,   /* size bytes */
 	CAP_FIXED_OK,/* size bytes when ret >= 0 */
 	CAP_ARGV,    /* char *[]: up to 16 strings, each up to size, NUL-separated */
+	CAP_ENVP,    /* char *[] for its count: the pointers, in 256-byte reads
+		      * while they succeed, at most ENVP_CHUNKS of them */
 	/* struct iovec[args[lenarg]] (argument 1 only): up to IOV_CAP entries,
 	 * each {u64 base, u64 len, u16 n, n bytes of data (n <= size)}; _OUT:
 	 * data up to ret bytes in all (readv), nothing when ret <= 0 */
@@ -64,6 +66,7 @@ enum {
 	CAP_MSG_OUT,
 };
 #define IOV_CAP 8
+#define ENVP_CHUNKS 16
 enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2, PLAN_SMALL = 4 /* see SMALL_CAP */,
        PLAN_BLOCKS = 8 /* -f: a REC_BLOCK at entry */,
        PLAN_CHILD0 = 16 /* fork family: a 0 return is the child's, not shown */ };

@@ -72,9 +72,9 @@ run iov build/progs/trace_iov
 follow=
 run signals-nof build/progs/trace_signals
 keep=0
-calls=$saved,mmap,mprotect,brk,newfstatat,pread64,arch_prctl,set_tid_address,set_robust_list,munmap
+calls=$saved,mmap,mprotect,brk,newfstatat,pread64,arch_prctl,set_tid_address,set_robust_list,munmap,prlimit64,rseq,fadvise64,futex,execve
 run known-nof build/progs/trace_known "$tmp/known"
 run cat-nof cat /etc/hostname /nonexistent
-calls=openat,read,write,close,exit_group,kill
+calls=openat,read,write,close,exit_group,kill,execve
 run sh-nof sh -c 'kill -USR1 $$ 2>/dev/null; trap "" USR1; kill -USR1 $$; echo hi > /dev/null; exit 4'
 [ $fails = 0 ]

@@ -28,8 +28,37 @@ static const char *S(void)
 		CHECK_STR(S(), want);                                          \
 	} while (0)
 
+/* prlimit64, futex, getrandom, fadvise64, as strace 6.1 prints them */
+static void test_more_decoders(void)
+{
+	T(dec_rlimit_resource(&b, 3), "RLIMIT_STACK");
+	T(dec_rlimit_resource(&b, 7), "RLIMIT_NOFILE");
+	T(dec_rlimit_resource(&b, 99), "99");
+	uint64_t rl[2] = {8192 * 1024, ~0ull};
+	T(dec_rlimit(&b, (const uint8_t *)rl, 16), "{rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}");
+	rl[0] = 1000, rl[1] = 0;
+	T(dec_rlimit(&b, (const uint8_t *)rl, 16), "{rlim_cur=1000, rlim_max=0}");
+	T(dec_fadvise(&b, 2), "POSIX_FADV_SEQUENTIAL");
+	T(dec_getrandom_flags(&b, 1), "GRND_NONBLOCK");
+	T(dec_getrandom_flags(&b, 0), "0");
+	T(dec_getrandom_flags(&b, 3), "GRND_NONBLOCK|GRND_RANDOM");
+	sb_reset(&b);
+	CHECK(dec_futex_op(&b, 129) == FUTEX_SHOW_WAKE);
+	CHECK_STR(S(), "FUTEX_WAKE_PRIVATE");
+	sb_reset(&b);
+	CHECK(dec_futex_op(&b, 9 | 128 | 256) == FUTEX_SHOW_WAIT_BITSET);
+	CHECK_STR(S(), "FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME");
+	sb_reset(&b);
+	CHECK(dec_futex_op(&b, 0) == FUTEX_SHOW_WAIT);
+	CHECK_STR(S(), "FUTEX_WAIT");
+	sb_reset(&b);
+	CHECK(dec_futex_op(&b, 77) == FUTEX_SHOW_ALL);
+	CHECK_STR(S(), "0x4d");
+}
+
 int main(void)
 {
+	test_more_decoders();
 	T(dec_open_flags(&b, O_RDONLY | O_CLOEXEC), "O_RDONLY|O_CLOEXEC");
 	T(dec_open_flags(&b, O_WRONLY | O_CREAT | O_TRUNC), "O_WRONLY|O_CREAT|O_TRUNC");
 	T(dec_open_flags(&b, O_RDWR), "O_RDWR");
