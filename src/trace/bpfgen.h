@@ -1,0 +1,92 @@
+/* Shared by the generators of sonde trace's BPF programs and by bpfprog.c,
+ * which loads them: record and stack layouts, and the emit helpers. */
+#pragma once
+#include "../compile/emit.h"
+#include "bpfprog.h"
+
+/* BPF programs for sonde trace, built instruction by instruction with the
+ * compiler's emitter (compile/emit.h).  Registers: r6 ctx, r7 the per-CPU
+ * record buffer, r8 a record position or an entry slot, r9 the plan. */
+
+#define START_SLOTS 65536 /* entry slots, indexed by tid & 0xffff */
+#define START_SIZE 16     /* u32 tid, u32 nr, u64 ts */
+/* The syscall programs are on the raw tracepoints sys_enter(regs, nr) and
+ * sys_exit(regs, ret).  The arguments are read where they are needed from
+ * the task's struct pt_regs, through the BTF pointer bpf_task_pt_regs
+ * returns: plain loads, where a probe_read_kernel of the ctx's untyped
+ * pointer cost ~20 ns a call.  The argument registers still hold the
+ * arguments when the call returns (execve's are gone: it sends them at
+ * entry). */
+#define RT_ARG1 8           /* ctx: args[1] = nr at entry, ret at exit */
+#define REGS_ORIG_AX 120
+#define SLOT_IDLE -1        /* slot nr while no call is pending */
+#define ARGV_MAX 16
+#define ARGV_STR 256
+/* Records of calls whose captures are few and small (PLAN_SMALL: at most
+ * SMALL_N arguments of at most SMALL_CAP bytes) are written straight into a
+ * fixed-size ring-buffer reservation; the reader uses the header's len. */
+#define SMALL_CAP 64
+#define SMALL_N 2
+#define SMALL_REC (TRACE_HDR_SIZE + SMALL_N * SMALL_CAP)
+#define RING_SIZE (32u << 20)
+#define WAKE_AT (RING_SIZE / 4) /* bytes waiting that make a record wake the reader */
+
+/* offsets in struct task_struct, from the kernel's BTF (-1: unknown) */
+typedef struct TaskOffsets {
+	int exit_code, pid, tgid, state;
+} TaskOffsets;
+
+/* stack slots (r10-relative) */
+#define S_PIDTGID -8
+#define S_KEY -16
+#define S_NR -20
+#define S_IDX -24
+#define S_DUR -32
+#define S_SIZE -40
+#define S_TMP -48
+#define S_PTR -56
+#define S_ESZ -64
+#define S_CNT -72
+#define S_REM -80
+#define S_START -88
+#define S_REGS -96          /* the struct pt_regs * (BTF) of the task */
+#define S_BOUNCE -160       /* SMALL_CAP bytes: small captures land here first */
+
+/* record field offsets */
+#define H_TYPE 0
+#define H_NR 2
+#define H_TID 4
+#define H_TGID 8
+#define H_LEN 12
+#define H_TS 16
+#define H_DUR 24
+#define H_RET 32
+#define H_ARGS 40
+#define H_CAP 88
+#define H_AUX 100
+
+/* bpfgen.c */
+void ld_map(Gen *g, int reg, int map);
+void tg_lookup(Gen *g, int map, int keyoff, int out);
+void tg_scratch(Gen *g, int out);
+void hdr_common(Gen *g, int type);
+void wake_flags(Gen *g);
+void count_lost(Gen *g, int next);
+void tg_output(Gen *g, int size_reg, int size_imm);
+void finish_exit(Gen *g, int out);
+void current_regs(Gen *g);
+bool need_time(const TraceOpts *o);
+
+/* bpf_capture.c */
+void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound, bool argv);
+
+/* bpf_syscall.c */
+void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o);
+void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o);
+
+/* bpf_task.c */
+void gen_fork(Gen *g);
+void gen_proc_exit(Gen *g, int exit_code_off);
+void gen_signal(Gen *g);
+void gen_siggen(Gen *g, const TraceBpf *b, const TaskOffsets *t);
+void gen_event(Gen *g, int idx, int size);

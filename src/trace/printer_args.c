@@ -1,0 +1,653 @@
+/* One call's arguments and return value in strace's format: the decoders
+ * of the signature letters, special calls (clone, fcntl, futex), the line. */
+#include "printer_int.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <linux/sched.h>
+
+#include "decode.h"
+#include "fmt.h"
+#include "sigs.h"
+
+NrInfo nr_info[SYSCALL_MAX];
+static bool nr_info_ready;
+
+void nr_info_init(void)
+{
+	if (nr_info_ready)
+		return;
+	for (int nr = 0; nr < SYSCALL_MAX; nr++) {
+		NrInfo *i = &nr_info[nr];
+		if (!syscall_table[nr].name)
+			continue;
+		const char *n = syscall_table[nr].name;
+		i->name = n;
+		i->namelen = (uint16_t)strlen(n);
+		i->sig = sig_of(nr);
+		i->nsig = (uint8_t)strlen(i->sig);
+		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
+			    !strcmp(n, "shmat");
+		i->special = !strcmp(n, "clone") ? SP_CLONE
+			     : !strcmp(n, "fcntl") ? SP_FCNTL
+			     : !strcmp(n, "poll") || !strcmp(n, "ppoll") ? SP_POLL
+			     : !strcmp(n, "openat") ? SP_OPENAT
+			     : !strcmp(n, "open") || !strcmp(n, "creat") ? SP_OPEN
+			     : !strcmp(n, "close") ? SP_CLOSE
+			     : !strcmp(n, "exit_group") || !strcmp(n, "exit") ? SP_EXIT
+			     : !strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ? SP_DUP
+			     : !strcmp(n, "futex")					 ? SP_FUTEX
+								      : SP_NONE;
+	}
+	nr_info_ready = true;
+}
+
+static void put_int(StrBuf *b, uint64_t v)
+{
+	if (v > 0xffffffffull)
+		fb_i64(b, (int64_t)v);
+	else
+		fb_i64(b, (int)(uint32_t)v);
+}
+
+/* arguments strace prints at the entry of a call that blocks (the rest
+ * after "<... name resumed>"); all of them when absent */
+static int entry_args(const char *name)
+{
+	static const struct { const char *n; int k; } t[] = {
+		{"wait4", 1}, {"waitid", 2}, {"read", 1}, {"epoll_wait", 1}, {"epoll_pwait", 1},
+		{"nanosleep", 1}, {"clock_nanosleep", 3}, {"accept", 1}, {"accept4", 1},
+		{"recvfrom", 1}, {"recvmsg", 1}};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(name, t[i].n))
+			return t[i].k;
+	return 6;
+}
+
+static bool has_ret(const Call *c)
+{
+	return !c->entry_only;
+}
+
+static bool ok_ret(const Call *c)
+{
+	return has_ret(c) && c->h->ret >= 0;
+}
+
+static void put_pollfds(StrBuf *b, const Call *c, int i, bool revents)
+{
+	size_t n = c->caplen[i] / 8;
+	uint64_t want = c->h->args[i + 1];
+	sb_putc(b, '[');
+	bool first = true;
+	for (size_t k = 0; k < n && k < want; k++) {
+		struct pollfd pf;
+		memcpy(&pf, c->cap[i] + 8 * k, 8);
+		if (revents && !pf.revents)
+			continue;
+		sb_printf(b, "%s{fd=%d, %s=", first ? "" : ", ", pf.fd, revents ? "revents" : "events");
+		dec_poll_events(b, (uint16_t)(revents ? pf.revents : pf.events));
+		sb_putc(b, '}');
+		first = false;
+	}
+	if (n < want)
+		sb_puts(b, first ? "..." : ", ...");
+	sb_putc(b, ']');
+}
+
+/* CAP_IOV_* data (trace.h): [{iov_base="...", iov_len=N}, ...]; returns
+ * the bytes used */
+static size_t put_iov(StrBuf *b, const uint8_t *d, size_t len, uint64_t cnt, uint64_t rem,
+		      size_t strsize)
+{
+	size_t off = 0;
+	uint64_t k;
+	sb_putc(b, '[');
+	for (k = 0; k < cnt && off + 18 <= len; k++) {
+		uint64_t base, ilen;
+		uint16_t n;
+		memcpy(&base, d + off, 8);
+		memcpy(&ilen, d + off + 8, 8);
+		memcpy(&n, d + off + 16, 2);
+		if (off + 18 + n > len)
+			break;
+		uint64_t shown = ilen < rem ? ilen : rem;
+		rem -= shown;
+		if (k)
+			sb_puts(b, ", ");
+		sb_puts(b, "{iov_base=");
+		if (!n && shown)
+			dec_ptr(b, base);
+		else
+			dec_str(b, d + off + 18, n < shown ? n : (size_t)shown, strsize, shown > strsize);
+		sb_printf(b, ", iov_len=%llu}", (unsigned long long)ilen);
+		off += 18 + (size_t)n;
+	}
+	if (k < cnt)
+		sb_puts(b, k ? ", ..." : "...");
+	sb_putc(b, ']');
+	return off;
+}
+
+/* CAP_MSG_*: {msg_name=..., msg_namelen=N, msg_iov=[...], msg_iovlen=N,
+ * msg_controllen=N, msg_flags=...} */
+static void put_msghdr(StrBuf *b, const uint8_t *d, size_t len, bool out, int64_t ret,
+		       size_t strsize)
+{
+	static const FlagName msg_flags[] = {
+		{MSG_OOB, "MSG_OOB"}, {MSG_PEEK, "MSG_PEEK"}, {MSG_DONTROUTE, "MSG_DONTROUTE"},
+		{MSG_CTRUNC, "MSG_CTRUNC"}, {MSG_TRUNC, "MSG_TRUNC"}, {MSG_DONTWAIT, "MSG_DONTWAIT"},
+		{MSG_EOR, "MSG_EOR"}, {MSG_WAITALL, "MSG_WAITALL"}, {MSG_ERRQUEUE, "MSG_ERRQUEUE"},
+		{MSG_NOSIGNAL, "MSG_NOSIGNAL"}, {MSG_MORE, "MSG_MORE"},
+		{MSG_CMSG_CLOEXEC, "MSG_CMSG_CLOEXEC"}, {0, NULL}};
+	uint64_t name, iovlen, control, controllen;
+	uint32_t namelen;
+	int32_t flags;
+	uint16_t n;
+	memcpy(&name, d, 8);
+	memcpy(&namelen, d + 8, 4);
+	memcpy(&iovlen, d + 24, 8);
+	memcpy(&control, d + 32, 8);
+	memcpy(&controllen, d + 40, 8);
+	memcpy(&flags, d + 48, 4);
+	memcpy(&n, d + 56, 2);
+	sb_puts(b, "{msg_name=");
+	if (!name)
+		sb_puts(b, "NULL");
+	else if (n && 58u + n <= len)
+		dec_sockaddr(b, d + 58, n < namelen ? n : namelen);
+	else
+		dec_ptr(b, name);
+	sb_printf(b, ", msg_namelen=%u, msg_iov=", namelen);
+	size_t off = 58u + n;
+	if (off <= len)
+		put_iov(b, d + off, len - off, iovlen, out ? (uint64_t)ret : UINT64_MAX, strsize);
+	else
+		sb_puts(b, "[...]");
+	sb_printf(b, ", msg_iovlen=%llu", (unsigned long long)iovlen);
+	if (controllen) {
+		sb_puts(b, ", msg_control=");
+		dec_ptr(b, control);
+	}
+	sb_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)controllen);
+	if (flags)
+		dec_flags(b, msg_flags, (uint32_t)flags);
+	else
+		sb_putc(b, '0');
+	sb_putc(b, '}');
+}
+
+/* open's mode without O_CREAT is left out */
+static bool arg_omitted(const Call *c, int i)
+{
+	return c->sig[i] == 'M' && i > 0 && c->sig[i - 1] == 'O' &&
+	       !(c->h->args[i - 1] & O_CREAT) && (c->h->args[i - 1] & O_TMPFILE) != O_TMPFILE;
+}
+
+/* 'b': a buffer the call reads, 'B': a buffer it fills (the result says how much) */
+static void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	if (c->sig[i] == 'b') {
+		uint64_t count = h->args[i + 1];
+		if (have)
+			dec_str(b, c->cap[i], c->caplen[i] < count ? c->caplen[i] : count,
+				(size_t)strsize, count > (uint64_t)strsize);
+		else
+			dec_ptr(b, v);
+		return;
+	}
+	if (ok_ret(c) && (have || h->ret == 0)) {
+		size_t n = (size_t)h->ret;
+		dec_str(b, c->cap[i], c->caplen[i] < n ? c->caplen[i] : n, (size_t)strsize,
+			n > (size_t)strsize);
+	} else
+		dec_ptr(b, v);
+}
+
+/* structs the call fills in: S K G J W Z */
+static void put_out_struct(StrBuf *b, const Call *c, int i, bool have)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	char k = c->sig[i];
+	if (!v) {
+		sb_puts(b, "NULL");
+		return;
+	}
+	if (!ok_ret(c) || !have) {
+		dec_ptr(b, v);
+		return;
+	}
+	if (k == 'S')
+		dec_stat(b, c->cap[i], c->caplen[i]);
+	else if (k == 'K')
+		dec_sigaction(b, c->cap[i], c->caplen[i]);
+	else if (k == 'G') {
+		uint64_t m = 0;
+		memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+		dec_sigset(b, m);
+	} else if (k == 'J')
+		dec_sockaddr(b, c->cap[i], c->caplen[i]);
+	else if (k == '3')
+		dec_rlimit(b, c->cap[i], c->caplen[i]);
+	else if (k == 'W') {
+		int st = 0;
+		memcpy(&st, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
+		if (h->ret == 0)
+			dec_ptr(b, v);
+		else
+			dec_wait_status(b, st);
+	} else {
+		int fds[2] = {0, 0};
+		memcpy(fds, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+		sb_printf(b, "[%d, %d]", fds[0], fds[1]);
+	}
+}
+
+/* structs the call reads: t k g I e Q X Y */
+static void put_in_struct(StrBuf *b, const Call *c, int i, bool have)
+{
+	uint64_t v = c->h->args[i];
+	char k = c->sig[i];
+	if (!v) {
+		sb_puts(b, "NULL");
+		return;
+	}
+	if (!have) {
+		dec_ptr(b, v);
+		return;
+	}
+	if (k == 't')
+		dec_timespec(b, c->cap[i], c->caplen[i]);
+	else if (k == '2')
+		dec_rlimit(b, c->cap[i], c->caplen[i]);
+	else if (k == 'k')
+		dec_sigaction(b, c->cap[i], c->caplen[i]);
+	else if (k == 'g') {
+		uint64_t m = 0;
+		memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
+		dec_sigset(b, m);
+	} else if (k == 'I')
+		dec_sockaddr(b, c->cap[i], c->caplen[i]);
+	else if (k == 'Q')
+		put_pollfds(b, c, i, false);
+	else if (k == 'X') {
+		int32_t signo = 0;
+		memcpy(&signo, c->cap[i], c->caplen[i] < 4 ? c->caplen[i] : 4);
+		dec_siginfo(b, signo, c->cap[i], c->caplen[i]);
+	} else if (k == 'Y')
+		dec_clone_args(b, c->cap[i], c->caplen[i]);
+	else {
+		struct epoll_event ev;
+		memset(&ev, 0, sizeof(ev));
+		memcpy(&ev, c->cap[i], c->caplen[i] < sizeof(ev) ? c->caplen[i] : sizeof(ev));
+		sb_puts(b, "{events=");
+		dec_epoll_events(b, ev.events);
+		sb_printf(b, ", data=%#llx}", (unsigned long long)ev.data.u64);
+	}
+}
+
+/* iovecs (L in, U out) and msghdrs (H in, N out) */
+static void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	char k = c->sig[i];
+	bool out = k == 'U' || k == 'N';
+	if (!v) {
+		sb_puts(b, "NULL");
+		return;
+	}
+	if (!have || (out && !ok_ret(c)) || ((k == 'H' || k == 'N') && c->caplen[i] < 58)) {
+		dec_ptr(b, v);
+		return;
+	}
+	if (k == 'L' || k == 'U')
+		put_iov(b, c->cap[i], c->caplen[i], h->args[i + 1],
+			out ? (uint64_t)h->ret : UINT64_MAX, (size_t)strsize);
+	else
+		put_msghdr(b, c->cap[i], c->caplen[i], out, h->ret, (size_t)strsize);
+}
+
+/* 'V': a string vector (argv, envp); the first byte says it was cut short */
+static void put_strvec(StrBuf *b, const Call *c, int i, int strsize, bool have)
+{
+	if (!have || !c->caplen[i]) {
+		dec_ptr(b, c->h->args[i]);
+		return;
+	}
+	const uint8_t *d = c->cap[i] + 1, *end = c->cap[i] + c->caplen[i];
+	sb_putc(b, '[');
+	for (bool first = true; d < end; first = false) {
+		const uint8_t *z = memchr(d, 0, (size_t)(end - d));
+		size_t n = z ? (size_t)(z - d) : (size_t)(end - d);
+		if (!first)
+			sb_puts(b, ", ");
+		dec_str(b, d, n, (size_t)strsize, !z);
+		d += n + 1;
+	}
+	if (c->cap[i][0])
+		sb_puts(b, ", ...");
+	sb_putc(b, ']');
+}
+
+/* futex(uaddr, op, val[, ...]): the rest as the op uses it */
+static void put_futex_args(StrBuf *b, const Call *c)
+{
+	const TraceHdr *h = c->h;
+	dec_ptr(b, h->args[0]);
+	sb_puts(b, ", ");
+	int show = dec_futex_op(b, h->args[1]);
+	sb_puts(b, ", ");
+	put_int(b, (uint32_t)h->args[2]);
+	bool timeout = show == FUTEX_SHOW_WAIT || show == FUTEX_SHOW_WAIT_BITSET;
+	if (timeout) {
+		sb_puts(b, ", ");
+		put_in_struct(b, c, 3, c->capok[3] && c->cap[3]);
+	} else if (show == FUTEX_SHOW_REQUEUE || show == FUTEX_SHOW_ALL) {
+		sb_puts(b, ", ");
+		fb_u64(b, (uint32_t)h->args[3]);
+		sb_puts(b, ", ");
+		dec_ptr(b, h->args[4]);
+	}
+	if (show == FUTEX_SHOW_WAIT_BITSET || show == FUTEX_SHOW_WAKE_BITSET) {
+		sb_puts(b, ", ");
+		if ((uint32_t)h->args[5] == 0xffffffffu)
+			sb_puts(b, "FUTEX_BITSET_MATCH_ANY");
+		else
+			fb_hex(b, (uint32_t)h->args[5]);
+	} else if (show == FUTEX_SHOW_ALL) {
+		sb_puts(b, ", ");
+		fb_hex(b, (uint32_t)h->args[5]);
+	}
+}
+
+/* 'v': an environment, as strace shows it: its address and its count */
+static void put_envp(StrBuf *b, const Call *c, int i, bool have)
+{
+	dec_ptr(b, c->h->args[i]);
+	if (!have || !c->h->args[i] || c->caplen[i] < 8)
+		return;
+	size_t n = 0, max = c->caplen[i] / 8;
+	while (n < max && memcmp(c->cap[i] + 8 * n, "\0\0\0\0\0\0\0\0", 8))
+		n++;
+	sb_printf(b, " /* %zu%s vars */", n, n == max ? "+" : "");
+}
+
+/* 'y': socket protocol, named for the IP families */
+static void put_sock_proto(StrBuf *b, const Call *c, uint64_t v)
+{
+	if ((c->h->args[0] == AF_INET || c->h->args[0] == AF_INET6) && v <= 17 &&
+	    (v == 0 || v == 1 || v == 6 || v == 17))
+		sb_puts(b, v == 0 ? "IPPROTO_IP" : v == 1 ? "IPPROTO_ICMP" : v == 6 ? "IPPROTO_TCP" : "IPPROTO_UDP");
+	else
+		put_int(b, v);
+}
+
+/* kinds decoded from the value alone; false if k is not one of them */
+static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
+{
+	switch (k) {
+	case 'O': dec_open_flags(b, v); break;
+	case 'j': dec_fd_flags(b, v); break;
+	case 'M': dec_mode(b, v); break;
+	case 'a': dec_at_flags(b, v); break;
+	case 'z': dec_access_mode(b, v); break;
+	case 'P': dec_mmap_prot(b, v); break;
+	case 'm': dec_mmap_flags(b, v); break;
+	case 'n': dec_signal(b, (int)v); break;
+	case 'w': dec_sigprocmask_how(b, v); break;
+	case 'D': dec_sock_family(b, v); break;
+	case 'T': dec_sock_type(b, v); break;
+	case 'C': dec_clone_flags(b, v); break;
+	case 'F': dec_fcntl_cmd(b, v); break;
+	case 'i': dec_ioctl_req(b, v); break;
+	case 'o': dec_wait_options(b, v); break;
+	case 'E': dec_epoll_op(b, v); break;
+	case 'c': dec_clockid(b, v); break;
+	case 'l': dec_whence(b, v); break;
+	case 'q': dec_arch_prctl(b, v); break;
+	case 'r': dec_rlimit_resource(b, v); break;
+	case '4': dec_fadvise(b, v); break;
+	case '5': dec_getrandom_flags(b, v); break;
+	default: return false;
+	}
+	return true;
+}
+
+static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
+{
+	const TraceHdr *h = c->h;
+	uint64_t v = h->args[i];
+	char k = c->sig[i];
+	int strsize = p->o->strsize;
+	bool have = c->capok[i] && c->cap[i];
+	if (put_flag_arg(b, k, v))
+		return true;
+	switch (k) {
+	case 'd': put_int(b, v); break;
+	case 'u': fb_u64(b, v); break;
+	case 'x': case 'h': fb_hex(b, v); break;
+	case 'f': put_fd(p, b, h->tgid, (int64_t)v); break;
+	case 'A':
+		if ((int)v == AT_FDCWD)
+			sb_puts(b, "AT_FDCWD");
+		else
+			put_fd(p, b, h->tgid, (int64_t)v);
+		break;
+	case 's':
+		if (have)
+			dec_cstr(b, c->cap[i], c->caplen[i], 4096);
+		else
+			dec_ptr(b, v);
+		break;
+	case 'b': case 'B': put_buf_arg(c, b, i, strsize, have); break;
+	case 'S': case 'K': case 'G': case 'J': case 'W': case 'Z': case '3':
+		put_out_struct(b, c, i, have);
+		break;
+	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q': case 'X': case 'Y': case '2':
+		put_in_struct(b, c, i, have);
+		break;
+	case 'L': case 'U': case 'H': case 'N': put_vec_arg(b, c, i, strsize, have); break;
+	case 'y': put_sock_proto(b, c, v); break;
+	case 'V': put_strvec(b, c, i, strsize, have); break;
+	case 'v': put_envp(b, c, i, have); break;
+	default: dec_ptr(b, v); break;
+	}
+	return true;
+}
+
+static void put_args(Printer *p, StrBuf *b, const Call *c)
+{
+	const TraceHdr *h = c->h;
+	if (c->special == SP_CLONE) {
+		/* strace's clone: child_stack, flags, tid pointers as used */
+		sb_puts(b, "child_stack=");
+		dec_ptr(b, h->args[1]);
+		sb_puts(b, ", flags=");
+		dec_clone_flags(b, h->args[0]);
+		if (h->args[0] & (CLONE_PARENT_SETTID | CLONE_PIDFD))
+			sb_printf(b, ", parent_tid=%#llx", (unsigned long long)h->args[2]);
+		if (h->args[0] & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+			sb_printf(b, ", child_tidptr=%#llx", (unsigned long long)h->args[3]);
+		if (h->args[0] & CLONE_SETTLS)
+			sb_printf(b, ", tls=%#llx", (unsigned long long)h->args[4]);
+		return;
+	}
+	if (c->special == SP_FUTEX) {
+		put_futex_args(b, c);
+		return;
+	}
+	if (c->special == SP_FCNTL) {
+		put_fd(p, b, h->tgid, (int64_t)h->args[0]);
+		sb_puts(b, ", ");
+		dec_fcntl_cmd(b, h->args[1]);
+		switch (h->args[1]) {
+		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG: case F_GETLEASE:
+		case F_GETPIPE_SZ: case F_GET_SEALS:
+			return;
+		case F_SETFD:
+			sb_puts(b, h->args[2] == FD_CLOEXEC ? ", FD_CLOEXEC" : ", 0");
+			if (h->args[2] > 1)
+				sb_printf(b, "|%#llx", (unsigned long long)h->args[2]);
+			return;
+		case F_SETFL:
+			sb_puts(b, ", ");
+			dec_open_flags(b, h->args[2]);
+			return;
+		default:
+			sb_puts(b, ", ");
+			put_int(b, h->args[2]);
+			return;
+		}
+	}
+	int n = (int)c->nsig, from = 0;
+	if (c->part != CALL_WHOLE) {
+		int k = entry_args(c->name);
+		if (k > n)
+			k = n;
+		if (c->part == CALL_HEAD)
+			n = k;
+		else
+			from = k;
+	}
+	bool first = true;
+	for (int i = from; i < n; i++) {
+		if (arg_omitted(c, i))
+			continue;
+		if (!first)
+			fb_lit(b, ", ");
+		put_arg(p, b, c, i);
+		first = false;
+	}
+	if (c->part == CALL_HEAD && n < (int)c->nsig)
+		fb_lit(b, ", ");
+}
+
+/* Like strace: after ")", pad with spaces so "=" lands at column 40 of
+ * the line (prefixes included); longer lines keep one space. */
+static void put_eq(StrBuf *b, size_t start)
+{
+	size_t col = b->len - start + 1;
+	size_t pad = col < 40 ? 40 - col : 0;
+	char *w = fb_room(b, pad + 2);
+	*w++ = ' ';
+	memset(w, ' ', pad);
+	w += pad;
+	*w++ = '=';
+	*w++ = ' ';
+	fb_done(b, w);
+}
+
+static void put_ret(Printer *p, StrBuf *b, const Call *c, size_t start)
+{
+	const TraceHdr *h = c->h;
+	put_eq(b, start);
+	if (c->entry_only) {
+		sb_putc(b, '?');
+		return;
+	}
+	if (h->ret < 0 && h->ret >= -4095) {
+		dec_errno_ret(b, h->ret);
+		return;
+	}
+	if (c->hexret) {
+		fb_hex(b, (uint64_t)h->ret);
+		return;
+	}
+	fb_i64(b, h->ret);
+	if (c->special == SP_NONE)
+		return;
+	if (c->special == SP_FCNTL && h->args[1] == F_GETFL) {
+		sb_printf(b, " (flags ");
+		dec_open_flags(b, (uint64_t)h->ret);
+		sb_putc(b, ')');
+	} else if (c->special == SP_FCNTL && h->args[1] == F_GETFD && h->ret) {
+		sb_puts(b, " (flags FD_CLOEXEC)");
+	} else if (c->special == SP_POLL && h->ret > 0 &&
+		   c->capok[0] && c->cap[0]) {
+		sb_puts(b, " (");
+		put_pollfds(b, c, 0, true);
+		sb_putc(b, ')');
+	}
+	if (p->o->fd_paths && h->ret >= 0 && (c->special == SP_OPENAT || c->special == SP_OPEN)) {
+		int pi = c->special == SP_OPENAT ? 1 : 0;
+		if (c->capok[pi] && c->cap[pi])
+			sb_printf(b, "<%.*s>", (int)strnlen((const char *)c->cap[pi], c->caplen[pi]),
+				  (const char *)c->cap[pi]);
+	}
+}
+
+static void split_caps(Call *c, const uint8_t *data, size_t avail)
+{
+	size_t off = 0;
+	for (int i = 0; i < 6; i++) {
+		uint16_t n = c->h->cap[i];
+		c->capok[i] = n != CAP_FAILED && n > 0 && off + n <= avail;
+		c->cap[i] = c->capok[i] ? data + off : NULL;
+		c->caplen[i] = c->capok[i] ? n : 0;
+		if (c->capok[i])
+			off += n;
+	}
+}
+
+void format_call(Printer *p, StrBuf *b, Call *c)
+{
+	size_t start = b->len;
+	put_prefix(p, b, c->h->tid, c->h->ts);
+	if (c->part == CALL_TAIL) {
+		sb_printf(b, "<... %s resumed>", c->name);
+	} else {
+		char *w = fb_room(b, c->namelen + 1);
+		memcpy(w, c->name, c->namelen);
+		w[c->namelen] = '(';
+		fb_done(b, w + c->namelen + 1);
+	}
+	put_args(p, b, c);
+	if (c->part == CALL_HEAD) {
+		fb_lit(b, " <unfinished ...>");
+		return;
+	}
+	sb_putc(b, ')');
+	put_ret(p, b, c, start);
+	if (p->o->show_time && !c->entry_only)
+		sb_printf(b, " <%llu.%06llu>", (unsigned long long)(c->h->dur / 1000000000),
+			  (unsigned long long)(c->h->dur % 1000000000 / 1000));
+}
+
+void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail)
+{
+	memset(c, 0, sizeof(*c));
+	c->h = h;
+	if (h->nr < SYSCALL_MAX && nr_info[h->nr].name) {
+		const NrInfo *i = &nr_info[h->nr];
+		c->name = i->name;
+		c->namelen = i->namelen;
+		c->sig = i->sig;
+		c->nsig = i->nsig;
+		c->special = i->special;
+		c->hexret = i->hexret;
+	} else {
+		c->name = syscall_name(h->nr);
+		c->namelen = strlen(c->name);
+		c->sig = sig_of(h->nr);
+		c->nsig = strlen(c->sig);
+	}
+	split_caps(c, data, avail);
+}
+
+void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t *data)
+{
+	Call c;
+	size_t avail = 0;
+	for (int i = 0; i < 6; i++)
+		if (h->cap[i] != CAP_FAILED)
+			avail += h->cap[i];
+	init_call(&c, h, data, avail);
+	format_call(p, b, &c);
+}

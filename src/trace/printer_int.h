@@ -1,0 +1,45 @@
+/* Inside the strace-format printer: the call being formatted and what
+ * printer.c, printer_args.c and printer_fds.c use of each other. */
+#pragma once
+#include "printer.h"
+
+/* What the printer needs per syscall number, computed once instead of by
+ * name comparisons on every line. */
+enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT, SP_DUP,
+       SP_FUTEX };
+typedef struct NrInfo {
+	const char *name;
+	const char *sig;
+	uint16_t namelen;
+	uint8_t nsig;
+	uint8_t special;
+	bool hexret;
+} NrInfo;
+extern NrInfo nr_info[SYSCALL_MAX];
+
+typedef struct Call {
+	const TraceHdr *h;
+	const uint8_t *cap[6];
+	size_t caplen[6];
+	bool capok[6];
+	const char *name;
+	const char *sig;
+	size_t namelen, nsig;
+	int special;
+	bool hexret;
+	bool entry_only; /* no return known (exit_group, or an entry record) */
+	int part;        /* CALL_WHOLE, or strace's halves of an interrupted line */
+} Call;
+enum { CALL_WHOLE, CALL_HEAD, CALL_TAIL };
+
+/* printer_args.c */
+void nr_info_init(void);
+void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail);
+void format_call(Printer *p, StrBuf *b, Call *c);
+
+/* printer_fds.c */
+void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v);
+void track_fds(Printer *p, const Call *c);
+
+/* printer.c */
+void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts);
