@@ -59,6 +59,7 @@ for mode in pinned unpinned; do
 		run1 trace "${pin[@]}" "$SONDE" trace -o "$out/sonde.txt" -- "${dd_cmd[@]}"
 		run1 count "${pin[@]}" "$SONDE" trace -c -o "$out/sonde_c.txt" -- "${dd_cmd[@]}"
 		run1 floor "${pin[@]}" "$SONDE" -q -e "$floor_prog" -c "${dd_cmd[*]}"
+		run1 accept "${pin[@]}" "$SONDE" trace -e trace=accept -o "$out/sonde_a.txt" -- "${dd_cmd[@]}"
 	done
 	lines=$(wc -l <"$out/sonde.txt")
 	lost=$(sed -n 's/^sonde trace: lost \([0-9]*\) events.*/\1/p' "$out/sonde.txt")
@@ -72,7 +73,7 @@ for mode in pinned unpinned; do
 		run1 perf "${pin[@]}" perf trace -o "$out/perf.txt" -- "${dd_cmd[@]}"
 		pt=$(median "$out/perf.wall") ptd=$(median "$out/perf.dd")
 	fi
-	for t in base trace count floor; do
+	for t in base trace count floor accept; do
 		eval "${t}_w=$(median "$out/$t.wall") ${t}_d=$(median "$out/$t.dd")"
 	done
 	# shellcheck disable=SC2154
@@ -85,6 +86,7 @@ for mode in pinned unpinned; do
 		echo "| sonde trace -o FILE ($lines lines, $lost lost) | $trace_d | $(ratio "$trace_d" "$base_d") x untraced | $trace_w | $(ratio "$trace_w" "$base_w") x untraced | <= 3 x untraced, 0 lost |"
 		echo "| strace -o FILE | $std | $(ratio "$std" "$base_d") x untraced | $st | $(ratio "$st" "$base_w") x untraced | |"
 		echo "| perf trace -o FILE | $ptd | $(ratio "$ptd" "$base_d") x untraced | $pt | $(ratio "$pt" "$base_w") x untraced | |"
+		echo "| sonde trace -e trace=accept (a call dd never makes) | $accept_d | $(ratio "$accept_d" "$base_d") x untraced | $accept_w | $(ratio "$accept_w" "$base_w") x untraced | |"
 		echo "| floor: empty programs on sys_enter/sys_exit | $floor_d | $(ratio "$floor_d" "$base_d") x untraced | $floor_w | $(ratio "$floor_w" "$base_w") x untraced | |"
 		echo "| sonde trace -c | $count_d | $(ratio "$count_d" "$floor_d") x floor | $count_w | $(ratio "$count_w" "$floor_w") x floor | <= 1.15 x floor |"
 		echo

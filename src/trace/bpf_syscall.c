@@ -2,6 +2,11 @@
  * records of the calls (or -c's counts in the kernel). */
 #include "bpfgen.h"
 
+/* where the exit program finds the result in its ctx: RT_NR_RET on the raw
+ * tracepoint sys_exit, TP_RET on syscalls:sys_exit_NAME (set by gen_exit;
+ * at entry the value loaded is overwritten) */
+static int ret_off = RT_NR_RET;
+
 /* pt_regs offset of syscall argument i: di si dx r10 r8 r9 */
 static const int regs_arg[6] = {112, 104, 96, 56, 72, 64};
 
@@ -99,10 +104,10 @@ void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
 	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 	label_place(g, traced);
-	if (b->entry_few) /* syscalls:sys_enter_NAME: int __syscall_nr at 8 */
+	if (b->entry_tp) /* syscalls:sys_enter_NAME: int __syscall_nr at 8 */
 		emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
 	else
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_NR_RET));
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
 	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
 	plan_lookup(g, out);
@@ -190,7 +195,7 @@ static void exit_count(Gen *g, const TraceOpts *o, int out)
 	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_DUR));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
 	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 16));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
 	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noerr);
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, -4095, noerr);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 8));
@@ -223,7 +228,7 @@ static void exit_fill_hdr(Gen *g)
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
 	store_args(g);
 }
@@ -298,13 +303,14 @@ static void exit_match_few(Gen *g, int out)
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
 	emit_goto(g, next);
 	label_place(g, child);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
 	label_place(g, next);
 }
 
 void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
+	ret_off = b->exit_tp ? TP_RET : RT_NR_RET;
 	int out = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	if (b->entry_few) {
@@ -328,7 +334,7 @@ void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 		emit_ld_imm64(g, BPF_REG_1, o->min_dur_ns);
 		emit_jmp_reg(g, BPF_JLT, BPF_REG_0, BPF_REG_1, out);
 	}
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_ARG1));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
 	if (o->only_ok)
 		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, out);
 	if (o->only_fail)

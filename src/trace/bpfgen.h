@@ -17,7 +17,8 @@
  * pointer cost ~20 ns a call.  The argument registers still hold the
  * arguments when the call returns (execve's are gone: it sends them at
  * entry). */
-#define RT_ARG1 8           /* ctx: args[1] = nr at entry, ret at exit */
+#define RT_NR_RET 8         /* ctx: args[1] = nr at entry, ret at exit */
+#define TP_RET 16           /* syscalls:sys_exit_NAME: long ret */
 #define REGS_ORIG_AX 120
 #define SLOT_IDLE -1        /* slot nr while no call is pending */
 #define ARGV_MAX 16

@@ -9,6 +9,10 @@
 #include "../probes/tracefs.h"
 #include "trace.h"
 
+/* at most this many calls traced on their own tracepoints, else the raw
+ * tracepoints (each one a perf event to open, and to close in background) */
+#define TRACE_HOOKED_MAX 32
+
 enum { TM_PIDS, TM_START, TM_PLAN, TM_SCRATCH, TM_RING, TM_LOST, TM_STATS, TM_HIST, TM_COUNT };
 
 typedef struct TraceEvent {
@@ -26,12 +30,15 @@ typedef struct TraceBpf {
 	Attached attached;
 	int prog_fds[16];
 	int nprogs;
-	/* Entries seen only for the calls that need them (execve, exit...),
-	 * on their own syscalls:sys_enter_NAME tracepoints; a program on the
-	 * raw tracepoint sys_enter runs for every call of every process. */
-	bool entry_few;
-	int entry_nrs[8];
-	int nentry;
+	/* A program on the raw tracepoint sys_enter or sys_exit runs for every
+	 * call of every process; one on syscalls:sys_enter_NAME/sys_exit_NAME
+	 * tracepoints costs the other calls only a bitmap test.
+	 * entry_few: entries seen only for the calls that need them (execve,
+	 * exit, rt_sigreturn); entry_tp/exit_tp: the programs are on the
+	 * NAME tracepoints of entry_nrs/exit_nrs (few calls traced). */
+	bool entry_few, entry_tp, exit_tp;
+	int entry_nrs[TRACE_HOOKED_MAX], exit_nrs[TRACE_HOOKED_MAX];
+	int nentry, nexit;
 } TraceBpf;
 
 /* Create maps, build and load programs.  False with err filled in words. */

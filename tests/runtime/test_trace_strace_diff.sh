@@ -77,4 +77,11 @@ run known-nof build/progs/trace_known "$tmp/known"
 run cat-nof cat /etc/hostname /nonexistent
 calls=openat,read,write,close,exit_group,kill,execve
 run sh-nof sh -c 'kill -USR1 $$ 2>/dev/null; trap "" USR1; kill -USR1 $$; echo hi > /dev/null; exit 4'
+# no hot call (read, write...) traced: the programs are on these calls' own
+# tracepoints, with -f and without
+calls=openat,close,unlink,socket,connect,clock_nanosleep,kill,exit_group,access,pipe2,dup2,execve
+run known-own-nof build/progs/trace_known "$tmp/known"
+follow=-f
+run fork-own build/progs/trace_fork
+run sh-own sh -c 'echo hi > /dev/null; exit 4'
 [ $fails = 0 ]
