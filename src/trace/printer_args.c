@@ -622,8 +622,12 @@ void format_call(Printer *p, StrBuf *b, Call *c)
 
 void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail)
 {
-	memset(c, 0, sizeof(*c));
+	/* every field is set here or by split_caps: a memset of the whole
+	 * struct showed in the reader's profile (once per line) */
 	c->h = h;
+	c->special = SP_NONE;
+	c->hexret = c->entry_only = false;
+	c->part = CALL_WHOLE;
 	if (h->nr < SYSCALL_MAX && nr_info[h->nr].name) {
 		const NrInfo *i = &nr_info[h->nr];
 		c->name = i->name;
