@@ -3,9 +3,10 @@
 #include "bpfgen.h"
 
 /* where the exit program finds the result in its ctx: RT_NR_RET on the raw
- * tracepoint sys_exit, TP_RET on syscalls:sys_exit_NAME (set by gen_exit;
- * at entry the value loaded is overwritten) */
-static int ret_off = RT_NR_RET;
+ * tracepoint sys_exit, TP_RET on syscalls:sys_exit_NAME; -1 in the entry
+ * program (no result yet, and a load past a syscalls:sys_enter_NAME record
+ * makes the kernel refuse the attach) */
+static int ret_off = -1;
 
 /* pt_regs offset of syscall argument i: di si dx r10 r8 r9 */
 static const int regs_arg[6] = {112, 104, 96, 56, 72, 64};
@@ -45,6 +46,7 @@ static void thread_slot(Gen *g, int out)
 }
 
 static void exit_fill_hdr(Gen *g);
+static void entry_sigreturn_mask(Gen *g);
 
 /* R_SCR = a fixed-size small record reserved in the ring buffer; a full
  * ring counts a loss and goes to out */
@@ -90,6 +92,7 @@ static void enter_block_record(Gen *g, int out)
 
 void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
+	ret_off = -1;
 	int out = label_new(g), traced = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	/* The thread's slot holds its tid once it has been seen traced (until
@@ -121,6 +124,7 @@ void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	}
 	if (o->count)
 		goto done; /* -c needs only the time */
+	entry_sigreturn_mask(g);
 	if (o->follow)
 		enter_block_record(g, out);
 	/* calls whose arguments vanish (execve) or that never return */
@@ -176,10 +180,14 @@ static void exit_match_slot(Gen *g, const TraceOpts *o, int out)
 	if (!o->count) {
 		/* and the call returning is the one entered: regs->orig_ax (-c
 		 * trusts the slot) */
+		int same = label_new(g);
 		current_regs(g);
 		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
+		/* rt_sigreturn restores orig_ax to -1: the slot says */
+		emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, same);
 		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
 		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+		label_place(g, same);
 	}
 }
 
@@ -219,6 +227,23 @@ static void exit_count(Gen *g, const TraceOpts *o, int out)
 
 /* the header of a REC_SYSCALL record at R_SCR: nr, entry time, duration,
  * result and the arguments saved in the slot */
+/* rt_sigreturn's entry: the mask it restores into the slot (SLOT_AUX) */
+static void entry_sigreturn_mask(Gen *g)
+{
+	int nr = syscall_by_name("rt_sigreturn"), skip = label_new(g);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, nr, skip);
+	emit(g, I_ST(BPF_DW, BPF_REG_8, SLOT_AUX, 0));
+	current_regs(g);
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_0, REGS_SP));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, FRAME_SIGMASK));
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, SLOT_AUX));
+	emit(g, I_MOV64_IMM(BPF_REG_2, 8));
+	emit_call(g, BPF_FUNC_probe_read_user);
+	label_place(g, skip);
+}
+
 static void exit_fill_hdr(Gen *g)
 {
 	hdr_common(g, REC_SYSCALL);
@@ -228,9 +253,20 @@ static void exit_fill_hdr(Gen *g)
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+	if (ret_off < 0) {
+		emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+	} else {
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
+		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+	}
 	store_args(g);
+	/* rt_sigreturn has no arguments: args[0] carries its mask */
+	int skip = label_new(g);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, syscall_by_name("rt_sigreturn"), skip);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, SLOT_AUX));
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS));
+	label_place(g, skip);
 }
 
 /* PLAN_SMALL calls: a fixed-size record reserved in the ring buffer */

@@ -9,7 +9,14 @@
  * record buffer, r8 a record position or an entry slot, r9 the plan. */
 
 #define START_SLOTS 65536 /* entry slots, indexed by tid & 0xffff */
-#define START_SIZE 16     /* u32 tid, u32 nr, u64 ts */
+#define START_SIZE 24     /* u32 tid, u32 nr, u64 ts, u64 aux (see SLOT_AUX) */
+/* slot offset of the mask rt_sigreturn restores, read at its entry from
+ * the signal frame (uc_sigmask, 296 bytes above the stack pointer: after
+ * uc_flags, uc_link, uc_stack and the 256-byte sigcontext); its exit
+ * shows it as strace does, rt_sigreturn({mask=[...]}) */
+#define SLOT_AUX 16
+#define REGS_SP 152
+#define FRAME_SIGMASK 296
 /* The syscall programs are on the raw tracepoints sys_enter(regs, nr) and
  * sys_exit(regs, ret).  The arguments are read where they are needed from
  * the task's struct pt_regs, through the BTF pointer bpf_task_pt_regs

@@ -415,6 +415,11 @@ static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
 	case 'r': dec_rlimit_resource(b, v); break;
 	case '4': dec_fadvise(b, v); break;
 	case '5': dec_getrandom_flags(b, v); break;
+	case '6':
+		sb_puts(b, "{mask=");
+		dec_sigset(b, v);
+		sb_putc(b, '}');
+		break;
 	default: return false;
 	}
 	return true;

@@ -38,7 +38,7 @@ static const struct {
 	{"getsockopt", "fddpp"}, {"socketpair", "DTyp"}, {"fsync", "f"}, {"fdatasync", "f"},
 	{"sync_file_range", "fddx"}, {"fadvise64", "fdd4"}, {"fallocate", "fddd"},
 	{"flock", "fd"}, {"sendfile", "ffpu"}, {"splice", "fpfpux"}, {"tee", "ffux"},
-	{"copy_file_range", "fpfpux"}, {"inotify_add_watch", "fsx"}, {"rt_sigreturn", ""},
+	{"copy_file_range", "fpfpux"}, {"inotify_add_watch", "fsx"}, {"rt_sigreturn", "6"},
 	{"sched_yield", ""}, {"getpid", ""}, {"gettid", ""}, {"getppid", ""},
 	{"close_range", "ffx"}, {"vfork", ""}, {"fork", ""}, {"setpgid", "dd"},
 	{"prlimit64", "dr23"}, {"getrlimit", "r3"}, {"setrlimit", "r2"},

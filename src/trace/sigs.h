@@ -19,6 +19,7 @@
  *  L iovec[] in (count: next)   U iovec[] out (data up to ret)
  *  H msghdr in   N msghdr out   r rlimit resource   2 struct rlimit64 in
  *  3 struct rlimit64 out   4 fadvise advice   5 getrandom flags
+ *  6 rt_sigreturn's restored mask (the value the kernel put in args[0])
  *  (futex is printed by hand: its op decides which arguments show) */
 const char *sig_of(int nr);
 int sig_nargs(int nr);

@@ -40,5 +40,5 @@ grep -qE '^<\.\.\. wait4 resumed>\[\{WIFEXITED\(s\) && WEXITSTATUS\(s\) == 7\}\]
 grep -q "exits on the raw tracepoint sys_exit" "$tmp/err" || fail "write on its tracepoint"
 "$SONDE" trace -v -e trace=rt_sigreturn,kill -o "$tmp/out" -- build/progs/trace_signals 2>"$tmp/err"
 grep -q "exits on the raw tracepoint sys_exit" "$tmp/err" || fail "rt_sigreturn on its tracepoint"
-[ "$(grep -c '^rt_sigreturn() ' "$tmp/out")" = 3 ] || fail "rt_sigreturn lines"
+[ "$(grep -c '^rt_sigreturn({mask=\[\]}) ' "$tmp/out")" = 3 ] || fail "rt_sigreturn lines"
 echo ok

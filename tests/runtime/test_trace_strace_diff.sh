@@ -64,7 +64,7 @@ calls=$saved
 # signals as strace prints them (SIGCHLD from signal_generate, the others
 # from signal_deliver with their siginfo), iovecs, msghdrs, clone3
 keep=1
-calls=kill,tgkill,rt_sigqueueinfo,wait4,readv,writev,sendmsg,recvmsg,clone3
+calls=kill,tgkill,rt_sigqueueinfo,wait4,readv,writev,sendmsg,recvmsg,clone3,rt_sigreturn
 run signals build/progs/trace_signals
 run iov build/progs/trace_iov
 # the same without -f (one process each): then only the calls that need it
@@ -84,4 +84,9 @@ run known-own-nof build/progs/trace_known "$tmp/known"
 follow=-f
 run fork-own build/progs/trace_fork
 run sh-own sh -c 'echo hi > /dev/null; exit 4'
+# -f with a call of no arguments on its own tracepoints (its entry record
+# is shorter than the raw tracepoint's), and rt_sigreturn's mask
+keep=1
+calls=rt_sigreturn,kill,tgkill
+run signals-own build/progs/trace_signals
 [ $fails = 0 ]
