@@ -56,19 +56,14 @@ void gen_proc_exit(Gen *g, int exit_code_off)
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, kept);
 	emit(g, I_ST(BPF_W, BPF_REG_0, 0, 0));
 	label_place(g, kept);
-	/* a thread of a process that goes on: a REC_PROC_EXIT with nr 1 (the
-	 * reader counts the tasks traced, for strace's [pid N] prefixes) */
-	int group = label_new(g);
-	emit(g, I_LDX(BPF_B, BPF_REG_1, R_CTX, 32)); /* group_dead */
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, 0, group);
-	tg_scratch(g, out);
-	hdr_common(g, REC_PROC_EXIT);
-	emit(g, I_ST(BPF_H, R_SCR, H_NR, 1));
-	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
-	emit(g, I_ST(BPF_DW, R_SCR, H_TS, 0));
-	tg_output(g, -1, TRACE_HDR_SIZE);
-	emit_goto(g, out);
-	label_place(g, group);
+	/* -f puts every child task in the pid set under its own id, threads
+	 * too: each leaves it when it exits (the process's id at the end) */
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	ld_map(g, BPF_REG_1, TM_PIDS);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, S_IDX));
+	emit_call(g, BPF_FUNC_map_delete_elem);
 	tg_scratch(g, out);
 	hdr_common(g, REC_PROC_EXIT);
 	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
@@ -84,11 +79,21 @@ void gen_proc_exit(Gen *g, int exit_code_off)
 	}
 	emit_call(g, BPF_FUNC_ktime_get_ns);
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
+	/* nr 0: the process is gone (group_dead); 1: one of its threads */
+	int thread = label_new(g), sent = label_new(g);
+	emit(g, I_ST(BPF_H, R_SCR, H_NR, 0));
+	emit(g, I_LDX(BPF_B, BPF_REG_1, R_CTX, 32)); /* group_dead */
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, thread);
 	tg_output(g, -1, TRACE_HDR_SIZE);
 	ld_map(g, BPF_REG_1, TM_PIDS);
 	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, S_KEY));
 	emit_call(g, BPF_FUNC_map_delete_elem);
+	emit_goto(g, sent);
+	label_place(g, thread);
+	emit(g, I_ST(BPF_H, R_SCR, H_NR, 1));
+	tg_output(g, -1, TRACE_HDR_SIZE);
+	label_place(g, sent);
 	finish_exit(g, out);
 }
 

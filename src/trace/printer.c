@@ -407,64 +407,63 @@ static bool record_exit(Printer *p, const TraceHdr *h)
 	return true;
 }
 
-/* REC_PROC_EXIT with nr 1: a thread of a process that goes on */
-static bool record_thread_exit(Printer *p, const TraceHdr *h)
+/* "+++ exited with N +++" (or killed by) for task who, unless quiet; one
+ * task fewer traced */
+static void exit_line(Printer *p, uint32_t who, const TraceHdr *h, bool quiet)
+{
+	int st = (int)h->ret;
+	if (!quiet) {
+		if (p->blocked.n)
+			unfinish_others(p, who);
+		put_prefix(p, &p->line, who, h->ts);
+		if (!h->aux)
+			sb_puts(&p->line, "+++ exited +++");
+		else if (WIFSIGNALED(st))
+			sb_printf(&p->line, "+++ killed by %s%s +++",
+				  dec_signame(WTERMSIG(st)) ? dec_signame(WTERMSIG(st)) : "?",
+				  WCOREDUMP(st) ? " (core dumped)" : "");
+		else
+			sb_printf(&p->line, "+++ exited with %d +++", WEXITSTATUS(st));
+		emit_line(p);
+	}
+	if (p->nprocs > 0)
+		p->nprocs--;
+}
+
+/* a call that never returned (its task was killed): tasks whose id (tid,
+ * or tgid for a whole process) is id */
+static void drop_blocked(Printer *p, uint32_t id, bool by_tgid)
 {
 	for (int i = 0; i < p->blocked.n;) {
-		Pending *pe = &p->blocked.v[i];
-		if (((TraceHdr *)pe->rec)->tid != h->tid) {
+		const TraceHdr *b = (const TraceHdr *)p->blocked.v[i].rec;
+		if ((by_tgid ? b->tgid : b->tid) != id) {
 			i++;
 			continue;
 		}
-		free(pe->rec);
-		*pe = p->blocked.v[--p->blocked.n];
+		free(p->blocked.v[i].rec);
+		p->blocked.v[i] = p->blocked.v[--p->blocked.n];
 	}
-	if (p->nnewborn)
-		task_born(p, h->tid);
-	if (p->nprocs > 0)
-		p->nprocs--;
-	return true;
 }
 
+/* REC_PROC_EXIT: nr 1 is a thread of a process that goes on (shown with
+ * -f, as strace shows each task it follows) */
 static bool record_proc_exit(Printer *p, const TraceHdr *h, bool quiet)
 {
-	if (h->nr == 1)
-		return record_thread_exit(p, h);
-	int st = (int)h->ret;
+	if (h->nr == 1) {
+		drop_blocked(p, h->tid, false);
+		if (p->nnewborn)
+			task_born(p, h->tid);
+		exit_line(p, h->tid, h, quiet || !p->o->follow);
+		return true;
+	}
 	if (p->deferred.n)
 		flush_deferred(p, h->tid, h->tgid);
 	if ((int)h->tgid == p->main_pid) {
 		p->main_exited = true;
-		p->exit_status = st;
+		p->exit_status = (int)h->ret;
 	}
-	/* a call that never returned (the task was killed) */
-	for (int i = 0; i < p->blocked.n;) {
-		Pending *pe = &p->blocked.v[i];
-		if (((TraceHdr *)pe->rec)->tgid != h->tgid) {
-			i++;
-			continue;
-		}
-		free(pe->rec);
-		*pe = p->blocked.v[--p->blocked.n];
-	}
-	if (quiet) {
-		if (p->nprocs > 0)
-			p->nprocs--;
-		return true;
-	}
-	if (p->blocked.n)
-		unfinish_others(p, h->tgid);
-	put_prefix(p, &p->line, h->tgid, h->ts);
-	if (!h->aux)
-		sb_puts(&p->line, "+++ exited +++");
-	else if (WIFSIGNALED(st))
-		sb_printf(&p->line, "+++ killed by %s%s +++", dec_signame(WTERMSIG(st)) ? dec_signame(WTERMSIG(st)) : "?",
-			  WCOREDUMP(st) ? " (core dumped)" : "");
-	else
-		sb_printf(&p->line, "+++ exited with %d +++", WEXITSTATUS(st));
-	emit_line(p);
-	if (p->nprocs > 0)
-		p->nprocs--;
+	drop_blocked(p, h->tgid, true);
+	exit_line(p, h->tgid, h, quiet);
 	return true;
 }
 

@@ -41,4 +41,15 @@ for opts in "" "-T"; do
 	! grep -qvE '^write\(|^--- SIGCHLD|^sonde trace|^$' "$tmp/out2" || fail "-p $opts: other lines"
 done
 kill $p
+
+# -f and threads: each thread's exit shows ("[pid N] +++ exited with 0 +++"
+# as strace) and leaves the pid set, so sonde ends with the process
+py=$(command -v python3.11 || command -v python3)
+timeout 20 "$SONDE" trace -f -e trace=exit,exit_group -- "$py" -c \
+	'import threading; t = threading.Thread(target=lambda: None); t.start(); t.join()' 2>"$tmp/out3"
+rc=$?
+[ $rc = 0 ] || fail "-f with a thread: status $rc (124: sonde did not end)"
+grep -qE '^\[pid +[0-9]+\] exit\(0\) += \?$' "$tmp/out3" || fail "thread exit call"
+grep -qE '^\[pid +[0-9]+\] \+\+\+ exited with 0 \+\+\+$' "$tmp/out3" || fail "thread exit line"
+tail -n 1 "$tmp/out3" | grep -qx '+++ exited with 0 +++' || fail "process exit line"
 echo ok
