@@ -1,8 +1,7 @@
-/* sonde trace: options, the traced command, the event loop, and the
- * record/report subcommands. */
+/* sonde trace: the traced command, the event loop, record; the options
+ * are parsed in trace_cli.c, report is trace_report.c. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include "printer.h"
 #include "recfile.h"
 #include "sigs.h"
+#include "trace_cli.h"
 
 static volatile sig_atomic_t got_signal, got_child;
 
@@ -40,203 +40,6 @@ static uint64_t now_ms(void)
 	return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
 }
 
-static void usage(FILE *f)
-{
-	fputs("usage: sonde trace [options] -- CMD [ARGS...]\n"
-	      "       sonde trace [options] -p PID[,PID...]\n"
-	      "       sonde trace record -o FILE [options] -- CMD [ARGS...]\n"
-	      "       sonde trace report [options] FILE\n"
-	      "\n"
-	      "  -f             follow forks ([pid N] prefixes)\n"
-	      "  -p PID,...     trace running processes\n"
-	      "  -e trace=SET   calls to trace: names, %file %network %process %memory\n"
-	      "                 %signal %ipc %desc (also without %), !SET to exclude\n"
-	      "  -z, -Z         only successful / only failed calls\n"
-	      "  -T             time spent in each call\n"
-	      "  -t, -tt, -ttt  wall-clock timestamps; -r relative timestamps\n"
-	      "  -y             print paths of file descriptors\n"
-	      "  -s N           bytes of strings and buffers shown (default 32)\n"
-	      "  -o FILE        write the trace to FILE (default: stderr)\n"
-	      "  -c, -C         summary table (counted in the kernel) / with the trace\n"
-	      "  -S calls       sort the summary by calls (default: time)\n"
-	      "  --hist         per-call latency histograms (kept in the kernel)\n"
-	      "  --duration MS  only calls that took at least MS milliseconds\n"
-	      "  --event CAT:NAME[,...]  mix tracepoint events into the trace\n"
-	      "  --no-syscalls  only the --event events\n"
-	      "  -v             verifier logs\n",
-	      f);
-}
-
-enum { O_HIST = 300, O_DURATION, O_EVENT, O_NOSYS };
-
-typedef struct Cli {
-	TraceOpts o;
-	char **cmd;
-	bool sort_calls;
-	const char *report_file;
-	bool record;
-} Cli;
-
-static bool parse_pids(const char *s, TraceOpts *o)
-{
-	char *copy = xstrdup(s), *save = NULL;
-	bool ok = true;
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		char *end;
-		long v = strtol(t, &end, 10);
-		if (*end || v <= 0 || v > 0x7fffffff || (kill((pid_t)v, 0) < 0 && errno == ESRCH)) {
-			fprintf(stderr, "sonde trace: -p %s: no such process\n", t);
-			ok = false;
-			break;
-		}
-		o->pids = xrealloc(o->pids, sizeof(int) * (size_t)(o->npids + 1));
-		o->pids[o->npids++] = (int)v;
-	}
-	free(copy);
-	return ok;
-}
-
-/* --event CAT:NAME[,...] */
-static bool add_events(TraceOpts *o, const char *arg)
-{
-	char *copy = xstrdup(arg), *save = NULL;
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (!strchr(t, ':')) {
-			fprintf(stderr, "sonde trace: --event takes CATEGORY:NAME, not '%s'\n", t);
-			free(copy);
-			return false;
-		}
-		o->events = xrealloc(o->events, sizeof(char *) * (size_t)(o->nevents + 1));
-		o->events[o->nevents++] = xstrdup(t);
-	}
-	free(copy);
-	return true;
-}
-
-/* the options that take a number: -s and --duration */
-static bool parse_number_opt(int ch, const char *arg, TraceOpts *o)
-{
-	char *end;
-	if (ch == 's') {
-		long v = strtol(arg, &end, 10);
-		if (*end || v < 0 || v > 65535) {
-			fprintf(stderr, "sonde trace: -s takes a number from 0 to 65535, not '%s'\n", arg);
-			return false;
-		}
-		o->strsize = (int)v;
-		return true;
-	}
-	double ms = strtod(arg, &end);
-	if (*end || ms < 0) {
-		fprintf(stderr, "sonde trace: --duration takes milliseconds, not '%s'\n", arg);
-		return false;
-	}
-	o->min_dur_ns = (uint64_t)(ms * 1e6);
-	return true;
-}
-
-/* One option from getopt_long: -1 to go on, else an exit status. */
-static int parse_opt(int ch, Cli *c, bool report, bool *seen_trace)
-{
-	TraceOpts *o = &c->o;
-	char err[256];
-	switch (ch) {
-	case 'f': o->follow = true; break;
-	case 'p':
-		if (report || !parse_pids(optarg, o))
-			return report ? (fprintf(stderr, "sonde trace report: -p is for live tracing\n"), 1) : 1;
-		break;
-	case 'e':
-		if (!syscall_select(optarg, o->sel, seen_trace, err, sizeof(err))) {
-			fprintf(stderr, "sonde trace: %s\n", err);
-			return 1;
-		}
-		break;
-	case 'z': o->only_ok = true; break;
-	case 'Z': o->only_fail = true; break;
-	case 'T': o->show_time = true; break;
-	case 't': o->tstamp++; break;
-	case 'r': o->relative = true; break;
-	case 'y': o->fd_paths = true; break;
-	case 's': case O_DURATION:
-		if (!parse_number_opt(ch, optarg, o))
-			return 1;
-		break;
-	case 'o': o->out_path = optarg; break;
-	case 'c': o->count = true; break;
-	case 'C': o->count = o->count_and_print = true; break;
-	case 'S':
-		if (strcmp(optarg, "calls") && strcmp(optarg, "time")) {
-			fprintf(stderr, "sonde trace: -S takes 'calls' or 'time'\n");
-			return 1;
-		}
-		c->sort_calls = !strcmp(optarg, "calls");
-		break;
-	case 'v': o->verbose = true; break;
-	case O_HIST: o->hist = o->count = true; break;
-	case O_EVENT:
-		if (!add_events(o, optarg))
-			return 1;
-		break;
-	case O_NOSYS: o->no_syscalls = true; break;
-	case 'h': usage(stdout); return 0;
-	default: usage(stderr); return 1;
-	}
-	return -1;
-}
-
-/* The operands after the options: -1 to go on, else an exit status. */
-static int parse_operands(int argc, char **argv, Cli *c, bool report)
-{
-	TraceOpts *o = &c->o;
-	if (report) {
-		if (optind >= argc) {
-			fprintf(stderr, "sonde trace report: which file?\n");
-			return 1;
-		}
-		c->report_file = argv[optind];
-		return -1;
-	}
-	if (optind < argc)
-		c->cmd = argv + optind;
-	if (!c->cmd && !o->npids) {
-		usage(stderr);
-		return 1;
-	}
-	if (c->cmd && o->npids) {
-		fprintf(stderr, "sonde trace: give a command or -p, not both\n");
-		return 1;
-	}
-	if (o->no_syscalls && !o->nevents) {
-		fprintf(stderr, "sonde trace: --no-syscalls needs --event\n");
-		return 1;
-	}
-	if (o->count && o->count_and_print)
-		o->count = false, o->count_and_print = true;
-	return -1;
-}
-
-/* Returns -1 to go on, else an exit status. */
-static int parse(int argc, char **argv, Cli *c, bool report)
-{
-	static const struct option lo[] = {
-		{"hist", no_argument, 0, O_HIST},     {"duration", required_argument, 0, O_DURATION},
-		{"event", required_argument, 0, O_EVENT}, {"no-syscalls", no_argument, 0, O_NOSYS},
-		{"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
-	TraceOpts *o = &c->o;
-	bool seen_trace = false;
-	o->strsize = 32;
-	for (int i = 0; i < SYSCALL_MAX; i++)
-		o->sel[i] = syscall_table[i].name != NULL;
-	optind = 1;
-	int ch;
-	while ((ch = getopt_long(argc, argv, "+fp:e:zZTtrys:o:cCS:vh", lo, NULL)) != -1) {
-		int r = parse_opt(ch, c, report, &seen_trace);
-		if (r >= 0)
-			return r;
-	}
-	return parse_operands(argc, argv, c, report);
-}
 
 /* as execvp would find it; strace also runs the resolved path */
 static char *command_path(const char *cmd)
@@ -676,113 +479,6 @@ static int run_live(Cli *c)
 	return status;
 }
 
-/* a CHUNK_FDNAME: u32 tgid, i32 fd, the path */
-static void report_fdname(Printer *pr, const void *buf, uint32_t len)
-{
-	uint32_t tgid;
-	int32_t fd;
-	memcpy(&tgid, buf, 4);
-	memcpy(&fd, (const char *)buf + 4, 4);
-	char *path = xstrndup((const char *)buf + 8, len - 8);
-	printer_set_fd_name(pr, tgid, fd, path);
-	free(path);
-}
-
-/* a CHUNK_EVENT: the format of event *nev, which the printer then knows */
-static void report_event(Printer *pr, const void *buf, uint32_t len, TraceEvent **events, int *nev)
-{
-	uint32_t idx;
-	TraceEvent e = {0};
-	if (rec_read_event(buf, len, &idx, &e.cat, &e.name, &e.fmt) && idx == (uint32_t)*nev) {
-		*events = xrealloc(*events, sizeof(TraceEvent) * (size_t)(*nev + 1));
-		(*events)[(*nev)++] = e;
-		pr->events = *events;
-		pr->nevents = *nev;
-	}
-}
-
-static void free_events(TraceEvent *events, int nev)
-{
-	for (int i = 0; i < nev; i++) {
-		free(events[i].cat);
-		free(events[i].name);
-		tp_format_free(&events[i].fmt);
-	}
-	free(events);
-}
-
-static int run_report(Cli *c)
-{
-	TraceOpts *o = &c->o;
-	FILE *f = fopen(c->report_file, "rb");
-	if (!f) {
-		fprintf(stderr, "sonde trace report: cannot read '%s': %s\n", c->report_file,
-			strerror(errno));
-		return 1;
-	}
-	RecInfo info;
-	char err[256];
-	if (!rec_read_header(f, &info, err, sizeof(err))) {
-		fprintf(stderr, "sonde trace report: %s: %s\n", c->report_file, err);
-		fclose(f);
-		return 1;
-	}
-	FILE *out = stderr;
-	if (o->out_path && !(out = fopen(o->out_path, "w"))) {
-		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
-		fclose(f);
-		return 1;
-	}
-	if (!o->follow && (info.flags & 1))
-		o->follow = true;
-	bool summary = o->count && !o->count_and_print;
-	Printer pr;
-	printer_init(&pr, o, out);
-	pr.mono_to_real = info.mono_to_real;
-	pr.main_pid = info.main_pid;
-	pr.nprocs = 1;
-	pr.live = false;
-	void *buf = NULL;
-	size_t cap = 0;
-	uint32_t type, len;
-	int r, status = 0;
-	uint64_t lost = 0;
-	bool ended = false;
-	TraceEvent *events = NULL;
-	int nev = 0;
-	while ((r = rec_read_chunk(f, &type, &buf, &len, &cap)) == 1) {
-		if (type == CHUNK_RECORD) {
-			printer_record(&pr, buf, len);
-		} else if (type == CHUNK_FDNAME && len > 8) {
-			report_fdname(&pr, buf, len);
-		} else if (type == CHUNK_EVENT) {
-			report_event(&pr, buf, len, &events, &nev);
-		} else if (type == CHUNK_END && len >= 16) {
-			memcpy(&lost, buf, 8);
-			ended = true;
-		}
-	}
-	printer_flush(&pr);
-	if (summary || o->count_and_print)
-		summary_print(out, pr.stats, c->sort_calls);
-	if (lost)
-		fprintf(out, "sonde trace: lost %llu events: the ring buffer was full\n",
-			(unsigned long long)lost);
-	fflush(out);
-	if (r < 0 || !ended) {
-		fprintf(stderr, "sonde trace report: %s is truncated%s\n", c->report_file,
-			r < 0 ? " (a record is cut short)" : " (no end marker: the recording was interrupted)");
-		status = 1;
-	}
-	free(buf);
-	printer_free(&pr);
-	free_events(events, nev);
-	fclose(f);
-	if (out != stderr)
-		fclose(out);
-	return status;
-}
-
 int trace_main(int argc, char **argv)
 {
 	/* argv[0] is "trace" */
@@ -793,11 +489,11 @@ int trace_main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
-	int r = parse(argc, argv, &c, report);
+	int r = trace_parse(argc, argv, &c, report);
 	if (r >= 0)
 		return r;
 	if (report)
-		return run_report(&c);
+		return trace_run_report(&c);
 	if (geteuid() != 0 && access("/sys/kernel/tracing/events", R_OK) != 0) {
 		/* capabilities may still allow it: let the kernel decide below */
 	}
