@@ -259,8 +259,11 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		return false;
 	b->prog_fds[b->nprogs++] = o->follow ? fd : (close(fd), -1);
 	g = (Gen){.err = &e};
-	TaskOffsets to;
-	task_offsets(&to);
+	/* -c alone prints no exit lines and no signals: it needs no task
+	 * offsets, and parsing the kernel's BTF costs ~8 ms of start-up */
+	TaskOffsets to = {-1, -1, -1, -1};
+	if (!o->count || o->follow)
+		task_offsets(&to);
 	gen_proc_exit(&g, to.exit_code);
 	if ((fd = load(b, &g, "sched_process_exit", o->verbose, err, errlen)) < 0)
 		return false;
