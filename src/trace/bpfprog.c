@@ -110,7 +110,7 @@ static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, 
 	return load_type(b, g, BPF_PROG_TYPE_TRACEPOINT, what, verbose, err, errlen);
 }
 
-enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EVENT0 };
+enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_SWITCH, P_EVENT0 };
 
 /* the maps the programs share */
 static bool create_maps(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
@@ -130,7 +130,9 @@ static bool create_maps(TraceBpf *b, const TraceOpts *o, char *err, size_t errle
 	    map_create(b, TM_STATS, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_stats", 4, sizeof(TraceStat),
 		       SYSCALL_MAX, err, errlen) < 0 ||
 	    map_create(b, TM_HIST, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_hist", 4, 8,
-		       o->hist ? SYSCALL_MAX * TRACE_HIST_BUCKETS : 1, err, errlen) < 0)
+		       o->hist ? SYSCALL_MAX * TRACE_HIST_BUCKETS : 1, err, errlen) < 0 ||
+	    map_create(b, TM_CUR, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_cur", 4, CUR_SIZE, 1, err,
+		       errlen) < 0)
 		return false;
 	return true;
 }
@@ -232,6 +234,9 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	}
 	Gen g = {.err = &e};
 	int fd;
+	TaskOffsets to;
+	task_offsets(&to);
+	b->cur_task = !o->no_syscalls && to.pid >= 0 && to.tgid == to.pid + 4;
 	if (!o->no_syscalls) {
 		choose_hooks(b, o);
 		gen_enter(&g, b, o);
@@ -259,11 +264,6 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		return false;
 	b->prog_fds[b->nprogs++] = o->follow ? fd : (close(fd), -1);
 	g = (Gen){.err = &e};
-	/* -c alone prints no exit lines and no signals: it needs no task
-	 * offsets, and parsing the kernel's BTF costs ~8 ms of start-up */
-	TaskOffsets to = {-1, -1, -1, -1};
-	if (!o->count || o->follow)
-		task_offsets(&to);
 	gen_proc_exit(&g, to.exit_code);
 	if ((fd = load(b, &g, "sched_process_exit", o->verbose, err, errlen)) < 0)
 		return false;
@@ -279,6 +279,15 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		g = (Gen){.err = &e};
 		gen_siggen(&g, b, &to);
 		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_generate",
+				    o->verbose, err, errlen)) < 0)
+			return false;
+	}
+	b->prog_fds[b->nprogs++] = fd;
+	fd = -1;
+	if (b->cur_task) {
+		g = (Gen){.err = &e};
+		gen_switch(&g, &to);
+		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "sched_switch",
 				    o->verbose, err, errlen)) < 0)
 			return false;
 	}
@@ -337,18 +346,19 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 					     {"sched", "sched_process_fork"},
 					     {"sched", "sched_process_exit"},
 					     {"signal", "signal_deliver"},
-					     {"signal", "signal_generate"}};
+					     {"signal", "signal_generate"},
+					     {"sched", "sched_switch"}};
 	/* exit first, so that no call is seen entering without its exit
 	 * program in place */
-	static const int order[] = {P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT, P_ENTER};
-	for (int k = 0; k < 6; k++) {
+	static const int order[] = {P_SWITCH, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT, P_ENTER};
+	for (int k = 0; k < 7; k++) {
 		int i = order[k];
 		if (b->prog_fds[i] < 0)
 			continue;
 		if ((i == P_ENTER && b->entry_tp) || (i == P_EXIT && b->exit_tp)) {
 			if (!attach_calls(b, i == P_ENTER, b->prog_fds[i], err, errlen))
 				return false;
-		} else if (i == P_ENTER || i == P_EXIT || i == P_SIGNAL || i == P_SIGGEN) {
+		} else if (i != P_FORK && i != P_PEXIT) {
 			/* raw tracepoints: the link fd detaches when closed, also
 			 * when sonde is killed */
 			int fd = bpf_raw_tracepoint_open(tps[i][1], b->prog_fds[i]);
