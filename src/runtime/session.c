@@ -31,15 +31,8 @@ static void on_signal(int sig)
 
 static void install_signals(void)
 {
-	struct sigaction sa = {.sa_handler = on_signal};
-	sigemptyset(&sa.sa_mask);
-	/* SA_RESTART: a write blocked on a slow pipe must not fail with EINTR
-	 * (stdio would drop the buffered output); the ring buffer wait
-	 * (epoll_wait) is never restarted, so it still returns at once */
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
+	static const int sigs[] = {SIGINT, SIGTERM, SIGCHLD, 0};
+	handle_signals(on_signal, sigs);
 }
 
 static int64_t boot_to_real(void)

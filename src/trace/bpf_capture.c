@@ -110,6 +110,17 @@ static void iov_element(Gen *g, int k, int elem, int limit, int done)
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 18));
 }
 
+/* argument i's capture length: r8 (already advanced) minus the start
+ * saved at stack slot start_slot; then on to next */
+static void cap_len_since(Gen *g, int i, int start_slot, int next)
+{
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, start_slot));
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
+	emit_goto(g, next);
+}
+
 /* CAP_IOV_* and CAP_MSG_* of argument i (kind in r1, element size in r4),
  * at exit: see trace.h for the layout. */
 static void gen_iov(Gen *g, int i, int capmax, int limit, int next)
@@ -155,11 +166,7 @@ static void gen_iov(Gen *g, int i, int capmax, int limit, int next)
 	for (int k = 0; k < IOV_CAP; k++)
 		iov_element(g, k, elem, limit, done);
 	label_place(g, done);
-	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_START));
-	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
-	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
-	emit_goto(g, next);
+	cap_len_since(g, i, S_START, next);
 }
 
 /* labels for one argument's capture in gen_captures */
@@ -311,12 +318,7 @@ static void cap_read_argv(Gen *g, int i, int limit, const CapLabels *L)
 		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_0));
 	}
 	label_place(g, done);
-	/* total = r8 - start; the cap slot gets it, r8 is already advanced */
-	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
-	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
-	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
-	emit_goto(g, L->next);
+	cap_len_since(g, i, S_TMP, L->next);
 }
 
 /* CAP_ENVP: the pointer array in 256-byte reads, until one fails (the end
@@ -339,11 +341,7 @@ static void cap_read_envp(Gen *g, int i, int limit, const CapLabels *L)
 		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_8, 256));
 	}
 	label_place(g, done);
-	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_8));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_TMP));
-	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
-	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_0, H_CAP + 2 * i));
-	emit_goto(g, L->next);
+	cap_len_since(g, i, S_TMP, L->next);
 }
 
 /* failed: mark the cap slot; got: r0 = bytes stored, bound it, then advance */

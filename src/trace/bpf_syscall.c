@@ -74,6 +74,24 @@ static void thread_slot(Gen *g, int out)
 	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
 }
 
+/* r8 = the slot of this thread, which must be traced (else out).  The slot
+ * holds its tid once it has been seen traced (until it exits): then the pid
+ * set need not be looked up; else the set is, and the slot claimed. */
+static void traced_slot(Gen *g, int out)
+{
+	int known = label_new(g);
+	thread_slot(g, out);
+	emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, known);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
+	tg_lookup(g, TM_PIDS, S_KEY, out);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
+	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+	label_place(g, known);
+}
+
 static void exit_fill_hdr(Gen *g);
 static void entry_sigreturn_mask(Gen *g);
 
@@ -123,20 +141,9 @@ void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
 	cur_task = b->cur_task;
 	ret_off = -1;
-	int out = label_new(g), traced = label_new(g);
+	int out = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	/* The thread's slot holds its tid once it has been seen traced (until
-	 * it exits): then the pid set need not be looked up. */
-	thread_slot(g, out);
-	emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, traced);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
-	tg_lookup(g, TM_PIDS, S_KEY, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
-	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
-	label_place(g, traced);
+	traced_slot(g, out);
 	if (b->entry_tp) /* syscalls:sys_enter_NAME: int __syscall_nr at 8 */
 		emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
 	else
@@ -338,17 +345,8 @@ static void exit_big_record(Gen *g, const TraceBpf *b, int out)
  * is shown whole, with its arguments as they are at its return. */
 static void exit_match_few(Gen *g, int out)
 {
-	int known = label_new(g), next = label_new(g);
-	thread_slot(g, out);
-	emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, known);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
-	tg_lookup(g, TM_PIDS, S_KEY, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
-	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
-	label_place(g, known);
+	int next = label_new(g);
+	traced_slot(g, out);
 	current_regs(g);
 	int have = label_new(g);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));

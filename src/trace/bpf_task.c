@@ -69,6 +69,19 @@ void gen_switch(Gen *g, const TaskOffsets *t)
 	finish_exit(g, out);
 }
 
+/* r0 = the entry slot of the task whose tid is the u32 at stack slot
+ * tid_off, if the slot is that task's; else goto miss */
+static void slot_of_tid(Gen *g, int tid_off, int miss)
+{
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, tid_off));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
+	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+	tg_lookup(g, TM_START, S_IDX, miss);
+	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
+	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, tid_off));
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, miss);
+}
+
 void gen_proc_exit(Gen *g, int exit_code_off)
 {
 	int out = label_new(g);
@@ -76,13 +89,7 @@ void gen_proc_exit(Gen *g, int exit_code_off)
 	pid_filter(g, out);
 	/* the thread's slot stops marking it traced (its tid may be reused) */
 	int kept = label_new(g);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
-	tg_lookup(g, TM_START, S_IDX, kept);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
-	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, kept);
+	slot_of_tid(g, S_PIDTGID, kept);
 	emit(g, I_ST(BPF_W, BPF_REG_0, 0, 0));
 	label_place(g, kept);
 	/* -f puts every child task in the pid set under its own id, threads
@@ -234,13 +241,7 @@ void gen_siggen(Gen *g, const TraceBpf *b, const TaskOffsets *t)
 		target_in_call(g, t->state, in_call, idle);
 	} else {
 		/* its slot holds a pending call */
-		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-		emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, START_SLOTS - 1));
-		emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
-		tg_lookup(g, TM_START, S_IDX, idle);
-		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
-		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
-		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, idle);
+		slot_of_tid(g, S_NR, idle);
 		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 4));
 		emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, idle);
 	}

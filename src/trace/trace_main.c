@@ -462,14 +462,9 @@ static int run_live(Cli *c)
 	printer_init(&r.l.pr, r.o, r.out);
 	r.l.pr.live = true;
 	r.b.nprogs = 0;
-	struct sigaction sa = {.sa_handler = on_signal};
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = on_child;
-	sigaction(SIGCHLD, &sa, NULL);
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP, 0}, child[] = {SIGCHLD, 0};
+	handle_signals(on_signal, stop);
+	handle_signals(on_child, child);
 	status = 1;
 	if (live_start(&r)) {
 		live_loop(&r);

@@ -1,6 +1,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,4 +211,13 @@ char *read_file_all(const char *path, size_t *len_out)
 	if (len_out)
 		*len_out = b.len;
 	return b.s;
+}
+
+void handle_signals(void (*handler)(int), const int *sigs)
+{
+	struct sigaction sa = {.sa_handler = handler};
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	for (; *sigs; sigs++)
+		sigaction(*sigs, &sa, NULL);
 }

@@ -60,6 +60,11 @@ void sb_reset(StrBuf *b);
 void sb_free(StrBuf *b);
 
 /* Shell-style glob with '*' and '?' (probe wildcards). */
+/* handler for each signal of sigs (0-terminated), with SA_RESTART: a write
+ * blocked on a slow pipe must not fail with EINTR (stdio would drop the
+ * buffered output); an epoll_wait is never restarted, so it still returns */
+void handle_signals(void (*handler)(int), const int *sigs);
+
 bool glob_match(const char *pat, const char *s);
 bool has_wildcard(const char *s);
 
