@@ -37,6 +37,8 @@ typedef struct Cli {
 	Options opt;
 } Cli;
 
+static void subcommands_usage(FILE *f);
+
 static void usage(FILE *f)
 {
 	fputs("USAGE:\n"
@@ -74,6 +76,7 @@ static void usage(FILE *f)
 	      "sonde -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'\n"
 	      "    count syscalls by process name\n",
 	      f);
+	subcommands_usage(f);
 }
 
 static int env_int(const char *name, int def, int lo, int hi)
@@ -313,12 +316,39 @@ out:
 	return status;
 }
 
+/* Subcommands: `sonde NAME ARGS...` runs NAME's main with argv[0] = NAME.
+ * A new subcommand is one line here; `sonde -h` lists them. */
+static const struct subcommand {
+	const char *name;
+	int (*main)(int argc, char **argv);
+	const char *what;
+} subcommands[] = {
+	{ "trace", trace_main, "trace system calls and signals as strace does, on BPF" },
+};
+
+static const struct subcommand *subcommand_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		if (!strcmp(subcommands[i].name, name))
+			return &subcommands[i];
+	return NULL;
+}
+
+static void subcommands_usage(FILE *f)
+{
+	fputs("\nSUBCOMMANDS:\n", f);
+	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		fprintf(f, "    sonde %-10s %s (sonde %s -h)\n", subcommands[i].name, subcommands[i].what,
+			subcommands[i].name);
+}
+
 int main(int argc, char **argv)
 {
 	Cli c = {0};
 	c.run.child_go_fd = -1;
-	if (argc >= 2 && !strcmp(argv[1], "trace")) /* sonde trace: strace on BPF */
-		return trace_main(argc - 1, argv + 1);
+	const struct subcommand *sub = argc >= 2 ? subcommand_find(argv[1]) : NULL;
+	if (sub)
+		return sub->main(argc - 1, argv + 1);
 	if (argc < 2) {
 		usage(stdout);
 		return 1;
