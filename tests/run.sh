@@ -45,6 +45,19 @@ else
 			diff <(cat "$dir/$name.expect") <(printf '%s\n' "$got") | head -20
 		fi
 	done
+	# Differential suite: each case run under bpftrace and sonde, outputs compared.
+	out=$(bash tests/compat/run.sh 2>&1)
+	line=$(printf '%s\n' "$out" | grep -E '^compat: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
+	if [ -z "$line" ]; then
+		failed=$((failed + 1)); failures+=("tests/compat (no summary)"); printf '%s\n' "$out" | tail -15
+	else
+		passed=$((passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")))
+		f=$(sed -E 's/.*passed, ([0-9]+) failed.*/\1/' <<<"$line")
+		failed=$((failed + f))
+		grep -q skipped <<<"$line" && skipped=$((skipped + $(sed -E 's/.*, ([0-9]+) skipped.*/\1/' <<<"$line")))
+		[ "$f" = 0 ] || { failures+=("tests/compat"); printf '%s\n' "$out" | grep -v '^compat: ' | head -60; }
+		echo "$line"
+	fi
 	# Scripted tests: exit 0 = pass, 77 = skipped, else fail.
 	for sh in tests/runtime/test_*.sh; do
 		[ -f "$sh" ] || continue
