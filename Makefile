@@ -47,6 +47,10 @@ unit: $(UNIT_BIN)
 test: sonde $(UNIT_BIN) $(PROGS_BIN)
 	bash tests/run.sh
 
+# the VM lane: kernel probes on Debian 12's stock kernel under QEMU (tests/kernel/vm.sh)
+test-kernel: sonde
+	bash tests/kernel/vm.sh
+
 run: sonde
 	@echo 'sonde -e '\''tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'\'
 	./sonde -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'
@@ -71,5 +75,5 @@ build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC)
 clean:
 	rm -rf build sonde
 
-.PHONY: all unit test run install fuzz clean
+.PHONY: all unit test test-kernel run install fuzz clean
 -include $(shell find build -name '*.d' 2>/dev/null)
