@@ -315,6 +315,13 @@ bool btf_enum_value(const char *name, int64_t *v)
 					*v = btf_kflag(bt) ? (int64_t)e[i].val : (int64_t)(__u32)e[i].val;
 					return true;
 				}
+		} else if (btf_is_enum64(bt)) {
+			const struct btf_enum64 *e = btf_enum64(bt);
+			for (int i = 0; i < btf_vlen(bt); i++)
+				if (!strcmp(btf__name_by_offset(kbtf, e[i].name_off), name)) {
+					*v = (int64_t)btf_enum64_value(&e[i]);
+					return true;
+				}
 		}
 	}
 	return false;

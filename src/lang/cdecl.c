@@ -28,17 +28,54 @@ Type *cdefs_find(const CDefs *d, CNameKind kind, const char *name)
 	return n ? n->type : NULL;
 }
 
+static bool const_at(const CDefs *d, const char *name, int depth, int64_t *v);
+
+/* A macro's text as a constant expression; depth stops self-reference
+ * (glibc's `#define IPPROTO_TCP IPPROTO_TCP` falls through to the enum). */
+static bool macro_value(const CDefs *d, const char *text, int depth, int64_t *v)
+{
+	Error e = {0};
+	CP p = {.d = (CDefs *)d, .s = text, .line = 1, .col = 1, .err = &e, .nest = depth};
+	if (!cd_next(&p) || p.tk == CT_EOF || !cd_cexpr(&p, v))
+		return false;
+	return p.tk == CT_EOF;
+}
+
+static bool const_at(const CDefs *d, const char *name, int depth, int64_t *v)
+{
+	for (int i = d ? d->names.n - 1 : -1; i >= 0; i--) {
+		const CName *n = &d->names.v[i];
+		if (strcmp(n->name, name))
+			continue;
+		if (n->kind == CN_CONST) {
+			*v = n->value;
+			return true;
+		}
+		if (n->kind == CN_MACRO)
+			return *n->text && macro_value(d, n->text, depth, v);
+	}
+	return false;
+}
+
 bool cdefs_const(const CDefs *d, const char *name, int64_t *v)
 {
-	CName *n = d ? cd_find_name(d, CN_CONST, name) : NULL;
-	if (n)
-		*v = n->value;
-	return n != NULL;
+	return const_at(d, name, 0, v);
+}
+
+bool cdefs_defined(const CDefs *d, const char *name)
+{
+	return d && (cd_find_name(d, CN_CONST, name) || cd_find_name(d, CN_MACRO, name));
 }
 
 void cd_add_name(CDefs *d, CNameKind k, const char *name, Type *t, int64_t v)
 {
-	CName n = {k, name, t, v};
+	CName n = {k, name, t, v, NULL};
+	vec_push(&d->names, n);
+}
+
+void cd_add_macro(CDefs *d, const char *name, const char *text)
+{
+	CName n = {CN_MACRO, name, NULL, 0, text};
 	vec_push(&d->names, n);
 }
 
@@ -114,6 +151,24 @@ static int round_up(int v, int a)
 
 /* ---- constant expressions ---- */
 
+/* #if: `defined NAME` or `defined(NAME)` */
+static bool pp_defined(CP *p, int64_t *v)
+{
+	if (!cd_next(p))
+		return false;
+	bool paren = cd_is(p, "(");
+	if (paren && !cd_next(p))
+		return false;
+	if (p->tk != CT_IDENT)
+		return cd_err(p, p->tloc, "'defined' needs a macro name");
+	char name[128];
+	snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
+	*v = cdefs_defined(p->d, name);
+	if (!cd_next(p))
+		return false;
+	return !paren || cd_expect(p, ")", "')'");
+}
+
 static bool cprimary(CP *p, int64_t *v)
 {
 	if (p->tk == CT_NUM) {
@@ -135,8 +190,14 @@ static bool cprimary(CP *p, int64_t *v)
 	if (p->tk == CT_IDENT) {
 		char name[128];
 		snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
-		if (cdefs_const(p->d, name, v) || btf_enum_value(name, v))
+		if (p->pp_if && !strcmp(name, "defined"))
+			return pp_defined(p, v);
+		if (const_at(p->d, name, p->nest, v) || btf_enum_value(name, v))
 			return cd_next(p);
+		if (p->pp_if && cd_ch(p, 0) != '(') {
+			*v = 0; /* as in C: a name that is no macro is 0 in #if */
+			return cd_next(p);
+		}
 		return cd_err(p, p->tloc, "'%s' is not a constant (an enum value or #define)", name);
 	}
 	char b[48];
@@ -146,8 +207,9 @@ static bool cprimary(CP *p, int64_t *v)
 static int cprec(const CP *p)
 {
 	static const struct { const char *op; int prec; } t[] = {
-		{"*", 5}, {"/", 5}, {"%", 5}, {"+", 4}, {"-", 4}, {"<<", 3}, {">>", 3},
-		{"&", 2}, {"^", 1}, {"|", 0},
+		{"*", 9}, {"/", 9}, {"%", 9}, {"+", 8}, {"-", 8}, {"<<", 7}, {">>", 7},
+		{"<", 6}, {">", 6}, {"<=", 6}, {">=", 6}, {"==", 5}, {"!=", 5},
+		{"&", 4}, {"^", 3}, {"|", 2}, {"&&", 1}, {"||", 0},
 	};
 	if (p->tk != CT_PUNCT)
 		return -1;
@@ -155,6 +217,20 @@ static int cprec(const CP *p)
 		if (cd_is(p, t[i].op))
 			return t[i].prec;
 	return -1;
+}
+
+/* the comparison and logical operators of #if lines */
+static bool compare_op(const char *op, int64_t a, int64_t b, int64_t *v)
+{
+	if (!strcmp(op, "<") || !strcmp(op, ">") || !strcmp(op, "<=") || !strcmp(op, ">="))
+		*v = op[0] == '<' ? (op[1] ? a <= b : a < b) : (op[1] ? a >= b : a > b);
+	else if (!strcmp(op, "==") || !strcmp(op, "!="))
+		*v = op[0] == '=' ? a == b : a != b;
+	else if (!strcmp(op, "&&") || !strcmp(op, "||"))
+		*v = op[0] == '&' ? (a && b) : (a || b);
+	else
+		return false;
+	return true;
 }
 
 static bool cbin(CP *p, int64_t *v, int min)
@@ -169,6 +245,8 @@ static bool cbin(CP *p, int64_t *v, int min)
 		if (!cd_next(p) || !cbin(p, &r, pr + 1))
 			return false;
 		uint64_t a = (uint64_t)*v, b = (uint64_t)r;
+		if (compare_op(op, *v, r, v))
+			continue;
 		switch (op[0]) {
 		case '*': *v = (int64_t)(a * b); break;
 		case '/':
@@ -358,7 +436,9 @@ static bool parse_members(CP *p, Type *rec)
 					break;
 				continue;
 			}
-			ok = cd_expect(p, ";", "';' after a member");
+			/* bpftrace (clang) accepts the last member without ';' */
+			if (!cd_is(p, "}"))
+				ok = cd_expect(p, ";", "';' after a member");
 			break;
 		}
 	}
@@ -715,6 +795,8 @@ bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, 
 		if (!declaration(&p))
 			return false;
 	}
+	if (!cd_pp_end(&p))
+		return false;
 	/* records only named (struct x *p) and never defined here: the kernel's */
 	for (int i = 0; i < d->names.n; i++) {
 		Type *t = d->names.v[i].type;

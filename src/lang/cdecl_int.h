@@ -28,7 +28,14 @@ typedef struct CP {
 	uint64_t num;
 	int nest;
 	bool bol;          /* token is the first on its line */
+	bool pp_if;        /* an #if line: `defined X`, unknown names are 0 */
+	/* open #if/#ifdef/#ifndef of this file: PP_* bits each */
+	unsigned char cond[MAX_NEST];
+	Loc cond_at[MAX_NEST];
+	int ncond;
 } CP;
+
+enum { PP_ACTIVE = 1, PP_TAKEN = 2, PP_PARENT = 4 };
 
 /* cdecl_lex.c: errors (always false) and tokens */
 bool cd_err(CP *p, Loc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -43,7 +50,16 @@ char *cd_tokdup(CP *p);
 /* cdecl.c: names and constant expressions */
 CName *cd_find_name(const CDefs *d, CNameKind k, const char *name);
 void cd_add_name(CDefs *d, CNameKind k, const char *name, Type *t, int64_t v);
+void cd_add_macro(CDefs *d, const char *name, const char *text);
 bool cd_cexpr(CP *p, int64_t *v);
 
-/* cdecl_pp.c: a line starting with '#' (the current token) */
+/* cdecl_pp.c: a line starting with '#' (the current token); lines of
+ * branches not taken are skipped here too */
 bool cd_directive(CP *p);
+/* at the end of a file: every #if closed */
+bool cd_pp_end(CP *p);
+
+/* cdecl_sysinc.c: <system> headers: found on the system include path,
+ * they add their object-like #defines (as text, evaluated on use). */
+bool cd_system_header(const char *name, char *path, size_t n);
+void cd_scan_macros(CDefs *d, const char *path, int depth);

@@ -102,6 +102,12 @@ bool cd_next(CP *p)
 			return cd_err(p, p->tloc, "bad number");
 		p->tk = CT_NUM;
 		p->tl = n;
+	} else if ((c == '&' || c == '|' || c == '=') && cd_ch(p, 1) == c) {
+		p->tk = CT_PUNCT; /* && || == (in #if) */
+		p->tl = 2;
+	} else if ((c == '!' || c == '<' || c == '>') && cd_ch(p, 1) == '=') {
+		p->tk = CT_PUNCT;
+		p->tl = 2;
 	} else if (c == '"' || c == '<') {
 		/* only meaningful after #include; elsewhere '<' is an operator */
 		p->tk = CT_PUNCT;

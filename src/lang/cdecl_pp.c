@@ -1,5 +1,6 @@
 /* Preprocessor lines of C definitions (cdecl.c): #include of headers,
- * #define NAME constant, and header guards (read and ignored). */
+ * #define NAME constant, #undef, and the conditionals (#if, #ifdef,
+ * #ifndef, #elif, #else, #endif) whose branches not taken are skipped. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +22,13 @@ static bool include_text(CDefs *d, const char *path, Loc inc, Error *err)
 	d->depth--;
 	free(text);
 	return ok;
+}
+
+void cdefs_predefine(CDefs *d)
+{
+	/* bpftrace's tools pick kernel headers or BTF by this macro */
+	if (access(BTF_VMLINUX, R_OK) == 0)
+		cd_add_name(d, CN_CONST, "BPFTRACE_HAVE_BTF", NULL, 1);
 }
 
 bool cdefs_include_file(CDefs *d, const char *path, Loc inc, Error *err)
@@ -56,6 +64,7 @@ static bool pp_include(CP *p, Loc at)
 	if (q != '<' && q != '"')
 		return cd_err(p, at, "#include needs <FILE> or \"FILE\"");
 	cd_adv(p, 1);
+	Loc nat = {p->line, p->col, 1}; /* errors point at the file name, as clang's */
 	char name[512];
 	size_t j = 0;
 	while (cd_ch(p, 0) && cd_ch(p, 0) != close && cd_ch(p, 0) != '\n') {
@@ -84,8 +93,14 @@ static bool pp_include(CP *p, Loc at)
 			return include_text(p->d, path, inc, p->err);
 		return cd_err(p, at, "#include \"%s\": no such file (add a directory with -I)", name);
 	}
-	/* <system header> not in -I: its types come from the kernel's BTF */
-	return true;
+	/* <system header> not in -I: its constants (#define) from the system
+	 * include path; its types come from the kernel's BTF */
+	if (cd_system_header(name, path, sizeof(path))) {
+		cd_scan_macros(p->d, path, 0);
+		return true;
+	}
+	nat.len = (int)j;
+	return cd_err(p, nat, "'%s' file not found", name);
 }
 
 static bool pp_define(CP *p, Loc at)
@@ -100,8 +115,10 @@ static bool pp_define(CP *p, Loc at)
 			    "only #define NAME constant", name);
 	char rest[512];
 	pp_rest(p, rest, sizeof(rest));
-	if (!rest[0])
-		return true; /* an include guard or a flag: nothing to keep */
+	if (!rest[0]) {
+		cd_add_macro(p->d, name, ""); /* a flag, for #ifdef */
+		return true;
+	}
 	/* evaluate the value as a constant expression */
 	CP sub = *p;
 	sub.s = rest;
@@ -113,8 +130,10 @@ static bool pp_define(CP *p, Loc at)
 	int64_t v;
 	if (!cd_next(&sub))
 		return false;
-	if (sub.tk == CT_STR)
-		return true; /* string macros: not usable as constants, ignored */
+	if (sub.tk == CT_STR) {
+		cd_add_macro(p->d, name, ""); /* strings: not usable as constants */
+		return true;
+	}
 	if (!cd_cexpr(&sub, &v))
 		return false;
 	if (sub.tk != CT_EOF) {
@@ -126,23 +145,172 @@ static bool pp_define(CP *p, Loc at)
 	return true;
 }
 
-bool cd_directive(CP *p)
+static bool active(const CP *p)
 {
-	Loc at = p->tloc;
+	return !p->ncond || (p->cond[p->ncond - 1] & PP_ACTIVE);
+}
+
+/* the value of an #if/#elif line (the rest of the line) */
+static bool pp_if_value(CP *p, bool *val)
+{
+	char rest[512];
+	Loc at = {p->line, p->col, 1};
+	pp_rest(p, rest, sizeof(rest));
+	CP sub = {.d = p->d, .s = rest, .line = at.line, .col = at.col, .file = p->file,
+		  .inc = p->inc, .err = p->err, .pp_if = true};
+	int64_t v;
+	if (!cd_next(&sub))
+		return false;
+	if (sub.tk == CT_EOF)
+		return cd_err(p, at, "#if with no expression");
+	if (!cd_cexpr(&sub, &v))
+		return false;
+	if (sub.tk != CT_EOF) {
+		char b[48];
+		return cd_err(p, sub.tloc, "expected the end of the #if line, found %s",
+			      cd_tokdesc(&sub, b, sizeof(b)));
+	}
+	*val = v != 0;
+	return true;
+}
+
+/* #if, #ifdef, #ifndef: push a level (evaluated only inside a taken branch) */
+static bool pp_open(CP *p, Loc at, const char *kind)
+{
+	if (p->ncond >= MAX_NEST)
+		return cd_err(p, at, "#if nested too deeply");
+	bool parent = active(p), val = false;
+	if (!strcmp(kind, "if")) {
+		if (parent && !pp_if_value(p, &val))
+			return false;
+	} else if (parent) {
+		if (!cd_next(p))
+			return false;
+		if (p->tk != CT_IDENT)
+			return cd_err(p, p->tloc, "#%s needs a macro name", kind);
+		char name[128];
+		snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
+		val = cdefs_defined(p->d, name) == !strcmp(kind, "ifdef");
+	}
+	char rest[512];
+	pp_rest(p, rest, sizeof(rest));
+	p->cond_at[p->ncond] = at;
+	p->cond[p->ncond++] = (unsigned char)((parent && val ? PP_ACTIVE | PP_TAKEN : 0) |
+					      (parent ? PP_PARENT : 0));
+	return true;
+}
+
+/* #elif, #else, #endif */
+static bool pp_branch(CP *p, Loc at, const char *kind)
+{
+	if (!p->ncond)
+		return cd_err(p, at, "#%s without #if", kind);
+	unsigned char *c = &p->cond[p->ncond - 1];
+	if (!strcmp(kind, "endif")) {
+		p->ncond--;
+	} else if (!strcmp(kind, "else")) {
+		*c = (unsigned char)((*c & PP_PARENT) && !(*c & PP_TAKEN) ? *c | PP_ACTIVE | PP_TAKEN
+									   : *c & ~PP_ACTIVE);
+	} else {
+		bool val = false;
+		if ((*c & PP_PARENT) && !(*c & PP_TAKEN) && !pp_if_value(p, &val))
+			return false;
+		*c = (unsigned char)(val ? *c | PP_ACTIVE | PP_TAKEN : *c & ~PP_ACTIVE);
+	}
+	char rest[512];
+	pp_rest(p, rest, sizeof(rest));
+	return true;
+}
+
+static bool pp_undef(CP *p)
+{
 	if (!cd_next(p))
 		return false;
+	if (p->tk != CT_IDENT)
+		return cd_err(p, p->tloc, "#undef needs a macro name");
+	char name[128];
+	snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
+	for (int i = 0; i < p->d->names.n; i++) {
+		CName *n = &p->d->names.v[i];
+		if ((n->kind == CN_CONST || n->kind == CN_MACRO) && !strcmp(n->name, name))
+			n->name = "";
+	}
+	char rest[512];
+	pp_rest(p, rest, sizeof(rest));
+	return true;
+}
+
+/* one directive: the current token is its name (after '#') */
+static bool pp_one(CP *p, Loc at)
+{
+	static const char *const opens[] = {"if", "ifdef", "ifndef"};
+	static const char *const branches[] = {"elif", "else", "endif"};
+	for (int i = 0; i < 3; i++) {
+		if (cd_is(p, opens[i]))
+			return pp_open(p, at, opens[i]);
+		if (cd_is(p, branches[i]))
+			return pp_branch(p, at, branches[i]);
+	}
+	char rest[512];
+	if (!active(p)) {
+		pp_rest(p, rest, sizeof(rest));
+		return true;
+	}
 	if (cd_is(p, "include"))
 		return pp_include(p, at);
 	if (cd_is(p, "define"))
 		return pp_define(p, at);
-	if (cd_is(p, "ifndef") || cd_is(p, "ifdef") || cd_is(p, "endif") || cd_is(p, "pragma") ||
-	    cd_is(p, "if") || cd_is(p, "else") || cd_is(p, "elif") || cd_is(p, "undef") || cd_is(p, "error") ||
-	    cd_is(p, "warning")) {
-		/* header guards: every branch is read (simple headers only) */
-		char rest[512];
+	if (cd_is(p, "undef"))
+		return pp_undef(p);
+	if (cd_is(p, "error")) {
+		pp_rest(p, rest, sizeof(rest));
+		return cd_err(p, at, "#error%s", rest);
+	}
+	if (cd_is(p, "pragma") || cd_is(p, "warning")) {
 		pp_rest(p, rest, sizeof(rest));
 		return true;
 	}
 	char b[48];
 	return cd_err(p, p->tloc, "unsupported preprocessor directive %s", cd_tokdesc(p, b, sizeof(b)));
+}
+
+/* Inside a branch not taken: skip to the next line that starts with '#'
+ * and read its directive name; false at the end of the text. */
+static bool skip_to_directive(CP *p, Loc *at)
+{
+	for (;;) {
+		while (cd_ch(p, 0) && cd_ch(p, 0) != '\n')
+			cd_adv(p, 1);
+		if (!cd_ch(p, 0))
+			return false;
+		cd_adv(p, 1);
+		while (cd_ch(p, 0) == ' ' || cd_ch(p, 0) == '\t')
+			cd_adv(p, 1);
+		if (cd_ch(p, 0) == '#') {
+			*at = (Loc){p->line, p->col, 1};
+			cd_adv(p, 1);
+			return cd_next(p);
+		}
+	}
+}
+
+bool cd_directive(CP *p)
+{
+	Loc at = p->tloc;
+	if (!cd_next(p) || !pp_one(p, at))
+		return false;
+	while (!active(p)) {
+		if (!skip_to_directive(p, &at))
+			return cd_pp_end(p);
+		if (!pp_one(p, at))
+			return false;
+	}
+	return true;
+}
+
+bool cd_pp_end(CP *p)
+{
+	if (p->ncond)
+		return cd_err(p, p->cond_at[p->ncond - 1], "unterminated conditional directive");
+	return true;
 }

@@ -39,13 +39,16 @@ int type_record_size(Type *t);
 
 /* ---- C definitions of a script ---- */
 
-typedef enum CNameKind { CN_STRUCT, CN_UNION, CN_ENUM, CN_TYPEDEF, CN_CONST } CNameKind;
+/* CN_MACRO: a #define that is not (yet) a constant: a flag (#define X),
+ * or the text of a system header's macro, evaluated when a script uses it. */
+typedef enum CNameKind { CN_STRUCT, CN_UNION, CN_ENUM, CN_TYPEDEF, CN_CONST, CN_MACRO } CNameKind;
 
 typedef struct CName {
 	CNameKind kind;
 	const char *name;
 	Type *type;    /* not for CN_CONST */
 	int64_t value; /* CN_CONST: enumerators and #define constants */
+	const char *text; /* CN_MACRO: the replacement text ("" for a flag) */
 } CName;
 
 typedef struct CDefs {
@@ -55,7 +58,11 @@ typedef struct CDefs {
 	int ninclude_dirs;
 	const char *script_dir; /* "" includes relative to the script */
 	int depth;     /* #include nesting */
+	VEC(const char *) sys_seen; /* system headers already scanned for macros */
 } CDefs;
+
+/* The directories searched for <system> headers after -I, in order. */
+extern const char *const cdefs_system_dirs[];
 
 /* Parse C definitions.  text is the script source from the first
  * definition (at line/col `at`) and parsing stops at the first text that
@@ -67,7 +74,14 @@ bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, 
 bool cdefs_include_file(CDefs *d, const char *path, Loc inc, Error *err);
 
 Type *cdefs_find(const CDefs *d, CNameKind kind, const char *name);
+/* An enumerator or #define constant of the script or its headers (a system
+ * header's macro is evaluated here, on first use). */
 bool cdefs_const(const CDefs *d, const char *name, int64_t *v);
+/* #define NAME (with or without a value) or an enumerator: for #ifdef. */
+bool cdefs_defined(const CDefs *d, const char *name);
+/* Predefine the macros bpftrace predefines (BPFTRACE_HAVE_BTF when the
+ * kernel has BTF). */
+void cdefs_predefine(CDefs *d);
 
 /* A type by its text as casts and sizeof write it: "uint32", "int64 *",
  * "struct task_struct *", "struct foo", "pid_t".  Script definitions first,

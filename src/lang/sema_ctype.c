@@ -34,6 +34,7 @@ bool sema_ctype_setup(Script *sc, Error *err)
 	d->ninclude_dirs = sc->opt.ninclude_dirs;
 	d->script_dir = sc->opt.script_dir;
 	sc->cdefs = d;
+	cdefs_predefine(d);
 	for (int i = 0; i < sc->opt.ninclude_files; i++)
 		if (!cdefs_include_file(d, sc->opt.include_files[i], (Loc){0}, err))
 			return false;
@@ -385,7 +386,8 @@ bool sema_ctype_addrspace(Sema *s, Expr *c)
 bool sema_ctype_const(Sema *s, Expr *e)
 {
 	int64_t v;
-	if (!cdefs_const(s->sc->cdefs, e->name, &v))
+	/* the script's enums and #defines, then the kernel's enumerators */
+	if (!cdefs_const(s->sc->cdefs, e->name, &v) && !btf_enum_value(e->name, &v))
 		return false;
 	e->kind = E_INT;
 	e->ival = (uint64_t)v;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "lang/cdecl_int.h"
 #include "lang/ctypes.h"
 
 static Arena arena;
@@ -40,6 +41,7 @@ static void test_layout(void)
 			 "struct foo { int a; char name[10]; long c; unsigned d:3, e:5; int arr[3];\n"
 			 "  struct foo *next; union { int u1; char u2; }; in_t ins[N]; enum color col;\n"
 			 "  struct { int deep; } named; void (*fn)(int); }\n"
+			 "struct nosemi { char c; unsigned long x }\n"
 			 "BEGIN { }", &e);
 	CHECK(d != NULL);
 	if (!d) {
@@ -51,6 +53,8 @@ static void test_layout(void)
 	if (!foo)
 		return;
 	CHECK(foo->size == 104);
+	Type *nosemi = cdefs_find(d, CN_STRUCT, "nosemi"); /* last member without ';' */
+	CHECK(nosemi && nosemi->size == 16 && field(nosemi, "x")->offset == 8);
 	CHECK(field(foo, "name")->offset == 4 && field(foo, "name")->type->kind == TY_STR);
 	CHECK(field(foo, "c")->offset == 16);
 	CHECK(field(foo, "d")->offset == 24 && field(foo, "d")->bit_width == 3);
@@ -85,7 +89,7 @@ typedef struct Bad {
 } Bad;
 
 static const Bad bad[] = {
-	{"struct a { int x; int y }\n", 1, 25, "expected ';' after a member, found '}'"},
+	{"struct a { int x int y; }\n", 1, 18, "expected ';' after a member, found 'int'"},
 	{"struct a { int x; int x; };", 1, 23, "duplicate member 'x'"},
 	{"struct a { foo_t x; };", 1, 12, "unknown type 'foo_t'"},
 	{"struct a { int f(int); };", 1, 16, "function declarations are not supported"},
@@ -98,6 +102,11 @@ static const Bad bad[] = {
 	{"enum e { A = B };", 1, 14, "'B' is not a constant"},
 	{"#include \"no/such.h\"\n", 1, 1, "#include \"no/such.h\": no such file"},
 	{"#pragmaX\n", 1, 2, "unsupported preprocessor directive"},
+	{"#include <no/such/x.h>\n", 1, 11, "'no/such/x.h' file not found"},
+	{"#define A 1\n#ifdef A\nstruct a { int x; };\n", 2, 1, "unterminated conditional directive"},
+	{"#endif\n", 1, 1, "#endif without #if"},
+	{"#ifndef NOPE\n#error stop here\n#endif\n", 2, 1, "#error stop here"},
+	{"#if 1 +\n#endif\n", 1, 8, "expected a constant, found end of input"},
 	{"struct a { int x; }; struct a { int y; };", 1, 29, "struct a is defined twice"},
 	{"struct a { int x; @", 1, 19, "unexpected character '@'"},
 };
@@ -117,6 +126,46 @@ static void test_errors(void)
 			check_passed++;
 		}
 	}
+}
+
+/* #if/#ifdef/#ifndef/#elif/#else: branches not taken are skipped whole
+ * (an #include there is never opened) */
+static void test_conditionals(void)
+{
+	Error e;
+	CDefs *d = parse("#define A\n#ifdef A\n#define X 1\n#else\n#define X 2\n#endif\n"
+			 "#if defined(A) && X == 1 || 0\n#define Y 3\n#elif 1\n#define Y 4\n#endif\n"
+			 "#ifdef NOPE\n#ifdef A\n#define Z 1\n#endif\n#include <no/such.h>\n"
+			 "struct s { int x; };\n#elif !defined NOPE && X >= 1\n#define Z 2\n#else\n"
+			 "#define Z 3\n#endif\n#undef X\n#ifndef X\nstruct s { int y; };\n#endif\n", &e);
+	CHECK(d != NULL);
+	if (!d) {
+		fprintf(stderr, "%s\n", e.msg);
+		return;
+	}
+	int64_t v;
+	CHECK(cdefs_const(d, "Y", &v) && v == 3);
+	CHECK(cdefs_const(d, "Z", &v) && v == 2);
+	CHECK(!cdefs_const(d, "X", &v) && cdefs_defined(d, "A") && !cdefs_defined(d, "X"));
+	Type *s = cdefs_find(d, CN_STRUCT, "s");
+	CHECK(s && field(s, "y") && !field(s, "x"));
+}
+
+/* <system> headers: their #define constants, evaluated on use */
+static void test_system_header(void)
+{
+	char path[256];
+	if (!cd_system_header("sys/socket.h", path, sizeof(path))) {
+		printf("no sys/socket.h: system header checks skipped\n");
+		return;
+	}
+	Error e;
+	CDefs *d = parse("#include <sys/socket.h>\n#include <fcntl.h>\n", &e);
+	CHECK(d != NULL);
+	int64_t v;
+	CHECK(d && cdefs_const(d, "AF_INET", &v) && v == 2);
+	CHECK(d && cdefs_const(d, "AF_INET6", &v) && v == 10);
+	CHECK(d && cdefs_const(d, "O_CREAT", &v) && v == 0100);
 }
 
 /* BTF import: task_struct members, against libbpf's own reading */
@@ -180,6 +229,8 @@ int main(void)
 {
 	test_layout();
 	test_errors();
+	test_conditionals();
+	test_system_header();
 	test_btf();
 	arena_free(&arena);
 	return check_done("test_ctypes");
