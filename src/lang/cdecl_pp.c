@@ -63,8 +63,8 @@ static bool pp_include(CP *p, Loc at)
 	char q = cd_ch(p, 0), close = q == '<' ? '>' : '"';
 	if (q != '<' && q != '"')
 		return cd_err(p, at, "#include needs <FILE> or \"FILE\"");
+	Loc nat = {p->line, p->col, 1}; /* errors point at <name>, as clang's */
 	cd_adv(p, 1);
-	Loc nat = {p->line, p->col, 1}; /* errors point at the file name, as clang's */
 	char name[512];
 	size_t j = 0;
 	while (cd_ch(p, 0) && cd_ch(p, 0) != close && cd_ch(p, 0) != '\n') {
@@ -99,7 +99,7 @@ static bool pp_include(CP *p, Loc at)
 		cd_scan_macros(p->d, path, 0);
 		return true;
 	}
-	nat.len = (int)j;
+	nat.len = (int)j + 2;
 	return cd_err(p, nat, "'%s' file not found", name);
 }
 

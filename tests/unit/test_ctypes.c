@@ -102,7 +102,7 @@ static const Bad bad[] = {
 	{"enum e { A = B };", 1, 14, "'B' is not a constant"},
 	{"#include \"no/such.h\"\n", 1, 1, "#include \"no/such.h\": no such file"},
 	{"#pragmaX\n", 1, 2, "unsupported preprocessor directive"},
-	{"#include <no/such/x.h>\n", 1, 11, "'no/such/x.h' file not found"},
+	{"#include <no/such/x.h>\n", 1, 10, "'no/such/x.h' file not found"},
 	{"#define A 1\n#ifdef A\nstruct a { int x; };\n", 2, 1, "unterminated conditional directive"},
 	{"#endif\n", 1, 1, "#endif without #if"},
 	{"#ifndef NOPE\n#error stop here\n#endif\n", 2, 1, "#error stop here"},
