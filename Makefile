@@ -35,6 +35,11 @@ build/progs/uprobe_target_nopie: tests/progs/uprobe_target.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -no-pie -fno-pie -o $@ $<
 
+# frame pointers in every function (a flame graph's known profile)
+build/progs/flame_target: tests/progs/flame_target.c
+	@mkdir -p $(dir $@)
+	$(CC) -O0 -g -fno-omit-frame-pointer -o $@ $<
+
 build/progs/lib%.so: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -shared -fPIC -o $@ $<

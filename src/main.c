@@ -48,7 +48,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "OPTIONS:\n"
 	      "    -B MODE        output buffering mode ('full', 'line', 'none')\n"
-	      "    -f FORMAT      output format ('text', 'json')\n"
+	      "    -f FORMAT      output format ('text', 'json', 'folded': maps keyed by stacks\n"
+	      "                   as folded stacks for flame graphs)\n"
 	      "    -o file        redirect program output to file\n"
 	      "    -I DIR         directory #include searches (C definitions)\n"
 	      "    --include FILE read the C definitions of FILE before the program\n"
@@ -149,8 +150,11 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'f':
 			if (!strcmp(optarg, "json"))
 				c->run.fmt = OUT_JSON;
+			else if (!strcmp(optarg, "folded"))
+				c->run.fmt = OUT_FOLDED;
 			else if (strcmp(optarg, "text")) {
-				fprintf(stderr, "sonde: -f takes 'text' or 'json', not '%s'\n", optarg);
+				fprintf(stderr, "sonde: -f takes 'text', 'json' or 'folded', not '%s'\n",
+					optarg);
 				return 1;
 			}
 			break;

@@ -450,6 +450,7 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		f_str(g, e, dst_off, dt);
 		return;
 	case F_KSYM:
+	case F_SYSCALL_NAME:
 	case F_STRFTIME:
 		gen_int(g, e->args.v[e->func->id == F_STRFTIME ? 1 : 0]);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);

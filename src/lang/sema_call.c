@@ -200,6 +200,15 @@ static bool check_ksym(Sema *s, Expr *c)
 	return true;
 }
 
+/* syscall_name(nr): the number, printed as the system call's name */
+static bool check_syscall_name(Sema *s, Expr *c)
+{
+	if (!arg_int(s, c, 0))
+		return false;
+	c->type = ty_simple(s, TY_SYSCALL, 8);
+	return true;
+}
+
 static bool check_kaddr(Sema *s, Expr *c)
 {
 	if (!arg_literal_str(s, c, 0))
@@ -372,6 +381,7 @@ static const FuncDef funcs[] = {
 	{"buf", F_BUF, FK_EXPR, 2, 2, check_buf},
 	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
+	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},
 };
 
 const FuncDef *func_find(const char *name)

@@ -60,6 +60,7 @@ static const char *simple_name(TypeKind k)
 	case TY_USTACK: return "ustack";
 	case TY_KSYM: return "ksym";
 	case TY_USYM: return "usym";
+	case TY_SYSCALL: return "syscall";
 	case TY_INET: return "inet";
 	case TY_TIMESTAMP: return "timestamp";
 	case TY_COUNT: return "count()";

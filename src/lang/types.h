@@ -10,6 +10,7 @@
  *   TY_USTACK     16 bytes: stack id, then the pid it was taken in
  *   TY_KSYM       8 bytes: kernel address
  *   TY_USYM       16 bytes: user address, then pid
+ *   TY_SYSCALL    8 bytes: a system call number (prints as its name)
  *   TY_INET       24 bytes: address family (8 bytes), then 16 address bytes
  *   TY_TIMESTAMP  8 bytes: nanoseconds since boot (strftime); fmt says how
  *   TY_BUF        8 bytes length then size-8 bytes of data (buf())
@@ -42,6 +43,7 @@ typedef enum TypeKind {
 	TY_USTACK,
 	TY_KSYM,
 	TY_USYM,
+	TY_SYSCALL,
 	TY_INET,
 	TY_TIMESTAMP,
 	TY_BUF,

@@ -148,7 +148,8 @@ int map_read(const MapDesc *m, MapEntry **entries, void **mem)
 static int cmp_key_elem(const Type *t, const char *a, const char *b)
 {
 	switch (t->kind) {
-	case TY_INT: {
+	case TY_INT:
+	case TY_SYSCALL: {
 		uint64_t x = (uint64_t)rd64(a), y = (uint64_t)rd64(b);
 		return x < y ? -1 : x > y;
 	}
@@ -525,6 +526,8 @@ void map_print_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, in
 		n = top;
 	}
 	if (o->fmt == OUT_JSON && !n)
+		return;
+	if (o->fmt == OUT_FOLDED && map_print_folded(o, m, e, n))
 		return;
 	StrBuf sb = {0};
 	if (o->fmt == OUT_JSON)

@@ -8,7 +8,9 @@
 #include "../lang/types.h"
 #include "../util/util.h"
 
-typedef enum OutFormat { OUT_TEXT, OUT_JSON } OutFormat;
+/* OUT_FOLDED: maps keyed by stacks print as folded stacks (map_folded.c),
+ * everything else as text. */
+typedef enum OutFormat { OUT_TEXT, OUT_JSON, OUT_FOLDED } OutFormat;
 
 typedef struct OutCtx {
 	FILE *f;
@@ -38,6 +40,15 @@ void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data,
 /* Print every entry of a map: sorted and laid out as bpftrace does at exit
  * and for print(@m, top, div).  top == 0 means all; div == 0 means 1. */
 void map_print(const OutCtx *o, const MapDesc *m, int top, int div);
+
+/* A stack value's frames (innermost first) read from its stack map: the
+ * count, or -1 when the stack is missing (id < 0, no map). */
+#define STACK_IPS_MAX 1024
+int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK_IPS_MAX]);
+/* The function a frame of stack value d (TY_KSTACK/TY_USTACK) is in, NULL
+ * when no symbol covers it; *mod is the user frame's module when known. */
+const char *stack_frame_name(const Type *t, const void *d, uint64_t ip, uint64_t *off,
+			     const char **mod);
 
 /* print(expr) of a non-map value. */
 void value_print(const OutCtx *o, const Type *t, const void *data);
@@ -117,6 +128,11 @@ int map_read(const MapDesc *m, MapEntry **entries, void **mem);
  * prints.  m->fd is not used. */
 void map_print_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, int top,
 		       int div);
+
+/* -f folded: prints the entries of a map keyed by stacks (alone or in a
+ * tuple) with an integer value as "frame;frame;... value" lines and
+ * returns true; false (nothing printed) for any other map. */
+bool map_print_folded(const OutCtx *o, const MapDesc *m, const MapEntry *e, int n);
 
 /* Fold one CPU's aggregation slot `src` into `dst` (dst starts zeroed). */
 void agg_merge(const Type *t, void *dst, const void *src);

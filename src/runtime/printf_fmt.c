@@ -179,6 +179,7 @@ static bool stringish(const Type *t)
 	case TY_INET:
 	case TY_KSYM:
 	case TY_USYM:
+	case TY_SYSCALL:
 	case TY_TIMESTAMP:
 	case TY_KSTACK:
 	case TY_USTACK:

@@ -123,8 +123,10 @@ static int cmp_map_name(const void *a, const void *b)
 
 static void print_all_maps(Runtime *rt)
 {
-	/* bpftrace 0.17 writes these two newlines to stdout even with -o */
-	fputs("\n\n", stdout);
+	/* bpftrace 0.17 writes these two newlines to stdout even with -o
+	 * (not folded output: flame graph tools read it) */
+	if (rt->out.fmt != OUT_FOLDED)
+		fputs("\n\n", stdout);
 	fflush(stdout);
 	int n = rt->sc->maps.n;
 	MapDesc *sorted = xcalloc((size_t)n + 1, sizeof(MapDesc));
@@ -142,6 +144,8 @@ static void announce(Runtime *rt)
 	int n = rt->sc->nattach;
 	if (rt->out.fmt == OUT_JSON)
 		fprintf(rt->out.f, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n", n);
+	else if (rt->out.fmt == OUT_FOLDED) /* keep the folded output pure */
+		fprintf(stderr, "Attaching %d probe%s...\n", n, n == 1 ? "" : "s");
 	else
 		fprintf(rt->out.f, "Attaching %d probe%s...\n", n, n == 1 ? "" : "s");
 	fflush(rt->out.f);

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "../util/syscall_table.h"
 #include "elf_syms.h"
 #include "ksyms.h"
 #include "output.h"
@@ -65,33 +66,50 @@ static int stack_value_size(int fd)
 	return cached_size;
 }
 
+int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK_IPS_MAX])
+{
+	int fd = t->kind == TY_USTACK ? o->ustack_fd : o->kstack_fd;
+	int64_t id = rd64(d);
+	if (id < 0 || fd < 0)
+		return -1;
+	int vsize = stack_value_size(fd);
+	if (vsize <= 0 || vsize > STACK_IPS_MAX * 8)
+		return -1;
+	uint32_t key = (uint32_t)id;
+	if (bpf_map_lookup_elem(fd, &key, ips) != 0)
+		return -1;
+	int n = vsize / 8;
+	if (t->stack_depth > 0 && t->stack_depth < n)
+		n = t->stack_depth;
+	int k = 0;
+	while (k < n && ips[k])
+		k++;
+	return k;
+}
+
+const char *stack_frame_name(const Type *t, const void *d, uint64_t ip, uint64_t *off,
+			     const char **mod)
+{
+	if (t->kind != TY_USTACK)
+		return ksym_name(ip, off);
+	return usym_resolve((int)rd64((const char *)d + 8), ip, off, mod);
+}
+
 /* Stack frames: "\n" then one indented line per frame; nothing when the
  * id is negative (the kernel could not take the stack) or unknown. */
 static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
 {
 	bool user = t->kind == TY_USTACK;
-	int fd = user ? o->ustack_fd : o->kstack_fd;
-	int64_t id = rd64(d);
-	if (id < 0 || fd < 0)
+	uint64_t ips[STACK_IPS_MAX];
+	int n = stack_read(o, t, d, ips);
+	if (n < 0)
 		return;
-	int vsize = stack_value_size(fd);
-	if (vsize <= 0 || vsize > 8 * 1024)
-		return;
-	uint64_t ips[1024];
-	uint32_t key = (uint32_t)id;
-	if (bpf_map_lookup_elem(fd, &key, ips) != 0)
-		return;
-	int n = vsize / 8;
-	if (t->stack_depth > 0 && t->stack_depth < n)
-		n = t->stack_depth;
 	const char *indent = in_key ? "    " : "        ";
 	sb_putc(sb, '\n');
-	int pid = user ? (int)rd64((const char *)d + 8) : 0;
-	for (int i = 0; i < n && ips[i]; i++) {
+	for (int i = 0; i < n; i++) {
 		uint64_t off;
 		const char *mod = NULL;
-		const char *name = user ? usym_resolve(pid, ips[i], &off, &mod)
-					: ksym_name(ips[i], &off);
+		const char *name = stack_frame_name(t, d, ips[i], &off, &mod);
 		unsigned long long a = (unsigned long long)ips[i];
 		if (t->stack_perf) { /* bpftrace 0.17's perf mode: tab, hex address, symbol */
 			if (name)
@@ -197,6 +215,9 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 	case TY_KSYM:
 	case TY_USYM:
 		fmt_sym(sb, t, d);
+		break;
+	case TY_SYSCALL:
+		sb_puts(sb, syscall_name((int)rd64(d)));
 		break;
 	case TY_INET:
 		fmt_inet(sb, d);

@@ -1,26 +1,9 @@
-/* System call names and classes, and the -e trace= expressions. */
+/* System call classes and the -e trace= expressions. */
 #include "syscalls.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int syscall_by_name(const char *name)
-{
-	for (int i = 0; i < SYSCALL_MAX; i++)
-		if (syscall_table[i].name && !strcmp(syscall_table[i].name, name))
-			return i;
-	return -1;
-}
-
-const char *syscall_name(int nr)
-{
-	static char buf[32];
-	if (nr >= 0 && nr < SYSCALL_MAX && syscall_table[nr].name)
-		return syscall_table[nr].name;
-	snprintf(buf, sizeof(buf), "syscall_%#x", (unsigned)nr);
-	return buf;
-}
 
 static bool in_list(const char *name, const char *const *list)
 {
