@@ -4,6 +4,14 @@
 
 #include "codegen.h"
 
+/* `p += n` on a pointer: r0 (n) times the pointee's size */
+void gen_scale_step(Gen *g, Op op, const Type *target)
+{
+	int step = sema_ctype_step(target);
+	if ((op == OP_ADD || op == OP_SUB) && step > 1)
+		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_0, step));
+}
+
 static void gen_var_assign(Gen *g, const Stmt *st)
 {
 	const VarInfo *v = st->target->var;
@@ -21,6 +29,7 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 				  [OP_BOR] = BPF_OR,  [OP_BXOR] = BPF_XOR, [OP_SHL] = BPF_LSH,
 				  [OP_SHR] = BPF_RSH};
 	gen_int(g, st->expr);
+	gen_scale_step(g, st->op, v->type);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
 	emit(g, I_ALU64_REG(ops[st->op], BPF_REG_1, BPF_REG_0));
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, v->off));

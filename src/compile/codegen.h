@@ -16,6 +16,7 @@ int gen_mem(Gen *g, const Expr *e);                          /* -> scratch offse
 void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *src_t, int dst_off,
 		    const Type *dst_t);
 void gen_cast_r0(Gen *g, const Type *t); /* truncate/extend r0 to t's width */
+void gen_scale_step(Gen *g, Op op, const Type *target); /* pointer += n: r0 *= size */
 
 int gen_map_key(Gen *g, const Expr *map);  /* -> scratch offset of the key */
 void gen_map_lookup(Gen *g, const MapInfo *m, int key_off); /* r0 = value ptr or 0 */

@@ -251,7 +251,7 @@ static void gen_incdec(Gen *g, const Expr *e)
 	int off = t->var->off;
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, off));
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-	emit(g, I_ALU64_IMM(e->op == OP_ADD ? BPF_ADD : BPF_SUB, BPF_REG_1, 1));
+	emit(g, I_ALU64_IMM(e->op == OP_ADD ? BPF_ADD : BPF_SUB, BPF_REG_1, sema_ctype_step(t->var->type)));
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, off));
 	if (!e->post)
 		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));

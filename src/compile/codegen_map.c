@@ -118,7 +118,7 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot)
 void gen_map_incdec(Gen *g, const Expr *e)
 {
 	int slot = stack_push(g);
-	emit(g, I_ST(BPF_DW, BPF_REG_10, slot, 1));
+	emit(g, I_ST(BPF_DW, BPF_REG_10, slot, sema_ctype_step(e->a->map->val)));
 	gen_map_rmw(g, e->a, e->op, slot);
 	if (!e->post)
 		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
@@ -130,6 +130,7 @@ void gen_map_assign(Gen *g, const Stmt *st)
 	const Expr *t = st->target;
 	if (st->op != OP_NONE) {
 		gen_int(g, st->expr);
+		gen_scale_step(g, st->op, t->map->val);
 		int slot = stack_push(g);
 		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
 		gen_map_rmw(g, t, st->op, slot);

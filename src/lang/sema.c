@@ -220,7 +220,12 @@ static const char *int_name(const Type *t, char *buf, size_t n)
 static void warn_signs(Sema *s, const Expr *e)
 {
 	const Type *l = e->a->type, *r = e->b->type;
-	bool lit_a = e->a->kind == E_INT, lit_b = e->b->kind == E_INT;
+	/* as bpftrace: positional parameters count as literals, and pointer
+	 * arithmetic is not signed arithmetic */
+	if (type_is_ptr(l) || type_is_ptr(r))
+		return;
+	bool lit_a = e->a->kind == E_INT || e->a->kind == E_POSPARAM;
+	bool lit_b = e->b->kind == E_INT || e->b->kind == E_POSPARAM;
 	bool arith = e->op >= OP_ADD && e->op <= OP_MOD;
 	bool cmp = e->op >= OP_EQ && e->op <= OP_GE;
 	char a[32], b[32];

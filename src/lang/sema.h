@@ -75,6 +75,9 @@ bool sema_ctype_const(Sema *s, Expr *e);       /* an enum constant or #define na
 bool sema_ctype_addrspace(Sema *s, Expr *c);   /* kptr(e), uptr(e) */
 bool sema_ctype_offsetof(Sema *s, Expr *e);    /* offsetof(struct x, a.b) */
 void sema_ctype_arith(Sema *s, Expr *e);       /* pointer +/- integer: scale */
+/* What +1 adds to a value of type t: the pointee's size for a pointer
+ * (also through maps and variables: `@p += 1`, `$p++`), else 1. */
+int sema_ctype_step(const Type *t);
 Type *sema_ctype_curtask(Sema *s);             /* struct task_struct * */
 Type *sema_ctype_tp_field(Sema *s, const char *ctype); /* struct pointer args, or NULL */
 /* args in uprobes: parameters from DWARF (sema_uargs.c) */

@@ -395,6 +395,16 @@ bool sema_ctype_const(Sema *s, Expr *e)
 	return true;
 }
 
+int sema_ctype_step(const Type *t)
+{
+	if (!t || !type_is_ptr(t))
+		return 1;
+	Type *pt = t->pointee;
+	int sz = pt->kind == TY_RECORD ? type_record_size(pt) : pt->kind == TY_NONE ? 1
+		 : type_csize(pt);
+	return sz > 1 ? sz : 1;
+}
+
 void sema_ctype_arith(Sema *s, Expr *e)
 {
 	(void)s;
@@ -405,9 +415,7 @@ void sema_ctype_arith(Sema *s, Expr *e)
 	Type *p = type_is_ptr(l) ? l : e->op == OP_ADD && type_is_ptr(r) ? r : NULL;
 	if (!p || (type_is_ptr(l) && type_is_ptr(r)))
 		return;
-	Type *pt = p->pointee;
-	int sz = pt->kind == TY_RECORD ? type_record_size(pt) : pt->kind == TY_NONE ? 1
-		 : type_csize(pt);
+	int sz = sema_ctype_step(p);
 	if (sz > 1) {
 		if (p == l)
 			e->aux = sz;  /* scale the right operand */

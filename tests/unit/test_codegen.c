@@ -508,6 +508,15 @@ static void test_map_assign(void)
 	CHECK(pc && find(pc, 0, "r1 += r2") > 0);
 	CHECK(pc && find(pc, 0, "call bpf_map_update_elem#2") > 0);
 	compiled_free(&c);
+
+	/* pointers in maps and variables step by the pointee's size */
+	c = compile("BEGIN { @p = (int32 *)32; @p += 3; @p++; $v = (int64 *)8; $v -= 2; $v--; }");
+	pc = PROG0(c);
+	CHECK(pc && find(pc, 0, "r0 *= 4") > 0);                /* @p += 3 */
+	CHECK(pc && find(pc, 0, ") = 4") > 0);                  /* @p++ adds 4 */
+	CHECK(pc && find(pc, 0, "r0 *= 8") > 0);                /* $v -= 2 */
+	CHECK(pc && find(pc, 0, "r1 -= 8") > 0);                /* $v-- */
+	compiled_free(&c);
 }
 
 /* ---- events ---- */
