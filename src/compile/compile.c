@@ -46,6 +46,29 @@ void script_keep_fmt(Script *s, Fmt *f)
 	vec_push(&s->fmts, f);
 }
 
+/* `interval:ms:$1`, `BEG$1`: positional parameters inside an attach point
+ * are replaced by their text (a missing one by nothing), as in bpftrace. */
+static char *subst_params(Script *sc, char *text)
+{
+	if (!strchr(text, '$'))
+		return text;
+	StrBuf b = {0};
+	for (const char *c = text; *c;) {
+		if (c[0] == '$' && c[1] >= '0' && c[1] <= '9') {
+			char *end;
+			long n = strtol(c + 1, &end, 10);
+			if (n >= 1 && n <= sc->opt.nparams)
+				sb_puts(&b, sc->opt.params[n - 1]);
+			c = end;
+		} else {
+			sb_putc(&b, *c++);
+		}
+	}
+	char *r = arena_strdup(&sc->arena, b.s ? b.s : "");
+	sb_free(&b);
+	return r;
+}
+
 static bool expand_all(Script *sc, Error *err)
 {
 	Program *ast = sc->ast;
@@ -54,6 +77,7 @@ static bool expand_all(Script *sc, Error *err)
 	for (int p = 0; p < ast->nprobes; p++) {
 		for (int a = 0; a < ast->probes[p]->naps; a++) {
 			AttachPoint *ap = &ast->probes[p]->aps[a];
+			ap->text = subst_params(sc, ap->text);
 			int before = sc->specs[p].n;
 			if (!probe_expand(ap->text, ap->loc, &sc->specs[p], err))
 				return false;

@@ -438,15 +438,27 @@ static bool ap_end_char(char c)
 	return c == 0 || c == ',' || c == '{' || c == '}' || isspace((unsigned char)c);
 }
 
-/* A '/' inside a file path (a ':' part starting with '/', '.' or '~')
- * belongs to the attach point; anywhere else it opens the predicate, so
+/* A '/' inside a file path (a ':' part starting with '/', '.' or '~', or
+ * the file part of a user-space probe) belongs to the attach point; anywhere else it opens the predicate, so
  * kprobe:f/pid == 1/ works (bpftrace would read "f/pid" as the name). */
 static bool ap_slash_ends(const StrBuf *b, size_t seg)
 {
 	if (b->len == seg)
 		return false;
 	char c0 = b->s[seg];
-	return c0 != '/' && c0 != '.' && c0 != '~';
+	if (c0 == '/' || c0 == '.' || c0 == '~')
+		return false;
+	/* the file part of uprobe/uretprobe/usdt is a path wherever its '/'s
+	 * are (uprobe:testprogs/x:f, as bpftrace reads it) */
+	static const char *const file_provs[] = {"uprobe", "uretprobe", "usdt", "u", "ur", "U"};
+	const char *colon = memchr(b->s, ':', b->len);
+	if (!colon || (size_t)(colon - b->s) + 1 != seg)
+		return true; /* not the part right after the provider */
+	for (size_t i = 0; i < sizeof(file_provs) / sizeof(file_provs[0]); i++)
+		if (strlen(file_provs[i]) == (size_t)(colon - b->s) &&
+		    !strncmp(b->s, file_provs[i], (size_t)(colon - b->s)))
+			return false;
+	return true;
 }
 
 /* A quoted part of an attach point, e.g. the path in uprobe:"/a b":f. */

@@ -451,6 +451,17 @@ static bool sema_posparam(Sema *s, Expr *e)
 	return true;
 }
 
+/* unroll($1): a numeric positional parameter becomes the literal it is
+ * (a missing one is 0, as in bpftrace) */
+static bool posparam_literal(Sema *s, Expr *e)
+{
+	if (!sema_posparam(s, e))
+		return false;
+	e->kind = E_INT;
+	e->ival = e->aux ? (uint64_t)strtoll(s->sc->opt.params[e->ival - 1], NULL, 0) : 0;
+	return true;
+}
+
 bool sema_expr(Sema *s, Expr *e)
 {
 	switch (e->kind) {
@@ -574,8 +585,13 @@ static bool sema_stmt(Sema *s, Stmt *st)
 		return need_int(s, st->expr, "an if condition") && sema_stmts(s, &st->body) &&
 		       sema_stmts(s, &st->els);
 	case S_UNROLL:
-		if (st->expr->kind != E_INT || st->expr->ival < 1 || st->expr->ival > 100)
+		if (st->expr->kind == E_POSPARAM && !posparam_literal(s, st->expr))
+			return false;
+		if (st->expr->kind != E_INT)
 			return sema_error(s, st->expr->loc, "unroll needs a literal count from 1 to 100");
+		if (st->expr->ival < 1 || st->expr->ival > 100) /* bpftrace's words */
+			return sema_error(s, st->expr->loc, "unroll %s value is %s", st->expr->ival < 1
+					  ? "minimum" : "maximum", st->expr->ival < 1 ? "1" : "100");
 		return sema_stmts(s, &st->body);
 	case S_WHILE: {
 		if (!need_int(s, st->expr, "a while condition"))

@@ -178,11 +178,13 @@ static void test_attach_points(void)
 		"interval:ms:100", "profile:hz:99", "software:page-faults:100",
 		"rawtracepoint:sched_switch", "watchpoint:0x1234:8:w",
 		"kprobe:ext4_*", "*:foo", "uprobe:./a.out:main", "hardware:cache-misses:1000000",
+		"uprobe:testprogs/x:f", "ur:a/b/c:f", "usdt:lib/x.so:p:n", "BEG$1", "interval:ms:$1",
 	};
 	for (size_t i = 0; i < sizeof(aps) / sizeof(aps[0]); i++)
 		check_single_ap(aps[i], aps[i]);
 	check_single_ap("uprobe:\"/path with space/x\":f", "uprobe:/path with space/x:f");
 	check_single_ap("BEGIN/* c */", "BEGIN");
+	CHECK_DUMP("uprobe:a/b:f/pid/{}", "Program\n uprobe:a/b:f\n  pred\n   builtin: pid\n");
 
 	Error err;
 	Program *p = parse("kprobe:a, kprobe:b,\n  // comment\n  kprobe:c ,kprobe:d\n"

@@ -193,9 +193,11 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { system(\"ls\"); }", 1, 9, "system() runs commands and needs --unsafe"},
 
 	/* control flow */
-	{"BEGIN { unroll(0) { } }", 1, 16, "unroll needs a literal count from 1 to 100"},
-	{"BEGIN { unroll(101) { } }", 1, 16, "unroll needs a literal count from 1 to 100"},
+	{"BEGIN { unroll(0) { } }", 1, 16, "unroll minimum value is 1"},
+	{"BEGIN { unroll(101) { } }", 1, 16, "unroll maximum value is 100"},
 	{"BEGIN { $n = 2; unroll($n) { } }", 1, 24, "unroll needs a literal count from 1 to 100"},
+	{"BEGIN { unroll($2) { } }", 1, 16, "$2 is 'two', not a number: use str($2) for a string"},
+	{"BEGIN { unroll($3) { } }", 1, 16, "unroll minimum value is 1"},
 	{"BEGIN { break; }", 1, 9, "break outside of a while loop"},
 	{"BEGIN { continue; }", 1, 9, "continue outside of a while loop"},
 	{"BEGIN { if (1) { break; } }", 1, 18, "break outside of a while loop"},
@@ -421,6 +423,7 @@ static const struct {
 	{"BEGIN { print(@m); @m[1] = 1; print(@m, 2, 1); }"},
 	{"BEGIN { @x = str(comm, 4); }"},
 	{"BEGIN { if (1) { @a = 1; } else if (2) { @a = 2; } else { @a = 3; } }"},
+	{"BEGIN { unroll($1) { @a++; } }"},
 	{"BEGIN { { @x = 1; } return; }"},
 	{"BEGIN { @m[1, \"a\"] = 1; @m[2, \"bc\"] = 2; }"},
 	{"BEGIN { @x = 0xffffffffffffffff; @y = 5000000000; }"},
