@@ -17,6 +17,7 @@ void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *src_t, int dst
 		    const Type *dst_t);
 void gen_cast_r0(Gen *g, const Type *t); /* truncate/extend r0 to t's width */
 void gen_scale_step(Gen *g, Op op, const Type *target); /* pointer += n: r0 *= size */
+void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit); /* r0 = 0: equal */
 
 int gen_map_key(Gen *g, const Expr *map);  /* -> scratch offset of the key */
 void gen_map_lookup(Gen *g, const MapInfo *m, int key_off); /* r0 = value ptr or 0 */

@@ -1,5 +1,6 @@
 /* Builtins and functions: code generation hooks in tables indexed by the
  * ids sema assigned (BuiltinId, FuncId). */
+#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -34,7 +35,7 @@ static void b_helper(Gen *g, const Expr *e)
 	static const int helper[] = {
 		[B_CPU] = BPF_FUNC_get_smp_processor_id, [B_NSECS] = BPF_FUNC_ktime_get_ns,
 		[B_CGROUP] = BPF_FUNC_get_current_cgroup_id, [B_CURTASK] = BPF_FUNC_get_current_task,
-		[B_RAND] = BPF_FUNC_get_prandom_u32,
+		[B_RAND] = BPF_FUNC_get_prandom_u32, [B_NUMAID] = BPF_FUNC_get_numa_node_id,
 	};
 	emit_call(g, helper[e->aux2]);
 }
@@ -102,7 +103,7 @@ static const BuiltinGen builtin_int[] = {
 	[B_GID] = b_uid,	 [B_CPU] = b_helper,	  [B_NSECS] = b_helper,
 	[B_ELAPSED] = b_elapsed, [B_CGROUP] = b_helper,	  [B_CURTASK] = b_helper,
 	[B_RAND] = b_helper,	 [B_ARG] = b_ctx_arg,	  [B_RETVAL] = b_ctx_arg,
-	[B_CPID] = b_cpid,
+	[B_CPID] = b_cpid,	 [B_NUMAID] = b_helper,
 };
 
 void gen_builtin_int(Gen *g, const Expr *e)
@@ -145,6 +146,10 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case B_KSTACK:
 	case B_USTACK:
 		gen_stack_into(g, e->aux2 == B_USTACK, dst_off);
+		return;
+	case B_USERNAME: /* the uid; its name is looked up when printed */
+		b_uid(g, e);
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;
 	default:
 		emit_memzero(g, dst_off, dt->size);
@@ -337,9 +342,75 @@ void gen_call_stmt(Gen *g, const Expr *e)
 
 /* --- value-returning functions ------------------------------------------ */
 
+/* strcontains(hay, needle): r0 = 1 when needle occurs in hay.  For each
+ * start i, needle bytes are compared until its NUL (found) or a mismatch;
+ * the end of hay ends the search. */
+static void f_strcontains(Gen *g, const Expr *e)
+{
+	const Expr *h = e->args.v[0], *nd = e->args.v[1];
+	int mark = g->scratch_top;
+	int oh = gen_mem(g, h), on = gen_mem(g, nd);
+	int outer = label_new(g), inner = label_new(g), next = label_new(g), found = label_new(g),
+	    none = label_new(g), end = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0)); /* i */
+	label_place(g, outer);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, h->type->size, none);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0)); /* j */
+	label_place(g, inner);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nd->type->size, found);
+	emit(g, I_MOV64_REG(BPF_REG_4, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
+	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_4, on);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, found);
+	emit(g, I_MOV64_REG(BPF_REG_5, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_5, h->type->size, none);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, R_SCR));
+	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_5, oh);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, none);
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_4, BPF_REG_3, next);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit_goto(g, inner);
+	label_place(g, next);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, outer);
+	label_place(g, found);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	emit_goto(g, end);
+	label_place(g, none);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, end);
+	g->scratch_top = mark;
+}
+
+/* bswap(x): a byte swap at x's width (BPF_END to big-endian swaps on this
+ * little-endian machine), zero-extended from x's width */
+static void f_bswap(Gen *g, const Expr *e)
+{
+	gen_int(g, e->args.v[0]);
+	if (e->type->bits > 8)
+		emit(g, ((struct bpf_insn){.code = BPF_ALU | BPF_END | BPF_TO_BE,
+					   .dst_reg = BPF_REG_0, .imm = e->type->bits}));
+	gen_cast_r0(g, e->type);
+}
+
 void gen_call_int(Gen *g, const Expr *e)
 {
 	switch (e->func->id) {
+	case F_STRNCMP: {
+		int ne = label_new(g);
+		gen_strcmp(g, e->args.v[0], e->args.v[1], literal_int(e->args.v[2]));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ne);
+		emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+		label_place(g, ne);
+		return;
+	}
+	case F_STRCONTAINS:
+		f_strcontains(g, e);
+		return;
+	case F_BSWAP:
+		f_bswap(g, e);
+		return;
 	case F_KADDR:
 	case F_UADDR:
 		emit_ld_imm64(g, BPF_REG_0, e->ival);
@@ -433,6 +504,35 @@ static void f_buf(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit_call(g, BPF_FUNC_probe_read);
 }
 
+/* pton("addr"): the address bytes, parsed again from the literal sema
+ * checked */
+static void f_pton(Gen *g, const Expr *e, int dst_off)
+{
+	unsigned char addr[16];
+	const char *text = e->args.v[0]->sval;
+	inet_pton(e->type->count == 16 ? AF_INET6 : AF_INET, text, addr);
+	emit_store_bytes(g, dst_off, (const char *)addr, e->type->count);
+}
+
+/* macaddr(p): six bytes from a pointer or from a 6-byte value, then two
+ * zero bytes */
+static void f_macaddr(Gen *g, const Expr *e, int dst_off)
+{
+	const Expr *a = e->args.v[0];
+	emit_memzero(g, dst_off, 8);
+	if (a->type->kind == TY_INT) {
+		gen_int(g, a);
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+		emit_scratch_ptr(g, BPF_REG_1, dst_off);
+		emit(g, I_MOV64_IMM(BPF_REG_2, 6));
+		emit_call(g, a->type->user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read);
+		return;
+	}
+	int mark = g->scratch_top, src = gen_mem(g, a);
+	emit_memcpy(g, dst_off, R_SCR, src, 6);
+	g->scratch_top = mark;
+}
+
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	switch (e->func->id) {
@@ -449,8 +549,16 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case F_STR:
 		f_str(g, e, dst_off, dt);
 		return;
+	case F_PTON:
+		f_pton(g, e, dst_off);
+		return;
+	case F_MACADDR:
+		f_macaddr(g, e, dst_off);
+		return;
 	case F_KSYM:
 	case F_SYSCALL_NAME:
+	case F_STRERROR:
+	case F_CGROUP_PATH:
 	case F_STRFTIME:
 		gen_int(g, e->args.v[e->func->id == F_STRFTIME ? 1 : 0]);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);

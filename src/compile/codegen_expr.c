@@ -1,4 +1,5 @@
 /* Expressions: integers into r0, everything else into scratch memory. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,12 +91,16 @@ static void gen_strcmp_literal(Gen *g, const Expr *var, const Expr *lit)
 	g->scratch_top = mark;
 }
 
-/* General string equality: a bounded byte loop. r0 = 0 when equal. */
-static void gen_strcmp_loop(Gen *g, const Expr *a, const Expr *b)
+/* String comparison of at most `limit` bytes (INT_MAX: whole strings): a
+ * bounded byte loop; r0 = 0 when equal. */
+void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit)
 {
 	int mark = g->scratch_top;
 	int oa = gen_mem(g, a), ob = gen_mem(g, b);
 	int sa = a->type->size, sb = b->type->size, n = sa < sb ? sa : sb;
+	bool bounded = limit <= n; /* `limit` bytes matched: equal */
+	if (bounded)
+		n = limit;
 	int loop = label_new(g), full = label_new(g), ne = label_new(g), eq = label_new(g),
 	    end = label_new(g);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
@@ -112,7 +117,7 @@ static void gen_strcmp_loop(Gen *g, const Expr *a, const Expr *b)
 	label_place(g, full);
 	/* n bytes matched without a NUL: equal only if the longer one ends */
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-	if (sa != sb)
+	if (sa != sb && !bounded)
 		emit_ldx(g, BPF_B, BPF_REG_0, R_SCR, (sa > sb ? oa : ob) + n);
 	emit_goto(g, end);
 	label_place(g, eq);
@@ -133,7 +138,7 @@ static void gen_str_equality(Gen *g, const Expr *e)
 	else if (a->kind == E_STR)
 		gen_strcmp_literal(g, b, a);
 	else
-		gen_strcmp_loop(g, a, b);
+		gen_strcmp(g, a, b, INT_MAX);
 	/* r0 == 0 means equal */
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	emit(g, I_MOV64_IMM(BPF_REG_0, e->op == OP_EQ ? 1 : 0));

@@ -23,6 +23,7 @@ static const BuiltinDef builtins[] = {
 	{"kstack", B_KSTACK, TY_KSTACK, 8, false}, {"ustack", B_USTACK, TY_USTACK, 16, false},
 	{"retval", B_RETVAL, TY_INT, 64, true},   {"args", B_ARGS, TY_CTX, 0, false},
 	{"cpid", B_CPID, TY_INT, 32, false},      {"func", B_FUNC, TY_STR, 0, false},
+	{"numaid", B_NUMAID, TY_INT, 32, false},  {"username", B_USERNAME, TY_USERNAME, 8, false},
 };
 
 /* argN: N in 0..9 */

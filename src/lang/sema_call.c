@@ -1,7 +1,9 @@
 /* Functions: one table row per function with its argument count and a
  * check that types the call. */
+#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "../runtime/elf_syms.h"
 #include "../runtime/ksyms.h"
@@ -343,6 +345,125 @@ static bool check_lhist(Sema *s, Expr *c)
 	return true;
 }
 
+/* bpftrace's words for an operand's kind in "(... provided)" */
+static const char *kind_word(const Type *t)
+{
+	switch (t->kind) {
+	case TY_INT: return t->pointee ? "pointer" : "integer";
+	case TY_STR: return "string";
+	case TY_TUPLE: return "tuple";
+	case TY_RECORD: return "record";
+	case TY_ARRAY: return "array";
+	case TY_BUF: return "buffer";
+	default: return "value";
+	}
+}
+
+/* an operand of kind k, with bpftrace's message otherwise */
+static bool arg_kind(Sema *s, Expr *call, int i, TypeKind k)
+{
+	Expr *a = call->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != k)
+		return sema_error(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
+				  k == TY_STR ? "string" : "integer", kind_word(a->type));
+	return true;
+}
+
+/* strncmp(a, b, n): 0 when the first n bytes are equal */
+static bool check_strncmp(Sema *s, Expr *c)
+{
+	int64_t n;
+	if (!arg_kind(s, c, 0, TY_STR) || !arg_kind(s, c, 1, TY_STR))
+		return false;
+	if (c->args.v[2]->kind != E_INT)
+		return sema_error(s, c->args.v[2]->loc, "strncmp() expects an integer literal as its "
+				  "length");
+	if (!arg_literal_int(s, c, 2, &n))
+		return false;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* strcontains(hay, needle): 1 when needle occurs in hay */
+static bool check_strcontains(Sema *s, Expr *c)
+{
+	if (!arg_kind(s, c, 0, TY_STR) || !arg_kind(s, c, 1, TY_STR))
+		return false;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* bswap(x): the bytes of x reversed, at x's width, unsigned (as bpftrace) */
+static bool check_bswap(Sema *s, Expr *c)
+{
+	if (!arg_kind(s, c, 0, TY_INT))
+		return false;
+	const Type *t = c->args.v[0]->type;
+	int bits = t->kind == TY_INT && !t->pointee && t->bits ? t->bits : 64;
+	c->type = ty_int(s, bits, false);
+	return true;
+}
+
+/* strerror(errno): the text is looked up when printed */
+static bool check_strerror(Sema *s, Expr *c)
+{
+	if (!arg_kind(s, c, 0, TY_INT))
+		return false;
+	c->type = ty_simple(s, TY_STRERROR, 8);
+	return true;
+}
+
+/* pton("1.2.3.4" | "::1"): the address bytes, as uint8[4] or uint8[16] */
+static bool check_pton(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (a->kind != E_STR)
+		return sema_error(s, a->loc, "pton() expects a string literal argument");
+	unsigned char addr[16];
+	bool v6 = strchr(a->sval, ':') != NULL;
+	if (inet_pton(v6 ? AF_INET6 : AF_INET, a->sval, addr) != 1)
+		return sema_error(s, a->loc, "pton(): invalid %s address \"%s\"", v6 ? "IPv6" : "IPv4",
+				  a->sval);
+	Type *t = ty_simple(s, TY_ARRAY, v6 ? 16 : 4);
+	t->count = t->size;
+	t->pointee = ty_int(s, 8, false);
+	c->type = t;
+	return true;
+}
+
+/* macaddr(p): 6 bytes read from a pointer, or a 6-byte array or record */
+static bool check_macaddr(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (a->kind == E_STR)
+		return sema_error(s, a->loc, "macaddr() does not support literal string arguments");
+	if (!sema_expr(s, a))
+		return false;
+	const Type *t = a->type;
+	if ((t->kind == TY_ARRAY || t->kind == TY_RECORD || t->kind == TY_STR) && t->size != 6)
+		return sema_error(s, a->loc, "macaddr() argument must be 6 bytes in size");
+	if (t->kind != TY_INT && t->kind != TY_ARRAY && t->kind != TY_RECORD && t->kind != TY_STR &&
+	    (t->kind != TY_NONE || s->strict))
+		return sema_error(s, a->loc, "macaddr() takes a pointer or a 6-byte array (%s provided)",
+				  kind_word(t));
+	c->type = ty_simple(s, TY_MACADDR, 8);
+	return true;
+}
+
+/* cgroup_path(id[, "hierarchy filter"]): paths found when printed */
+static bool check_cgroup_path(Sema *s, Expr *c)
+{
+	if (!arg_kind(s, c, 0, TY_INT) || (c->args.n > 1 && !arg_literal_str(s, c, 1)))
+		return false;
+	c->type = ty_simple(s, TY_CGROUP_PATH, 8);
+	c->type->fmt = c->args.n > 1 ? c->args.v[1]->sval : NULL;
+	return true;
+}
+
 static bool check_none(Sema *s, Expr *c)
 {
 	(void)s;
@@ -382,6 +503,13 @@ static const FuncDef funcs[] = {
 	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},
+	{"strncmp", F_STRNCMP, FK_EXPR, 3, 3, check_strncmp},
+	{"strcontains", F_STRCONTAINS, FK_EXPR, 2, 2, check_strcontains},
+	{"bswap", F_BSWAP, FK_EXPR, 1, 1, check_bswap},
+	{"strerror", F_STRERROR, FK_EXPR, 1, 1, check_strerror},
+	{"pton", F_PTON, FK_EXPR, 1, 1, check_pton},
+	{"macaddr", F_MACADDR, FK_EXPR, 1, 1, check_macaddr},
+	{"cgroup_path", F_CGROUP_PATH, FK_EXPR, 1, 2, check_cgroup_path},
 };
 
 const FuncDef *func_find(const char *name)

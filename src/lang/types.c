@@ -46,6 +46,7 @@ bool type_equal(const Type *a, const Type *b)
 	case TY_USTACK:
 		return a->stack_depth == b->stack_depth && a->stack_perf == b->stack_perf;
 	case TY_TIMESTAMP:
+	case TY_CGROUP_PATH:
 		return (!a->fmt && !b->fmt) || (a->fmt && b->fmt && !strcmp(a->fmt, b->fmt));
 	default:
 		return true;
@@ -63,6 +64,10 @@ static const char *simple_name(TypeKind k)
 	case TY_SYSCALL: return "syscall";
 	case TY_INET: return "inet";
 	case TY_TIMESTAMP: return "timestamp";
+	case TY_STRERROR: return "strerror";
+	case TY_USERNAME: return "username";
+	case TY_MACADDR: return "macaddr";
+	case TY_CGROUP_PATH: return "cgroup_path";
 	case TY_COUNT: return "count()";
 	case TY_SUM: return "sum()";
 	case TY_MIN: return "min()";

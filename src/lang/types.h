@@ -14,6 +14,11 @@
  *   TY_INET       24 bytes: address family (8 bytes), then 16 address bytes
  *   TY_TIMESTAMP  8 bytes: nanoseconds since boot (strftime); fmt says how
  *   TY_BUF        8 bytes length then size-8 bytes of data (buf())
+ *   TY_STRERROR   8 bytes: an errno value, printed as strerror() text
+ *   TY_USERNAME   8 bytes: a uid, printed as its user name
+ *   TY_MACADDR    8 bytes: 6 address bytes, then 2 zero bytes
+ *   TY_CGROUP_PATH 8 bytes: cgroup id; fmt holds the hierarchy filter
+ *                 (NULL = all); printed as "hier:path,..."
  *   TY_RECORD     a C struct/union: size bytes in the C layout of its fields
  *   TY_ARRAY      a C array: count elements of pointee, each in C layout
  *
@@ -47,6 +52,10 @@ typedef enum TypeKind {
 	TY_INET,
 	TY_TIMESTAMP,
 	TY_BUF,
+	TY_STRERROR,
+	TY_USERNAME,
+	TY_MACADDR,
+	TY_CGROUP_PATH,
 	TY_RECORD,
 	TY_ARRAY,
 	/* aggregations: only as map values */
@@ -76,7 +85,8 @@ typedef struct Type {
 	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK: frames kept */
 	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */
-	const char *fmt;                 /* TY_TIMESTAMP: strftime format */
+	const char *fmt;                 /* TY_TIMESTAMP: strftime format;
+					    TY_CGROUP_PATH: hierarchy filter */
 
 	/* C types (kernel BTF, the script's C definitions, casts) */
 	struct Type *pointee; /* TY_INT: pointer to this; TY_ARRAY: element type */

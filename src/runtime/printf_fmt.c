@@ -181,6 +181,10 @@ static bool stringish(const Type *t)
 	case TY_USYM:
 	case TY_SYSCALL:
 	case TY_TIMESTAMP:
+	case TY_STRERROR:
+	case TY_USERNAME:
+	case TY_MACADDR:
+	case TY_CGROUP_PATH:
 	case TY_KSTACK:
 	case TY_USTACK:
 		return true;

@@ -5,11 +5,13 @@
  * "%#llx" (so address 0 is "0"). */
 #include <arpa/inet.h>
 #include <bpf/bpf.h>
+#include <pwd.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
 #include "../util/syscall_table.h"
+#include "cgroup_paths.h"
 #include "elf_syms.h"
 #include "ksyms.h"
 #include "output.h"
@@ -174,6 +176,25 @@ static void fmt_time(StrBuf *sb, const char *fmt, int64_t real_ns)
 	sb_putn(sb, out, n);
 }
 
+/* macaddr(): six bytes as upper-case hex pairs */
+static void fmt_macaddr(StrBuf *sb, const void *d)
+{
+	const unsigned char *m = d;
+	sb_printf(sb, "%02X:%02X:%02X:%02X:%02X:%02X", m[0], m[1], m[2], m[3], m[4], m[5]);
+}
+
+/* username: the uid's name from the password database, else the number */
+static void fmt_username(StrBuf *sb, const void *d)
+{
+	uint64_t uid = (uint64_t)rd64(d);
+	struct passwd pw, *res = NULL;
+	char buf[1024];
+	if (getpwuid_r((uid_t)uid, &pw, buf, sizeof(buf), &res) == 0 && res)
+		sb_puts(sb, res->pw_name);
+	else
+		sb_printf(sb, "%llu", (unsigned long long)uid);
+}
+
 /* buf(): printable ASCII as is, everything else as \xNN. */
 static void fmt_buf(StrBuf *sb, const Type *t, const void *d)
 {
@@ -228,6 +249,18 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 	case TY_BUF:
 		fmt_buf(sb, t, d);
 		break;
+	case TY_STRERROR:
+		sb_puts(sb, strerror((int)rd64(d)));
+		break;
+	case TY_USERNAME:
+		fmt_username(sb, d);
+		break;
+	case TY_MACADDR:
+		fmt_macaddr(sb, d);
+		break;
+	case TY_CGROUP_PATH:
+		cgroup_paths_format(sb, (uint64_t)rd64(d), t->fmt);
+		break;
 	default:
 		break;
 	}
@@ -252,8 +285,10 @@ void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, 
 		fmt_tuple(sb, o, t, data, in_key);
 		return;
 	}
-	/* json: quote and escape the text form; strftime values stay bare */
-	if (o->fmt != OUT_JSON || t->kind == TY_TIMESTAMP) {
+	/* json: quote and escape the text form; strftime, strerror, macaddr
+	 * and cgroup_path values stay bare (as bpftrace 0.17 prints them) */
+	if (o->fmt != OUT_JSON || t->kind == TY_TIMESTAMP || t->kind == TY_STRERROR ||
+	    t->kind == TY_MACADDR || t->kind == TY_CGROUP_PATH) {
 		fmt_textual(sb, o, t, data, in_key);
 		return;
 	}

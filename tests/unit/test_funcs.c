@@ -1,0 +1,148 @@
+/* The functions and builtins added for bpftrace 0.17 parity (strncmp,
+ * strcontains, bswap, strerror, pton, macaddr, cgroup_path, numaid,
+ * username, ...): the types sema gives them, the errors it reports (exact
+ * message and line:col), and what codegen emits for them.  Their output on
+ * the real kernel is checked by tests/runtime/cases/fn_*.bt and against
+ * bpftrace by tests/compat/cases/. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compile/script.h"
+#include "lang/sema.h"
+
+typedef struct Compiled {
+	Program *prog;
+	Script *sc;
+	Error err;
+} Compiled;
+
+static Compiled compile_text(const char *text)
+{
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program(&src, &c.err);
+	if (c.prog) {
+		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242};
+		c.sc = compile_program(c.prog, &o, &c.err);
+	}
+	return c;
+}
+
+static void compiled_free(Compiled *c)
+{
+	script_free(c->sc);
+	program_free(c->prog);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The type of the expression of statement i of the first probe. */
+static const Type *stmt_type(const Compiled *c, int i)
+{
+	const StmtList *b = &c->prog->probes[0]->body;
+	const Stmt *st = b->v[i];
+	return st->expr ? st->expr->type : NULL;
+}
+
+static const struct {
+	const char *prog;
+	int line, col;
+	const char *msg;
+} errs[] = {
+	{"BEGIN { @ = strncmp(1, \"a\", 1); }", 1, 21,
+	 "strncmp() only supports string arguments (integer provided)"},
+	{"BEGIN { $n = 2; @ = strncmp(\"a\", \"b\", $n); }", 1, 39,
+	 "strncmp() expects an integer literal as its length"},
+	{"BEGIN { @ = strncmp(\"a\", \"b\"); }", 1, 13, "strncmp() takes 3 arguments, not 2"},
+	{"BEGIN { @ = strcontains(\"a\", 2); }", 1, 30,
+	 "strcontains() only supports string arguments (integer provided)"},
+	{"BEGIN { @ = bswap(\"ab\"); }", 1, 19, "bswap() only supports integer arguments (string provided)"},
+	{"BEGIN { print(strerror(\"a\")); }", 1, 24,
+	 "strerror() only supports integer arguments (string provided)"},
+	{"BEGIN { @[strerror(1)] = count(); }", 1, 11,
+	 "invalid mapkey argument type: strerror() text cannot be a map key"},
+	{"BEGIN { @[cgroup_path(1)] = count(); }", 1, 11,
+	 "invalid mapkey argument type: cgroup_path() text cannot be a map key"},
+	{"BEGIN { print(cgroup_path(1, 2)); }", 1, 30, "cgroup_path() argument 2 must be a string literal"},
+	{"BEGIN { $s = \"1.2.3.4\"; print(pton($s)); }", 1, 36, "pton() expects a string literal argument"},
+	{"BEGIN { print(pton(\"1.2.3\")); }", 1, 20, "pton(): invalid IPv4 address \"1.2.3\""},
+	{"BEGIN { print(pton(\"::g\")); }", 1, 20, "pton(): invalid IPv6 address \"::g\""},
+	{"BEGIN { print(macaddr(\"abcdef\")); }", 1, 23, "macaddr() does not support literal string arguments"},
+	{"BEGIN { print(macaddr(pton(\"::1\"))); }", 1, 23, "macaddr() argument must be 6 bytes in size"},
+	{"BEGIN { print(macaddr((1, 2))); }", 1, 23,
+	 "macaddr() takes a pointer or a 6-byte array (tuple provided)"},
+};
+
+static void test_errors(void)
+{
+	for (size_t i = 0; i < sizeof(errs) / sizeof(errs[0]); i++) {
+		Compiled r = compile_text(errs[i].prog);
+		CHECK(!r.sc && r.err.set);
+		if (r.err.set) {
+			CHECK_STR(r.err.msg, errs[i].msg);
+			if (r.err.loc.line != errs[i].line || r.err.loc.col != errs[i].col)
+				fprintf(stderr, "  at %d:%d for %s\n", r.err.loc.line, r.err.loc.col,
+					errs[i].prog);
+			CHECK(r.err.loc.line == errs[i].line && r.err.loc.col == errs[i].col);
+		}
+		compiled_free(&r);
+	}
+}
+
+static void test_types(void)
+{
+	Compiled r = compile_text("BEGIN { strncmp(comm, \"a\", 1); strcontains(comm, \"x\"); "
+				  "bswap((int16)1); bswap((uint8)1); bswap(1); strerror(1); pton(\"::1\"); "
+				  "pton(\"1.2.3.4\"); macaddr(0); cgroup_path(1, \"cpu*\"); numaid; username; }");
+	CHECK(r.sc != NULL);
+	if (!r.sc) {
+		fprintf(stderr, "  %s\n", r.err.msg);
+		return;
+	}
+	CHECK(stmt_type(&r, 0)->kind == TY_INT && stmt_type(&r, 1)->kind == TY_INT);
+	CHECK(stmt_type(&r, 2)->bits == 16 && !stmt_type(&r, 2)->is_signed);
+	CHECK(stmt_type(&r, 3)->bits == 8 && !stmt_type(&r, 3)->is_signed);
+	CHECK(stmt_type(&r, 4)->bits == 64);
+	CHECK(stmt_type(&r, 5)->kind == TY_STRERROR);
+	CHECK(stmt_type(&r, 6)->kind == TY_ARRAY && stmt_type(&r, 6)->count == 16);
+	CHECK(stmt_type(&r, 7)->kind == TY_ARRAY && stmt_type(&r, 7)->size == 4);
+	CHECK(stmt_type(&r, 8)->kind == TY_MACADDR);
+	CHECK(stmt_type(&r, 9)->kind == TY_CGROUP_PATH && !strcmp(stmt_type(&r, 9)->fmt, "cpu*"));
+	CHECK(stmt_type(&r, 10)->kind == TY_INT && stmt_type(&r, 10)->bits == 32);
+	CHECK(stmt_type(&r, 11)->kind == TY_USERNAME);
+	compiled_free(&r);
+}
+
+/* The first instruction of the BEGIN program with this code, or -1. */
+static int find_insn(const Script *sc, uint8_t code, int32_t imm)
+{
+	const ProgCode *p = sc->progs.v[0];
+	for (int i = 0; i < p->ninsns; i++)
+		if (p->insns[i].code == code && p->insns[i].imm == imm)
+			return i;
+	return -1;
+}
+
+static void test_codegen(void)
+{
+	Compiled r = compile_text("BEGIN { @a = bswap((uint16)1); @b = bswap((uint32)1); "
+				  "@c = bswap(1); @d = bswap((uint8)1); @n = numaid; }");
+	CHECK(r.sc != NULL);
+	if (r.sc) {
+		uint8_t end = BPF_ALU | BPF_END | BPF_TO_BE;
+		CHECK(find_insn(r.sc, end, 16) >= 0);
+		CHECK(find_insn(r.sc, end, 32) >= 0);
+		CHECK(find_insn(r.sc, end, 64) >= 0);
+		CHECK(find_insn(r.sc, end, 8) < 0); /* one byte: nothing to swap */
+		CHECK(find_insn(r.sc, BPF_JMP | BPF_CALL, BPF_FUNC_get_numa_node_id) >= 0);
+	}
+	compiled_free(&r);
+}
+
+int main(void)
+{
+	test_errors();
+	test_types();
+	test_codegen();
+	return check_done("test_funcs");
+}
