@@ -575,12 +575,64 @@ static bool assign_map(Sema *s, Stmt *st)
 	return true;
 }
 
+/* `c ? printf(...) : exit();` as a statement: the arms are statements (void
+ * calls are allowed there, as in bpftrace), so it becomes if/else. */
+static StmtList one_stmt(Sema *s, Expr *e)
+{
+	Arena *a = &s->sc->ast->arena;
+	Stmt *st = arena_alloc(a, sizeof(Stmt));
+	st->kind = S_EXPR;
+	st->loc = e->loc;
+	st->expr = e;
+	StmtList l = {arena_alloc(a, sizeof(Stmt *)), 1};
+	l.v[0] = st;
+	return l;
+}
+
+/* a call without a value, or a ?: of such calls */
+static bool is_void_call(const Expr *e)
+{
+	if (e->kind == E_TERNARY)
+		return is_void_call(e->b) && is_void_call(e->c);
+	const FuncDef *f = e->kind == E_CALL ? func_find(e->name) : NULL;
+	return f && f->kind == FK_STMT;
+}
+
+/* one arm a void call, the other a value: bpftrace's error */
+static bool void_arm_error(Sema *s, Expr *t)
+{
+	Expr *v = is_void_call(t->b) ? t->c : t->b;
+	if (!sema_expr(s, v))
+		return false;
+	const char *vk = v->type->kind == TY_INT ? "integer" : v->type->kind == TY_STR ? "string"
+			 : tn(v->type);
+	bool first = v == t->b;
+	return sema_error(s, t->a->loc, "Ternary operator must return the same type: have '%s' and "
+			  "'%s'", first ? vk : "none", first ? "none" : vk);
+}
+
+static void ternary_to_if(Sema *s, Stmt *st)
+{
+	Expr *t = st->expr;
+	st->kind = S_IF;
+	st->expr = t->a;
+	st->body = one_stmt(s, t->b);
+	st->els = one_stmt(s, t->c);
+}
+
 static bool sema_stmt(Sema *s, Stmt *st)
 {
 	switch (st->kind) {
 	case S_EXPR:
 		if (st->expr->kind == E_CALL)
 			return sema_call(s, st->expr, CALL_STMT);
+		if (st->expr->kind == E_TERNARY && (is_void_call(st->expr->b) ||
+						    is_void_call(st->expr->c))) {
+			if (!is_void_call(st->expr->b) || !is_void_call(st->expr->c))
+				return void_arm_error(s, st->expr);
+			ternary_to_if(s, st);
+			return sema_stmt(s, st);
+		}
 		return sema_expr(s, st->expr);
 	case S_ASSIGN:
 		return st->target->kind == E_VAR ? assign_var(s, st) : assign_map(s, st);
