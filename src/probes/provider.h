@@ -72,6 +72,10 @@ typedef struct Provider {
 	bool (*attach)(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 		       size_t errlen);
 	bool is_special; /* BEGIN/END: run once through BPF_PROG_TEST_RUN */
+	/* The kernel runs the programs of one event newest first (a uprobe's
+	 * consumers are a LIFO list): attached in reverse, so that probes
+	 * sharing an event fire in the order the script writes them. */
+	bool newest_first;
 	/* Optional (usdt): argument n's location; false when there is none.
 	 * When set, codegen uses it instead of ctx_arg_offset for argN. */
 	bool (*arg_loc)(const ProbeSpec *p, int n, ArgLoc *out);

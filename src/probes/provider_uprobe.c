@@ -421,6 +421,7 @@ const Provider provider_uprobe = {
 	.expand = uprobe_expand,
 	.ctx_arg_offset = uprobe_arg_offset,
 	.attach = uprobe_attach,
+	.newest_first = true,
 };
 
 const Provider provider_uretprobe = {
@@ -430,6 +431,7 @@ const Provider provider_uretprobe = {
 	.expand = uretprobe_expand,
 	.ctx_arg_offset = uretprobe_arg_offset,
 	.attach = uretprobe_attach,
+	.newest_first = true,
 };
 
 const Provider provider_usdt = {
@@ -440,4 +442,5 @@ const Provider provider_usdt = {
 	.ctx_arg_offset = usdt_arg_offset,
 	.attach = uprobe_attach,
 	.arg_loc = usdt_arg_loc,
+	.newest_first = true,
 };

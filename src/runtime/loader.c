@@ -245,10 +245,25 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen)
 	return true;
 }
 
+/* Programs in script order, except that those of newest-first providers
+ * (uprobes) go in reverse, after the others: each then fires in script
+ * order among the probes of its event. */
+static ProgCode *attach_order(const Runtime *rt, int i)
+{
+	int n = rt->sc->progs.n, k = 0;
+	for (int j = 0; j < n; j++)
+		if (!rt->sc->progs.v[j]->spec->prov->newest_first && k++ == i)
+			return rt->sc->progs.v[j];
+	for (int j = n - 1; j >= 0; j--)
+		if (rt->sc->progs.v[j]->spec->prov->newest_first && k++ == i)
+			return rt->sc->progs.v[j];
+	return NULL;
+}
+
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
 {
 	for (int i = 0; i < rt->sc->progs.n; i++) {
-		ProgCode *pc = rt->sc->progs.v[i];
+		ProgCode *pc = attach_order(rt, i);
 		if (pc->spec->prov->is_special)
 			continue;
 		char why[384];
