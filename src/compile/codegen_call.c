@@ -151,6 +151,9 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		b_uid(g, e);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;
+	case B_PYSTACK:
+		gen_pystack_into(g, e->type, dst_off);
+		return;
 	default:
 		emit_memzero(g, dst_off, dt->size);
 	}
@@ -569,6 +572,9 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case F_KSTACK:
 	case F_USTACK:
 		gen_stack_into(g, e->func->id == F_USTACK, dst_off);
+		return;
+	case F_JSTACK:
+		gen_pystack_into(g, e->type, dst_off);
 		return;
 	default:
 		emit_memzero(g, dst_off, dt->size);

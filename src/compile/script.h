@@ -70,6 +70,7 @@ typedef enum RelocKind {
 	R_LOST,
 	R_KSTACK,
 	R_USTACK,
+	R_PYCODE,   /* the Python code-object cache (python/pylayout.h) */
 	R_CONTROL,  /* value address of the control word (exit flag) */
 } RelocKind;
 
@@ -120,6 +121,7 @@ typedef struct Script {
 	int scratch_size;
 	int zero_size;
 	bool uses_kstack, uses_ustack;
+	struct PyLayout *py;   /* pystack/jstack(): the interpreter's layout, else NULL */
 	struct CDefs *cdefs;  /* C definitions of the script (lang/ctypes.h) */
 	bool uses_usym;        /* usym(): user symbols resolved at print time */
 	bool traced_events;    /* probes other than BEGIN/END send events */

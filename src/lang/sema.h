@@ -5,14 +5,14 @@
 
 typedef enum BuiltinId {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_COMM, B_NSECS, B_ELAPSED,
-	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_ARG,
+	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_PYSTACK, B_ARG,
 	B_RETVAL, B_ARGS, B_CPID, B_FUNC, B_NUMAID, B_USERNAME,
 } BuiltinId;
 
 typedef enum FuncId {
 	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
 	F_DELETE, F_CLEAR, F_ZERO, F_STR, F_KSYM, F_KADDR, F_NTOP, F_KSTACK,
-	F_USTACK, F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STATS, F_HIST,
+	F_USTACK, F_JSTACK, F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STATS, F_HIST,
 	F_LHIST, F_USYM, F_UADDR, F_BUF, F_KPTR, F_UPTR, F_SYSCALL_NAME, F_STRNCMP, F_STRCONTAINS,
 	F_BSWAP, F_STRERROR, F_PTON, F_MACADDR, F_CGROUP_PATH,
 } FuncId;
@@ -54,6 +54,9 @@ bool sema_expr(Sema *s, Expr *e);
 bool sema_error(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_builtin(Sema *s, Expr *e);
+/* pystack / jstack(): e's type, after finding the interpreter's layout */
+#define PYSTACK_DEPTH 32
+bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max);
 typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);
 bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);

@@ -21,6 +21,7 @@ static const BuiltinDef builtins[] = {
 	{"cgroup", B_CGROUP, TY_INT, 64, false},  {"curtask", B_CURTASK, TY_INT, 64, false},
 	{"rand", B_RAND, TY_INT, 64, false},      {"probe", B_PROBE, TY_STR, 0, false},
 	{"kstack", B_KSTACK, TY_KSTACK, 8, false}, {"ustack", B_USTACK, TY_USTACK, 16, false},
+	{"pystack", B_PYSTACK, TY_PYSTACK, 0, false},
 	{"retval", B_RETVAL, TY_INT, 64, true},   {"args", B_ARGS, TY_CTX, 0, false},
 	{"cpid", B_CPID, TY_INT, 32, false},      {"func", B_FUNC, TY_STR, 0, false},
 	{"numaid", B_NUMAID, TY_INT, 32, false},  {"username", B_USERNAME, TY_USERNAME, 8, false},
@@ -130,6 +131,8 @@ bool sema_builtin(Sema *s, Expr *e)
 		s->sc->uses_kstack |= b->kind == TY_KSTACK;
 		s->sc->uses_ustack |= b->kind == TY_USTACK;
 		break;
+	case TY_PYSTACK:
+		return sema_pystack_type(s, e, PYSTACK_DEPTH, 0);
 	default:
 		e->type = ty_simple(s, b->kind, b->size);
 	}

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "../probes/provider.h"
+#include "../python/pylayout.h"
 #include "../runtime/elf_syms.h"
 #include "../runtime/ksyms.h"
 #include "sema.h"
@@ -306,6 +308,38 @@ static bool check_stack(Sema *s, Expr *c)
 	return true;
 }
 
+/* The interpreter's layout is looked up once, for the -p process, the -c
+ * program or /usr/bin/python3.11, and checked before any code uses it. */
+bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max)
+{
+	if (!s->sc->py) {
+		PyLayout *l = arena_alloc(&s->sc->arena, sizeof(PyLayout));
+		char err[512];
+		if (!pylayout_find(probe_maps_pid, probe_cmd, l, err, sizeof(err)))
+			return sema_error(s, e->loc, "%s: %s", e->name, err);
+		s->sc->py = l;
+	}
+	e->type = ty_simple(s, TY_PYSTACK, pystack_size(depth));
+	e->type->stack_depth = depth;
+	e->type->line_max = line_max;
+	return true;
+}
+
+/* jstack([nframes[, strsize]]): DTrace's names; strsize cuts each line */
+static bool check_jstack(Sema *s, Expr *c)
+{
+	int64_t depth = PYSTACK_DEPTH, strsize = 0;
+	if (c->args.n > 0 && !arg_literal_int(s, c, 0, &depth))
+		return false;
+	if (c->args.n > 1 && !arg_literal_int(s, c, 1, &strsize))
+		return false;
+	if (depth < 1 || depth > 127)
+		return sema_error(s, c->loc, "jstack(): the depth must be from 1 to 127");
+	if (strsize < 0 || strsize > 4096)
+		return sema_error(s, c->loc, "jstack(): strsize must be from 0 to 4096");
+	return sema_pystack_type(s, c, (int)depth, (int)strsize);
+}
+
 static bool check_agg(Sema *s, Expr *c)
 {
 	static const TypeKind kinds[] = {[F_COUNT] = TY_COUNT, [F_SUM] = TY_SUM, [F_AVG] = TY_AVG,
@@ -489,6 +523,7 @@ static const FuncDef funcs[] = {
 	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop},
 	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
+	{"jstack", F_JSTACK, FK_EXPR, 0, 2, check_jstack},
 	{"count", F_COUNT, FK_AGG, 0, 0, check_agg},
 	{"sum", F_SUM, FK_AGG, 1, 1, check_agg},
 	{"avg", F_AVG, FK_AGG, 1, 1, check_agg},

@@ -44,7 +44,8 @@ bool type_equal(const Type *a, const Type *b)
 		       a->lh_step == b->lh_step;
 	case TY_KSTACK:
 	case TY_USTACK:
-		return a->stack_depth == b->stack_depth && a->stack_perf == b->stack_perf;
+	case TY_PYSTACK:
+		return a->line_max == b->line_max && a->stack_depth == b->stack_depth && a->stack_perf == b->stack_perf;
 	case TY_TIMESTAMP:
 	case TY_CGROUP_PATH:
 		return (!a->fmt && !b->fmt) || (a->fmt && b->fmt && !strcmp(a->fmt, b->fmt));
@@ -59,6 +60,7 @@ static const char *simple_name(TypeKind k)
 	case TY_NONE: return "none";
 	case TY_KSTACK: return "kstack";
 	case TY_USTACK: return "ustack";
+	case TY_PYSTACK: return "pystack";
 	case TY_KSYM: return "ksym";
 	case TY_USYM: return "usym";
 	case TY_SYSCALL: return "syscall";

@@ -8,6 +8,7 @@
  *   TY_TUPLE      elements at offset[i], each 8-byte aligned; size rounded to 8
  *   TY_KSTACK     8 bytes: stack id in the stack map (negative = none)
  *   TY_USTACK     16 bytes: stack id, then the pid it was taken in
+ *   TY_PYSTACK    16 + 16 x stack_depth bytes: Python frames (python/pylayout.h)
  *   TY_KSYM       8 bytes: kernel address
  *   TY_USYM       16 bytes: user address, then pid
  *   TY_SYSCALL    8 bytes: a system call number (prints as its name)
@@ -46,6 +47,7 @@ typedef enum TypeKind {
 	TY_TUPLE,
 	TY_KSTACK,
 	TY_USTACK,
+	TY_PYSTACK,
 	TY_KSYM,
 	TY_USYM,
 	TY_SYSCALL,
@@ -83,10 +85,11 @@ typedef struct Type {
 	struct Type **elem;
 	int *offset;
 	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
-	int stack_depth;                 /* TY_KSTACK/TY_USTACK: frames kept */
+	int stack_depth;                 /* TY_KSTACK/TY_USTACK/TY_PYSTACK: frames kept */
 	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format;
 					    TY_CGROUP_PATH: hierarchy filter */
+	int line_max;                    /* TY_PYSTACK: jstack's strsize, 0 = whole lines */
 
 	/* C types (kernel BTF, the script's C definitions, casts) */
 	struct Type *pointee; /* TY_INT: pointer to this; TY_ARRAY: element type */

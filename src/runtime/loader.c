@@ -7,6 +7,7 @@
 
 #include <bpf/bpf.h>
 
+#include "../python/pylayout.h"
 #include "runtime.h"
 
 /* The ring buffer's pages count in sonde's memory (mapped twice), so it is
@@ -113,8 +114,13 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 							   4, vsz, STACK_MAP_ENTRIES, 0, err,
 							   errlen)) < 0)
 		return false;
+	if (sc->py && (rt->pycode_fd = map_create(BPF_MAP_TYPE_HASH, "sonde_pycode", 16,
+						  sizeof(PyCodeInfo), PYC_ENTRIES,
+						  BPF_F_NO_PREALLOC, err, errlen)) < 0)
+		return false;
 	rt->out.kstack_fd = rt->kstack_fd;
 	rt->out.ustack_fd = rt->ustack_fd;
+	rt->out.pycode_fd = rt->pycode_fd;
 	return true;
 }
 
@@ -129,6 +135,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_LOST: return rt->lost_fd;
 	case R_KSTACK: return rt->kstack_fd;
 	case R_USTACK: return rt->ustack_fd;
+	case R_PYCODE: return rt->pycode_fd;
 	case R_CONTROL: return rt->control_fd;
 	}
 	return -1;
@@ -303,6 +310,7 @@ void loader_close(Runtime *rt)
 	close_fd(&rt->control_fd);
 	close_fd(&rt->kstack_fd);
 	close_fd(&rt->ustack_fd);
+	close_fd(&rt->pycode_fd);
 	free(rt->maps);
 	rt->maps = NULL;
 }

@@ -17,6 +17,7 @@ typedef struct OutCtx {
 	OutFormat fmt;
 	int kstack_fd;           /* BPF stack trace map for kstack, or -1 */
 	int ustack_fd;           /* BPF stack trace map for ustack, or -1 */
+	int pycode_fd;           /* Python code-object cache for pystack, or -1 */
 	int64_t boot_to_real_ns; /* add to a since-boot time to get wall clock */
 } OutCtx;
 

@@ -187,6 +187,7 @@ static bool stringish(const Type *t)
 	case TY_CGROUP_PATH:
 	case TY_KSTACK:
 	case TY_USTACK:
+	case TY_PYSTACK:
 		return true;
 	default:
 		return false;

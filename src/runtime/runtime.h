@@ -27,7 +27,7 @@ typedef struct Runtime {
 	RunOpts opt;
 	OutCtx out;
 	MapDesc *maps;
-	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, kstack_fd, ustack_fd, control_fd;
+	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, kstack_fd, ustack_fd, control_fd, pycode_fd;
 	const volatile uint64_t *control; /* mmapped control word: [0] = exit() called */
 	struct ring_buffer *rb;
 	Attached attached;

@@ -156,7 +156,7 @@ static void setup_output(Runtime *rt)
 	FILE *f = rt->opt.out ? rt->opt.out : stdout;
 	rt->out.f = f;
 	rt->out.fmt = rt->opt.fmt;
-	rt->out.kstack_fd = rt->out.ustack_fd = -1;
+	rt->out.kstack_fd = rt->out.ustack_fd = rt->out.pycode_fd = -1;
 	rt->out.boot_to_real_ns = boot_to_real();
 	if (rt->opt.buffering == BUF_NONE)
 		setvbuf(f, NULL, _IONBF, 0);
@@ -198,7 +198,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 {
 	Runtime rt = {.sc = sc, .opt = *opt};
 	rt.ringbuf_fd = rt.scratch_fd = rt.zero_fd = rt.rodata_fd = rt.lost_fd = -1;
-	rt.kstack_fd = rt.ustack_fd = rt.control_fd = -1;
+	rt.kstack_fd = rt.ustack_fd = rt.control_fd = rt.pycode_fd = -1;
 	char err[1024];
 	setup_output(&rt);
 	install_signals();

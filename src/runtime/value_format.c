@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "../python/pystack_format.h"
 #include "../util/syscall_table.h"
 #include "cgroup_paths.h"
 #include "elf_syms.h"
@@ -232,6 +233,9 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 	case TY_KSTACK:
 	case TY_USTACK:
 		fmt_stack(sb, o, t, d, in_key);
+		break;
+	case TY_PYSTACK:
+		pystack_format(sb, o->pycode_fd, t, d, in_key);
 		break;
 	case TY_KSYM:
 	case TY_USYM:

@@ -1,0 +1,60 @@
+/* Where a CPython interpreter keeps its frames: the per-version table of
+ * structure offsets, checked against the binary (its ELF symbols and the
+ * data they point to) before any program reads a stack with them, and the
+ * layout of the per-code-object cache that the BPF programs fill and the
+ * printer reads (so stacks print after the process has exited). */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct PyLayout {
+	char version[16];      /* "3.11.2" (from Py_Version) */
+	char path[4096];       /* the ELF file holding _PyRuntime */
+	uint64_t runtime;      /* run-time address of _PyRuntime */
+	uint64_t code_type;    /* run-time address of PyCode_Type */
+	/* glibc TLS: pthread_getspecific(key) for key < 32 is at
+	 * fsbase + tls_block + key * 16 + 8 (struct pthread's specific_1stblock) */
+	int tss_key;           /* offset of the autoTSSkey's key in _PyRuntime */
+	int tls_block;
+	int task_fsbase;       /* task_struct.thread.fsbase (kernel BTF) */
+	int ts_cframe, cf_frame;                 /* PyThreadState -> _PyCFrame -> frame */
+	int fr_code, fr_previous, fr_instr, fr_size; /* _PyInterpreterFrame */
+	int co_type, co_firstlineno, co_filename, co_qualname, co_linetable,
+	    co_firsttraceable, co_code, co_head; /* PyCodeObject (co_head: bytes read) */
+	int str_state, str_ascii_data, str_utf8; /* PyUnicode (compact ASCII / utf8) */
+	int bytes_size, bytes_data;              /* PyBytes */
+} PyLayout;
+
+/* Find the interpreter of the traced process: /proc/PID/exe (and a
+ * libpython it maps) with pid > 0, else the -c command's program, else
+ * /usr/bin/python3.11; load its offsets and cross-check them.  false with
+ * a message saying what did not match. */
+bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
+
+/* The code-object cache: key (pid, code address), value below. */
+#define PYC_FILE 128
+#define PYC_NAME 96
+#define PYC_LT 1024
+#define PYC_ENTRIES 16384
+typedef struct PyCodeInfo {
+	uint32_t firstlineno;
+	uint32_t lt_size;     /* co_linetable's full size; at most PYC_LT bytes kept */
+	uint64_t lt_addr;     /* where the whole table is, while the process lives */
+	char file[PYC_FILE];
+	char name[PYC_NAME];
+	uint8_t lt[PYC_LT];
+} PyCodeInfo;
+
+/* A stack value (TY_PYSTACK): pid, frame count (bit 63 set when the walk
+ * stopped at memory that is not a code object), then per frame the code
+ * address and the index of the instruction it is executing. */
+#define PYSTACK_BAD (1ull << 63)
+static inline int pystack_size(int depth)
+{
+	return 16 + 16 * depth;
+}
+
+/* Line of instruction `lasti` (code units) from a 3.11 line table; -1 when
+ * the table (as kept) does not cover it or has no line for it. */
+int py_linetable_line(const uint8_t *lt, size_t n, int firstlineno, int64_t lasti);

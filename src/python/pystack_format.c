@@ -1,0 +1,85 @@
+/* pystack values as text.  Stacks indent as bpftrace indents ustack: 8
+ * spaces as a value, 4 inside a map key, after a leading newline. */
+#include "pystack_format.h"
+
+#include <bpf/bpf.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pylayout.h"
+
+/* The whole line table from the live process, when the cache kept only
+ * its first PYC_LT bytes; NULL when the process is gone. */
+static uint8_t *linetable_from_proc(int pid, uint64_t addr, size_t n)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/mem", pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	uint8_t *buf = NULL;
+	if (fd >= 0 && addr) {
+		buf = malloc(n);
+		if (buf && pread(fd, buf, n, (off_t)addr) != (ssize_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	return buf;
+}
+
+static int frame_line(const PyCodeInfo *ci, int pid, int64_t lasti)
+{
+	if (ci->lt_size <= PYC_LT)
+		return py_linetable_line(ci->lt, ci->lt_size, (int)ci->firstlineno, lasti);
+	int line = py_linetable_line(ci->lt, PYC_LT, (int)ci->firstlineno, lasti);
+	uint8_t *all = line < 0 ? linetable_from_proc(pid, ci->lt_addr, ci->lt_size) : NULL;
+	if (all)
+		line = py_linetable_line(all, ci->lt_size, (int)ci->firstlineno, lasti);
+	free(all);
+	return line;
+}
+
+static void put_frame(StrBuf *sb, const Type *t, const char *indent, const char *text)
+{
+	size_t n = strlen(text);
+	if (t->line_max > 0 && n > (size_t)t->line_max)
+		n = (size_t)t->line_max;
+	sb_puts(sb, indent);
+	sb_putn(sb, text, n);
+	sb_putc(sb, '\n');
+}
+
+void pystack_format(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key)
+{
+	uint64_t hdr[2];
+	memcpy(hdr, d, sizeof(hdr));
+	int pid = (int)hdr[0], n = (int)(hdr[1] & ~PYSTACK_BAD);
+	const char *indent = in_key ? "    " : "        ";
+	char text[PYC_FILE + PYC_NAME + 64];
+	if (n > t->stack_depth)
+		n = t->stack_depth;
+	sb_putc(sb, '\n');
+	for (int i = 0; i < n; i++) {
+		uint64_t fr[2], key[2] = {(uint64_t)pid, 0};
+		memcpy(fr, (const char *)d + 16 + 16 * i, sizeof(fr));
+		key[1] = fr[0];
+		PyCodeInfo ci;
+		if (pycode_fd < 0 || bpf_map_lookup_elem(pycode_fd, key, &ci) != 0) {
+			snprintf(text, sizeof(text), "[ code object 0x%llx: not cached ]",
+				 (unsigned long long)fr[0]);
+		} else {
+			int line = frame_line(&ci, pid, (int64_t)fr[1]);
+			char ln[16] = "?";
+			if (line >= 0)
+				snprintf(ln, sizeof(ln), "%d", line);
+			snprintf(text, sizeof(text), "[ %s:%s (%s) ]", ci.file, ln, ci.name);
+		}
+		put_frame(sb, t, indent, text);
+	}
+	if (hdr[1] & PYSTACK_BAD)
+		put_frame(sb, t, indent, "[ not a CPython 3.11 frame: walk stopped ]");
+}

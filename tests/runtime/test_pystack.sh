@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# pystack / jstack(): the Python frames of the current thread, at a syscall
+# tracepoint, in Debian's CPython 3.11: a known call chain with its lines,
+# three threads, a generator, map keys (printed after the process exited),
+# jstack(n, strsize), and the refusals.
+SONDE=${SONDE:-./sonde}
+PY=/usr/bin/python3.11
+[ -x $PY ] || { echo "no $PY"; exit 77; }
+T=$PWD/tests/python
+fail=0
+expect() { # name, expected, got
+	[ "$2" == "$3" ] || { printf '%s\n--- expected\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fail=1; }
+}
+NS='tracepoint:syscalls:sys_enter_clock_nanosleep /pid == cpid/'
+
+got=$("$SONDE" -q -e "$NS { printf(\"%s\", jstack()); }" -c "$PY $T/chain.py" 2>&1)
+expect "call chain" "
+        [ $T/chain.py:5 (leaf) ]
+        [ $T/chain.py:9 (middle) ]
+        [ $T/chain.py:14 (Outer.method) ]
+        [ $T/chain.py:17 (<module>) ]" "$got"
+
+# three threads, one sleep each: three keys, counted once each
+got=$("$SONDE" -q -e "$NS { @[pystack] = count(); }" -c "$PY $T/threads.py" 2>&1)
+for f in "6 (alpha)" "10 (beta)" "14 (gamma)"; do
+	n=$(grep -A1 -F "[ $T/threads.py:$f ]" <<<"$got" | grep -c -F "threading.py:975 (Thread.run) ]")
+	expect "thread $f" 1 "$n"
+done
+expect "three stacks" 3 "$(grep -c '^]: 1$' <<<"$got")"
+expect "thread bootstrap" 3 "$(grep -c -F 'threading.py:995 (Thread._bootstrap) ]' <<<"$got")"
+
+got=$("$SONDE" -q -e "$NS { print(pystack); }" -c "$PY $T/gen.py" 2>&1)
+expect "generator" "
+        [ $T/gen.py:6 (ticker) ]
+        [ $T/gen.py:11 (consume) ]
+        [ $T/gen.py:15 (<module>) ]" "$got"
+
+got=$("$SONDE" -q -e "$NS { printf(\"%s|\", jstack(2, 16)); }" -c "$PY $T/gen.py" 2>&1)
+expect "jstack(2, 16)" "
+        [ ${T:0:14}
+        [ ${T:0:14}
+|" "$got"
+
+# a process that runs no Python: nothing to show, and no error
+got=$("$SONDE" -q -e "$NS { @[pystack] = count(); }" -c "sleep 0.1" 2>&1)
+expect "not python" "
+
+@[
+]: 1" "$got"
+
+# refusals: a -p process without CPython, another CPython version, bad depth
+sleep 3 & sp=$!
+got=$("$SONDE" -p $sp -e 'profile:hz:99 { @[pystack] = count(); }' 2>&1)
+kill $sp
+expect "-p sleep" "-e:1:19: error: pystack: process $sp runs no CPython that sonde can read (neither its executable nor a libpython3.11 it maps has _PyRuntime)
+profile:hz:99 { @[pystack] = count(); }
+                  ^~~~~~~" "$got"
+got=$("$SONDE" -e 'BEGIN { print(jstack(200)); }' 2>&1)
+expect "depth" "-e:1:15: error: jstack(): the depth must be from 1 to 127
+BEGIN { print(jstack(200)); }
+              ^~~~~~" "$got"
+exit $fail
