@@ -14,6 +14,7 @@
 
 #include "compile/disasm.h"
 #include "compile/script.h"
+#include "flame/flame.h"
 #include "lang/ast.h"
 #include "probes/tracefs.h"
 #include "runtime/features.h"
@@ -328,6 +329,7 @@ static const struct subcommand {
 	const char *what;
 } subcommands[] = {
 	{ "trace", trace_main, "trace system calls and signals as strace does, on BPF" },
+	{ "flamegraph", flamegraph_main, "sample stacks and draw an interactive SVG flame graph" },
 };
 
 static const struct subcommand *subcommand_find(const char *name)

@@ -527,8 +527,8 @@ void map_print_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, in
 	}
 	if (o->fmt == OUT_JSON && !n)
 		return;
-	if (o->fmt == OUT_FOLDED && map_print_folded(o, m, e, n))
-		return;
+	if (o->fmt == OUT_FOLDED && (!n || map_print_folded(o, m, e, n)))
+		return; /* folded output holds only stacks (and non-empty maps) */
 	StrBuf sb = {0};
 	if (o->fmt == OUT_JSON)
 		print_json(&sb, o, m, e, n, div);
