@@ -125,6 +125,48 @@ void gen_stack_into(Gen *g, bool user, int dst_off)
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 }
 
+/* The group's probe names, one fixed-size slot each, in the read-only map. */
+static int group_names_table(Gen *g, int *slot)
+{
+	const ProbeSpec *sp = g->spec;
+	int longest = 0;
+	for (int i = 0; i < sp->group_n; i++)
+		if ((int)strlen(sp[i].name) > longest)
+			longest = (int)strlen(sp[i].name);
+	*slot = (longest + 1 + 7) & ~7;
+	if (!g->group_table) {
+		char *t = xcalloc((size_t)sp->group_n, (size_t)*slot);
+		for (int i = 0; i < sp->group_n; i++)
+			memcpy(t + (size_t)i * (size_t)*slot, sp[i].name, strlen(sp[i].name));
+		g->group_table = 1 + script_rodata_bytes(g->sc, t, (size_t)sp->group_n * (size_t)*slot);
+		free(t);
+	}
+	return g->group_table - 1;
+}
+
+/* probe/func in a program shared by a group of kprobes: the BPF cookie is
+ * the spec's index in the group, its name is read from the table. */
+static void gen_group_name_into(Gen *g, bool func, int dst_off, const Type *dt)
+{
+	int slot, table = group_names_table(g, &slot);
+	const char *name = g->spec->name, *colon = strrchr(name, ':');
+	int skip = func && colon ? (int)(colon + 1 - name) : 0;
+	int n = slot - skip < dt->size ? slot - skip : dt->size;
+	int ok = label_new(g);
+	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));
+	emit_call(g, BPF_FUNC_get_attach_cookie);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_0, g->spec->group_n, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, ok);
+	emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_0, slot));
+	emit_ld_map_value(g, BPF_REG_3, R_RODATA, table + skip);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_0));
+	emit_scratch_ptr(g, BPF_REG_1, dst_off);
+	emit(g, I_MOV64_IMM(BPF_REG_2, n));
+	emit_call(g, BPF_FUNC_probe_read_kernel);
+	emit_memzero(g, dst_off + n, dt->size - n);
+}
+
 void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	switch (e->aux2) {
@@ -137,6 +179,10 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case B_PROBE:
 	case B_FUNC: {
+		if (g->spec->group_n > 1) {
+			gen_group_name_into(g, e->aux2 == B_FUNC, dst_off, dt);
+			return;
+		}
 		const char *name = e->aux2 == B_FUNC ? g->spec->func : g->spec->name;
 		int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
 		emit_store_bytes(g, dst_off, name, n);

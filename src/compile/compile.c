@@ -41,6 +41,14 @@ int script_rodata_add(Script *s, const char *str, size_t len)
 	return off;
 }
 
+/* Raw bytes (a table of fixed-size strings) appended to the read-only map. */
+int script_rodata_bytes(Script *s, const char *bytes, size_t len)
+{
+	int off = (int)s->rodata.len;
+	sb_putn(&s->rodata, bytes, len);
+	return off;
+}
+
 void script_keep_fmt(Script *s, Fmt *f)
 {
 	vec_push(&s->fmts, f);
@@ -121,6 +129,8 @@ static bool generate_all(Script *sc, Sema *s, Error *err)
 	for (int p = 0; p < sc->ast->nprobes; p++)
 		for (int i = 0; i < sc->specs[p].n; i++) {
 			const Probe *pr = sc->ast->probes[p];
+			if (sc->specs[p].v[i].group_idx > 0)
+				continue; /* runs its group's first program */
 			if (!sema_probe(s, pr, &sc->specs[p].v[i]))
 				return false;
 			if (!codegen_probe(sc, pr, &sc->specs[p].v[i], s->vars.v, s->vars.n, err))

@@ -33,6 +33,7 @@ typedef struct Gen {
 	VEC(int) loop_break;
 	VEC(int) loop_continue;
 	Error *err;
+	int group_table; /* kprobe groups: 1 + rodata offset of the names table, 0: none yet */
 } Gen;
 
 void emit(Gen *g, struct bpf_insn i);

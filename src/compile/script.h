@@ -133,4 +133,5 @@ Script *compile_program(Program *ast, const Options *opt, Error *err);
 void script_free(Script *s);
 MapInfo *script_map(Script *s, const char *name, Loc loc);
 int script_rodata_add(Script *s, const char *str, size_t len);
+int script_rodata_bytes(Script *s, const char *bytes, size_t len);
 void script_keep_fmt(Script *s, Fmt *f); /* freed with the script */

@@ -17,6 +17,7 @@
 #include "../lang/ctypes.h"
 #include "../runtime/features.h"
 #include "../runtime/dwarf_args.h"
+#include "../runtime/kfuncs.h"
 #include "../util/util.h"
 #include "provider.h"
 #include "tracefs.h"
@@ -154,34 +155,28 @@ static bool list_hardware(ListCtx *c, char **args, int nargs)
 
 /* ---- kprobe: available_filter_functions, when the kernel has kprobes ---- */
 
-static void read_traceable_funcs(const char *glob, StrVec *out)
-{
-	char path[512];
-	snprintf(path, sizeof(path), "%s/available_filter_functions",
-		 tracefs_dir());
-	char *text = read_file_all(path, NULL);
-	if (!text)
-		return;
-	for (char *line = text, *next; *line; line = next) {
-		next = strchrnul(line, '\n');
-		if (*next)
-			*next++ = 0;
-		line[strcspn(line, " \t")] = 0; /* drop " [module]" */
-		/* .part.N clones can't be probed */
-		if (*line && !strstr(line, ".part.") && glob_match(glob, line))
-			vec_push(out, xstrdup(line));
-	}
-	free(text);
-}
-
+/* "kprobe:FUNC" as bpftrace 0.17 lists them (module functions too), or with
+ * a module, "kprobe:MODULE:FUNC" for that module's functions. */
 static bool list_kprobes(ListCtx *c, char **args, int nargs)
 {
-	if (nargs != 1)
+	if (nargs != 1 && nargs != 2)
 		return false;
-	if (!kernel_has_kprobes() || !tracefs_dir())
+	if (!kernel_has_kprobes())
 		return true;
+	const char *module = nargs == 2 ? args[0] : NULL, *glob = args[nargs - 1];
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
 	StrVec v = {0};
-	read_traceable_funcs(args[0], &v);
+	for (int i = 0; i < n; i++) {
+		if (module && (!f[i].module || !glob_match(module, f[i].module)))
+			continue;
+		/* .part/.cold pieces are not functions one can enter */
+		if (strstr(f[i].name, ".part.") || strstr(f[i].name, ".cold") || !glob_match(glob, f[i].name))
+			continue;
+		StrBuf b = {0};
+		sb_printf(&b, "%s%s%s", module ? f[i].module : "", module ? ":" : "", f[i].name);
+		vec_push(&v, b.s);
+	}
 	print_sorted(c, &v, "kprobe", "");
 	return true;
 }
@@ -259,7 +254,7 @@ static const char *arg_count_msg(const char *type)
 {
 	if (!strcmp(type, "tracepoint"))
 		return "2 arguments";
-	if (!strcmp(type, "software") || !strcmp(type, "hardware"))
+	if (!strcmp(type, "software") || !strcmp(type, "hardware") || !strcmp(type, "kprobe"))
 		return "1 or 2 arguments";
 	return "1 argument";
 }

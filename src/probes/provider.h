@@ -32,6 +32,16 @@ typedef struct ProbeSpec {
 	 * breakpoint (the watchpoint's own attach does nothing) */
 	int wp_arg;
 	struct ProbeSpec *wp_setup;
+	/* kprobe/kretprobe wildcards: the functions one attach point matched
+	 * are consecutive specs sharing the first one's program, which
+	 * attaches them all (one kprobe_multi link, or one kprobe each) with
+	 * each spec's index in the group as its BPF cookie; `probe` and
+	 * `func` are read from a table by that cookie. */
+	int group_n;    /* in the first spec of a group: how many share its program */
+	int group_idx;  /* index in the group; > 0: no program of its own */
+	bool multi;     /* the group attaches through one kprobe_multi link */
+	char *kmod;     /* kprobe:MODULE:FUNCTION: the module, else NULL */
+	uint32_t attach_type; /* the program's expected_attach_type (0: none) */
 } ProbeSpec;
 
 typedef struct ProbeSpecList {

@@ -1,5 +1,9 @@
-/* kprobe:FUNC / kretprobe:FUNC through the kprobe PMU.  This machine's
- * kernel has no kprobes: the code stays, and attach explains why. */
+/* kprobe:[MODULE:]FUNCTION[+OFFSET] and kretprobe:[MODULE:]FUNCTION through
+ * the kprobe PMU; wildcards match the traceable functions and share one
+ * program, attached by one kprobe_multi link where the kernel has them and
+ * one kprobe each otherwise.  What cannot be probed is named with the
+ * reason before anything attaches (skipped with a warning under a wildcard).
+ * On a kernel without kprobes (this machine's) expansion says so. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,29 +12,172 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <bpf/bpf.h>
+
 #include "../runtime/features.h"
+#include "../runtime/kfuncs.h"
+#include "../runtime/ksyms.h"
 #include "../util/util.h"
 #include "provider.h"
+
+/* The parts of "[MODULE:]FUNCTION[+OFFSET]". */
+typedef struct KprobeTarget {
+	char *module, *func;
+	uint64_t offset;
+	bool has_offset;
+} KprobeTarget;
+
+static bool parse_target(const char *prov, const char *rest, Loc loc, KprobeTarget *t, Error *err)
+{
+	memset(t, 0, sizeof(*t));
+	const char *colon = strchr(rest, ':');
+	if (colon && strchr(colon + 1, ':'))
+		return error_at(err, loc, "%s probes are written %s:[MODULE:]FUNCTION[+OFFSET]", prov, prov);
+	if (colon)
+		t->module = xstrndup(rest, (size_t)(colon - rest));
+	const char *f = colon ? colon + 1 : rest;
+	const char *plus = strchr(f, '+');
+	t->func = plus ? xstrndup(f, (size_t)(plus - f)) : xstrdup(f);
+	if (plus) {
+		char *end;
+		errno = 0;
+		t->offset = strtoull(plus + 1, &end, 0);
+		if (errno || end == plus + 1 || *end)
+			return error_at(err, loc, "%s:%s: the offset after '+' must be a number", prov, rest);
+		t->has_offset = true;
+	}
+	if (!*t->func || (t->module && !*t->module))
+		return error_at(err, loc, "%s probes are written %s:[MODULE:]FUNCTION[+OFFSET]", prov, prov);
+	if (t->has_offset && strcmp(prov, "kprobe"))
+		return error_at(err, loc, "%s cannot be placed at an offset (%s); only kprobes can",
+				prov, rest);
+	if (t->has_offset && has_wildcard(t->func))
+		return error_at(err, loc, "%s:%s: an offset needs one function, not a wildcard", prov, rest);
+	if (t->module && has_wildcard(t->module))
+		return error_at(err, loc, "%s:%s: the module name cannot be a wildcard", prov, rest);
+	return true;
+}
+
+static void target_free(KprobeTarget *t)
+{
+	free(t->module);
+	free(t->func);
+}
+
+static ProbeSpec *add_spec(const char *prov, const KprobeTarget *t, const char *func, Loc loc,
+			   ProbeSpecList *out)
+{
+	ProbeSpec *s = probe_spec_add(out, provider_find(prov), loc);
+	s->func = xstrdup(func);
+	s->kmod = t->module ? xstrdup(t->module) : NULL;
+	s->offset = t->offset;
+	StrBuf b = {0};
+	sb_printf(&b, "%s:%s%s%s", prov, t->module ? t->module : "", t->module ? ":" : "", func);
+	if (t->has_offset)
+		sb_printf(&b, "+%llu", (unsigned long long)t->offset);
+	s->name = b.s;
+	return s;
+}
+
+static bool expand_one(const char *prov, const KprobeTarget *t, Loc loc, ProbeSpecList *out,
+		       Error *err)
+{
+	char why[512];
+	bool ret = !strcmp(prov, "kretprobe");
+	if (kfunc_why_not(t->module, t->func, ret, t->has_offset, why, sizeof(why)))
+		return error_at(err, loc, "%s:%s%s%s cannot be probed: %s", prov,
+				t->module ? t->module : "", t->module ? ":" : "", t->func, why);
+	if (t->has_offset) {
+		uint64_t size = ksym_size(t->func);
+		if (size && t->offset >= size)
+			return error_at(err, loc, "kprobe:%s+%llu: the offset is outside %s (%llu bytes)",
+					t->func, (unsigned long long)t->offset, t->func,
+					(unsigned long long)size);
+	}
+	add_spec(prov, t, t->func, loc, out);
+	return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The traceable functions matching the wildcard, sorted, each once. */
+static int match_traceable(const KprobeTarget *t, const char ***out)
+{
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
+	VEC(const char *) v = {0};
+	for (int i = 0; i < n; i++) {
+		if (t->module && (!f[i].module || strcmp(f[i].module, t->module)))
+			continue;
+		/* .part/.cold pieces are not functions one can enter */
+		if (strstr(f[i].name, ".part.") || strstr(f[i].name, ".cold") ||
+		    !glob_match(t->func, f[i].name))
+			continue;
+		vec_push(&v, f[i].name);
+	}
+	if (v.n > 1)
+		qsort(v.v, (size_t)v.n, sizeof(*v.v), cmp_str);
+	int m = 0;
+	for (int i = 0; i < v.n; i++)
+		if (!m || strcmp(v.v[m - 1], v.v[i]))
+			v.v[m++] = v.v[i];
+	*out = v.v;
+	return m;
+}
+
+static bool expand_wildcard(const char *prov, const KprobeTarget *t, Loc loc, ProbeSpecList *out,
+			    Error *err)
+{
+	const char **names;
+	int n = match_traceable(t, &names);
+	bool ret = !strcmp(prov, "kretprobe");
+	int first = out->n;
+	for (int i = 0; i < n; i++) {
+		char why[512];
+		if (kfunc_why_not(NULL, names[i], ret, false, why, sizeof(why))) {
+			fprintf(stderr, "WARNING: %s:%s%s%s: skipping %s: %s\n", prov,
+				t->module ? t->module : "", t->module ? ":" : "", t->func, names[i], why);
+			continue;
+		}
+		add_spec(prov, t, names[i], loc, out);
+	}
+	free(names);
+	if (out->n == first)
+		return error_at(err, loc, "%s:%s%s%s matches no function that can be probed "
+				"(sonde -l '%s:*' lists them)", prov, t->module ? t->module : "",
+				t->module ? ":" : "", t->func, prov);
+	int count = out->n - first;
+	bool multi = count > 1 && kernel_has_kprobe_multi();
+	for (int i = first; i < out->n; i++) {
+		out->v[i].group_idx = i - first;
+		out->v[i].multi = multi;
+		out->v[i].attach_type = multi ? BPF_TRACE_KPROBE_MULTI : 0;
+	}
+	out->v[first].group_n = count;
+	return true;
+}
 
 static bool kprobe_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
 				 Error *err)
 {
-	const char *func = strrchr(rest, ':') ? strrchr(rest, ':') + 1 : rest;
-	if (!*func)
-		return error_at(err, loc, "%s probes are written %s:FUNCTION", prov, prov);
 	if (!kernel_has_kprobes())
 		return error_at(err, loc, "%s:%s: this kernel was built without CONFIG_KPROBES "
 				  "(no kprobe PMU in /sys/bus/event_source/devices and no kprobe_events in "
 				  "tracefs), so kprobes cannot attach here; use a tracepoint "
-				  "(sonde -l 'tracepoint:*') instead", prov, func);
-	if (has_wildcard(func))
-		return error_at(err, loc, "%s wildcards are not supported yet", prov);
-	ProbeSpec *s = probe_spec_add(out, provider_find(prov), loc);
-	s->func = xstrdup(func);
-	StrBuf b = {0};
-	sb_printf(&b, "%s:%s", prov, func);
-	s->name = b.s;
-	return true;
+				  "(sonde -l 'tracepoint:*') instead", prov, rest);
+	KprobeTarget t;
+	bool ok = parse_target(prov, rest, loc, &t, err);
+	if (ok && t.module && !kmodule_loaded(t.module))
+		ok = error_at(err, loc, "%s:%s cannot be probed: module %s is not loaded "
+			      "(lsmod lists those that are)", prov, rest, t.module);
+	if (ok)
+		ok = has_wildcard(t.func) ? expand_wildcard(prov, &t, loc, out, err)
+					  : expand_one(prov, &t, loc, out, err);
+	target_free(&t);
+	return ok;
 }
 
 static bool kprobe_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
@@ -51,29 +198,92 @@ static int kprobe_pmu_type(void)
 	return t;
 }
 
+/* The kernel's refusal in words. */
+static const char *open_error(int e)
+{
+	switch (e) {
+	case EILSEQ: return "the offset is not at an instruction boundary";
+	case ENOENT: return "no such function in the running kernel";
+	case EINVAL: return "the kernel refused the probe point (EINVAL)";
+	default: return strerror(e);
+	}
+}
+
+/* One kprobe through the PMU: the function name in config1 and, for return
+ * probes, bit 0 of config (its format/retprobe says "config:0"); a BPF link
+ * carries the cookie that tells a group's program which function fired. */
+static bool attach_single(const ProbeSpec *p, bool ret, int type, int prog_fd, uint64_t cookie,
+			  Attached *out, char *err, size_t errlen)
+{
+	char sym[256];
+	snprintf(sym, sizeof(sym), "%s%s%s", p->kmod ? p->kmod : "", p->kmod ? ":" : "", p->func);
+	struct perf_event_attr attr = {
+		.type = (uint32_t)type,
+		.size = sizeof(attr),
+		.config = ret ? 1 : 0,
+		.kprobe_func = (uint64_t)(uintptr_t)sym,
+		.probe_offset = p->offset,
+	};
+	int pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0) { /* the caller names the probe; a group's member is named here */
+		snprintf(err, errlen, "%s%s%s", p->group_idx ? p->name : "", p->group_idx ? ": " : "",
+			 open_error(errno));
+		return false;
+	}
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+	int lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
+	if (lfd < 0) {
+		snprintf(err, errlen, "%s%sattaching the program: %s", p->group_idx ? p->name : "",
+			 p->group_idx ? ": " : "", strerror(errno));
+		close(pfd);
+		return false;
+	}
+	attached_add(out, lfd);
+	attached_add(out, pfd);
+	return true;
+}
+
+/* A group in one kprobe_multi link: names and cookies (the index). */
+static bool attach_multi(const ProbeSpec *p, bool ret, int prog_fd, Attached *out, char *err,
+			 size_t errlen)
+{
+	const char **syms = xcalloc((size_t)p->group_n, sizeof(*syms));
+	__u64 *cookies = xcalloc((size_t)p->group_n, sizeof(*cookies));
+	for (int i = 0; i < p->group_n; i++) {
+		syms[i] = p[i].func;
+		cookies[i] = (__u64)i;
+	}
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .kprobe_multi.syms = syms,
+		    .kprobe_multi.cnt = (uint32_t)p->group_n, .kprobe_multi.cookies = cookies,
+		    .kprobe_multi.flags = ret ? BPF_F_KPROBE_MULTI_RETURN : 0);
+	int lfd = bpf_link_create(prog_fd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
+	int e = errno;
+	free(syms);
+	free(cookies);
+	if (lfd < 0) {
+		snprintf(err, errlen, "one kprobe_multi link for %d functions: %s", p->group_n,
+			 strerror(e));
+		return false;
+	}
+	attached_add(out, lfd);
+	return true;
+}
+
 static bool kprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Attached *out,
 				 char *err, size_t errlen)
 {
+	if (p->multi)
+		return attach_multi(p, ret, prog_fd, out, err, errlen);
 	int type = kprobe_pmu_type();
 	if (type < 0) {
 		snprintf(err, errlen, "no kprobe PMU: this kernel was built without CONFIG_KPROBES");
 		return false;
 	}
-	/* The kprobe PMU takes the function name in config1 and, for return
-	 * probes, bit 0 of config (its format/retprobe says "config:0"). */
-	struct perf_event_attr attr = {
-		.type = (uint32_t)type,
-		.size = sizeof(attr),
-		.config = ret ? 1 : 0,
-		.kprobe_func = (uint64_t)(uintptr_t)p->func,
-		.probe_offset = 0,
-	};
-	int pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-	if (pfd < 0) {
-		snprintf(err, errlen, "perf_event_open(kprobe %s): %s", p->func, strerror(errno));
-		return false;
-	}
-	return attach_perf_event(pfd, prog_fd, out, err, errlen);
+	int n = p->group_n > 1 ? p->group_n : 1;
+	for (int i = 0; i < n; i++)
+		if (!attach_single(&p[i], ret, type, prog_fd, (uint64_t)i, out, err, errlen))
+			return false;
+	return true;
 }
 
 static bool kprobe_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)

@@ -47,6 +47,36 @@ bool kernel_has_kprobes(void)
 	return cached;
 }
 
+/* kprobe_multi links (CONFIG_FPROBE): a link on a function that cannot
+ * exist fails with ESRCH or ENOENT where the kernel has them, EOPNOTSUPP
+ * where it does not, and the load itself fails before Linux 5.18. */
+bool kernel_has_kprobe_multi(void)
+{
+	static int cached = -1;
+	if (cached >= 0)
+		return cached;
+	cached = 0;
+	if (!kernel_has_kprobes())
+		return false;
+	struct bpf_insn insns[] = {
+		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0},
+		{.code = BPF_JMP | BPF_EXIT},
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = BPF_TRACE_KPROBE_MULTI);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "sonde_probe", "GPL", insns, 2, &o);
+	if (fd < 0)
+		return false;
+	const char *syms[] = {"sonde_no_such_function__"};
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .kprobe_multi.syms = syms, .kprobe_multi.cnt = 1);
+	int lfd = bpf_link_create(fd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
+	int e = errno;
+	cached = lfd >= 0 || (e != EOPNOTSUPP && e != EINVAL);
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	return cached;
+}
+
 bool kernel_has_uprobes(void)
 {
 	static int cached = -1;
@@ -275,6 +305,9 @@ static void print_probe_types(FILE *out)
 	yes_no(out, "kprobe", kernel_has_kprobes(),
 	       "kernel built without CONFIG_KPROBES (no kprobe PMU, no "
 	       "kprobe_events)");
+	yes_no(out, "kprobe_multi (one link for a kprobe wildcard)", kernel_has_kprobe_multi(),
+	       kernel_has_kprobes() ? "kernel built without CONFIG_FPROBE: wildcards attach one kprobe each"
+				    : "no kprobes");
 	yes_no(out, "uprobe", kernel_has_uprobes(),
 	       "no uprobe PMU, no uprobe_events");
 	yes_no(out, "tracepoint", tracefs_dir() != NULL,

@@ -147,3 +147,20 @@ uint64_t ksym_addr(const char *name)
 			return syms[i].addr;
 	return 0;
 }
+
+/* Bytes from the symbol to the next text symbol at a higher address (an
+ * upper bound of a function's size; kallsyms has no sizes), 0 if unknown. */
+uint64_t ksym_size(const char *name)
+{
+	if (!loaded)
+		load();
+	for (int i = 0; i < nsyms; i++) {
+		if (strcmp(syms[i].name, name))
+			continue;
+		for (int j = i + 1; j < nsyms; j++)
+			if (syms[j].addr > syms[i].addr)
+				return syms[j].addr - syms[i].addr;
+		return 0;
+	}
+	return 0;
+}

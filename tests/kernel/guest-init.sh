@@ -17,6 +17,8 @@ for a in $(cat /proc/cmdline); do
 	esac
 done
 export ONLY BENCH
+# a module for kprobe:MODULE:FUNCTION tests (creates dummy0)
+insmod /lib/modules/*/dummy.ko
 echo "KTEST kernel $(uname -r)"
 cd /sonde/tests && sh ./run-guest.sh
 echo "KTEST done"

@@ -1,0 +1,155 @@
+/* Kernel functions for kprobes: what can be probed, and why not.
+ *
+ * available_filter_functions (~50k lines) is read once and scanned
+ * linearly: a script names a few functions or one wildcard, so a scan
+ * (well under a millisecond) is cheaper than building an index. */
+#include "kfuncs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../probes/tracefs.h"
+#include "../util/util.h"
+#include "ksyms.h"
+
+static KFunc *funcs;
+static int nfuncs;
+static bool funcs_loaded;
+
+/* "name" or "name [module]" per line; names point into the kept buffer */
+static void load_traceable(void)
+{
+	funcs_loaded = true;
+	const char *dir = tracefs_dir();
+	if (!dir)
+		return;
+	char path[512];
+	snprintf(path, sizeof(path), "%s/available_filter_functions", dir);
+	char *text = read_file_all(path, NULL);
+	if (!text)
+		return;
+	VEC(KFunc) v = {0};
+	for (char *line = text, *next; *line; line = next) {
+		next = strchrnul(line, '\n');
+		if (*next)
+			*next++ = 0;
+		char *sp = strchr(line, ' ');
+		KFunc f = {line, NULL};
+		if (sp) {
+			*sp = 0;
+			char *m = strchr(sp + 1, '[');
+			if (m) {
+				f.module = m + 1;
+				m[1 + strcspn(m + 1, "]")] = 0;
+			}
+		}
+		if (*line)
+			vec_push(&v, f);
+	}
+	funcs = v.v;
+	nfuncs = v.n;
+}
+
+const KFunc *kfuncs_traceable(int *n)
+{
+	if (!funcs_loaded)
+		load_traceable();
+	*n = nfuncs;
+	return funcs;
+}
+
+/* The first entry named func (in module, unless module is NULL). */
+static const KFunc *find_traceable(const char *module, const char *func)
+{
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(f[i].name, func) &&
+		    (!module || (f[i].module && !strcmp(f[i].module, module))))
+			return &f[i];
+	return NULL;
+}
+
+bool kmodule_loaded(const char *module)
+{
+	char *text = read_file_all("/proc/modules", NULL);
+	bool found = false;
+	size_t len = strlen(module);
+	for (char *l = text; l && *l && !found; l = strchrnul(l, '\n'), l += *l == '\n')
+		found = !strncmp(l, module, len) && l[len] == ' ';
+	free(text);
+	return found;
+}
+
+/* debugfs kprobes/blacklist: "0xSTART-0xEND\tNAME" per line */
+static bool blacklisted(const char *func)
+{
+	static char *text;
+	static bool loaded;
+	if (!loaded) {
+		loaded = true;
+		text = read_file_all("/sys/kernel/debug/kprobes/blacklist", NULL);
+	}
+	size_t len = strlen(func);
+	for (const char *l = text; l && *l; l = strchrnul(l, '\n'), l += *l == '\n') {
+		const char *name = strchr(l, '\t');
+		const char *end = strchrnul(l, '\n');
+		if (name && name < end && (size_t)(end - name - 1) == len && !strncmp(name + 1, func, len))
+			return true;
+	}
+	return false;
+}
+
+/* bpftrace's list: not notrace, yet a kretprobe on them can hang the machine */
+static bool kretprobe_banned(const char *func)
+{
+	static const char *const banned[] = {"_raw_spin_lock", "_raw_spin_lock_irqsave",
+					     "_raw_spin_unlock_irqrestore",
+					     "queued_spin_lock_slowpath", NULL};
+	for (int i = 0; banned[i]; i++)
+		if (!strcmp(banned[i], func))
+			return true;
+	return false;
+}
+
+static const char *why_not_traceable(const char *module, const char *func, char *buf, size_t n)
+{
+	const KFunc *elsewhere = module ? find_traceable(NULL, func) : NULL;
+	if (elsewhere)
+		snprintf(buf, n, "%s is not in module %s (it is in %s)", func, module,
+			 elsewhere->module ? elsewhere->module : "vmlinux");
+	else if (ksym_addr(func))
+		snprintf(buf, n, "%s cannot be traced: it is not in available_filter_functions "
+			 "(the kernel marks it notrace, or ftrace cannot patch it)", func);
+	else
+		snprintf(buf, n, "no function %s in this kernel%s%s: it does not exist or the compiler "
+			 "inlined it", func, module ? " or module " : "", module ? module : "");
+	return buf;
+}
+
+const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
+			  char *buf, size_t n)
+{
+	if (module && !kmodule_loaded(module)) {
+		snprintf(buf, n, "module %s is not loaded (lsmod lists those that are)", module);
+		return buf;
+	}
+	if (ret && kretprobe_banned(func)) {
+		snprintf(buf, n, "kretprobe:%s can't be used as it might lock up your system.", func);
+		return buf;
+	}
+	if (blacklisted(func)) {
+		snprintf(buf, n, "%s is on the kernel's kprobe blacklist "
+			 "(/sys/kernel/debug/kprobes/blacklist): a probe there could crash the kernel", func);
+		return buf;
+	}
+	if (at_offset) {
+		if (ksym_addr(func))
+			return NULL;
+		snprintf(buf, n, "no function %s in this kernel: it does not exist or the compiler "
+			 "inlined it", func);
+		return buf;
+	}
+	return find_traceable(module, func) ? NULL : why_not_traceable(module, func, buf, n);
+}

@@ -1,0 +1,22 @@
+/* Which kernel functions can take a kprobe, and why not: the kernel's
+ * traceable functions (tracefs available_filter_functions), its kprobe
+ * blacklist (debugfs), the loaded modules (/proc/modules) and bpftrace's
+ * list of functions whose kretprobes can lock a machine up. */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct KFunc {
+	const char *name;
+	const char *module; /* NULL: vmlinux */
+} KFunc;
+
+/* available_filter_functions in file order, read once; NULL, 0 if unreadable */
+const KFunc *kfuncs_traceable(int *n);
+/* Why MODULE:FUNC (module NULL: any) cannot take a kprobe (ret: a kretprobe),
+ * in words that name it, or NULL when it can.  at_offset: a probe inside the
+ * function (FUNC+OFFSET), which needs no ftrace. */
+const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
+			  char *buf, size_t n);
+bool kmodule_loaded(const char *module);
