@@ -11,7 +11,8 @@ LIB_OBJ  := $(LIB_SRC:%.c=build/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 PROGS_SRC := $(sort $(filter-out %_lib.c,$(wildcard tests/progs/*.c)))
-PROGS_BIN := $(PROGS_SRC:tests/progs/%.c=build/progs/%) build/progs/uprobe_target_nopie
+PROGS_BIN := $(PROGS_SRC:tests/progs/%.c=build/progs/%) build/progs/uprobe_target_nopie \
+	build/progs/probe_target_O0 build/progs/probe_target_O2 build/progs/probe_target_dw4z
 
 all: sonde
 
@@ -39,6 +40,20 @@ build/progs/uprobe_target_nopie: tests/progs/uprobe_target.c
 build/progs/flame_target: tests/progs/flame_target.c
 	@mkdir -p $(dir $@)
 	$(CC) -O0 -g -fno-omit-frame-pointer -o $@ $<
+
+# sonde probe: the same program at -O0 and -O2, and in DWARF 4 with
+# compressed debug sections
+build/progs/probe_target_O0: tests/progs/probe_target.c
+	@mkdir -p $(dir $@)
+	$(CC) -O0 -g -o $@ $<
+
+build/progs/probe_target_O2: tests/progs/probe_target.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -o $@ $<
+
+build/progs/probe_target_dw4z: tests/progs/probe_target.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -gdwarf-4 -gz -o $@ $<
 
 build/progs/lib%.so: tests/progs/%.c
 	@mkdir -p $(dir $@)

@@ -16,6 +16,7 @@
 #include "compile/script.h"
 #include "flame/flame.h"
 #include "lang/ast.h"
+#include "probe/probe.h"
 #include "probes/tracefs.h"
 #include "runtime/features.h"
 #include "runtime/runtime.h"
@@ -330,6 +331,7 @@ static const struct subcommand {
 } subcommands[] = {
 	{ "trace", trace_main, "trace system calls and signals as strace does, on BPF" },
 	{ "flamegraph", flamegraph_main, "sample stacks and draw an interactive SVG flame graph" },
+	{ "probe", probe_main, "source lines, variables and uprobe events from DWARF, as perf probe" },
 };
 
 static const struct subcommand *subcommand_find(const char *name)

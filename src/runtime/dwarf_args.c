@@ -1,5 +1,5 @@
 /* Function parameters from DWARF (libdw): each binary's debug info is opened
- * once (or its separate debug file under /usr/lib/debug/.build-id), the
+ * once (found as dwarf/debuginfo.c finds it), the
  * defining DW_TAG_subprogram DIEs of every CU are indexed by name, and a
  * function's parameters become sonde Types (pointers into user memory,
  * structs with their members) plus the type text bpftrace -lv prints. */
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../dwarf/debuginfo.h"
 #include "../util/util.h"
 #include "dwarf_args.h"
 
@@ -37,37 +38,6 @@ typedef struct DwFile {
 } DwFile;
 
 static DwFile *files;
-
-static Dwarf *open_dwarf(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	Dwarf *dw = dwarf_begin(fd, DWARF_C_READ);
-	if (dw)
-		return dw; /* the fd stays open with it */
-	/* a separate debug file: /usr/lib/debug/.build-id/NN/REST.debug */
-	Dwarf *res = NULL;
-	elf_version(EV_CURRENT);
-	Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
-	const void *id;
-	ssize_t n = elf ? dwelf_elf_gnu_build_id(elf, &id) : -1;
-	if (n > 1) {
-		const unsigned char *b = id;
-		char dbg[512];
-		int k = snprintf(dbg, sizeof(dbg), "/usr/lib/debug/.build-id/%02x/", b[0]);
-		for (ssize_t i = 1; i < n && k < (int)sizeof(dbg) - 8; i++)
-			k += snprintf(dbg + k, sizeof(dbg) - (size_t)k, "%02x", b[i]);
-		snprintf(dbg + k, sizeof(dbg) - (size_t)k, ".debug");
-		int dfd = open(dbg, O_RDONLY | O_CLOEXEC);
-		if (dfd >= 0 && !(res = dwarf_begin(dfd, DWARF_C_READ)))
-			close(dfd);
-	}
-	if (elf)
-		elf_end(elf);
-	close(fd);
-	return res;
-}
 
 static int cmp_ent(const void *a, const void *b)
 {
@@ -118,7 +88,7 @@ static DwFile *get_file(const char *path)
 			return f;
 	DwFile *f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);
-	f->dw = open_dwarf(path);
+	f->dw = debuginfo_get(path)->dw;
 	if (f->dw)
 		index_funcs(f);
 	f->next = files;

@@ -1,0 +1,131 @@
+/* Finding and opening a binary's debug info (see debuginfo.h). */
+#include <elfutils/libdwelf.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../util/util.h"
+#include "debuginfo.h"
+
+typedef struct Cached {
+	DebugInfo di;
+	struct Cached *next;
+} Cached;
+
+static Cached *cache;
+
+/* a separate debug file; NULL unless it opens and holds .debug_info */
+static Dwarf *try_dwarf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	Dwarf *dw = dwarf_begin(fd, DWARF_C_READ);
+	if (!dw)
+		close(fd);
+	return dw; /* the fd stays open with it */
+}
+
+static Dwarf *by_build_id(Elf *elf, char **from)
+{
+	const void *id;
+	ssize_t n = dwelf_elf_gnu_build_id(elf, &id);
+	if (n <= 1)
+		return NULL;
+	const unsigned char *b = id;
+	StrBuf p = {0};
+	sb_printf(&p, "/usr/lib/debug/.build-id/%02x/", b[0]);
+	for (ssize_t i = 1; i < n; i++)
+		sb_printf(&p, "%02x", b[i]);
+	sb_puts(&p, ".debug");
+	Dwarf *dw = try_dwarf(p.s);
+	if (dw)
+		*from = p.s;
+	else
+		free(p.s);
+	return dw;
+}
+
+/* .gnu_debuglink: DIR/NAME, DIR/.debug/NAME, /usr/lib/debug/DIR/NAME */
+static Dwarf *by_debuglink(Elf *elf, const char *path, char **from)
+{
+	GElf_Word crc;
+	const char *name = dwelf_elf_gnu_debuglink(elf, &crc);
+	if (!name)
+		return NULL;
+	char *copy = xstrdup(path);
+	const char *dir = dirname(copy);
+	const char *fmts[] = {"%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s"};
+	Dwarf *dw = NULL;
+	for (size_t i = 0; i < 3 && !dw; i++) {
+		StrBuf p = {0};
+		sb_printf(&p, fmts[i], dir, name);
+		if (strcmp(p.s, path) && (dw = try_dwarf(p.s)))
+			*from = p.s;
+		else
+			free(p.s);
+	}
+	free(copy);
+	return dw;
+}
+
+static void open_info(DebugInfo *di)
+{
+	di->fd = open(di->path, O_RDONLY | O_CLOEXEC);
+	if (di->fd < 0)
+		return;
+	di->opened = true;
+	elf_version(EV_CURRENT);
+	di->elf = elf_begin(di->fd, ELF_C_READ_MMAP, NULL);
+	if (!di->elf)
+		return;
+	char *from = NULL;
+	di->dw = by_build_id(di->elf, &from);
+	if (!di->dw) {
+		StrBuf p = {0};
+		sb_printf(&p, "/usr/lib/debug%s.debug", di->path);
+		if ((di->dw = try_dwarf(p.s)))
+			from = p.s;
+		else
+			free(p.s);
+	}
+	if (!di->dw && (di->dw = dwarf_begin_elf(di->elf, DWARF_C_READ, NULL)))
+		from = xstrdup(di->path);
+	if (!di->dw)
+		di->dw = by_debuglink(di->elf, di->path, &from);
+	di->dwpath = from;
+}
+
+DebugInfo *debuginfo_get(const char *path)
+{
+	for (Cached *c = cache; c; c = c->next)
+		if (!strcmp(c->di.path, path))
+			return &c->di;
+	Cached *c = xcalloc(1, sizeof(*c));
+	c->di.path = xstrdup(path);
+	c->di.fd = -1;
+	open_info(&c->di);
+	c->next = cache;
+	cache = c;
+	return &c->di;
+}
+
+bool debuginfo_vaddr_to_offset(DebugInfo *di, Dwarf_Addr vaddr, Dwarf_Addr *off)
+{
+	size_t n;
+	if (!di->elf || elf_getphdrnum(di->elf, &n) != 0)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(di->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
+			*off = vaddr - ph.p_vaddr + ph.p_offset;
+			return true;
+		}
+	}
+	return false;
+}

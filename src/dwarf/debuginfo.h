@@ -1,0 +1,24 @@
+/* Debug information of a user-space binary, found as perf finds it: a
+ * separate file under /usr/lib/debug (by build id, or by the binary's own
+ * path), the binary itself, then the file its .gnu_debuglink names (next to
+ * it, in .debug/, under /usr/lib/debug/DIR).  libdw reads DWARF 4 and 5 and
+ * decompresses compressed sections.  One cached handle per path for the
+ * process: the compiler (args->NAME, line probes) and `sonde probe` share it. */
+#pragma once
+#include <elfutils/libdw.h>
+#include <stdbool.h>
+
+typedef struct DebugInfo {
+	char *path;    /* the binary */
+	char *dwpath;  /* the file the DWARF came from */
+	Dwarf *dw;     /* NULL: no debug info */
+	Elf *elf;      /* the binary's ELF (symbols, sections); NULL: unreadable */
+	int fd;
+	bool opened;   /* the binary could be opened */
+} DebugInfo;
+
+/* Never NULL; ->dw is NULL when no debug info was found. */
+DebugInfo *debuginfo_get(const char *path);
+/* vaddr as an offset in the binary's file (what uprobes take): vaddr less
+ * its loadable segment's p_vaddr - p_offset; false if no segment holds it. */
+bool debuginfo_vaddr_to_offset(DebugInfo *di, Dwarf_Addr vaddr, Dwarf_Addr *off);
