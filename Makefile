@@ -21,7 +21,7 @@ sonde: build/src/main.o $(LIB_OBJ)
 
 build/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DSONDE_VERSION='"$(VERSION)"' -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS) -DSONDE_VERSION='"$(VERSION)"' -DSONDE_TOOLS_DIR='"$(PREFIX)/share/sonde/tools"' -MMD -MP -c -o $@ $<
 
 build/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/check.h
 	@mkdir -p $(dir $@)

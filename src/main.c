@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <wordexp.h>
 
+#include "cli/tools.h"
 #include "compile/disasm.h"
 #include "compile/script.h"
 #include "flame/flame.h"
@@ -65,6 +66,8 @@ static void usage(FILE *f)
 	      "    --unsafe       allow unsafe builtin functions (system)\n"
 	      "    -v             verbose messages (full verifier logs)\n"
 	      "    --info         print what this kernel supports\n"
+	      "    --tools        list the ready tools, one line each\n"
+	      "    --tool NAME    run the ready tool NAME (arguments follow: --tool opensnoop PID)\n"
 	      "    -V, --version  sonde version\n"
 	      "\n"
 	      "ENVIRONMENT:\n"
@@ -109,7 +112,7 @@ static bool parse_buffering(const char *s, Buffering *b)
 	return true;
 }
 
-enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE };
+enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL };
 
 /* Returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, Cli *c)
@@ -117,7 +120,9 @@ static int parse_args(int argc, char **argv, Cli *c)
 	static const struct option longopts[] = {
 		{"help", no_argument, 0, 'h'},	   {"version", no_argument, 0, 'V'},
 		{"unsafe", no_argument, 0, OPT_UNSAFE}, {"info", no_argument, 0, OPT_INFO},
-		{"include", required_argument, 0, OPT_INCLUDE}, {0, 0, 0, 0},
+		{"include", required_argument, 0, OPT_INCLUDE},
+		{"tools", no_argument, 0, OPT_TOOLS}, {"tool", required_argument, 0, OPT_TOOL},
+		{0, 0, 0, 0},
 	};
 	int ch;
 	/* '+': stop at the first non-option, the program file, like bpftrace */
@@ -139,6 +144,11 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'd': c->debug = optarg; break;
 		case OPT_UNSAFE: c->opt.unsafe = true; break;
 		case OPT_INFO: c->info = true; break;
+		case OPT_TOOLS: return tools_list(stdout);
+		case OPT_TOOL:
+			if (!(c->file = tool_path(optarg)))
+				return 1;
+			break;
 		case 'I': /* C headers: #include looks here (kernel types) */
 			c->opt.include_dirs = realloc(c->opt.include_dirs,
 						      sizeof(char *) * (size_t)(c->opt.ninclude_dirs + 1));
@@ -173,7 +183,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 	}
 	if (c->list && optind < argc)
 		c->list = argv[optind++];
-	if (!c->program && !c->list && !c->info && optind < argc)
+	if (!c->program && !c->list && !c->info && !c->file && optind < argc)
 		c->file = argv[optind++];
 	c->opt.params = argv + optind;
 	c->opt.nparams = argc - optind;

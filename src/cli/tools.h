@@ -1,0 +1,13 @@
+/* The ready tools (tools/NAME.bt): where they are, `sonde --tools` (one
+ * each), `sonde --tool NAME` (its path). */
+#pragma once
+#include <stdio.h>
+
+/* Lists every tool of the first tools directory found: "NAME  what it
+ * answers" (the description from its header comment).  Returns 0, or 1
+ * when no tools directory is found. */
+int tools_list(FILE *out);
+
+/* The path of tool NAME (NAME, NAME.bt), malloc'ed; NULL with a message on
+ * stderr when there is none. */
+char *tool_path(const char *name);
