@@ -119,7 +119,7 @@ static bool sema_map_key(Sema *s, Expr *e)
 		if (a->type->kind == TY_STRERROR || a->type->kind == TY_CGROUP_PATH)
 			return sema_error(s, a->loc, "invalid mapkey argument type: %s() text cannot be "
 					  "a map key", tn(a->type));
-		if (!storable(a->type) || a->type->kind == TY_TIMESTAMP)
+		if (!storable(a->type))
 			return sema_error(s, a->loc, "a value of type %s cannot be a map key", tn(a->type));
 		if ((a->type->kind == TY_RECORD || a->type->kind == TY_ARRAY) && a->type->size > 512)
 			return sema_error(s, a->loc, "%s is %d bytes: too large for a map key (512 at "
