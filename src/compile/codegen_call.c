@@ -522,6 +522,16 @@ static void f_buf(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	int cap = e->type->size - 8;
 	emit_memzero(g, dst_off, dt->size);
+	if (e->aux2) { /* the bytes of an array or string value */
+		int mark = g->scratch_top, src = gen_mem(g, e->args.v[0]);
+		emit_st(g, BPF_DW, R_SCR, dst_off, (int)e->ival);
+		int vsize = e->args.v[0]->type->size;
+		emit_memcpy(g, dst_off + 8, R_SCR, src, (int)e->ival < vsize ? (int)e->ival : vsize);
+		g->scratch_top = mark;
+		return;
+	}
+	if (!e->aux)
+		cap = (int)e->ival; /* exactly the literal length */
 	if (e->aux) {
 		int done = label_new(g);
 		gen_int(g, e->args.v[1]);

@@ -91,9 +91,19 @@ static void gen_strcmp_literal(Gen *g, const Expr *var, const Expr *lit)
 	g->scratch_top = mark;
 }
 
+static void gen_cmp_loop(Gen *g, const Expr *a, const Expr *b, int limit, bool text);
+
 /* String comparison of at most `limit` bytes (INT_MAX: whole strings): a
  * bounded byte loop; r0 = 0 when equal. */
 void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit)
+{
+	gen_cmp_loop(g, a, b, limit, true);
+}
+
+/* The byte loop: text stops at a NUL; otherwise (arrays, buffers) every
+ * byte of the smaller value counts (a buffer's length is its first bytes,
+ * and its tail is zeroed). */
+static void gen_cmp_loop(Gen *g, const Expr *a, const Expr *b, int limit, bool text)
 {
 	int mark = g->scratch_top;
 	int oa = gen_mem(g, a), ob = gen_mem(g, b);
@@ -111,13 +121,14 @@ void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit)
 	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_2, oa);
 	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_2, ob);
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_4, ne);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, eq);
+	if (text)
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, eq);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit_goto(g, loop);
 	label_place(g, full);
 	/* n bytes matched without a NUL: equal only if the longer one ends */
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-	if (sa != sb && !bounded)
+	if (sa != sb && !bounded && text)
 		emit_ldx(g, BPF_B, BPF_REG_0, R_SCR, (sa > sb ? oa : ob) + n);
 	emit_goto(g, end);
 	label_place(g, eq);
@@ -133,7 +144,9 @@ static void gen_str_equality(Gen *g, const Expr *e)
 {
 	const Expr *a = e->a, *b = e->b;
 	int done = label_new(g);
-	if (b->kind == E_STR)
+	if (a->type->kind != TY_STR)
+		gen_cmp_loop(g, a, b, INT_MAX, false); /* arrays, buffers */
+	else if (b->kind == E_STR)
 		gen_strcmp_literal(g, a, b);
 	else if (a->kind == E_STR)
 		gen_strcmp_literal(g, b, a);
@@ -153,7 +166,8 @@ static void gen_binop(Gen *g, const Expr *e)
 		gen_logical(g, e);
 		return;
 	}
-	if (e->a->type->kind == TY_STR) {
+	TypeKind k = e->a->type->kind;
+	if (k == TY_STR || k == TY_ARRAY || k == TY_BUF) {
 		gen_str_equality(g, e);
 		return;
 	}

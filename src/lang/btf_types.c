@@ -77,6 +77,19 @@ static const char *cname_of(const char *kw, const char *name)
 	return s;
 }
 
+/* char[N] is a string, unsigned char[N] (u8, __u8...) an array, as in
+ * bpftrace; const/volatile do not matter */
+static bool is_plain_char(__u32 id)
+{
+	const struct btf_type *bt = btf__type_by_id(kbtf, id);
+	while (bt && (btf_is_const(bt) || btf_is_volatile(bt)))
+		bt = btf__type_by_id(kbtf, bt->type);
+	if (!bt || !btf_is_int(bt))
+		return false;
+	const char *n = btf__name_by_offset(kbtf, bt->name_off);
+	return !strcmp(n, "char") || !strcmp(n, "signed char");
+}
+
 static Type *convert(__u32 id);
 
 static Type *convert_int(const struct btf_type *bt)
@@ -146,8 +159,8 @@ static Type *convert(__u32 id)
 	case BTF_KIND_ARRAY: {
 		const struct btf_array *a = btf_array(bt);
 		Type *el = convert(a->type);
-		if (el->kind == TY_INT && el->bits == 8 && !el->pointee && !el->cname &&
-		    a->nelems > 0) {
+		if (el->kind == TY_INT && el->bits == 8 && is_plain_char(a->type) && !el->pointee &&
+		    !el->cname && a->nelems > 0) {
 			t = new_type(TY_STR, (int)a->nelems); /* char[N]: a string */
 		} else {
 			int esz = type_csize(el);

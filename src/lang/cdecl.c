@@ -686,7 +686,9 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 		int esz = t->kind == TY_RECORD ? type_record_size(t) : type_csize(t);
 		if (t->kind == TY_NONE)
 			return cd_err(p, *nloc, "array of void");
-		if (t->kind == TY_INT && !t->pointee && t->bits == 8 && !t->cname && dims[i]) {
+		/* char[N] is a string; unsigned char[N] an array, as in bpftrace */
+		if (t->kind == TY_INT && !t->pointee && t->bits == 8 && t->is_signed && !t->cname &&
+		    dims[i]) {
 			t = new_type(p->d->arena, TY_STR, dims[i]);
 			continue;
 		}

@@ -242,6 +242,25 @@ static void warn_signs(Sema *s, const Expr *e)
 			  "unsigned to silence warning)", op_str(e->op));
 }
 
+/* == and != of two arrays (same count of same-sized integers) or two
+ * buffers: their bytes */
+static bool sema_mem_equality(Sema *s, Expr *e)
+{
+	Type *l = e->a->type, *r = e->b->type;
+	if (e->op != OP_EQ && e->op != OP_NE)
+		return sema_error(s, e->loc, "%s can only be compared with == and !=",
+				  l->kind == TY_BUF ? "buffers" : "arrays");
+	if (l->kind == TY_ARRAY &&
+	    (l->pointee->kind != TY_INT || r->pointee->kind != TY_INT || l->pointee->pointee ||
+	     r->pointee->pointee || type_csize(l->pointee) != type_csize(r->pointee)))
+		return sema_error(s, e->loc, "Only arrays of same sized integer support comparison "
+				  "operators.");
+	if (l->kind == TY_ARRAY && l->count != r->count)
+		return sema_error(s, e->loc, "Only arrays of same size support comparison operators.");
+	e->type = ty_int(s, 64, false);
+	return true;
+}
+
 static bool sema_binop(Sema *s, Expr *e)
 {
 	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
@@ -258,6 +277,8 @@ static bool sema_binop(Sema *s, Expr *e)
 		(void)is_str_literal;
 		return true;
 	}
+	if ((l->kind == TY_ARRAY && r->kind == TY_ARRAY) || (l->kind == TY_BUF && r->kind == TY_BUF))
+		return sema_mem_equality(s, e);
 	if (l->kind != TY_INT || r->kind != TY_INT)
 		return sema_error(s, e->loc, "operator %s needs two integers (or two strings for == and "
 				  "!=), got %s and %s", op_str(e->op), tn(l), tn(r));

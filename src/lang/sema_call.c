@@ -254,22 +254,42 @@ static bool check_uaddr(Sema *s, Expr *c)
 	return true;
 }
 
-/* buf(ptr, n): n bytes (a literal sets the size; an expression is bounded
- * by BPFTRACE_STRLEN) */
+/* buf(ptr, n): n bytes read from an address (a literal sets the size; an
+ * expression is bounded by BPFTRACE_STRLEN).  buf(value[, n]): the bytes
+ * of an array (n defaults to its size) or of a string (n required, as in
+ * bpftrace); c->aux2 marks that form, c->ival holds n. */
 static bool check_buf(Sema *s, Expr *c)
 {
-	if (!arg_int(s, c, 0))
+	Expr *a = c->args.v[0], *n = c->args.n > 1 ? c->args.v[1] : NULL;
+	if (!sema_expr(s, a))
 		return false;
-	int64_t size = s->sc->opt.strlen_max;
-	Expr *n = c->args.n > 1 ? c->args.v[1] : NULL;
+	if (a->type->kind == TY_NONE && !s->strict) {
+		c->type = a->type;
+		return true;
+	}
+	bool value = a->type->kind == TY_ARRAY || a->type->kind == TY_STR;
+	char tb[128];
+	type_name(a->type, tb, sizeof(tb));
+	if (!value && a->type->kind != TY_INT)
+		return sema_error(s, a->loc, "buf() argument 1 must be an integer, an array or a "
+				  "string, not %s", tb);
+	if (!n && a->type->kind != TY_ARRAY) /* bpftrace's words */
+		return sema_error(s, c->loc, "buf() expects a length argument for non-array type %s",
+				  a->type->kind == TY_STR ? "string" : tb);
+	int64_t size = value ? a->type->size : s->sc->opt.strlen_max;
 	if (n && n->kind == E_INT) {
-		size = (int64_t)n->ival;
-		if (size < 1 || size > (1 << 20))
+		if ((int64_t)n->ival < 1 || n->ival > (1 << 20))
 			return sema_error(s, n->loc, "buf(): the length must be from 1 to 1048576");
+		size = (int64_t)n->ival; /* past a value's end: zeros */
+	} else if (n && value) {
+		return sema_error(s, n->loc, "buf(): the length of a buffer of %s must be a literal",
+				  a->type->kind == TY_STR ? "a string" : "an array");
 	} else if (n && !arg_int(s, c, 1)) {
 		return false;
 	}
 	c->aux = n && n->kind != E_INT; /* a length computed at run time */
+	c->aux2 = value;
+	c->ival = (uint64_t)size;
 	c->type = ty_simple(s, TY_BUF, 8 + (int)((size + 7) & ~7));
 	return true;
 }
@@ -534,7 +554,7 @@ static const FuncDef funcs[] = {
 	{"lhist", F_LHIST, FK_AGG, 4, 4, check_lhist},
 	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym},
 	{"uaddr", F_UADDR, FK_EXPR, 1, 1, check_uaddr},
-	{"buf", F_BUF, FK_EXPR, 2, 2, check_buf},
+	{"buf", F_BUF, FK_EXPR, 1, 2, check_buf},
 	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},

@@ -42,6 +42,7 @@ static void test_layout(void)
 			 "  struct foo *next; union { int u1; char u2; }; in_t ins[N]; enum color col;\n"
 			 "  struct { int deep; } named; void (*fn)(int); }\n"
 			 "struct nosemi { char c; unsigned long x }\n"
+			 "struct chars { char s[4]; unsigned char u[4]; }\n"
 			 "BEGIN { }", &e);
 	CHECK(d != NULL);
 	if (!d) {
@@ -55,6 +56,8 @@ static void test_layout(void)
 	CHECK(foo->size == 104);
 	Type *nosemi = cdefs_find(d, CN_STRUCT, "nosemi"); /* last member without ';' */
 	CHECK(nosemi && nosemi->size == 16 && field(nosemi, "x")->offset == 8);
+	Type *chars = cdefs_find(d, CN_STRUCT, "chars"); /* char[N] a string, unsigned an array */
+	CHECK(chars && field(chars, "s")->type->kind == TY_STR && field(chars, "u")->type->kind == TY_ARRAY);
 	CHECK(field(foo, "name")->offset == 4 && field(foo, "name")->type->kind == TY_STR);
 	CHECK(field(foo, "c")->offset == 16);
 	CHECK(field(foo, "d")->offset == 24 && field(foo, "d")->bit_width == 3);
