@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../python/pylayout.h"
 #include "../runtime/dwarf_args.h"
 #include "../runtime/elf_syms.h"
 #include "../util/util.h"
@@ -351,14 +352,14 @@ static int pmu_int(const char *file, int dflt)
 	return v;
 }
 
-static bool uprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Attached *out,
-				 char *err, size_t errlen)
+/* The uprobe PMU's event for p; -1 with err filled. */
+static int uprobe_event_open(const ProbeSpec *p, bool ret, char *err, size_t errlen)
 {
 	int type = pmu_int("type", -1);
 	if (type < 0) {
 		snprintf(err, errlen, "no uprobe PMU (/sys/bus/event_source/devices/uprobe): this "
 			 "kernel was built without CONFIG_UPROBE_EVENTS");
-		return false;
+		return -1;
 	}
 	struct perf_event_attr attr = {
 		.type = (uint32_t)type,
@@ -380,9 +381,44 @@ static bool uprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Atta
 		else
 			snprintf(err, errlen, "perf_event_open(uprobe %s at offset 0x%llx): %s",
 				 p->target, (unsigned long long)p->offset, strerror(e));
-		return false;
 	}
-	return attach_perf_event(pfd, prog_fd, out, err, errlen);
+	return pfd;
+}
+
+static bool uprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Attached *out,
+				 char *err, size_t errlen)
+{
+	int pfd = uprobe_event_open(p, ret, err, errlen);
+	return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);
+}
+
+/* CPython 3.11's function__entry needs its line semaphore raised too
+ * (function__return fires without).  The kernel raises a semaphore for a uprobe with that ref_ctr: one
+ * is placed at the program's entry point, which runs once per process
+ * (before sonde could attach, for a running one), so no line traps. */
+static bool usdt_raise_py_line(const ProbeSpec *p, Attached *out, char *err, size_t errlen)
+{
+	ProbeSpec q = *p;
+	if (!strstr(p->name, ":python:function__entry") ||
+	    !py311_line_semaphore(p->target, &q.offset, &q.ref_ctr))
+		return true;
+	int pfd = uprobe_event_open(&q, false, err, errlen);
+	if (pfd < 0)
+		return false;
+	attached_add(out, pfd);
+	static bool told; /* once per run, not per probe */
+	if (!told && (told = true))
+		fprintf(stderr, "sonde: %s: CPython 3.11 fires function__entry for "
+		"Python-to-Python calls only while its line probe is enabled (CPython issue "
+		"98894): sonde enables it too; Python runs slower while sonde is attached\n",
+		p->target);
+	return true;
+}
+
+static bool usdt_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
+{
+	return uprobe_attach_common(p, false, prog_fd, out, err, n) &&
+	       usdt_raise_py_line(p, out, err, n);
 }
 
 static bool uprobe_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
@@ -440,7 +476,7 @@ const Provider provider_usdt = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.expand = usdt_expand,
 	.ctx_arg_offset = usdt_arg_offset,
-	.attach = uprobe_attach,
+	.attach = usdt_attach,
 	.arg_loc = usdt_arg_loc,
 	.newest_first = true,
 };

@@ -285,6 +285,39 @@ bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t er
 	return true;
 }
 
+static uint64_t elf_entry(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *e = fd >= 0 ? elf_begin(fd, ELF_C_READ, NULL) : NULL;
+	GElf_Ehdr eh;
+	uint64_t entry = e && gelf_getehdr(e, &eh) && eh.e_type == ET_EXEC ? eh.e_entry : 0;
+	if (e)
+		elf_end(e);
+	if (fd >= 0)
+		close(fd);
+	return entry;
+}
+
+bool py311_line_semaphore(const char *path, uint64_t *entry_off, uint64_t *sema_off)
+{
+	ObjSyms o;
+	uint32_t ver = 0;
+	char err[128];
+	const ElfFile *f = elf_get(path, err, sizeof(err));
+	if (!f || !read_obj_syms(path, &o) || !read_at_vaddr(path, o.version, &ver, 4) ||
+	    ver >> 16 != 0x030b)
+		return false;
+	uint64_t entry = elf_entry(path);
+	*entry_off = entry ? elf_vaddr_to_offset(f, entry) : (uint64_t)-1;
+	for (int i = 0; i < f->nnotes; i++)
+		if (!strcmp(f->notes[i].provider, "python") && !strcmp(f->notes[i].name, "line") &&
+		    f->notes[i].sema) {
+			*sema_off = elf_vaddr_to_offset(f, f->notes[i].sema);
+			return *entry_off != (uint64_t)-1 && *sema_off != (uint64_t)-1;
+		}
+	return false;
+}
+
 static uint32_t varint(const uint8_t *p, size_t n, size_t *i)
 {
 	uint32_t v = 0;

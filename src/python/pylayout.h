@@ -32,6 +32,11 @@ typedef struct PyLayout {
  * a message saying what did not match. */
 bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
 
+/* CPython 3.11 fires function__entry for Python-to-Python calls only
+ * while its line probe's semaphore is raised (CPython issue 98894).  For such a binary: true, with the file offsets of its entry
+ * point (code that runs once, at start) and of the line semaphore. */
+bool py311_line_semaphore(const char *path, uint64_t *entry_off, uint64_t *sema_off);
+
 /* The code-object cache: key (pid, code address), value below. */
 #define PYC_FILE 128
 #define PYC_NAME 96
