@@ -8,7 +8,7 @@ set -f # arguments hold globs
 command -v perf >/dev/null || { echo "perf (linux-perf) is not installed"; exit 77; }
 SONDE=${SONDE:-./sonde}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0 runs=0 chance=0
+fails=0 runs=0 chance=0 bias=0
 # perf 6.1 decides whether an inline call site's line is probe-able from an
 # uninitialized variable (cu_find_lineinfo when the address has no statement
 # line); sonde lists such lines.  A -L listing that differs only in which
@@ -19,6 +19,13 @@ by_chance() {
 	y=$(sed -E 's/^ *[0-9-]+  /         /' <<<"$2")
 	[[ "$x" == "$y"* || "$y" == "$x"* ]]
 }
+# perf 6.1 names the place of a function whose DIE has only DW_AT_ranges
+# (split into hot and cold parts) from a symbol lookup off by the module's
+# bias (@<check_agg+8> for cmp_ent): a -V listing that differs only in the
+# @<SYMBOL+OFFSET> lines is counted apart too.
+by_bias() {
+	[ "$(sed -E 's/^\t@<[^>]*>$/@/' <<<"$1")" == "$(sed -E 's/^\t@<[^>]*>$/@/' <<<"$2")" ]
+}
 same() { # BIN ARGS...
 	local bin=$1; shift
 	local a b ra rb
@@ -27,6 +34,8 @@ same() { # BIN ARGS...
 	runs=$((runs + 1))
 	if [ "$a" != "$b" ] && [ "$1" = -L ] && [ $ra = $rb ] && by_chance "$a" "$b"; then
 		chance=$((chance + 1))
+	elif [ "$a" != "$b" ] && [ "$1" = -V ] && [ $ra = $rb ] && by_bias "$a" "$b"; then
+		bias=$((bias + 1))
 	elif [ "$a" != "$b" ] || [ $ra != $rb ]; then
 		fails=$((fails + 1))
 		echo "DIFF: $bin $* (perf $ra, sonde $rb)"
@@ -65,5 +74,6 @@ for f in $(perf probe -x "$tmp/sonde_bin" -F); do
 	case "$f" in *.cold) continue ;; esac
 	same "$tmp/sonde_bin" -V "$f"
 done
-echo "$runs comparisons, $fails different, $chance -L listings differing only in inline call sites"
+echo "$runs comparisons, $fails different, $chance -L listings differing only in inline call sites," \
+	"$bias -V listings only in the place's name"
 [ $fails = 0 ]
