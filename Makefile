@@ -1,6 +1,7 @@
 # sonde: plain Makefile.  `make` builds ./sonde, `make test` runs every test.
 CC      ?= cc
 PREFIX  ?= /usr/local
+MANDIR  ?= $(PREFIX)/share/man
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Isrc -std=gnu11 -Wall -Wextra -Werror -Wno-missing-field-initializers -D_GNU_SOURCE
 LDLIBS  := -lbpf -lelf -ldw -lz
@@ -75,10 +76,36 @@ run: sonde
 	@echo 'sonde -e '\''tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'\'
 	./sonde -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'
 
+# The binary, the ready tools (sonde --tool finds them in ../share/sonde/tools
+# from the binary) and the man pages.
 install: sonde
 	install -D -m 0755 sonde $(DESTDIR)$(PREFIX)/bin/sonde
-	install -d $(DESTDIR)$(PREFIX)/share/sonde/tools
-	install -m 0644 tools/*.bt $(DESTDIR)$(PREFIX)/share/sonde/tools/ 2>/dev/null || true
+	install -d $(DESTDIR)$(PREFIX)/share/sonde/tools $(DESTDIR)$(MANDIR)/man8
+	install -m 0755 tools/*.bt $(DESTDIR)$(PREFIX)/share/sonde/tools/
+	install -m 0644 man/*.8 $(DESTDIR)$(MANDIR)/man8/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/sonde $(patsubst man/%,$(DESTDIR)$(MANDIR)/man8/%,$(wildcard man/*.8))
+	rm -rf $(DESTDIR)$(PREFIX)/share/sonde
+
+# A Debian package built with dpkg-deb from a `make install` into a staging
+# tree (PREFIX=/usr, man pages gzipped as Debian installs them).
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB      = build/sonde_$(VERSION)_$(DEB_ARCH).deb
+deb: sonde
+	rm -rf build/deb
+	$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(CURDIR)/build/deb
+	gzip -9n build/deb/usr/share/man/man8/*.8
+	install -d build/deb/DEBIAN
+	printf '%s\n' 'Package: sonde' 'Version: $(VERSION)' 'Architecture: $(DEB_ARCH)' \
+		'Maintainer: sonde developers <sonde@localhost>' \
+		'Depends: libbpf1, libelf1, libdw1, zlib1g, libc6 (>= 2.34)' \
+		'Section: devel' 'Priority: optional' \
+		'Description: dynamic tracer for Linux: bpftrace scripts compiled straight to eBPF' \
+		' sonde runs bpftrace-language scripts with its own compiler (no LLVM), traces' \
+		' system calls as strace does (sonde trace), draws flame graphs (sonde' \
+		' flamegraph) and ships ready tools (sonde --tools).' > build/deb/DEBIAN/control
+	dpkg-deb --root-owner-group --build build/deb $(DEB)
 
 # libFuzzer over text -> parser -> sema -> codegen, with ASan and UBSan.
 FUZZ_SECONDS ?= 60

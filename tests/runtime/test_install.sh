@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# make install DESTDIR=...: the binary, the tools (found by the installed
+# binary's --tools/--tool) and the man pages (man shows them); make deb: a
+# package that dpkg installs and removes cleanly (into a dpkg root of its
+# own, so that the machine's packages are not touched), with `man sonde`
+# working from the installed tree.
+set -u
+cd "$(dirname "$0")/../.."
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail() { printf 'FAIL %s\n' "$1"; [ -f "$tmp/log" ] && tail -20 "$tmp/log"; exit 1; }
+command -v man >/dev/null || { echo "man is not installed (man-db)"; exit 77; }
+
+make --no-print-directory install DESTDIR="$tmp/d" PREFIX=/usr/local >"$tmp/log" 2>&1 || fail "make install"
+p=$tmp/d/usr/local
+for f in bin/sonde share/sonde/tools/opensnoop.bt share/sonde/tools/biolatency.bt \
+	share/man/man8/sonde.8 share/man/man8/sonde-trace.8 share/man/man8/sonde-flamegraph.8; do
+	[ -f "$p/$f" ] || fail "make install: no $f"
+done
+[ -x "$p/bin/sonde" ] || fail "make install: sonde not executable"
+"$p/bin/sonde" --tools | grep -qE '^opensnoop +Which files' || fail "installed sonde --tools"
+"$p/bin/sonde" -h | grep -qE 'sonde trace .*sonde trace -h' || fail "sonde -h: no trace subcommand"
+"$p/bin/sonde" -h | grep -qE 'sonde flamegraph ' || fail "sonde -h: no flamegraph subcommand"
+"$p/bin/sonde" trace -h 2>&1 | grep -q -- '-e trace=SET' || fail "sonde trace -h"
+for page in sonde sonde-trace sonde-flamegraph; do
+	MANWIDTH=80 man -M "$p/share/man" "$page" 2>/dev/null | grep -qi "^NAME" || fail "man $page"
+done
+MANWIDTH=80 man -M "$p/share/man" sonde 2>/dev/null | grep -q 'syscall_name' || fail "man sonde: content"
+
+make --no-print-directory deb >"$tmp/log" 2>&1 || fail "make deb"
+deb=$(ls build/sonde_*_"$(dpkg --print-architecture)".deb) || fail "no .deb built"
+dpkg-deb -f "$deb" Package | grep -qx sonde || fail "package name"
+r=$tmp/root
+mkdir -p "$r/var/lib/dpkg/info" "$r/var/lib/dpkg/updates"; touch "$r/var/lib/dpkg/status"
+dpkg --root="$r" --force-depends --force-script-chrootless -i "$deb" >"$tmp/log" 2>&1 || fail "dpkg -i"
+dpkg --root="$r" -s sonde 2>/dev/null | grep -qx 'Status: install ok installed' || fail "dpkg -s after -i"
+"$r/usr/bin/sonde" -V | grep -q '^sonde v' || fail "packaged sonde -V"
+"$r/usr/bin/sonde" --tools | grep -qE '^biosnoop ' || fail "packaged sonde --tools"
+MANWIDTH=80 man -M "$r/usr/share/man" sonde 2>/dev/null | grep -q 'bpftrace-language' || fail "man sonde (package)"
+dpkg --root="$r" --force-script-chrootless -r sonde >"$tmp/log" 2>&1 || fail "dpkg -r"
+left=$(find "$r/usr" -path '*sonde*' 2>/dev/null)
+[ -z "$left" ] || fail "files left after dpkg -r: $left"
+exit 0
