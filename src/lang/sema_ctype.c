@@ -428,7 +428,10 @@ void sema_ctype_arith(Sema *s, Expr *e)
 Type *sema_ctype_curtask(Sema *s)
 {
 	Type *t = ty_int(s, 64, false);
-	t->pointee = btf_lazy_record("struct", "task_struct");
+	/* a task_struct the script defines overrides the kernel's */
+	t->pointee = cdefs_find(s->sc->cdefs, CN_STRUCT, "task_struct");
+	if (!t->pointee || (!t->pointee->nfields && !t->pointee->btf_id))
+		t->pointee = btf_lazy_record("struct", "task_struct");
 	return t;
 }
 

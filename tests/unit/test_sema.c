@@ -197,6 +197,7 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { $n = 2; unroll($n) { } }", 1, 24, "unroll needs a literal count from 1 to 100"},
 	{"BEGIN { unroll($2) { } }", 1, 16, "$2 is 'two', not a number: use str($2) for a string"},
 	{"BEGIN { unroll($3) { } }", 1, 16, "unroll minimum value is 1"},
+	{"struct task_struct { int x; }\nBEGIN { @ = curtask->pid; }", 2, 22, "struct task_struct has no field 'pid'"},
 	{"BEGIN { $x = buf(comm); }", 1, 14, "buf() expects a length argument for non-array type string"},
 	{"BEGIN { $x = buf(1); }", 1, 14, "buf() expects a length argument for non-array type int64"},
 	{"BEGIN { $x = buf(\"ab\", pid); }", 1, 24, "buf(): the length of a buffer of a string must be a literal"},
@@ -433,6 +434,7 @@ static const struct {
 	{"BEGIN { @x = str(comm, 4); }"},
 	{"BEGIN { if (1) { @a = 1; } else if (2) { @a = 2; } else { @a = 3; } }"},
 	{"BEGIN { unroll($1) { @a++; } }"},
+	{"struct task_struct { int x; }\nBEGIN { @ = curtask->x; }"},
 	{"struct s { unsigned char u[4]; int x[3]; }\nBEGIN { $p = (struct s *)0; $b = buf(\"ab\", 2); "
 	 "@k[$b] = buf($p->u); @e = $b == buf(\"ab\", 2); @f = $p->x != $p->x; @g = buf($p->x, 2); }"},
 	{"BEGIN { @[strftime(\"%H\", nsecs), 1] = 1; $t = strftime(\"%M\", 0); @m[$t] = 2; }"},
