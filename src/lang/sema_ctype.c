@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/dwarf_args.h"
 #include "ctypes.h"
 #include "sema.h"
 
@@ -223,10 +224,41 @@ bool sema_ctype_index(Sema *s, Expr *e)
 	return true;
 }
 
+/* A type by its text: the script's definitions, then, in a user-space
+ * probe, the DWARF of the probed binary for a struct or union, then BTF. */
+static Type *parse_type(Sema *s, const char *text, char *err, size_t n)
+{
+	const char *rest = text;
+	bool un = !strncmp(rest, "union ", 6);
+	if (is_user_provider(s) && s->spec->target && (un || !strncmp(rest, "struct ", 7))) {
+		rest += un ? 6 : 7;
+		char name[128];
+		size_t len = strcspn(rest, " *");
+		snprintf(name, sizeof(name), "%.*s", (int)len, rest);
+		Type *rec = NULL;
+		if (!cdefs_find(s->sc->cdefs, un ? CN_UNION : CN_STRUCT, name))
+			rec = dwarf_record(s->spec->target, un, name);
+		if (rec) {
+			for (const char *c = rest + len; *c; c++) {
+				if (*c == ' ')
+					continue;
+				if (*c != '*')
+					return ctype_parse_name(s->sc->cdefs, &s->sc->arena, text, err, n);
+				Type *p = ty_int(s, 64, false);
+				p->pointee = rec;
+				p->user = true;
+				rec = p;
+			}
+			return rec;
+		}
+	}
+	return ctype_parse_name(s->sc->cdefs, &s->sc->arena, text, err, n);
+}
+
 bool sema_ctype_cast(Sema *s, Expr *e)
 {
 	char err[400];
-	Type *t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, e->name, err, sizeof(err));
+	Type *t = parse_type(s, e->name, err, sizeof(err));
 	if (!t)
 		return sema_error(s, e->loc, "cannot cast to '%s': %s", e->name, err);
 	if (t->kind == TY_RECORD || t->kind == TY_ARRAY || t->kind == TY_NONE)
@@ -255,7 +287,7 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 {
 	if (e->name) {
 		char err[400];
-		Type *t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, e->name, err, sizeof(err));
+		Type *t = parse_type(s, e->name, err, sizeof(err));
 		if (!t)
 			return sema_error(s, e->loc, "sizeof: %s", err);
 		if (t->kind == TY_RECORD && !record_known(s, t, e->loc))
@@ -291,7 +323,7 @@ static Type *name_type(Sema *s, const Expr *a)
 	    !strcmp(a->name, "curtask"))
 		return NULL;
 	char err[400];
-	Type *t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, a->name, err, sizeof(err));
+	Type *t = parse_type(s, a->name, err, sizeof(err));
 	return t && t->kind != TY_NONE ? t : NULL;
 }
 
@@ -301,7 +333,7 @@ bool sema_ctype_offsetof(Sema *s, Expr *e)
 	Type *t = NULL;
 	if (e->name) {
 		char err[400];
-		t = ctype_parse_name(s->sc->cdefs, &s->sc->arena, e->name, err, sizeof(err));
+		t = parse_type(s, e->name, err, sizeof(err));
 		if (!t)
 			return sema_error(s, e->loc, "offsetof: %s", err);
 	} else if (!(t = name_type(s, e->a))) {

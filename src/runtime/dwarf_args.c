@@ -246,7 +246,7 @@ static Type *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 			n = v + 1;
 	}
 	Type *et = make_type(f, el, depth + 1);
-	if (et->kind == TY_INT && !et->pointee && et->bits == 8) {
+	if (et->kind == TY_INT && !et->pointee && et->bits == 8 && et->is_signed) {
 		free(et); /* a fresh base type: only pointers and records are memoized */
 		return new_type(TY_STR, (int)n); /* char[N]: a string, as from BTF */
 	}
@@ -309,6 +309,36 @@ static Type *make_type(DwFile *f, Dwarf_Die *d, int depth)
 	default:
 		return new_type(TY_NONE, 0);
 	}
+}
+
+/* A struct/union defined at the top of one of the binary's CUs */
+static bool find_record_die(DwFile *f, bool un, const char *name, Dwarf_Die *out)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	int tag = un ? DW_TAG_union_type : DW_TAG_structure_type;
+	while (dwarf_nextcu(f->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+		if (dwarf_offdie(f->dw, off + hsize, &cu) && dwarf_child(&cu, out) == 0) {
+			do {
+				const char *n = dwarf_diename(out);
+				if (dwarf_tag(out) == tag && n && !strcmp(n, name) &&
+				    !dwarf_hasattr(out, DW_AT_declaration))
+					return true;
+			} while (dwarf_siblingof(out, out) == 0);
+		}
+		off = next;
+	}
+	return false;
+}
+
+Type *dwarf_record(const char *path, bool un, const char *name)
+{
+	DwFile *f = get_file(path);
+	Dwarf_Die d;
+	if (!f->dw || !find_record_die(f, un, name, &d))
+		return NULL;
+	return make_type(f, &d, 0);
 }
 
 static DwarfFunc *parse_func(DwFile *f, Dwarf_Off off)

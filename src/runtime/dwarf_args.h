@@ -26,3 +26,6 @@ typedef struct DwarfFunc {
 const DwarfFunc *dwarf_func(const char *path, const char *func);
 /* The parameter called name, its index in *idx; NULL if none. */
 const DwarfParam *dwarf_param(const DwarfFunc *f, const char *name, int *idx);
+/* struct (un false) or union `name` as the binary at path defines it in its
+ * DWARF, for casts in uprobes; NULL when it has no such definition. */
+Type *dwarf_record(const char *path, bool un, const char *name);
