@@ -76,6 +76,10 @@ run: sonde
 	@echo 'sonde -e '\''tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'\'
 	./sonde -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } interval:s:5 { exit(); }'
 
+# where `import sonde_probes` finds the runtime-probe module (Debian's python3
+# looks in $(PREFIX)/lib/python3.X/dist-packages)
+PYTHON_SITE ?= $(PREFIX)/lib/python$(shell /usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo 3)/dist-packages
+
 # The binary, the ready tools (sonde --tool finds them in ../share/sonde/tools
 # from the binary) and the man pages.
 install: sonde
@@ -83,10 +87,12 @@ install: sonde
 	install -d $(DESTDIR)$(PREFIX)/share/sonde/tools $(DESTDIR)$(MANDIR)/man8
 	install -m 0755 tools/*.bt $(DESTDIR)$(PREFIX)/share/sonde/tools/
 	install -m 0644 man/*.8 $(DESTDIR)$(MANDIR)/man8/
+	install -D -m 0644 python/sonde_probes.py $(DESTDIR)$(PYTHON_SITE)/sonde_probes.py
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sonde $(patsubst man/%,$(DESTDIR)$(MANDIR)/man8/%,$(wildcard man/*.8))
 	rm -rf $(DESTDIR)$(PREFIX)/share/sonde
+	rm -f $(DESTDIR)$(PYTHON_SITE)/sonde_probes.py
 
 # A Debian package built with dpkg-deb from a `make install` into a staging
 # tree (PREFIX=/usr, man pages gzipped as Debian installs them).

@@ -351,11 +351,17 @@ int proc_binaries(int pid, char ***out)
 	FILE *f = fopen(path, "re");
 	VEC(char *) v = {0};
 	while (f && fgets(line, sizeof(line), f)) {
-		char perms[8] = "";
+		char perms[8] = "", range[64] = "", mf[128];
 		char *p = strchr(line, '/');
-		if (!p || sscanf(line, "%*x-%*x %7s", perms) != 1 || perms[2] != 'x')
+		if (!p || sscanf(line, "%63[0-9a-f-] %7s", range, perms) != 2 || perms[2] != 'x')
 			continue;
 		p[strcspn(p, "\n")] = 0;
+		/* a file that exists on no disk (a memfd, a deleted file: probes a
+		 * program built at run time) is reached through the mapping */
+		if (!strncmp(p, "/memfd:", 7) || strstr(p, " (deleted)")) {
+			snprintf(mf, sizeof(mf), "/proc/%d/map_files/%s", pid, range);
+			p = mf;
+		}
 		bool dup = false;
 		for (int i = 0; i < v.n && !dup; i++)
 			dup = !strcmp(v.v[i], p);
