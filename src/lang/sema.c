@@ -63,7 +63,12 @@ Type *sema_storage_type(Sema *s, Type *t)
 		el[i] = sema_storage_type(s, t->elem[i]);
 		same &= el[i] == t->elem[i];
 	}
-	return same ? t : ty_tuple(s, el, t->nelem);
+	if (same)
+		return t;
+	Type *w = ty_tuple(s, el, t->nelem);
+	w->c_size = t->c_size; /* sizeof keeps the elements' own widths */
+	w->c_align = t->c_align;
+	return w;
 }
 
 static bool storable(const Type *t)
@@ -415,9 +420,10 @@ static bool sema_tuple(Sema *s, Expr *e)
 		}
 		if (!storable(a->type))
 			return sema_error(s, a->loc, "a value of type %s cannot be part of a tuple", tn(a->type));
-		el[i] = sema_storage_type(s, a->type);
+		el[i] = a->type;
 	}
-	e->type = ty_tuple(s, el, e->args.n);
+	/* laid out at the elements' own widths first (for sizeof), then stored */
+	e->type = sema_storage_type(s, ty_tuple(s, el, e->args.n));
 	return true;
 }
 

@@ -24,6 +24,27 @@ Type *ty_str(Sema *s, int size)
 	return ty_simple(s, TY_STR, size);
 }
 
+/* An element's size and alignment in bpftrace's tuple layout */
+static void c_layout(const Type *t, int *size, int *align)
+{
+	switch (t->kind) {
+	case TY_INT:
+		*size = *align = t->pointee ? 8 : t->bits / 8;
+		break;
+	case TY_STR:
+		*size = t->size;
+		*align = 1;
+		break;
+	case TY_TUPLE:
+		*size = t->c_size;
+		*align = t->c_align;
+		break;
+	default:
+		*size = t->size;
+		*align = 8;
+	}
+}
+
 Type *ty_tuple(Sema *s, Type **elems, int n)
 {
 	Type *t = ty_simple(s, TY_TUPLE, 0);
@@ -37,5 +58,14 @@ Type *ty_tuple(Sema *s, Type **elems, int n)
 		off += (elems[i]->size + 7) & ~7;
 	}
 	t->size = off;
+	int c_off = 0, c_align = 1;
+	for (int i = 0; i < n; i++) {
+		int sz, al;
+		c_layout(elems[i], &sz, &al);
+		c_off = (c_off + al - 1) / al * al + sz;
+		c_align = al > c_align ? al : c_align;
+	}
+	t->c_size = (c_off + c_align - 1) / c_align * c_align;
+	t->c_align = c_align;
 	return t;
 }

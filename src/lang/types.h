@@ -84,6 +84,10 @@ typedef struct Type {
 	int nelem;      /* TY_TUPLE */
 	struct Type **elem;
 	int *offset;
+	/* TY_TUPLE: size and alignment in bpftrace's layout (a C struct of the
+	 * elements at their own widths: sizeof((int8, int16, int32)) is 8),
+	 * what sizeof reports; sonde keeps each element in an 8-byte slot */
+	int c_size, c_align;
 	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK/TY_PYSTACK: frames kept */
 	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */

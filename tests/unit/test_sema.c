@@ -504,6 +504,32 @@ static void test_valid(void)
 
 /* ---- inferred types ---- */
 
+/* sizeof of a tuple: bpftrace's layout (elements at their own widths,
+ * natural alignment), through variables and maps too */
+static void test_tuple_sizeof(void)
+{
+	static const struct { const char *e; uint64_t size; } cases[] = {
+		{"((int8)1, (int16)1, (int32)1)", 8}, {"(1, \"abc\")", 16}, {"(\"a\", \"b\")", 4},
+		{"((int8)1, \"abc\")", 5}, {"((int8)1, ((int16)2, (int8)3))", 6},
+		{"(\"abc\", (int32)1, (int8)2)", 12}, {"(comm, pid)", 24}, {"$t", 4}, {"@t", 4},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[200];
+		snprintf(text, sizeof(text), "BEGIN { $t = ((int8)1, (int16)2); @t = ((int8)1, \"ab\"); "
+			 "@s = sizeof(%s); }", cases[i].e);
+		Compiled r = compile_flags(text, 0);
+		CHECK(r.sc != NULL);
+		if (r.sc) {
+			const Expr *sz = r.prog->probes[0]->body.v[2]->expr;
+			CHECK(sz->kind == E_SIZEOF && sz->ival == cases[i].size);
+			if (sz->ival != cases[i].size)
+				fprintf(stderr, "  sizeof(%s) = %llu\n", cases[i].e,
+					(unsigned long long)sz->ival);
+		}
+		compiled_free(&r);
+	}
+}
+
 static void test_types_basic(void)
 {
 	Compiled r = compile_flags("BEGIN { @a[comm, 1] = count(); @b = \"x\"; @c = (1, \"ab\"); }", 0);
@@ -714,6 +740,7 @@ int main(void)
 	test_codegen_errors();
 	test_valid();
 	test_ctype_extras();
+	test_tuple_sizeof();
 	test_types_basic();
 	test_types_widen();
 	test_types_cross_probe();
