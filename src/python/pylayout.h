@@ -41,7 +41,7 @@ bool py311_line_semaphore(const char *path, uint64_t *entry_off, uint64_t *sema_
 #define PYC_FILE 128
 #define PYC_NAME 96
 #define PYC_LT 1024
-#define PYC_ENTRIES 16384
+#define PYC_ENTRIES 8192
 typedef struct PyCodeInfo {
 	uint32_t firstlineno;
 	uint32_t lt_size;     /* co_linetable's full size; at most PYC_LT bytes kept */

@@ -53,33 +53,46 @@ static void put_frame(StrBuf *sb, const Type *t, const char *indent, const char 
 	sb_putc(sb, '\n');
 }
 
+int pystack_nframes(const Type *t, const void *d, bool *bad)
+{
+	uint64_t n;
+	memcpy(&n, (const char *)d + 8, 8);
+	*bad = n & PYSTACK_BAD;
+	n &= ~PYSTACK_BAD;
+	return (int)n > t->stack_depth ? t->stack_depth : (int)n;
+}
+
+void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size)
+{
+	uint64_t fr[2], key[2];
+	memcpy(key, d, 8);
+	memcpy(fr, (const char *)d + 16 + 16 * i, sizeof(fr));
+	key[1] = fr[0];
+	PyCodeInfo ci;
+	if (pycode_fd < 0 || bpf_map_lookup_elem(pycode_fd, key, &ci) != 0) {
+		snprintf(text, size, folded ? "[code 0x%llx]" : "[ code object 0x%llx: not cached ]",
+			 (unsigned long long)fr[0]);
+		return;
+	}
+	int line = frame_line(&ci, (int)key[0], (int64_t)fr[1]);
+	char ln[16] = "?";
+	if (line >= 0)
+		snprintf(ln, sizeof(ln), "%d", line);
+	/* folded: py-spy's frame names, "function (file:line)" */
+	snprintf(text, size, folded ? "%3$s (%1$s:%2$s)" : "[ %s:%s (%s) ]", ci.file, ln, ci.name);
+}
+
 void pystack_format(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key)
 {
-	uint64_t hdr[2];
-	memcpy(hdr, d, sizeof(hdr));
-	int pid = (int)hdr[0], n = (int)(hdr[1] & ~PYSTACK_BAD);
+	bool bad;
+	int n = pystack_nframes(t, d, &bad);
 	const char *indent = in_key ? "    " : "        ";
 	char text[PYC_FILE + PYC_NAME + 64];
-	if (n > t->stack_depth)
-		n = t->stack_depth;
 	sb_putc(sb, '\n');
 	for (int i = 0; i < n; i++) {
-		uint64_t fr[2], key[2] = {(uint64_t)pid, 0};
-		memcpy(fr, (const char *)d + 16 + 16 * i, sizeof(fr));
-		key[1] = fr[0];
-		PyCodeInfo ci;
-		if (pycode_fd < 0 || bpf_map_lookup_elem(pycode_fd, key, &ci) != 0) {
-			snprintf(text, sizeof(text), "[ code object 0x%llx: not cached ]",
-				 (unsigned long long)fr[0]);
-		} else {
-			int line = frame_line(&ci, pid, (int64_t)fr[1]);
-			char ln[16] = "?";
-			if (line >= 0)
-				snprintf(ln, sizeof(ln), "%d", line);
-			snprintf(text, sizeof(text), "[ %s:%s (%s) ]", ci.file, ln, ci.name);
-		}
+		pystack_frame(pycode_fd, d, i, false, text, sizeof(text));
 		put_frame(sb, t, indent, text);
 	}
-	if (hdr[1] & PYSTACK_BAD)
+	if (bad)
 		put_frame(sb, t, indent, "[ not a CPython 3.11 frame: walk stopped ]");
 }

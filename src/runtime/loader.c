@@ -114,9 +114,10 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 							   4, vsz, STACK_MAP_ENTRIES, 0, err,
 							   errlen)) < 0)
 		return false;
+	/* preallocated: profile programs run in NMI, where allocating fails */
 	if (sc->py && (rt->pycode_fd = map_create(BPF_MAP_TYPE_HASH, "sonde_pycode", 16,
-						  sizeof(PyCodeInfo), PYC_ENTRIES,
-						  BPF_F_NO_PREALLOC, err, errlen)) < 0)
+						  sizeof(PyCodeInfo), PYC_ENTRIES, 0, err,
+						  errlen)) < 0)
 		return false;
 	rt->out.kstack_fd = rt->kstack_fd;
 	rt->out.ustack_fd = rt->ustack_fd;

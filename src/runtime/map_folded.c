@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../python/pystack_format.h"
 #include "output.h"
 
 static int64_t rd64(const void *p)
@@ -20,7 +21,7 @@ static int64_t rd64(const void *p)
 
 static bool is_stack(const Type *t)
 {
-	return t->kind == TY_KSTACK || t->kind == TY_USTACK;
+	return t->kind == TY_KSTACK || t->kind == TY_USTACK || t->kind == TY_PYSTACK;
 }
 
 static bool key_has_stack(const Type *k)
@@ -67,10 +68,30 @@ static void put_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 	}
 }
 
-/* pass 0: the elements that are not stacks; 1: user stacks; 2: kernel */
+/* Python frames, outermost first (a walk cut short starts at "[...]") */
+static void put_pystack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
+{
+	bool bad;
+	char text[512];
+	if (pystack_nframes(t, d, &bad) && bad)
+		put_frame(sb, "[...]", 5);
+	for (int i = pystack_nframes(t, d, &bad) - 1; i >= 0; i--) {
+		pystack_frame(o->pycode_fd, d, i, true, text, sizeof(text));
+		put_frame(sb, text, strlen(text));
+	}
+}
+
+/* pass 0: the elements that are not stacks; 1: Python stacks; 2: user
+ * stacks; 3: kernel */
 static void put_elem(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, int pass)
 {
-	int want = pass == 1 ? TY_USTACK : TY_KSTACK;
+	static const int kinds[] = {0, TY_PYSTACK, TY_USTACK, TY_KSTACK};
+	int want = kinds[pass];
+	if (t->kind == TY_PYSTACK) {
+		if (pass == 1)
+			put_pystack(sb, o, t, d);
+		return;
+	}
 	if (is_stack(t)) {
 		if (pass && (int)t->kind == want)
 			put_stack(sb, o, t, d);
@@ -88,7 +109,7 @@ static void put_elem(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, 
 
 static void fold_key(StrBuf *sb, const OutCtx *o, const Type *k, const void *key)
 {
-	for (int pass = 0; pass < 3; pass++) {
+	for (int pass = 0; pass < 4; pass++) {
 		if (k->kind != TY_TUPLE) {
 			put_elem(sb, o, k, key, pass);
 			continue;
