@@ -20,7 +20,7 @@ extern const Provider provider_begin, provider_end, provider_tracepoint,
 	provider_rawtracepoint, provider_profile, provider_interval,
 	provider_software, provider_kprobe, provider_kretprobe, provider_uprobe,
 	provider_uretprobe, provider_usdt, provider_watchpoint,
-	provider_asyncwatchpoint;
+	provider_asyncwatchpoint, provider_hardware;
 
 int probe_filter_pid, probe_maps_pid;
 const char *probe_cmd;
@@ -30,12 +30,14 @@ static const Provider *const providers[] = {
 	&provider_rawtracepoint, &provider_profile, &provider_interval,
 	&provider_software, &provider_kprobe,   &provider_kretprobe,
 	&provider_uprobe,   &provider_uretprobe, &provider_usdt,
-	&provider_watchpoint, &provider_asyncwatchpoint,
+	&provider_watchpoint, &provider_asyncwatchpoint, &provider_hardware,
 };
+
+#define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
 const Provider *provider_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(providers) / sizeof(providers[0]); i++) {
+	for (size_t i = 0; i < NPROVIDERS; i++) {
 		const Provider *p = providers[i];
 		if (!strcmp(p->name, name))
 			return p;
@@ -53,8 +55,13 @@ bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err)
 	const Provider *p = provider_find(type);
 	bool ok;
 	if (!p) {
-		ok = error_at(err, loc, "unknown probe type '%s' in '%s' (try tracepoint:, rawtracepoint:, "
-				  "software:, profile:, interval:, uprobe:, uretprobe:, usdt:, BEGIN or END)", type, text);
+		StrBuf names = {0};
+		for (size_t i = 0; i < NPROVIDERS; i++)
+			if (!providers[i]->is_special)
+				sb_printf(&names, "%s:, ", providers[i]->name);
+		ok = error_at(err, loc, "unknown probe type '%s' in '%s' (try %sBEGIN or END)", type, text,
+			      names.s);
+		sb_free(&names);
 	} else if (p->is_special) {
 		ok = colon ? error_at(err, loc, "%s takes no arguments", p->name)
 			   : p->expand(text, loc, out, err);
@@ -200,6 +207,25 @@ bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t er
 		return false;
 	}
 	return true;
+}
+
+bool attach_perf_cpus(uint32_t type, uint64_t config, const ProbeSpec *p, int prog_fd, int ncpu,
+		      Attached *out, char *err, size_t errlen)
+{
+	for (int cpu = 0; cpu < ncpu; cpu++) {
+		int pfd = open_perf_event(type, config, p->period, p->freq, -1, cpu, err, errlen);
+		if (pfd == -ENODEV)
+			continue; /* possible but offline CPU */
+		if (pfd < 0 || !attach_perf_event(pfd, prog_fd, out, err, errlen))
+			return false;
+	}
+	return true;
+}
+
+int perf_ctx_arg_offset(const ProbeSpec *p, int n)
+{
+	(void)p;
+	return regs_arg_offset(n);
 }
 
 /* Detach once the output is complete.  Closing a tracepoint's perf event

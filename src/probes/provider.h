@@ -113,6 +113,11 @@ int regs_arg_offset(int n);
 /* Returns the fd, or -errno with err filled. */
 int open_perf_event(uint32_t type, uint64_t config, uint64_t period, bool freq,
 		    int pid, int cpu, char *err, size_t errlen);
+/* One perf event per CPU 0..ncpu-1 (offline CPUs skipped), each with prog_fd. */
+bool attach_perf_cpus(uint32_t type, uint64_t config, const ProbeSpec *p, int prog_fd, int ncpu,
+		      Attached *out, char *err, size_t errlen);
+/* ctx_arg_offset of perf-event programs (bpf_perf_event_data starts with pt_regs) */
+int perf_ctx_arg_offset(const ProbeSpec *p, int n);
 bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen);
 /* watchpoint:FUNC+argN at run time: watch addr for the spec's process with
  * the watchpoint's program (provider_watchpoint.c). */

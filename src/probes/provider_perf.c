@@ -109,49 +109,31 @@ static bool software_expand(const char *rest, Loc loc, ProbeSpecList *out, Error
 	return true;
 }
 
-static bool attach_cpus(uint64_t config, const ProbeSpec *p, int prog_fd, int ncpu,
-			Attached *out, char *err, size_t errlen)
-{
-	for (int cpu = 0; cpu < ncpu; cpu++) {
-		int pfd = open_perf_event(PERF_TYPE_SOFTWARE, config, p->period, p->freq, -1, cpu,
-					  err, errlen);
-		if (pfd == -ENODEV)
-			continue; /* possible but offline CPU */
-		if (pfd < 0 || !attach_perf_event(pfd, prog_fd, out, err, errlen))
-			return false;
-	}
-	return true;
-}
-
 static bool profile_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
 {
-	return attach_cpus(PERF_COUNT_SW_CPU_CLOCK, p, prog_fd, libbpf_num_possible_cpus(), out, err, n);
+	return attach_perf_cpus(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, p, prog_fd,
+				libbpf_num_possible_cpus(), out, err, n);
 }
 
 static bool interval_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
 {
 	/* one CPU's clock: the probe fires once per period, not once per CPU */
-	return attach_cpus(PERF_COUNT_SW_CPU_CLOCK, p, prog_fd, 1, out, err, n);
+	return attach_perf_cpus(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, p, prog_fd, 1, out, err, n);
 }
 
 static bool software_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
 {
-	return attach_cpus(soft_find(p->target)->config, p, prog_fd, libbpf_num_possible_cpus(),
-			   out, err, n);
+	return attach_perf_cpus(PERF_TYPE_SOFTWARE, soft_find(p->target)->config, p, prog_fd,
+				libbpf_num_possible_cpus(), out, err, n);
 }
 
-static int perf_arg_offset(const ProbeSpec *p, int n)
-{
-	(void)p;
-	return regs_arg_offset(n);
-}
 
 const Provider provider_profile = {
 	.name = "profile",
 	.aliases = {"p"},
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.expand = profile_expand,
-	.ctx_arg_offset = perf_arg_offset,
+	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = profile_attach,
 };
 
@@ -160,7 +142,7 @@ const Provider provider_interval = {
 	.aliases = {"i"},
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.expand = interval_expand,
-	.ctx_arg_offset = perf_arg_offset,
+	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = interval_attach,
 };
 
@@ -169,6 +151,6 @@ const Provider provider_software = {
 	.aliases = {"s"},
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.expand = software_expand,
-	.ctx_arg_offset = perf_arg_offset,
+	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = software_attach,
 };

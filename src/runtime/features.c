@@ -255,16 +255,18 @@ static void print_perf_probe(FILE *out, const char *what, __u32 type,
 	yes_no(out, what, e == 0, why);
 }
 
-/* Load (never attach) a do-nothing fentry program on vfs_read: the only
- * way to learn whether fentry is allowed, since a kernel or policy can
- * refuse BPF_PROG_TYPE_TRACING outright (EPERM even for root).  Parsing
- * vmlinux BTF for the target id costs ~10 ms.  Returns 0 or an errno. */
-static int try_fentry_load(void)
+/* Load a do-nothing BPF_PROG_TYPE_TRACING program of attach type `type`
+ * on the BTF function `target`, and attach it when `attach` (a no-op
+ * program on vfs_read is harmless, and closing detaches it): the only way
+ * to learn whether the kernel allows BPF trampolines or iterators, since a
+ * kernel or policy can refuse them outright (EPERM even for root).
+ * Returns 0 or an errno; ESRCH when target is not in the kernel's BTF. */
+static int try_tracing_prog(enum bpf_attach_type type, const char *target, bool attach)
 {
 	struct btf *btf = btf__load_vmlinux_btf();
 	if (!btf)
 		return ENOENT;
-	int id = btf__find_by_name_kind(btf, "vfs_read", BTF_KIND_FUNC);
+	int id = btf__find_by_name_kind(btf, target, BTF_KIND_FUNC);
 	btf__free(btf);
 	if (id <= 0)
 		return ESRCH;
@@ -272,31 +274,51 @@ static int try_fentry_load(void)
 		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0},
 		{.code = BPF_JMP | BPF_EXIT},
 	};
-	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = BPF_TRACE_FENTRY,
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = type,
 		    .attach_btf_id = (__u32)id);
-	int fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "sonde_fentry", "GPL",
-			       insns, 2, &opts);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "sonde_probe", "GPL", insns, 2, &opts);
 	if (fd < 0)
 		return errno;
+	int e = 0;
+	if (attach) {
+		int lfd = bpf_link_create(fd, 0, type, NULL);
+		e = lfd < 0 ? errno : 0;
+		if (lfd >= 0)
+			close(lfd);
+	}
 	close(fd);
-	return 0;
+	return e;
 }
 
-static void print_fentry(FILE *out)
+/* Why a tracing program was refused, in words. */
+static const char *tracing_why(int e)
+{
+	switch (e) {
+	case EPERM:
+		return "the kernel refuses BPF_PROG_TYPE_TRACING programs (Operation not permitted "
+		       "even for root: kernel lockdown or a security policy)";
+	case EINVAL:
+	case EOPNOTSUPP:
+		return "this kernel has no BPF trampolines for this architecture or build";
+	default:
+		return strerror(e);
+	}
+}
+
+static void print_tracing(FILE *out, const char *what, enum bpf_attach_type type,
+			  const char *target, bool attach)
 {
 	if (!kernel_has_btf()) {
-		fprintf(out, "  fentry: no (no /sys/kernel/btf/vmlinux)\n");
+		fprintf(out, "  %s: no (no /sys/kernel/btf/vmlinux: they need the kernel's BTF)\n", what);
 		return;
 	}
-	int e = try_fentry_load();
+	int e = try_tracing_prog(type, target, attach);
 	if (e == 0)
-		fprintf(out, "  fentry: yes (loads; attaching not tested)\n");
+		fprintf(out, "  %s: yes\n", what);
 	else if (e == ESRCH)
-		fprintf(out, "  fentry: unknown (vfs_read not in BTF)\n");
+		fprintf(out, "  %s: no (%s is not in the kernel's BTF)\n", what, target);
 	else
-		fprintf(out, "  fentry: no (loading an fentry program: %s)\n",
-			strerror(e));
+		fprintf(out, "  %s: no (%s)\n", what, tracing_why(e));
 }
 
 static void print_probe_types(FILE *out)
@@ -319,7 +341,8 @@ static void print_probe_types(FILE *out)
 			 PERF_COUNT_SW_CPU_CLOCK);
 	print_perf_probe(out, "hardware", PERF_TYPE_HARDWARE,
 			 PERF_COUNT_HW_CPU_CYCLES);
-	print_fentry(out);
+	print_tracing(out, "fentry/fexit (kfunc/kretfunc)", BPF_TRACE_FENTRY, "vfs_read", true);
+	print_tracing(out, "iterators (iter:task...)", BPF_TRACE_ITER, "bpf_iter_task", true);
 	fprintf(out, "\n");
 }
 

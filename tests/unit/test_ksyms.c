@@ -60,7 +60,8 @@ static void test_features(void)
 	CHECK(strstr(buf, "\nProgram types\n  kprobe: "));
 	CHECK(strstr(buf, "\nProbe types\n  kprobe: "));
 	CHECK(strstr(buf, kp ? "  kprobe: yes\n" : "  kprobe: no (kernel built without CONFIG_KPROBES"));
-	CHECK(strstr(buf, "  fentry: "));
+	CHECK(strstr(buf, "  fentry/fexit (kfunc/kretfunc): "));
+	CHECK(strstr(buf, "  iterators (iter:task...): "));
 	CHECK(strstr(buf, "\nSecurity\n  lockdown: "));
 	CHECK(strstr(buf, "  kernel.perf_event_paranoid: "));
 	free(buf);
