@@ -103,12 +103,21 @@ static bool pp_include(CP *p, Loc at)
 	return cd_err(p, nat, "'%s' file not found", name);
 }
 
-static bool pp_define(CP *p, Loc at)
+/* the macro name after #define/#ifdef/#ifndef/#undef, on the same line */
+static bool pp_name(CP *p, Loc at, const char *directive)
 {
 	if (!cd_next(p))
 		return false;
-	if (p->tk != CT_IDENT)
-		return cd_err(p, p->tloc, "#define needs a name");
+	if (p->tk != CT_IDENT || p->bol)
+		return cd_err(p, p->bol || p->tk == CT_EOF ? at : p->tloc, "#%s needs a macro name",
+			      directive);
+	return true;
+}
+
+static bool pp_define(CP *p, Loc at)
+{
+	if (!pp_name(p, at, "define"))
+		return false;
 	char *name = cd_tokdup(p);
 	if (cd_ch(p, 0) == '(')
 		return cd_err(p, p->tloc, "macros with arguments are not supported (#define %s(...)); "
@@ -184,10 +193,8 @@ static bool pp_open(CP *p, Loc at, const char *kind)
 		if (parent && !pp_if_value(p, &val))
 			return false;
 	} else if (parent) {
-		if (!cd_next(p))
+		if (!pp_name(p, at, kind))
 			return false;
-		if (p->tk != CT_IDENT)
-			return cd_err(p, p->tloc, "#%s needs a macro name", kind);
 		char name[128];
 		snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
 		val = cdefs_defined(p->d, name) == !strcmp(kind, "ifdef");
@@ -222,12 +229,10 @@ static bool pp_branch(CP *p, Loc at, const char *kind)
 	return true;
 }
 
-static bool pp_undef(CP *p)
+static bool pp_undef(CP *p, Loc at)
 {
-	if (!cd_next(p))
+	if (!pp_name(p, at, "undef"))
 		return false;
-	if (p->tk != CT_IDENT)
-		return cd_err(p, p->tloc, "#undef needs a macro name");
 	char name[128];
 	snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
 	for (int i = 0; i < p->d->names.n; i++) {
@@ -261,7 +266,7 @@ static bool pp_one(CP *p, Loc at)
 	if (cd_is(p, "define"))
 		return pp_define(p, at);
 	if (cd_is(p, "undef"))
-		return pp_undef(p);
+		return pp_undef(p, at);
 	if (cd_is(p, "error")) {
 		pp_rest(p, rest, sizeof(rest));
 		return cd_err(p, at, "#error%s", rest);

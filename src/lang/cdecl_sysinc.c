@@ -2,7 +2,8 @@
  * clang; sonde takes from them what a script can use without a C compiler,
  * their object-like #define constants (`#include <sys/socket.h>` then
  * AF_INET).  A header and the headers it includes are scanned line by line
- * for `#define NAME text`; the text is evaluated when a script names the
+ * for `#define NAME text` and for enumerators (`NAME = value,` inside an
+ * `enum {`); the text is evaluated when a script names the
  * macro (cdecl.c), so a macro defined through another one, or through an
  * enumerator of the kernel, resolves then.  Conditionals are not evaluated
  * here (glibc's need a C compiler's predefined macros): the first
@@ -122,6 +123,76 @@ static void scan_include(CDefs *d, const char *from, char *s, int depth)
 		cd_scan_macros(d, path, depth + 1);
 }
 
+/* Enumerators of a header's enums, kept as text too ("(PREV)+1" when no
+ * value is written): glibc defines some constants only so (SOCK_NONBLOCK,
+ * with a `#define SOCK_NONBLOCK SOCK_NONBLOCK` for #ifdef) */
+typedef struct EnumScan {
+	int state;        /* 0 outside, 1 after `enum` waiting for '{', 2 inside */
+	const char *prev; /* the previous enumerator's value text */
+} EnumScan;
+
+static bool is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static void scan_enumerator(CDefs *d, EnumScan *es, char *s)
+{
+	s = skip_blank(s);
+	char *name = s;
+	while (is_ident_char(*s))
+		s++;
+	if (s == name || (*name >= '0' && *name <= '9'))
+		return;
+	char *nm = arena_strndup(d->arena, name, (size_t)(s - name));
+	s = skip_blank(s);
+	const char *text;
+	if (*s == '=') {
+		char *v = skip_blank(s + 1);
+		size_t n = strlen(v);
+		while (n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+			n--;
+		text = arena_strndup(d->arena, v, n);
+	} else {
+		StrBuf b = {0};
+		sb_printf(&b, es->prev ? "(%s)+1" : "0", es->prev);
+		text = arena_strdup(d->arena, b.s);
+		sb_free(&b);
+	}
+	es->prev = text;
+	if (!cdefs_defined(d, nm))
+		cd_add_macro(d, nm, text);
+}
+
+static void scan_enum_line(CDefs *d, EnumScan *es, char *line)
+{
+	char *s = skip_blank(line);
+	if (es->state == 0) {
+		if (strncmp(s, "enum", 4) || is_ident_char(s[4]) || strchr(s, ';'))
+			return;
+		es->state = 1;
+		es->prev = NULL;
+	}
+	if (es->state == 1) {
+		char *brace = strchr(s, '{');
+		if (!brace)
+			return;
+		es->state = 2;
+		s = brace + 1;
+	}
+	char *end = strchr(s, '}');
+	if (end)
+		*end = 0;
+	for (char *piece = s, *comma; piece; piece = comma) {
+		comma = strchr(piece, ',');
+		if (comma)
+			*comma++ = 0;
+		scan_enumerator(d, es, piece);
+	}
+	if (end)
+		es->state = 0;
+}
+
 void cd_scan_macros(CDefs *d, const char *path, int depth)
 {
 	if (depth > 32 || seen(d, path))
@@ -130,13 +201,16 @@ void cd_scan_macros(CDefs *d, const char *path, int depth)
 	if (!text)
 		return;
 	strip_comments(text);
+	EnumScan es = {0};
 	for (char *line = text, *next; line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = 0;
 		char *s = skip_blank(line);
-		if (*s != '#')
+		if (*s != '#') {
+			scan_enum_line(d, &es, s);
 			continue;
+		}
 		s = skip_blank(s + 1);
 		if (!strncmp(s, "define", 6) && (s[6] == ' ' || s[6] == '\t'))
 			scan_define(d, skip_blank(s + 6));

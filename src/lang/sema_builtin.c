@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctypes.h"
 #include "sema.h"
 
 typedef struct BuiltinDef {
@@ -111,6 +112,9 @@ bool sema_builtin(Sema *s, Expr *e)
 			b = &builtins[i];
 	if (!b && sema_ctype_const(s, e)) /* an enum constant or #define */
 		return true;
+	if (!b && cdefs_defined(s->sc->cdefs, e->name))
+		return sema_error(s, e->loc, "'%s' is a macro whose value is not a constant sonde can "
+				  "evaluate (only integer constant expressions are)", e->name);
 	if (!b)
 		return sema_error(s, e->loc, "unknown builtin '%s'", e->name);
 	if (!check_context(s, e, b))

@@ -108,6 +108,7 @@ static const Bad bad[] = {
 	{"#include <no/such/x.h>\n", 1, 10, "'no/such/x.h' file not found"},
 	{"#define A 1\n#ifdef A\nstruct a { int x; };\n", 2, 1, "unterminated conditional directive"},
 	{"#endif\n", 1, 1, "#endif without #if"},
+	{"#ifdef\n#endif\n", 1, 1, "#ifdef needs a macro name"},
 	{"#ifndef NOPE\n#error stop here\n#endif\n", 2, 1, "#error stop here"},
 	{"#if 1 +\n#endif\n", 1, 8, "expected a constant, found end of input"},
 	{"struct a { int x; }; struct a { int y; };", 1, 29, "struct a is defined twice"},
@@ -169,6 +170,10 @@ static void test_system_header(void)
 	CHECK(d && cdefs_const(d, "AF_INET", &v) && v == 2);
 	CHECK(d && cdefs_const(d, "AF_INET6", &v) && v == 10);
 	CHECK(d && cdefs_const(d, "O_CREAT", &v) && v == 0100);
+	/* glibc's enumerators (SOCK_NONBLOCK is an enumerator plus a
+	 * self-referring #define), auto-incremented ones too (SHUT_WR) */
+	CHECK(d && cdefs_const(d, "SOCK_NONBLOCK", &v) && v == 04000);
+	CHECK(d && cdefs_const(d, "SHUT_WR", &v) && v == 1);
 }
 
 /* BTF import: task_struct members, against libbpf's own reading */

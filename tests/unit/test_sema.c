@@ -199,6 +199,9 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { $n = 2; unroll($n) { } }", 1, 24, "unroll needs a literal count from 1 to 100"},
 	{"BEGIN { unroll($2) { } }", 1, 16, "$2 is 'two', not a number: use str($2) for a string"},
 	{"BEGIN { unroll($3) { } }", 1, 16, "unroll minimum value is 1"},
+	{"#define S \"text\"\nBEGIN { @ = S; }", 2, 13,
+	 "'S' is a macro whose value is not a constant sonde can evaluate (only integer constant "
+	 "expressions are)"},
 	{"struct task_struct { int x; }\nBEGIN { @ = curtask->pid; }", 2, 22, "struct task_struct has no field 'pid'"},
 	{"BEGIN { $x = buf(comm); }", 1, 14, "buf() expects a length argument for non-array type string"},
 	{"BEGIN { $x = buf(1); }", 1, 14, "buf() expects a length argument for non-array type int64"},
