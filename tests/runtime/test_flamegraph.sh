@@ -11,7 +11,7 @@ fail() { printf '%s\n' "$1"; [ -f "$tmp/err" ] && cat "$tmp/err"; exit 1; }
 "$SONDE" flamegraph -F 199 -o "$tmp/fg.svg" -- build/progs/flame_target 1.5 2>"$tmp/err" ||
 	fail "sonde flamegraph failed"
 grep -q "wrote $tmp/fg.svg" "$tmp/err" || fail "no 'wrote' message"
-python3 - "$tmp/fg.svg" <<'PY' || fail "SVG check failed"
+/usr/bin/python3.11 - "$tmp/fg.svg" <<'PY' || fail "SVG check failed"
 import sys, xml.etree.ElementTree as ET
 ns = {"s": "http://www.w3.org/2000/svg"}
 root = ET.parse(sys.argv[1]).getroot()          # raises if not well-formed
@@ -35,7 +35,7 @@ PY
 
 printf 'a;b;c 5\na;b;d 3\nnot a stack line\nx&y;<z> 2\n' |
 	"$SONDE" flamegraph --from-folded - >"$tmp/f.svg" 2>"$tmp/err" || fail "--from-folded failed"
-python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/f.svg" || fail "--from-folded: not XML"
+/usr/bin/python3.11 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/f.svg" || fail "--from-folded: not XML"
 grep -q '<title>b (8 samples, 80.00%)</title>' "$tmp/f.svg" || fail "--from-folded: b is not 8 samples, 80%"
 grep -q '<title>x&amp;y (2 samples' "$tmp/f.svg" || fail "--from-folded: & not escaped"
 grep -q '1 of 4 lines' "$tmp/err" || fail "--from-folded: bad line not reported"
