@@ -505,6 +505,18 @@ static void f_ntop(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	(void)dt;
 	emit_memzero(g, dst_off, 24);
+	if (e->aux2) { /* the bytes of an array: IPv4 or IPv6 by its size */
+		if (e->args.n == 2) {
+			gen_int(g, e->args.v[0]);
+			emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
+		} else {
+			emit_st(g, BPF_DW, R_SCR, dst_off, e->aux2 == 4 ? AF_INET : AF_INET6);
+		}
+		int mark = g->scratch_top, src = gen_mem(g, e->args.v[e->args.n - 1]);
+		emit_memcpy(g, dst_off + 8, R_SCR, src, e->aux2);
+		g->scratch_top = mark;
+		return;
+	}
 	if (e->args.n == 2) {
 		gen_int(g, e->args.v[0]);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);

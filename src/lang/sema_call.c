@@ -294,11 +294,24 @@ static bool check_buf(Sema *s, Expr *c)
 	return true;
 }
 
+/* ntop([af,] addr): addr an integer (IPv4) or an array of 4 or 16 bytes
+ * (IPv4 or IPv6 by its size: c->aux2) */
 static bool check_ntop(Sema *s, Expr *c)
 {
-	for (int i = 0; i < c->args.n; i++)
+	int last = c->args.n - 1;
+	for (int i = 0; i < last; i++)
 		if (!arg_int(s, c, i))
 			return false;
+	Expr *a = c->args.v[last];
+	if (!sema_expr(s, a))
+		return false;
+	c->aux2 = 0;
+	bool bytes = a->type->kind == TY_STR || (a->type->kind == TY_ARRAY &&
+						 type_csize(a->type->pointee) == 1);
+	if (bytes && (a->type->size == 4 || a->type->size == 16))
+		c->aux2 = a->type->size;
+	else if (!arg_int(s, c, last))
+		return false;
 	c->type = ty_simple(s, TY_INET, 24);
 	return true;
 }

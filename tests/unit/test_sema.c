@@ -199,6 +199,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { $n = 2; unroll($n) { } }", 1, 24, "unroll needs a literal count from 1 to 100"},
 	{"BEGIN { unroll($2) { } }", 1, 16, "$2 is 'two', not a number: use str($2) for a string"},
 	{"BEGIN { unroll($3) { } }", 1, 16, "unroll minimum value is 1"},
+	{"struct s { unsigned char b[5]; }\nBEGIN { $p = (struct s *)0; @a = ntop($p->b); }", 2, 43,
+	 "ntop() argument 1 must be an integer"},
 	{"#define S \"text\"\nBEGIN { @ = S; }", 2, 13,
 	 "'S' is a macro whose value is not a constant sonde can evaluate (only integer constant "
 	 "expressions are)"},
@@ -439,6 +441,8 @@ static const struct {
 	{"BEGIN { @x = str(comm, 4); }"},
 	{"BEGIN { if (1) { @a = 1; } else if (2) { @a = 2; } else { @a = 3; } }"},
 	{"BEGIN { unroll($1) { @a++; } }"},
+	{"struct s { unsigned char b[4]; unsigned char c[16]; }\n"
+	 "BEGIN { $p = (struct s *)0; @a = ntop($p->b); @b = ntop($p->c); @c = ntop(10, $p->c); }"},
 	{"struct task_struct { int x; }\nBEGIN { @ = curtask->x; }"},
 	{"struct s { unsigned char u[4]; int x[3]; }\nBEGIN { $p = (struct s *)0; $b = buf(\"ab\", 2); "
 	 "@k[$b] = buf($p->u); @e = $b == buf(\"ab\", 2); @f = $p->x != $p->x; @g = buf($p->x, 2); }"},
