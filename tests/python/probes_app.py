@@ -27,6 +27,7 @@ for _ in range(3000):  # at most 30 s
     if start.enabled() and sp.fbt.entry.enabled():
         break
     time.sleep(0.01)
+time.sleep(0.3)  # the kernel raises a semaphore just before the program is attached
 for i in range(3):
     start("GET /%d" % i, i)
     handler(i, y=3)
