@@ -20,14 +20,18 @@ expect "call chain" "
         [ $T/chain.py:14 (Outer.method) ]
         [ $T/chain.py:17 (<module>) ]" "$got"
 
-# three threads, one sleep each: three keys, counted once each
+# three threads, one sleep each: three keys, counted once each (the lines
+# in threading.py are read from the installed file)
+TH=/usr/lib/python3.11/threading.py
+run_line=$(grep -n 'self._target(\*self._args, \*\*self._kwargs)' $TH | head -1 | cut -d: -f1)
+boot_line=$(grep -n '^ *self._bootstrap_inner()$' $TH | head -1 | cut -d: -f1)
 got=$("$SONDE" -q -e "$NS { @[pystack] = count(); }" -c "$PY $T/threads.py" 2>&1)
 for f in "6 (alpha)" "10 (beta)" "14 (gamma)"; do
-	n=$(grep -A1 -F "[ $T/threads.py:$f ]" <<<"$got" | grep -c -F "threading.py:975 (Thread.run) ]")
+	n=$(grep -A1 -F "[ $T/threads.py:$f ]" <<<"$got" | grep -c -F "threading.py:$run_line (Thread.run) ]")
 	expect "thread $f" 1 "$n"
 done
 expect "three stacks" 3 "$(grep -c '^]: 1$' <<<"$got")"
-expect "thread bootstrap" 3 "$(grep -c -F 'threading.py:995 (Thread._bootstrap) ]' <<<"$got")"
+expect "thread bootstrap" 3 "$(grep -c -F "threading.py:$boot_line (Thread._bootstrap) ]" <<<"$got")"
 
 got=$("$SONDE" -q -e "$NS { print(pystack); }" -c "$PY $T/gen.py" 2>&1)
 expect "generator" "
@@ -40,6 +44,17 @@ expect "jstack(2, 16)" "
         [ ${T:0:14}
         [ ${T:0:14}
 |" "$got"
+
+# a function whose line table is longer than the 1 KiB sonde caches: the
+# line comes from the live process
+big=$(mktemp --suffix=.py)
+{ echo 'import time'; echo 'def big():'; for i in $(seq 700); do echo "    x$i = $i"; done
+  echo '    time.sleep(0.2)'; echo 'big()'; } >"$big"
+got=$("$SONDE" -q -e "$NS { printf(\"%s\", jstack()); }" -c "$PY $big" 2>&1)
+rm -f "$big"
+expect "long line table" "
+        [ $big:703 (big) ]
+        [ $big:704 (<module>) ]" "$got"
 
 # a process that runs no Python: nothing to show, and no error
 got=$("$SONDE" -q -e "$NS { @[pystack] = count(); }" -c "sleep 0.1" 2>&1)
