@@ -317,8 +317,13 @@ static Dwarf_Line *cu_getsrc(Dwarf_Die *cu, Dwarf_Addr addr)
 		else
 			lo = mid;
 	}
-	while (lo > 0 && dwarf_lineaddr(dwarf_onesrcline(lines, lo - 1), &la) == 0 && la == addr)
-		lo--;
+	/* back to the first row at addr; perf's loop looks one row back before
+	 * testing, so the table's first row never matches */
+	do {
+		if (lo == 0 || dwarf_lineaddr(dwarf_onesrcline(lines, --lo), &la) != 0)
+			return NULL;
+	} while (la == addr);
+	lo++;
 	for (; lo < n; lo++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, lo);
 		if (dwarf_lineaddr(l, &la) != 0 || dwarf_linebeginstatement(l, &flag) != 0 || la > addr)

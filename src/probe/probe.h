@@ -57,6 +57,10 @@ int probe_show_funcs(ProbeCtx *c);                 /* -F */
  * the symbol's address reverses to (an alias such as malloc ->
  * __libc_malloc); 0 and *out, or a perf status. */
 int probe_alternative(ProbeCtx *c, const ProbePoint *pp, ProbePoint *out);
+/* The file offset of the symbol name (as perf keeps it); false if none. */
+bool probe_symbol_offset(DebugInfo *di, const char *name, Dwarf_Addr *off);
+/* The point (FUNC:RLN or FUNC+OFF, @FILE) an address reverses to. */
+int probe_reverse_point(DebugInfo *di, Dwarf_Addr addr, ProbePoint *out);
 int probe_show_lines(ProbeCtx *c, const char *arg);  /* -L */
 int probe_show_vars(ProbeCtx *c, const char *arg);   /* -V */
 /* messages as perf prints them (stderr) */

@@ -133,7 +133,7 @@ static void find_name(const char *name, const GElf_Sym *s, void *data)
 }
 
 /* perf's reverse lookup: the function and relative line of an address */
-static int reverse_point(DebugInfo *di, Dwarf_Addr addr, ProbePoint *out)
+int probe_reverse_point(DebugInfo *di, Dwarf_Addr addr, ProbePoint *out)
 {
 	Dwarf_Die cu, sp;
 	const char *file = NULL, *func = NULL;
@@ -164,6 +164,14 @@ static int reverse_point(DebugInfo *di, Dwarf_Addr addr, ProbePoint *out)
 	return file || func ? 0 : -ENOENT;
 }
 
+bool probe_symbol_offset(DebugInfo *di, const char *name, Dwarf_Addr *off)
+{
+	SymFind f = {name, di, false, false, 0};
+	each_symbol(symbol_elf(di), find_name, &f);
+	*off = f.addr;
+	return f.found;
+}
+
 int probe_alternative(ProbeCtx *c, const ProbePoint *pp, ProbePoint *out)
 {
 	if (!pp->function || pp->file)
@@ -177,7 +185,7 @@ int probe_alternative(ProbeCtx *c, const ProbePoint *pp, ProbePoint *out)
 			  "Consider identifying the final function used at run time and set the probe "
 			  "directly on that.\n",
 			  pp->function);
-	int r = reverse_point(c->di, f.addr, out);
+	int r = probe_reverse_point(c->di, f.addr, out);
 	if (r)
 		return r;
 	out->offset += pp->offset;

@@ -11,14 +11,16 @@
 #include <unistd.h>
 
 #include "../util/util.h"
-#include "probe.h"
+#include "probe_event.h"
 
 #define DEFAULT_FUNC_FILTER "!_* & !*@plt"
 #define DEFAULT_VAR_FILTER "!__k???tab_* & !__crc_*"
 
 typedef struct ProbeCli {
-	char cmd; /* 'F', 'L', 'V' */
+	char cmd; /* 'F', 'L', 'V', 'a', 'l', 'd' */
 	const char *arg;
+	VEC(char *) defs; /* -a */
+	VEC(const char *) dels; /* -d */
 	const char *exec;
 	int pid;
 	bool externs, no_inlines;
@@ -40,7 +42,12 @@ static void usage(FILE *f)
 	      "    -V, --vars <FUNC[@SRC][+OFF|%return|:RL|;PT]|SRC:AL|SRC;PT>\n"
 	      "                                  show accessible variables on PROBEDEF\n"
 	      "        --externs                 show external variables too (with --vars only)\n"
-	      "        --no-inlines              don't search inlined functions\n",
+	      "        --no-inlines              don't search inlined functions\n"
+	      "    -a, --add <[GROUP:]EVENT=]PROBEPOINT [ARG...]>\n"
+	      "                                  add a uprobe event; ARG: [NAME=]VAR[->FIELD|.FIELD|[N]][:TYPE],\n"
+	      "                                  $vars, $params, $retval, $comm\n"
+	      "    -l, --list [[GROUP:]EVENT]    list the uprobe events\n"
+	      "    -d, --del <[GROUP:]EVENT>     delete uprobe events (globs)\n",
 	      f);
 }
 
@@ -78,11 +85,13 @@ static int parse(int argc, char **argv, ProbeCli *c)
 		{"funcs", optional_argument, 0, 'F'},  {"filter", required_argument, 0, OPT_FILTER},
 		{"line", required_argument, 0, 'L'},   {"vars", required_argument, 0, 'V'},
 		{"externs", no_argument, 0, OPT_EXTERNS}, {"no-inlines", no_argument, 0, OPT_NO_INLINES},
-		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
+		{"add", required_argument, 0, 'a'},    {"list", optional_argument, 0, 'l'},
+		{"del", required_argument, 0, 'd'},    {"help", no_argument, 0, 'h'},
+		{0, 0, 0, 0},
 	};
 	int ch, r = 0;
 	optind = 1;
-	while (r == 0 && (ch = getopt_long(argc, argv, "x:p:F::L:V:h", longopts, NULL)) != -1) {
+	while (r == 0 && (ch = getopt_long(argc, argv, "x:p:F::L:V:a:l::d:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'x': c->exec = optarg; break;
 		case 'p': c->pid = atoi(optarg); break;
@@ -99,6 +108,17 @@ static int parse(int argc, char **argv, ProbeCli *c)
 		case OPT_FILTER: r = add_filter(c, optarg); break;
 		case 'L': r = set_cmd(c, 'L', optarg); break;
 		case 'V': r = set_cmd(c, 'V', optarg); break;
+		case 'a':
+			if (!(r = set_cmd(c, 'a', NULL)))
+				vec_push(&c->defs, optarg);
+			break;
+		case 'l':
+			r = set_cmd(c, 'l', optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : NULL);
+			break;
+		case 'd':
+			if (!(r = set_cmd(c, 'd', NULL)))
+				vec_push(&c->dels, optarg);
+			break;
 		case OPT_EXTERNS: c->externs = true; break;
 		case OPT_NO_INLINES: c->no_inlines = true; break;
 		case 'h': usage(stdout); return 1;
@@ -107,6 +127,10 @@ static int parse(int argc, char **argv, ProbeCli *c)
 	}
 	if (r)
 		return r;
+	for (; optind < argc && (!c->cmd || c->cmd == 'a'); optind++) { /* PROBEDEF... */
+		c->cmd = 'a';
+		vec_push(&c->defs, argv[optind]);
+	}
 	if (!c->cmd || optind < argc) {
 		usage(stderr);
 		return 129;
@@ -136,12 +160,19 @@ static char *kernel_debuginfo(void)
 
 static const char *failure_text(char cmd)
 {
-	return cmd == 'F' ? "Failed to show functions." : cmd == 'L' ? "Failed to show lines." : "Failed to show vars.";
+	switch (cmd) {
+	case 'F': return "Failed to show functions.";
+	case 'L': return "Failed to show lines.";
+	case 'a': return "Failed to add events.";
+	case 'l': return "Failed to list events.";
+	case 'd': return "Failed to delete events.";
+	default: return "Failed to show vars.";
+	}
 }
 
 static int run(ProbeCli *cli, ProbeCtx *ctx)
 {
-	if (cli->cmd != 'F' && !ctx->di->dw) {
+	if (cli->cmd != 'F' && cli->cmd != 'a' && !ctx->di->dw) {
 		probe_err("The %s file has no debug information.\n"
 			  "Rebuild with -g, or install an appropriate debuginfo package.\n",
 			  ctx->exec);
@@ -153,6 +184,7 @@ static int run(ProbeCli *cli, ProbeCtx *ctx)
 	switch (cli->cmd) {
 	case 'F': return probe_show_funcs(ctx);
 	case 'L': return probe_show_lines(ctx, cli->arg);
+	case 'a': return probe_add_events(ctx, cli->defs.v, cli->defs.n);
 	default: return probe_show_vars(ctx, cli->arg);
 	}
 }
@@ -163,6 +195,13 @@ int probe_main(int argc, char **argv)
 	int r = parse(argc, argv, &cli);
 	if (r)
 		return r < 0 ? r & 0xff : r;
+	if (cli.cmd == 'l' || cli.cmd == 'd') { /* the events, whatever the binary */
+		r = cli.cmd == 'l' ? probe_list_events(NULL, cli.arg) : probe_del_events(cli.dels.v, cli.dels.n);
+		fflush(stdout);
+		if (r < 0)
+			probe_err("  Error: %s\n", failure_text(cli.cmd));
+		return r < 0 ? r & 0xff : r;
+	}
 	char path[PATH_MAX];
 	char *kpath = NULL;
 	if (cli.pid) {

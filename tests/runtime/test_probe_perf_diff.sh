@@ -29,7 +29,7 @@ by_bias() {
 same() { # BIN ARGS...
 	local bin=$1; shift
 	local a b ra rb
-	a=$(perf probe -x "$bin" "$@" 2>&1); ra=$?
+	a=$(perf --buildid-dir "$tmp/buildid" probe -x "$bin" "$@" 2>&1); ra=$?
 	b=$("$SONDE" probe -x "$bin" "$@" 2>&1); rb=$?
 	runs=$((runs + 1))
 	if [ "$a" != "$b" ] && [ "$1" = -L ] && [ $ra = $rb ] && by_chance "$a" "$b"; then
