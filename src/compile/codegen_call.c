@@ -89,6 +89,12 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 		return;
 	}
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, g->spec->prov->ctx_arg_offset(g->spec, n)));
+	const Type *t = e->type;
+	if (t->kind == TY_INT && !t->pointee && t->bits > 0 && t->bits < 64) {
+		/* kretfunc's int retval: the slot's upper bits are not the value's */
+		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 64 - t->bits));
+		emit(g, I_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, BPF_REG_0, 64 - t->bits));
+	}
 }
 
 static void b_cpid(Gen *g, const Expr *e)

@@ -314,6 +314,11 @@ Type *btf_find_type(const char *kw, const char *name)
 	return convert((__u32)id);
 }
 
+Type *btf_type_of_id(int id)
+{
+	return btf_kernel() ? convert((__u32)id) : NULL;
+}
+
 bool btf_enum_value(const char *name, int64_t *v)
 {
 	if (!btf_kernel())

@@ -24,6 +24,8 @@ void btf_set_path(const char *path);
 /* kw is "struct", "union", "enum", or NULL for a typedef or base type name
  * ("u32", "pid_t", "int").  NULL if there is no such type. */
 Type *btf_find_type(const char *kw, const char *name);
+/* The type with this id in the kernel's BTF (kfunc parameters); NULL without BTF. */
+Type *btf_type_of_id(int id);
 /* A record known by name, resolved against BTF only when its fields or
  * size are needed (curtask's type: no BTF read until a member is used). */
 Type *btf_lazy_record(const char *kw, const char *name);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/dwarf_args.h"
 #include "ctypes.h"
 #include "sema.h"
 
@@ -79,7 +80,7 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "retval is only available in return probes");
 		return true;
 	case B_ARGS:
-		if (!strcmp(prov->name, "uprobe"))
+		if (!strcmp(prov->name, "uprobe") || s->spec->dwarf)
 			return sema_uprobe_args(s, e);
 		if (strcmp(prov->name, "tracepoint"))
 			return sema_error(s, e->loc, "args is only available in tracepoint and uprobe "
@@ -123,6 +124,11 @@ bool sema_builtin(Sema *s, Expr *e)
 	switch (b->kind) {
 	case TY_INT:
 		e->type = b->id == B_CURTASK ? sema_ctype_curtask(s) : ty_int(s, b->size, b->is_signed);
+		if (b->id == B_RETVAL && s->spec->dwarf && s->spec->dwarf->ret_type &&
+		    s->spec->dwarf->ret_type->kind == TY_INT) { /* kretfunc: the BTF return type */
+			Type *rt = s->spec->dwarf->ret_type;
+			e->type = rt->pointee ? rt : ty_int(s, rt->bits, rt->is_signed);
+		}
 		break;
 	case TY_STR:
 		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s)

@@ -26,7 +26,7 @@ bool sema_uprobe_arg(Sema *s, Expr *e)
 	const DwarfParam *dp = dwarf_param(p->dwarf, e->name, &idx);
 	if (!dp)
 		return sema_error(s, e->loc, "%s has no parameter '%s'", p->func, e->name);
-	int off = regs_arg_offset(idx);
+	int off = p->prov->ctx_arg_offset(p, idx); /* a register, or kfunc's u64 slot */
 	if (off < 0)
 		return sema_error(s, e->loc, "parameter '%s' of %s is number %d: only the first six "
 				  "are read (from registers), use a pointer or another probe", e->name,

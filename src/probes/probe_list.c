@@ -19,6 +19,7 @@
 #include "../runtime/dwarf_args.h"
 #include "../runtime/kfuncs.h"
 #include "../util/util.h"
+#include "btf_funcs.h"
 #include "provider.h"
 #include "tracefs.h"
 
@@ -181,6 +182,34 @@ static bool list_kprobes(ListCtx *c, char **args, int nargs)
 	return true;
 }
 
+/* ---- kfunc: functions in the kernel's BTF, "kfunc:vmlinux:NAME" ---- */
+
+static void kfunc_found(const char *name, int id, void *arg)
+{
+	ListCtx *c = arg;
+	fprintf(c->out, "kfunc:vmlinux:%s\n", name);
+	c->count++;
+	if (!c->verbose)
+		return;
+	const char *ret;
+	const DwarfFunc *f = btf_func_params(id, &ret);
+	for (int j = 0; f && j < f->nparams; j++)
+		fprintf(c->out, "    %s %s\n", f->params[j].ctype, f->params[j].name);
+	if (f && strcmp(ret, "void"))
+		fprintf(c->out, "    %s retval\n", ret);
+}
+
+/* "FUNC" or "MODULE:FUNC"; only vmlinux's BTF is read */
+static bool list_kfuncs(ListCtx *c, char **args, int nargs)
+{
+	if (nargs > 2)
+		return false;
+	if (nargs == 2 && !glob_match(args[0], "vmlinux"))
+		return true;
+	btf_funcs_foreach(args[nargs - 1], kfunc_found, c);
+	return true;
+}
+
 /* ---- uprobe / usdt: through the providers' own expansion ---- */
 
 static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int dflt_parts)
@@ -226,6 +255,7 @@ static bool list_usdt(ListCtx *c, char **args, int nargs)
 /* Sorted by name: a globbed type visits them in this order. */
 static const ListType list_types[] = {
 	{"hardware", "h", list_hardware},
+	{"kfunc", "f", list_kfuncs},
 	{"kprobe", "k", list_kprobes},
 	{"rawtracepoint", "rt", list_rawtracepoints},
 	{"software", "s", list_software},
@@ -239,7 +269,7 @@ static const ListType list_types[] = {
 static const char *const unlisted_types[] = {
 	"kretprobe", "kr", "uretprobe", "ur",
 	"profile", "p", "interval", "i", "watchpoint", "w",
-	"asyncwatchpoint", "aw", "kfunc", "f", "kretfunc", "fr", "iter",
+	"asyncwatchpoint", "aw", "kretfunc", "fr", "fentry", "fexit", "iter",
 	"it", "BEGIN", "END", NULL};
 
 static bool in_list(const char *const *l, const char *s)

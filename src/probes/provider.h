@@ -26,7 +26,8 @@ typedef struct ProbeSpec {
 	int pid;             /* -p/-c: fire for this process only; -1 = all */
 	char *argspec;       /* usdt: the note's argument spec ("-4@%edi 8@%rax") */
 	const struct DwarfFunc *dwarf; /* uprobe: the function's parameters from
-					* DWARF (args->NAME), NULL if none */
+					* DWARF (args->NAME), kfunc: from BTF;
+					* NULL if none */
 	/* watchpoint:FUNC+argN (wp_setup set): N, and the uprobe on
 	 * FUNC that reports argN to user space, which then opens the
 	 * breakpoint (the watchpoint's own attach does nothing) */
@@ -42,6 +43,9 @@ typedef struct ProbeSpec {
 	bool multi;     /* the group attaches through one kprobe_multi link */
 	char *kmod;     /* kprobe:MODULE:FUNCTION: the module, else NULL */
 	uint32_t attach_type; /* the program's expected_attach_type (0: none) */
+	/* kfunc/kretfunc, iter: the BTF id of the target function (the
+	 * program's attach_btf_id); kfunc parameters are in dwarf */
+	uint32_t btf_id;
 } ProbeSpec;
 
 typedef struct ProbeSpecList {

@@ -18,6 +18,7 @@ typedef struct DwarfParam {
 typedef struct DwarfFunc {
 	int nparams;
 	DwarfParam *params;
+	Type *ret_type; /* kfunc (from BTF): the return type, NULL if void/unknown */
 } DwarfFunc;
 
 /* The parameters of func in the binary at path; NULL when the binary has

@@ -291,7 +291,7 @@ static int try_tracing_prog(enum bpf_attach_type type, const char *target, bool 
 }
 
 /* Why a tracing program was refused, in words. */
-static const char *tracing_why(int e)
+const char *tracing_why(int e)
 {
 	switch (e) {
 	case EPERM:
@@ -303,6 +303,14 @@ static const char *tracing_why(int e)
 	default:
 		return strerror(e);
 	}
+}
+
+int kernel_fentry_errno(void)
+{
+	static int cached = -1;
+	if (cached < 0)
+		cached = !kernel_has_btf() ? ENOENT : try_tracing_prog(BPF_TRACE_FENTRY, "vfs_read", true);
+	return cached;
 }
 
 static void print_tracing(FILE *out, const char *what, enum bpf_attach_type type,

@@ -8,4 +8,8 @@ bool kernel_has_kprobes(void);  /* kprobe PMU or kprobe_events */
 bool kernel_has_kprobe_multi(void); /* one BPF link for many kprobes */
 bool kernel_has_uprobes(void);
 bool kernel_has_btf(void);
+/* 0 when the kernel loads and attaches fentry programs (BPF trampolines),
+ * else the errno; tracing_why() puts it in words.  Cached. */
+int kernel_fentry_errno(void);
+const char *tracing_why(int e);
 void features_print(FILE *out); /* sonde --info */

@@ -210,7 +210,8 @@ static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
 {
 	for (int i = 0; i < pc->nrelocs; i++)
 		pc->insns[pc->relocs[i].insn].imm = reloc_fd(rt, &pc->relocs[i]);
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = pc->spec->attach_type);
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = pc->spec->attach_type,
+		    .attach_btf_id = pc->spec->btf_id);
 	int fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
 			       (size_t)pc->ninsns, &o);
 	if (fd >= 0)
@@ -219,7 +220,8 @@ static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
 	size_t logsz = 4u << 20;
 	char *log = xcalloc(1, logsz);
 	LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsz,
-		    .log_level = 1, .expected_attach_type = pc->spec->attach_type);
+		    .log_level = 1, .expected_attach_type = pc->spec->attach_type,
+		    .attach_btf_id = pc->spec->btf_id);
 	fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
 			   (size_t)pc->ninsns, &lo);
 	if (fd >= 0) {

@@ -1,0 +1,128 @@
+/* kfunc:FUNC / kretfunc:FUNC, also named fentry/fexit (f, fr): BPF
+ * trampolines.  BPF_PROG_TYPE_TRACING programs loaded against the
+ * function's BTF id; the context is an array of u64, one per parameter,
+ * then (kretfunc) the return value, so args->NAME and retval are plain
+ * loads at 8 * index.  Where the kernel refuses trampolines (this
+ * development machine: EPERM loading any tracing program) the probe is one
+ * error line before anything attaches. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+
+#include "../runtime/features.h"
+#include "../util/util.h"
+#include "btf_funcs.h"
+#include "provider.h"
+
+typedef struct KfuncExpand {
+	const char *prov;
+	Loc loc;
+	ProbeSpecList *out;
+	int n;
+} KfuncExpand;
+
+static void kfunc_add(const char *func, int id, void *arg)
+{
+	KfuncExpand *k = arg;
+	const DwarfFunc *params = btf_func_params(id, NULL);
+	if (!params)
+		return;
+	ProbeSpec *s = probe_spec_add(k->out, provider_find(k->prov), k->loc);
+	s->func = xstrdup(func);
+	s->btf_id = (uint32_t)id;
+	s->dwarf = params;
+	s->attach_type = strcmp(k->prov, "kfunc") ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
+	StrBuf b = {0};
+	sb_printf(&b, "%s:vmlinux:%s", k->prov, func);
+	s->name = b.s;
+	k->n++;
+}
+
+static bool kfunc_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
+				Error *err)
+{
+	/* kfunc:FUNC or kfunc:MODULE:FUNC; vmlinux is the only module read */
+	const char *colon = strchr(rest, ':');
+	const char *func = colon ? colon + 1 : rest;
+	if (!*func || strchr(func, ':'))
+		return error_at(err, loc, "%s probes are written %s:FUNCTION or %s:MODULE:FUNCTION",
+				prov, prov, prov);
+	if (colon && strncmp(rest, "vmlinux:", 8) && strncmp(rest, "*:", 2))
+		return error_at(err, loc, "%s:%s: functions of kernel modules are not supported yet "
+				"(only vmlinux's BTF is read)", prov, rest);
+	int e = kernel_fentry_errno();
+	if (e == ENOENT)
+		return error_at(err, loc, "%s:%s: this kernel has no BTF (/sys/kernel/btf/vmlinux), "
+				"which kfunc/kretfunc need", prov, func);
+	if (e)
+		return error_at(err, loc, "%s:%s: this kernel does not allow kfunc/kretfunc (fentry/fexit): "
+				"%s; use a tracepoint (sonde -l 'tracepoint:*') instead", prov, func,
+				tracing_why(e));
+	KfuncExpand k = {prov, loc, out, 0};
+	if (!has_wildcard(func)) {
+		int id = btf_func_id(func);
+		if (id)
+			kfunc_add(func, id, &k);
+		if (!k.n)
+			return error_at(err, loc, "%s:%s: no function '%s' in the kernel's BTF (sonde -l "
+					"'kfunc:*' lists them)", prov, func, func);
+		return true;
+	}
+	btf_funcs_foreach(func, kfunc_add, &k);
+	if (!k.n)
+		return error_at(err, loc, "no kernel function matches '%s:%s'", prov, rest);
+	return true;
+}
+
+static bool kfunc_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	return kfunc_expand_common("kfunc", rest, loc, out, err);
+}
+
+static bool kretfunc_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	return kfunc_expand_common("kretfunc", rest, loc, out, err);
+}
+
+/* argN at 8 * N; retval (kretfunc only) after the parameters */
+static int kfunc_arg_offset(const ProbeSpec *p, int n)
+{
+	int np = p->dwarf ? p->dwarf->nparams : 0;
+	if (n == -1)
+		return p->attach_type == BPF_TRACE_FEXIT ? 8 * np : -1;
+	return n >= 0 && n < np ? 8 * n : -1;
+}
+
+static bool kfunc_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t errlen)
+{
+	int lfd = bpf_link_create(prog_fd, 0, p->attach_type, NULL);
+	if (lfd < 0) {
+		snprintf(err, errlen, "attaching a BPF trampoline to %s: %s%s", p->func, strerror(errno),
+			 errno == EBUSY || errno == EINVAL ? " (the function is not traceable: inlined, "
+			 "notrace, or not in available_filter_functions)" : "");
+		return false;
+	}
+	attached_add(out, lfd);
+	return true;
+}
+
+const Provider provider_kfunc = {
+	.name = "kfunc",
+	.aliases = {"f", "fentry"},
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.expand = kfunc_expand,
+	.ctx_arg_offset = kfunc_arg_offset,
+	.attach = kfunc_attach,
+};
+
+const Provider provider_kretfunc = {
+	.name = "kretfunc",
+	.aliases = {"fr", "fexit"},
+	.prog_type = BPF_PROG_TYPE_TRACING,
+	.expand = kretfunc_expand,
+	.ctx_arg_offset = kfunc_arg_offset,
+	.attach = kfunc_attach,
+};

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# kfunc/kretfunc (fentry/fexit) where they can be checked on any machine:
+# -l/-lv list the kernel's BTF functions as bpftrace 0.17 does (parameters,
+# then the return type as retval), aliases, and the error line for a
+# kernel that refuses BPF trampolines (this development machine) or an
+# unknown function.  Running probes are tested in the VM lane
+# (tests/kernel/cases/kfunc_*, kretfunc_*).
+SONDE=${SONDE:-./sonde}
+fail=0
+check() { # name, expected, then sonde arguments
+	local name=$1 want=$2; shift 2
+	local got; got=$("$SONDE" "$@" 2>&1)
+	if [ "$got" != "$want" ]; then
+		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
+	fi
+}
+[ -r /sys/kernel/btf/vmlinux ] || { echo "no kernel BTF"; exit 77; }
+check "-lv" "kfunc:vmlinux:vfs_read
+    struct file * file
+    char * buf
+    size_t count
+    loff_t * pos
+    ssize_t retval" -lv 'kfunc:vfs_read'
+check "-lv module:func, pointer return" "kfunc:vmlinux:fget
+    unsigned int fd
+    struct file * retval" -lv 'f:vmlinux:fget'
+check "-lv void" "kfunc:vmlinux:do_exit
+    long int code" -lv 'kfunc:do_exit'
+check "-l wildcard" "kfunc:vmlinux:vfs_read
+kfunc:vmlinux:vfs_readlink
+kfunc:vmlinux:vfs_readv" -l 'kfunc:vfs_read*'
+check "-l other module" "" -l 'kfunc:nosuchmod:*'
+n=$("$SONDE" -l | grep -c '^kfunc:vmlinux:vfs_read$')
+[ "$n" = 1 ] || { echo "sonde -l lists kfunc:vmlinux:vfs_read $n times"; fail=1; }
+
+if "$SONDE" --info | grep -q '^  fentry/fexit (kfunc/kretfunc): no (the kernel refuses'; then
+	for p in kfunc fentry kretfunc fexit; do
+		got=$("$SONDE" -e "$p:vfs_read { @ = count(); }" 2>&1 | head -1)
+		case $p in kfunc | fentry) n=kfunc ;; *) n=kretfunc ;; esac
+		want="-e:1:1: error: $n:vfs_read: this kernel does not allow kfunc/kretfunc (fentry/fexit): the kernel refuses BPF_PROG_TYPE_TRACING programs (Operation not permitted even for root: kernel lockdown or a security policy); use a tracepoint (sonde -l 'tracepoint:*') instead"
+		[ "$got" == "$want" ] || { printf 'refused %s:\n%s\n' "$p" "$got"; fail=1; }
+	done
+elif "$SONDE" --info | grep -q '^  fentry/fexit (kfunc/kretfunc): yes'; then
+	check "no such function" "-e:1:1: error: kfunc:no_such_fn_xyz: no function 'no_such_fn_xyz' in the kernel's BTF (sonde -l 'kfunc:*' lists them)
+kfunc:no_such_fn_xyz {}
+^~~~~~~~~~~~~~~~~~~~" -e 'kfunc:no_such_fn_xyz {}'
+fi
+check "module" "-e:1:1: error: kfunc:kvm:x86_emulate_insn: functions of kernel modules are not supported yet (only vmlinux's BTF is read)
+kfunc:kvm:x86_emulate_insn {}
+^~~~~~~~~~~~~~~~~~~~~~~~~~" -e 'kfunc:kvm:x86_emulate_insn {}'
+exit $fail
