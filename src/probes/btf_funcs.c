@@ -48,6 +48,12 @@ static void read_traceable(void)
 	qsort(traceable, ntraceable, sizeof(*traceable), cmp_str);
 }
 
+bool btf_funcs_traceable_known(void)
+{
+	read_traceable();
+	return traceable != NULL;
+}
+
 static bool is_traceable(const char *name)
 {
 	read_traceable();

@@ -11,6 +11,8 @@
  * (available_filter_functions readable).  Returns false without BTF. */
 bool btf_funcs_foreach(const char *glob, void (*found)(const char *name, int id, void *arg),
 		       void *arg);
+/* Whether available_filter_functions could be read (the traceable functions are known). */
+bool btf_funcs_traceable_known(void);
 /* The BTF id of function name, 0 if none (or no BTF). */
 int btf_func_id(const char *name);
 /* Parameters (names, C spellings as bpftrace -lv prints them, types) and

@@ -313,13 +313,16 @@ static int list_named_type(ListCtx *c, const char *type, char **args,
 	return -1;
 }
 
-/* rawtracepoint is left out of globbed types, as bpftrace 0.17 has none. */
+/* rawtracepoint is left out of globbed types, as bpftrace 0.17 has none;
+ * kfunc too when available_filter_functions is unreadable (bpftrace then
+ * lists none; a named 'kfunc:...' still lists every BTF function). */
 static void list_globbed_type(ListCtx *c, const char *glob, char **args,
 			      int nargs)
 {
 	for (int i = 0; i < NTYPES; i++)
 		if (strcmp(list_types[i].name, "rawtracepoint") &&
 		    strcmp(list_types[i].name, "uprobe") && strcmp(list_types[i].name, "usdt") &&
+		    (strcmp(list_types[i].name, "kfunc") || btf_funcs_traceable_known()) &&
 		    glob_match(glob, list_types[i].name))
 			list_types[i].list(c, args, nargs);
 }
