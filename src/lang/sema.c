@@ -647,10 +647,26 @@ static void ternary_to_if(Sema *s, Stmt *st)
 	st->els = one_stmt(s, t->c);
 }
 
+/* `jstack();` alone prints the stack, as in DTrace: print(jstack()) */
+static void jstack_to_print(Sema *s, Stmt *st)
+{
+	Arena *a = &s->sc->ast->arena;
+	Expr *p = arena_alloc(a, sizeof(Expr));
+	p->kind = E_CALL;
+	p->loc = st->expr->loc;
+	p->name = "print";
+	p->args.v = arena_alloc(a, sizeof(Expr *));
+	p->args.v[0] = st->expr;
+	p->args.n = 1;
+	st->expr = p;
+}
+
 static bool sema_stmt(Sema *s, Stmt *st)
 {
 	switch (st->kind) {
 	case S_EXPR:
+		if (st->expr->kind == E_CALL && !strcmp(st->expr->name, "jstack"))
+			jstack_to_print(s, st);
 		if (st->expr->kind == E_CALL)
 			return sema_call(s, st->expr, CALL_STMT);
 		if (st->expr->kind == E_TERNARY && (is_void_call(st->expr->b) ||

@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # pystack / jstack(): the Python frames of the current thread, at a syscall
 # tracepoint, in Debian's CPython 3.11: a known call chain with its lines,
+# jstack(); alone prints, as in DTrace
+got=$("$SONDE" -q -e "$NS { jstack(2); }" -c "$PY $T/chain.py" 2>&1)
+expect "jstack(); statement" "
+        [ $T/chain.py:5 (leaf) ]
+        [ $T/chain.py:9 (middle) ]" "$got"
+
 # three threads, a generator, map keys (printed after the process exited),
 # jstack(n, strsize), and the refusals.
 SONDE=${SONDE:-./sonde}
