@@ -1,12 +1,6 @@
 #!/usr/bin/env bash
 # pystack / jstack(): the Python frames of the current thread, at a syscall
 # tracepoint, in Debian's CPython 3.11: a known call chain with its lines,
-# jstack(); alone prints, as in DTrace
-got=$("$SONDE" -q -e "$NS { jstack(2); }" -c "$PY $T/chain.py" 2>&1)
-expect "jstack(); statement" "
-        [ $T/chain.py:5 (leaf) ]
-        [ $T/chain.py:9 (middle) ]" "$got"
-
 # three threads, a generator, map keys (printed after the process exited),
 # jstack(n, strsize), and the refusals.
 SONDE=${SONDE:-./sonde}
@@ -25,6 +19,12 @@ expect "call chain" "
         [ $T/chain.py:9 (middle) ]
         [ $T/chain.py:14 (Outer.method) ]
         [ $T/chain.py:17 (<module>) ]" "$got"
+
+# jstack(); alone prints, as in DTrace
+got=$("$SONDE" -q -e "$NS { jstack(2); }" -c "$PY $T/chain.py" 2>&1)
+expect "jstack(); statement" "
+        [ $T/chain.py:5 (leaf) ]
+        [ $T/chain.py:9 (middle) ]" "$got"
 
 # three threads, one sleep each: three keys, counted once each (the lines
 # in threading.py are read from the installed file)
