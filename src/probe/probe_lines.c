@@ -27,19 +27,6 @@ typedef struct LineFinder {
 	int ret;
 } LineFinder;
 
-char *probe_source_path(const char *raw, const char *comp_dir)
-{
-	StrBuf b = {0};
-	if (raw[0] != '/' && comp_dir)
-		sb_printf(&b, "%s/%s", comp_dir, raw);
-	else
-		sb_puts(&b, raw);
-	if (access(b.s, R_OK) == 0)
-		return b.s;
-	sb_free(&b);
-	return NULL;
-}
-
 static int parse_num(char **p, int *v, const char *what)
 {
 	char *s = *p;

@@ -15,6 +15,7 @@
 #include "../runtime/elf_syms.h"
 #include "../util/util.h"
 #include "provider.h"
+#include "../dwarf/probe_find.h"
 
 static int spec_pid(void)
 {
@@ -55,9 +56,79 @@ static void add_uprobe(ProbeSpecList *out, const char *prov, Loc loc, const char
 		s->dwarf = dwarf_func(path, func);
 }
 
+typedef VEC(Dwarf_Addr) Addrs;
+
+static int collect_addr(ProbeSite *site, void *data)
+{
+	vec_push((Addrs *)data, site->addr);
+	return 0;
+}
+
+/* uprobe:BIN:FUNC:RLN (a line relative to the function's declaration, as
+ * perf probe counts) and uprobe:BIN@FILE:LINE: the places of that statement
+ * from DWARF, found as `sonde probe` finds them */
+static bool line_expand(const char *prov, const char *target, const char *where, int line, bool is_file,
+			Loc loc, ProbeSpecList *out, Error *err)
+{
+	char *path = NULL;
+	const ElfFile *f = open_target(prov, target, loc, &path, err);
+	if (!f)
+		return false;
+	DebugInfo *di = debuginfo_get(path);
+	ProbePoint pp = {.line = line};
+	Addrs addrs = {0};
+	bool ok = true;
+	if (is_file)
+		pp.file = (char *)where;
+	else
+		pp.function = (char *)where;
+	if (!di->dw)
+		ok = error_at(err, loc, "%s: %s has no debug information (build it with -g)", prov, path);
+	else if (probe_find_sites(di, &pp, NULL, collect_addr, &addrs) <= 0 || !addrs.n)
+		ok = error_at(err, loc, "%s: no code at %s %s:%d in %s (sonde probe -L shows the lines)", prov,
+			      is_file ? "line" : "relative line", where, line, path);
+	char suffix[32];
+	snprintf(suffix, sizeof(suffix), ":%d", line);
+	for (int i = 0; ok && i < addrs.n; i++) {
+		uint64_t off = elf_vaddr_to_offset(f, addrs.v[i]);
+		if (off != (uint64_t)-1)
+			add_uprobe(out, prov, loc, path, where, off, suffix);
+	}
+	vec_free(&addrs);
+	free(path);
+	return ok;
+}
+
+/* BIN:FUNC:RLN or BIN@FILE:LINE; false if rest is not a line probe */
+static bool line_probe(const char *prov, const char *rest, Loc loc, ProbeSpecList *out, Error *err,
+		       bool *ok)
+{
+	const char *colon = strrchr(rest, ':');
+	if (!colon || !colon[1] || strspn(colon + 1, "0123456789") != strlen(colon + 1))
+		return false;
+	int line = atoi(colon + 1);
+	char *head = xstrndup(rest, (size_t)(colon - rest));
+	char *sep = strrchr(head, ':'), *at = strrchr(head, '@');
+	if (sep && (!at || at < sep)) {
+		*sep = '\0';
+		*ok = line_expand(prov, head, sep + 1, line, false, loc, out, err);
+	} else if (at) {
+		*at = '\0';
+		*ok = line_expand(prov, head, at + 1, line, true, loc, out, err);
+	} else {
+		free(head);
+		return false;
+	}
+	free(head);
+	return true;
+}
+
 static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
 				 Error *err)
 {
+	bool line_ok;
+	if (!strcmp(prov, "uprobe") && line_probe(prov, rest, loc, out, err, &line_ok))
+		return line_ok;
 	const char *colon = strrchr(rest, ':');
 	if (!colon || colon == rest || !colon[1])
 		return error_at(err, loc, "%s probes are written %s:BINARY:FUNCTION, got '%s:%s'", prov,

@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <gelf.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../util/util.h"
-#include "probe.h"
+#include "probe_find.h"
 
 typedef struct Finder {
 	DebugInfo *di;
@@ -233,7 +235,18 @@ static int lazy_walker(const char *fname, int lineno, Dwarf_Addr addr, void *dat
 	return at_scope(f);
 }
 
-char *probe_source_path(const char *raw, const char *comp_dir);
+char *probe_source_path(const char *raw, const char *comp_dir)
+{
+	StrBuf b = {0};
+	if (raw[0] != '/' && comp_dir)
+		sb_printf(&b, "%s/%s", comp_dir, raw);
+	else
+		sb_puts(&b, raw);
+	if (access(b.s, R_OK) == 0)
+		return b.s;
+	sb_free(&b);
+	return NULL;
+}
 
 static int find_lazy(Finder *f, Dwarf_Die *root)
 {

@@ -4,11 +4,12 @@
  * them. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../util/util.h"
-#include "probe.h"
+#include "probe_find.h"
 
 void probe_err(const char *fmt, ...)
 {
