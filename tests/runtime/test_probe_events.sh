@@ -8,6 +8,10 @@ cd "$(dirname "$0")/../.."
 set -f
 command -v perf >/dev/null || { echo "perf (linux-perf) is not installed"; exit 77; }
 SONDE=${SONDE:-$PWD/sonde}
+# uprobe event names are global (perf checks a name in every group): runs of
+# this test from other checkouts on the same machine take turns
+exec 9>/tmp/sonde-test-probe-events.lock
+flock -w 300 9 || { echo "another run holds /tmp/sonde-test-probe-events.lock"; exit 1; }
 T=$(sed -n 's/^tracefs \([^ ]*\) tracefs.*/\1/p' /proc/mounts | head -1)
 T=${T:-/sys/kernel/tracing}
 O0=$PWD/build/progs/probe_target_O0 O2=$PWD/build/progs/probe_target_O2
