@@ -138,17 +138,20 @@ static void gen_frame(PyGen *p, int i, int dst_off)
 	int bad = label_new(g), ok = label_new(g);
 	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, p->frame);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, p->done);
-	read_into(p, p->tmp, l->fr_size, false, p->done);
+	/* only f_code .. prev_instr: fewer bytes copied per frame */
+	int lo = l->fr_code, fr = p->tmp - lo;
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, lo));
+	read_into(p, p->tmp, l->fr_instr + 8 - lo, false, p->done);
 	/* tmp now holds the frame; keep code and previous before reusing tmp */
-	addr_from(p, p->tmp + l->fr_code, 0);
+	addr_from(p, fr + l->fr_code, 0);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_3, p->key + 8);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_3, dst_off + 16 + 16 * i);
-	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->tmp + l->fr_instr);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, fr + l->fr_instr);
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_3));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, -l->co_code));
 	emit(g, I_ALU64_IMM(BPF_ARSH, BPF_REG_0, 1));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 24 + 16 * i);
-	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->tmp + l->fr_previous);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, fr + l->fr_previous);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p->frame);
 	read_into(p, p->head, l->co_head, false, bad);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->head + l->co_type);

@@ -32,7 +32,7 @@ static const PyVersionTable versions[] = {
 	{3, 11, 0x28b20, 184, {
 		.tss_key = 596, .tls_block = 0x310,
 		.ts_cframe = 56, .cf_frame = 8,
-		.fr_code = 32, .fr_previous = 48, .fr_instr = 56, .fr_size = 72,
+		.fr_code = 32, .fr_previous = 48, .fr_instr = 56,
 		.co_type = 8, .co_firstlineno = 72, .co_filename = 112, .co_qualname = 128,
 		.co_linetable = 136, .co_firsttraceable = 168, .co_code = 184, .co_head = 176,
 		.str_state = 32, .str_ascii_data = 48, .str_utf8 = 56,

@@ -19,7 +19,7 @@ typedef struct PyLayout {
 	int tls_block;
 	int task_fsbase;       /* task_struct.thread.fsbase (kernel BTF) */
 	int ts_cframe, cf_frame;                 /* PyThreadState -> _PyCFrame -> frame */
-	int fr_code, fr_previous, fr_instr, fr_size; /* _PyInterpreterFrame */
+	int fr_code, fr_previous, fr_instr;      /* _PyInterpreterFrame */
 	int co_type, co_firstlineno, co_filename, co_qualname, co_linetable,
 	    co_firsttraceable, co_code, co_head; /* PyCodeObject (co_head: bytes read) */
 	int str_state, str_ascii_data, str_utf8; /* PyUnicode (compact ASCII / utf8) */
