@@ -223,7 +223,14 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 {
 	Gen g = {.sc = sc, .spec = spec, .probe = p, .err = err};
 	g.exit_label = label_new(&g);
-	gen_prologue(&g, !spec->prov->is_special);
+	gen_prologue(&g, !spec->prov->is_special && !spec->prov->run);
+	if (spec->prov->run) {
+		/* an iterator calls its program once more at the end with no
+		 * object (ctx->task etc., right after ctx->meta, is NULL):
+		 * skip that call, as bpftrace does */
+		emit(&g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, 8));
+		emit_jmp_imm(&g, BPF_JEQ, BPF_REG_0, 0, g.exit_label);
+	}
 	/* variables live in scratch for the whole program, zeroed so that a
 	 * variable set on one path reads as 0/"" on another */
 	for (int i = 0; i < nvars; i++) {

@@ -97,6 +97,12 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 	}
 }
 
+static void b_ctx(Gen *g, const Expr *e)
+{
+	(void)e;
+	emit(g, I_MOV64_REG(BPF_REG_0, R_CTX));
+}
+
 static void b_cpid(Gen *g, const Expr *e)
 {
 	(void)e;
@@ -109,7 +115,7 @@ static const BuiltinGen builtin_int[] = {
 	[B_GID] = b_uid,	 [B_CPU] = b_helper,	  [B_NSECS] = b_helper,
 	[B_ELAPSED] = b_elapsed, [B_CGROUP] = b_helper,	  [B_CURTASK] = b_helper,
 	[B_RAND] = b_helper,	 [B_ARG] = b_ctx_arg,	  [B_RETVAL] = b_ctx_arg,
-	[B_CPID] = b_cpid,	 [B_NUMAID] = b_helper,
+	[B_CPID] = b_cpid,	 [B_CTX] = b_ctx,	 [B_NUMAID] = b_helper,
 };
 
 void gen_builtin_int(Gen *g, const Expr *e)

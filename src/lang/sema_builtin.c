@@ -1,5 +1,6 @@
 /* Builtin variables: a table of names and their types, and where each may
  * be used. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ static const BuiltinDef builtins[] = {
 	{"retval", B_RETVAL, TY_INT, 64, true},   {"args", B_ARGS, TY_CTX, 0, false},
 	{"cpid", B_CPID, TY_INT, 32, false},      {"func", B_FUNC, TY_STR, 0, false},
 	{"numaid", B_NUMAID, TY_INT, 32, false},  {"username", B_USERNAME, TY_USERNAME, 8, false},
+	{"ctx", B_CTX, TY_INT, 64, false},
 };
 
 /* argN: N in 0..9 */
@@ -86,6 +88,10 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "args is only available in tracepoint and uprobe "
 					  "probes, not in %s", prov->name);
 		return true;
+	case B_CTX:
+		if (strcmp(prov->name, "iter"))
+			return sema_error(s, e->loc, "ctx is only available in iter probes");
+		return true;
 	case B_CPID:
 		if (!s->sc->opt.cpid)
 			return sema_error(s, e->loc, "cpid is only available when a command is run with -c");
@@ -124,6 +130,12 @@ bool sema_builtin(Sema *s, Expr *e)
 	switch (b->kind) {
 	case TY_INT:
 		e->type = b->id == B_CURTASK ? sema_ctype_curtask(s) : ty_int(s, b->size, b->is_signed);
+		if (b->id == B_CTX) { /* struct bpf_iter__task *, ... from BTF */
+			char rec[64];
+			snprintf(rec, sizeof(rec), "bpf_iter__%s", s->spec->func);
+			e->type = ty_int(s, 64, false);
+			e->type->pointee = btf_lazy_record("struct", rec);
+		}
 		if (b->id == B_RETVAL && s->spec->dwarf && s->spec->dwarf->ret_type &&
 		    s->spec->dwarf->ret_type->kind == TY_INT) { /* kretfunc: the BTF return type */
 			Type *rt = s->spec->dwarf->ret_type;

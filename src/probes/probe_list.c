@@ -182,6 +182,29 @@ static bool list_kprobes(ListCtx *c, char **args, int nargs)
 	return true;
 }
 
+/* ---- iter: bpftrace 0.17's two iterators and task_vma, with -lv the
+ * fields of ctx as bpftrace spells them ---- */
+
+static bool list_iters(ListCtx *c, char **args, int nargs)
+{
+	static const struct {
+		const char *name, *fields;
+	} iters[] = {
+		{"task", "    struct task_struct * task\n"},
+		{"task_file", "    struct task_struct * task\n    int fd\n    struct file * file\n"},
+		{"task_vma", "    struct task_struct * task\n    struct vm_area_struct * vma\n"},
+	};
+	if (nargs != 1)
+		return false;
+	for (size_t i = 0; i < sizeof(iters) / sizeof(iters[0]); i++) {
+		if (!glob_match(args[0], iters[i].name))
+			continue;
+		fprintf(c->out, "iter:%s\n%s", iters[i].name, c->verbose ? iters[i].fields : "");
+		c->count++;
+	}
+	return true;
+}
+
 /* ---- kfunc: functions in the kernel's BTF, "kfunc:vmlinux:NAME" ---- */
 
 static void kfunc_found(const char *name, int id, void *arg)
@@ -255,6 +278,7 @@ static bool list_usdt(ListCtx *c, char **args, int nargs)
 /* Sorted by name: a globbed type visits them in this order. */
 static const ListType list_types[] = {
 	{"hardware", "h", list_hardware},
+	{"iter", "it", list_iters},
 	{"kfunc", "f", list_kfuncs},
 	{"kprobe", "k", list_kprobes},
 	{"rawtracepoint", "rt", list_rawtracepoints},
@@ -269,8 +293,7 @@ static const ListType list_types[] = {
 static const char *const unlisted_types[] = {
 	"kretprobe", "kr", "uretprobe", "ur",
 	"profile", "p", "interval", "i", "watchpoint", "w",
-	"asyncwatchpoint", "aw", "kretfunc", "fr", "fentry", "fexit", "iter",
-	"it", "BEGIN", "END", NULL};
+	"asyncwatchpoint", "aw", "kretfunc", "fr", "fentry", "fexit", "BEGIN", "END", NULL};
 
 static bool in_list(const char *const *l, const char *s)
 {

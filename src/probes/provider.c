@@ -20,7 +20,7 @@ extern const Provider provider_begin, provider_end, provider_tracepoint,
 	provider_rawtracepoint, provider_profile, provider_interval,
 	provider_software, provider_kprobe, provider_kretprobe, provider_uprobe,
 	provider_uretprobe, provider_usdt, provider_watchpoint,
-	provider_asyncwatchpoint, provider_hardware, provider_kfunc, provider_kretfunc;
+	provider_asyncwatchpoint, provider_hardware, provider_kfunc, provider_kretfunc, provider_iter;
 
 int probe_filter_pid, probe_maps_pid;
 const char *probe_cmd;
@@ -31,7 +31,7 @@ static const Provider *const providers[] = {
 	&provider_software, &provider_kprobe,   &provider_kretprobe,
 	&provider_uprobe,   &provider_uretprobe, &provider_usdt,
 	&provider_watchpoint, &provider_asyncwatchpoint, &provider_hardware,
-	&provider_kfunc, &provider_kretfunc,
+	&provider_kfunc, &provider_kretfunc, &provider_iter,
 };
 
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))

@@ -86,6 +86,9 @@ typedef struct Provider {
 	bool (*attach)(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 		       size_t errlen);
 	bool is_special; /* BEGIN/END: run once through BPF_PROG_TEST_RUN */
+	/* iter: run once after BEGIN, in sonde's own read() of the iterator
+	 * (so without the "not sonde itself" filter); sonde then exits */
+	bool (*run)(const ProbeSpec *p, int prog_fd, char *err, size_t errlen);
 	/* The kernel runs the programs of one event newest first (a uprobe's
 	 * consumers are a LIFO list): attached in reverse, so that probes
 	 * sharing an event fire in the order the script writes them. */

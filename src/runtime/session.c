@@ -58,6 +58,23 @@ static void run_special(Runtime *rt, const char *which)
 	}
 }
 
+/* iter probes: each iterator's programs run inside our read() of it; true
+ * when there was at least one (err set if one failed). */
+static bool run_iterators(Runtime *rt, char *err, size_t errlen)
+{
+	bool any = false;
+	err[0] = 0;
+	for (int i = 0; i < rt->sc->progs.n && !err[0]; i++) {
+		ProgCode *pc = rt->sc->progs.v[i];
+		if (!pc->spec->prov->run)
+			continue;
+		any = true;
+		pc->spec->prov->run(pc->spec, pc->fd, err, errlen);
+		ring_buffer__consume(rt->rb);
+	}
+	return any;
+}
+
 static bool child_done(Runtime *rt)
 {
 	if (!rt->opt.child_pid || !child_exited)
@@ -211,6 +228,10 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	if (!loader_attach_all(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	run_special(&rt, "BEGIN");
+	if (run_iterators(&rt, err, sizeof(err)))
+		rt.exit_requested = true; /* as bpftrace: an iterator's run is the whole run */
+	else if (err[0])
+		fprintf(stderr, "sonde: %s\n", err);
 	release_child(&rt);
 	event_loop(&rt);
 	if (!rt.exit_requested)

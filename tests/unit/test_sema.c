@@ -91,10 +91,10 @@ static const ErrCase err_cases[] = {
 	/* attach points */
 	{"foo:bar { }", 1, 1, "unknown probe type 'foo' in 'foo:bar' (try tracepoint:, rawtracepoint:, "
 			      "profile:, interval:, software:, kprobe:, kretprobe:, uprobe:, uretprobe:, usdt:, "
-			      "watchpoint:, asyncwatchpoint:, hardware:, kfunc:, kretfunc:, BEGIN or END)"},
+			      "watchpoint:, asyncwatchpoint:, hardware:, kfunc:, kretfunc:, iter:, BEGIN or END)"},
 	{"BEGIN { }\nnosuch:x { }", 2, 1, "unknown probe type 'nosuch' in 'nosuch:x' (try tracepoint:, "
 			      "rawtracepoint:, profile:, interval:, software:, kprobe:, kretprobe:, uprobe:, uretprobe:, "
-			      "usdt:, watchpoint:, asyncwatchpoint:, hardware:, kfunc:, kretfunc:, BEGIN or END)"},
+			      "usdt:, watchpoint:, asyncwatchpoint:, hardware:, kfunc:, kretfunc:, iter:, BEGIN or END)"},
 	{"tracepoint:nosuchcat:nosuchtp { }", 1, 1, "tracepoint not found: nosuchcat:nosuchtp"},
 	{"tracepoint:nosuch*:x { }", 1, 1, "no tracepoint matches 'tracepoint:nosuch*:x'"},
 	{"tracepoint:sys_enter_write { }", 1, 1, "tracepoint probes are written tracepoint:CATEGORY:NAME, "

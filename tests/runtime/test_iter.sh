@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# iter:task, iter:task_file, iter:task_vma run on this kernel: a known
+# sleeper (stdio on /dev/null, fd 3 on /etc/os-release) must be listed by
+# task with its comm and pid, by task_file with exactly its four files (fds below 4: it inherits others), and
+# by task_vma with exactly the ranges of /proc/PID/maps (less vsyscall,
+# which is no vma); sonde exits by
+# itself after the iteration.  Errors: unknown iterator, pinning, ctx
+# outside iter probes.  -l/-lv list them as bpftrace 0.17 (plus task_vma).
+SONDE=${SONDE:-./sonde}
+fail=0
+"$SONDE" --info | grep -q '^  iterators (iter:task...): yes' || { echo "kernel refuses iterators"; exit 77; }
+check() { # name, expected, then sonde arguments
+	local name=$1 want=$2; shift 2
+	local got; got=$(timeout 30 "$SONDE" "$@" 2>&1)
+	if [ "$got" != "$want" ]; then
+		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
+	fi
+}
+sleep 60 </dev/null >/dev/null 2>&1 3</etc/os-release &
+sp=$!
+trap 'kill $sp 2>/dev/null' EXIT
+sleep 0.2
+
+check "task" "Attaching 1 probe...
+sleep:$sp" -e 'iter:task /ctx->task->pid == $1/ { printf("%s:%d\n", ctx->task->comm, ctx->task->pid); }' "$sp"
+out=$(timeout 30 "$SONDE" -e 'iter:task { printf("%s:%d\n", ctx->task->comm, ctx->task->pid); }')
+grep -qx "sleep:$sp" <<<"$out" || { echo "iter:task without a filter misses sleep:$sp"; fail=1; }
+grep -qx ':0' <<<"$out" && { echo "iter:task printed the iterator's end call (:0)"; fail=1; }
+
+check "task_file" "Attaching 1 probe...
+sleep:$sp 0:null
+sleep:$sp 1:null
+sleep:$sp 2:null
+sleep:$sp 3:os-release" -e 'it:task_file /ctx->task->pid == $1 && ctx->fd < 4/ { printf("%s:%d %d:%s\n", ctx->task->comm, ctx->task->pid, ctx->fd, str(ctx->file->f_path.dentry->d_name.name)); }' "$sp"
+
+want=$(printf 'Attaching 1 probe...\n'; grep -v '\[vsyscall\]' /proc/$sp/maps | awk '{print $1}')
+check "task_vma" "$want" -e 'iter:task_vma /ctx->task->pid == $1/ { printf("%lx-%lx\n", ctx->vma->vm_start, ctx->vma->vm_end); }' "$sp"
+
+check "unknown iterator" "-e:1:1: error: iter:tasks: unknown iterator (iter:task, iter:task_file and iter:task_vma are)
+iter:tasks {}
+^~~~~~~~~~" -e 'iter:tasks {}'
+check "pin" "-e:1:1: error: iter:task:list: pinning an iterator (iter:NAME:PIN) is not supported yet
+iter:task:list {}
+^~~~~~~~~~~~~~" -e 'iter:task:list {}'
+check "ctx elsewhere" "-e:1:23: error: ctx is only available in iter probes
+interval:ms:1 { print(ctx); exit(); }
+                      ^~~" -e 'interval:ms:1 { print(ctx); exit(); }'
+check "-lv" "iter:task
+    struct task_struct * task
+iter:task_file
+    struct task_struct * task
+    int fd
+    struct file * file
+iter:task_vma
+    struct task_struct * task
+    struct vm_area_struct * vma" -lv 'iter:*'
+check "-l" "iter:task_file" -l 'it:task_f*'
+exit $fail
