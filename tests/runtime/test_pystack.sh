@@ -76,6 +76,34 @@ kill $sp
 expect "-p sleep" "-e:1:19: error: pystack: process $sp runs no CPython that sonde can read (neither its executable nor a libpython3.11 it maps has _PyRuntime)
 profile:hz:99 { @[pystack] = count(); }
                   ^~~~~~~" "$got"
+# a copy of python3.11 claiming another version, or with other struct sizes:
+# refused before anything runs (the check reads the binary's own data)
+patch() { # SYMBOL OFFSET VALUE(4 bytes) -> a patched copy at $tmp_py
+	$PY - "$PY" "$tmp_py" "$@" <<'PYEOF'
+import struct, sys, subprocess
+src, dst, sym, add, val = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5], 0)
+out = subprocess.run(["readelf", "-sW", src], capture_output=True, text=True).stdout
+va = next(int(l.split()[1], 16) for l in out.splitlines() if l.split()[-1:] == [sym]) + add
+data = bytearray(open(src, "rb").read())
+phoff, = struct.unpack_from("<Q", data, 32); phnum, = struct.unpack_from("<H", data, 56)
+for i in range(phnum):
+    t, f, off, v, pa, fsz = struct.unpack_from("<IIQQQQ", data, phoff + 56 * i)
+    if t == 1 and v <= va < v + fsz:
+        struct.pack_into("<I", data, off + va - v, val)
+open(dst, "wb").write(data)
+PYEOF
+	chmod +x "$tmp_py"
+}
+tmp_py=$(mktemp -d)/python3.11
+patch Py_Version 0 0x030c02f0
+got=$("$SONDE" -e 'BEGIN { print(pystack); }' -c "$tmp_py -c 1" 2>&1)
+expect "3.12" "-e:1:15: error: pystack: $tmp_py is CPython 3.12.2: sonde reads the frames of CPython 3.11 only
+BEGIN { print(pystack); }
+              ^~~~~~~" "$got"
+patch PyCode_Type 32 200
+got=$("$SONDE" -e 'BEGIN { print(pystack); }' -c "$tmp_py -c 1" 2>&1 | head -1)
+expect "layout" "-e:1:15: error: pystack: $tmp_py (CPython 3.11.2) does not match sonde's 3.11 layout (code objects 200 bytes, expected 184; _PyRuntime 166688 bytes, expected 166688): refusing to print wrong stacks" "$got"
+rm -rf "$(dirname "$tmp_py")"
 got=$("$SONDE" -e 'BEGIN { print(jstack(200)); }' 2>&1)
 expect "depth" "-e:1:15: error: jstack(): the depth must be from 1 to 127
 BEGIN { print(jstack(200)); }
