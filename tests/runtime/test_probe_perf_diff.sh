@@ -78,6 +78,22 @@ for f in $(perf probe -x "$tmp/sonde_bin" -F); do
 	perf probe -x "$tmp/sonde_bin" -V "$f" 2>&1 | grep -q '^Failed to find symbol' && continue
 	same "$tmp/sonde_bin" -V "$f"
 done
+# the kernel without its debug info: perf's message, then which package has it
+if [ ! -e "/usr/lib/debug/boot/vmlinux-$(uname -r)" ]; then
+	for opt in -L -V; do
+		# the reason perf gives depends on what it finds ("Invalid ELF file"
+		# for a vmlinux without sections): compared up to the colon
+		norm='s/^(Failed to find the path for the kernel):.*/\1/'
+		a=$(perf probe "$opt" vfs_read 2>&1 | sed -E "$norm"; echo "rc=${PIPESTATUS[0]}")
+		b=$("$SONDE" probe "$opt" vfs_read 2>&1 | sed -E "$norm"; echo "rc=${PIPESTATUS[0]}")
+		runs=$((runs + 1))
+		hint="sonde: the kernel's debug info is not installed: Debian's package linux-image-$(uname -r)-dbg provides it"
+		if [ "$(grep -vxF "$hint" <<<"$b")" != "$a" ] || ! grep -qxF "$hint" <<<"$b"; then
+			fails=$((fails + 1))
+			echo "DIFF: kernel $opt"; diff <(echo "$a") <(echo "$b")
+		fi
+	done
+fi
 echo "$runs comparisons, $fails different, $chance -L listings differing only in inline call sites," \
 	"$bias -V listings only in the place's name"
 [ $fails = 0 ]
