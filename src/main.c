@@ -36,6 +36,7 @@ typedef struct Cli {
 	const char *out_path; /* -o */
 	const char *debug;    /* -d ast|bpf */
 	bool info;
+	bool no_warnings; /* --no-warnings */
 	RunOpts run;
 	Options opt;
 } Cli;
@@ -64,6 +65,7 @@ static void usage(FILE *f)
 	      "    -c 'CMD'       run CMD and trace until it exits; cpid holds its pid\n"
 	      "    -q             keep messages quiet\n"
 	      "    --unsafe       allow unsafe builtin functions (system)\n"
+	      "    --no-warnings  disable all warning messages\n"
 	      "    -v             verbose messages (full verifier logs)\n"
 	      "    --info         print what this kernel supports\n"
 	      "    --tools        list the ready tools, one line each\n"
@@ -112,7 +114,30 @@ static bool parse_buffering(const char *s, Buffering *b)
 	return true;
 }
 
-enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL };
+/* -p as bpftrace 0.17 checks it: a decimal number in the kernel's
+ * largest pid range (PID_MAX_LIMIT), then a live process. */
+static bool parse_pid(const char *s, int *pid)
+{
+	char *end;
+	errno = 0;
+	long long n = strtoll(s, &end, 10);
+	if (!*s || *end) {
+		fprintf(stderr, "ERROR: pid '%s' is not a valid decimal number\n", s);
+		return false;
+	}
+	if (errno || n < 1 || n > 4194304) {
+		fprintf(stderr, "ERROR: pid '%s' out of valid pid range [1,4194304]\n", s);
+		return false;
+	}
+	if (kill((pid_t)n, 0) < 0 && errno == ESRCH) {
+		fprintf(stderr, "ERROR: pid %lld: No such process\n", n);
+		return false;
+	}
+	*pid = (int)n;
+	return true;
+}
+
+enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARNINGS, OPT_USDT_FILE };
 
 /* Returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, Cli *c)
@@ -122,7 +147,8 @@ static int parse_args(int argc, char **argv, Cli *c)
 		{"unsafe", no_argument, 0, OPT_UNSAFE}, {"info", no_argument, 0, OPT_INFO},
 		{"include", required_argument, 0, OPT_INCLUDE},
 		{"tools", no_argument, 0, OPT_TOOLS}, {"tool", required_argument, 0, OPT_TOOL},
-		{0, 0, 0, 0},
+		{"no-warnings", no_argument, 0, OPT_NO_WARNINGS},
+		{"usdt-file-activation", no_argument, 0, OPT_USDT_FILE}, {0, 0, 0, 0},
 	};
 	int ch;
 	/* '+': stop at the first non-option, the program file, like bpftrace */
@@ -132,11 +158,8 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'l': c->list = ""; break;
 		case 'v': c->run.verbose = true; c->list_verbose = true; break;
 		case 'p':
-			c->run.watch_pid = atoi(optarg);
-			if (c->run.watch_pid <= 0 || kill(c->run.watch_pid, 0) < 0) {
-				fprintf(stderr, "sonde: -p %s: no such process\n", optarg);
+			if (!parse_pid(optarg, &c->run.watch_pid))
 				return 1;
-			}
 			break;
 		case 'c': c->cmd = optarg; break;
 		case 'o': c->out_path = optarg; break;
@@ -149,6 +172,11 @@ static int parse_args(int argc, char **argv, Cli *c)
 			if (!(c->file = tool_path(optarg)))
 				return 1;
 			break;
+		case OPT_NO_WARNINGS: c->no_warnings = true; break;
+		/* USDT semaphores are set by the kernel (uprobe ref_ctr_offset) in
+		 * every process that maps the file, which is what bpftrace's flag
+		 * asks for: accepted, nothing more to do */
+		case OPT_USDT_FILE: break;
 		case 'I': /* C headers: #include looks here (kernel types) */
 			c->opt.include_dirs = realloc(c->opt.include_dirs,
 						      sizeof(char *) * (size_t)(c->opt.ninclude_dirs + 1));
@@ -165,14 +193,14 @@ static int parse_args(int argc, char **argv, Cli *c)
 			else if (!strcmp(optarg, "folded"))
 				c->run.fmt = OUT_FOLDED;
 			else if (strcmp(optarg, "text")) {
-				fprintf(stderr, "sonde: -f takes 'text', 'json' or 'folded', not '%s'\n",
-					optarg);
+				fprintf(stderr, "ERROR: Invalid output format \"%s\"\n"
+					"Valid formats: 'text', 'json', 'folded'\n", optarg);
 				return 1;
 			}
 			break;
 		case 'B':
 			if (!parse_buffering(optarg, &c->run.buffering)) {
-				fprintf(stderr, "sonde: -B takes 'full', 'line' or 'none', not '%s'\n", optarg);
+				fprintf(stderr, "ERROR: USAGE: -B must be either 'line', 'full', or 'none'.\n");
 				return 1;
 			}
 			break;
@@ -195,12 +223,12 @@ static int parse_args(int argc, char **argv, Cli *c)
 static char *load_source(Cli *c, Source *src)
 {
 	if (c->program) {
-		src->name = "-e";
+		src->name = "stdin"; /* as bpftrace names an -e program */
 		return xstrdup(c->program);
 	}
 	char *text = read_file_all(c->file, NULL);
 	if (!text) {
-		fprintf(stderr, "sonde: cannot read '%s': %s\n", c->file, strerror(errno));
+		fprintf(stderr, "ERROR: failed to open file '%s': %s\n", c->file, strerror(errno));
 		return NULL;
 	}
 	src->name = strcmp(c->file, "-") ? c->file : "stdin";
@@ -234,8 +262,8 @@ static bool start_child(Cli *c)
 		return false;
 	}
 	if (!command_exists(we.we_wordv[0])) {
-		fprintf(stderr, "sonde: cannot run '%s': command not found or not executable\n",
-			we.we_wordv[0]);
+		fprintf(stderr, "ERROR: Failed to fork child: path '%s' does not exist or is not "
+			"executable\n", we.we_wordv[0]);
 		wordfree(&we);
 		return false;
 	}
@@ -287,7 +315,7 @@ static int run_program(Cli *c)
 	Source src = {0};
 	char *text = load_source(c, &src);
 	if (!text)
-		return 1;
+		return 255; /* bpftrace's status when the script cannot be read */
 	src.text = text;
 	Error err = {0};
 	int status = 1;
@@ -302,8 +330,10 @@ static int run_program(Cli *c)
 		status = 0;
 		goto out;
 	}
-	if (ast && c->cmd && !c->debug && !start_child(c))
+	if (ast && c->cmd && !c->debug && !start_child(c)) {
+		status = 255; /* as bpftrace when it cannot start the command */
 		goto out;
+	}
 	/* user-space probes fire only for the -p process or the -c child */
 	probe_filter_pid = c->run.watch_pid > 0 ? c->run.watch_pid : c->opt.cpid;
 	probe_maps_pid = c->run.watch_pid;
@@ -317,7 +347,7 @@ static int run_program(Cli *c)
 		}
 		goto out;
 	}
-	for (int i = 0; i < sc->warnings.n; i++)
+	for (int i = 0; i < sc->warnings.n && !c->no_warnings; i++)
 		diag_print_warning(stderr, &src, &sc->warnings.v[i]);
 	if (c->debug) {
 		debug_dump(c, ast, sc);
@@ -390,7 +420,8 @@ int main(int argc, char **argv)
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = now_ns();
 	if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {
-		fprintf(stderr, "sonde: cannot write '%s': %s\n", c.out_path, strerror(errno));
+		fprintf(stderr, "ERROR: Failed to open output file: \"%s\": %s\n", c.out_path,
+			strerror(errno));
 		return 1;
 	}
 	int status = run_program(&c);

@@ -95,7 +95,7 @@ static bool expand_all(Script *sc, Error *err)
 				int *cnt = !strcmp(pn, "BEGIN") ? &nbegin
 					   : !strcmp(pn, "END") ? &nend : NULL;
 				if (cnt && ++*cnt > 1)
-					return error_at(err, ap->loc, "more than one %s probe is "
+					return error_at(err, ap->loc, "More than one %s probe "
 							"defined", pn);
 			}
 		}

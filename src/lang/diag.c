@@ -32,33 +32,59 @@ static const char *line_start(const char *text, int line)
 	return p;
 }
 
-static void diag_print_kind(FILE *out, const Source *src, const Error *e, const char *kind)
+/* bpftrace shows a tab of the source line as 4 spaces (and pads the
+ * underline to match), so the caret lines up in any terminal. */
+static void put_expanded(FILE *out, const char *ls, int n)
 {
-	if (!e->loc.line || !src || !src->text) {
-		fprintf(out, "%s: %s: %s\n", src && src->name ? src->name : "sonde", kind, e->msg);
-		return;
+	for (int i = 0; i < n; i++) {
+		if (ls[i] == '\t')
+			fputs("    ", out);
+		else
+			fputc(ls[i], out);
 	}
-	fprintf(out, "%s:%d:%d: %s: %s\n", src->name, e->loc.line, e->loc.col, kind, e->msg);
-	const char *ls = line_start(src->text, e->loc.line);
-	if (!ls)
-		return;
-	size_t n = strcspn(ls, "\n");
-	fprintf(out, "%.*s\n", (int)n, ls);
-	/* Keep tabs in the padding so the caret lines up in a terminal. */
-	for (int i = 0; i < e->loc.col - 1 && (size_t)i < n; i++)
-		fputc(ls[i] == '\t' ? '\t' : ' ', out);
+}
+
+/* The source line, then '^' under the culprit and '~' along the rest. */
+static void put_source_caret(FILE *out, const char *ls, Loc loc)
+{
+	int len = loc.len > 0 ? loc.len : 1;
+	int n = (int)strcspn(ls, "\n");
+	put_expanded(out, ls, n);
+	fputc('\n', out);
+	for (int i = 0; i < loc.col - 1 && i < n; i++)
+		fputs(ls[i] == '\t' ? "    " : " ", out);
 	fputc('^', out);
-	for (int i = 1; i < e->loc.len && e->loc.col - 1 + i < (int)n; i++)
+	for (int i = 1; i < len && loc.col - 1 + i < n; i++)
 		fputc('~', out);
 	fputc('\n', out);
 }
 
+/* As bpftrace 0.17: "NAME:LINE:COL-END: ERROR: MSG" (END = one past the
+ * culprit), the source line, then sonde's caret under the culprit; with no
+ * location, "ERROR: MSG".  KIND is "ERROR" or "WARNING".  The lines of
+ * MSG after its first (hints) come after the caret. */
+static void diag_print_kind(FILE *out, const Source *src, const Error *e, const char *kind)
+{
+	int head = (int)strcspn(e->msg, "\n");
+	const char *hints = e->msg[head] ? e->msg + head + 1 : NULL;
+	const char *ls = src && src->text && e->loc.line ? line_start(src->text, e->loc.line) : NULL;
+	if (!e->loc.line || !src || !src->text)
+		fprintf(out, "%s: %.*s\n", kind, head, e->msg);
+	else
+		fprintf(out, "%s:%d:%d-%d: %s: %.*s\n", src->name, e->loc.line, e->loc.col,
+			e->loc.col + (e->loc.len > 0 ? e->loc.len : 1), kind, head, e->msg);
+	if (ls)
+		put_source_caret(out, ls, e->loc);
+	if (hints)
+		fprintf(out, "%s\n", hints);
+}
+
 void diag_print(FILE *out, const Source *src, const Error *e)
 {
-	diag_print_kind(out, src, e, "error");
+	diag_print_kind(out, src, e, "ERROR");
 }
 
 void diag_print_warning(FILE *out, const Source *src, const Error *e)
 {
-	diag_print_kind(out, src, e, "warning");
+	diag_print_kind(out, src, e, "WARNING");
 }

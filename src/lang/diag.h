@@ -18,7 +18,7 @@ typedef struct Error {
 } Error;
 
 typedef struct Source {
-	const char *name; /* file name, "stdin" or "-e" program label */
+	const char *name; /* file name, or "stdin" (also for -e, as bpftrace) */
 	const char *text; /* NUL-terminated program text */
 } Source;
 
@@ -27,7 +27,8 @@ bool error_at(Error *e, Loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool error_vat(Error *e, Loc loc, const char *fmt, va_list ap);
 
-/* "NAME:LINE:COL: error: MSG", then the source line and a caret. */
+/* "NAME:LINE:COL-END: ERROR: MSG" (bpftrace's form), then the source line
+ * and a caret. */
 void diag_print(FILE *out, const Source *src, const Error *e);
-/* the same, as "warning:" */
+/* the same, as "WARNING:" */
 void diag_print_warning(FILE *out, const Source *src, const Error *e);

@@ -624,3 +624,63 @@ void tok_describe(const Token *t, char *buf, size_t size)
 	else
 		snprintf(buf, size, "'%.*s'", t->len, t->text);
 }
+
+/* bpftrace 0.17's lexer makes these words builtins, keywords or stack
+ * modes; its (bison) messages name the token kind, not the text. */
+static const char *const bison_builtins[] = {
+	"pid", "tid", "cgroup", "uid", "gid", "nsecs", "elapsed", "numaid", "cpu", "curtask",
+	"rand", "ctx", "comm", "kstack", "ustack", "retval", "func", "probe", "username",
+	"args", "cpid",
+};
+static const char *const bison_keywords[] = {
+	"if", "else", "unroll", "while", "return", "continue", "break", "sizeof", "offsetof",
+	"struct", "union", "enum",
+};
+
+static bool word_in(const Token *t, const char *const *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(words[i]) == (size_t)t->len && !strncmp(words[i], t->text, (size_t)t->len))
+			return true;
+	return false;
+}
+
+static bool is_argn(const Token *t)
+{
+	int skip = t->len > 4 && !strncmp(t->text, "sarg", 4) ? 4
+		   : t->len > 3 && !strncmp(t->text, "arg", 3) ? 3 : 0;
+	if (!skip)
+		return false;
+	for (int i = skip; i < t->len; i++)
+		if (t->text[i] < '0' || t->text[i] > '9')
+			return false;
+	return true;
+}
+
+void tok_bison_name(const Token *t, char *buf, size_t size)
+{
+	const char *kind = NULL;
+	switch (t->kind) {
+	case T_EOF: kind = "end of file"; break;
+	case T_INT: kind = "integer"; break;
+	case T_STR: kind = "string"; break;
+	case T_VAR: kind = "variable"; break;
+	case T_MAP: kind = "map"; break;
+	case T_POSPARAM: kind = "positional parameter"; break;
+	case T_POSCOUNT: kind = "positional parameter count"; break;
+	case T_IDENT:
+		if (word_in(t, bison_builtins, sizeof(bison_builtins) / sizeof(*bison_builtins)) ||
+		    is_argn(t))
+			kind = "builtin";
+		else if (!word_in(t, bison_keywords, sizeof(bison_keywords) / sizeof(*bison_keywords)))
+			kind = "identifier";
+		break;
+	default: break;
+	}
+	if (kind)
+		snprintf(buf, size, "%s", kind);
+	else if (t->len == 1 && t->text[0] == ',') /* bison keeps quotes around "," */
+		snprintf(buf, size, "\",\"");
+	else
+		snprintf(buf, size, "%.*s", t->len > 24 ? 24 : t->len, t->text);
+}

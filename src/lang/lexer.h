@@ -72,4 +72,8 @@ bool lex_at_c_def(const Lexer *lx);
 bool lex_c_def(Lexer *lx, StrBuf *out);
 
 /* Human-readable token description for "unexpected X" messages. */
+/* The token as bpftrace's parser names it in "syntax error, unexpected
+ * NAME": its kind ("integer", "identifier", "builtin", "map", ...) or, for
+ * keywords and punctuation, its text. */
+void tok_bison_name(const Token *t, char *buf, size_t size);
 void tok_describe(const Token *t, char *buf, size_t size);

@@ -57,12 +57,30 @@ static bool advance(Parser *ps)
 	return lex_next(&ps->lx, &ps->tok);
 }
 
+/* What bpftrace's parser adds as ", expecting X" for the places where
+ * sonde's own expectation is one of these; elsewhere it lists none. */
+static const struct {
+	const char *sonde, *bison;
+} bison_expecting[] = {
+	{"';' or '}'", "}"},
+	{"'(' after 'if'", "("},
+	{"':' in a ?: expression", ":"},
+	{"'/' to end the predicate", "end predicate"},
+	{"')'", ") or \",\""},
+};
+
+/* bpftrace's first line ("syntax error, unexpected ;[, expecting X]"),
+ * then sonde's own expectation as a hint when bpftrace names none. */
 static bool unexpected(Parser *ps, const char *expecting)
 {
 	char d[64];
-	tok_describe(&ps->tok, d, sizeof(d));
-	return error_at(ps->err, ps->tok.loc, "syntax error: unexpected %s, expecting %s",
-			d, expecting);
+	tok_bison_name(&ps->tok, d, sizeof(d));
+	for (size_t i = 0; i < sizeof(bison_expecting) / sizeof(*bison_expecting); i++)
+		if (!strcmp(expecting, bison_expecting[i].sonde))
+			return error_at(ps->err, ps->tok.loc, "syntax error, unexpected %s, expecting %s",
+					d, bison_expecting[i].bison);
+	return error_at(ps->err, ps->tok.loc, "syntax error, unexpected %s\nhint: expecting %s", d,
+			expecting);
 }
 
 /* Consumes the token if it has the given kind, else reports it. */

@@ -163,8 +163,10 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 				  (long long)m->val->lh_min, (long long)m->val->lh_max,
 				  (long long)m->val->lh_step);
 	if (!merge_type(s, &m->val, t, &grew))
-		return sema_error(s, loc, "map %s holds %s here but %s elsewhere", m->print_name,
-				  tn(t), tn(m->val));
+		/* bpftrace 0.17's words, its missing closing quote included */
+		return sema_error(s, loc, "Type mismatch for %s: trying to assign value of type '%s' "
+				  "when map already contains a value of type '%s", m->print_name, tn(t),
+				  tn(m->val));
 	m->percpu = type_is_agg(m->val);
 	s->changed |= grew;
 	return true;
@@ -335,7 +337,8 @@ static bool sema_tp_field(Sema *s, Expr *e)
 		return sema_uprobe_arg(s, e);
 	const TpField *f = tp_format_field(&s->spec->tp, e->name);
 	if (!f)
-		return sema_error(s, e->loc, "%s has no field '%s'", s->spec->name, e->name);
+		return sema_error(s, e->loc, "Struct/union of type 'struct _tracepoint_%s_%s' does not "
+				  "contain a field named '%s'", s->spec->target, s->spec->func, e->name);
 	e->auxp = (void *)f;
 	if (f->is_str) {
 		int size = f->is_data_loc ? s->sc->opt.strlen_max : f->array_len;

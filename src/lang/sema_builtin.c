@@ -123,7 +123,7 @@ bool sema_builtin(Sema *s, Expr *e)
 		return sema_error(s, e->loc, "'%s' is a macro whose value is not a constant sonde can "
 				  "evaluate (only integer constant expressions are)", e->name);
 	if (!b)
-		return sema_error(s, e->loc, "unknown builtin '%s'", e->name);
+		return sema_error(s, e->loc, "Unknown identifier: '%s'", e->name);
 	if (!check_context(s, e, b))
 		return false;
 	e->aux2 = b->id;

@@ -82,9 +82,9 @@ static bool check_format(Sema *s, Expr *call, int first)
 	const Fmt *fmt = f->auxp;
 	int given = call->args.n - first;
 	if (given != fmt->nargs)
-		return sema_error(s, call->loc, "%s(): the format has %d conversion%s but %d argument%s "
-				  "given", call->name, fmt->nargs, fmt->nargs == 1 ? "" : "s", given,
-				  given == 1 ? " is" : "s are");
+		return sema_error(s, call->loc, "%s: %s arguments for format string (%d supplied, %d "
+				  "expected)", call->name, given < fmt->nargs ? "Not enough" : "Too many",
+				  given, fmt->nargs);
 	int ai = first;
 	for (int i = 0; i < fmt->npieces; i++) {
 		const FmtPiece *p = &fmt->pieces[i];
@@ -112,7 +112,8 @@ static bool check_printf(Sema *s, Expr *c)
 static bool check_system(Sema *s, Expr *c)
 {
 	if (!s->sc->opt.unsafe)
-		return sema_error(s, c->loc, "system() runs commands and needs --unsafe");
+		return sema_error(s, c->loc, "system() is an unsafe function being used in safe mode\n"
+				  "hint: --unsafe allows it");
 	return check_format(s, c, 1);
 }
 
@@ -219,8 +220,9 @@ static bool check_kaddr(Sema *s, Expr *c)
 		return false;
 	uint64_t a = ksym_addr(c->args.v[0]->sval);
 	if (!a)
-		return sema_error(s, c->args.v[0]->loc, "kaddr(): no kernel symbol '%s'",
-				  c->args.v[0]->sval);
+		return sema_error(s, c->args.v[0]->loc, "Failed to resolve kernel symbol: %s\n"
+				  "hint: /proc/kallsyms has no such symbol (most data symbols appear "
+				  "there only with CONFIG_KALLSYMS_ALL)", c->args.v[0]->sval);
 	c->ival = a;
 	c->type = ty_int(s, 64, false);
 	return true;
@@ -588,18 +590,31 @@ const FuncDef *func_find(const char *name)
 	return NULL;
 }
 
+/* bpftrace's words: "no arguments", "one argument", "4 arguments" */
+static const char *n_arguments(int n)
+{
+	static char buf[32];
+	if (n <= 1)
+		return n ? "one argument" : "no arguments";
+	snprintf(buf, sizeof(buf), "%d arguments", n);
+	return buf;
+}
+
 bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 {
 	const FuncDef *f = func_find(e->name);
 	if (!f)
-		return sema_error(s, e->loc, "unknown function '%s'", e->name);
+		return sema_error(s, e->loc, "Unknown function: %s", e->name);
 	e->func = f;
 	if (e->args.n < f->min_args || e->args.n > f->max_args) {
 		if (f->min_args == f->max_args)
-			return sema_error(s, e->loc, "%s() takes %d argument%s, not %d", f->name,
-					  f->min_args, f->min_args == 1 ? "" : "s", e->args.n);
-		return sema_error(s, e->loc, "%s() takes %d to %d arguments, not %d", f->name,
-				  f->min_args, f->max_args, e->args.n);
+			return sema_error(s, e->loc, "%s() requires %s (%d provided)", f->name,
+					  n_arguments(f->min_args), e->args.n);
+		if (e->args.n < f->min_args)
+			return sema_error(s, e->loc, "%s() requires at least %s (%d provided)", f->name,
+					  n_arguments(f->min_args), e->args.n);
+		return sema_error(s, e->loc, "%s() takes up to %s (%d provided)", f->name,
+				  n_arguments(f->max_args), e->args.n);
 	}
 	if (f->kind == FK_STMT && ctx != CALL_STMT)
 		return sema_error(s, e->loc, "%s() does not return a value", f->name);

@@ -144,8 +144,9 @@ bool sema_ctype_member(Sema *s, Expr *e)
 	if (!f) {
 		char sug[200];
 		ctype_suggest(rec, e->name, sug, sizeof(sug));
-		return sema_error(s, e->loc, "%s has no field '%s'%s%s%s", rec->cname, e->name,
-				  sug[0] ? " (did you mean " : "", sug, sug[0] ? "?)" : "");
+		return sema_error(s, e->loc, "Struct/union of type '%s' does not contain a field named "
+				  "'%s'%s%s%s", rec->cname, e->name, sug[0] ? "\nhint: did you mean " : "",
+				  sug, sug[0] ? "?" : "");
 	}
 	Field *g = arena_alloc(&s->sc->arena, sizeof(Field));
 	*g = *f;
@@ -376,7 +377,7 @@ bool sema_ctype_offsetof(Sema *s, Expr *e)
 			else
 				snprintf(whose, sizeof(whose), "%s", rec->cname);
 			return sema_error(s, e->loc, "%s has no field '%s'%s%s%s", whose, name,
-					  sug[0] ? " (did you mean " : "", sug, sug[0] ? "?)" : "");
+					  sug[0] ? "\nhint: did you mean " : "", sug, sug[0] ? "?" : "");
 		}
 		if (f->bit_width)
 			return sema_error(s, e->loc, "offsetof: '%s' is a bitfield", name);

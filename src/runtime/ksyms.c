@@ -1,4 +1,5 @@
-/* Kernel text symbols from /proc/kallsyms.
+/* Kernel symbols from /proc/kallsyms: text (t/T/w/W) for addresses to
+ * names, text and data (b/B/d/D/r/R) for names to addresses (kaddr()).
  *
  * Loaded once, on first use, and kept for the life of the process: one big
  * read, then a hand-written pass over the ~150k lines (sscanf per line is
@@ -17,9 +18,13 @@ typedef struct Ksym {
 	const char *name;
 } Ksym;
 
-static Ksym *syms;
+static Ksym *syms; /* text, by address */
 static int nsyms;
+static Ksym *data; /* data (bss, data, read-only), in file order */
+static int ndata;
 static bool loaded;
+
+enum { SYM_OTHER, SYM_TEXT, SYM_DATA };
 
 static char *read_kallsyms(size_t *len)
 {
@@ -50,21 +55,22 @@ static int hexval(char c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* "ADDR TYPE NAME[\t[module]]\n": fills *s for text symbols (t/T/w/W)
- * and returns the start of the next line. */
-static char *parse_line(char *p, Ksym *s, bool *keep)
+/* "ADDR TYPE NAME[\t[module]]\n": fills *s, sets *kind (SYM_TEXT for
+ * t/T/w/W, SYM_DATA for b/B/d/D/r/R) and returns the start of the next line. */
+static char *parse_line(char *p, Ksym *s, int *kind)
 {
 	uint64_t addr = 0;
 	int v;
 	for (; (v = hexval(*p)) >= 0; p++)
 		addr = addr << 4 | (uint64_t)v;
 	char type = p[0] == ' ' ? p[1] : 0;
-	*keep = type == 't' || type == 'T' || type == 'w' || type == 'W';
+	*kind = type && strchr("tTwW", type) ? SYM_TEXT : type && strchr("bBdDrR", type) ? SYM_DATA
+											   : SYM_OTHER;
 	char *name = p[0] && p[1] && p[2] == ' ' ? p + 3 : NULL;
 	char *end = strchrnul(p, '\n');
 	char *next = *end ? end + 1 : end;
 	if (!name || name >= end) {
-		*keep = false;
+		*kind = SYM_OTHER;
 		return next;
 	}
 	*end = 0;
@@ -91,26 +97,30 @@ static void load(void)
 	char *buf = read_kallsyms(&len);
 	if (!buf)
 		return;
-	VEC(Ksym) v = {0};
+	VEC(Ksym) v = {0}, d = {0};
 	bool any_addr = false;
 	for (char *p = buf; *p;) {
 		Ksym s;
-		bool keep;
-		p = parse_line(p, &s, &keep);
-		if (keep) {
+		int kind;
+		p = parse_line(p, &s, &kind);
+		if (kind == SYM_TEXT)
 			vec_push(&v, s);
-			any_addr |= s.addr != 0;
-		}
+		else if (kind == SYM_DATA)
+			vec_push(&d, s);
+		any_addr |= kind != SYM_OTHER && s.addr != 0;
 	}
 	/* kptr_restrict hides addresses (all zero): nothing usable. */
 	if (!any_addr) {
 		vec_free(&v);
+		vec_free(&d);
 		free(buf);
 		return;
 	}
 	qsort(v.v, v.n, sizeof(*v.v), cmp_ksym);
 	syms = v.v;
 	nsyms = v.n;
+	data = d.v;
+	ndata = d.n;
 }
 
 const char *ksym_name(uint64_t addr, uint64_t *off)
@@ -137,7 +147,7 @@ const char *ksym_name(uint64_t addr, uint64_t *off)
 /* A linear scan: ~0.3 ms over 120k names, cheaper than building a hash
  * table (~3 ms) for the handful of lookups a script makes.  Scanning in
  * address order resolves a duplicated (static) name to its lowest
- * address. */
+ * address.  Data symbols (a few hundred) come after functions. */
 uint64_t ksym_addr(const char *name)
 {
 	if (!loaded)
@@ -145,6 +155,9 @@ uint64_t ksym_addr(const char *name)
 	for (int i = 0; i < nsyms; i++)
 		if (!strcmp(syms[i].name, name))
 			return syms[i].addr;
+	for (int i = 0; i < ndata; i++)
+		if (!strcmp(data[i].name, name))
+			return data[i].addr;
 	return 0;
 }
 

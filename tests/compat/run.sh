@@ -3,6 +3,7 @@
 # and under sonde, and compares what they print (stdout and stderr together,
 # plus an "exit status N" line when N is not 0).  See tests/compat/README.md.
 #   tests/compat/run.sh [NAME...]    (default: every case)
+#   tests/compat/run.sh --sonde NAME  print sonde's output as compared (to write NAME.expect)
 # Prints a diff for each case that differs, then "compat: N passed, N failed[, N skipped]".
 set -u
 cd "$(dirname "$0")/../.."
@@ -32,10 +33,21 @@ run() {
 	# bpftrace cannot raise RLIMIT_MEMLOCK in a container whose hard limit is
 	# low; it says so and carries on (sonde does not need the raise).
 	sed -i -E '/^ERROR: Unknown error -1: couldn.t set RLIMIT_MEMLOCK/d' "$file"
+	# Diagnostics: sonde puts its caret under the culprit's name where
+	# bpftrace underlines the whole expression: the end column of
+	# "FILE:L:C-END:" and the underline are not compared (L:C are).
+	sed -i -E -e 's/^([^ :]+:[0-9]+:[0-9]+)-[0-9]+: (ERROR|WARNING): /\1: \2: /' \
+		-e 's/^( *)[~^][~^]*$/\1^/' "$file"
 	if [ -f "$cases/$name.filter" ]; then
 		sed -E -f "$cases/$name.filter" "$file" >"$file.f" && mv "$file.f" "$file"
 	fi
 }
+
+if [ "${1:-}" = --sonde ]; then
+	run "$SONDE" "$2" "$out/sonde"
+	cat "$out/sonde"
+	exit 0
+fi
 
 names=("$@")
 if [ ${#names[@]} = 0 ]; then
@@ -61,6 +73,8 @@ for name in "${names[@]}"; do
 		run "$BPFTRACE" "$name" "$out/$name.ref" &
 		run "$SONDE" "$name" "$out/$name.sonde"
 		wait
+		# sonde's hints after a message are its own (bpftrace has none)
+		sed -i '/^hint: /d' "$out/$name.sonde"
 		label="bpftrace"
 	fi
 	if cmp -s "$out/$name.ref" "$out/$name.sonde"; then

@@ -56,7 +56,8 @@ run cat cat /etc/hostname /nonexistent
 run ls ls -la tests/unit
 run fork build/progs/trace_fork
 run sh sh -c 'echo hi > /dev/null; exit 4'
-# calls blocked while the other task prints: "<unfinished ...>" in both
+# calls blocked while the other task prints: "<unfinished ...>" in both (the
+# program waits until the other task is blocked, so no timing decides it)
 # (pipe2 left out: its flags 0 are decoded as O_RDONLY, strace says 0)
 saved=$calls; calls=read,write,poll,wait4,clock_nanosleep,exit_group
 run block build/progs/trace_block

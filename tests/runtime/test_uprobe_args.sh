@@ -45,16 +45,16 @@ uprobe:$P/dwarf_target:pointers { printf(\"%d %d %s %s %s %d %s\n\", args->p->x,
 uprobe:$P/dwarf_target:seven { printf(\"%d\n\", args->f); }" -c "$P/dwarf_target"
 err() { # name, expected first line, program
 	local got st; got=$("$SONDE" -e "$3" 2>&1); st=$?
-	if [ $st != 1 ] || [ "$(head -1 <<<"$got" | sed -E 's/^-e:1:[0-9]+: //')" != "$2" ]; then
+	if [ $st != 1 ] || [ "$(head -1 <<<"$got" | sed -E 's/^stdin:1:[0-9]+-[0-9]+: //')" != "$2" ]; then
 		printf '%s: status %s\n--- expected\n%s\n--- got\n%s\n' "$1" $st "$2" "$got"; fail=1
 	fi
 }
-err no-param "error: scalars has no parameter 'zz'" "uprobe:$P/dwarf_target:scalars { print(args->zz); }"
-err seventh "error: parameter 'g' of seven is number 7: only the first six are read (from registers), use a pointer or another probe" "uprobe:$P/dwarf_target:seven { print(args->g); }"
-err uretprobe "error: args is only available in tracepoint and uprobe probes, not in uretprobe" "uretprobe:$P/dwarf_target:seven { print(args->a); }"
+err no-param "ERROR: scalars has no parameter 'zz'" "uprobe:$P/dwarf_target:scalars { print(args->zz); }"
+err seventh "ERROR: parameter 'g' of seven is number 7: only the first six are read (from registers), use a pointer or another probe" "uprobe:$P/dwarf_target:seven { print(args->g); }"
+err uretprobe "ERROR: args is only available in tracepoint and uprobe probes, not in uretprobe" "uretprobe:$P/dwarf_target:seven { print(args->a); }"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cc -O1 -o "$tmp/nodebug" tests/progs/dwarf_target.c
-err no-debug "error: args: no debug info for seven in $tmp/nodebug (build it with -g, or use arg0..arg5)" "uprobe:$tmp/nodebug:seven { print(args->a); }"
+err no-debug "ERROR: args: no debug info for seven in $tmp/nodebug (build it with -g, or use arg0..arg5)" "uprobe:$tmp/nodebug:seven { print(args->a); }"
 # stack modes: perf (tab, hex address, sym+off, (module) for user frames)
 got=$("$SONDE" -e "uprobe:$P/uprobe_target:leaf { @u[ustack(perf, 2)] = count(); @b[ustack(bpftrace, 1)] = count(); }" -c "$P/uprobe_target 2 200" 2>&1 | sed -E 's/^\t[0-9a-f]+ /\tADDR /; s/\+[0-9]+/+N/')
 want="Attaching 1 probe...

@@ -42,7 +42,7 @@ check "-p usdt:*" "Attaching 2 probes...
 wait $pid
 ap="usdt:$P/sdt_target:nosuch"
 caret="^$(printf '%*s' $((${#ap} - 1)) '' | tr ' ' '~')" # the caret spans the attach point
-check "no probe" "-e:1:1: error: usdt: no probe matches '$ap' (sonde -l 'usdt:BINARY:*' lists them)
+check "no probe" "stdin:1:1-$((${#ap} + 1)): ERROR: usdt: no probe matches '$ap' (sonde -l 'usdt:BINARY:*' lists them)
 $ap { exit(); }
 $caret" -e "$ap { exit(); }"
 if [ ! -x $PY ] || ! "$SONDE" -l "usdt:$PY:*" | grep -q gc__start; then

@@ -83,14 +83,14 @@ for f in "watchpoint 6" "asyncwatchpoint 6 300" "w 3 0 2" "aw 3 300 2"; do
 	fi
 done
 
-# bad probes: "-e:1:1: error: MSG", the line, a caret; exit 1, nothing attached
+# bad probes: "stdin:1:1-END: ERROR: MSG", the line, a caret; exit 1, nothing attached
 bad() { # PROBE EXPECTED-MESSAGE-PART [ARGS...]
 	local p=$1 m=$2; shift 2
 	local out rc
 	out=$("$SONDE" "$@" -e "$p { exit(); }" 2>&1); rc=$?
 	local l1 l3 n
 	l1=$(sed -n 1p <<<"$out"); l3=$(sed -n 3p <<<"$out"); n=$(wc -l <<<"$out")
-	if [ $rc != 1 ] || [ "$n" != 3 ] || [[ "$l1" != "-e:1:1: error: "*"$m"* ]] ||
+	if [ $rc != 1 ] || [ "$n" != 3 ] || [[ "$l1" != "stdin:1:1-"*": ERROR: "*"$m"* ]] ||
 	   [[ "$l3" != "^~"* ]] || grep -q Attaching <<<"$out"; then
 		echo "bad probe '$p': rc=$rc"; echo "$out"; exit 1
 	fi

@@ -8,16 +8,20 @@
 #include "runtime/features.h"
 #include "runtime/ksyms.h"
 
-/* The address of a text symbol straight from /proc/kallsyms, or 0. */
-static unsigned long long kallsyms_lookup(const char *want)
+/* The address of a symbol of one of TYPES straight from /proc/kallsyms,
+ * or 0; *found_name gets the first such symbol's name when want is NULL. */
+static unsigned long long kallsyms_lookup(const char *want, const char *types, char *found_name)
 {
 	FILE *f = fopen("/proc/kallsyms", "r");
 	char line[512], type, name[256];
 	unsigned long long addr, found = 0;
 	while (f && !found && fgets(line, sizeof(line), f))
 		if (sscanf(line, "%llx %c %255s", &addr, &type, name) == 3 &&
-		    (type == 'T' || type == 't') && !strcmp(name, want))
+		    strchr(types, type) && (!want || !strcmp(name, want))) {
 			found = addr;
+			if (found_name)
+				strcpy(found_name, name);
+		}
 	if (f)
 		fclose(f);
 	return found;
@@ -26,7 +30,7 @@ static unsigned long long kallsyms_lookup(const char *want)
 static void test_ksyms(void)
 {
 	const char *name = "schedule";
-	unsigned long long want = kallsyms_lookup(name);
+	unsigned long long want = kallsyms_lookup(name, "Tt", NULL);
 	if (!want) {
 		printf("ksyms: no readable addresses (not root?), skipped\n");
 		return;
@@ -39,6 +43,16 @@ static void test_ksyms(void)
 	CHECK(off == 3);
 	CHECK(ksym_name(0x1000, &off) == NULL);
 	CHECK(ksym_addr("no_such_symbol_in_any_kernel") == 0);
+	/* kaddr() of data: the first bss/data/rodata symbol listed resolves,
+	 * and never names a text address */
+	char dname[256];
+	unsigned long long daddr = kallsyms_lookup(NULL, "BbDdRr", dname);
+	if (daddr) {
+		CHECK(ksym_addr(dname) == daddr);
+		uint64_t doff;
+		const char *t = ksym_name(want, &doff);
+		CHECK(t && strcmp(t, dname));
+	}
 	/* Repeated lookups reuse the loaded table. */
 	for (int i = 0; i < 1000; i++)
 		CHECK(ksym_name(want + 1, NULL) != NULL);

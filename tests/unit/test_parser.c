@@ -499,27 +499,27 @@ static void test_errors(void)
 	CHECK_ERR("BEGIN { @x = `1; }", 1, 14, 1, "invalid character '`'");
 	CHECK_ERR("BEGIN { @x = 1 \x01; }", 1, 16, 1, "invalid character '\\x01'");
 	CHECK_ERR("BEGIN { @x[] = 1; }", 1, 12, 1,
-		  "syntax error: unexpected ']', expecting a map key");
+		  "syntax error, unexpected ]\nhint: expecting a map key");
 	CHECK_ERR("BEGIN { if (1) exit(); }", 1, 16, 4, "expected '{' to start the if body");
 	CHECK_ERR("BEGIN { if (1) { } else exit(); }", 1, 25, 4,
 		  "expected '{' to start the else body");
 	CHECK_ERR("BEGIN { while (1) exit(); }", 1, 19, 4,
 		  "expected '{' to start the while body");
 	CHECK_ERR("BEGIN { if 1 { } }", 1, 12, 1,
-		  "syntax error: unexpected '1', expecting '(' after 'if'");
+		  "syntax error, unexpected integer, expecting (");
 	CHECK_ERR("BEGIN / / { }", 1, 7, 1, "empty predicate");
 	/* "//" is a comment, as in bpftrace, so the body goes missing. */
 	CHECK_ERR("BEGIN //{ }", 1, 12, 1, "expected '{' to start the probe body");
 	CHECK_ERR("BEGIN /pid == 1 { }", 1, 17, 1,
-		  "syntax error: unexpected '{', expecting '/' to end the predicate");
+		  "syntax error, unexpected {, expecting end predicate");
 	CHECK_ERR("BEGIN { @ = 1 + ; }", 1, 17, 1,
-		  "syntax error: unexpected ';', expecting an expression");
+		  "syntax error, unexpected ;\nhint: expecting an expression");
 	CHECK_ERR("BEGIN { @ = 1 +", 1, 16, 1,
-		  "syntax error: unexpected end of file, expecting an expression");
+		  "syntax error, unexpected end of file\nhint: expecting an expression");
 	CHECK_ERR("BEGIN { @ = (1 + 2; }", 1, 13, 1, "missing ')' to close '('");
 	CHECK_ERR("BEGIN { printf(\"x\", 1 }", 1, 15, 1, "missing ')' to close '('");
 	CHECK_ERR("BEGIN { @ = (1 2); }", 1, 16, 1,
-		  "syntax error: unexpected '2', expecting ')'");
+		  "syntax error, unexpected integer, expecting ) or \",\"");
 	CHECK_ERR("BEGIN { @ = 18446744073709551616; }", 1, 13, 20, "integer literal too large");
 	CHECK_ERR("BEGIN { @ = 0x1_0000_0000_0000_0000; }", 1, 13, 23,
 		  "integer literal too large");
@@ -529,13 +529,13 @@ static void test_errors(void)
 	CHECK_ERR("BEGIN { @ = 0x; }", 1, 13, 2, "invalid integer literal '0x'");
 	CHECK_ERR("BEGIN { @ = 089; }", 1, 13, 3, "invalid integer literal '089'");
 	CHECK_ERR("BEGIN { exit()); }", 1, 15, 1,
-		  "syntax error: unexpected ')', expecting ';' or '}'");
+		  "syntax error, unexpected ), expecting }");
 	CHECK_ERR("BEGIN { @a = 1 @b = 2 }", 1, 16, 2,
-		  "syntax error: unexpected '@b', expecting ';' or '}'");
+		  "syntax error, unexpected map, expecting }");
 	CHECK_ERR("BEGIN { @ = (1,); }", 1, 16, 1,
-		  "syntax error: unexpected ')', expecting an expression");
+		  "syntax error, unexpected )\nhint: expecting an expression");
 	CHECK_ERR("BEGIN { f(1,); }", 1, 13, 1,
-		  "syntax error: unexpected ')', expecting an expression");
+		  "syntax error, unexpected )\nhint: expecting an expression");
 	CHECK_ERR("BEGIN { @ = 1; /* never closed", 1, 16, 2, "unterminated comment");
 	CHECK_ERR("/* never closed", 1, 1, 2, "unterminated comment");
 	CHECK_ERR("BEGIN", 1, 6, 1, "expected '{' to start the probe body");
@@ -562,19 +562,19 @@ static void test_errors(void)
 	CHECK_ERR("BEGIN { $ = 1; }", 1, 9, 1,
 		  "expected a variable name, a number or '#' after '$'");
 	CHECK_ERR("BEGIN { @ = $a.; }", 1, 16, 1,
-		  "syntax error: unexpected ';', expecting a field name or tuple index after '.'");
+		  "syntax error, unexpected ;\nhint: expecting a field name or tuple index after '.'");
 	CHECK_ERR("BEGIN { @ = $a->1; }", 1, 17, 1,
-		  "syntax error: unexpected '1', expecting a field name after '->'");
+		  "syntax error, unexpected integer\nhint: expecting a field name after '->'");
 	CHECK_ERR("BEGIN { @ = a ? b; }", 1, 18, 1,
-		  "syntax error: unexpected ';', expecting ':' in a ?: expression");
+		  "syntax error, unexpected ;, expecting :");
 	CHECK_ERR("BEGIN { @ = (struct)0; }", 1, 20, 1,
-		  "syntax error: unexpected ')', expecting a type name");
+		  "syntax error, unexpected )\nhint: expecting a type name");
 	CHECK_ERR("BEGIN { @ = sizeof 1; }", 1, 20, 1,
-		  "syntax error: unexpected '1', expecting '(' after 'sizeof'");
+		  "syntax error, unexpected integer\nhint: expecting '(' after 'sizeof'");
 	CHECK_ERR("BEGIN { @ = if; }", 1, 13, 2,
-		  "syntax error: unexpected 'if', expecting an expression");
+		  "syntax error, unexpected if\nhint: expecting an expression");
 	CHECK_ERR("BEGIN { else { } }", 1, 9, 4,
-		  "syntax error: unexpected 'else', expecting an expression");
+		  "syntax error, unexpected else\nhint: expecting an expression");
 	CHECK_ERR("BEGIN { @ = $a[1; }", 1, 15, 1, "missing ']' to close '['");
 	CHECK_ERR("BEGIN { @ = $a[1, 2]; }", 1, 15, 1, "an index takes one expression");
 	CHECK_ERR("BEGIN { @ = \"x\" }\nEND {\n  @ = $99999999999; }", 3, 7, 12,

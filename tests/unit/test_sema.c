@@ -80,7 +80,7 @@ typedef struct ErrCase {
 
 static const ErrCase err_cases[] = {
 	/* syntax (parser) */
-	{"BEGIN { @x = 1 + ; }", 1, 18, "syntax error: unexpected ';', expecting an expression"},
+	{"BEGIN { @x = 1 + ; }", 1, 18, "syntax error, unexpected ;\nhint: expecting an expression"},
 	{"BEGIN { printf(\"a\" }", 1, 15, "missing ')' to close '('"},
 	{"BEGIN { @x = 1;", 1, 7, "missing '}' to close '{'"},
 	{"BEGIN { @x = (nosuch)1; }", 1, 15, "cannot cast to 'nosuch': unknown type 'nosuch'"},
@@ -114,8 +114,8 @@ static const ErrCase err_cases[] = {
 	{"software:cpu:xyz { }", 1, 1, "software event count must be a positive integer, got 'xyz'"},
 
 	/* builtins */
-	{"BEGIN { @x = nosuchbuiltin; }", 1, 14, "unknown builtin 'nosuchbuiltin'"},
-	{"BEGIN { @x = arg10; }", 1, 14, "unknown builtin 'arg10'"},
+	{"BEGIN { @x = nosuchbuiltin; }", 1, 14, "Unknown identifier: 'nosuchbuiltin'"},
+	{"BEGIN { @x = arg10; }", 1, 14, "Unknown identifier: 'arg10'"},
 	{TP_WRITE " { @x = arg0; }", 1, 44, "arg0 is not available in tracepoint probes (use "
 					    "args->FIELD; sonde -lv lists them)"},
 	{"BEGIN { @x = arg0; }", 1, 14, "arg0 is not available in BEGIN probes"},
@@ -130,14 +130,14 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = func; }", 1, 14, "func is only available in uprobes and kprobes"},
 
 	/* functions: names, argument counts, contexts */
-	{"BEGIN { nosuchfn(1); }", 1, 9, "unknown function 'nosuchfn'"},
-	{"BEGIN { exit(1); }", 1, 9, "exit() takes 0 arguments, not 1"},
-	{"BEGIN { @x = count(1); }", 1, 14, "count() takes 0 arguments, not 1"},
-	{"BEGIN { @x = str(); }", 1, 14, "str() takes 1 to 2 arguments, not 0"},
-	{"BEGIN { @x = str(1, 2, 3); }", 1, 14, "str() takes 1 to 2 arguments, not 3"},
-	{"BEGIN { @x = lhist(1, 2); }", 1, 14, "lhist() takes 4 arguments, not 2"},
-	{"BEGIN { @x = hist(); }", 1, 14, "hist() takes 1 argument, not 0"},
-	{"BEGIN { @x = 1; print(@x, 1, 2, 3); }", 1, 17, "print() takes 1 to 3 arguments, not 4"},
+	{"BEGIN { nosuchfn(1); }", 1, 9, "Unknown function: nosuchfn"},
+	{"BEGIN { exit(1); }", 1, 9, "exit() requires no arguments (1 provided)"},
+	{"BEGIN { @x = count(1); }", 1, 14, "count() requires no arguments (1 provided)"},
+	{"BEGIN { @x = str(); }", 1, 14, "str() requires at least one argument (0 provided)"},
+	{"BEGIN { @x = str(1, 2, 3); }", 1, 14, "str() takes up to 2 arguments (3 provided)"},
+	{"BEGIN { @x = lhist(1, 2); }", 1, 14, "lhist() requires 4 arguments (2 provided)"},
+	{"BEGIN { @x = hist(); }", 1, 14, "hist() requires one argument (0 provided)"},
+	{"BEGIN { @x = 1; print(@x, 1, 2, 3); }", 1, 17, "print() takes up to 3 arguments (4 provided)"},
 	{"BEGIN { $x = printf(\"a\"); }", 1, 14, "printf() does not return a value"},
 	{"BEGIN { @x = exit(); }", 1, 14, "exit() does not return a value"},
 	{"BEGIN { count(); }", 1, 9, "count() must be assigned to a map: @name = count(...)"},
@@ -155,11 +155,11 @@ static const ErrCase err_cases[] = {
 					     "script nor in the kernel's BTF"},
 
 	/* maps */
-	{"BEGIN { @x = 1; @x = \"a\"; }", 1, 22, "map @x holds string[2] here but int64 elsewhere"},
-	{"BEGIN { @a = count(); @a = sum(1); }", 1, 28, "map @a holds sum() here but count() elsewhere"},
-	{"BEGIN { @x = count(); @x = 1; }", 1, 28, "map @x holds int64 here but count() elsewhere"},
+	{"BEGIN { @x = 1; @x = \"a\"; }", 1, 22, "Type mismatch for @x: trying to assign value of type 'string[2]' when map already contains a value of type 'int64"},
+	{"BEGIN { @a = count(); @a = sum(1); }", 1, 28, "Type mismatch for @a: trying to assign value of type 'sum()' when map already contains a value of type 'count()"},
+	{"BEGIN { @x = count(); @x = 1; }", 1, 28, "Type mismatch for @x: trying to assign value of type 'int64' when map already contains a value of type 'count()"},
 	{"BEGIN { @x = (1, \"a\"); @x = (1, 2); }", 1, 29,
-	 "map @x holds tuple (int64, int64) here but tuple (int64, string[2]) elsewhere"},
+	 "Type mismatch for @x: trying to assign value of type 'tuple (int64, int64)' when map already contains a value of type 'tuple (int64, string[2])"},
 	{"BEGIN { @x[1] = 1; @x[\"a\"] = 1; }", 1, 20, "map @x is indexed by string[2] here but by int64 "
 						      "elsewhere"},
 	{"BEGIN { @x[1] = 1; @x = 2; }", 1, 20, "map @x is used both with and without keys"},
@@ -184,14 +184,15 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { $x = 1; } END { @ = $x; }", 1, 29, "variable $x is used before it is assigned"},
 
 	/* printf and friends */
-	{"BEGIN { printf(\"%d %d\\n\", 1); }", 1, 9, "printf(): the format has 2 conversions but 1 "
-						    "argument is given"},
-	{"BEGIN { printf(\"%d\\n\", 1, 2); }", 1, 9, "printf(): the format has 1 conversion but 2 "
-						    "arguments are given"},
+	{"BEGIN { printf(\"%d %d\\n\", 1); }", 1, 9, "printf: Not enough arguments for format string "
+						    "(1 supplied, 2 expected)"},
+	{"BEGIN { printf(\"%d\\n\", 1, 2); }", 1, 9, "printf: Too many arguments for format string "
+						    "(2 supplied, 1 expected)"},
 	{"BEGIN { printf(\"%d\\n\", \"str\"); }", 1, 24, "printf(): %d cannot print a value of type string[4]"},
 	{"BEGIN { printf(\"%s\\n\", 1); }", 1, 24, "printf(): %s cannot print a value of type int64"},
 	{"BEGIN { $f = \"x\"; printf($f); }", 1, 26, "printf() argument 1 must be a string literal"},
-	{"BEGIN { system(\"ls\"); }", 1, 9, "system() runs commands and needs --unsafe"},
+	{"BEGIN { system(\"ls\"); }", 1, 9,
+	 "system() is an unsafe function being used in safe mode\nhint: --unsafe allows it"},
 
 	/* control flow */
 	{"BEGIN { unroll(0) { } }", 1, 16, "unroll minimum value is 1"},
@@ -236,12 +237,14 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = kstack(fast, 3); }", 1, 21, "kstack(): unknown stack mode 'fast' (bpftrace or perf)"},
 	{"BEGIN { @x = ustack(perf, 0); }", 1, 14, "ustack(): the depth must be from 1 to 127"},
 	{"BEGIN { @x = ustack(128); }", 1, 14, "ustack(): the depth must be from 1 to 127"},
-	{"BEGIN { @x = kaddr(\"no_such_symbol_xyz\"); }", 1, 20, "kaddr(): no kernel symbol "
-								 "'no_such_symbol_xyz'"},
+	{"BEGIN { @x = kaddr(\"no_such_symbol_xyz\"); }", 1, 20, "Failed to resolve kernel symbol: "
+								 "no_such_symbol_xyz\nhint: /proc/kallsyms has no such symbol "
+								 "(most data symbols appear there only with CONFIG_KALLSYMS_ALL)"},
 
 	/* fields, tuples, casts, operators */
-	{TP_WRITE " { @x = args->nosuch; }", 1, 50, "tracepoint:syscalls:sys_enter_write "
-						    "has no field 'nosuch'"},
+	{TP_WRITE " { @x = args->nosuch; }", 1, 50, "Struct/union of type "
+						    "'struct _tracepoint_syscalls_sys_enter_write' does not contain "
+						    "a field named 'nosuch'"},
 	{"BEGIN { $t = (1, 2); @x = $t.2; }", 1, 30, "tuple index .2 is out of range (the tuple has 2 "
 						     "elements)"},
 	{"BEGIN { @x = comm.foo; }", 1, 19, "a value of type string[16] has no field 'foo'"},
@@ -262,8 +265,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = &comm; }", 1, 14, "the address-of operator '&' is not supported"},
 	{"BEGIN { @x = $2; }", 1, 14, "$2 is 'two', not a number: use str($2) for a string"},
 	/* C types (the kernel's BTF) */
-	{"BEGIN { @x = curtask->pidd; }", 1, 23, "struct task_struct has no field 'pidd' (did you "
-						 "mean 'pid', 'prio', 'dl'?)"},
+	{"BEGIN { @x = curtask->pidd; }", 1, 23, "Struct/union of type 'struct task_struct' does not "
+						 "contain a field named 'pidd'\nhint: did you mean 'pid', 'prio', 'dl'?"},
 	{"BEGIN { @x = curtask.pid; }", 1, 22, "struct task_struct * is a pointer: use '->' to reach "
 					       "field 'pid'"},
 	{"BEGIN { $a = 1; @x = $a[0]; }", 1, 24, "cannot index a value of type int64: [] works on "
@@ -273,12 +276,12 @@ static const ErrCase err_cases[] = {
 	{"struct big { char a[300000]; };\nBEGIN { print(*(struct big *)0); }", 2, 9,
 	 "print(): 300000 bytes of arguments are too large for one event (the limit is 262136)"},
 	{"struct s { int a; }\nBEGIN { @x = ((struct s *)0)->b; }", 2, 31,
-	 "struct s has no field 'b' (did you mean 'a'?)"},
+	 "Struct/union of type 'struct s' does not contain a field named 'b'\nhint: did you mean 'a'?"},
 	/* offsetof, kptr/uptr */
 	{"struct s { int a; struct { int bb; } in; }\nBEGIN { @x = offsetof(struct s, in.b); }", 2, 14,
-	 "'in' (struct {...}) has no field 'b' (did you mean 'bb'?)"},
+	 "'in' (struct {...}) has no field 'b'\nhint: did you mean 'bb'?"},
 	{"struct s { int aa; }\nBEGIN { @x = offsetof(struct s, ab); }", 2, 14,
-	 "struct s has no field 'ab' (did you mean 'aa'?)"},
+	 "struct s has no field 'ab'\nhint: did you mean 'aa'?"},
 	{"struct s { int a; }\nBEGIN { @x = offsetof(struct s, a.b); }", 2, 14,
 	 "offsetof: 'a.b' is not a struct or union member, cannot reach 'b' in it"},
 	{"BEGIN { @x = offsetof(struct nosuch_zz, a); }", 1, 14,
@@ -286,7 +289,7 @@ static const ErrCase err_cases[] = {
 	 "kernel's BTF"},
 	{"BEGIN { @x = offsetof(uint32, a); }", 1, 14, "offsetof needs a struct or union, not uint32"},
 	{"BEGIN { @x = offsetof(struct s a); }", 1, 32,
-	 "syntax error: unexpected 'a', expecting ',' and a field name in offsetof"},
+	 "syntax error, unexpected identifier\nhint: expecting ',' and a field name in offsetof"},
 	{"BEGIN { @x = kptr(\"a\"); }", 1, 19,
 	 "kptr() needs a pointer or an integer address, not string[2]"},
 	{"BEGIN { @x = *uptr(1); }", 1, 14, "cannot dereference void *: cast it to a pointer to a "
