@@ -55,7 +55,7 @@ n=$(grep -cvE '^(socket|connect)\(|^\+\+\+' "$tmp/out")
 grep -q '^write(' "$tmp/out" || fail "!mmap dropped write"
 # -T and -tt
 "$SONDE" trace -T -tt -e trace=clock_nanosleep,close -o "$tmp/out" -- "$known" "$tmp/f"
-grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} clock_nanosleep\(.*\) = 0 <0\.00[0-9]{4}>$' "$tmp/out" || { cat "$tmp/out"; fail "-T -tt"; }
+grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} clock_nanosleep\(.*\) = 0 <0\.[0-9]{6}>$' "$tmp/out" || { cat "$tmp/out"; fail "-T -tt"; }
 # the timestamp counts towards column 40; the <duration> comes after
 grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} close\(3\) {16}= 0 <0\.[0-9]{6}>$' "$tmp/out" || { cat "$tmp/out"; fail "-T -tt padding"; }
 cols "$tmp/out"
@@ -106,9 +106,10 @@ grep -qE '^100\.00 .* total$' "$tmp/out" || fail "-c total"
 # --hist
 "$SONDE" trace --hist -e trace=clock_nanosleep -o "$tmp/out" -- "$known" "$tmp/f"
 grep -q '^clock_nanosleep: 1 calls' "$tmp/out" || { cat "$tmp/out"; fail "--hist"; }
-grep -qE '^\[(512K, 1M|1M, 2M|2M, 4M|4M, 8M)\) +1 \|@+' "$tmp/out" || { cat "$tmp/out"; fail "--hist bucket"; }
-# --duration: only the 1 ms sleep is that slow
-"$SONDE" trace --duration 0.9 -o "$tmp/out" -- "$known" "$tmp/f"
+grep -qE '^\[(512K, 1M|[0-9]+M, [0-9]+[MG])\) +1 \|@+' "$tmp/out" || { cat "$tmp/out"; fail "--hist bucket"; }
+# --duration: only the 200 ms sleep is that slow (a 50 ms threshold: a
+# close preempted on a loaded machine stays far below it)
+"$SONDE" trace --duration 50 -o "$tmp/out" -- sleep 0.2
 grep -q '^clock_nanosleep(' "$tmp/out" || fail "--duration lost the sleep"
 ! grep -q '^close(' "$tmp/out" || fail "--duration kept a fast call"
 # real commands

@@ -53,7 +53,7 @@ static const struct {
 	 "strncmp() only supports string arguments (integer provided)"},
 	{"BEGIN { $n = 2; @ = strncmp(\"a\", \"b\", $n); }", 1, 39,
 	 "strncmp() expects an integer literal as its length"},
-	{"BEGIN { @ = strncmp(\"a\", \"b\"); }", 1, 13, "strncmp() takes 3 arguments, not 2"},
+	{"BEGIN { @ = strncmp(\"a\", \"b\"); }", 1, 13, "strncmp() requires 3 arguments (2 provided)"},
 	{"BEGIN { @ = strcontains(\"a\", 2); }", 1, 30,
 	 "strcontains() only supports string arguments (integer provided)"},
 	{"BEGIN { @ = bswap(\"ab\"); }", 1, 19, "bswap() only supports integer arguments (string provided)"},
