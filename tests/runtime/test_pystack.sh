@@ -73,7 +73,7 @@ expect "not python" "
 sleep 3 & sp=$!
 got=$("$SONDE" -p $sp -e 'profile:hz:99 { @[pystack] = count(); }' 2>&1)
 kill $sp
-expect "-p sleep" "-e:1:19: error: pystack: process $sp runs no CPython that sonde can read (neither its executable nor a libpython3.11 it maps has _PyRuntime)
+expect "-p sleep" "stdin:1:19-26: ERROR: pystack: process $sp runs no CPython that sonde can read (neither its executable nor a libpython3.11 it maps has _PyRuntime)
 profile:hz:99 { @[pystack] = count(); }
                   ^~~~~~~" "$got"
 # a copy of python3.11 claiming another version, or with other struct sizes:
@@ -105,7 +105,7 @@ got=$("$SONDE" -e 'BEGIN { print(pystack); }' -c "$tmp_py -c 1" 2>&1 | head -1)
 expect "layout" "-e:1:15: error: pystack: $tmp_py (CPython 3.11.2) does not match sonde's 3.11 layout (code objects 200 bytes, expected 184; _PyRuntime 166688 bytes, expected 166688): refusing to print wrong stacks" "$got"
 rm -rf "$(dirname "$tmp_py")"
 got=$("$SONDE" -e 'BEGIN { print(jstack(200)); }' 2>&1)
-expect "depth" "-e:1:15: error: jstack(): the depth must be from 1 to 127
+expect "depth" "stdin:1:15-21: ERROR: jstack(): the depth must be from 1 to 127
 BEGIN { print(jstack(200)); }
               ^~~~~~" "$got"
 exit $fail
