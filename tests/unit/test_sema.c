@@ -205,7 +205,7 @@ static const ErrCase err_cases[] = {
 	{"#define S \"text\"\nBEGIN { @ = S; }", 2, 13,
 	 "'S' is a macro whose value is not a constant sonde can evaluate (only integer constant "
 	 "expressions are)"},
-	{"struct task_struct { int x; }\nBEGIN { @ = curtask->pid; }", 2, 22, "struct task_struct has no field 'pid'"},
+	{"struct task_struct { int x; }\nBEGIN { @ = curtask->pid; }", 2, 22, "Struct/union of type 'struct task_struct' does not contain a field named 'pid'"},
 	{"BEGIN { $x = buf(comm); }", 1, 14, "buf() expects a length argument for non-array type string"},
 	{"BEGIN { $x = buf(1); }", 1, 14, "buf() expects a length argument for non-array type int64"},
 	{"BEGIN { $x = buf(\"ab\", pid); }", 1, 24, "buf(): the length of a buffer of a string must be a literal"},
