@@ -13,10 +13,10 @@ check() { # name, expected, then sonde arguments
 		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
 	fi
 }
-check "unknown event" "-e:1:1: error: bogus is not a hardware probe (sonde -l 'hardware:*' lists them)
+check "unknown event" "stdin:1:1-19: ERROR: bogus is not a hardware probe (sonde -l 'hardware:*' lists them)
 hardware:bogus:100 {}
 ^~~~~~~~~~~~~~~~~~" -e 'hardware:bogus:100 {}'
-check "bad count" "-e:1:1: error: hardware event count must be a positive integer (or 1e6), got '1x'
+check "bad count" "stdin:1:1-12: ERROR: hardware event count must be a positive integer (or 1e6), got '1x'
 h:cycles:1x {}
 ^~~~~~~~~~~" -e 'h:cycles:1x {}'
 
@@ -24,7 +24,7 @@ if perf stat -x, -e cycles true 2>&1 | grep -q 'not supported'; then
 	for ev in cpu-cycles cycles instructions cache-references cache-misses branch-instructions \
 		branches branch-misses bus-cycles frontend-stalls backend-stalls ref-cycles; do
 		got=$("$SONDE" -e "hardware:$ev:1e6 { @ = count(); }" 2>&1 | head -1)
-		want="-e:1:1: error: hardware:$ev: this machine has no hardware PMU (as in most VMs), so hardware counters cannot be read (perf_event_open of a hardware counter: No such file or directory); software events and profile: still work"
+		want="stdin:1:1-$((${#ev} + 14)): ERROR: hardware:$ev: this machine has no hardware PMU (as in most VMs), so hardware counters cannot be read (perf_event_open of a hardware counter: No such file or directory); software events and profile: still work"
 		[ "$got" == "$want" ] || { printf 'no PMU, %s:\n%s\n' "$ev" "$got"; fail=1; }
 	done
 	"$SONDE" --info | grep -q '^  hardware: no (perf_event_open: No such file or directory; no hardware PMU' ||
