@@ -39,15 +39,15 @@ if "$SONDE" --info | grep -q '^  fentry/fexit (kfunc/kretfunc): no (the kernel r
 	for p in kfunc fentry kretfunc fexit; do
 		got=$("$SONDE" -e "$p:vfs_read { @ = count(); }" 2>&1 | head -1)
 		case $p in kfunc | fentry) n=kfunc ;; *) n=kretfunc ;; esac
-		want="-e:1:1: error: $n:vfs_read: this kernel does not allow kfunc/kretfunc (fentry/fexit): the kernel refuses BPF_PROG_TYPE_TRACING programs (Operation not permitted even for root: kernel lockdown or a security policy); use a tracepoint (sonde -l 'tracepoint:*') instead"
+		want="stdin:1:1-$((${#p} + 10)): ERROR: $n:vfs_read: this kernel does not allow kfunc/kretfunc (fentry/fexit): the kernel refuses BPF_PROG_TYPE_TRACING programs (Operation not permitted even for root: kernel lockdown or a security policy); use a tracepoint (sonde -l 'tracepoint:*') instead"
 		[ "$got" == "$want" ] || { printf 'refused %s:\n%s\n' "$p" "$got"; fail=1; }
 	done
 elif "$SONDE" --info | grep -q '^  fentry/fexit (kfunc/kretfunc): yes'; then
-	check "no such function" "-e:1:1: error: kfunc:no_such_fn_xyz: no function 'no_such_fn_xyz' in the kernel's BTF (sonde -l 'kfunc:*' lists them)
+	check "no such function" "stdin:1:1-21: ERROR: kfunc:no_such_fn_xyz: no function 'no_such_fn_xyz' in the kernel's BTF (sonde -l 'kfunc:*' lists them)
 kfunc:no_such_fn_xyz {}
 ^~~~~~~~~~~~~~~~~~~~" -e 'kfunc:no_such_fn_xyz {}'
 fi
-check "module" "-e:1:1: error: kfunc:kvm:x86_emulate_insn: functions of kernel modules are not supported yet (only vmlinux's BTF is read)
+check "module" "stdin:1:1-27: ERROR: kfunc:kvm:x86_emulate_insn: functions of kernel modules are not supported yet (only vmlinux's BTF is read)
 kfunc:kvm:x86_emulate_insn {}
 ^~~~~~~~~~~~~~~~~~~~~~~~~~" -e 'kfunc:kvm:x86_emulate_insn {}'
 exit $fail
