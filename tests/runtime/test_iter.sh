@@ -36,13 +36,13 @@ sleep:$sp 3:os-release" -e 'it:task_file /ctx->task->pid == $1 && ctx->fd < 4/ {
 want=$(printf 'Attaching 1 probe...\n'; grep -v '\[vsyscall\]' /proc/$sp/maps | awk '{print $1}')
 check "task_vma" "$want" -e 'iter:task_vma /ctx->task->pid == $1/ { printf("%lx-%lx\n", ctx->vma->vm_start, ctx->vma->vm_end); }' "$sp"
 
-check "unknown iterator" "-e:1:1: error: iter:tasks: unknown iterator (iter:task, iter:task_file and iter:task_vma are)
+check "unknown iterator" "stdin:1:1-11: ERROR: iter:tasks: unknown iterator (iter:task, iter:task_file and iter:task_vma are)
 iter:tasks {}
 ^~~~~~~~~~" -e 'iter:tasks {}'
-check "pin" "-e:1:1: error: iter:task:list: pinning an iterator (iter:NAME:PIN) is not supported yet
+check "pin" "stdin:1:1-15: ERROR: iter:task:list: pinning an iterator (iter:NAME:PIN) is not supported yet
 iter:task:list {}
 ^~~~~~~~~~~~~~" -e 'iter:task:list {}'
-check "ctx elsewhere" "-e:1:23: error: ctx is only available in iter probes
+check "ctx elsewhere" "stdin:1:23-26: ERROR: ctx is only available in iter probes
 interval:ms:1 { print(ctx); exit(); }
                       ^~~" -e 'interval:ms:1 { print(ctx); exit(); }'
 check "-lv" "iter:task

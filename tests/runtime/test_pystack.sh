@@ -97,12 +97,12 @@ PYEOF
 tmp_py=$(mktemp -d)/python3.11
 patch Py_Version 0 0x030c02f0
 got=$("$SONDE" -e 'BEGIN { print(pystack); }' -c "$tmp_py -c 1" 2>&1)
-expect "3.12" "-e:1:15: error: pystack: $tmp_py is CPython 3.12.2: sonde reads the frames of CPython 3.11 only
+expect "3.12" "stdin:1:15-22: ERROR: pystack: $tmp_py is CPython 3.12.2: sonde reads the frames of CPython 3.11 only
 BEGIN { print(pystack); }
               ^~~~~~~" "$got"
 patch PyCode_Type 32 200
 got=$("$SONDE" -e 'BEGIN { print(pystack); }' -c "$tmp_py -c 1" 2>&1 | head -1)
-expect "layout" "-e:1:15: error: pystack: $tmp_py (CPython 3.11.2) does not match sonde's 3.11 layout (code objects 200 bytes, expected 184; _PyRuntime 166688 bytes, expected 166688): refusing to print wrong stacks" "$got"
+expect "layout" "stdin:1:15-22: ERROR: pystack: $tmp_py (CPython 3.11.2) does not match sonde's 3.11 layout (code objects 200 bytes, expected 184; _PyRuntime 166688 bytes, expected 166688): refusing to print wrong stacks" "$got"
 rm -rf "$(dirname "$tmp_py")"
 got=$("$SONDE" -e 'BEGIN { print(jstack(200)); }' 2>&1)
 expect "depth" "stdin:1:15-21: ERROR: jstack(): the depth must be from 1 to 127
