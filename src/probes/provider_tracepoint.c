@@ -71,6 +71,21 @@ static int tp_arg_offset(const ProbeSpec *p, int n)
 	return -1;
 }
 
+/* a dynamic event of uprobe_events ("p:GROUP/EVENT ...") */
+static bool is_uprobe_event(const char *group, const char *event)
+{
+	const char *dir = tracefs_dir();
+	char path[512], pat[256];
+	if (!dir)
+		return false;
+	snprintf(path, sizeof(path), "%s/uprobe_events", dir);
+	snprintf(pat, sizeof(pat), ":%s/%s ", group, event);
+	char *text = read_file_all(path, NULL);
+	bool found = text && strstr(text, pat);
+	free(text);
+	return found;
+}
+
 static bool tp_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t errlen)
 {
 	/* A tracepoint runs its BPF programs on every CPU whichever perf event
@@ -78,7 +93,16 @@ static bool tp_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 	 * refused with EEXIST. */
 	int pfd = open_perf_event(PERF_TYPE_TRACEPOINT, (uint64_t)p->tp.id, 1, false, -1, 0, err,
 				  errlen);
-	return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);
+	if (pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen))
+		return true;
+	if (is_uprobe_event(p->target, p->func)) {
+		size_t n = strlen(err);
+		snprintf(err + n, errlen - n,
+			 " (%s:%s is a uprobe event, from sonde probe -a or perf probe: the kernel attaches"
+			 " only kprobe-type programs to it; probe its function with uprobe:BINARY:FUNCTION)",
+			 p->target, p->func);
+	}
+	return false;
 }
 
 const Provider provider_tracepoint = {

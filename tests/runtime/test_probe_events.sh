@@ -114,6 +114,12 @@ reg4 w=28'
 if [ "$got" != "$want" ]; then
 	echo "trace buffer:"; diff <(echo "$want") <(echo "$got"); fail=1
 fi
+# a sonde program cannot attach to a uprobe event as a tracepoint (the
+# kernel takes only kprobe-type programs there): a clear error, exit 1
+out=$(timeout 20 "$SONDE" -e 'tracepoint:sondetest:loop { printf("%d\n", args->i); }' 2>&1); rc=$?
+if [ $rc != 1 ] || ! grep -q 'sondetest:loop is a uprobe event' <<<"$out"; then
+	echo "tracepoint on a uprobe event (rc $rc): $out"; fail=1
+fi
 cleanup
 if grep -q 'probe_target_O' "$T/uprobe_events"; then echo "events left behind"; fail=1; fi
 exit $fail
