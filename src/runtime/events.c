@@ -131,6 +131,8 @@ int events_handle(void *ctx, void *data, size_t size)
 		return 0;
 	if (rt->ending && !ev->from_end)
 		return 0;
+	if (!rt->ending && session_signal_overdue())
+		return -EINTR; /* stop reading: Ctrl-C must end a run whatever the event rate */
 	rt->flush_pending = true;
 	switch (ev->kind) {
 	case EV_PRINTF:

@@ -47,5 +47,7 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen);
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen);
 void loader_close(Runtime *rt);
 int events_handle(void *ctx, void *data, size_t size);
+/* true once SIGINT/SIGTERM came long enough ago that reading events stops */
+bool session_signal_overdue(void);
 /* Let a task stopped by a sync FUNC+argN watchpoint's uprobe go on. */
 void watchpoint_continue(Runtime *rt);

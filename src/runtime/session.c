@@ -20,13 +20,31 @@
 
 static volatile sig_atomic_t got_signal;
 static volatile sig_atomic_t child_exited;
+static struct timespec signal_time; /* when SIGINT/SIGTERM came */
+
+/* After SIGINT/SIGTERM, events still in the ring print for this long;
+ * then reading stops, so that a script whose events feed themselves
+ * (system() under sched_switch) still ends, runs END and exits at once. */
+#define SIGNAL_DRAIN_NS 200000000LL
 
 static void on_signal(int sig)
 {
-	if (sig == SIGCHLD)
+	if (sig == SIGCHLD) {
 		child_exited = 1;
-	else
+	} else if (!got_signal) {
+		clock_gettime(CLOCK_MONOTONIC, &signal_time); /* async-signal-safe */
 		got_signal = sig;
+	}
+}
+
+bool session_signal_overdue(void)
+{
+	if (!got_signal)
+		return false;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - signal_time.tv_sec) * 1000000000LL + (now.tv_nsec - signal_time.tv_nsec) >
+	       SIGNAL_DRAIN_NS;
 }
 
 static void install_signals(void)
