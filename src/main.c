@@ -417,6 +417,7 @@ int main(int argc, char **argv)
 	}
 	c.opt.strlen_max = env_int("BPFTRACE_STRLEN", 64, 1, 1 << 20);
 	c.opt.map_keys_max = env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24);
+	c.run.cat_bytes_max = (size_t)env_int("BPFTRACE_CAT_BYTES_MAX", 10240, 0, 1 << 30);
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = now_ns();
 	if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {

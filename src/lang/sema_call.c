@@ -237,8 +237,10 @@ static bool check_usym(Sema *s, Expr *c)
 	return true;
 }
 
-/* uaddr("sym"): the symbol's address in the probe's binary (uprobe/usdt),
- * relocated for a PIE when the -p process has it mapped. */
+/* uaddr("sym"): the address of a function or data symbol of the probe's
+ * binary (uprobe/usdt), as a user pointer to a signed integer of the
+ * symbol's size (1, 2, 4 bytes; else 8), as bpftrace types it: `*uaddr("x")`
+ * reads it, and a cast retypes it. */
 static bool check_uaddr(Sema *s, Expr *c)
 {
 	if (!arg_literal_str(s, c, 0))
@@ -247,12 +249,15 @@ static bool check_uaddr(Sema *s, Expr *c)
 	if (sp->prov->prog_type != BPF_PROG_TYPE_KPROBE || !sp->target ||
 	    !strncmp(sp->prov->name, "k", 1))
 		return sema_error(s, c->loc, "uaddr() is only available in uprobe and usdt probes");
-	uint64_t a = usym_addr(sp->target, c->args.v[0]->sval);
-	if (!a)
+	const ElfSym *sym = usym_lookup(sp->target, c->args.v[0]->sval);
+	if (!sym)
 		return sema_error(s, c->args.v[0]->loc, "uaddr(): no symbol '%s' in %s",
 				  c->args.v[0]->sval, sp->target);
-	c->ival = a;
+	c->ival = sym->addr;
+	int bits = sym->size == 1 || sym->size == 2 || sym->size == 4 ? (int)sym->size * 8 : 64;
 	c->type = ty_int(s, 64, false);
+	c->type->pointee = ty_int(s, bits, true);
+	c->type->user = true;
 	return true;
 }
 

@@ -32,7 +32,8 @@ static int cmp_sym(const void *a, const void *b)
 	return (x->name[0] == '_') - (y->name[0] == '_');
 }
 
-static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, SymVec *out)
+/* Symbols of one type (STT_FUNC, STT_OBJECT) from a symbol table. */
+static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, int type, SymVec *out)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
 	if (!d || !sh->sh_entsize)
@@ -40,7 +41,7 @@ static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, SymVec *out)
 	size_t n = sh->sh_size / sh->sh_entsize;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym s;
-		if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+		if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != type ||
 		    s.st_shndx == SHN_UNDEF || !s.st_value)
 			continue;
 		const char *name = elf_strptr(e, sh->sh_link, s.st_name);
@@ -115,7 +116,7 @@ static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 	}
 	size_t shstrndx = 0;
 	elf_getshdrstrndx(e, &shstrndx);
-	SymVec syms = {0};
+	SymVec syms = {0}, objs = {0};
 	NoteVec notes = {0};
 	uint64_t sdt_base = 0;
 	Elf_Scn *note_scn = NULL;
@@ -124,8 +125,10 @@ static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 		if (!gelf_getshdr(scn, &sh))
 			continue;
 		const char *name = elf_strptr(e, shstrndx, sh.sh_name);
-		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM)
-			read_symtab(e, scn, &sh, &syms);
+		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) {
+			read_symtab(e, scn, &sh, STT_FUNC, &syms);
+			read_symtab(e, scn, &sh, STT_OBJECT, &objs);
+		}
 		else if (name && !strcmp(name, ".stapsdt.base"))
 			sdt_base = sh.sh_addr;
 		else if (name && sh.sh_type == SHT_NOTE && !strcmp(name, ".note.stapsdt"))
@@ -139,6 +142,8 @@ static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 	 * addresses is the preferred name */
 	f->syms = syms.v;
 	f->nsyms = syms.n;
+	f->objs = objs.v;
+	f->nobjs = objs.n;
 	f->notes = notes.v;
 	f->nnotes = notes.n;
 	elf_end(e);
@@ -455,10 +460,21 @@ const char *usym_resolve(int pid, uint64_t addr, uint64_t *off, const char **mod
 	return NULL;
 }
 
-uint64_t usym_addr(const char *path, const char *name)
+const ElfSym *usym_lookup(const char *path, const char *name)
 {
 	char err[256];
 	const ElfFile *f = elf_get(path, err, sizeof(err));
-	const ElfSym *s = f ? elf_sym_by_name(f, name) : NULL;
+	if (!f)
+		return NULL;
+	const ElfSym *s = elf_sym_by_name(f, name);
+	for (int i = 0; !s && i < f->nobjs; i++)
+		if (!strcmp(f->objs[i].name, name))
+			s = &f->objs[i];
+	return s;
+}
+
+uint64_t usym_addr(const char *path, const char *name)
+{
+	const ElfSym *s = usym_lookup(path, name);
 	return s ? s->addr : 0;
 }

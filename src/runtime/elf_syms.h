@@ -29,6 +29,8 @@ typedef struct ElfFile {
 	bool dyn;      /* ET_DYN: PIE or shared object */
 	ElfSym *syms;  /* function symbols sorted by address */
 	int nsyms;
+	ElfSym *objs;  /* data symbols (uaddr), in table order */
+	int nobjs;
 	ElfSeg *segs;
 	int nsegs;
 	UsdtNote *notes;
@@ -65,3 +67,5 @@ void usym_note_pid(int pid, bool refresh);
 const char *usym_resolve(int pid, uint64_t addr, uint64_t *off, const char **module);
 /* Address of symbol in the main binary of pid (for uaddr()), 0 if none. */
 uint64_t usym_addr(const char *path, const char *name);
+/* A function or data symbol of the binary at path by name, or NULL. */
+const ElfSym *usym_lookup(const char *path, const char *name);

@@ -19,12 +19,31 @@ static void render_args(Runtime *rt, const EventDesc *ev, const uint8_t *data, S
 	fmt_render(sb, &rt->out, ev->fmt, (const Type *const *)ev->argt, args);
 }
 
+/* At most max bytes of a file (BPFTRACE_CAT_BYTES_MAX): cat() of a large
+ * or endless file (/dev/zero) prints its start and returns. */
+static char *read_file_head(const char *path, size_t max, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = xmalloc(max + 1);
+	*len = fread(buf, 1, max, f);
+	int err = ferror(f) ? EIO : 0;
+	fclose(f);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	return buf;
+}
+
 static void ev_cat(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 {
 	render_args(rt, ev, data, &rt->line);
 	char *path = xstrdup(rt->line.s ? rt->line.s : "");
 	size_t n;
-	char *text = read_file_all(path, &n);
+	char *text = read_file_head(path, rt->opt.cat_bytes_max, &n);
 	if (!text) {
 		fprintf(stderr, "cat(\"%s\"): %s\n", path, strerror(errno));
 	} else {

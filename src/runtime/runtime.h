@@ -20,6 +20,7 @@ typedef struct RunOpts {
 	int child_pid;    /* -c: forked and waiting for the go signal */
 	int child_go_fd;  /* -c: write a byte here to let the child exec */
 	int watch_pid;    /* -p: stop when this process exits */
+	size_t cat_bytes_max; /* BPFTRACE_CAT_BYTES_MAX: cat() prints at most this */
 } RunOpts;
 
 typedef struct Runtime {

@@ -24,10 +24,11 @@ command -v "$BPFTRACE" >/dev/null 2>&1 || have_bpftrace=0
 # run TOOL NAME OUTFILE: the tool's output for one case, in the cases
 # directory so that both see the script as NAME.bt (it shows in messages).
 run() {
-	local tool=$1 name=$2 file=$3 args=() params=() rc
+	local tool=$1 name=$2 file=$3 args=() params=() envs=() rc
 	[ -f "$cases/$name.args" ] && eval "args=($(cat "$cases/$name.args"))"
+	[ -f "$cases/$name.env" ] && eval "envs=($(cat "$cases/$name.env"))"
 	[ -f "$cases/$name.params" ] && eval "params=($(cat "$cases/$name.params"))"
-	(cd "$cases" && exec timeout -s INT -k 5 "$CASE_TIMEOUT" "$tool" "${args[@]}" "$name.bt" "${params[@]}" </dev/null >"$file" 2>&1)
+	(cd "$cases" && exec env "${envs[@]}" timeout -s INT -k 5 "$CASE_TIMEOUT" "$tool" "${args[@]}" "$name.bt" "${params[@]}" </dev/null >"$file" 2>&1)
 	rc=$?
 	[ $rc = 0 ] || echo "exit status $rc" >>"$file"
 	# bpftrace cannot raise RLIMIT_MEMLOCK in a container whose hard limit is

@@ -8,6 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
+/* data symbols of known sizes and values, for uaddr() */
+signed char uaddr_i8 = -5;
+short uaddr_i16 = -300;
+int uaddr_i32 = 70000;
+long uaddr_i64 = 5000000000;
+char uaddr_text[5] = "abcd";
+
 __attribute__((noinline)) long add3(long a, long b, long c)
 {
 	__asm__ volatile("" ::: "memory");
