@@ -109,13 +109,29 @@ static void b_cpid(Gen *g, const Expr *e)
 	emit(g, I_MOV64_IMM(BPF_REG_0, g->sc->opt.cpid));
 }
 
+/* sargN: the Nth 8-byte stack argument, above the return address at sp */
+static void b_sarg(Gen *g, const Expr *e)
+{
+	bool user = !strcmp(g->spec->prov->name, "uprobe");
+	int mark = g->scratch_top, tmp = scratch_alloc(g, 8);
+	emit_st(g, BPF_DW, R_SCR, tmp, 0);
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, pt_regs_offset("sp")));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * (e->aux + 1)));
+	emit_scratch_ptr(g, BPF_REG_1, tmp);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 8));
+	emit_call(g, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, tmp);
+	g->scratch_top = mark;
+}
+
 typedef void (*BuiltinGen)(Gen *g, const Expr *e);
 static const BuiltinGen builtin_int[] = {
 	[B_PID] = b_pid,	 [B_TID] = b_pid,	  [B_UID] = b_uid,
 	[B_GID] = b_uid,	 [B_CPU] = b_helper,	  [B_NSECS] = b_helper,
 	[B_ELAPSED] = b_elapsed, [B_CGROUP] = b_helper,	  [B_CURTASK] = b_helper,
 	[B_RAND] = b_helper,	 [B_ARG] = b_ctx_arg,	  [B_RETVAL] = b_ctx_arg,
-	[B_CPID] = b_cpid,	 [B_CTX] = b_ctx,	 [B_NUMAID] = b_helper,
+	[B_CPID] = b_cpid,	 [B_NUMAID] = b_helper,	  [B_SARG] = b_sarg,
+	[B_CTX] = b_ctx,
 };
 
 void gen_builtin_int(Gen *g, const Expr *e)
@@ -386,12 +402,49 @@ static void c_join(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
+/* debugf(fmt, ...): bpf_trace_printk(fmt, size, a1, a2, a3), the format
+ * from the read-only strings map; a string argument is passed as the
+ * address of its scratch copy. */
+static void c_debugf(Gen *g, const Expr *e)
+{
+	const Expr *f = e->args.v[0];
+	int n = e->args.n - 1, mark = g->scratch_top, off[3];
+	for (int i = 0; i < n; i++) {
+		const Expr *a = e->args.v[i + 1];
+		if (a->type->kind == TY_STR) {
+			off[i] = gen_mem(g, a);
+			continue;
+		}
+		off[i] = scratch_alloc(g, 8);
+		gen_int(g, a);
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, off[i]);
+	}
+	for (int i = 0; i < n; i++) {
+		if (e->args.v[i + 1]->type->kind == TY_STR)
+			emit_scratch_ptr(g, BPF_REG_3 + i, off[i]);
+		else
+			emit_ldx(g, BPF_DW, BPF_REG_3 + i, R_SCR, off[i]);
+	}
+	emit_ld_map_value(g, BPF_REG_1, R_RODATA, script_rodata_add(g->sc, f->sval, f->slen));
+	emit(g, I_MOV64_IMM(BPF_REG_2, (int)f->slen + 1));
+	emit_call(g, BPF_FUNC_trace_printk);
+	g->scratch_top = mark;
+}
+
+static void c_override(Gen *g, const Expr *e)
+{
+	gen_int(g, e->args.v[0]);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_0));
+	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));
+	emit_call(g, BPF_FUNC_override_return);
+}
+
 typedef void (*CallGen)(Gen *g, const Expr *e);
 static const CallGen call_stmt[] = {
 	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
 	[F_PRINT] = c_print,   [F_TIME] = c_time,   [F_EXIT] = c_exit,
 	[F_DELETE] = c_delete, [F_CLEAR] = c_map_event, [F_ZERO] = c_map_event,
-	[F_JOIN] = c_join,
+	[F_JOIN] = c_join,     [F_DEBUGF] = c_debugf, [F_OVERRIDE] = c_override,
 };
 
 void gen_call_stmt(Gen *g, const Expr *e)
@@ -468,6 +521,9 @@ void gen_call_int(Gen *g, const Expr *e)
 	}
 	case F_STRCONTAINS:
 		f_strcontains(g, e);
+		return;
+	case F_REG:
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, e->aux));
 		return;
 	case F_BSWAP:
 		f_bswap(g, e);

@@ -6,7 +6,8 @@
 typedef enum BuiltinId {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_COMM, B_NSECS, B_ELAPSED,
 	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_PYSTACK, B_ARG,
-	B_RETVAL, B_ARGS, B_CPID, B_FUNC, B_NUMAID, B_USERNAME, B_CTX,
+	B_RETVAL, B_ARGS, B_CPID, B_FUNC, B_NUMAID, B_USERNAME, B_SARG,
+	B_CTX,
 } BuiltinId;
 
 typedef enum FuncId {
@@ -14,7 +15,8 @@ typedef enum FuncId {
 	F_DELETE, F_CLEAR, F_ZERO, F_STR, F_KSYM, F_KADDR, F_NTOP, F_KSTACK,
 	F_USTACK, F_JSTACK, F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STATS, F_HIST,
 	F_LHIST, F_USYM, F_UADDR, F_BUF, F_KPTR, F_UPTR, F_SYSCALL_NAME, F_STRNCMP, F_STRCONTAINS,
-	F_BSWAP, F_STRERROR, F_PTON, F_MACADDR, F_CGROUP_PATH,
+	F_BSWAP, F_STRERROR, F_PTON, F_MACADDR, F_CGROUP_PATH, F_REG, F_DEBUGF,
+	F_OVERRIDE, F_SKBOUTPUT, F_PATH,
 } FuncId;
 
 typedef struct Sema Sema;
@@ -48,6 +50,7 @@ struct Sema {
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
 void sema_reset_vars(Sema *s);
 const FuncDef *func_find(const char *name);
+int pt_regs_offset(const char *reg); /* reg(): byte offset in x86-64 pt_regs, or -1 */
 
 /* shared between the sema files */
 bool sema_expr(Sema *s, Expr *e);

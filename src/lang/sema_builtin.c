@@ -31,13 +31,14 @@ static const BuiltinDef builtins[] = {
 	{"ctx", B_CTX, TY_INT, 64, false},
 };
 
-/* argN: N in 0..9 */
-static int arg_index(const char *name)
+/* argN: N in 0..9; sargN (stack arguments): N in 0..9, one digit */
+static int arg_index(const char *name, const char *prefix)
 {
-	if (strncmp(name, "arg", 3) || !name[3] || strlen(name) > 5)
+	size_t p = strlen(prefix);
+	if (strncmp(name, prefix, p) || !name[p] || strlen(name) > p + (*prefix == 's' ? 1 : 2))
 		return -1;
 	char *end;
-	long n = strtol(name + 3, &end, 10);
+	long n = strtol(name + p, &end, 10);
 	return *end || n < 0 || n > 9 ? -1 : (int)n;
 }
 
@@ -88,13 +89,22 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "args is only available in tracepoint and uprobe "
 					  "probes, not in %s", prov->name);
 		return true;
-	case B_CTX:
-		if (strcmp(prov->name, "iter"))
-			return sema_error(s, e->loc, "ctx is only available in iter probes");
-		return true;
 	case B_CPID:
 		if (!s->sc->opt.cpid)
 			return sema_error(s, e->loc, "cpid is only available when a command is run with -c");
+		return true;
+	case B_SARG: /* read from the stack: kernel or user by the probe type */
+		if (strcmp(prov->name, "kprobe") && strcmp(prov->name, "uprobe"))
+			return sema_error(s, e->loc, "The %s builtin can only be used with 'kprobes' and "
+					  "'uprobes' probes", e->name);
+		return true;
+	case B_CTX:
+		if (!strcmp(prov->name, "tracepoint"))
+			return sema_error(s, e->loc, "Use args instead of ctx in tracepoint");
+		if (strcmp(prov->name, "iter") &&
+		    (prov->is_special || prov->prog_type != BPF_PROG_TYPE_KPROBE))
+			return sema_error(s, e->loc, "ctx is available in kprobe, uprobe, usdt (a struct "
+					  "pt_regs *) and iter probes, not in %s probes", prov->name);
 		return true;
 	case B_FUNC:
 		if (prov->prog_type != BPF_PROG_TYPE_KPROBE || !strcmp(prov->name, "usdt"))
@@ -108,11 +118,12 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 bool sema_builtin(Sema *s, Expr *e)
 {
 	const BuiltinDef *b = NULL;
-	int argn = arg_index(e->name);
+	int argn = arg_index(e->name, "arg"), sargn = arg_index(e->name, "sarg");
 	static const BuiltinDef argdef = {"arg", B_ARG, TY_INT, 64, false};
-	if (argn >= 0) {
-		b = &argdef;
-		e->aux = argn;
+	static const BuiltinDef sargdef = {"sarg", B_SARG, TY_INT, 64, false};
+	if (argn >= 0 || sargn >= 0) {
+		b = argn >= 0 ? &argdef : &sargdef;
+		e->aux = argn >= 0 ? argn : sargn;
 	}
 	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (!strcmp(builtins[i].name, e->name))
@@ -141,6 +152,8 @@ bool sema_builtin(Sema *s, Expr *e)
 			Type *rt = s->spec->dwarf->ret_type;
 			e->type = rt->pointee ? rt : ty_int(s, rt->bits, rt->is_signed);
 		}
+		if (b->id == B_CTX && strcmp(s->spec->prov->name, "iter")) /* the registers */
+			e->type->pointee = btf_lazy_record("struct", "pt_regs");
 		break;
 	case TY_STR:
 		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s)

@@ -538,6 +538,82 @@ static bool check_cgroup_path(Sema *s, Expr *c)
 	return true;
 }
 
+/* Registers reg() names: x86-64 struct pt_regs in field order, 8 bytes
+ * each.  The context of kprobe/uprobe programs is a pt_regs, and that of
+ * perf-event programs (profile, interval, software, watchpoint) starts
+ * with one. */
+static const char *const pt_regs_fields[] = {
+	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9",    "r8", "ax",
+	"cx",  "dx",  "si",  "di",  "orig_ax", "ip", "cs", "flags", "sp", "ss",
+};
+
+int pt_regs_offset(const char *reg)
+{
+	for (size_t i = 0; i < sizeof(pt_regs_fields) / sizeof(pt_regs_fields[0]); i++)
+		if (!strcmp(pt_regs_fields[i], reg))
+			return (int)i * 8;
+	return -1;
+}
+
+static bool check_reg(Sema *s, Expr *c)
+{
+	if (!arg_literal_str(s, c, 0))
+		return false;
+	const Provider *p = s->spec->prov;
+	if (p->is_special || (p->prog_type != BPF_PROG_TYPE_KPROBE &&
+			      p->prog_type != BPF_PROG_TYPE_PERF_EVENT))
+		return sema_error(s, c->loc, "reg can not be used with \"%s\" probes", p->name);
+	c->aux = pt_regs_offset(c->args.v[0]->sval);
+	if (c->aux < 0)
+		return sema_error(s, c->args.v[0]->loc, "'%s' is not a valid register on this "
+				  "architecture (x86_64)", c->args.v[0]->sval);
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* debugf(fmt, ...): bpf_trace_printk to the kernel's trace buffer, which
+ * takes at most three arguments: integers and strings */
+static bool check_debugf(Sema *s, Expr *c)
+{
+	if (!check_format(s, c, 1))
+		return false;
+	if (c->args.n > 4)
+		return sema_error(s, c->loc, "debugf: Cannot use more than 3 conversion specifiers");
+	for (int i = 1; i < c->args.n; i++) {
+		const Type *t = c->args.v[i]->type;
+		if (t->kind != TY_INT && t->kind != TY_STR && (t->kind != TY_NONE || s->strict))
+			return sema_error(s, c->args.v[i]->loc, "debugf() prints integers and strings "
+					  "only (bpf_trace_printk)");
+	}
+	if (s->warn)
+		sema_warn(s, c->loc, "The debugf() builtin is not recommended for production use. For "
+			  "more information see bpf_trace_printk in bpf-helpers(7).");
+	return true;
+}
+
+/* override(rc): bpf_override_return, kprobes only, and unsafe */
+static bool check_override(Sema *s, Expr *c)
+{
+	if (!s->sc->opt.unsafe)
+		return sema_error(s, c->loc, "override() is an unsafe function being used in safe mode");
+	if (strcmp(s->spec->prov->name, "kprobe"))
+		return sema_error(s, c->loc, "override can only be used with kprobes.");
+	return arg_kind(s, c, 0, TY_INT);
+}
+
+/* skboutput() and path() need BPF tracing programs (fentry/fexit, iter),
+ * which sonde does not attach: this kernel's lockdown refuses them. */
+static bool check_tracing_only(Sema *s, Expr *c)
+{
+	const char *why = "; they need BPF tracing programs (fentry/fexit), which sonde does not "
+			  "offer: kernel lockdown refuses them here";
+	if (!strcmp(c->name, "path"))
+		return sema_error(s, c->loc, "The path function can only be used with 'kfunc', "
+				  "'kretfunc', 'iter' probes%s", why);
+	return sema_error(s, c->loc, "%s can not be used with \"%s\" probes (only kfunc and kretfunc)%s",
+			  c->name, s->spec->prov->name, why);
+}
+
 static bool check_none(Sema *s, Expr *c)
 {
 	(void)s;
@@ -585,6 +661,11 @@ static const FuncDef funcs[] = {
 	{"pton", F_PTON, FK_EXPR, 1, 1, check_pton},
 	{"macaddr", F_MACADDR, FK_EXPR, 1, 1, check_macaddr},
 	{"cgroup_path", F_CGROUP_PATH, FK_EXPR, 1, 2, check_cgroup_path},
+	{"reg", F_REG, FK_EXPR, 1, 1, check_reg},
+	{"debugf", F_DEBUGF, FK_STMT, 1, 64, check_debugf},
+	{"override", F_OVERRIDE, FK_STMT, 1, 1, check_override},
+	{"skboutput", F_SKBOUTPUT, FK_EXPR, 4, 4, check_tracing_only},
+	{"path", F_PATH, FK_EXPR, 1, 1, check_tracing_only},
 };
 
 const FuncDef *func_find(const char *name)

@@ -42,7 +42,7 @@ iter:tasks {}
 check "pin" "stdin:1:1-15: ERROR: iter:task:list: pinning an iterator (iter:NAME:PIN) is not supported yet
 iter:task:list {}
 ^~~~~~~~~~~~~~" -e 'iter:task:list {}'
-check "ctx elsewhere" "stdin:1:23-26: ERROR: ctx is only available in iter probes
+check "ctx elsewhere" "stdin:1:23-26: ERROR: ctx is available in kprobe, uprobe, usdt (a struct pt_regs *) and iter probes, not in interval probes
 interval:ms:1 { print(ctx); exit(); }
                       ^~~" -e 'interval:ms:1 { print(ctx); exit(); }'
 check "-lv" "iter:task

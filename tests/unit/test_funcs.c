@@ -11,22 +11,29 @@
 #include "compile/script.h"
 #include "lang/sema.h"
 
+#define TP "tracepoint:syscalls:sys_enter_getppid"
+
 typedef struct Compiled {
 	Program *prog;
 	Script *sc;
 	Error err;
 } Compiled;
 
-static Compiled compile_text(const char *text)
+static Compiled compile_opts(const char *text, bool unsafe)
 {
 	Compiled c = {0};
 	Source src = {"test", text};
 	c.prog = parse_program(&src, &c.err);
 	if (c.prog) {
-		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242};
+		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe};
 		c.sc = compile_program(c.prog, &o, &c.err);
 	}
 	return c;
+}
+
+static Compiled compile_text(const char *text)
+{
+	return compile_opts(text, false);
 }
 
 static void compiled_free(Compiled *c)
@@ -71,7 +78,36 @@ static const struct {
 	{"BEGIN { print(macaddr(pton(\"::1\"))); }", 1, 23, "macaddr() argument must be 6 bytes in size"},
 	{"BEGIN { print(macaddr((1, 2))); }", 1, 23,
 	 "macaddr() takes a pointer or a 6-byte array (tuple provided)"},
+	{"BEGIN { print(reg(\"sp\")); }", 1, 15, "reg can not be used with \"BEGIN\" probes"},
+	{TP " { print(reg(\"ip\")); }", 1, 47, "reg can not be used with \"tracepoint\" probes"},
+	{"profile:hz:99 { print(reg(\"foo\")); }", 1, 27,
+	 "'foo' is not a valid register on this architecture (x86_64)"},
+	{"BEGIN { debugf(\"%d %d %d %d\", 1, 2, 3, 4); }", 1, 9,
+	 "debugf: Cannot use more than 3 conversion specifiers"},
+	{"BEGIN { debugf(\"%s\", ksym(1)); }", 1, 22, "debugf() prints integers and strings only "
+	 "(bpf_trace_printk)"},
+	{"BEGIN { override(1); }", 1, 9, "override() is an unsafe function being used in safe mode"},
+	{TP " { sarg0 }", 1, 41, "The sarg0 builtin can only be used with 'kprobes' and 'uprobes' probes"},
+	{"BEGIN { sarg10 }", 1, 9, "unknown builtin 'sarg10'"},
+	{TP " { ctx }", 1, 41, "Use args instead of ctx in tracepoint"},
+	{"profile:hz:99 { ctx }", 1, 17, "ctx is available in kprobe, uprobe, usdt (a struct "
+	 "pt_regs *) and iter probes, not in profile probes"},
+	{"BEGIN { skboutput(\"a\", 1, 1, 1); }", 1, 9, "skboutput can not be used with \"BEGIN\" "
+	 "probes (only kfunc and kretfunc); they need BPF tracing programs (fentry/fexit), which sonde "
+	 "does not offer: kernel lockdown refuses them here"},
+	{"BEGIN { path(1); }", 1, 9, "The path function can only be used with 'kfunc', 'kretfunc', "
+	 "'iter' probes; they need BPF tracing programs (fentry/fexit), which sonde does not offer: "
+	 "kernel lockdown refuses them here"},
 };
+
+/* unsafe errors */
+static void test_unsafe_errors(void)
+{
+	Compiled r = compile_opts("BEGIN { override(1); }", true);
+	CHECK(!r.sc && r.err.set);
+	CHECK_STR(r.err.msg, "override can only be used with kprobes.");
+	compiled_free(&r);
+}
 
 static void test_errors(void)
 {
@@ -137,11 +173,35 @@ static void test_codegen(void)
 		CHECK(find_insn(r.sc, BPF_JMP | BPF_CALL, BPF_FUNC_get_numa_node_id) >= 0);
 	}
 	compiled_free(&r);
+	/* debugf: bpf_trace_printk with the format's size (NUL included) in r2 */
+	r = compile_text("BEGIN { debugf(\"a%d %s\\n\", 1, comm); }");
+	CHECK(r.sc != NULL);
+	if (r.sc) {
+		int call = find_insn(r.sc, BPF_JMP | BPF_CALL, BPF_FUNC_trace_printk);
+		CHECK(call >= 0);
+		CHECK(find_insn(r.sc, BPF_ALU64 | BPF_MOV | BPF_K, 8) >= 0 &&
+		      find_insn(r.sc, BPF_ALU64 | BPF_MOV | BPF_K, 8) < call);
+		CHECK(r.sc->warnings.n == 1);
+	}
+	compiled_free(&r);
+	/* reg() in a perf-event program: a load from the context at pt_regs' offset */
+	r = compile_text("profile:hz:99 { @ = reg(\"sp\"); }");
+	CHECK(r.sc != NULL);
+	if (r.sc) {
+		const ProgCode *p = r.sc->progs.v[0];
+		bool found = false;
+		for (int i = 0; i < p->ninsns; i++)
+			found |= p->insns[i].code == (BPF_LDX | BPF_MEM | BPF_DW) &&
+				 p->insns[i].src_reg == BPF_REG_6 && p->insns[i].off == 152;
+		CHECK(found);
+	}
+	compiled_free(&r);
 }
 
 int main(void)
 {
 	test_errors();
+	test_unsafe_errors();
 	test_types();
 	test_codegen();
 	return check_done("test_funcs");
