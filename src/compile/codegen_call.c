@@ -688,6 +688,14 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case F_STR:
 		f_str(g, e, dst_off, dt);
 		return;
+	case F_PATH: /* bpf_d_path writes the NUL-terminated path */
+		emit_memzero(g, dst_off, dt->size);
+		gen_int(g, e->args.v[0]);
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+		emit_scratch_ptr(g, BPF_REG_2, dst_off);
+		emit(g, I_MOV64_IMM(BPF_REG_3, e->type->size < dt->size ? e->type->size : dt->size));
+		emit_call(g, BPF_FUNC_d_path);
+		return;
 	case F_PTON:
 		f_pton(g, e, dst_off);
 		return;

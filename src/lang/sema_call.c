@@ -601,17 +601,29 @@ static bool check_override(Sema *s, Expr *c)
 	return arg_kind(s, c, 0, TY_INT);
 }
 
-/* skboutput() and path() need BPF tracing programs (fentry/fexit, iter),
- * which sonde does not attach: this kernel's lockdown refuses them. */
-static bool check_tracing_only(Sema *s, Expr *c)
+/* path(p): the path of a struct path * through bpf_d_path, which only
+ * BPF tracing programs (kfunc/kretfunc) may call, on the functions the
+ * kernel allows it in (the verifier says which not). */
+static bool check_path(Sema *s, Expr *c)
 {
-	const char *why = "; they need BPF tracing programs (fentry/fexit), which sonde does not "
-			  "offer: kernel lockdown refuses them here";
-	if (!strcmp(c->name, "path"))
+	if (s->spec->prov->prog_type != BPF_PROG_TYPE_TRACING || s->spec->prov->is_special)
 		return sema_error(s, c->loc, "The path function can only be used with 'kfunc', "
-				  "'kretfunc', 'iter' probes%s", why);
-	return sema_error(s, c->loc, "%s can not be used with \"%s\" probes (only kfunc and kretfunc)%s",
-			  c->name, s->spec->prov->name, why);
+				  "'kretfunc', 'iter' probes");
+	if (!arg_kind(s, c, 0, TY_INT))
+		return false;
+	c->type = ty_str(s, s->sc->opt.strlen_max);
+	return true;
+}
+
+/* skboutput(): kfunc/kretfunc only, as bpftrace; its pcap writer is not
+ * in sonde. */
+static bool check_skboutput(Sema *s, Expr *c)
+{
+	if (s->spec->prov->prog_type != BPF_PROG_TYPE_TRACING || s->spec->prov->is_special)
+		return sema_error(s, c->loc, "skboutput can not be used with \"%s\" probes",
+				  s->spec->prov->name);
+	return sema_error(s, c->loc, "skboutput() is not supported by sonde: it does not write pcap "
+			  "files");
 }
 
 static bool check_none(Sema *s, Expr *c)
@@ -664,8 +676,8 @@ static const FuncDef funcs[] = {
 	{"reg", F_REG, FK_EXPR, 1, 1, check_reg},
 	{"debugf", F_DEBUGF, FK_STMT, 1, 64, check_debugf},
 	{"override", F_OVERRIDE, FK_STMT, 1, 1, check_override},
-	{"skboutput", F_SKBOUTPUT, FK_EXPR, 4, 4, check_tracing_only},
-	{"path", F_PATH, FK_EXPR, 1, 1, check_tracing_only},
+	{"skboutput", F_SKBOUTPUT, FK_EXPR, 4, 4, check_skboutput},
+	{"path", F_PATH, FK_EXPR, 1, 1, check_path},
 };
 
 const FuncDef *func_find(const char *name)

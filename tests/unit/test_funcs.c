@@ -92,12 +92,9 @@ static const struct {
 	{TP " { ctx }", 1, 41, "Use args instead of ctx in tracepoint"},
 	{"profile:hz:99 { ctx }", 1, 17, "ctx is available in kprobe, uprobe, usdt (a struct "
 	 "pt_regs *) and iter probes, not in profile probes"},
-	{"BEGIN { skboutput(\"a\", 1, 1, 1); }", 1, 9, "skboutput can not be used with \"BEGIN\" "
-	 "probes (only kfunc and kretfunc); they need BPF tracing programs (fentry/fexit), which sonde "
-	 "does not offer: kernel lockdown refuses them here"},
-	{"BEGIN { path(1); }", 1, 9, "The path function can only be used with 'kfunc', 'kretfunc', "
-	 "'iter' probes; they need BPF tracing programs (fentry/fexit), which sonde does not offer: "
-	 "kernel lockdown refuses them here"},
+	{"BEGIN { skboutput(\"a\", 1, 1, 1); }", 1, 9, "skboutput can not be used with \"BEGIN\" probes"},
+	{TP " { path(1); }", 1, 41, "The path function can only be used with 'kfunc', 'kretfunc', "
+	 "'iter' probes"},
 };
 
 /* unsafe errors */
