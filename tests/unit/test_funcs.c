@@ -88,7 +88,7 @@ static const struct {
 	 "(bpf_trace_printk)"},
 	{"BEGIN { override(1); }", 1, 9, "override() is an unsafe function being used in safe mode"},
 	{TP " { sarg0 }", 1, 41, "The sarg0 builtin can only be used with 'kprobes' and 'uprobes' probes"},
-	{"BEGIN { sarg10 }", 1, 9, "unknown builtin 'sarg10'"},
+	{"BEGIN { sarg10 }", 1, 9, "Unknown identifier: 'sarg10'"},
 	{TP " { ctx }", 1, 41, "Use args instead of ctx in tracepoint"},
 	{"profile:hz:99 { ctx }", 1, 17, "ctx is available in kprobe, uprobe, usdt (a struct "
 	 "pt_regs *) and iter probes, not in profile probes"},
