@@ -218,7 +218,7 @@ static bool check_kaddr(Sema *s, Expr *c)
 {
 	if (!arg_literal_str(s, c, 0))
 		return false;
-	uint64_t a = ksym_addr(c->args.v[0]->sval);
+	uint64_t a = ksym_any_addr(c->args.v[0]->sval);
 	if (!a)
 		return sema_error(s, c->args.v[0]->loc, "Failed to resolve kernel symbol: %s\n"
 				  "hint: /proc/kallsyms has no such symbol (most data symbols appear "

@@ -177,3 +177,26 @@ uint64_t ksym_size(const char *name)
 	}
 	return 0;
 }
+
+/* Any symbol, data too (kaddr("avenrun")): the text table first, then one
+ * pass over /proc/kallsyms for the rare name that is not a function. */
+uint64_t ksym_any_addr(const char *name)
+{
+	uint64_t a = ksym_addr(name);
+	if (a)
+		return a;
+	size_t len, nlen = strlen(name);
+	char *buf = read_kallsyms(&len);
+	for (char *p = buf; p && *p; p = strchrnul(p, '\n'), p += *p == '\n') {
+		char *sp = strchr(p, ' ');
+		if (!sp || !sp[1] || sp[2] != ' ' || strncmp(sp + 3, name, nlen))
+			continue;
+		char c = sp[3 + nlen];
+		if (c == '\n' || c == '\t' || c == ' ' || !c) {
+			a = strtoull(p, NULL, 16);
+			break;
+		}
+	}
+	free(buf);
+	return a;
+}

@@ -4,8 +4,8 @@
 # NAME.filter: a sed -E script applied first), then every test_*.sh
 # (exit 0 pass, 77 skip, else fail).  One "KTEST pass|fail|skip NAME" each.
 cd "$(dirname "$0")"
-report() { # status name [details file]
-	echo "KTEST $1 $2"
+report() { # status name [details file]; the guest's uptime at the end
+	echo "KTEST $1 $2 ($(cut -d' ' -f1 /proc/uptime) s)"
 	[ "$1" = pass ] || { [ -n "${3:-}" ] && sed 's/^/  /' "$3" | head -40; }
 }
 selected() { [ -z "${ONLY:-}" ] || echo "$1" | grep -qE "$ONLY"; }
@@ -25,11 +25,13 @@ for t in test_*.sh; do
 	[ -f "$t" ] || continue
 	name=${t%.sh}
 	selected "$name" || continue
-	timeout 120 sh "$t" > /tmp/out 2>&1; rc=$?
+	# a test may say how long it may take: "# timeout: N" (s)
+	limit=$(sed -n 's/^# timeout: \([0-9]*\)$/\1/p' "$t")
+	timeout "${limit:-120}" sh "$t" > /tmp/out 2>&1; rc=$?
 	if [ $rc = 0 ]; then report pass "$name"
 	elif [ $rc = 77 ]; then report skip "$name" /tmp/out
 	else echo "exit status $rc" >> /tmp/out; report fail "$name" /tmp/out; fi
 done
 if [ "${BENCH:-0}" = 1 ] && [ -f /sonde/bench/kprobe_guest.sh ]; then
-	sh /sonde/bench/kprobe_guest.sh
+	bash /sonde/bench/kprobe_guest.sh
 fi
