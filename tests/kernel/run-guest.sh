@@ -28,7 +28,7 @@ for t in test_*.sh; do
 	# a test may say how long it may take: "# timeout: N" (s)
 	limit=$(sed -n 's/^# timeout: \([0-9]*\)$/\1/p' "$t")
 	timeout "${limit:-120}" sh "$t" > /tmp/out 2>&1; rc=$?
-	if [ $rc = 0 ]; then report pass "$name"
+	if [ $rc = 0 ]; then report pass "$name"; grep '^note:' /tmp/out | sed 's/^/  /'
 	elif [ $rc = 77 ]; then report skip "$name" /tmp/out
 	else echo "exit status $rc" >> /tmp/out; report fail "$name" /tmp/out; fi
 done
