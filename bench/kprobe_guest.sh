@@ -3,7 +3,7 @@
 # attached" (BEGIN runs after every probe is attached, in sonde and in
 # bpftrace) and to exit, for kprobe wildcards, sonde and bpftrace side by
 # side.  One "BENCH tool pattern probes attached_ms exit_ms" line per run.
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${BENCH_ROUNDS:-3}
 prog() { echo "kprobe:$1 { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }"; }
 one() { # tool pattern
 	local t0 ta= n=0 line

@@ -14,9 +14,10 @@ for a in $(cat /proc/cmdline); do
 	case $a in
 	sonde.only=*) ONLY=${a#sonde.only=} ;;
 	sonde.bench=*) BENCH=${a#sonde.bench=} ;;
+	sonde.rounds=*) BENCH_ROUNDS=${a#sonde.rounds=} ;;
 	esac
 done
-export ONLY BENCH
+export ONLY BENCH BENCH_ROUNDS
 # a module for kprobe:MODULE:FUNCTION tests (creates dummy0)
 insmod /lib/modules/*/dummy.ko
 echo "KTEST kernel $(uname -r)"

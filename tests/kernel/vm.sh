@@ -9,7 +9,7 @@
 # kprobes patched a function another vCPU ran.  The kernel boots through PVH
 # from the ELF vmlinux inside the bzImage (no BIOS, no decompressor).
 #
-# Environment: VM_TIMEOUT (whole boot, s, default 270), VM_ONLY (a regex:
+# Environment: VM_TIMEOUT (one boot, s, default 400), VM_ONLY (a regex:
 # run only the tests whose name matches), VM_SMP (vCPUs, default 2),
 # VM_KEEP=1 (keep the initramfs tree), VM_BENCH=1 (also run bench/kprobe.sh).
 set -u -o pipefail
@@ -132,10 +132,10 @@ boot() { # metapackage only-regex
 	rm -f "$LOG"
 	local start rc secs p f s why
 	start=$(date +%s)
-	timeout --foreground -k 5 "${VM_TIMEOUT:-270}" qemu-system-x86_64 \
+	timeout --foreground -k 5 "${VM_TIMEOUT:-400}" qemu-system-x86_64 \
 		-accel tcg,thread=single -cpu max -smp "${VM_SMP:-2}" -m "${VM_MEM:-2048}" \
 		-kernel "$KDIR/vmlinux" -initrd "$VM/initramfs.cpio.gz" \
-		-append "console=ttyS0 panic=-1 quiet loglevel=3 sonde.only=$2 sonde.bench=${VM_BENCH:-0}" \
+		-append "console=ttyS0 panic=-1 quiet loglevel=3 sonde.only=$2 sonde.bench=${VM_BENCH:-0} sonde.rounds=${BENCH_ROUNDS:-3}" \
 		-display none -serial "file:$LOG" -monitor none -no-reboot -nodefaults </dev/null
 	rc=$?
 	secs=$(($(date +%s) - start))
@@ -148,7 +148,7 @@ boot() { # metapackage only-regex
 	f=$(grep -c '^KTEST fail ' "$LOG.txt")
 	s=$(grep -c '^KTEST skip ' "$LOG.txt")
 	if ! grep -q '^KTEST done' "$LOG.txt"; then
-		if [ $rc = 124 ] || [ $rc = 137 ]; then why="timed out after ${VM_TIMEOUT:-270} s"
+		if [ $rc = 124 ] || [ $rc = 137 ]; then why="timed out after ${VM_TIMEOUT:-400} s"
 		else why="qemu exited with $rc before the tests finished"; fi
 		echo "test-kernel: the $KREL guest $why; console log tail ($LOG):"
 		tail -40 "$LOG.txt"

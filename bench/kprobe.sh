@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Kprobe wildcards in the VM lane: time from start to "all attached" and to
+# exit, sonde and bpftrace 0.17 side by side in the guest, on Debian 12's
+# stock 6.1 (one kprobe each) and its 6.12 (kprobe_multi).  Guest times
+# under QEMU TCG (single-threaded emulation: far slower than hardware, the
+# ratios are what compare).  Writes bench/results/kprobe.md.
+#   bench/kprobe.sh [ROUNDS]     (default 3; about 10 minutes)
+set -u -o pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+ROUNDS=${1:-3}
+out=bench/results/kprobe.md
+log=build/vm/bench-kprobe.log
+mkdir -p build/vm
+make -s sonde || exit 1
+: > "$log"
+for k in linux-image-amd64 linux-image-6.12-amd64; do
+	VM_KERNELS="$k=no_test_matches" VM_BENCH=1 VM_TIMEOUT=1500 BENCH_ROUNDS=$ROUNDS \
+		bash tests/kernel/vm.sh > /dev/null 2>&1
+	krel=$(ls -t build/vm/console-*.log.txt | head -1 | sed -E 's/.*console-(.*)\.log\.txt/\1/')
+	grep -a -E '^BENCH' "$(ls -t build/vm/console-*.log.txt | head -1)" | sed "s/^BENCH /$krel /" >> "$log"
+done
+tmp=$(mktemp -d)
+{
+	echo "# Kprobe wildcards: start to all attached, and to exit (VM lane)"
+	echo
+	echo "\`bench/kprobe.sh $ROUNDS\`, $(date -u '+%Y-%m-%d %H:%M UTC'): medians of $ROUNDS runs, milliseconds of guest"
+	echo "time under QEMU TCG (one emulated CPU thread on a shared 2-core host; hardware is far faster,"
+	echo "compare the ratios). Program: \`kprobe:PATTERN { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }\`"
+	echo "(BEGIN runs once every probe is attached, in both tools). Raw runs: \`build/vm/bench-kprobe.log\`."
+	echo
+	echo "| kernel | pattern | functions | sonde attached | bpftrace attached | ratio | sonde exit | bpftrace exit | ratio |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+	for krel in $(cut -d' ' -f1 "$log" | uniq); do
+		for pat in 'vfs_*' 'tcp_*'; do
+			for tool in sonde bpftrace; do
+				awk -v k="$krel" -v t="$tool" -v p="$pat" '$1 == k && $2 == t && $3 == p { print $5 }' "$log" > "$tmp/$tool.a"
+				awk -v k="$krel" -v t="$tool" -v p="$pat" '$1 == k && $2 == t && $3 == p { print $6 }' "$log" > "$tmp/$tool.e"
+			done
+			n=$(awk -v k="$krel" -v p="$pat" '$1 == k && $3 == p { print $4 - 1; exit }' "$log")
+			sa=$(median "$tmp/sonde.a") se=$(median "$tmp/sonde.e")
+			ba=$(median "$tmp/bpftrace.a" 2>/dev/null || echo -) be=$(median "$tmp/bpftrace.e" 2>/dev/null || echo -)
+			ra=- re=-
+			[ "$ba" != - ] && ra=$(awk -v a="$ba" -v b="$sa" 'BEGIN { printf "%.1fx", a / b }')
+			[ "$be" != - ] && re=$(awk -v a="$be" -v b="$se" 'BEGIN { printf "%.1fx", a / b }')
+			echo "| $krel | \`kprobe:$pat\` | $n | $sa | $ba | $ra | $se | $be | $re |"
+		done
+	done
+} > "$out"
+rm -rf "$tmp"
+cat "$out"
