@@ -10,15 +10,17 @@ cd "$(dirname "$0")/.."
 . bench/lib.sh
 ROUNDS=${1:-3}
 out=bench/results/kprobe.md
-log=build/vm/bench-kprobe.log
-mkdir -p build/vm
+export VM_DIR=$PWD/build/vm-bench # apart from the test lane's build/vm
+log=$VM_DIR/bench-kprobe.log
+mkdir -p "$VM_DIR"
 make -s sonde || exit 1
 : > "$log"
 for k in linux-image-amd64 linux-image-6.12-amd64; do
 	VM_KERNELS="$k=no_test_matches" VM_BENCH=1 VM_TIMEOUT=1500 BENCH_ROUNDS=$ROUNDS \
 		bash tests/kernel/vm.sh > /dev/null 2>&1
-	krel=$(ls -t build/vm/console-*.log.txt | head -1 | sed -E 's/.*console-(.*)\.log\.txt/\1/')
-	grep -a -E '^BENCH' "$(ls -t build/vm/console-*.log.txt | head -1)" | sed "s/^BENCH /$krel /" >> "$log"
+	last=$(ls -t "$VM_DIR"/console-*.log.txt | head -1)
+	krel=$(sed -E 's/.*console-(.*)\.log\.txt/\1/' <<<"$last")
+	grep -a -E '^BENCH' "$last" | sed "s/^BENCH /$krel /" >> "$log"
 done
 tmp=$(mktemp -d)
 {
@@ -27,7 +29,7 @@ tmp=$(mktemp -d)
 	echo "\`bench/kprobe.sh $ROUNDS\`, $(date -u '+%Y-%m-%d %H:%M UTC'): medians of $ROUNDS runs, milliseconds of guest"
 	echo "time under QEMU TCG (one emulated CPU thread on a shared 2-core host; hardware is far faster,"
 	echo "compare the ratios). Program: \`kprobe:PATTERN { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }\`"
-	echo "(BEGIN runs once every probe is attached, in both tools). Raw runs: \`build/vm/bench-kprobe.log\`."
+	echo "(BEGIN runs once every probe is attached, in both tools). Raw runs: \`build/vm-bench/bench-kprobe.log\`."
 	echo
 	echo "| kernel | pattern | functions | sonde attached | bpftrace attached | ratio | sonde exit | bpftrace exit | ratio |"
 	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"

@@ -27,7 +27,7 @@ one() { # tool.bt -> /tmp/tools/NAME (its report line)
 	elif [ $i -ge 600 ]; then
 		echo "$name: cannot: not attached after 60 s"
 	else
-		why=$(grep -m1 -E 'error|ERROR|cannot' "$out" | sed -E 's/^[^ ]*\.bt:[0-9]+:[0-9]+: //')
+		why=$(grep -m1 -E 'error|ERROR|cannot' "$out" | sed -E 's/^[^ ]*\.bt:[0-9]+:[0-9]+(-[0-9]+)?: //')
 		echo "$name: cannot (exit $rc): ${why:-$(head -c 200 "$out")}"
 	fi > "/tmp/tools/$name"
 }
@@ -44,7 +44,7 @@ for f in $T/*.bt; do cat "/tmp/tools/$(basename "$f" .bt)"; done > /tmp/tools.re
 # in the others (another sonde feature lets one run, or its first error
 # moved) is printed so that bpftrace_tools.expect can be brought up to date.
 cmp -s /tmp/tools.report bpftrace_tools.expect && exit 0
-diff bpftrace_tools.expect /tmp/tools.report
+diff bpftrace_tools.expect /tmp/tools.report | sed "s/^/note: /"
 bad=0
 for name in $(sed -n 's/: runs$//p' bpftrace_tools.expect); do
 	grep -qx "$name: runs" /tmp/tools.report || { echo "REGRESSION: $name no longer runs"; bad=1; }

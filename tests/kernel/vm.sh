@@ -15,7 +15,7 @@
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-VM=$ROOT/build/vm
+VM=${VM_DIR:-$ROOT/build/vm}
 SONDE=${SONDE:-$ROOT/sonde}
 mkdir -p "$VM"
 
