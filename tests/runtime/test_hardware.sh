@@ -6,13 +6,7 @@
 # Also `sonde --info` names every kernel probe type with a yes or a reason.
 SONDE=${SONDE:-./sonde}
 fail=0
-check() { # name, expected, then sonde arguments
-	local name=$1 want=$2; shift 2
-	local got; got=$("$SONDE" "$@" 2>&1)
-	if [ "$got" != "$want" ]; then
-		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 check "unknown event" "stdin:1:1-19: ERROR: bogus is not a hardware probe (sonde -l 'hardware:*' lists them)
 hardware:bogus:100 {}
 ^~~~~~~~~~~~~~~~~~" -e 'hardware:bogus:100 {}'

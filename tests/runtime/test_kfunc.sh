@@ -7,13 +7,7 @@
 # (tests/kernel/cases/kfunc_*, kretfunc_*).
 SONDE=${SONDE:-./sonde}
 fail=0
-check() { # name, expected, then sonde arguments
-	local name=$1 want=$2; shift 2
-	local got; got=$("$SONDE" "$@" 2>&1)
-	if [ "$got" != "$want" ]; then
-		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 [ -r /sys/kernel/btf/vmlinux ] || { echo "no kernel BTF"; exit 77; }
 check "-lv" "kfunc:vmlinux:vfs_read
     struct file * file

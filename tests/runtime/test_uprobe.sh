@@ -6,13 +6,7 @@
 SONDE=${SONDE:-./sonde}
 P=$PWD/build/progs
 fail=0
-check() { # name, expected, then sonde arguments
-	local name=$1 want=$2; shift 2
-	local got; got=$("$SONDE" "$@" 2>&1)
-	if [ "$got" != "$want" ]; then
-		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 for bin in uprobe_target uprobe_target_nopie; do
 	check "args $bin" "uprobe:$P/$bin:add3 add3 0 0 0
 uretprobe:$P/$bin:add3 add3 100

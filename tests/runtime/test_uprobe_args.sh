@@ -7,13 +7,7 @@
 SONDE=${SONDE:-./sonde}
 P=$PWD/build/progs
 fail=0
-check() { # name, expected, then sonde arguments
-	local name=$1 want=$2; shift 2
-	local got; got=$("$SONDE" "$@" 2>&1)
-	if [ "$got" != "$want" ]; then
-		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 check "-lv" "uprobe:$P/dwarf_target:pointers
     const point_t* p
     const char* name

@@ -7,13 +7,7 @@ SONDE=${SONDE:-./sonde}
 P=$PWD/build/progs
 PY=/usr/bin/python3.11
 fail=0
-check() { # name, expected, then sonde arguments
-	local name=$1 want=$2; shift 2
-	local got; got=$("$SONDE" "$@" 2>&1)
-	if [ "$got" != "$want" ]; then
-		printf '%s: sonde %s\n--- expected\n%s\n--- got\n%s\n' "$name" "$*" "$want" "$got"; fail=1
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 # -8@%rbx -8@%rax -4@$42 -8@24(%rsp,%rdx) -2@$-7, then the library's -4@%edi -4@%eax
 out=$("$SONDE" -e "
 usdt:$P/sdt_target:sonde:tick { printf(\"%s %d %d %d %d %d\n\", probe, arg0, arg1, arg2, arg3, arg4); }
