@@ -196,8 +196,10 @@ void script_free(Script *sc)
 		for (int p = 0; p < sc->ast->nprobes; p++)
 			probe_spec_list_free(&sc->specs[p]);
 	free(sc->specs);
-	if (sc->cdefs)
+	if (sc->cdefs) {
 		vec_free(&sc->cdefs->names);
+		vec_free(&sc->cdefs->sys_seen);
+	}
 	vec_free(&sc->maps);
 	vec_free(&sc->events);
 	vec_free(&sc->progs);

@@ -860,7 +860,9 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 	}
 	dd->names.n = saved_n;
 	dd->arena = saved;
-	if (dd == &tmp)
+	if (dd == &tmp) {
 		vec_free(&tmp.names);
+		vec_free(&tmp.sys_seen);
+	}
 	return ok ? t : NULL;
 }
