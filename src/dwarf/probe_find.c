@@ -384,8 +384,9 @@ static int search_cb(Dwarf_Die *sp, void *data)
 /* perf takes .eh_frame of the file the DWARF is in (a separate debug file
  * has none: then only .debug_frame, and variables relative to the frame
  * base are not available) */
-static Dwarf_CFI *get_cfi(DebugInfo *di)
+static Dwarf_CFI *get_cfi(DebugInfo *di, bool *owned)
 {
+	*owned = false;
 	Elf *elf = dwarf_getelf(di->dw);
 	size_t shstrndx;
 	Elf_Scn *scn = NULL;
@@ -397,14 +398,17 @@ static Dwarf_CFI *get_cfi(DebugInfo *di)
 			    !strcmp(n, ".eh_frame"))
 				break;
 		}
-	if (scn && sh.sh_type == SHT_PROGBITS)
+	if (scn && sh.sh_type == SHT_PROGBITS) {
+		*owned = true; /* dwarf_getcfi_elf's is ours to end; dwarf_getcfi's is the Dwarf's */
 		return dwarf_getcfi_elf(elf);
+	}
 	return dwarf_getcfi(di->dw);
 }
 
 int probe_find_sites(DebugInfo *di, const ProbePoint *pp, const FindOpts *o, SiteFn fn, void *data)
 {
-	Finder f = {.di = di, .pp = pp, .opts = o, .fn = fn, .data = data, .cfi = get_cfi(di)};
+	bool cfi_owned;
+	Finder f = {.di = di, .pp = pp, .opts = o, .fn = fn, .data = data, .cfi = get_cfi(di, &cfi_owned)};
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 	int r = 0;
@@ -431,5 +435,7 @@ int probe_find_sites(DebugInfo *di, const ProbePoint *pp, const FindOpts *o, Sit
 		off = next;
 	}
 	vec_free(&f.lazy_lines);
+	if (cfi_owned && f.cfi)
+		dwarf_cfi_end(f.cfi);
 	return r < 0 ? r : f.nsites;
 }
