@@ -365,8 +365,9 @@ const char *dw_cu_find_file(Dwarf_Die *cu, const char *name)
 	return NULL;
 }
 
-Dwarf_Op *dw_frame_base(Dwarf_Die *sp, Dwarf_Addr addr, Dwarf_CFI *cfi, size_t *nops)
+Dwarf_Op *dw_frame_base(Dwarf_Die *sp, Dwarf_Addr addr, Dwarf_CFI *cfi, size_t *nops, Dwarf_Frame **framep)
 {
+	*framep = NULL;
 	Dwarf_Attribute a;
 	Dwarf_Op *ops;
 	if (!dwarf_attr(sp, DW_AT_frame_base, &a) || dwarf_getlocation_addr(&a, addr, &ops, nops, 1) <= 0 ||
@@ -381,7 +382,7 @@ Dwarf_Op *dw_frame_base(Dwarf_Die *sp, Dwarf_Addr addr, Dwarf_CFI *cfi, size_t *
 			return NULL;
 		if (dwarf_frame_cfa(frame, &cfa, nops) == 0)
 			ops = cfa;
-		/* the frame is kept: libdw's ops point into it */
+		*framep = frame; /* the caller frees it once done with ops, which point into it */
 	}
 	return ops;
 }

@@ -51,7 +51,7 @@ typedef struct VarLoc {
 } VarLoc;
 /* The frame base of function sp at addr (CFA from cfi when the frame base
  * is DW_OP_call_frame_cfa); NULL when it has none. */
-Dwarf_Op *dw_frame_base(Dwarf_Die *sp, Dwarf_Addr addr, Dwarf_CFI *cfi, size_t *nops);
+Dwarf_Op *dw_frame_base(Dwarf_Die *sp, Dwarf_Addr addr, Dwarf_CFI *cfi, size_t *nops, Dwarf_Frame **framep);
 /* 0 and *out filled; -ENOENT (no location here), -EINVAL, -ENOTSUP. */
 int dw_var_location(Dwarf_Die *var, Dwarf_Addr addr, Dwarf_Op *fb, Dwarf_Die *sp, VarLoc *out);
 /* "type\tname" as perf probe -V prints a variable; false if unnamed. */

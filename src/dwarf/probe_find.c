@@ -149,12 +149,15 @@ static int call_finder(Finder *f, Dwarf_Die *scope)
 		s.sp = *scope;
 	}
 	size_t n;
-	s.fb = dw_frame_base(&s.sp, f->addr, f->cfi, &n);
+	Dwarf_Frame *frame;
+	s.fb = dw_frame_base(&s.sp, f->addr, f->cfi, &n, &frame);
 	int r = site_symbol(f, &s);
-	if (r)
-		return r;
-	f->nsites++;
-	return f->fn(&s, f->data);
+	if (!r) {
+		f->nsites++;
+		r = f->fn(&s, f->data);
+	}
+	free(frame);
+	return r;
 }
 
 /* a line whose address reverses to another line is not probe-able */
