@@ -92,6 +92,7 @@ typedef struct ProgCode {
 } ProgCode;
 
 typedef struct Options {
+	Dialect dialect;  /* the script's language (output.h) */
 	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max; /* BPFTRACE_MAP_KEYS_MAX, default 4096 */
 	char **params;    /* positional parameters $1.. */

@@ -12,9 +12,14 @@
  * everything else as text. */
 typedef enum OutFormat { OUT_TEXT, OUT_JSON, OUT_FOLDED } OutFormat;
 
+/* Which language the script was written in: it decides how output looks
+ * (bpftrace 0.17's or dtrace(1)'s) and which functions exist. */
+typedef enum Dialect { DIALECT_BPFTRACE, DIALECT_D } Dialect;
+
 typedef struct OutCtx {
 	FILE *f;
 	OutFormat fmt;
+	Dialect dialect;
 	int kstack_fd;           /* BPF stack trace map for kstack, or -1 */
 	int ustack_fd;           /* BPF stack trace map for ustack, or -1 */
 	int pycode_fd;           /* Python code-object cache for pystack, or -1 */

@@ -191,6 +191,7 @@ static void setup_output(Runtime *rt)
 	FILE *f = rt->opt.out ? rt->opt.out : stdout;
 	rt->out.f = f;
 	rt->out.fmt = rt->opt.fmt;
+	rt->out.dialect = rt->sc->opt.dialect;
 	rt->out.kstack_fd = rt->out.ustack_fd = rt->out.pycode_fd = -1;
 	rt->out.boot_to_real_ns = boot_to_real();
 	if (rt->opt.buffering == BUF_NONE)
