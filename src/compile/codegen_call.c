@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 
 #include "codegen.h"
+#include "dfunc.h"
 
 /* --- builtins ---------------------------------------------------------- */
 
@@ -449,9 +450,12 @@ static const CallGen call_stmt[] = {
 
 void gen_call_stmt(Gen *g, const Expr *e)
 {
-	const CallGen fn = call_stmt[e->func->id];
+	const CallGen fn = e->func->id < sizeof(call_stmt) / sizeof(call_stmt[0]) ?
+			   call_stmt[e->func->id] : NULL;
 	if (fn)
 		fn(g, e);
+	else
+		dfunc_gen_stmt(g, e);
 }
 
 /* --- value-returning functions ------------------------------------------ */
@@ -537,7 +541,8 @@ void gen_call_int(Gen *g, const Expr *e)
 		gen_int(g, e->args.v[0]);
 		return;
 	default:
-		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+		if (!dfunc_gen_int(g, e))
+			emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	}
 }
 
@@ -721,6 +726,7 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		gen_pystack_into(g, e->type, dst_off);
 		return;
 	default:
-		emit_memzero(g, dst_off, dt->size);
+		if (!dfunc_gen_into(g, e, dst_off, dt))
+			emit_memzero(g, dst_off, dt->size);
 	}
 }

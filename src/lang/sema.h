@@ -17,6 +17,9 @@ typedef enum FuncId {
 	F_LHIST, F_USYM, F_UADDR, F_BUF, F_KPTR, F_UPTR, F_SYSCALL_NAME, F_STRNCMP, F_STRCONTAINS,
 	F_BSWAP, F_STRERROR, F_PTON, F_MACADDR, F_CGROUP_PATH, F_REG, F_DEBUGF,
 	F_OVERRIDE, F_SKBOUTPUT, F_PATH,
+	/* D subroutines (compile/dfunc.h) */
+	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
+	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
 } FuncId;
 
 typedef struct Sema Sema;
@@ -33,6 +36,7 @@ typedef struct FuncDef {
 	FuncKind kind;
 	int min_args, max_args;
 	bool (*check)(Sema *s, Expr *call); /* sets call->type */
+	bool d_only; /* D's (sonde dtrace): unknown in bpftrace scripts */
 } FuncDef;
 
 struct Sema {
@@ -50,6 +54,8 @@ struct Sema {
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
 void sema_reset_vars(Sema *s);
 const FuncDef *func_find(const char *name);
+/* the function `name` in a dialect: D's own row first, bpftrace's never D's */
+const FuncDef *func_find_in(const char *name, Dialect d);
 int pt_regs_offset(const char *reg); /* reg(): byte offset in x86-64 pt_regs, or -1 */
 
 /* shared between the sema files */

@@ -10,6 +10,7 @@
 #include "../runtime/elf_syms.h"
 #include "../runtime/ksyms.h"
 #include "sema.h"
+#include "../compile/dfunc.h"
 
 static bool arg_int(Sema *s, Expr *call, int i)
 {
@@ -678,6 +679,20 @@ static const FuncDef funcs[] = {
 	{"override", F_OVERRIDE, FK_STMT, 1, 1, check_override},
 	{"skboutput", F_SKBOUTPUT, FK_EXPR, 4, 4, check_skboutput},
 	{"path", F_PATH, FK_EXPR, 1, 1, check_path},
+	/* D subroutines (compile/dfunc_*.c) */
+	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, true},
+	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, true},
+	{"substr", F_D_SUBSTR, FK_EXPR, 2, 3, dcheck_substr, true},
+	{"index", F_D_INDEX, FK_EXPR, 2, 3, dcheck_index, true},
+	{"rindex", F_D_RINDEX, FK_EXPR, 2, 3, dcheck_index, true},
+	{"strchr", F_D_STRCHR, FK_EXPR, 2, 2, dcheck_strchr, true},
+	{"strrchr", F_D_STRRCHR, FK_EXPR, 2, 2, dcheck_strchr, true},
+	{"strstr", F_D_STRSTR, FK_EXPR, 2, 2, dcheck_strstr, true},
+	{"basename", F_D_BASENAME, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"dirname", F_D_DIRNAME, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, true},
 };
 
 const FuncDef *func_find(const char *name)
@@ -686,6 +701,32 @@ const FuncDef *func_find(const char *name)
 		if (!strcmp(funcs[i].name, name))
 			return &funcs[i];
 	return NULL;
+}
+
+const FuncDef *func_find_in(const char *name, Dialect d)
+{
+	const FuncDef *shared = NULL;
+	for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++) {
+		if (strcmp(funcs[i].name, name))
+			continue;
+		if (funcs[i].d_only && d == DIALECT_D)
+			return &funcs[i];
+		if (!funcs[i].d_only && !shared)
+			shared = &funcs[i];
+	}
+	return shared;
+}
+
+/* DTrace's words when a D subroutine gets the wrong number of arguments */
+static bool d_arity_error(Sema *s, Expr *e, const FuncDef *f)
+{
+	int n = e->args.n;
+	if (f->min_args == f->max_args)
+		return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+				  f->name, n, n == 1 ? "" : "s", f->min_args);
+	return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %s %d expected",
+			  f->name, n, n == 1 ? "" : "s", n < f->min_args ? "at least" : "no more than",
+			  n < f->min_args ? f->min_args : f->max_args);
 }
 
 /* bpftrace's words: "no arguments", "one argument", "4 arguments" */
@@ -700,10 +741,12 @@ static const char *n_arguments(int n)
 
 bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 {
-	const FuncDef *f = func_find(e->name);
+	const FuncDef *f = func_find_in(e->name, s->sc->opt.dialect);
 	if (!f)
 		return sema_error(s, e->loc, "Unknown function: %s", e->name);
 	e->func = f;
+	if (f->d_only && (e->args.n < f->min_args || e->args.n > f->max_args))
+		return d_arity_error(s, e, f);
 	if (e->args.n < f->min_args || e->args.n > f->max_args) {
 		if (f->min_args == f->max_args)
 			return sema_error(s, e->loc, "%s() requires %s (%d provided)", f->name,

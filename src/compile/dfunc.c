@@ -1,0 +1,20 @@
+/* D subroutines: code generation dispatched to each family's file. */
+#include "codegen.h"
+#include "dfunc.h"
+
+bool dfunc_gen_int(Gen *g, const Expr *e)
+{
+	return dfunc_string_int(g, e);
+}
+
+bool dfunc_gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	return dfunc_string_into(g, e, dst_off, dt);
+}
+
+bool dfunc_gen_stmt(Gen *g, const Expr *e)
+{
+	(void)g;
+	(void)e;
+	return false;
+}

@@ -1,0 +1,49 @@
+/* D subroutines and actions (the `sonde dtrace` dialect).  Each family
+ * keeps its type rules and code generation in one file, registered in
+ * sema_call.c's funcs[] (D-only rows) and reached from codegen_call.c
+ * through dfunc_gen_*():
+ *   dfunc_string.c  strlen strjoin substr index rindex strchr strrchr strstr
+ *                   strtok basename dirname toupper tolower lltostr
+ *   dfunc_misc.c    htons.. ntohll rand progenyof
+ *   dfunc_copy.c    copyin copyinstr copyinto stringof alloca bcopy
+ *   dfunc_destr.c   raise system stop chill (need -w)
+ *   dfunc_spec.c    speculation speculate commit discard
+ *
+ * Strings are fixed-size buffers in the per-CPU scratch map (types.h);
+ * every loop here is bounded by a buffer size, and indices that flow from
+ * one loop into the next go through a scratch slot so that the verifier
+ * forgets their exact value (paths then prune instead of multiplying). */
+#pragma once
+#include "../lang/sema.h"
+
+/* type rules (sema) */
+bool dcheck_strlen(Sema *s, Expr *c);
+bool dcheck_strjoin(Sema *s, Expr *c);
+bool dcheck_substr(Sema *s, Expr *c);
+bool dcheck_index(Sema *s, Expr *c);
+bool dcheck_strstr(Sema *s, Expr *c);
+bool dcheck_strchr(Sema *s, Expr *c);
+bool dcheck_str1(Sema *s, Expr *c); /* basename dirname toupper tolower */
+bool dcheck_strtok(Sema *s, Expr *c);
+bool dcheck_lltostr(Sema *s, Expr *c);
+
+/* D's argument messages: "f( ) argument #N is incompatible with prototype" */
+bool dsema_arg_str(Sema *s, Expr *call, int i);
+bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
+
+/* code generation: false when e is not a D subroutine */
+struct Gen;
+bool dfunc_gen_int(struct Gen *g, const Expr *e);
+bool dfunc_gen_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+bool dfunc_gen_stmt(struct Gen *g, const Expr *e);
+bool dfunc_string_int(struct Gen *g, const Expr *e);
+bool dfunc_string_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+
+/* shared loop pieces (dfunc_string.c) */
+int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */
+void d_strlen(struct Gen *g, int off, int size, int reg); /* reg = length (r1-r3 used) */
+/* dst[0..] = src[start .. start+count), stopping at a NUL, at most out-1
+ * bytes; start and count are read from scratch slots (signed; count <= 0:
+ * nothing).  dst must be zeroed already. */
+void d_copy_range(struct Gen *g, int src_off, int src_size, int start_slot, int count_slot,
+		  int dst_off, int out);

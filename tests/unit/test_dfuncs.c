@@ -1,0 +1,175 @@
+/* D subroutines (compile/dfunc_*.c): compiled in the D dialect and run on
+ * the real kernel (BEGIN through BPF_PROG_TEST_RUN), their printed results
+ * compared with what DTrace gives; the type errors in DTrace's words; and
+ * that a bpftrace script does not see them.  The runtime part needs root
+ * (skipped otherwise); tests/dtrace has the same cases as D scripts. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "compile/script.h"
+#include "lang/sema.h"
+#include "runtime/runtime.h"
+
+static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d, int strsize)
+{
+	Source src = {"test", text};
+	*prog = parse_program(&src, err);
+	if (!*prog)
+		return NULL;
+	Options o = {.dialect = d, .strlen_max = strsize, .map_keys_max = 4096,
+		     .self_pid = getpid()};
+	return compile_program(*prog, &o, err);
+}
+
+/* The output of running `text` (its BEGIN ends with exit()), or NULL. */
+static char *run_d(const char *text, int strsize)
+{
+	Program *prog;
+	Error err = {0};
+	Script *sc = compile_d(text, &prog, &err, DIALECT_D, strsize);
+	if (!sc) {
+		fprintf(stderr, "compile failed: %s\n  %s\n", err.msg, text);
+		program_free(prog);
+		return NULL;
+	}
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	RunOpts ro = {.quiet = true, .out = f, .child_go_fd = -1, .cat_bytes_max = 10240};
+	int rc = runtime_run(sc, &ro);
+	fclose(f);
+	script_free(sc);
+	program_free(prog);
+	if (rc) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static void expect_out(const char *body, const char *want)
+{
+	char text[2048];
+	snprintf(text, sizeof(text), "BEGIN { %s exit(); }", body);
+	char *got = run_d(text, 256);
+	CHECK_STR(got, want);
+	if (!got || strcmp(got, want))
+		fprintf(stderr, "  program: %s\n", text);
+	free(got);
+}
+
+/* printf("%s|", f(...)) for each case, one line */
+static void test_strings(void)
+{
+	expect_out("printf(\"%d %d %d\\n\", strlen(\"hello\"), strlen(\"\"), strlen(\"0123456789\"));",
+		   "5 0 10\n");
+	expect_out("printf(\"%s|%s|%s|\\n\", strjoin(\"foo\", \"bar\"), strjoin(\"\", \"x\"), "
+		   "strjoin(\"x\", \"\"));", "foobar|x|x|\n");
+}
+
+static void test_substr(void)
+{
+	expect_out("printf(\"%s|%s|%s|%s|%s|%s|%s|%s|\\n\", substr(\"hello\", 1), "
+		   "substr(\"hello\", 1, 3), substr(\"hello\", -2), substr(\"hello\", -7, 3), "
+		   "substr(\"hello\", 10), substr(\"hello\", 1, -1), substr(\"hello\", 0, 0), "
+		   "substr(\"hello\", -9));",
+		   "ello|ell|lo|h||ell||hello|\n");
+}
+
+static void test_index(void)
+{
+	expect_out("printf(\"%d %d %d %d %d\\n\", index(\"hello\", \"l\"), rindex(\"hello\", \"l\"), "
+		   "index(\"hello\", \"z\"), index(\"hello\", \"l\", 3), rindex(\"hello\", \"l\", 2));",
+		   "2 3 -1 3 2\n");
+	expect_out("printf(\"%d %d %d %d %d %d\\n\", index(\"\", \"\"), index(\"abc\", \"\", 5), "
+		   "rindex(\"abc\", \"\", -1), rindex(\"abc\", \"\"), index(\"abc\", \"abcd\"), "
+		   "rindex(\"abcabc\", \"bc\", 100));",
+		   "0 3 0 3 -1 4\n");
+	expect_out("printf(\"%s|%s|%s|%s|%s|\\n\", strstr(\"hello\", \"ll\"), strstr(\"hello\", \"z\"), "
+		   "strchr(\"hello\", 108), strrchr(\"hello\", 108), strchr(\"hello\", 122));",
+		   "llo||llo|lo||\n");
+}
+
+static void test_paths(void)
+{
+	expect_out("printf(\"%s|%s|%s|%s|%s|%s|%s|\\n\", basename(\"/usr/bin/sh\"), basename(\"/\"), "
+		   "basename(\"\"), basename(\"a\"), basename(\"a/b/\"), basename(\"///\"), "
+		   "basename(\"/a\"));",
+		   "sh|/|.|a|b|/|a|\n");
+	expect_out("printf(\"%s|%s|%s|%s|%s|%s|%s|\\n\", dirname(\"/usr/bin/sh\"), dirname(\"/\"), "
+		   "dirname(\"\"), dirname(\"a\"), dirname(\"a/b/\"), dirname(\"//a//b//\"), "
+		   "dirname(\"/a\"));",
+		   "/usr/bin|/|.|.|a|//a|/|\n");
+}
+
+static void test_case_lltostr(void)
+{
+	expect_out("printf(\"%s|%s|\\n\", toupper(\"Hello, world!\"), tolower(\"HeLLo [Z]\"));",
+		   "HELLO, WORLD!|hello [z]|\n");
+	expect_out("printf(\"%s|%s|%s|%s|%s|%s|%s|\\n\", lltostr(123), lltostr(-45), lltostr(0), "
+		   "lltostr(255, 16), lltostr(8, 8), lltostr(5, 2), lltostr(0, 16));",
+		   "123|-45|0|0xff|010|101|0x0|\n");
+	expect_out("printf(\"%s|%s|\\n\", lltostr(-9223372036854775807 - 1), "
+		   "lltostr(-1, 16));",
+		   "-9223372036854775808|0xffffffffffffffff|\n");
+}
+
+/* strjoin keeps strsize - 1 bytes */
+static void test_truncation(void)
+{
+	char *got = run_d("BEGIN { printf(\"%s|\\n\", strjoin(\"abcdef\", \"ghijkl\")); exit(); }", 8);
+	CHECK_STR(got, "abcdefg|\n");
+	free(got);
+}
+
+static const struct {
+	const char *prog, *msg;
+} d_errs[] = {
+	{"BEGIN { @ = strlen(1); }",
+	 "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n"
+	 "\t argument: int64_t"},
+	{"BEGIN { @ = strlen(\"a\", \"b\"); }", "strlen( ) prototype mismatch: 2 args passed, 1 expected"},
+	{"BEGIN { @ = substr(\"a\"); }", "substr( ) prototype mismatch: 1 arg passed, at least 2 expected"},
+	{"BEGIN { @ = substr(\"a\", \"b\"); }",
+	 "substr( ) argument #2 is incompatible with prototype:\n\tprototype: int\n\t argument: string"},
+	{"BEGIN { @ = lltostr(1, 40); }", "lltostr( ) base must be from 2 to 36"},
+};
+
+static void test_errors(void)
+{
+	for (size_t i = 0; i < sizeof(d_errs) / sizeof(d_errs[0]); i++) {
+		Program *prog;
+		Error err = {0};
+		Script *sc = compile_d(d_errs[i].prog, &prog, &err, DIALECT_D, 256);
+		CHECK(sc == NULL);
+		CHECK_STR(err.msg, d_errs[i].msg);
+		script_free(sc);
+		program_free(prog);
+	}
+	/* bpftrace's language does not have them */
+	Program *prog;
+	Error err = {0};
+	Script *sc = compile_d("BEGIN { @ = strlen(\"a\"); }", &prog, &err, DIALECT_BPFTRACE, 64);
+	CHECK(sc == NULL);
+	CHECK_STR(err.msg, "Unknown function: strlen");
+	script_free(sc);
+	program_free(prog);
+}
+
+int main(void)
+{
+	test_errors();
+	if (geteuid() != 0) {
+		printf("test_dfuncs: runtime cases need root: skipped\n");
+		return check_done("test_dfuncs");
+	}
+	test_strings();
+	test_substr();
+	test_index();
+	test_paths();
+	test_case_lltostr();
+	test_truncation();
+	return check_done("test_dfuncs");
+}
