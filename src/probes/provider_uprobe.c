@@ -342,6 +342,26 @@ static int parse_reg(const char **s)
 	return off;
 }
 
+/* $CONST of a SIZE@$CONST argument into l->disp, truncated to the
+ * argument's size and extended per its sign, as bpftrace reads it: compilers
+ * write an unsigned char 240 as 1@$-16 and an unsigned int 4092785136 as
+ * 4@$-202182160. */
+static bool usdt_parse_const(const char *s, ArgLoc *l)
+{
+	char *end;
+	errno = 0;
+	uint64_t v = *s == '-' ? (uint64_t)strtoll(s, &end, 0) : strtoull(s, &end, 0);
+	if (!*s || *end || errno)
+		return false;
+	if (l->size < 8) {
+		unsigned shift = 64 - 8 * (unsigned)l->size;
+		v <<= shift;
+		v = l->is_signed ? (uint64_t)((int64_t)v >> shift) : v >> shift;
+	}
+	l->disp = (int64_t)v;
+	return true;
+}
+
 /* One stapsdt argument: SIZE@OPERAND, OPERAND one of %reg, $imm,
  * disp(%base), disp(%base,%index,scale). */
 static bool usdt_parse_arg(const char *a, size_t len, ArgLoc *l)
@@ -365,11 +385,8 @@ static bool usdt_parse_arg(const char *a, size_t len, ArgLoc *l)
 		l->reg_off = parse_reg(&p);
 		return l->reg_off >= 0 && !*p;
 	}
-	if (*p == '$') {
-		char *end;
-		l->disp = strtoll(p + 1, &end, 0);
-		return !*end && p[1];
-	}
+	if (*p == '$')
+		return usdt_parse_const(p + 1, l);
 	char *end;
 	l->disp = strtoll(p, &end, 0);
 	p = end;

@@ -39,6 +39,25 @@ caret="^$(printf '%*s' $((${#ap} - 1)) '' | tr ' ' '~')" # the caret spans the a
 check "no probe" "stdin:1:1-$((${#ap} + 1)): ERROR: usdt: no probe matches '$ap' (sonde -l 'usdt:BINARY:*' lists them)
 $ap { exit(); }
 $caret" -e "$ap { exit(); }"
+# constants keep their size and sign; the notes must hold the constants
+# (SIZE@$CONST) for this to test anything
+notes=$(readelf -n "$P/usdt_consts" | grep -c 'Arguments: .*@\$')
+[ "$notes" = 5 ] || { echo "usdt_consts: want 5 notes with constants, readelf shows $notes"; fail=1; }
+check "usdt constants" "Attaching 3 probes...
+-16 240 -4096 61936 -202182160 4092785136
+-5000000000000 18000000000000000000
+240 4092785136 61936 -16 -3600 -202182160" -c "$P/usdt_consts" -e "
+usdt:$P/usdt_consts:sonde_test:consts,usdt:$P/usdt_consts:sonde_test:lits {
+	printf(\"%ld %ld %ld %ld %ld %ld\n\", arg0, arg1, arg2, arg3, arg4, arg5); }
+usdt:$P/usdt_consts:sonde_test:wide { printf(\"%ld %lu\n\", arg0, arg1); }"
+# one marker inlined twice: one probe, two locations, every hit counted
+[ "$(readelf -n "$P/usdt_consts" | grep -c 'Name: twice')" = 2 ] || { echo "usdt_consts: twice is not at two places"; fail=1; }
+check "usdt two locations" "Attaching 3 probes...
+1 2 1 2 1 2 
+
+
+@hits: 6" -c "$P/usdt_consts 3" -e "usdt:$P/usdt_consts:sonde_test:twice { printf(\"%d \", arg0); @hits = count(); }
+END { printf(\"\n\"); }"
 if [ ! -x $PY ] || ! "$SONDE" -l "usdt:$PY:*" | grep -q gc__start; then
 	echo "no $PY with USDT probes"; exit $fail
 fi
