@@ -4,6 +4,7 @@
  * id is converted once (memoized), so a script touching curtask->comm
  * converts a handful of types out of the kernel's ~100k. */
 #include <bpf/btf.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +14,25 @@
 #include "ctypes.h"
 
 static Arena arena; /* BTF types live as long as the process */
-static struct btf *kbtf;
 static bool tried;
 static char why[256];
 static const char *path = BTF_VMLINUX;
-static Type **memo; /* by BTF id */
 static Type *void_type;
+
+/* One BTF object: vmlinux (spaces[0]) or a module's, split on vmlinux's
+ * (its ids continue after vmlinux's, which it shares).  Types are
+ * converted once per id (memo); a module's ids below base_cnt are
+ * vmlinux's, converted there, so struct file is one Type everywhere. */
+typedef struct BtfSpace {
+	const char *module; /* NULL: vmlinux */
+	struct btf *btf;
+	Type **memo;
+} BtfSpace;
+#define MAX_SPACES 64
+static BtfSpace spaces[MAX_SPACES];
+static int nspaces;
+static __u32 base_cnt; /* vmlinux's type count */
+#define kbtf (spaces[0].btf)
 
 void btf_set_path(const char *p)
 {
@@ -37,14 +51,90 @@ struct btf *btf_kernel(void)
 			 path, strerror(errno));
 		return NULL;
 	}
-	kbtf = btf__parse(path, NULL);
-	if (!kbtf) {
+	struct btf *b = btf__parse(path, NULL);
+	if (!b) {
 		snprintf(why, sizeof(why), "cannot read the kernel's BTF from %s: %s", path,
 			 strerror(errno));
 		return NULL;
 	}
-	memo = calloc(btf__type_cnt(kbtf), sizeof(*memo));
+	base_cnt = btf__type_cnt(b);
+	spaces[0] = (BtfSpace){NULL, b, calloc(base_cnt, sizeof(Type *))};
+	nspaces = 1;
 	return kbtf;
+}
+
+static int space_index(const struct btf *b)
+{
+	for (int i = 0; i < nspaces; i++)
+		if (spaces[i].btf == b)
+			return i;
+	return -1;
+}
+
+/* The modules' BTF files sit beside vmlinux's (/sys/kernel/btf/MODULE). */
+static void btf_dir(char *buf, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	snprintf(buf, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+}
+
+struct btf *btf_module(const char *module)
+{
+	if (!strcmp(module, "vmlinux"))
+		return btf_kernel();
+	if (!btf_kernel() || strchr(module, '/'))
+		return NULL;
+	for (int i = 1; i < nspaces; i++)
+		if (!strcmp(spaces[i].module, module))
+			return spaces[i].btf;
+	if (nspaces == MAX_SPACES)
+		return NULL;
+	char dir[512], mpath[768];
+	btf_dir(dir, sizeof(dir));
+	snprintf(mpath, sizeof(mpath), "%s/%s", dir, module);
+	struct btf *b = btf__parse_split(mpath, kbtf);
+	if (!b)
+		return NULL;
+	spaces[nspaces++] = (BtfSpace){arena_strdup(&arena, module), b,
+				       calloc(btf__type_cnt(b), sizeof(Type *))};
+	return b;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **btf_module_names(int *n)
+{
+	static char **names;
+	static int count = -1;
+	if (count >= 0) {
+		*n = count;
+		return names;
+	}
+	count = 0;
+	char dir[512];
+	btf_dir(dir, sizeof(dir));
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (e->d_name[0] == '.' || !strcmp(e->d_name, "vmlinux"))
+			continue;
+		names = xrealloc(names, sizeof(*names) * (size_t)(count + 1));
+		names[count++] = arena_strdup(&arena, e->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (count)
+		qsort(names, (size_t)count, sizeof(*names), cmp_name);
+	*n = count;
+	return names;
+}
+
+const char *btf_module_name(const struct btf *b)
+{
+	int i = space_index(b);
+	return i > 0 ? spaces[i].module : "vmlinux";
 }
 
 const char *btf_error(void)
@@ -79,18 +169,18 @@ static const char *cname_of(const char *kw, const char *name)
 
 /* char[N] is a string, unsigned char[N] (u8, __u8...) an array, as in
  * bpftrace; const/volatile do not matter */
-static bool is_plain_char(__u32 id)
+static bool is_plain_char(const struct btf *b, __u32 id)
 {
-	const struct btf_type *bt = btf__type_by_id(kbtf, id);
+	const struct btf_type *bt = btf__type_by_id(b, id);
 	while (bt && (btf_is_const(bt) || btf_is_volatile(bt)))
-		bt = btf__type_by_id(kbtf, bt->type);
+		bt = btf__type_by_id(b, bt->type);
 	if (!bt || !btf_is_int(bt))
 		return false;
-	const char *n = btf__name_by_offset(kbtf, bt->name_off);
+	const char *n = btf__name_by_offset(b, bt->name_off);
 	return !strcmp(n, "char") || !strcmp(n, "signed char");
 }
 
-static Type *convert(__u32 id);
+static Type *convert(BtfSpace *sp, __u32 id);
 
 static Type *convert_int(const struct btf_type *bt)
 {
@@ -111,36 +201,39 @@ static Type *convert_int(const struct btf_type *bt)
 	return t;
 }
 
-static Type *convert_ptr(const struct btf_type *bt)
+static Type *convert_ptr(BtfSpace *sp, const struct btf_type *bt)
 {
 	__u32 tid = bt->type;
 	bool user = false;
 	/* __user shows as a type tag "user" when the kernel was built with it */
 	for (;;) {
-		const struct btf_type *x = btf__type_by_id(kbtf, tid);
+		const struct btf_type *x = btf__type_by_id(sp->btf, tid);
 		if (!x || !btf_is_type_tag(x))
 			break;
-		user |= !strcmp(btf__name_by_offset(kbtf, x->name_off), "user");
+		user |= !strcmp(btf__name_by_offset(sp->btf, x->name_off), "user");
 		tid = x->type;
 	}
 	Type *t = new_type(TY_INT, 8);
 	t->bits = 64;
 	t->user = user;
-	const struct btf_type *target = btf__type_by_id(kbtf, tid);
-	t->pointee = !target || btf_is_func_proto(target) ? get_void() : convert(tid);
+	const struct btf_type *target = btf__type_by_id(sp->btf, tid);
+	t->pointee = !target || btf_is_func_proto(target) ? get_void() : convert(sp, tid);
 	return t;
 }
 
-static Type *convert(__u32 id)
+static Type *convert(BtfSpace *sp, __u32 id)
 {
 	if (id == 0)
 		return get_void();
-	if (memo[id])
-		return memo[id];
-	const struct btf_type *bt = btf__type_by_id(kbtf, id);
+	if (id < base_cnt)
+		sp = &spaces[0];
+	if (sp->memo[id])
+		return sp->memo[id];
+	struct btf *b = sp->btf;
+	const struct btf_type *bt = btf__type_by_id(b, id);
 	if (!bt)
 		return get_void();
-	const char *name = btf__name_by_offset(kbtf, bt->name_off);
+	const char *name = btf__name_by_offset(b, bt->name_off);
 	Type *t;
 	switch (btf_kind(bt)) {
 	case BTF_KIND_INT:
@@ -154,12 +247,12 @@ static Type *convert(__u32 id)
 			t->cname = cname_of("enum", name);
 		break;
 	case BTF_KIND_PTR:
-		t = convert_ptr(bt);
+		t = convert_ptr(sp, bt);
 		break;
 	case BTF_KIND_ARRAY: {
 		const struct btf_array *a = btf_array(bt);
-		Type *el = convert(a->type);
-		if (el->kind == TY_INT && el->bits == 8 && is_plain_char(a->type) && !el->pointee &&
+		Type *el = convert(sp, a->type);
+		if (el->kind == TY_INT && el->bits == 8 && is_plain_char(b, a->type) && !el->pointee &&
 		    !el->cname && a->nelems > 0) {
 			t = new_type(TY_STR, (int)a->nelems); /* char[N]: a string */
 		} else {
@@ -178,13 +271,14 @@ static Type *convert(__u32 id)
 		t->is_union = btf_is_union(bt);
 		t->cname = cname_of(t->is_union ? "union" : "struct", name);
 		t->btf_id = (int)id;
+		t->btf_space = (int)(sp - spaces);
 		t->pending = true;
 		break;
 	case BTF_KIND_FWD: {
 		bool un = btf_kflag(bt);
-		int full = btf__find_by_name_kind(kbtf, name, un ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+		int full = btf__find_by_name_kind(b, name, un ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 		if (full > 0) {
-			t = convert((__u32)full);
+			t = convert(sp, (__u32)full);
 		} else {
 			t = new_type(TY_RECORD, 0);
 			t->cname = cname_of(un ? "union" : "struct", name);
@@ -196,12 +290,12 @@ static Type *convert(__u32 id)
 	case BTF_KIND_VOLATILE:
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPE_TAG:
-		t = convert(bt->type);
+		t = convert(sp, bt->type);
 		break;
 	default:
 		t = get_void();
 	}
-	memo[id] = t;
+	sp->memo[id] = t;
 	return t;
 }
 
@@ -209,20 +303,21 @@ static Type *convert(__u32 id)
  * descend into them). */
 static void read_fields(Type *t)
 {
-	const struct btf_type *bt = btf__type_by_id(kbtf, (__u32)t->btf_id);
+	BtfSpace *sp = &spaces[t->btf_space];
+	const struct btf_type *bt = btf__type_by_id(sp->btf, (__u32)t->btf_id);
 	int n = btf_vlen(bt);
 	Field *f = arena_alloc(&arena, sizeof(Field) * (size_t)(n ? n : 1));
 	const struct btf_member *m = btf_members(bt);
 	for (int i = 0; i < n; i++) {
 		__u32 bitpos = btf_member_bit_offset(bt, (__u32)i);
 		__u32 width = btf_member_bitfield_size(bt, (__u32)i);
-		f[i].name = btf__name_by_offset(kbtf, m[i].name_off);
+		f[i].name = btf__name_by_offset(sp->btf, m[i].name_off);
 		f[i].offset = (int)(bitpos / 8);
 		if (width) {
 			f[i].bit_off = (int)(bitpos % 8);
 			f[i].bit_width = (int)width;
 		}
-		f[i].type = convert(m[i].type);
+		f[i].type = convert(sp, m[i].type);
 	}
 	t->fields = f;
 	t->nfields = n;
@@ -241,7 +336,7 @@ static bool resolve_pending(Type *t)
 						t->is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 		if (id <= 0)
 			return false;
-		Type *full = convert((__u32)id);
+		Type *full = convert(&spaces[0], (__u32)id);
 		if (full->pending)
 			read_fields(full);
 		full->pending = false;
@@ -311,12 +406,13 @@ Type *btf_find_type(const char *kw, const char *name)
 		id = btf__find_by_name_kind(kbtf, name, BTF_KIND_INT);
 	if (id <= 0)
 		return NULL;
-	return convert((__u32)id);
+	return convert(&spaces[0], (__u32)id);
 }
 
-Type *btf_type_of_id(int id)
+Type *btf_type_of_id(const struct btf *b, int id)
 {
-	return btf_kernel() ? convert((__u32)id) : NULL;
+	int i = btf_kernel() ? space_index(b) : -1;
+	return i >= 0 ? convert(&spaces[i], (__u32)id) : NULL;
 }
 
 bool btf_enum_value(const char *name, int64_t *v)

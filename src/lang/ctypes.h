@@ -24,8 +24,17 @@ void btf_set_path(const char *path);
 /* kw is "struct", "union", "enum", or NULL for a typedef or base type name
  * ("u32", "pid_t", "int").  NULL if there is no such type. */
 Type *btf_find_type(const char *kw, const char *name);
-/* The type with this id in the kernel's BTF (kfunc parameters); NULL without BTF. */
-Type *btf_type_of_id(int id);
+/* A kernel module's BTF (/sys/kernel/btf/MODULE beside vmlinux's), split
+ * on vmlinux's, read once; "vmlinux" is btf_kernel().  NULL if the module
+ * is not loaded or has no BTF. */
+struct btf *btf_module(const char *module);
+/* The modules with BTF (the files beside vmlinux's), sorted; kept for the run. */
+char **btf_module_names(int *n);
+/* "vmlinux" or the module whose BTF b (from btf_module) is. */
+const char *btf_module_name(const struct btf *b);
+/* The type with this id in b (btf_kernel() or a btf_module()): kfunc
+ * parameters; NULL without BTF. */
+Type *btf_type_of_id(const struct btf *b, int id);
 /* A record known by name, resolved against BTF only when its fields or
  * size are needed (curtask's type: no BTF read until a member is used). */
 Type *btf_lazy_record(const char *kw, const char *name);

@@ -104,6 +104,7 @@ typedef struct Type {
 	int nfields;          /* TY_RECORD: fields (see type_fields) */
 	struct Field *fields;
 	int btf_id;           /* TY_RECORD from kernel BTF: fields read on demand */
+	int btf_space;        /* TY_RECORD: in which BTF (0 vmlinux, else a module's) */
 	bool pending;         /* TY_RECORD: fields not read yet (btf_id) */
 } Type;
 

@@ -1,12 +1,14 @@
 /* Kernel functions from BTF: see btf_funcs.h.  The BTF itself is the one
- * the type layer opened (btf_kernel()), parsed once per run. */
+ * the type layer opened (btf_kernel(), btf_module()), parsed once per run. */
 #include "btf_funcs.h"
 
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../lang/ctypes.h"
 #include "../util/util.h"
@@ -60,22 +62,63 @@ static bool is_traceable(const char *name)
 	return !traceable || bsearch(&name, traceable, ntraceable, sizeof(*traceable), cmp_str);
 }
 
-bool btf_funcs_foreach(const char *glob, void (*found)(const char *name, int id, void *arg),
-		       void *arg)
+/* The spaces a module glob names: vmlinux, then the modules with BTF. */
+static int spaces_of(const char *module_glob, struct btf **out, int max)
 {
-	struct btf *b = btf_kernel();
-	if (!b)
+	int n = 0, nmod;
+	if (glob_match(module_glob, "vmlinux") && btf_kernel())
+		out[n++] = btf_kernel();
+	char **mods = btf_kernel() ? btf_module_names(&nmod) : NULL;
+	for (int i = 0; mods && i < nmod && n < max; i++) {
+		struct btf *b = glob_match(module_glob, mods[i]) ? btf_module(mods[i]) : NULL;
+		if (b)
+			out[n++] = b;
+	}
+	return n;
+}
+
+/* A module's own FUNCs start after vmlinux's types, which it shares. */
+static __u32 first_own_id(struct btf *b)
+{
+	return b == btf_kernel() ? 1 : btf__type_cnt(btf_kernel());
+}
+
+bool btf_funcs_foreach(const char *module_glob, const char *glob,
+		       void (*found)(const BtfFunc *f, void *arg), void *arg)
+{
+	struct btf *sp[64];
+	int nsp = spaces_of(module_glob, sp, 64);
+	if (!btf_kernel())
 		return false;
-	__u32 n = btf__type_cnt(b);
-	for (__u32 id = 1; id < n; id++) {
-		const struct btf_type *t = btf__type_by_id(b, id);
-		if (!btf_is_func(t))
-			continue;
-		const char *name = btf__name_by_offset(b, t->name_off);
-		if (glob_match(glob, name) && is_traceable(name))
-			found(name, (int)id, arg);
+	for (int i = 0; i < nsp; i++) {
+		__u32 n = btf__type_cnt(sp[i]);
+		for (__u32 id = first_own_id(sp[i]); id < n; id++) {
+			const struct btf_type *t = btf__type_by_id(sp[i], id);
+			if (!btf_is_func(t))
+				continue;
+			BtfFunc f = {btf_module_name(sp[i]), btf__name_by_offset(sp[i], t->name_off),
+				     (int)id, sp[i]};
+			if (glob_match(glob, f.name) && is_traceable(f.name))
+				found(&f, arg);
+		}
 	}
 	return true;
+}
+
+int btf_funcs_find(const char *module_glob, const char *name,
+		   void (*found)(const BtfFunc *f, void *arg), void *arg)
+{
+	struct btf *sp[64];
+	int nsp = spaces_of(module_glob, sp, 64), count = 0;
+	for (int i = 0; i < nsp; i++) {
+		int id = btf__find_by_name_kind(sp[i], name, BTF_KIND_FUNC);
+		if (id > 0 && (__u32)id >= first_own_id(sp[i])) {
+			BtfFunc f = {btf_module_name(sp[i]), name, id, sp[i]};
+			found(&f, arg);
+			count++;
+		}
+	}
+	return count;
 }
 
 int btf_func_id(const char *name)
@@ -83,6 +126,37 @@ int btf_func_id(const char *name)
 	struct btf *b = btf_kernel();
 	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : 0;
 	return id > 0 ? id : 0;
+}
+
+int btf_obj_fd(const struct btf *b)
+{
+	static struct {
+		const struct btf *b;
+		int fd;
+	} cache[64];
+	static int ncache;
+	if (b == btf_kernel())
+		return 0;
+	for (int i = 0; i < ncache; i++)
+		if (cache[i].b == b)
+			return cache[i].fd;
+	const char *module = btf_module_name(b);
+	int fd = -1;
+	for (__u32 id = 0; fd < 0 && !bpf_btf_get_next_id(id, &id);) {
+		int f = bpf_btf_get_fd_by_id(id);
+		if (f < 0)
+			continue;
+		char name[64] = "";
+		struct bpf_btf_info info = {.name = (__u64)(uintptr_t)name, .name_len = sizeof(name)};
+		__u32 len = sizeof(info);
+		if (!bpf_obj_get_info_by_fd(f, &info, &len) && info.kernel_btf && !strcmp(name, module))
+			fd = f;
+		else
+			close(f);
+	}
+	if (fd >= 0 && ncache < 64)
+		cache[ncache++] = (typeof(cache[0])){b, fd};
+	return fd;
 }
 
 static void dump_printf(void *ctx, const char *fmt, va_list ap)
@@ -103,10 +177,10 @@ static char *type_spelling(struct btf *b, __u32 id)
 	return sb.s ? sb.s : xstrdup("");
 }
 
-const DwarfFunc *btf_func_params(int id, const char **ret)
+const DwarfFunc *btf_func_params(const BtfFunc *func, const char **ret)
 {
-	struct btf *b = btf_kernel();
-	const struct btf_type *fn = b ? btf__type_by_id(b, (__u32)id) : NULL;
+	struct btf *b = func->btf;
+	const struct btf_type *fn = btf__type_by_id(b, (__u32)func->id);
 	const struct btf_type *proto = fn ? btf__type_by_id(b, fn->type) : NULL;
 	if (!proto || !btf_is_func_proto(proto))
 		return NULL;
@@ -119,10 +193,10 @@ const DwarfFunc *btf_func_params(int id, const char **ret)
 			break;
 		f->params[i].name = xstrdup(btf__name_by_offset(b, p[i].name_off));
 		f->params[i].ctype = type_spelling(b, p[i].type);
-		f->params[i].type = btf_type_of_id((int)p[i].type);
+		f->params[i].type = btf_type_of_id(b, (int)p[i].type);
 		f->nparams++;
 	}
-	f->ret_type = proto->type ? btf_type_of_id((int)proto->type) : NULL;
+	f->ret_type = proto->type ? btf_type_of_id(b, (int)proto->type) : NULL;
 	if (ret)
 		*ret = proto->type ? type_spelling(b, proto->type) : "void";
 	return f;

@@ -205,31 +205,29 @@ static bool list_iters(ListCtx *c, char **args, int nargs)
 	return true;
 }
 
-/* ---- kfunc: functions in the kernel's BTF, "kfunc:vmlinux:NAME" ---- */
+/* ---- kfunc: functions in the kernel's BTF, "kfunc:MODULE:NAME" ---- */
 
-static void kfunc_found(const char *name, int id, void *arg)
+static void kfunc_found(const BtfFunc *fn, void *arg)
 {
 	ListCtx *c = arg;
-	fprintf(c->out, "kfunc:vmlinux:%s\n", name);
+	fprintf(c->out, "kfunc:%s:%s\n", fn->module, fn->name);
 	c->count++;
 	if (!c->verbose)
 		return;
 	const char *ret;
-	const DwarfFunc *f = btf_func_params(id, &ret);
+	const DwarfFunc *f = btf_func_params(fn, &ret);
 	for (int j = 0; f && j < f->nparams; j++)
 		fprintf(c->out, "    %s %s\n", f->params[j].ctype, f->params[j].name);
 	if (f && strcmp(ret, "void"))
 		fprintf(c->out, "    %s retval\n", ret);
 }
 
-/* "FUNC" or "MODULE:FUNC"; only vmlinux's BTF is read */
+/* "FUNC" (every module) or "MODULE:FUNC": vmlinux's, then the modules' */
 static bool list_kfuncs(ListCtx *c, char **args, int nargs)
 {
 	if (nargs > 2)
 		return false;
-	if (nargs == 2 && !glob_match(args[0], "vmlinux"))
-		return true;
-	btf_funcs_foreach(args[nargs - 1], kfunc_found, c);
+	btf_funcs_foreach(nargs == 2 ? args[0] : "*", args[nargs - 1], kfunc_found, c);
 	return true;
 }
 

@@ -46,6 +46,7 @@ typedef struct ProbeSpec {
 	/* kfunc/kretfunc, iter: the BTF id of the target function (the
 	 * program's attach_btf_id); kfunc parameters are in dwarf */
 	uint32_t btf_id;
+	int btf_obj_fd; /* kfunc on a module's function: its BTF object (attach_btf_obj_fd) */
 } ProbeSpec;
 
 typedef struct ProbeSpecList {

@@ -14,6 +14,7 @@
 
 #include "../runtime/features.h"
 #include "../util/util.h"
+#include "../lang/ctypes.h"
 #include "btf_funcs.h"
 #include "provider.h"
 
@@ -24,35 +25,30 @@ typedef struct KfuncExpand {
 	int n;
 } KfuncExpand;
 
-static void kfunc_add(const char *func, int id, void *arg)
+static void kfunc_add(const BtfFunc *f, void *arg)
 {
 	KfuncExpand *k = arg;
-	const DwarfFunc *params = btf_func_params(id, NULL);
-	if (!params)
+	const DwarfFunc *params = btf_func_params(f, NULL);
+	int obj_fd = btf_obj_fd(f->btf);
+	if (!params || obj_fd < 0)
 		return;
 	ProbeSpec *s = probe_spec_add(k->out, provider_find(k->prov), k->loc);
-	s->func = xstrdup(func);
-	s->btf_id = (uint32_t)id;
+	s->func = xstrdup(f->name);
+	s->btf_id = (uint32_t)f->id;
+	s->btf_obj_fd = obj_fd;
 	s->dwarf = params;
 	s->attach_type = strcmp(k->prov, "kfunc") ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
 	StrBuf b = {0};
-	sb_printf(&b, "%s:vmlinux:%s", k->prov, func);
+	sb_printf(&b, "%s:%s:%s", k->prov, f->module, f->name);
 	s->name = b.s;
 	k->n++;
 }
 
-static bool kfunc_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
-				Error *err)
+/* The functions named func (a glob) in the modules module names (a glob;
+ * "*" when the probe names none: vmlinux first, then the modules). */
+static bool kfunc_expand_in(const char *prov, const char *module, const char *func, Loc loc,
+			    ProbeSpecList *out, Error *err)
 {
-	/* kfunc:FUNC or kfunc:MODULE:FUNC; vmlinux is the only module read */
-	const char *colon = strchr(rest, ':');
-	const char *func = colon ? colon + 1 : rest;
-	if (!*func || strchr(func, ':'))
-		return error_at(err, loc, "%s probes are written %s:FUNCTION or %s:MODULE:FUNCTION",
-				prov, prov, prov);
-	if (colon && strncmp(rest, "vmlinux:", 8) && strncmp(rest, "*:", 2))
-		return error_at(err, loc, "%s:%s: functions of kernel modules are not supported yet "
-				"(only vmlinux's BTF is read)", prov, rest);
 	int e = kernel_fentry_errno();
 	if (e == ENOENT)
 		return error_at(err, loc, "%s:%s: this kernel has no BTF (/sys/kernel/btf/vmlinux), "
@@ -61,20 +57,35 @@ static bool kfunc_expand_common(const char *prov, const char *rest, Loc loc, Pro
 		return error_at(err, loc, "%s:%s: this kernel does not allow kfunc/kretfunc (fentry/fexit): "
 				"%s; use a tracepoint (sonde -l 'tracepoint:*') instead", prov, func,
 				tracing_why(e));
+	if (!has_wildcard(module) && !btf_module(module))
+		return error_at(err, loc, "%s:%s:%s: module '%s' is not loaded or has no BTF "
+				"(/sys/kernel/btf/%s)", prov, module, func, module, module);
 	KfuncExpand k = {prov, loc, out, 0};
 	if (!has_wildcard(func)) {
-		int id = btf_func_id(func);
-		if (id)
-			kfunc_add(func, id, &k);
+		btf_funcs_find(module, func, kfunc_add, &k);
 		if (!k.n)
 			return error_at(err, loc, "%s:%s: no function '%s' in the kernel's BTF (sonde -l "
 					"'kfunc:*' lists them)", prov, func, func);
 		return true;
 	}
-	btf_funcs_foreach(func, kfunc_add, &k);
+	btf_funcs_foreach(module, func, kfunc_add, &k);
 	if (!k.n)
-		return error_at(err, loc, "no kernel function matches '%s:%s'", prov, rest);
+		return error_at(err, loc, "no kernel function matches '%s:%s:%s'", prov, module, func);
 	return true;
+}
+
+static bool kfunc_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
+				Error *err)
+{
+	const char *colon = strchr(rest, ':');
+	const char *func = colon ? colon + 1 : rest;
+	if (!*func || strchr(func, ':') || colon == rest)
+		return error_at(err, loc, "%s probes are written %s:FUNCTION or %s:MODULE:FUNCTION",
+				prov, prov, prov);
+	char *module = colon ? xstrndup(rest, (size_t)(colon - rest)) : xstrdup("*");
+	bool ok = kfunc_expand_in(prov, module, func, loc, out, err);
+	free(module);
+	return ok;
 }
 
 static bool kfunc_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)

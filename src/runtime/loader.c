@@ -211,7 +211,8 @@ static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
 	for (int i = 0; i < pc->nrelocs; i++)
 		pc->insns[pc->relocs[i].insn].imm = reloc_fd(rt, &pc->relocs[i]);
 	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = pc->spec->attach_type,
-		    .attach_btf_id = pc->spec->btf_id);
+		    .attach_btf_id = pc->spec->btf_id,
+		    .attach_btf_obj_fd = (__u32)pc->spec->btf_obj_fd);
 	int fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
 			       (size_t)pc->ninsns, &o);
 	if (fd >= 0)
@@ -221,7 +222,8 @@ static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
 	char *log = xcalloc(1, logsz);
 	LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsz,
 		    .log_level = 1, .expected_attach_type = pc->spec->attach_type,
-		    .attach_btf_id = pc->spec->btf_id);
+		    .attach_btf_id = pc->spec->btf_id,
+		    .attach_btf_obj_fd = (__u32)pc->spec->btf_obj_fd);
 	fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
 			   (size_t)pc->ninsns, &lo);
 	if (fd >= 0) {
