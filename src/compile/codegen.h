@@ -35,6 +35,7 @@ void gen_call_int(Gen *g, const Expr *e);
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
 void gen_stack_into(Gen *g, bool user, int dst_off);
 void gen_pystack_into(Gen *g, const Type *t, int dst_off); /* codegen_pystack.c */
+void gen_seq_printf(Gen *g, const Expr *call); /* codegen_seq.c: pinned iterators */
 
 /* event records: id at off, arguments after; ringbuf output + lost count */
 EventDesc *event_new(Gen *g, EventKind kind, int nargs);

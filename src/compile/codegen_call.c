@@ -342,6 +342,10 @@ static void c_printf(Gen *g, const Expr *e)
 {
 	static const EventKind kinds[] = {[F_PRINTF] = EV_PRINTF, [F_CAT] = EV_CAT,
 					  [F_SYSTEM] = EV_SYSTEM};
+	if (e->func->id == F_PRINTF && g->spec && g->spec->pin) {
+		gen_seq_printf(g, e);
+		return;
+	}
 	gen_args_event(g, kinds[e->func->id], e, 1);
 }
 

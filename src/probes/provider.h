@@ -47,6 +47,7 @@ typedef struct ProbeSpec {
 	 * program's attach_btf_id); kfunc parameters are in dwarf */
 	uint32_t btf_id;
 	int btf_obj_fd; /* kfunc on a module's function: its BTF object (attach_btf_obj_fd) */
+	char *pin; /* iter:NAME:PIN: the bpffs path the iterator's link is pinned at */
 } ProbeSpec;
 
 typedef struct ProbeSpecList {

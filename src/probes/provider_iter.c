@@ -4,7 +4,9 @@
  * struct bpf_iter__NAME (ctx->task, ctx->fd, ctx->file, ctx->vma).  The
  * programs run inside sonde's read() of the iterator, once per object, and
  * their printf output goes through the ring buffer like any probe's; then
- * sonde exits, as bpftrace does. */
+ * sonde exits, as bpftrace does.  iter:NAME:PIN pins the iterator's link
+ * at PIN (relative paths under /sys/fs/bpf) instead of running it: reading
+ * that file later runs the program, whose printf writes into it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +36,8 @@ static bool iter_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 	if (known < 0)
 		ok = error_at(err, loc, "iter:%s: unknown iterator (iter:task, iter:task_file and "
 			      "iter:task_vma are)", rest);
-	else if (colon)
-		ok = error_at(err, loc, "iter:%s: pinning an iterator (iter:NAME:PIN) is not supported "
-			      "yet", rest);
+	else if (colon && !colon[1])
+		ok = error_at(err, loc, "iter:%s: the pin path after '%s:' is empty", rest, name);
 	else if (!id)
 		ok = error_at(err, loc, "iter:%s: this kernel has no %s in its BTF (iterators need BTF "
 			      "and Linux 5.8 or later; task_vma 5.12)", name, fn);
@@ -45,6 +46,11 @@ static bool iter_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 		s->func = xstrdup(name);
 		s->btf_id = (uint32_t)id;
 		s->attach_type = BPF_TRACE_ITER;
+		if (colon) { /* relative to bpffs, as bpftrace */
+			StrBuf pin = {0};
+			sb_printf(&pin, "%s%s", colon[1] == '/' ? "" : "/sys/fs/bpf/", colon + 1);
+			s->pin = pin.s;
+		}
 		StrBuf b = {0};
 		sb_printf(&b, "iter:%s", name);
 		s->name = b.s;
@@ -67,6 +73,24 @@ static bool iter_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *er
 	return true;
 }
 
+/* A pinned iterator: the link stays in bpffs, and each read of the pinned
+ * file runs the program (its printf is bpf_seq_printf, see codegen_seq.c). */
+static bool iter_pin(const ProbeSpec *p, int lfd, char *err, size_t errlen)
+{
+	bool ok = bpf_obj_pin(lfd, p->pin) == 0;
+	if (ok) {
+		printf("Program pinned to %s\n", p->pin);
+		fflush(stdout);
+	} else {
+		snprintf(err, errlen, "cannot pin %s to %s: %s%s", p->name, p->pin, strerror(errno),
+			 errno == EEXIST ? " (remove it first)" : errno == EPERM || errno == ENOENT ||
+			 errno == EINVAL ? " (the path must be in a mounted bpf file system, "
+			 "e.g. /sys/fs/bpf)" : "");
+	}
+	close(lfd);
+	return ok;
+}
+
 /* Link the program, open an iterator on the link and read it to the end:
  * each read runs the program over the next objects. */
 static bool iter_run(const ProbeSpec *p, int prog_fd, char *err, size_t errlen)
@@ -76,6 +100,8 @@ static bool iter_run(const ProbeSpec *p, int prog_fd, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot attach %s: %s", p->name, strerror(errno));
 		return false;
 	}
+	if (p->pin)
+		return iter_pin(p, lfd, err, errlen);
 	int ifd = bpf_iter_create(lfd);
 	if (ifd < 0) {
 		snprintf(err, errlen, "cannot start %s: %s", p->name, strerror(errno));

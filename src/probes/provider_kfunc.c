@@ -46,16 +46,16 @@ static void kfunc_add(const BtfFunc *f, void *arg)
 
 /* The functions named func (a glob) in the modules module names (a glob;
  * "*" when the probe names none: vmlinux first, then the modules). */
-static bool kfunc_expand_in(const char *prov, const char *module, const char *func, Loc loc,
-			    ProbeSpecList *out, Error *err)
+static bool kfunc_expand_in(const char *prov, const char *rest, const char *module,
+			    const char *func, Loc loc, ProbeSpecList *out, Error *err)
 {
 	int e = kernel_fentry_errno();
 	if (e == ENOENT)
 		return error_at(err, loc, "%s:%s: this kernel has no BTF (/sys/kernel/btf/vmlinux), "
-				"which kfunc/kretfunc need", prov, func);
+				"which kfunc/kretfunc need", prov, rest);
 	if (e)
 		return error_at(err, loc, "%s:%s: this kernel does not allow kfunc/kretfunc (fentry/fexit): "
-				"%s; use a tracepoint (sonde -l 'tracepoint:*') instead", prov, func,
+				"%s; use a tracepoint (sonde -l 'tracepoint:*') instead", prov, rest,
 				tracing_why(e));
 	if (!has_wildcard(module) && !btf_module(module))
 		return error_at(err, loc, "%s:%s:%s: module '%s' is not loaded or has no BTF "
@@ -83,7 +83,7 @@ static bool kfunc_expand_common(const char *prov, const char *rest, Loc loc, Pro
 		return error_at(err, loc, "%s probes are written %s:FUNCTION or %s:MODULE:FUNCTION",
 				prov, prov, prov);
 	char *module = colon ? xstrndup(rest, (size_t)(colon - rest)) : xstrdup("*");
-	bool ok = kfunc_expand_in(prov, module, func, loc, out, err);
+	bool ok = kfunc_expand_in(prov, rest, module, func, loc, out, err);
 	free(module);
 	return ok;
 }

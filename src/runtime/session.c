@@ -247,10 +247,13 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	if (!loader_attach_all(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	run_special(&rt, "BEGIN");
-	if (run_iterators(&rt, err, sizeof(err)))
-		rt.exit_requested = true; /* as bpftrace: an iterator's run is the whole run */
-	else if (err[0])
+	/* as bpftrace: an iterator's run is the whole run */
+	rt.exit_requested = run_iterators(&rt, err, sizeof(err));
+	int status = 0;
+	if (err[0]) { /* END and the maps still print; the exit status says it failed */
 		fprintf(stderr, "sonde: %s\n", err);
+		status = 1;
+	}
 	release_child(&rt);
 	event_loop(&rt);
 	if (!rt.exit_requested)
@@ -274,5 +277,5 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	loader_close(&rt);
 	sb_free(&rt.line);
 	vec_free(&rt.wp_seen);
-	return 0;
+	return status;
 }

@@ -4,7 +4,8 @@
 # task with its comm and pid, by task_file with exactly its four files (fds below 4: it inherits others), and
 # by task_vma with exactly the ranges of /proc/PID/maps (less vsyscall,
 # which is no vma); sonde exits by
-# itself after the iteration.  Errors: unknown iterator, pinning, ctx
+# itself after the iteration; pinned (iter:task:PATH), the pinned file prints
+# it on each read.  Errors: unknown iterator, pin path taken or empty, ctx
 # outside iter probes.  -l/-lv list them as bpftrace 0.17 (plus task_vma).
 SONDE=${SONDE:-./sonde}
 fail=0
@@ -39,9 +40,35 @@ check "task_vma" "$want" -e 'iter:task_vma /ctx->task->pid == $1/ { printf("%lx-
 check "unknown iterator" "stdin:1:1-11: ERROR: iter:tasks: unknown iterator (iter:task, iter:task_file and iter:task_vma are)
 iter:tasks {}
 ^~~~~~~~~~" -e 'iter:tasks {}'
-check "pin" "stdin:1:1-15: ERROR: iter:task:list: pinning an iterator (iter:NAME:PIN) is not supported yet
-iter:task:list {}
-^~~~~~~~~~~~~~" -e 'iter:task:list {}'
+# pinning (iter:NAME:PIN): a bpf file system of our own, so the machine's
+# /sys/fs/bpf is left alone; each read of the pinned file runs the program,
+# whose printf the kernel formats (bpf_seq_printf: "%%" is one "%")
+bpffs=$(mktemp -d)
+if mount -t bpf bpf "$bpffs" 2>/dev/null; then
+	trap 'kill $sp 2>/dev/null; umount "$bpffs"; rmdir "$bpffs"' EXIT
+	prog='iter:task:'$bpffs'/tasks /ctx->task->pid == $1/ { printf("%s:%d %x|%5d|%-4s|%c %%\n", ctx->task->comm, ctx->task->pid, 255, 7, "ab", 65); }'
+	check "pin" "Attaching 1 probe...
+Program pinned to $bpffs/tasks" -e "$prog" "$sp"
+	for i in 1 2; do
+		got=$(cat "$bpffs/tasks")
+		[ "$got" = "sleep:$sp ff|    7|ab  |A %" ] || { echo "read $i of the pinned iterator: [$got]"; fail=1; }
+	done
+	check "pin exists" "Attaching 1 probe...
+sonde: cannot pin iter:task to $bpffs/tasks: File exists (remove it first)" -e "$prog" "$sp"
+	"$SONDE" -e "$prog" "$sp" >/dev/null 2>&1 && { echo "pinning over an existing file exited 0"; fail=1; }
+	rm -f "$bpffs/tasks"
+	got=$("$SONDE" -e "iter:task:$bpffs/t { printf(\"%p\\n\", 1); }" 2>&1 | head -1)
+	case $got in
+	*": ERROR: printf() in a pinned iterator is written by the kernel (bpf_seq_printf), which cannot print %p of int64 (it takes %d %i %u %x %X %c of integers and %s of strings, with flags and width)") ;;
+	*) echo "pin %p: [$got]"; fail=1 ;;
+	esac
+	[ -e "$bpffs/t" ] && { echo "a refused program was pinned"; fail=1; }
+else
+	echo "note: cannot mount a bpf file system here: pinning not tested"
+fi
+check "pin empty" "stdin:1:1-11: ERROR: iter:task:: the pin path after 'task:' is empty
+iter:task: {}
+^~~~~~~~~~" -e 'iter:task: {}'
 check "ctx elsewhere" "stdin:1:23-26: ERROR: ctx is available in kprobe, uprobe, usdt (a struct pt_regs *) and iter probes, not in interval probes
 interval:ms:1 { print(ctx); exit(); }
                       ^~~" -e 'interval:ms:1 { print(ctx); exit(); }'

@@ -36,12 +36,15 @@ if "$SONDE" --info | grep -q '^  fentry/fexit (kfunc/kretfunc): no (the kernel r
 		want="stdin:1:1-$((${#p} + 10)): ERROR: $n:vfs_read: this kernel does not allow kfunc/kretfunc (fentry/fexit): the kernel refuses BPF_PROG_TYPE_TRACING programs (Operation not permitted even for root: kernel lockdown or a security policy); use a tracepoint (sonde -l 'tracepoint:*') instead"
 		[ "$got" == "$want" ] || { printf 'refused %s:\n%s\n' "$p" "$got"; fail=1; }
 	done
+	check "module, refused" "stdin:1:1-27: ERROR: kfunc:kvm:x86_emulate_insn: this kernel does not allow kfunc/kretfunc (fentry/fexit): the kernel refuses BPF_PROG_TYPE_TRACING programs (Operation not permitted even for root: kernel lockdown or a security policy); use a tracepoint (sonde -l 'tracepoint:*') instead
+kfunc:kvm:x86_emulate_insn {}
+^~~~~~~~~~~~~~~~~~~~~~~~~~" -e 'kfunc:kvm:x86_emulate_insn {}'
 elif "$SONDE" --info | grep -q '^  fentry/fexit (kfunc/kretfunc): yes'; then
 	check "no such function" "stdin:1:1-21: ERROR: kfunc:no_such_fn_xyz: no function 'no_such_fn_xyz' in the kernel's BTF (sonde -l 'kfunc:*' lists them)
 kfunc:no_such_fn_xyz {}
 ^~~~~~~~~~~~~~~~~~~~" -e 'kfunc:no_such_fn_xyz {}'
+	check "module not loaded" "stdin:1:1-31: ERROR: kfunc:no_such_module:some_fn: module 'no_such_module' is not loaded or has no BTF (/sys/kernel/btf/no_such_module)
+kfunc:no_such_module:some_fn {}
+^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~" -e 'kfunc:no_such_module:some_fn {}'
 fi
-check "module" "stdin:1:1-27: ERROR: kfunc:kvm:x86_emulate_insn: functions of kernel modules are not supported yet (only vmlinux's BTF is read)
-kfunc:kvm:x86_emulate_insn {}
-^~~~~~~~~~~~~~~~~~~~~~~~~~" -e 'kfunc:kvm:x86_emulate_insn {}'
 exit $fail
