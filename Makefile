@@ -11,9 +11,10 @@ LIB_SRC  := $(sort $(shell find src -name '*.c' ! -name main.c))
 LIB_OBJ  := $(LIB_SRC:%.c=build/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
-PROGS_SRC := $(sort $(filter-out %_lib.c,$(wildcard tests/progs/*.c)))
+PROGS_SRC := $(sort $(filter-out %_lib.c %_twin.c,$(wildcard tests/progs/*.c)))
 PROGS_BIN := $(PROGS_SRC:tests/progs/%.c=build/progs/%) build/progs/uprobe_target_nopie \
-	build/progs/probe_target_O0 build/progs/probe_target_O2 build/progs/probe_target_dw4z
+	build/progs/probe_target_O0 build/progs/probe_target_O2 build/progs/probe_target_dw4z \
+	build/progs/wild_a build/progs/wild_b
 
 all: sonde
 
@@ -62,6 +63,11 @@ build/progs/lib%.so: tests/progs/%.c
 
 build/progs/sdt_target: tests/progs/sdt_target.c build/progs/libsdt_lib.so
 	$(CC) -O1 -g -o $@ $< -Lbuild/progs -lsdt_lib -Wl,-rpath,'$$ORIGIN'
+
+# one program under two names (a wildcarded file matches both), with USDT
+# probes of its own and in the library it links
+build/progs/wild_a build/progs/wild_b: tests/progs/wild_twin.c build/progs/libwild_lib.so
+	$(CC) -O1 -g -o $@ $< -Lbuild/progs -lwild_lib -Wl,-rpath,'$$ORIGIN'
 
 unit: $(UNIT_BIN)
 

@@ -41,6 +41,7 @@ typedef struct ListCtx {
 	FILE *out;
 	bool verbose;
 	int count;
+	bool failed; /* an error printed: exit status 1 */
 } ListCtx;
 
 typedef struct ListType {
@@ -233,22 +234,46 @@ static bool list_kfuncs(ListCtx *c, char **args, int nargs)
 
 /* ---- uprobe / usdt: through the providers' own expansion ---- */
 
+static int cmp_spec_name(const void *a, const void *b)
+{
+	return strcmp(((const ProbeSpec *)a)->name, ((const ProbeSpec *)b)->name);
+}
+
+/* A file that does not exist: bpftrace's message, as on the attach point
+ * of a script ("stdin:1:1-N: ERROR: ...", the text, an underline) */
+static void list_user_error(ListCtx *c, const char *written, const Error *err)
+{
+	if (!strstr(err->msg, " target file ")) {
+		if (!strstr(err->msg, " matches "))
+			fprintf(stderr, "ERROR: %s\n", err->msg);
+		return;
+	}
+	Source src = {"stdin", written};
+	Error e = *err;
+	e.loc = (Loc){1, 1, (int)strlen(written)};
+	diag_print(stderr, &src, &e);
+	c->failed = true;
+}
+
 static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int dflt_parts)
 {
 	StrBuf b = {0};
 	sb_puts(&b, type);
 	for (int i = 0; i < nargs; i++)
 		sb_printf(&b, ":%s", args[i]);
+	char *written = xstrdup(b.s);
 	/* "uprobe:/bin/bash" lists every function; "usdt:/path" every probe */
 	if (nargs < dflt_parts && !(nargs == 1 && !*args[0]))
 		sb_puts(&b, ":*");
 	ProbeSpecList l = {0};
 	Error err = {0};
-	if (!probe_expand(b.s, (Loc){0}, &l, &err)) {
-		if (!strstr(err.msg, " matches "))
-			fprintf(stderr, "ERROR: %s\n", err.msg);
-	}
+	if (!probe_expand(b.s, (Loc){0}, &l, &err))
+		list_user_error(c, written, &err);
+	/* sorted, each once, as bpftrace lists them (several files: by path) */
+	qsort(l.v, (size_t)l.n, sizeof(*l.v), cmp_spec_name);
 	for (int i = 0; i < l.n; i++) {
+		if (i && !strcmp(l.v[i].name, l.v[i - 1].name))
+			continue;
 		fprintf(c->out, "%s\n", l.v[i].name);
 		c->count++;
 		/* -lv: the parameters from DWARF, as bpftrace ("    const char* who") */
@@ -258,6 +283,7 @@ static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int 
 	}
 	probe_spec_list_free(&l);
 	sb_free(&b);
+	free(written);
 	return true;
 }
 
@@ -374,11 +400,11 @@ static int list_attach_point(ListCtx *c, char *ap)
 
 int probe_list(FILE *out, const char *pattern, bool verbose)
 {
-	ListCtx c = {out, verbose, 0};
+	ListCtx c = {out, verbose, 0, false};
 	char *copy = xstrdup(pattern && *pattern ? pattern : "*");
 	int rc = 0;
 	for (char *ap = strtok(copy, ","); ap && rc == 0; ap = strtok(NULL, ","))
 		rc = list_attach_point(&c, ap);
 	free(copy);
-	return rc < 0 ? -1 : c.count;
+	return rc < 0 || c.failed ? -1 : c.count;
 }

@@ -15,6 +15,7 @@
 #include "../runtime/elf_syms.h"
 #include "../util/util.h"
 #include "provider.h"
+#include "uprobe_targets.h"
 #include "../dwarf/probe_find.h"
 
 static int spec_pid(void)
@@ -22,15 +23,27 @@ static int spec_pid(void)
 	return probe_filter_pid > 0 ? probe_filter_pid : -1;
 }
 
+/* The files target names (several for a wildcard); false with err filled */
+static bool open_targets(const char *prov, const char *target, Loc loc, UTargets *files,
+			 Error *err)
+{
+	char msg[512];
+	if (!utargets_resolve(prov, target, probe_maps_pid, files, msg, sizeof(msg)))
+		return error_at(err, loc, "%s", msg);
+	return true;
+}
+
+/* One file (line probes): the first the target names */
 static const ElfFile *open_target(const char *prov, const char *target, Loc loc, char **path,
 				  Error *err)
 {
 	char msg[512];
-	*path = resolve_binary(target, probe_maps_pid, msg, sizeof(msg));
-	if (!*path) {
-		error_at(err, loc, "%s: %s", prov, msg);
+	UTargets files = {0};
+	*path = NULL;
+	if (!open_targets(prov, target, loc, &files, err))
 		return NULL;
-	}
+	*path = xstrdup(files.v[0]);
+	utargets_free(&files);
 	const ElfFile *f = elf_get(*path, msg, sizeof(msg));
 	if (!f) {
 		error_at(err, loc, "%s: %s", prov, msg);
@@ -123,6 +136,83 @@ static bool line_probe(const char *prov, const char *rest, Loc loc, ProbeSpecLis
 	return true;
 }
 
+/* FUNC with a wildcard in one file; returns how many matched */
+static int uprobe_add_matches(const char *prov, Loc loc, const char *path, const ElfFile *f,
+			      const char *func, ProbeSpecList *out)
+{
+	int n = 0;
+	for (int i = 0; i < f->nsyms; i++) {
+		const ElfSym *s = &f->syms[i];
+		if (!glob_match(func, s->name))
+			continue;
+		bool dup = false; /* .symtab and .dynsym repeat names */
+		for (int j = out->n - n; j < out->n && !dup; j++)
+			dup = !strcmp(out->v[j].func, s->name);
+		if (dup || elf_vaddr_to_offset(f, s->addr) == (uint64_t)-1)
+			continue;
+		add_uprobe(out, prov, loc, path, s->name, elf_vaddr_to_offset(f, s->addr), "");
+		n++;
+	}
+	return n;
+}
+
+/* FUNC, FUNC+OFFSET or 0xADDR in one file: 1 when added, 0 when the file
+ * has no such function and missing_ok (one of several files), else -1 */
+static int uprobe_add_one(const char *prov, Loc loc, const char *path, const ElfFile *f,
+			  const char *func, bool missing_ok, ProbeSpecList *out, Error *err)
+{
+	uint64_t vaddr, extra = 0;
+	char suffix[32] = "", *base = NULL;
+	const char *name = func;
+	int rc = -1;
+	if (!strncmp(func, "0x", 2)) {
+		char *end;
+		vaddr = strtoull(func, &end, 16);
+		if (*end) {
+			error_at(err, loc, "%s: bad address '%s'", prov, func);
+			return -1;
+		}
+	} else {
+		const char *plus = strchr(func, '+');
+		if (plus) {
+			char *end;
+			extra = strtoull(plus + 1, &end, 0);
+			if (*end || !plus[1]) {
+				error_at(err, loc, "%s: bad offset in '%s' (FUNCTION+OFFSET)", prov, func);
+				return -1;
+			}
+			snprintf(suffix, sizeof(suffix), "+%llu", (unsigned long long)extra);
+			name = base = xstrndup(func, (size_t)(plus - func));
+		}
+		const ElfSym *s = elf_sym_by_name(f, name);
+		if (!s) {
+			if (missing_ok)
+				rc = 0;
+			else
+				error_at(err, loc, "%s: function '%s' not found in %s (%s)", prov, name, path,
+					 f->nsyms ? "no such symbol" : "no symbols: is the binary stripped?");
+			goto out;
+		}
+		if (extra >= s->size && s->size) {
+			error_at(err, loc, "%s: offset %llu is beyond the end of %s (%llu bytes)",
+				 prov, (unsigned long long)extra, name, (unsigned long long)s->size);
+			goto out;
+		}
+		vaddr = s->addr + extra;
+	}
+	uint64_t off = elf_vaddr_to_offset(f, vaddr);
+	if (off == (uint64_t)-1) {
+		error_at(err, loc, "%s: address 0x%llx is not in a loaded segment of %s", prov,
+			 (unsigned long long)vaddr, path);
+		goto out;
+	}
+	add_uprobe(out, prov, loc, path, name, off, suffix);
+	rc = 1;
+out:
+	free(base);
+	return rc;
+}
+
 static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
 				 Error *err)
 {
@@ -133,76 +223,31 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 	if (!colon || colon == rest || !colon[1])
 		return error_at(err, loc, "%s probes are written %s:BINARY:FUNCTION, got '%s:%s'", prov,
 				prov, prov, rest);
-	char *target = xstrndup(rest, (size_t)(colon - rest)), *path = NULL, *base = NULL;
+	char *target = xstrndup(rest, (size_t)(colon - rest));
 	const char *func = colon + 1;
-	const ElfFile *f = open_target(prov, target, loc, &path, err);
-	bool ok = f != NULL;
-	if (!ok)
-		goto out;
-	if (has_wildcard(func)) {
-		int n = 0;
-		for (int i = 0; i < f->nsyms; i++) {
-			const ElfSym *s = &f->syms[i];
-			if (!glob_match(func, s->name))
-				continue;
-			bool dup = false; /* .symtab and .dynsym repeat names */
-			for (int j = out->n - n; j < out->n && !dup; j++)
-				dup = !strcmp(out->v[j].func, s->name);
-			if (dup || elf_vaddr_to_offset(f, s->addr) == (uint64_t)-1)
-				continue;
-			add_uprobe(out, prov, loc, path, s->name, elf_vaddr_to_offset(f, s->addr), "");
-			n++;
+	UTargets files = {0};
+	bool ok = open_targets(prov, target, loc, &files, err);
+	int n = 0;
+	for (int i = 0; ok && i < files.n; i++) {
+		char msg[512];
+		const ElfFile *f = elf_get(files.v[i], msg, sizeof(msg));
+		if (!f && files.n == 1)
+			ok = error_at(err, loc, "%s: %s", prov, msg);
+		else if (f && has_wildcard(func))
+			n += uprobe_add_matches(prov, loc, files.v[i], f, func, out);
+		else if (f) {
+			int r = uprobe_add_one(prov, loc, files.v[i], f, func, files.n > 1, out, err);
+			ok = r >= 0;
+			n += r > 0;
 		}
-		if (!n)
-			ok = error_at(err, loc, "%s: no function in %s matches '%s'", prov, path, func);
-		goto out;
 	}
-	uint64_t vaddr, extra = 0;
-	char suffix[32] = "";
-	const char *name = func;
-	if (!strncmp(func, "0x", 2)) {
-		char *end;
-		vaddr = strtoull(func, &end, 16);
-		if (*end) {
-			ok = error_at(err, loc, "%s: bad address '%s'", prov, func);
-			goto out;
-		}
-	} else {
-		const char *plus = strchr(func, '+');
-		if (plus) {
-			char *end;
-			extra = strtoull(plus + 1, &end, 0);
-			if (*end || !plus[1]) {
-				ok = error_at(err, loc, "%s: bad offset in '%s' (FUNCTION+OFFSET)", prov, func);
-				goto out;
-			}
-			snprintf(suffix, sizeof(suffix), "+%llu", (unsigned long long)extra);
-			name = base = xstrndup(func, (size_t)(plus - func));
-		}
-		const ElfSym *s = elf_sym_by_name(f, name);
-		if (!s) {
-			ok = error_at(err, loc, "%s: function '%s' not found in %s (%s)", prov, name, path,
-				      f->nsyms ? "no such symbol" : "no symbols: is the binary stripped?");
-			goto out;
-		}
-		if (extra >= s->size && s->size) {
-			ok = error_at(err, loc, "%s: offset %llu is beyond the end of %s (%llu bytes)",
-				      prov, (unsigned long long)extra, name, (unsigned long long)s->size);
-			goto out;
-		}
-		vaddr = s->addr + extra;
-	}
-	uint64_t off = elf_vaddr_to_offset(f, vaddr);
-	if (off == (uint64_t)-1) {
-		ok = error_at(err, loc, "%s: address 0x%llx is not in a loaded segment of %s", prov,
-			      (unsigned long long)vaddr, path);
-		goto out;
-	}
-	add_uprobe(out, prov, loc, path, name, off, suffix);
-out:
-	free(base);
+	if (ok && !n && has_wildcard(func))
+		ok = error_at(err, loc, "%s: no function in %s matches '%s'", prov,
+			      files.n == 1 ? files.v[0] : target, func);
+	else if (ok && !n)
+		ok = error_at(err, loc, "%s: function '%s' not found in %s", prov, func, target);
+	utargets_free(&files);
 	free(target);
-	free(path);
 	return ok;
 }
 
@@ -259,7 +304,7 @@ static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 	}
 	bool ok = true;
 	const char *target = np >= 2 ? parts[0] : "*";
-	const char *provider = np == 3 ? parts[1] : "*";
+	const char *provider = np == 3 && *parts[1] ? parts[1] : "*"; /* usdt:BIN::NAME: any */
 	const char *name = parts[np - 1];
 	if (np > 3 || !*name) {
 		ok = error_at(err, loc, "usdt probes are written usdt:BINARY:PROVIDER:NAME or "
@@ -285,16 +330,20 @@ static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 		}
 		free(paths);
 	} else {
-		char *path;
-		const ElfFile *f = open_target("usdt", target, loc, &path, err);
-		if (!f) {
-			ok = false;
-			goto out;
+		UTargets files = {0};
+		ok = open_targets("usdt", target, loc, &files, err);
+		for (int i = 0; ok && i < files.n; i++) {
+			char msg[512];
+			const ElfFile *f = elf_get(files.v[i], msg, sizeof(msg));
+			if (!f && files.n == 1)
+				ok = error_at(err, loc, "usdt: %s", msg);
+			else if (f)
+				n += usdt_add_file(out, loc, files.v[i], f, provider, name);
+			if (ok && files.n == 1 && f && !f->nnotes)
+				ok = error_at(err, loc, "usdt: %s has no USDT probes (no .note.stapsdt section)",
+					      files.v[0]);
 		}
-		n = usdt_add_file(out, loc, path, f, provider, name);
-		if (!n && !f->nnotes)
-			ok = error_at(err, loc, "usdt: %s has no USDT probes (no .note.stapsdt section)", path);
-		free(path);
+		utargets_free(&files);
 	}
 	if (ok && !n)
 		ok = error_at(err, loc, "usdt: no probe matches 'usdt:%s' (sonde -l 'usdt:BINARY:*' "

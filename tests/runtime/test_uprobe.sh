@@ -56,7 +56,7 @@ err() { # name, expected first line, attach point
 		printf '%s: status %s\n--- expected\n%s\n--- got\n%s\n' "$1" $st "$2" "$got"; fail=1
 	fi
 }
-err missing "stdin:1:1: ERROR: uprobe: /nonexistent/bin: no such file" "uprobe:/nonexistent/bin:main"
+err missing "stdin:1:1: ERROR: uprobe target file '/nonexistent/bin' does not exist or is not executable" "uprobe:/nonexistent/bin:main"
 err not-elf "stdin:1:1: ERROR: uprobe: /etc/passwd is not an ELF file" "uprobe:/etc/passwd:main"
 err no-symbol "stdin:1:1: ERROR: uprobe: function 'nosuch' not found in $P/uprobe_target (no such symbol)" "uprobe:$P/uprobe_target:nosuch"
 err stripped "stdin:1:1: ERROR: uprobe: function 'add3' not found in $tmp/stripped (no symbols: is the binary stripped?)" "uprobe:$tmp/stripped:add3"

@@ -1,0 +1,147 @@
+/* The files the BINARY part of a uprobe/uretprobe/usdt attach point names,
+ * as bpftrace 0.17 finds them:
+ * - a wildcard is globbed as written and, when it has no '/', in every
+ *   $PATH directory; of the matches, ELF shared objects and executable ELF
+ *   programs count (sorted, each once);
+ * - with -p, a process in another mount namespace sees its own files: a
+ *   path is taken under /proc/PID/root (named so in `probe`, as bpftrace);
+ * - with -p, no binary (or `*`) means the process's files: its program for
+ *   uprobe:FUNC, every file it maps for usdt and for uprobe:*:FUNC.
+ * A name without '/' that is not a wildcard (a library, a program in
+ * $PATH) goes to resolve_binary. */
+#include "uprobe_targets.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <glob.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../runtime/elf_syms.h"
+#include "../util/util.h"
+
+bool pid_in_other_mntns(int pid)
+{
+	char path[64];
+	struct stat self, other;
+	snprintf(path, sizeof(path), "/proc/%d/ns/mnt", pid);
+	if (pid <= 0 || stat(path, &other) != 0 || stat("/proc/self/ns/mnt", &self) != 0)
+		return false;
+	return self.st_ino != other.st_ino || self.st_dev != other.st_dev;
+}
+
+char *path_in_pid_root(int pid, const char *path)
+{
+	char root[64];
+	snprintf(root, sizeof(root), "/proc/%d/root", pid);
+	if (!strncmp(path, root, strlen(root)))
+		return xstrdup(path);
+	StrBuf b = {0};
+	sb_printf(&b, "%s%s%s", root, path[0] == '/' ? "" : "/", path);
+	return b.s;
+}
+
+/* bpftrace's test: shared objects (PIEs too), and ET_EXEC programs that
+ * may be executed */
+static bool probe_able_elf(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	unsigned char h[EI_NIDENT + 2];
+	bool ok = false;
+	if (read(fd, h, sizeof(h)) == (ssize_t)sizeof(h) && !memcmp(h, ELFMAG, SELFMAG)) {
+		uint16_t type;
+		memcpy(&type, h + EI_NIDENT, 2);
+		ok = type == ET_DYN || (type == ET_EXEC && access(path, X_OK) == 0);
+	}
+	close(fd);
+	return ok;
+}
+
+static void add_unique(UTargets *t, char *path)
+{
+	for (int i = 0; i < t->n; i++)
+		if (!strcmp(t->v[i], path)) {
+			free(path);
+			return;
+		}
+	vec_push(t, path);
+}
+
+/* One glob pattern; in the process's namespace when root_pid > 0 */
+static void glob_into(const char *pattern, int root_pid, UTargets *out)
+{
+	char *pat = root_pid > 0 ? path_in_pid_root(root_pid, pattern) : xstrdup(pattern);
+	glob_t g;
+	if (glob(pat, 0, NULL, &g) == 0) {
+		for (size_t i = 0; i < g.gl_pathc; i++)
+			if (probe_able_elf(g.gl_pathv[i]))
+				add_unique(out, xstrdup(g.gl_pathv[i]));
+		globfree(&g);
+	}
+	free(pat);
+}
+
+static void glob_target(const char *target, int pid, UTargets *out)
+{
+	int root_pid = pid > 0 && pid_in_other_mntns(pid) ? pid : 0;
+	glob_into(target, root_pid, out);
+	if (strchr(target, '/'))
+		return;
+	const char *env = getenv("PATH");
+	char *dirs = xstrdup(env ? env : "");
+	for (char *save, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		StrBuf b = {0};
+		sb_printf(&b, "%s/%s", d, target);
+		glob_into(b.s, root_pid, out);
+		sb_free(&b);
+	}
+	free(dirs);
+}
+
+static bool not_found(const char *prov, const char *target, char *err, size_t errlen)
+{
+	/* uretprobe's files are "uprobe target file"s in bpftrace's words */
+	snprintf(err, errlen, "%s target file '%s' does not exist or is not executable",
+		 strcmp(prov, "usdt") ? "uprobe" : "usdt", target);
+	return false;
+}
+
+bool utargets_resolve(const char *prov, const char *target, int pid, UTargets *out, char *err,
+		      size_t errlen)
+{
+	if (has_wildcard(target)) {
+		glob_target(target, pid, out);
+		return out->n || not_found(prov, target, err, errlen);
+	}
+	if (strchr(target, '/')) {
+		char *p = pid > 0 && pid_in_other_mntns(pid) ? path_in_pid_root(pid, target)
+							     : xstrdup(target);
+		if (access(p, F_OK) != 0) {
+			free(p);
+			return not_found(prov, target, err, errlen);
+		}
+		vec_push(out, p); /* as given: `probe` shows it so */
+		return true;
+	}
+	char *p = resolve_binary(target, pid, err, errlen);
+	if (!p)
+		return false;
+	vec_push(out, p);
+	return true;
+}
+
+void utargets_free(UTargets *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->v[i]);
+	vec_free(t);
+}
