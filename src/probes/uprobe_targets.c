@@ -132,9 +132,12 @@ bool utargets_resolve(const char *prov, const char *target, int pid, UTargets *o
 		vec_push(out, p); /* as given: `probe` shows it so */
 		return true;
 	}
-	char *p = resolve_binary(target, pid, err, errlen);
-	if (!p)
+	char msg[512];
+	char *p = resolve_binary(target, pid, msg, sizeof(msg));
+	if (!p) {
+		snprintf(err, errlen, "%s: %s", prov, msg);
 		return false;
+	}
 	vec_push(out, p);
 	return true;
 }

@@ -45,8 +45,8 @@ check "-p" "Attaching 1 probe...
 
 @: 7" -e "uprobe:$P/uprobe_target:add3 { @ = count(); }" -p $a
 wait $a $b
-check "-l" "uprobe:$P/uprobe_target:middle
-uprobe:$P/uprobe_target:main" -l "uprobe:$P/uprobe_target:m*"
+check "-l" "uprobe:$P/uprobe_target:main
+uprobe:$P/uprobe_target:middle" -l "uprobe:$P/uprobe_target:m*"
 # errors: one line (the end column of the range not compared) with a caret, status 1, nothing attached
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 strip -o "$tmp/stripped" "$P/uprobe_target"

@@ -28,9 +28,9 @@ check "-l binary" "usdt:$P/sdt_target:sonde:plain
 usdt:$P/sdt_target:sonde:tick" -l "usdt:$P/sdt_target:*"
 "$P/sdt_target" 3 1500 >/dev/null & pid=$!
 sleep 0.2
-check "-p -l" "usdt:$P/sdt_target:sonde:plain
-usdt:$P/sdt_target:sonde:tick
-usdt:$P/libsdt_lib.so:sonde_lib:ping" -p $pid -l 'usdt:*'
+check "-p -l" "usdt:$P/libsdt_lib.so:sonde_lib:ping
+usdt:$P/sdt_target:sonde:plain
+usdt:$P/sdt_target:sonde:tick" -p $pid -l 'usdt:*'
 check "-p usdt:*" "Attaching 2 probes...
 1 2 3 " -p $pid -e 'usdt:*:ping { printf("%d ", arg0); } END { printf("\n"); }'
 wait $pid
