@@ -289,12 +289,13 @@ static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int 
 
 static bool list_uprobes(ListCtx *c, char **args, int nargs)
 {
-	return nargs <= 2 && list_user(c, "uprobe", args, nargs, 2);
+	/* with -p, uprobe:FUNC is a function of the process's program */
+	return nargs <= 2 && list_user(c, "uprobe", args, nargs, probe_maps_pid > 0 ? 1 : 2);
 }
 
 static bool list_usdt(ListCtx *c, char **args, int nargs)
 {
-	return nargs <= 3 && list_user(c, "usdt", args, nargs, 2);
+	return nargs <= 3 && list_user(c, "usdt", args, nargs, probe_maps_pid > 0 ? 1 : 2);
 }
 
 /* ---- dispatch ---- */

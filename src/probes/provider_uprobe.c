@@ -220,11 +220,15 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 	if (!strcmp(prov, "uprobe") && line_probe(prov, rest, loc, out, err, &line_ok))
 		return line_ok;
 	const char *colon = strrchr(rest, ':');
-	if (!colon || colon == rest || !colon[1])
+	/* uprobe:FUNC with -p: the process's program (bpftrace's "requires 2
+	 * arguments" without); an empty target is refused by open_targets */
+	if (!colon && probe_maps_pid <= 0)
+		return error_at(err, loc, "uprobe probe type requires 2 arguments");
+	if (colon && !colon[1])
 		return error_at(err, loc, "%s probes are written %s:BINARY:FUNCTION, got '%s:%s'", prov,
 				prov, prov, rest);
-	char *target = xstrndup(rest, (size_t)(colon - rest));
-	const char *func = colon + 1;
+	char *target = colon ? xstrndup(rest, (size_t)(colon - rest)) : xstrdup("");
+	const char *func = colon ? colon + 1 : rest;
 	UTargets files = {0};
 	bool ok = open_targets(prov, target, loc, &files, err);
 	int n = 0;
@@ -291,6 +295,27 @@ static int usdt_add_file(ProbeSpecList *out, Loc loc, const char *path, const El
 	return n;
 }
 
+/* The probes PROVIDER:NAME of every file target names; *n counts them */
+static bool usdt_add_targets(const char *target, const char *provider, const char *name, Loc loc,
+			     ProbeSpecList *out, int *n, Error *err)
+{
+	UTargets files = {0};
+	bool ok = open_targets("usdt", target, loc, &files, err);
+	for (int i = 0; ok && i < files.n; i++) {
+		char msg[512];
+		const ElfFile *f = elf_get(files.v[i], msg, sizeof(msg));
+		if (!f && files.n == 1)
+			ok = error_at(err, loc, "usdt: %s", msg);
+		else if (f)
+			*n += usdt_add_file(out, loc, files.v[i], f, provider, name);
+		if (ok && files.n == 1 && f && !f->nnotes)
+			ok = error_at(err, loc, "usdt: %s has no USDT probes (no .note.stapsdt section)",
+				      files.v[0]);
+	}
+	utargets_free(&files);
+	return ok;
+}
+
 static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
 {
 	char *copy = xstrdup(rest), *parts[4];
@@ -303,7 +328,8 @@ static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 		*p++ = 0;
 	}
 	bool ok = true;
-	const char *target = np >= 2 ? parts[0] : "*";
+	/* usdt:NAME: every file of the -p process */
+	const char *target = np >= 2 ? parts[0] : "";
 	const char *provider = np == 3 && *parts[1] ? parts[1] : "*"; /* usdt:BIN::NAME: any */
 	const char *name = parts[np - 1];
 	if (np > 3 || !*name) {
@@ -312,39 +338,7 @@ static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 		goto out;
 	}
 	int n = 0;
-	if (!*target || !strcmp(target, "*")) {
-		/* every binary the -p process has mapped */
-		if (probe_maps_pid <= 0) {
-			ok = error_at(err, loc, "usdt: 'usdt:%s' names no binary: give one "
-				      "(usdt:/path:...) or a process with -p PID", rest);
-			goto out;
-		}
-		char **paths;
-		int nb = proc_binaries(probe_maps_pid, &paths);
-		for (int i = 0; i < nb; i++) {
-			char msg[256];
-			const ElfFile *f = elf_get(paths[i], msg, sizeof(msg));
-			if (f)
-				n += usdt_add_file(out, loc, paths[i], f, provider, name);
-			free(paths[i]);
-		}
-		free(paths);
-	} else {
-		UTargets files = {0};
-		ok = open_targets("usdt", target, loc, &files, err);
-		for (int i = 0; ok && i < files.n; i++) {
-			char msg[512];
-			const ElfFile *f = elf_get(files.v[i], msg, sizeof(msg));
-			if (!f && files.n == 1)
-				ok = error_at(err, loc, "usdt: %s", msg);
-			else if (f)
-				n += usdt_add_file(out, loc, files.v[i], f, provider, name);
-			if (ok && files.n == 1 && f && !f->nnotes)
-				ok = error_at(err, loc, "usdt: %s has no USDT probes (no .note.stapsdt section)",
-					      files.v[0]);
-		}
-		utargets_free(&files);
-	}
+	ok = usdt_add_targets(target, provider, name, loc, out, &n, err);
 	if (ok && !n)
 		ok = error_at(err, loc, "usdt: no probe matches 'usdt:%s' (sonde -l 'usdt:BINARY:*' "
 			      "lists them)", rest);

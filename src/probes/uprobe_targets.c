@@ -115,16 +115,103 @@ static bool not_found(const char *prov, const char *target, char *err, size_t er
 	return false;
 }
 
+/* The program of process pid, as that process sees it, under /proc/PID/root
+ * (bpftrace names uprobe:FUNC with -p so) */
+static bool pid_program(int pid, UTargets *out, char *err, size_t errlen)
+{
+	char link[64], exe[PATH_MAX];
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
+	if (n <= 0) {
+		snprintf(err, errlen, "pid %d: No such process", pid);
+		return false;
+	}
+	exe[n] = 0;
+	vec_push(out, path_in_pid_root(pid, exe));
+	return true;
+}
+
+/* Every file process pid maps executable (its program, the libraries it
+ * links), under /proc/PID/root as bpftrace names them (map_files paths of
+ * memfds and deleted files as they are) */
+static bool pid_mapped_files(int pid, UTargets *out, char *err, size_t errlen)
+{
+	char **paths;
+	int n = proc_binaries(pid, &paths);
+	for (int i = 0; i < n; i++) {
+		if (strncmp(paths[i], "/proc/", 6))
+			add_unique(out, path_in_pid_root(pid, paths[i]));
+		else
+			add_unique(out, xstrdup(paths[i]));
+		free(paths[i]);
+	}
+	free(paths);
+	if (!n)
+		snprintf(err, errlen, "pid %d: No such process", pid);
+	return n > 0;
+}
+
+/* A path with '/' as process pid sees it: under /proc/PID/root when it
+ * lives in another mount namespace, and for usdt always (bpftrace reads a
+ * process's USDT probes through its root); relative paths from sonde's
+ * directory in its own namespace */
+static char *pid_path(const char *prov, const char *target, int pid)
+{
+	if (pid <= 0)
+		return xstrdup(target);
+	if (pid_in_other_mntns(pid))
+		return path_in_pid_root(pid, target);
+	if (strcmp(prov, "usdt"))
+		return xstrdup(target);
+	char *abs = realpath(target, NULL);
+	char *p = path_in_pid_root(pid, abs ? abs : target);
+	free(abs);
+	return p;
+}
+
+/* A library short name ("libc", "libfoo.so") of a process in another
+ * mount namespace: the first mapped file it names (sonde's own ld.so.cache
+ * describes sonde's namespace, not the process's) */
+static bool pid_library(const char *prov, const char *target, int pid, UTargets *out, char *err,
+			size_t errlen)
+{
+	UTargets mapped = {0};
+	char *found = NULL;
+	if (pid_mapped_files(pid, &mapped, err, errlen)) {
+		for (int i = 0; i < mapped.n && !found; i++) {
+			const char *slash = strrchr(mapped.v[i], '/');
+			if (lib_name_matches(target, slash ? slash + 1 : mapped.v[i]))
+				found = xstrdup(mapped.v[i]);
+		}
+	}
+	utargets_free(&mapped);
+	if (!found)
+		return not_found(prov, target, err, errlen);
+	vec_push(out, found);
+	return true;
+}
+
 bool utargets_resolve(const char *prov, const char *target, int pid, UTargets *out, char *err,
 		      size_t errlen)
 {
+	if (pid > 0 && !*target && strcmp(prov, "usdt"))
+		return pid_program(pid, out, err, errlen);
+	if (pid > 0 && (!*target || !strcmp(target, "*")))
+		return pid_mapped_files(pid, out, err, errlen);
+	if (!*target && !strcmp(prov, "usdt")) {
+		snprintf(err, errlen, "usdt probe must specify at least path or pid to probe");
+		return false;
+	}
+	if (!*target) {
+		snprintf(err, errlen, "uprobe should have a target");
+		return false;
+	}
 	if (has_wildcard(target)) {
 		glob_target(target, pid, out);
 		return out->n || not_found(prov, target, err, errlen);
 	}
 	if (strchr(target, '/')) {
-		char *p = pid > 0 && pid_in_other_mntns(pid) ? path_in_pid_root(pid, target)
-							     : xstrdup(target);
+		char *p = pid_path(prov, target, pid);
 		if (access(p, F_OK) != 0) {
 			free(p);
 			return not_found(prov, target, err, errlen);
@@ -132,8 +219,12 @@ bool utargets_resolve(const char *prov, const char *target, int pid, UTargets *o
 		vec_push(out, p); /* as given: `probe` shows it so */
 		return true;
 	}
-	char msg[512];
+	if (pid > 0 && pid_in_other_mntns(pid))
+		return pid_library(prov, target, pid, out, err, errlen);
+	char msg[512] = "";
 	char *p = resolve_binary(target, pid, msg, sizeof(msg));
+	if (!p && !*msg)
+		return not_found(prov, target, err, errlen);
 	if (!p) {
 		snprintf(err, errlen, "%s: %s", prov, msg);
 		return false;

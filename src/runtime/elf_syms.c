@@ -217,7 +217,7 @@ const ElfSym *elf_sym_by_addr(const ElfFile *f, uint64_t vaddr, uint64_t *off)
 /* ---- library names -------------------------------------------------------- */
 
 /* "libc" matches libc.so, libc.so.6, libc-2.36.so; "libc.so.6" itself. */
-static bool lib_name_matches(const char *want, const char *file)
+bool lib_name_matches(const char *want, const char *file)
 {
 	size_t n = strlen(want);
 	if (strncmp(file, want, n))

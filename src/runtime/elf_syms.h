@@ -55,6 +55,10 @@ const ElfSym *elf_sym_by_addr(const ElfFile *f, uint64_t vaddr, uint64_t *off);
  * with err filled. */
 char *resolve_binary(const char *target, int pid, char *err, size_t errlen);
 
+/* Whether a library file name is what a short name means: "libc" is
+ * libc.so, libc.so.6, libc-2.36.so; "libc.so.6" only itself. */
+bool lib_name_matches(const char *want, const char *file);
+
 /* Every file-backed executable mapping of a process (unique paths), for
  * `usdt:*` with -p.  Returns the count; *paths malloc'ed. */
 int proc_binaries(int pid, char ***paths);

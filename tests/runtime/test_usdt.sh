@@ -28,9 +28,10 @@ check "-l binary" "usdt:$P/sdt_target:sonde:plain
 usdt:$P/sdt_target:sonde:tick" -l "usdt:$P/sdt_target:*"
 "$P/sdt_target" 3 1500 >/dev/null & pid=$!
 sleep 0.2
-check "-p -l" "usdt:$P/libsdt_lib.so:sonde_lib:ping
-usdt:$P/sdt_target:sonde:plain
-usdt:$P/sdt_target:sonde:tick" -p $pid -l 'usdt:*'
+# through the process's root, as bpftrace names them
+check "-p -l" "usdt:/proc/$pid/root$P/libsdt_lib.so:sonde_lib:ping
+usdt:/proc/$pid/root$P/sdt_target:sonde:plain
+usdt:/proc/$pid/root$P/sdt_target:sonde:tick" -p $pid -l 'usdt:*'
 check "-p usdt:*" "Attaching 2 probes...
 1 2 3 " -p $pid -e 'usdt:*:ping { printf("%d ", arg0); } END { printf("\n"); }'
 wait $pid
