@@ -12,6 +12,7 @@
 
 #include "../python/pylayout.h"
 #include "../runtime/dwarf_args.h"
+#include "../runtime/elf_needed.h"
 #include "../runtime/elf_syms.h"
 #include "../util/util.h"
 #include "provider.h"
@@ -156,6 +157,39 @@ static int uprobe_add_matches(const char *prov, Loc loc, const char *path, const
 	return n;
 }
 
+/* uprobe:BIN:0xADDR: the address must fall inside a function, as in
+ * bpftrace (a probe elsewhere may sit in the middle of an instruction or in
+ * data); the message is bpftrace's. */
+static bool uprobe_addr_in_function(const ElfFile *f, const char *path, const char *func,
+				    uint64_t vaddr, Loc loc, Error *err)
+{
+	uint64_t off;
+	const ElfSym *s = elf_sym_by_addr(f, vaddr, &off);
+	if (s && off < s->size)
+		return true;
+	return error_at(err, loc, "Could not resolve address: %s:%s", path, func);
+}
+
+/* FUNC is not in the binary: say why when we can tell (no symbols at all, or
+ * a stub library whose functions moved to a library it links). */
+static bool uprobe_sym_missing(const char *prov, const ElfFile *f, const char *path,
+			       const char *name, Loc loc, Error *err)
+{
+	if (!f->nsyms)
+		return error_at(err, loc, "%s: function '%s' not found in %s (no symbols: is the "
+				"binary stripped?)", prov, name, path);
+	char *home = elf_needed_defining(path, name);
+	if (!home)
+		return error_at(err, loc, "%s: function '%s' not found in %s (no such symbol)", prov,
+				name, path);
+	bool glibc = !strncmp(strrchr(home, '/') ? strrchr(home, '/') + 1 : home, "libc.so", 7);
+	error_at(err, loc, "%s: function '%s' is not in %s (a stub library) but in %s, which it "
+		 "links%s", prov, name, path, home,
+		 glibc ? ": glibc 2.34 moved libpthread, libdl, librt and libutil into libc" : "");
+	free(home);
+	return false;
+}
+
 /* FUNC, FUNC+OFFSET or 0xADDR in one file: 1 when added, 0 when the file
  * has no such function and missing_ok (one of several files), else -1 */
 static int uprobe_add_one(const char *prov, Loc loc, const char *path, const ElfFile *f,
@@ -189,17 +223,18 @@ static int uprobe_add_one(const char *prov, Loc loc, const char *path, const Elf
 			if (missing_ok)
 				rc = 0;
 			else
-				error_at(err, loc, "%s: function '%s' not found in %s (%s)", prov, name, path,
-					 f->nsyms ? "no such symbol" : "no symbols: is the binary stripped?");
+				uprobe_sym_missing(prov, f, path, name, loc, err);
 			goto out;
 		}
 		if (extra >= s->size && s->size) {
-			error_at(err, loc, "%s: offset %llu is beyond the end of %s (%llu bytes)",
-				 prov, (unsigned long long)extra, name, (unsigned long long)s->size);
+			error_at(err, loc, "Offset outside the function bounds ('%s' size is %llu)", name,
+				 (unsigned long long)s->size);
 			goto out;
 		}
 		vaddr = s->addr + extra;
 	}
+	if (!uprobe_addr_in_function(f, path, func, vaddr, loc, err))
+		goto out;
 	uint64_t off = elf_vaddr_to_offset(f, vaddr);
 	if (off == (uint64_t)-1) {
 		error_at(err, loc, "%s: address 0x%llx is not in a loaded segment of %s", prov,

@@ -62,6 +62,18 @@ err no-symbol "stdin:1:1: ERROR: uprobe: function 'nosuch' not found in $P/uprob
 err stripped "stdin:1:1: ERROR: uprobe: function 'add3' not found in $tmp/stripped (no symbols: is the binary stripped?)" "uprobe:$tmp/stripped:add3"
 err unknown-lib "stdin:1:1: ERROR: uprobe: 'libnosuch' is not a path, a library the dynamic loader knows (ld.so.cache, /lib, /usr/lib) or a program in \$PATH" "uprobe:libnosuch:foo"
 err no-match "stdin:1:1: ERROR: uretprobe: no function in $P/uprobe_target matches 'zz*'" "uretprobe:$P/uprobe_target:zz*"
+# bpftrace's messages for an offset past the function and an address in no function
+size=$(readelf -Ws "$P/uprobe_target" | awk '$8 == "add3" { print $3; exit }')
+err offset "stdin:1:1: ERROR: Offset outside the function bounds ('add3' size is $size)" "uprobe:$P/uprobe_target:add3+$size"
+err address "stdin:1:1: ERROR: Could not resolve address: $P/uprobe_target:0x3" "uprobe:$P/uprobe_target:0x3"
+# glibc 2.34+: libpthread.so.0 is a stub, pthread_create is in libc.so.6
+stub=$("$SONDE" -l 'uprobe:libpthread:*' 2>/dev/null | head -1 | cut -d: -f2)
+libc=$(ldconfig -p | awk '$1 == "libc.so.6" && /x86-64/ { print $NF; exit }')
+if [ -n "$stub" ] && [ -z "$("$SONDE" -l "uprobe:$stub:pthread_create" 2>/dev/null)" ]; then
+	err stub "stdin:1:1: ERROR: uprobe: function 'pthread_create' is not in $stub (a stub library) but in $(realpath "$libc"), which it links: glibc 2.34 moved libpthread, libdl, librt and libutil into libc" "uprobe:$stub:pthread_create"
+else
+	echo "libpthread has pthread_create (glibc before 2.34): stub library message not tested"
+fi
 got=$("$SONDE" -e "uprobe:$P/uprobe_target:add3 { @ = retval; }" 2>&1)
 grep -q "ERROR: retval is only available in return probes" <<<"$got" || { echo "retval in uprobe: $got"; fail=1; }
 exit $fail

@@ -1,0 +1,8 @@
+/* The libraries an ELF file links (DT_NEEDED), for messages about symbols
+ * that live in one of them rather than in the file named (stub libraries
+ * such as glibc 2.34's libpthread.so.0). */
+#pragma once
+
+/* Path of the first library path links (DT_NEEDED, resolved as the dynamic
+ * loader does) that defines function name; NULL if none.  malloc'ed. */
+char *elf_needed_defining(const char *path, const char *name);
