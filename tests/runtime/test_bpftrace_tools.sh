@@ -14,7 +14,7 @@ declare -A cannot=(
 	[ssllatency]="function 'rsa_ossl_public_encrypt' not found"
 	[sslsnoop]="function 'rsa_ossl_public_encrypt' not found"
 	# glibc 2.34+ moved it to libc: bpftrace 0.17 attaches nothing and runs, sonde refuses
-	[threadsnoop]="function 'pthread_create' not found in /usr/lib/x86_64-linux-gnu/libpthread.so.0"
+	[threadsnoop]="function 'pthread_create' is not in /usr/lib/x86_64-linux-gnu/libpthread.so.0 (a stub library)"
 	[runqlat]="Unknown identifier: 'TASK_RUNNING'" # sonde: #define constants from kernel headers not yet
 	[runqlen]="does not contain a field named 'nr_running'" # sonde: the script's struct cfs_rq does not yet override BTF's
 )
