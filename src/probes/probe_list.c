@@ -241,9 +241,17 @@ static int cmp_spec_name(const void *a, const void *b)
 
 /* A file that does not exist: bpftrace's message, as on the attach point
  * of a script ("stdin:1:1-N: ERROR: ...", the text, an underline) */
+/* bpftrace's messages about the attach point itself, which it prints as
+ * for a script */
+static bool is_attach_point_error(const char *msg)
+{
+	return strstr(msg, " target file ") || strstr(msg, " probe type requires ") ||
+	       strstr(msg, " must specify at least ") || strstr(msg, " should have a target");
+}
+
 static void list_user_error(ListCtx *c, const char *written, const Error *err)
 {
-	if (!strstr(err->msg, " target file ")) {
+	if (!is_attach_point_error(err->msg)) {
 		if (!strstr(err->msg, " matches "))
 			fprintf(stderr, "ERROR: %s\n", err->msg);
 		return;
@@ -262,7 +270,17 @@ static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int 
 	for (int i = 0; i < nargs; i++)
 		sb_printf(&b, ":%s", args[i]);
 	char *written = xstrdup(b.s);
-	/* "uprobe:/bin/bash" lists every function; "usdt:/path" every probe */
+	/* "uprobe:/bin/bash" lists every function; "usdt:/path" every probe;
+	 * a lone wildcard ("uprobe:*" without -p) is bpftrace's error */
+	if (nargs < dflt_parts && nargs == 1 && has_wildcard(args[0]) && !strchr(args[0], '/')) {
+		Error e = {0};
+		error_at(&e, (Loc){0}, "%s probe type requires %s arguments", type,
+			 strcmp(type, "usdt") ? "2" : "2 or 3");
+		list_user_error(c, written, &e);
+		free(written);
+		sb_free(&b);
+		return true;
+	}
 	if (nargs < dflt_parts && !(nargs == 1 && !*args[0]))
 		sb_puts(&b, ":*");
 	ProbeSpecList l = {0};

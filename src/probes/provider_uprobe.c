@@ -258,7 +258,7 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 	/* uprobe:FUNC with -p: the process's program (bpftrace's "requires 2
 	 * arguments" without); an empty target is refused by open_targets */
 	if (!colon && probe_maps_pid <= 0)
-		return error_at(err, loc, "uprobe probe type requires 2 arguments");
+		return error_at(err, loc, "%s probe type requires 2 arguments", prov);
 	if (colon && !colon[1])
 		return error_at(err, loc, "%s probes are written %s:BINARY:FUNCTION, got '%s:%s'", prov,
 				prov, prov, rest);
@@ -370,6 +370,10 @@ static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 	if (np > 3 || !*name) {
 		ok = error_at(err, loc, "usdt probes are written usdt:BINARY:PROVIDER:NAME or "
 			      "usdt:BINARY:NAME, got 'usdt:%s'", rest);
+		goto out;
+	}
+	if (np == 1 && probe_maps_pid <= 0) {
+		ok = error_at(err, loc, "usdt probe type requires 2 or 3 arguments");
 		goto out;
 	}
 	int n = 0;
