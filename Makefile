@@ -14,7 +14,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 PROGS_SRC := $(sort $(filter-out %_lib.c %_twin.c,$(wildcard tests/progs/*.c)))
 PROGS_BIN := $(PROGS_SRC:tests/progs/%.c=build/progs/%) build/progs/uprobe_target_nopie \
 	build/progs/probe_target_O0 build/progs/probe_target_O2 build/progs/probe_target_dw4z \
-	build/progs/wild_a build/progs/wild_b
+	build/progs/wild_a build/progs/wild_b \
+	build/progs/locals_target_O0 build/progs/locals_target_O2
 
 all: sonde
 
@@ -56,6 +57,11 @@ build/progs/probe_target_O2: tests/progs/probe_target.c
 build/progs/probe_target_dw4z: tests/progs/probe_target.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -gdwarf-4 -gz -o $@ $<
+
+# locals.NAME: unoptimized (the stack) and optimized (registers, location lists)
+build/progs/locals_target_O%: tests/progs/locals_target.c
+	@mkdir -p $(dir $@)
+	$(CC) -O$* -g -o $@ $<
 
 build/progs/lib%.so: tests/progs/%.c
 	@mkdir -p $(dir $@)

@@ -4,6 +4,8 @@
  * computed into r0, read with bpf_probe_read_kernel/_user. */
 #include "codegen.h"
 #include "codegen_ctype.h"
+#include "../lang/sema.h"
+#include "../runtime/dwarf_args.h"
 
 typedef struct Place {
 	bool scr;  /* in scratch at off; else the address is in r0 */
@@ -11,11 +13,22 @@ typedef struct Place {
 	bool user; /* the address is a user address */
 } Place;
 
+bool cg_is_dwarf_local(const Expr *e)
+{
+	return e->kind == E_FIELD && e->a->type->kind == TY_CTX && e->aux2 == FIELD_DWARF_LOCAL;
+}
+
+/* a variable in memory at a register + offset (a local on the stack, a static) */
+static bool is_local_in_memory(const Expr *e)
+{
+	return cg_is_dwarf_local(e) && ((const DwarfLocal *)e->auxp)->kind == DLOC_MEM;
+}
+
 bool cg_is_place(const Expr *e)
 {
 	switch (e->kind) {
 	case E_FIELD:
-		return e->a->type->kind == TY_RECORD || type_is_ptr(e->a->type);
+		return e->a->type->kind == TY_RECORD || type_is_ptr(e->a->type) || is_local_in_memory(e);
 	case E_UNOP:
 		return e->op == OP_DEREF;
 	case E_INDEX:
@@ -59,6 +72,12 @@ static Place place(Gen *g, const Expr *e)
 	if (e->kind == E_UNOP) {
 		gen_int(g, e->a);
 		return (Place){false, 0, e->a->type->user};
+	}
+	if (is_local_in_memory(e)) { /* user memory at the saved register + offset */
+		const DwarfLocal *l = e->auxp;
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, l->ctx_off));
+		add_r0(g, l->offset);
+		return (Place){false, 0, true};
 	}
 	if (e->kind == E_FIELD) {
 		const Field *f = e->auxp;
@@ -124,7 +143,7 @@ static int ldx_size(int w)
 void gen_place_int(Gen *g, const Expr *e)
 {
 	int mark = g->scratch_top;
-	const Field *f = e->kind == E_FIELD ? e->auxp : NULL;
+	const Field *f = e->kind == E_FIELD && !cg_is_dwarf_local(e) ? e->auxp : NULL;
 	int bw = f ? f->bit_width : 0;
 	int w = type_csize(e->type);
 	if (bw) {
@@ -154,6 +173,19 @@ void gen_place_int(Gen *g, const Expr *e)
 		gen_cast_r0(g, e->type);
 	}
 	g->scratch_top = mark;
+}
+
+void gen_dwarf_local_int(Gen *g, const Expr *e)
+{
+	const DwarfLocal *l = e->auxp;
+	if (l->kind == DLOC_CONST) {
+		emit_ld_imm64(g, BPF_REG_0, (uint64_t)l->value);
+	} else {
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, l->ctx_off));
+		if (l->kind == DLOC_VALUE)
+			add_r0(g, l->offset);
+	}
+	gen_cast_r0(g, e->type);
 }
 
 void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt)

@@ -250,6 +250,10 @@ static void gen_field_int(Gen *g, const Expr *e)
 		gen_place_int(g, e);
 		return;
 	}
+	if (cg_is_dwarf_local(e)) {
+		gen_dwarf_local_int(g, e);
+		return;
+	}
 	if (e->a->type->kind == TY_CTX) {
 		gen_tp_field_int(g, e);
 		return;

@@ -129,3 +129,44 @@ bool debuginfo_vaddr_to_offset(DebugInfo *di, Dwarf_Addr vaddr, Dwarf_Addr *off)
 	}
 	return false;
 }
+
+/* perf takes .eh_frame of the file the DWARF is in (a separate debug file
+ * has none: then only .debug_frame, and variables relative to the frame
+ * base are not available) */
+Dwarf_CFI *debuginfo_cfi(DebugInfo *di, bool *owned)
+{
+	*owned = false;
+	Elf *elf = dwarf_getelf(di->dw);
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	if (elf && elf_getshdrstrndx(elf, &shstrndx) == 0)
+		while ((scn = elf_nextscn(elf, scn))) {
+			const char *n;
+			if (gelf_getshdr(scn, &sh) && (n = elf_strptr(elf, shstrndx, sh.sh_name)) &&
+			    !strcmp(n, ".eh_frame"))
+				break;
+		}
+	if (scn && sh.sh_type == SHT_PROGBITS) {
+		*owned = true; /* dwarf_getcfi_elf's is ours to end; dwarf_getcfi's is the Dwarf's */
+		return dwarf_getcfi_elf(elf);
+	}
+	return dwarf_getcfi(di->dw);
+}
+
+bool debuginfo_offset_to_vaddr(DebugInfo *di, Dwarf_Addr off, Dwarf_Addr *vaddr)
+{
+	size_t n;
+	if (!di->elf || elf_getphdrnum(di->elf, &n) != 0)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(di->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
+			*vaddr = off - ph.p_offset + ph.p_vaddr;
+			return true;
+		}
+	}
+	return false;
+}

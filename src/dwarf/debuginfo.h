@@ -22,3 +22,8 @@ DebugInfo *debuginfo_get(const char *path);
 /* vaddr as an offset in the binary's file (what uprobes take): vaddr less
  * its loadable segment's p_vaddr - p_offset; false if no segment holds it. */
 bool debuginfo_vaddr_to_offset(DebugInfo *di, Dwarf_Addr vaddr, Dwarf_Addr *off);
+/* The reverse: a file offset (a uprobe's) as the vaddr DWARF speaks of. */
+bool debuginfo_offset_to_vaddr(DebugInfo *di, Dwarf_Addr off, Dwarf_Addr *vaddr);
+/* perf's call frame info for a binary: .eh_frame of the file the DWARF is
+ * in, else .debug_frame; *owned: the caller ends it (dwarf_cfi_end). */
+Dwarf_CFI *debuginfo_cfi(DebugInfo *di, bool *owned);

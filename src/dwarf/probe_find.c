@@ -384,34 +384,10 @@ static int search_cb(Dwarf_Die *sp, void *data)
 	return DWARF_CB_ABORT;
 }
 
-/* perf takes .eh_frame of the file the DWARF is in (a separate debug file
- * has none: then only .debug_frame, and variables relative to the frame
- * base are not available) */
-static Dwarf_CFI *get_cfi(DebugInfo *di, bool *owned)
-{
-	*owned = false;
-	Elf *elf = dwarf_getelf(di->dw);
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-	if (elf && elf_getshdrstrndx(elf, &shstrndx) == 0)
-		while ((scn = elf_nextscn(elf, scn))) {
-			const char *n;
-			if (gelf_getshdr(scn, &sh) && (n = elf_strptr(elf, shstrndx, sh.sh_name)) &&
-			    !strcmp(n, ".eh_frame"))
-				break;
-		}
-	if (scn && sh.sh_type == SHT_PROGBITS) {
-		*owned = true; /* dwarf_getcfi_elf's is ours to end; dwarf_getcfi's is the Dwarf's */
-		return dwarf_getcfi_elf(elf);
-	}
-	return dwarf_getcfi(di->dw);
-}
-
 int probe_find_sites(DebugInfo *di, const ProbePoint *pp, const FindOpts *o, SiteFn fn, void *data)
 {
 	bool cfi_owned;
-	Finder f = {.di = di, .pp = pp, .opts = o, .fn = fn, .data = data, .cfi = get_cfi(di, &cfi_owned)};
+	Finder f = {.di = di, .pp = pp, .opts = o, .fn = fn, .data = data, .cfi = debuginfo_cfi(di, &cfi_owned)};
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 	int r = 0;

@@ -333,8 +333,12 @@ static bool sema_ternary(Sema *s, Expr *e)
 
 static bool sema_tp_field(Sema *s, Expr *e)
 {
+	if (e->a->kind == E_BUILTIN && e->a->aux2 == B_LOCALS)
+		return sema_uprobe_local(s, e, false);
 	if (s->spec->dwarf)
 		return sema_uprobe_arg(s, e);
+	if (!strcmp(s->spec->prov->name, "uprobe")) /* a line probe, FUNC+OFF */
+		return sema_uprobe_local(s, e, true);
 	const TpField *f = tp_format_field(&s->spec->tp, e->name);
 	if (!f)
 		return sema_error(s, e->loc, "Struct/union of type 'struct _tracepoint_%s_%s' does not "

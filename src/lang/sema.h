@@ -7,8 +7,12 @@ typedef enum BuiltinId {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_COMM, B_NSECS, B_ELAPSED,
 	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_PYSTACK, B_ARG,
 	B_RETVAL, B_ARGS, B_CPID, B_FUNC, B_NUMAID, B_USERNAME, B_SARG,
-	B_CTX,
+	B_CTX, B_LOCALS,
 } BuiltinId;
+
+/* E_FIELD of args/locals read from a variable's DWARF location at the
+ * probe's address: aux2 says so, auxp is the DwarfLocal (runtime/dwarf_args.h) */
+#define FIELD_DWARF_LOCAL 1
 
 typedef enum FuncId {
 	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
@@ -96,3 +100,6 @@ Type *sema_ctype_tp_field(Sema *s, const char *ctype); /* struct pointer args, o
 /* args in uprobes: parameters from DWARF (sema_uargs.c) */
 bool sema_uprobe_args(Sema *s, Expr *e); /* `args` may be used here */
 bool sema_uprobe_arg(Sema *s, Expr *e);  /* args->NAME */
+bool sema_uprobe_locals(Sema *s, Expr *e); /* `locals` may be used here */
+/* locals.NAME, or args.NAME (params_only) away from a function's entry */
+bool sema_uprobe_local(Sema *s, Expr *e, bool params_only);

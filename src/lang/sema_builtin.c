@@ -29,6 +29,7 @@ static const BuiltinDef builtins[] = {
 	{"cpid", B_CPID, TY_INT, 32, false},      {"func", B_FUNC, TY_STR, 0, false},
 	{"numaid", B_NUMAID, TY_INT, 32, false},  {"username", B_USERNAME, TY_USERNAME, 8, false},
 	{"ctx", B_CTX, TY_INT, 64, false},
+	{"locals", B_LOCALS, TY_CTX, 0, false},
 };
 
 /* argN: N in 0..9; sargN (stack arguments): N in 0..9, one digit */
@@ -89,6 +90,8 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "args is only available in tracepoint and uprobe "
 					  "probes, not in %s", prov->name);
 		return true;
+	case B_LOCALS:
+		return sema_uprobe_locals(s, e);
 	case B_CPID:
 		if (!s->sc->opt.cpid)
 			return sema_error(s, e->loc, "cpid is only available when a command is run with -c");

@@ -113,6 +113,8 @@ static bool place_user(const Expr *e)
 	case E_FIELD:
 		if (type_is_ptr(e->a->type))
 			return e->a->type->user;
+		if (e->a->type->kind == TY_CTX) /* locals.NAME in user memory */
+			return e->aux2 == FIELD_DWARF_LOCAL;
 		return place_user(e->a);
 	case E_UNOP:
 		return e->a->type->user;

@@ -11,7 +11,7 @@
 bool sema_uprobe_args(Sema *s, Expr *e)
 {
 	const ProbeSpec *p = s->spec;
-	if (p->dwarf)
+	if (p->dwarf || (!strcmp(p->prov->name, "uprobe") && dwarf_present(p->target)))
 		return true;
 	return sema_error(s, e->loc, "args: no debug info for %s in %s (build it with -g, or use "
 			  "arg0..arg5)", p->func, p->target);
@@ -45,5 +45,51 @@ bool sema_uprobe_arg(Sema *s, Expr *e)
 	f->is_ptr = t->pointee != NULL;
 	e->auxp = f;
 	e->type = f->is_ptr ? t : ty_int(s, t->bits, t->is_signed);
+	return true;
+}
+
+/* locals.NAME: a variable's value at the probed instruction, from where
+ * DWARF says it is there; only uprobes have one instruction to ask about. */
+bool sema_uprobe_locals(Sema *s, Expr *e)
+{
+	const ProbeSpec *p = s->spec;
+	if (strcmp(p->prov->name, "uprobe"))
+		return sema_error(s, e->loc, "locals is only available in uprobe probes (a variable's "
+				  "place is known at one instruction), not in %s", p->prov->name);
+	if (!dwarf_present(p->target))
+		return sema_error(s, e->loc, "locals: %s has no debug information (build it with -g)",
+				  p->target);
+	return true;
+}
+
+static bool local_type(Sema *s, Expr *e, const DwarfLocal *l, bool params_only)
+{
+	const Type *t = l->type;
+	const char *what = params_only ? "args" : "locals";
+	if (t->kind == TY_INT) {
+		e->type = t->pointee ? (Type *)t : ty_int(s, t->bits, t->is_signed);
+		return true;
+	}
+	if (t->kind == TY_NONE)
+		return sema_error(s, e->loc, "%s.%s is a %s: only integers, pointers, structs, unions and "
+				  "arrays can be read", what, e->name, l->ctype);
+	if (l->kind != DLOC_MEM)
+		return sema_error(s, e->loc, "%s.%s (%s) is held in registers at this address: read it "
+				  "where it is in memory", what, e->name, l->ctype);
+	e->type = (Type *)t;
+	return true;
+}
+
+bool sema_uprobe_local(Sema *s, Expr *e, bool params_only)
+{
+	const ProbeSpec *p = s->spec;
+	const DwarfLocal *l;
+	const char *why;
+	if (!(l = dwarf_local(p->target, p->offset, e->name, params_only, &why)))
+		return sema_error(s, e->loc, "%s.%s: %s", params_only ? "args" : "locals", e->name, why);
+	if (!local_type(s, e, l, params_only))
+		return false;
+	e->aux2 = FIELD_DWARF_LOCAL;
+	e->auxp = (void *)l;
 	return true;
 }

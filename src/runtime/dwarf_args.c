@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../dwarf/debuginfo.h"
+#include "../dwarf/dwarf_local.h"
 #include "../util/util.h"
 #include "dwarf_args.h"
 
@@ -27,6 +28,15 @@ typedef struct TypeMemo {
 	Type *t;
 } TypeMemo;
 
+typedef struct LocalMemo { /* one dwarf_local() answer */
+	uint64_t off;
+	char *name;
+	bool params_only;
+	DwarfLocal *local; /* NULL: why */
+	char *why;
+	struct LocalMemo *next;
+} LocalMemo;
+
 typedef struct DwFile {
 	char *path;
 	Dwarf *dw; /* NULL: no debug info */
@@ -34,6 +44,7 @@ typedef struct DwFile {
 	int nfuncs, cap;
 	TypeMemo *types;
 	int ntypes, tcap;
+	LocalMemo *locals;
 	struct DwFile *next;
 } DwFile;
 
@@ -393,4 +404,62 @@ const DwarfParam *dwarf_param(const DwarfFunc *f, const char *name, int *idx)
 			return &f->params[i];
 		}
 	return NULL;
+}
+
+bool dwarf_present(const char *path)
+{
+	return get_file(path)->dw != NULL;
+}
+
+/* x86-64: a DWARF register number's slot in struct pt_regs, -1 if none */
+static int dwarf_reg_ctx_off(int regno)
+{
+	static const int off[] = {80, 96, 88, 40, 104, 112, 32, 152, 72, 64, 56, 48, 24, 16, 8, 0, 128};
+	return regno >= 0 && regno < (int)(sizeof(off) / sizeof(*off)) ? off[regno] : -1;
+}
+
+static DwarfLocal *find_local(DwFile *f, uint64_t off, const char *name, bool params_only, StrBuf *why)
+{
+	DebugInfo *di = debuginfo_get(f->path);
+	Dwarf_Addr pc;
+	DwLocal l;
+	if (!f->dw || !debuginfo_offset_to_vaddr(di, off, &pc)) {
+		sb_printf(why, "%s has no debug information (build it with -g)", f->path);
+		return NULL;
+	}
+	if (dw_local_at(di, pc, name, params_only, &l, why) != 0)
+		return NULL;
+	int ctx_off = l.kind == DWL_CONST ? 0 : dwarf_reg_ctx_off(l.regno);
+	if (ctx_off < 0) {
+		sb_printf(why, "'%s' is in DWARF register %d, which uprobes do not save", name, l.regno);
+		return NULL;
+	}
+	DwarfLocal *out = xcalloc(1, sizeof(*out));
+	*out = (DwarfLocal){.kind = (int)l.kind, .ctx_off = ctx_off, .offset = l.offset, .value = l.value};
+	Dwarf_Die t;
+	bool has = type_of(&l.var, &t);
+	StrBuf b = {0};
+	dw_type_name(has ? &t : NULL, &b, 0);
+	out->ctype = b.s;
+	out->type = has ? make_type(f, &t, 0) : new_type(TY_NONE, 0);
+	return out;
+}
+
+const DwarfLocal *dwarf_local(const char *path, uint64_t off, const char *name, bool params_only,
+			      const char **why)
+{
+	DwFile *f = get_file(path);
+	for (LocalMemo *m = f->locals; m; m = m->next)
+		if (m->off == off && m->params_only == params_only && !strcmp(m->name, name)) {
+			*why = m->why;
+			return m->local;
+		}
+	StrBuf w = {0};
+	LocalMemo *m = xcalloc(1, sizeof(*m));
+	*m = (LocalMemo){off, xstrdup(name), params_only, find_local(f, off, name, params_only, &w), NULL,
+			 f->locals};
+	m->why = w.s;
+	f->locals = m;
+	*why = m->why;
+	return m->local;
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "../lang/types.h"
+#include <stdint.h>
 
 typedef struct DwarfParam {
 	char *name;  /* "who" */
@@ -30,3 +31,23 @@ const DwarfParam *dwarf_param(const DwarfFunc *f, const char *name, int *idx);
 /* struct (un false) or union `name` as the binary at path defines it in its
  * DWARF, for casts in uprobes; NULL when it has no such definition. */
 Type *dwarf_record(const char *path, bool un, const char *name);
+
+/* A variable read at a uprobe's address (locals.NAME, and args.NAME away
+ * from a function's entry): where its value is there (dwarf/dwarf_local.h)
+ * and its type. */
+typedef struct DwarfLocal {
+	enum { DLOC_REG, DLOC_MEM, DLOC_VALUE, DLOC_CONST } kind;
+	int ctx_off;   /* the register's offset in struct pt_regs */
+	long offset;   /* DLOC_MEM: at register + offset; DLOC_VALUE: register + offset */
+	long value;    /* DLOC_CONST */
+	Type *type;    /* TY_NONE when sonde cannot read it (floating point) */
+	char *ctype;   /* its C type, as bpftrace -lv prints one */
+} DwarfLocal;
+
+/* name at the uprobe at file offset off of the binary at path, or NULL
+ * with why (in words) in *why.  Answers are kept for the process: sema
+ * asks again in each pass. */
+const DwarfLocal *dwarf_local(const char *path, uint64_t off, const char *name, bool params_only,
+			      const char **why);
+/* The binary at path has DWARF debug info. */
+bool dwarf_present(const char *path);
