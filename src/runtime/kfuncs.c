@@ -1,8 +1,9 @@
 /* Kernel functions for kprobes: what can be probed, and why not.
  *
- * available_filter_functions (~50k lines) is read once and scanned
- * linearly: a script names a few functions or one wildcard, so a scan
- * (well under a millisecond) is cheaper than building an index. */
+ * available_filter_functions (~50k lines) is read once, kept in file
+ * order (for -l) and, once a function is looked up by name, indexed by
+ * name: a wildcard checks each of its hundreds of matches, which a linear
+ * scan each made quadratic (seconds of start-up under emulation). */
 #include "kfuncs.h"
 
 #include <stdio.h>
@@ -59,16 +60,62 @@ const KFunc *kfuncs_traceable(int *n)
 	return funcs;
 }
 
-/* The first entry named func (in module, unless module is NULL). */
+/* Names sorted: each entry points at a name pointer (a KFunc's name, or a
+ * blacklisted name), so the entry also leads back to its KFunc. */
+typedef const char *const *NameRef;
+typedef struct NameIndex {
+	NameRef *v;
+	int n;
+} NameIndex;
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(**(const NameRef *)a, **(const NameRef *)b);
+}
+
+static void index_sort(NameIndex *ix)
+{
+	if (ix->n > 1)
+		qsort(ix->v, (size_t)ix->n, sizeof(*ix->v), cmp_name);
+}
+
+/* The position of the first entry named name, -1 if none. */
+static int index_find(const NameIndex *ix, const char *name)
+{
+	int lo = 0, hi = ix->n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(*ix->v[mid], name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->n && !strcmp(*ix->v[lo], name) ? lo : -1;
+}
+
+/* The first entry named func (in module, unless module is NULL), in file order. */
 static const KFunc *find_traceable(const char *module, const char *func)
 {
+	static NameIndex ix;
+	static bool built;
 	int n;
 	const KFunc *f = kfuncs_traceable(&n);
-	for (int i = 0; i < n; i++)
-		if (!strcmp(f[i].name, func) &&
-		    (!module || (f[i].module && !strcmp(f[i].module, module))))
-			return &f[i];
-	return NULL;
+	if (!built) {
+		built = true;
+		ix.v = xcalloc((size_t)(n ? n : 1), sizeof(*ix.v));
+		for (int i = 0; i < n; i++)
+			ix.v[ix.n++] = &f[i].name;
+		index_sort(&ix);
+	}
+	const KFunc *best = NULL;
+	for (int i = index_find(&ix, func); i >= 0 && i < ix.n; i++) {
+		const KFunc *k = (const KFunc *)ix.v[i]; /* name is its first member */
+		if (strcmp(k->name, func))
+			break;
+		if ((!module || (k->module && !strcmp(k->module, module))) && (!best || k < best))
+			best = k;
+	}
+	return best;
 }
 
 bool kmodule_loaded(const char *module)
@@ -82,23 +129,31 @@ bool kmodule_loaded(const char *module)
 	return found;
 }
 
-/* debugfs kprobes/blacklist: "0xSTART-0xEND\tNAME" per line */
+/* debugfs kprobes/blacklist: "0xSTART-0xEND\tNAME" per line, indexed by name */
 static bool blacklisted(const char *func)
 {
-	static char *text;
+	static NameIndex ix;
+	static const char **names;
 	static bool loaded;
 	if (!loaded) {
 		loaded = true;
-		text = read_file_all("/sys/kernel/debug/kprobes/blacklist", NULL);
+		char *text = read_file_all("/sys/kernel/debug/kprobes/blacklist", NULL);
+		VEC(const char *) v = {0};
+		for (char *l = text, *next; l && *l; l = next) {
+			next = strchrnul(l, '\n');
+			if (*next)
+				*next++ = 0;
+			char *name = strchr(l, '\t');
+			if (name)
+				vec_push(&v, name + 1);
+		}
+		names = v.v;
+		ix.v = xcalloc((size_t)(v.n ? v.n : 1), sizeof(*ix.v));
+		for (int i = 0; i < v.n; i++)
+			ix.v[ix.n++] = &names[i];
+		index_sort(&ix);
 	}
-	size_t len = strlen(func);
-	for (const char *l = text; l && *l; l = strchrnul(l, '\n'), l += *l == '\n') {
-		const char *name = strchr(l, '\t');
-		const char *end = strchrnul(l, '\n');
-		if (name && name < end && (size_t)(end - name - 1) == len && !strncmp(name + 1, func, len))
-			return true;
-	}
-	return false;
+	return index_find(&ix, func) >= 0;
 }
 
 /* bpftrace's list: not notrace, yet a kretprobe on them can hang the machine */

@@ -3,6 +3,11 @@
 # function: counted in sonde's open fds while it runs.
 multi=no
 sonde --info | grep -q 'kprobe_multi.*: yes' && multi=yes
+# the lane's kernels: Debian's 6.12 has CONFIG_FPROBE, its 6.1 does not
+case $(uname -r) in
+6.12.*) [ $multi = yes ] || { echo "sonde --info says no kprobe_multi on $(uname -r)"; exit 1; } ;;
+6.1.*) [ $multi = no ] || { echo "sonde --info says kprobe_multi on $(uname -r)"; exit 1; } ;;
+esac
 sonde -e 'kprobe:vfs_* { @ = count(); } BEGIN { printf("ready\n"); }' > /tmp/multi.out 2>&1 &
 pid=$!
 i=0
