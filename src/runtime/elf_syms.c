@@ -402,6 +402,22 @@ static PidMaps *pid_find(int pid)
 	return NULL;
 }
 
+/* A mapped file as sonde can open it: a process in another mount namespace
+ * (a container) maps files sonde sees only under /proc/PID/root; those are
+ * opened now, while the process lives, so that its addresses still resolve
+ * when the maps print after it has exited. */
+static char *pid_visible_path(int pid, const char *path)
+{
+	char alt[PATH_MAX], err[256];
+	if (access(path, F_OK) == 0 || strncmp(path, "/", 1))
+		return xstrdup(path);
+	snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
+	if (access(alt, F_OK) != 0)
+		return xstrdup(path);
+	elf_get(alt, err, sizeof(err));
+	return xstrdup(alt);
+}
+
 void usym_note_pid(int pid, bool refresh)
 {
 	PidMaps *pm = pid_find(pid);
@@ -420,7 +436,7 @@ void usym_note_pid(int pid, bool refresh)
 		if (!p || sscanf(line, "%llx-%llx %7s %llx", &s, &e, perms, &o) != 4 || perms[2] != 'x')
 			continue;
 		p[strcspn(p, "\n")] = 0;
-		PMap m = {s, e, o, xstrdup(p)};
+		PMap m = {s, e, o, pid_visible_path(pid, p)};
 		vec_push(&v, m);
 	}
 	fclose(f);

@@ -125,6 +125,14 @@ usdt:$N/wild_a:wild:probe2
 
 
 @once: 1" -p $npid -e "usdt:$d/wild_a:wild:probe2 $once"
+# its stacks resolve through its root (bpftrace 0.17 prints wild_lib_call+0 too)
+check "mntns ustack" "Attaching 1 probe...
+
+        wild_lib_call+0
+
+
+
+@once: 1" -p $npid -e "uprobe:libwild_lib:wild_lib_call /@once == 0/ { @once = 1; printf(\"%s\n\", ustack(1)); exit(); }"
 # sonde's: a wildcard is globbed in the process's namespace (bpftrace 0.17
 # globs its own and finds nothing)
 check "mntns -p -l wildcard" "uprobe:$N/wild_a:wild_func" -p $npid -l "uprobe:$d/wild_*:wild*"
