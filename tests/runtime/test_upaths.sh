@@ -102,6 +102,9 @@ trap 'kill "${pids[@]}" 2>/dev/null; rmdir "$d" 2>/dev/null' EXIT
 unshare -m --propagation private sh -c "mount -t tmpfs none $d && cp $P/wild_a $P/libwild_lib.so $d/ && exec $d/wild_a 0 20" &
 npid=$!; pids+=($npid)
 for _ in $(seq 50); do [ "$(readlink /proc/$npid/exe)" = "$d/wild_a" ] && break; sleep 0.1; done
+if [ "$(readlink /proc/$npid/exe)" != "$d/wild_a" ]; then
+	echo "no tmpfs mount in a new mount namespace here: mount namespace cases skipped"; exit $fail
+fi
 N=/proc/$npid/root$d
 [ -e "$d/wild_a" ] && { echo "mount namespace: $d/wild_a is visible outside"; fail=1; }
 check_bt "mntns -p -l usdt:FILE" "usdt:$N/wild_a:wild:probe1
