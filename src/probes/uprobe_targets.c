@@ -6,7 +6,8 @@
  * - with -p, a process in another mount namespace sees its own files: a
  *   path is taken under /proc/PID/root (named so in `probe`, as bpftrace);
  * - with -p, no binary (or `*`) means the process's files: its program for
- *   uprobe:FUNC, every file it maps for usdt and for uprobe:*:FUNC.
+ *   uprobe:FUNC, every file it maps for usdt and for uprobe:*:FUNC; a
+ *   wildcard without '/' (`*libc*`) picks among the files it maps.
  * A name without '/' that is not a wildcard (a library, a program in
  * $PATH) goes to resolve_binary. */
 #include "uprobe_targets.h"
@@ -169,6 +170,25 @@ static char *pid_path(const char *prov, const char *target, int pid)
 	return p;
 }
 
+/* A wildcard without '/' with -p ("*libc*", "wild_*"): the mapped files
+ * whose name it matches (bpftrace 0.17 globs it in the current directory
+ * and $PATH, which is seldom what is meant); false when none does */
+static bool pid_mapped_matching(int pid, const char *pattern, UTargets *out)
+{
+	char **paths;
+	int n = proc_binaries(pid, &paths), found = 0;
+	for (int i = 0; i < n; i++) {
+		const char *slash = strrchr(paths[i], '/');
+		if (strncmp(paths[i], "/proc/", 6) && glob_match(pattern, slash ? slash + 1 : paths[i])) {
+			add_unique(out, path_in_pid_root(pid, paths[i]));
+			found++;
+		}
+		free(paths[i]);
+	}
+	free(paths);
+	return found > 0;
+}
+
 /* A library short name ("libc", "libfoo.so") of a process in another
  * mount namespace: the first mapped file it names (sonde's own ld.so.cache
  * describes sonde's namespace, not the process's) */
@@ -207,6 +227,8 @@ bool utargets_resolve(const char *prov, const char *target, int pid, UTargets *o
 		return false;
 	}
 	if (has_wildcard(target)) {
+		if (pid > 0 && !strchr(target, '/') && pid_mapped_matching(pid, target, out))
+			return true;
 		glob_target(target, pid, out);
 		return out->n || not_found(prov, target, err, errlen);
 	}

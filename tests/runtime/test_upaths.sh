@@ -84,6 +84,10 @@ uprobe:$R/wild_a:wild_func
 # sonde's: `*` with -p is every file the process maps (bpftrace 0.17 globs
 # `*` in the current directory and $PATH)
 check "-p -l uprobe:*:FUNC" "uprobe:$R/libwild_lib.so:wild_lib_call" -p $pid -l 'uprobe:*:wild_lib*'
+# sonde's: a wildcard without '/' picks among the files the process maps
+check "-p -l uprobe:*lib*:FUNC" "uprobe:$R/libwild_lib.so:wild_lib_call" -p $pid -l 'uprobe:*wild_lib*:wild*'
+check "-p -l usdt:wild_?:*:*" "usdt:$R/wild_a:wild:probe1
+usdt:$R/wild_a:wild:probe2" -p $pid -l 'usdt:wild_?:*:*'
 check "-p uprobe:*:FUNC" "Attaching 1 probe...
 uprobe:$R/libwild_lib.so:wild_lib_call
 
