@@ -130,6 +130,7 @@ FUZZ_SECONDS ?= 60
 fuzz: build/fuzz/fuzz_compile
 	@mkdir -p build/fuzz/corpus
 	cp -n tests/runtime/cases/*.bt tests/unit/corpus/*.bt build/fuzz/corpus/ 2>/dev/null || true
+	for f in tests/dtrace/*.d; do cp -n "$$f" "build/fuzz/corpus/$$(basename "$$f").seed"; done
 	build/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 build/fuzz/corpus
 
 build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC)

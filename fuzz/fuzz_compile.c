@@ -1,17 +1,17 @@
-/* libFuzzer target: program text -> parser -> sema -> codegen.  Nothing is
- * loaded into the kernel; any crash, leak or sanitizer report is a bug. */
+/* libFuzzer target: program text -> parser -> sema -> codegen, through both
+ * front ends: the bpftrace language, and D (sonde dtrace: macros, the D
+ * parser, its rewrite).  Nothing is loaded into the kernel; any crash, leak
+ * or sanitizer report is a bug. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compile/script.h"
+#include "dtrace/dtrace.h"
 #include "lang/ast.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void fuzz_bpftrace(const char *text)
 {
-	char *text = malloc(size + 1);
-	memcpy(text, data, size);
-	text[size] = 0;
 	Source src = {.name = "fuzz", .text = text};
 	Error err = {0};
 	Program *p = parse_program(&src, &err);
@@ -23,6 +23,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		script_free(sc);
 		program_free(p);
 	}
+}
+
+static void fuzz_d(const char *text)
+{
+	static char *argv[] = {"fuzz.d", "1", "two"};
+	Options opt = {.dialect = DIALECT_D, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1};
+	DEnv env = {.argv = argv, .argc = 3, .opt = &opt};
+	Error err = {0};
+	char *t = d_macro_expand(text, &env, &err);
+	Source src = {.name = "fuzz.d", .text = t};
+	int n;
+	Program *p = t ? d_parse(&src, &env, &n, &err) : NULL;
+	if (p && d_rewrite(p, &env, &err))
+		script_free(compile_program(p, &opt, &err));
+	program_free(p);
+	free(t);
+	for (int i = 0; i < opt.nd_opts; i++)
+		free(opt.d_opts[i]);
+	free(opt.d_opts);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1);
+	memcpy(text, data, size);
+	text[size] = 0;
+	fuzz_bpftrace(text);
+	fuzz_d(text);
 	free(text);
 	return 0;
 }

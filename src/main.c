@@ -15,6 +15,7 @@
 #include "cli/tools.h"
 #include "compile/disasm.h"
 #include "compile/script.h"
+#include "dtrace/dtrace.h"
 #include "flame/flame.h"
 #include "lang/ast.h"
 #include "probe/probe.h"
@@ -372,6 +373,7 @@ static const struct subcommand {
 	{ "trace", trace_main, "trace system calls and signals as strace does, on BPF" },
 	{ "flamegraph", flamegraph_main, "sample stacks and draw an interactive SVG flame graph" },
 	{ "probe", probe_main, "source lines, variables and uprobe events from DWARF, as perf probe" },
+	{ "dtrace", dtrace_main, "DTrace's D language and dtrace(1)'s options, on sonde's compiler" },
 };
 
 static const struct subcommand *subcommand_find(const char *name)
@@ -394,6 +396,9 @@ int main(int argc, char **argv)
 {
 	Cli c = {0};
 	c.run.child_go_fd = -1;
+	const char *base = strrchr(argv[0], '/');
+	if (!strcmp(base ? base + 1 : argv[0], "dtrace")) /* installed as dtrace(1) */
+		return dtrace_main(argc, argv);
 	const struct subcommand *sub = argc >= 2 ? subcommand_find(argv[1]) : NULL;
 	if (sub)
 		return sub->main(argc - 1, argv + 1);

@@ -8,6 +8,23 @@ export SONDE
 passed=0 failed=0 skipped=0
 failures=()
 
+# A suite script that ends with "NAME: N passed, N failed[, N skipped]".
+suite() { # name script
+	local out line f
+	out=$(bash "$2" 2>&1)
+	line=$(printf '%s\n' "$out" | grep -E "^$1: [0-9]+ passed, [0-9]+ failed" | tail -n 1)
+	if [ -z "$line" ]; then
+		failed=$((failed + 1)); failures+=("$2 (no summary)"); printf '%s\n' "$out" | tail -15
+		return
+	fi
+	passed=$((passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")))
+	f=$(sed -E 's/.*passed, ([0-9]+) failed.*/\1/' <<<"$line")
+	failed=$((failed + f))
+	grep -q skipped <<<"$line" && skipped=$((skipped + $(sed -E 's/.*, ([0-9]+) skipped.*/\1/' <<<"$line")))
+	[ "$f" = 0 ] || { failures+=("$2"); printf '%s\n' "$out" | grep -v "^$1: " | head -60; }
+	echo "$line"
+}
+
 # Unit test binaries print "NAME: N passed, N failed".
 for t in build/tests/test_*; do
 	[ -x "$t" ] || continue
@@ -46,18 +63,9 @@ else
 		fi
 	done
 	# Differential suite: each case run under bpftrace and sonde, outputs compared.
-	out=$(bash tests/compat/run.sh 2>&1)
-	line=$(printf '%s\n' "$out" | grep -E '^compat: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
-	if [ -z "$line" ]; then
-		failed=$((failed + 1)); failures+=("tests/compat (no summary)"); printf '%s\n' "$out" | tail -15
-	else
-		passed=$((passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")))
-		f=$(sed -E 's/.*passed, ([0-9]+) failed.*/\1/' <<<"$line")
-		failed=$((failed + f))
-		grep -q skipped <<<"$line" && skipped=$((skipped + $(sed -E 's/.*, ([0-9]+) skipped.*/\1/' <<<"$line")))
-		[ "$f" = 0 ] || { failures+=("tests/compat"); printf '%s\n' "$out" | grep -v '^compat: ' | head -60; }
-		echo "$line"
-	fi
+	suite compat tests/compat/run.sh
+	# sonde dtrace: DTrace-style tst.*/err.* cases.
+	suite dtrace tests/dtrace/run.sh
 	# Scripted tests: exit 0 = pass, 77 = skipped, else fail.
 	for sh in tests/runtime/test_*.sh; do
 		[ -f "$sh" ] || continue

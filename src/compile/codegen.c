@@ -250,6 +250,8 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 		gen_int(&g, p->pred);
 		emit_jmp_imm(&g, BPF_JEQ, BPF_REG_0, 0, g.exit_label);
 	}
+	if (p->d_record)
+		gen_d_probe_event(&g);
 	gen_stmts(&g, &p->body);
 	label_place(&g, g.exit_label);
 	g.line = 0;

@@ -31,6 +31,7 @@ void gen_map_delete(Gen *g, const Expr *map);
 void gen_builtin_int(Gen *g, const Expr *e);
 void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
 void gen_call_stmt(Gen *g, const Expr *e);
+void gen_d_probe_event(Gen *g); /* D: a firing's CPU/ID/FUNCTION:NAME record */
 void gen_call_int(Gen *g, const Expr *e);
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
 void gen_stack_into(Gen *g, bool user, int dst_off);

@@ -89,13 +89,23 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 		gen_arg_loc(g, &l);
 		return;
 	}
-	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, g->spec->prov->ctx_arg_offset(g->spec, n)));
+	int off = g->sc->opt.dialect == DIALECT_D ? d_syscall_arg_offset(g->spec, n) : -1;
+	if (off < 0)
+		off = g->spec->prov->ctx_arg_offset(g->spec, n);
+	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, off));
 	const Type *t = e->type;
 	if (t->kind == TY_INT && !t->pointee && t->bits > 0 && t->bits < 64) {
 		/* kretfunc's int retval: the slot's upper bits are not the value's */
 		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 64 - t->bits));
 		emit(g, I_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, BPF_REG_0, 64 - t->bits));
 	}
+}
+
+static void b_dprobe_id(Gen *g, const Expr *e)
+{
+	(void)e;
+	const AttachPoint *ap = g->spec->ap;
+	emit(g, I_MOV64_IMM(BPF_REG_0, ap && ap->d ? ap->d->id : 0));
 }
 
 static void b_ctx(Gen *g, const Expr *e)
@@ -132,7 +142,7 @@ static const BuiltinGen builtin_int[] = {
 	[B_ELAPSED] = b_elapsed, [B_CGROUP] = b_helper,	  [B_CURTASK] = b_helper,
 	[B_RAND] = b_helper,	 [B_ARG] = b_ctx_arg,	  [B_RETVAL] = b_ctx_arg,
 	[B_CPID] = b_cpid,	 [B_NUMAID] = b_helper,	  [B_SARG] = b_sarg,
-	[B_CTX] = b_ctx,
+	[B_CTX] = b_ctx,	 [B_DPROBE_ID] = b_dprobe_id,
 };
 
 void gen_builtin_int(Gen *g, const Expr *e)
@@ -213,6 +223,16 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 			return;
 		}
 		const char *name = e->aux2 == B_FUNC ? g->spec->func : g->spec->name;
+		int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
+		emit_store_bytes(g, dst_off, name, n);
+		emit_memzero(g, dst_off + n, dt->size - n);
+		return;
+	}
+	case B_DPROBE: {
+		const DProbeName *d = g->spec->ap ? g->spec->ap->d : NULL;
+		const char *parts[] = { d ? d->prov : "", d ? d->mod : "", d ? d->func : "",
+					d ? d->name : "" };
+		const char *name = parts[e->aux];
 		int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
 		emit_store_bytes(g, dst_off, name, n);
 		emit_memzero(g, dst_off + n, dt->size - n);
@@ -358,12 +378,38 @@ static void c_time(Gen *g, const Expr *e)
 
 static void c_exit(Gen *g, const Expr *e)
 {
-	(void)e;
 	/* the flag survives a full ring buffer, where the event may not */
 	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
 	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
+	if (g->sc->opt.dialect == DIALECT_D) {
+		/* D's exit(N) carries the status, and the clause goes on: what
+		 * it traces after exit() still prints */
+		gen_args_event(g, EV_EXIT, e, 0);
+		g->sc->events.v[g->sc->events.n - 1]->fmt = NULL;
+		return;
+	}
 	gen_simple_event(g, event_new(g, EV_EXIT, 0));
 	emit_goto(g, g->exit_label);
+}
+
+/* D, not quiet: the firing's "CPU ID FUNCTION:NAME" columns; the runtime
+ * prints the heading before the first and ends each firing's line. */
+void gen_d_probe_event(Gen *g)
+{
+	const DProbeName *d = g->spec->ap ? g->spec->ap->d : NULL;
+	EventDesc *ev = event_new(g, EV_D_PROBE, 0);
+	ev->top = d ? d->id : 0;
+	char *fn = arena_alloc(&g->sc->arena, 256);
+	snprintf(fn, 256, "%s:%s", d ? d->func : "", d ? d->name : "");
+	ev->text = fn;
+	ev->size = 16;
+	int mark = g->scratch_top;
+	int rec = scratch_alloc(g, 16);
+	emit_st(g, BPF_DW, R_SCR, rec, g->sc->events.n - 1);
+	emit_call(g, BPF_FUNC_get_smp_processor_id);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + 8);
+	gen_event_send(g, rec, 16, false);
+	g->scratch_top = mark;
 }
 
 static void c_delete(Gen *g, const Expr *e)

@@ -49,6 +49,17 @@ int script_rodata_bytes(Script *s, const char *bytes, size_t len)
 	return off;
 }
 
+const char *options_d_get(const Options *o, const char *name)
+{
+	size_t n = strlen(name);
+	for (int i = o->nd_opts - 1; i >= 0; i--) {
+		const char *v = o->d_opts[i];
+		if (!strncmp(v, name, n) && (v[n] == '=' || !v[n]))
+			return v[n] ? v + n + 1 : "";
+	}
+	return NULL;
+}
+
 void script_keep_fmt(Script *s, Fmt *f)
 {
 	vec_push(&s->fmts, f);
@@ -89,12 +100,14 @@ static bool expand_all(Script *sc, Error *err)
 			int before = sc->specs[p].n;
 			if (!probe_expand(ap->text, ap->loc, &sc->specs[p], err))
 				return false;
+			for (int i = before; i < sc->specs[p].n; i++)
+				sc->specs[p].v[i].ap = ap;
 			/* as in bpftrace: one BEGIN and one END at most */
 			for (int i = before; i < sc->specs[p].n; i++) {
 				const char *pn = sc->specs[p].v[i].prov->name;
 				int *cnt = !strcmp(pn, "BEGIN") ? &nbegin
 					   : !strcmp(pn, "END") ? &nend : NULL;
-				if (cnt && ++*cnt > 1)
+				if (cnt && ++*cnt > 1 && sc->opt.dialect != DIALECT_D) /* D: any number */
 					return error_at(err, ap->loc, "More than one %s probe "
 							"defined", pn);
 			}

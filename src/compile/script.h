@@ -41,6 +41,8 @@ typedef enum EventKind {
 	EV_JOIN,
 	EV_EXIT,
 	EV_WATCHPOINT, /* internal: FUNC+argN watchpoint's address (u64 after the index) */
+	EV_D_PROBE,    /* D: a firing's "CPU ID FUNCTION:NAME" (u64 cpu after the index;
+			  id in top, "FUNC:NAME" in text) */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -106,6 +108,12 @@ typedef struct Options {
 	char **include_files; /* --include FILE: headers read before the script */
 	int ninclude_files;
 	const char *script_dir; /* "" or "dir/": #include "x.h" relative to the script */
+	/* D (sonde dtrace): -q / #pragma D option quiet, and every -x OPTION[=VAL]
+	 * or pragma as "name" or "name=value" (later ones win), for the
+	 * compiler and output to read through options_d_get() */
+	bool d_quiet;
+	char **d_opts;
+	int nd_opts;
 } Options;
 
 typedef struct Script {
@@ -128,6 +136,9 @@ typedef struct Script {
 	bool traced_events;    /* probes other than BEGIN/END send events */
 	int nattach;          /* "Attaching N probes..." */
 } Script;
+
+/* D options: the value of -x NAME=VAL ("" for a bare -x NAME), NULL if unset. */
+const char *options_d_get(const Options *o, const char *name);
 
 /* Text -> Script (all passes).  On failure returns NULL with err set. */
 Script *compile_program(Program *ast, const Options *opt, Error *err);

@@ -35,6 +35,12 @@ const char *op_str(Op op)
 	return "?";
 }
 
+void program_add_probe(Program *p, Probe *pr)
+{
+	p->probes = arena_grow(&p->arena, p->probes, p->nprobes, sizeof(*p->probes));
+	p->probes[p->nprobes++] = pr;
+}
+
 void program_free(Program *p)
 {
 	if (!p)

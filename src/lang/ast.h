@@ -101,9 +101,17 @@ struct Stmt {
 	StmtList body, els;
 };
 
+/* A D probe (src/dtrace) as DTrace names it, for probeprov..probename,
+ * the probe id and the default output's FUNCTION:NAME column. */
+typedef struct DProbeName {
+	char *prov, *mod, *func, *name;
+	int id;
+} DProbeName;
+
 typedef struct AttachPoint {
 	char *text; /* as written, e.g. "tracepoint:syscalls:sys_enter_*" */
 	Loc loc;
+	DProbeName *d; /* D front end: the DTrace probe it stands for, else NULL */
 } AttachPoint;
 
 typedef struct Probe {
@@ -112,6 +120,7 @@ typedef struct Probe {
 	int naps;
 	Expr *pred; /* NULL when there is no /predicate/ */
 	StmtList body;
+	bool d_record; /* D, not quiet: each firing prints "CPU ID FUNCTION:NAME" */
 } Probe;
 
 typedef struct Program {
@@ -126,6 +135,7 @@ typedef struct Program {
 /* Parse `src` into a Program; on failure returns NULL and fills err. */
 Program *parse_program(const Source *src, Error *err);
 void program_free(Program *p);
+void program_add_probe(Program *p, Probe *pr); /* appended, in the program's arena */
 
 /* -d ast: an indented tree, one node per line. */
 void ast_dump(FILE *out, const Program *p);

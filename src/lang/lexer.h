@@ -77,3 +77,14 @@ bool lex_c_def(Lexer *lx, StrBuf *out);
  * keywords and punctuation, its text. */
 void tok_bison_name(const Token *t, char *buf, size_t size);
 void tok_describe(const Token *t, char *buf, size_t size);
+
+/* The D front end (src/dtrace) scans probe descriptions itself, then parses
+ * a clause's optional /predicate/ and { body } with the bpftrace grammar
+ * (parser.c), assignments to identifiers and fields allowed.  The lexer is
+ * left right after the clause. */
+bool parse_d_clause(Lexer *lx, Program *prog, Probe *pr, Error *err);
+
+/* A program whose top level `top` parses (the D front end's), from a lexer
+ * on src; the C definitions it collects in cdefs become Program.c_defs. */
+typedef bool (*ParseTopFn)(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg);
+Program *parse_program_with(const Source *src, Error *err, ParseTopFn top, void *arg);

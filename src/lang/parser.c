@@ -18,6 +18,9 @@ typedef struct Parser {
 	Error *err;
 	int depth;
 	bool pred_slash; /* in a predicate outside brackets: '/' ends it */
+	bool d_syntax;   /* D: `x = `, `self->x = `, `this->x = ` assign (the D
+			    front end turns them into maps and variables), and an
+			    unclosed bracket is reported at the token found */
 } Parser;
 
 static const char *const keywords[] = {
@@ -98,8 +101,8 @@ static bool expect_close(Parser *ps, TokKind kind, Loc open, const char *pair)
 	if (ps->tok.kind == kind)
 		return advance(ps);
 	TokKind k = ps->tok.kind;
-	if (k == T_EOF || k == T_SEMI || k == T_LBRACE || k == T_RBRACE ||
-	    k == T_RPAREN || k == T_RBRACKET)
+	if (!ps->d_syntax && (k == T_EOF || k == T_SEMI || k == T_LBRACE || k == T_RBRACE ||
+			      k == T_RPAREN || k == T_RBRACKET))
 		return error_at(ps->err, open, "missing '%c' to close '%c'", pair[1], pair[0]);
 	char want[8];
 	snprintf(want, sizeof(want), "'%c'", pair[1]);
@@ -120,26 +123,15 @@ static void leave(Parser *ps)
 
 /* Arena arrays grow by doubling at powers of two, so the capacity never
  * needs storing; the abandoned copies stay in the arena until it is freed. */
-static void *grow(Arena *a, void *v, int n, size_t elsz)
-{
-	if (n != 0 && (n < 4 || (n & (n - 1)) != 0))
-		return v;
-	size_t cap = n ? (size_t)n * 2 : 4;
-	void *nv = arena_alloc(a, cap * elsz);
-	if (n)
-		memcpy(nv, v, (size_t)n * elsz);
-	return nv;
-}
-
 static void expr_push(Parser *ps, ExprList *l, Expr *e)
 {
-	l->v = grow(&ps->prog->arena, l->v, l->n, sizeof(*l->v));
+	l->v = arena_grow(&ps->prog->arena, l->v, l->n, sizeof(*l->v));
 	l->v[l->n++] = e;
 }
 
 static void stmt_push(Parser *ps, StmtList *l, Stmt *s)
 {
-	l->v = grow(&ps->prog->arena, l->v, l->n, sizeof(*l->v));
+	l->v = arena_grow(&ps->prog->arena, l->v, l->n, sizeof(*l->v));
 	l->v[l->n++] = s;
 }
 
@@ -669,7 +661,9 @@ static Stmt *parse_expr_stmt(Parser *ps)
 		s->expr = e;
 		return s;
 	}
-	if (e->kind != E_MAP && e->kind != E_VAR)
+	bool d_target = ps->d_syntax && (e->kind == E_BUILTIN || e->kind == E_FIELD ||
+					  e->kind == E_INDEX);
+	if (e->kind != E_MAP && e->kind != E_VAR && !d_target)
 		return error_at(ps->err, ps->tok.loc,
 				"can only assign to a map or a variable"), NULL;
 	s->kind = S_ASSIGN;
@@ -753,7 +747,7 @@ static bool parse_attach_points(Parser *ps, Probe *pr)
 		Token t;
 		if (!lex_attach_point(lx, &t))
 			return false;
-		pr->aps = grow(&ps->prog->arena, pr->aps, pr->naps, sizeof(*pr->aps));
+		pr->aps = arena_grow(&ps->prog->arena, pr->aps, pr->naps, sizeof(*pr->aps));
 		pr->aps[pr->naps++] = (AttachPoint){ t.sval, t.loc };
 		if (!lex_skip_space(lx))
 			return false;
@@ -801,9 +795,7 @@ static bool parse_probe(Parser *ps)
 	Loc open = ps->tok.loc;
 	if (!advance(ps) || !parse_stmts(ps, &pr->body, open))
 		return false;
-	Program *p = ps->prog;
-	p->probes = grow(&p->arena, p->probes, p->nprobes, sizeof(*p->probes));
-	p->probes[p->nprobes++] = pr;
+	program_add_probe(ps->prog, pr);
 	return true;
 }
 
@@ -834,16 +826,41 @@ static bool parse_top(Parser *ps, StrBuf *cdefs)
 	return true;
 }
 
-Program *parse_program(const Source *src, Error *err)
+/* D clauses (src/dtrace): after the probe descriptions, an optional
+ * /predicate/ and an optional { body } (D allows either to be left out). */
+bool parse_d_clause(Lexer *lx, Program *prog, Probe *pr, Error *err)
+{
+	Parser ps = { .lx = *lx, .prog = prog, .err = err, .d_syntax = true };
+	bool ok = true;
+	if (lex_peek(&ps.lx, 0) == '/') {
+		ok = parse_predicate(&ps, pr);
+	} else if (lex_peek(&ps.lx, 0) == '{') {
+		ok = advance(&ps);
+	} else {
+		*lx = ps.lx;
+		return true;
+	}
+	if (ok && ps.tok.kind == T_LBRACE) {
+		Loc open = ps.tok.loc;
+		/* on success the lexer stands right after the closing '}' */
+		ok = advance(&ps) && parse_stmts(&ps, &pr->body, open);
+	} else if (ok) { /* a predicate without a body: back to the token's start */
+		ps.lx.pos = (size_t)(ps.tok.text - ps.lx.text);
+		ps.lx.line = ps.tok.loc.line;
+		ps.lx.col = ps.tok.loc.col;
+	}
+	*lx = ps.lx;
+	return ok;
+}
+
+Program *parse_program_with(const Source *src, Error *err, ParseTopFn top, void *arg)
 {
 	Program *p = xcalloc(1, sizeof(*p));
 	p->src = *src;
-	Parser ps = { 0 };
-	ps.prog = p;
-	ps.err = err;
-	lexer_init(&ps.lx, src->text, &p->arena, err);
+	Lexer lx;
+	lexer_init(&lx, src->text, &p->arena, err);
 	StrBuf cdefs = { 0 };
-	bool ok = parse_top(&ps, &cdefs);
+	bool ok = top(&lx, p, &cdefs, err, arg);
 	if (ok && cdefs.len)
 		p->c_defs = arena_strndup(&p->arena, cdefs.s, cdefs.len);
 	sb_free(&cdefs);
@@ -852,4 +869,16 @@ Program *parse_program(const Source *src, Error *err)
 		return NULL;
 	}
 	return p;
+}
+
+static bool bpftrace_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg)
+{
+	(void)arg;
+	Parser ps = { .lx = *lx, .prog = p, .err = err };
+	return parse_top(&ps, cdefs);
+}
+
+Program *parse_program(const Source *src, Error *err)
+{
+	return parse_program_with(src, err, bpftrace_top, NULL);
 }

@@ -8,6 +8,8 @@ typedef enum BuiltinId {
 	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_PYSTACK, B_ARG,
 	B_RETVAL, B_ARGS, B_CPID, B_FUNC, B_NUMAID, B_USERNAME, B_SARG,
 	B_CTX, B_LOCALS,
+	B_DPROBE,    /* D: probeprov/probemod/probefunc/probename (aux: 0..3) */
+	B_DPROBE_ID, /* D: id, epid: the probe's id */
 } BuiltinId;
 
 /* E_FIELD of args/locals read from a variable's DWARF location at the
@@ -67,6 +69,8 @@ bool sema_expr(Sema *s, Expr *e);
 bool sema_error(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_builtin(Sema *s, Expr *e);
+/* D: argN's offset in a syscall tracepoint's record, -1 elsewhere */
+int d_syscall_arg_offset(const ProbeSpec *spec, int n);
 /* pystack / jstack(): e's type, after finding the interpreter's layout */
 #define PYSTACK_DEPTH 32
 bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max);

@@ -32,6 +32,41 @@ static const BuiltinDef builtins[] = {
 	{"locals", B_LOCALS, TY_CTX, 0, false},
 };
 
+/* D's probe names and id: only in the D dialect (bpftrace has none). */
+static const BuiltinDef d_builtins[] = {
+	{"probeprov", B_DPROBE, TY_STR, 64, false}, {"probemod", B_DPROBE, TY_STR, 64, false},
+	{"probefunc", B_DPROBE, TY_STR, 128, false}, {"probename", B_DPROBE, TY_STR, 64, false},
+	{"id", B_DPROBE_ID, TY_INT, 64, false},      {"epid", B_DPROBE_ID, TY_INT, 64, false},
+};
+
+static const BuiltinDef *d_builtin_find(Sema *s, Expr *e)
+{
+	if (s->sc->opt.dialect != DIALECT_D)
+		return NULL;
+	for (size_t i = 0; i < sizeof(d_builtins) / sizeof(d_builtins[0]); i++)
+		if (!strcmp(d_builtins[i].name, e->name)) {
+			e->aux = (int)i; /* B_DPROBE: the part (prov, mod, func, name) */
+			return &d_builtins[i];
+		}
+	return NULL;
+}
+
+/* D's argN in a syscall probe (tracepoint syscalls:sys_enter_X/sys_exit_X):
+ * the record holds the number, then the six arguments (entry) or the
+ * return value (exit) as 8-byte words; arg0 and arg1 of a return probe
+ * are both the return value, as in DTrace. */
+int d_syscall_arg_offset(const ProbeSpec *spec, int n)
+{
+	if (strcmp(spec->prov->name, "tracepoint") || !spec->target ||
+	    strcmp(spec->target, "syscalls") || !spec->func)
+		return -1;
+	if (!strncmp(spec->func, "sys_enter_", 10))
+		return n >= 0 && n < 6 ? 16 + 8 * n : -1;
+	if (!strncmp(spec->func, "sys_exit_", 9))
+		return n == -1 || n == 0 || n == 1 ? 16 : -1;
+	return -1;
+}
+
 /* argN: N in 0..9; sargN (stack arguments): N in 0..9, one digit */
 static int arg_index(const char *name, const char *prefix)
 {
@@ -74,6 +109,8 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 	const Provider *prov = s->spec->prov;
 	switch (b->id) {
 	case B_ARG:
+		if (s->sc->opt.dialect == DIALECT_D && d_syscall_arg_offset(s->spec, e->aux) >= 0)
+			return true;
 		if (prov->ctx_arg_offset(s->spec, e->aux) < 0)
 			return sema_error(s, e->loc, "%s is not available in %s probes%s", e->name,
 					  prov->name, !strcmp(prov->name, "tracepoint")
@@ -128,6 +165,8 @@ bool sema_builtin(Sema *s, Expr *e)
 		b = argn >= 0 ? &argdef : &sargdef;
 		e->aux = argn >= 0 ? argn : sargn;
 	}
+	if (!b)
+		b = d_builtin_find(s, e);
 	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (!strcmp(builtins[i].name, e->name))
 			b = &builtins[i];

@@ -634,6 +634,45 @@ static bool check_none(Sema *s, Expr *c)
 	return true;
 }
 
+/* D's trace(x): becomes printf with the format dtrace(1) prints x with:
+ * bare under -q, else integers right-aligned by their width (" %16lld"
+ * for 8 bytes ... " %3d" for 1) and strings left-aligned in 33 columns. */
+static bool check_trace(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE)
+		return s->strict ? sema_error(s, a->loc, "trace() of a value without a type") : true;
+	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR;
+	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
+	if (a->kind == E_INT && a->ival <= INT32_MAX) /* D's integer constants are int when they fit */
+		bits = 32;
+	const char *f = str ? (q ? "%s" : "  %-33s")
+		      : bits <= 8 ? (q ? "%d" : " %3d") : bits <= 16 ? (q ? "%d" : " %5d")
+		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
+	Arena *ar = &s->sc->ast->arena;
+	Expr *fe = arena_alloc(ar, sizeof(Expr));
+	fe->kind = E_STR;
+	fe->loc = c->loc;
+	fe->sval = arena_strdup(ar, f);
+	fe->slen = strlen(f);
+	Expr **v = arena_alloc(ar, 2 * sizeof(Expr *));
+	v[0] = fe;
+	v[1] = a;
+	c->args.v = v;
+	c->args.n = 2;
+	c->name = "printf";
+	c->func = func_find("printf");
+	return check_format(s, c, 1);
+}
+
+/* D's exit(N): N is dtrace's exit status */
+static bool check_exit_d(Sema *s, Expr *c)
+{
+	return arg_int(s, c, 0);
+}
+
 static const FuncDef funcs[] = {
 	{"printf", F_PRINTF, FK_STMT, 1, 64, check_printf},
 	{"print", F_PRINT, FK_STMT, 1, 3, check_print},
@@ -693,6 +732,9 @@ static const FuncDef funcs[] = {
 	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, true},
 	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, true},
 	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, true},
+	/* D (sonde dtrace): trace() and exit(N) */
+	{"trace", F_PRINTF, FK_STMT, 1, 1, check_trace, true},
+	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, true},
 };
 
 const FuncDef *func_find(const char *name)

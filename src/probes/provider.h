@@ -13,6 +13,7 @@ struct Provider;
 /* One concrete attach point, after aliases and wildcards are resolved. */
 typedef struct ProbeSpec {
 	const struct Provider *prov;
+	const struct AttachPoint *ap; /* the attach point it was expanded from */
 	char *name;      /* canonical, for `probe`: "tracepoint:sched:sched_switch" */
 	char *target;    /* tracepoint category, binary path, software event... */
 	char *func;      /* tracepoint name, function, ... */

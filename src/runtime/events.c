@@ -131,6 +131,26 @@ void watchpoint_continue(Runtime *rt)
 	}
 }
 
+void events_d_close_line(Runtime *rt)
+{
+	if (rt->d_line_open)
+		fputc('\n', rt->out.f);
+	rt->d_line_open = false;
+}
+
+/* dtrace(1)'s columns for one firing, after its heading once */
+static void ev_d_probe(Runtime *rt, const EventDesc *ev, const void *data)
+{
+	uint64_t cpu;
+	memcpy(&cpu, (const uint8_t *)data + 8, 8);
+	events_d_close_line(rt);
+	if (!rt->d_heading)
+		fprintf(rt->out.f, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+	rt->d_heading = true;
+	fprintf(rt->out.f, "%3d %6d %32s ", (int)cpu, ev->top, ev->text);
+	rt->d_line_open = true;
+}
+
 int events_handle(void *ctx, void *data, size_t size)
 {
 	Runtime *rt = ctx;
@@ -183,7 +203,16 @@ int events_handle(void *ctx, void *data, size_t size)
 		ev_join(rt, ev, data);
 		break;
 	case EV_EXIT:
+		if (ev->nargs) { /* D: exit(N); the events of the firing that follow still print */
+			int64_t st;
+			memcpy(&st, (uint8_t *)data + ev->argoff[0], 8);
+			rt->exit_status = (int)(st & 0xff);
+			break;
+		}
 		rt->exit_requested = true;
+		break;
+	case EV_D_PROBE:
+		ev_d_probe(rt, ev, data);
 		break;
 	case EV_WATCHPOINT:
 		break;

@@ -1,4 +1,5 @@
 /* Maps and programs into the kernel, through libbpf's low-level API. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,9 @@ static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
 		d->percpu = m->percpu;
 		char name[16];
 		snprintf(name, sizeof(name), "m_%.13s", m->name[0] ? m->name : "_");
+		for (char *c = name; *c; c++) /* the kernel takes [A-Za-z0-9_.]; D names hold "->", "`" */
+			if (!isalnum((unsigned char)*c) && *c != '.')
+				*c = '_';
 		/* preallocation is fastest per event, but not for maps of big
 		 * strings or histograms, which would pin hundreds of MiB */
 		uint64_t bytes = (uint64_t)(d->key_size + d->val_size) * (uint64_t)sc->opt.map_keys_max;

@@ -35,6 +35,9 @@ typedef struct Runtime {
 	bool exit_requested;
 	bool ending;       /* after exit: only END's events are shown */
 	bool flush_pending;
+	int exit_status;   /* D: exit(N)'s N */
+	bool d_heading;    /* D: the "CPU ID FUNCTION:NAME" heading was printed */
+	bool d_line_open;  /* D: a firing's line awaits its newline */
 	StrBuf line; /* reused for formatting each event */
 	VEC(uint64_t) wp_seen; /* FUNC+argN watchpoints: (event index, address) pairs watched */
 } Runtime;
@@ -48,6 +51,8 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen);
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen);
 void loader_close(Runtime *rt);
 int events_handle(void *ctx, void *data, size_t size);
+/* D: end the last firing's line (dtrace(1) ends each firing with a newline) */
+void events_d_close_line(Runtime *rt);
 /* true once SIGINT/SIGTERM came long enough ago that reading events stops */
 bool session_signal_overdue(void);
 /* Let a task stopped by a sync FUNC+argN watchpoint's uprobe go on. */

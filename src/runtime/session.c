@@ -112,6 +112,10 @@ static void event_loop(Runtime *rt)
 			break;
 		if (rt->control && rt->control[0]) {
 			ring_buffer__consume(rt->rb); /* what exit() followed */
+			if (rt->out.dialect == DIALECT_D) { /* and the rest of D's firing */
+				ring_buffer__poll(rt->rb, 5);
+				ring_buffer__consume(rt->rb);
+			}
 			rt->exit_requested = true;
 			break;
 		}
@@ -158,17 +162,24 @@ static int cmp_map_name(const void *a, const void *b)
 
 static void print_all_maps(Runtime *rt)
 {
+	bool d = rt->out.dialect == DIALECT_D;
 	/* bpftrace 0.17 writes these two newlines to stdout even with -o
-	 * (not folded output: flame graph tools read it) */
-	if (rt->out.fmt != OUT_FOLDED)
+	 * (not folded output: flame graph tools read it); dtrace(1) ends the
+	 * last firing's line, then writes one newline to its output */
+	if (d) {
+		events_d_close_line(rt);
+		fputc('\n', rt->out.f);
+	} else if (rt->out.fmt != OUT_FOLDED) {
 		fputs("\n\n", stdout);
+	}
 	fflush(stdout);
 	int n = rt->sc->maps.n;
 	MapDesc *sorted = xcalloc((size_t)n + 1, sizeof(MapDesc));
 	memcpy(sorted, rt->maps, sizeof(MapDesc) * (size_t)n);
 	qsort(sorted, (size_t)n, sizeof(MapDesc), cmp_map_name);
 	for (int i = 0; i < n; i++)
-		map_print(&rt->out, &sorted[i], 0, 0);
+		if (!d || type_is_agg(sorted[i].val)) /* D prints aggregations only */
+			map_print(&rt->out, &sorted[i], 0, 0);
 	free(sorted);
 }
 
@@ -277,5 +288,5 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	loader_close(&rt);
 	sb_free(&rt.line);
 	vec_free(&rt.wp_seen);
-	return status;
+	return status ? status : rt.exit_status; /* D: exit(N)'s N */
 }

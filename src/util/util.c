@@ -81,6 +81,17 @@ char *arena_strndup(Arena *a, const char *s, size_t n)
 	return p;
 }
 
+void *arena_grow(Arena *a, void *v, int n, size_t elsz)
+{
+	if (n != 0 && (n < 4 || (n & (n - 1)) != 0))
+		return v;
+	size_t cap = n ? (size_t)n * 2 : 4;
+	void *nv = arena_alloc(a, cap * elsz);
+	if (n)
+		memcpy(nv, v, (size_t)n * elsz);
+	return nv;
+}
+
 char *arena_strdup(Arena *a, const char *s)
 {
 	return arena_strndup(a, s, strlen(s));

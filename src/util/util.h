@@ -21,6 +21,9 @@ typedef struct Arena {
 void *arena_alloc(Arena *a, size_t n); /* zeroed */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
+/* An arena array of n elements with room for one more: v itself while its
+ * capacity (4, 8, 16, ...) lasts, else a copy twice as big. */
+void *arena_grow(Arena *a, void *v, int n, size_t elsz);
 void arena_free(Arena *a);
 
 /* Growable array of T: `VEC(int) v = {0}; vec_push(&v, 3);` */

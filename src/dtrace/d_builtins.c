@@ -1,0 +1,390 @@
+/* D's variables on sonde's tree.  The parser leaves D names as they are
+ * written; this pass gives them sonde's meaning before sema runs:
+ *   execname, timestamp, pid, ... -> sonde builtins (with D's C types);
+ *   self->x                       -> a map keyed by tid ("self->x");
+ *   this->x                       -> a clause variable ("this->x");
+ *   x, x[k] (assigned somewhere)  -> global maps ("`x"), apart from @x;
+ *   self->x = 0, x[k] = 0         -> delete (DTrace frees them so);
+ *   args[N] in syscall probes     -> argN.
+ * It also marks the clauses whose firings print dtrace(1)'s default
+ * "CPU ID FUNCTION:NAME" line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dtrace.h"
+
+typedef struct Rw {
+	Program *prog;
+	const DEnv *env;
+	Error *err;
+	VEC(const char *) globals; /* names assigned as D globals */
+	VEC(const char *) stored;  /* self->x and globals assigned a value other than 0 */
+	const Probe *probe;         /* the clause being rewritten */
+} Rw;
+
+static Expr *mk(Rw *rw, ExprKind k, Loc loc)
+{
+	Expr *e = arena_alloc(&rw->prog->arena, sizeof(Expr));
+	e->kind = k;
+	e->loc = loc;
+	return e;
+}
+
+static Expr *mk_builtin(Rw *rw, const char *name, Loc loc)
+{
+	Expr *e = mk(rw, E_BUILTIN, loc);
+	e->name = arena_strdup(&rw->prog->arena, name);
+	return e;
+}
+
+static Expr *mk_field(Rw *rw, Expr *base, const char *name)
+{
+	Expr *e = mk(rw, E_FIELD, base->loc);
+	e->arrow = true;
+	e->a = base;
+	e->name = arena_strdup(&rw->prog->arena, name);
+	return e;
+}
+
+static Expr *mk_cast(Rw *rw, const char *type, Expr *a)
+{
+	Expr *e = mk(rw, E_CAST, a->loc);
+	e->name = arena_strdup(&rw->prog->arena, type);
+	e->a = a;
+	return e;
+}
+
+static Expr *mk_int(Rw *rw, uint64_t v, Loc loc)
+{
+	Expr *e = mk(rw, E_INT, loc);
+	e->ival = v;
+	return e;
+}
+
+static bool in_list(const char *const *v, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(v[i], name))
+			return true;
+	return false;
+}
+
+static bool is_global(const Rw *rw, const char *name)
+{
+	return in_list(rw->globals.v, rw->globals.n, name);
+}
+
+/* every clause's probes are syscall probes (returns: of return probes) */
+static bool clause_all_syscall(const Probe *p, const char *name)
+{
+	for (int i = 0; i < p->naps; i++) {
+		const DProbeName *d = p->aps[i].d;
+		if (!d || strcmp(d->prov, "syscall") || (name && strcmp(d->name, name)))
+			return false;
+	}
+	return p->naps > 0;
+}
+
+/* CLOCK_REALTIME - CLOCK_MONOTONIC (bpf_ktime_get_ns) now */
+static uint64_t wall_offset(void)
+{
+	struct timespec r, m;
+	clock_gettime(CLOCK_REALTIME, &r);
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	return (uint64_t)(r.tv_sec - m.tv_sec) * 1000000000ull + (uint64_t)(r.tv_nsec - m.tv_nsec);
+}
+
+/* sonde builtins that are not D variables: in D they are undefined names */
+static const char *const sonde_only[] = {
+	"comm", "nsecs", "elapsed", "cgroup", "curtask", "rand", "probe", "kstack", "ustack",
+	"pystack", "retval", "cpid", "func", "numaid", "username", "ctx",
+};
+
+/* A D variable name: its sonde expression, or e itself */
+static Expr *rw_ident(Rw *rw, Expr *e)
+{
+	static const struct {
+		const char *d, *sonde, *cast;
+	} simple[] = {
+		{"execname", "comm", NULL}, {"timestamp", "nsecs", NULL},
+		{"pid", "pid", "int32"},    {"tid", "tid", "int32"},
+		{"uid", "uid", "uint32"},   {"gid", "gid", "uint32"},
+		{"cpu", "cpu", "int32"},    {"curthread", "curtask", NULL},
+	};
+	const char *n = e->name;
+	if (is_global(rw, n)) {
+		Expr *m = mk(rw, E_MAP, e->loc);
+		char buf[256];
+		snprintf(buf, sizeof(buf), "`%s", n);
+		m->name = arena_strdup(&rw->prog->arena, buf);
+		return m;
+	}
+	for (size_t i = 0; i < sizeof(simple) / sizeof(simple[0]); i++)
+		if (!strcmp(n, simple[i].d)) {
+			Expr *b = mk_builtin(rw, simple[i].sonde, e->loc);
+			return simple[i].cast ? mk_cast(rw, simple[i].cast, b) : b;
+		}
+	if (!strcmp(n, "ppid"))
+		return mk_cast(rw, "int32", mk_field(rw, mk_field(rw, mk_builtin(rw, "curtask", e->loc),
+								   "real_parent"), "tgid"));
+	if (!strcmp(n, "vtimestamp")) /* the thread's CPU time, as the scheduler counts it */
+	{
+		Expr *se = mk_field(rw, mk_builtin(rw, "curtask", e->loc), "se");
+		Expr *rt = mk_field(rw, se, "sum_exec_runtime");
+		rt->arrow = false;
+		return rt;
+	}
+	if (!strcmp(n, "walltimestamp")) {
+		Expr *add = mk(rw, E_BINOP, e->loc);
+		add->op = OP_ADD;
+		add->a = mk_builtin(rw, "nsecs", e->loc);
+		add->b = mk_int(rw, wall_offset(), e->loc);
+		return add;
+	}
+	if (!strcmp(n, "errno")) { /* a return probe's negative return value */
+		if (!clause_all_syscall(rw->probe, "return"))
+			return mk_cast(rw, "int32", mk_int(rw, 0, e->loc));
+		Expr *neg = mk(rw, E_UNOP, e->loc), *lt = mk(rw, E_BINOP, e->loc);
+		Expr *t = mk(rw, E_TERNARY, e->loc);
+		neg->op = OP_NEG;
+		neg->a = mk_cast(rw, "int64", mk_builtin(rw, "arg0", e->loc));
+		lt->op = OP_LT;
+		lt->a = mk_cast(rw, "int64", mk_builtin(rw, "arg0", e->loc));
+		lt->b = mk_int(rw, 0, e->loc);
+		t->a = lt;
+		t->b = neg;
+		t->c = mk_int(rw, 0, e->loc);
+		return mk_cast(rw, "int32", t);
+	}
+	for (size_t i = 0; i < sizeof(sonde_only) / sizeof(sonde_only[0]); i++)
+		if (!strcmp(n, sonde_only[i])) {
+			error_at(rw->err, e->loc, "failed to resolve %s: Unknown variable name", n);
+			return NULL;
+		}
+	return e;
+}
+
+static Expr *rw_expr(Rw *rw, Expr *e);
+
+static bool rw_list(Rw *rw, ExprList *l)
+{
+	for (int i = 0; i < l->n; i++)
+		if (!(l->v[i] = rw_expr(rw, l->v[i])))
+			return false;
+	return true;
+}
+
+/* self->x, this->x */
+static Expr *rw_scoped(Rw *rw, Expr *e)
+{
+	bool self = !strcmp(e->a->name, "self");
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s->%s", e->a->name, e->name);
+	Expr *v = mk(rw, self ? E_MAP : E_VAR, e->loc);
+	v->name = arena_strdup(&rw->prog->arena, buf);
+	if (self) {
+		v->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *));
+		v->args.v[0] = mk_builtin(rw, "tid", e->loc);
+		v->args.n = 1;
+	}
+	return v;
+}
+
+static Expr *rw_index(Rw *rw, Expr *e)
+{
+	Expr *base = e->a;
+	if (base->kind == E_BUILTIN && is_global(rw, base->name)) { /* x[k]: an associative array */
+		Expr *m = rw_ident(rw, base);
+		if (!(e->b = rw_expr(rw, e->b)))
+			return NULL;
+		m->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *));
+		m->args.v[0] = e->b;
+		m->args.n = 1;
+		return m;
+	}
+	if (base->kind == E_BUILTIN && !strcmp(base->name, "args") && e->b->kind == E_INT &&
+	    e->b->ival < 10 && clause_all_syscall(rw->probe, NULL)) {
+		char an[8];
+		snprintf(an, sizeof(an), "arg%d", (int)e->b->ival);
+		return mk_builtin(rw, an, e->loc);
+	}
+	if (!(e->a = rw_expr(rw, e->a)) || !(e->b = rw_expr(rw, e->b)))
+		return NULL;
+	return e;
+}
+
+static Expr *rw_expr(Rw *rw, Expr *e)
+{
+	if (!e)
+		return e;
+	switch (e->kind) {
+	case E_BUILTIN:
+		return rw_ident(rw, e);
+	case E_FIELD:
+		if (e->arrow && e->a->kind == E_BUILTIN &&
+		    (!strcmp(e->a->name, "self") || !strcmp(e->a->name, "this")))
+			return rw_scoped(rw, e);
+		break;
+	case E_INDEX:
+		return rw_index(rw, e);
+	default:
+		break;
+	}
+	if ((e->a && !(e->a = rw_expr(rw, e->a))) || (e->b && !(e->b = rw_expr(rw, e->b))) ||
+	    (e->c && !(e->c = rw_expr(rw, e->c))) || !rw_list(rw, &e->args))
+		return NULL;
+	return e;
+}
+
+static bool rw_stmts(Rw *rw, StmtList *l);
+
+/* D frees a thread-local or an array element assigned zero */
+static void zero_to_delete(Rw *rw, Stmt *s)
+{
+	Expr *t = s->target;
+	if (!t)
+		return;
+	bool dvar = t->kind == E_MAP && (t->name[0] == '`' || !strncmp(t->name, "self->", 6));
+	if (s->kind != S_ASSIGN || s->op != OP_NONE || !dvar || !t->args.n ||
+	    s->expr->kind != E_INT || s->expr->ival)
+		return;
+	if (!in_list(rw->stored.v, rw->stored.n, t->name))
+		return; /* never given another value: the assignment gives it its type */
+	Expr *call = mk(rw, E_CALL, s->loc);
+	call->name = "delete";
+	call->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *));
+	call->args.v[0] = t;
+	call->args.n = 1;
+	s->kind = S_EXPR;
+	s->expr = call;
+	s->target = NULL;
+}
+
+static bool rw_stmt(Rw *rw, Stmt *s)
+{
+	if (s->target && !(s->target = rw_expr(rw, s->target)))
+		return false;
+	if (s->expr && !(s->expr = rw_expr(rw, s->expr)))
+		return false;
+	if (s->target && s->target->kind != E_MAP && s->target->kind != E_VAR)
+		return error_at(rw->err, s->target->loc, "operator %s requires a writable lvalue",
+				s->op == OP_NONE ? "=" : "op=");
+	zero_to_delete(rw, s);
+	return rw_stmts(rw, &s->body) && rw_stmts(rw, &s->els);
+}
+
+static bool rw_stmts(Rw *rw, StmtList *l)
+{
+	for (int i = 0; i < l->n; i++)
+		if (!rw_stmt(rw, l->v[i]))
+			return false;
+	return true;
+}
+
+/* --- globals: names assigned anywhere --------------------------------------- */
+
+static void note_global(Rw *rw, const Expr *t)
+{
+	if (t && t->kind == E_INDEX)
+		t = t->a;
+	if (t && t->kind == E_BUILTIN && !is_global(rw, t->name))
+		vec_push(&rw->globals, t->name);
+}
+
+static void find_globals_expr(Rw *rw, const Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == E_INCDEC)
+		note_global(rw, e->a);
+	find_globals_expr(rw, e->a);
+	find_globals_expr(rw, e->b);
+	find_globals_expr(rw, e->c);
+	for (int i = 0; i < e->args.n; i++)
+		find_globals_expr(rw, e->args.v[i]);
+}
+
+/* the map name a D target will get (self->x, `x), or NULL */
+static void note_stored(Rw *rw, const Stmt *s)
+{
+	const Expr *t = s->target;
+	if (t && t->kind == E_INDEX)
+		t = t->a;
+	if (!t || (s->expr && s->expr->kind == E_INT && !s->expr->ival && s->op == OP_NONE))
+		return;
+	char buf[256];
+	if (t->kind == E_FIELD && t->arrow && t->a->kind == E_BUILTIN && !strcmp(t->a->name, "self"))
+		snprintf(buf, sizeof(buf), "self->%s", t->name);
+	else if (t->kind == E_BUILTIN)
+		snprintf(buf, sizeof(buf), "`%s", t->name);
+	else
+		return;
+	if (!in_list(rw->stored.v, rw->stored.n, buf))
+		vec_push(&rw->stored, arena_strdup(&rw->prog->arena, buf));
+}
+
+static void find_globals(Rw *rw, const StmtList *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		const Stmt *s = l->v[i];
+		if (s->kind == S_ASSIGN) {
+			note_global(rw, s->target);
+			note_stored(rw, s);
+		}
+		find_globals_expr(rw, s->target);
+		find_globals_expr(rw, s->expr);
+		find_globals(rw, &s->body);
+		find_globals(rw, &s->els);
+	}
+}
+
+/* --- the default output: which clauses record ------------------------------ */
+
+static bool records_expr(const Expr *e)
+{
+	static const char *const recording[] = {
+		"trace", "printf", "printa", "exit", "stack", "ustack", "jstack", "tracemem",
+		"print", "system", "freopen", "ftruncate",
+	};
+	if (!e)
+		return false;
+	if (e->kind == E_CALL)
+		for (size_t i = 0; i < sizeof(recording) / sizeof(recording[0]); i++)
+			if (!strcmp(e->name, recording[i]))
+				return true;
+	if (records_expr(e->a) || records_expr(e->b) || records_expr(e->c))
+		return true;
+	for (int i = 0; i < e->args.n; i++)
+		if (records_expr(e->args.v[i]))
+			return true;
+	return false;
+}
+
+static bool records(const StmtList *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		const Stmt *s = l->v[i];
+		if (records_expr(s->expr) || records(&s->body) || records(&s->els))
+			return true;
+	}
+	return false;
+}
+
+bool d_rewrite(Program *p, const DEnv *env, Error *err)
+{
+	Rw rw = { .prog = p, .env = env, .err = err };
+	for (int i = 0; i < p->nprobes; i++)
+		find_globals(&rw, &p->probes[i]->body);
+	bool ok = true;
+	for (int i = 0; ok && i < p->nprobes; i++) {
+		Probe *pr = p->probes[i];
+		rw.probe = pr;
+		pr->d_record = !env->quiet && (!pr->body.n || records(&pr->body));
+		ok = (!pr->pred || (pr->pred = rw_expr(&rw, pr->pred))) && rw_stmts(&rw, &pr->body);
+	}
+	vec_free(&rw.globals);
+	vec_free(&rw.stored);
+	return ok;
+}

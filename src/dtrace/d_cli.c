@@ -1,0 +1,528 @@
+/* sonde dtrace (or sonde installed as `dtrace`): dtrace(1)'s command line.
+ * Each -n/-P/-m/-f/-i/-s is compiled as its own D program (for its
+ * "matched N probes" line and its errors), then all run as one script. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../compile/disasm.h"
+#include "../probes/provider.h"
+#include "../runtime/runtime.h"
+#include "dtrace.h"
+
+#ifndef SONDE_VERSION
+#define SONDE_VERSION "dev"
+#endif
+
+/* the probe specifier kinds, as the field their text ends at */
+typedef enum { SPEC_PROVIDER, SPEC_MODULE, SPEC_FUNC, SPEC_NAME, SPEC_FILE, SPEC_ID } SpecKind;
+
+typedef struct DCmd {
+	SpecKind kind;
+	const char *arg;  /* the option's argument */
+	char *text;       /* the D program compiled for it */
+	char *name;       /* for "matched": the file, or the specifier up to { / ; */
+	Program *prog;
+	int matched;
+	int nprobes; /* its clauses (before they are merged into the first program) */
+} DCmd;
+
+typedef struct DCli {
+	VEC(DCmd) cmds;
+	VEC(char *) args;     /* $0 (the script), then the non-option arguments */
+	const char *cmd;      /* -c */
+	int pid;              /* -p */
+	const char *out_path; /* -o */
+	bool list, verbose, exec_none, show_bpf, errtags;
+	DEnv env;
+	Options opt;
+	RunOpts run;
+} DCli;
+
+static int usage(FILE *f)
+{
+	fprintf(f, "Usage: dtrace [-CeFhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
+		"\t[-x opt[=val]]\n\n"
+		"\t[-P provider [[ predicate ] action ]]\n"
+		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+		"\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+		"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
+		"\tpredicate -> '/' D-expression '/'\n"
+		"\t   action -> '{' D-statements '}'\n\n"
+		"\t-b  set trace buffer size\n"
+		"\t-c  run specified command and exit upon its completion\n"
+		"\t-C  run cpp(1) preprocessor on script files\n"
+		"\t-D  define symbol when invoking preprocessor\n"
+		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-f  enable or list probes matching the specified function name\n"
+		"\t-h  show this help message\n"
+		"\t-i  enable or list probes matching the specified probe id\n"
+		"\t-I  add include directory to preprocessor search path\n"
+		"\t-l  list probes matching specified criteria\n"
+		"\t-m  enable or list probes matching the specified module name\n"
+		"\t-n  enable or list probes matching the specified probe name\n"
+		"\t-o  set output file\n"
+		"\t-p  grab specified process-ID and cache its symbol tables\n"
+		"\t-P  enable or list probes matching the specified provider name\n"
+		"\t-q  set quiet mode (only output explicitly traced data)\n"
+		"\t-s  enable or list probes according to the specified D script\n"
+		"\t-S  print the BPF programs the D program compiles to\n"
+		"\t-U  undefine symbol when invoking preprocessor\n"
+		"\t-v  set verbose mode (report stability attributes, arguments)\n"
+		"\t-V  report DTrace API version\n"
+		"\t-w  permit destructive actions\n"
+		"\t-x  enable or modify compiler and tracing options\n"
+		"\t-Z  permit probe descriptions that match zero probes\n");
+	return 2;
+}
+
+/* --- options (-x, #pragma D option) ----------------------------------------- */
+
+static const char *const d_options[] = {
+	"aggpercpu", "aggrate", "aggsize", "aggsortkey", "aggsortkeypos", "aggsortpos",
+	"aggsortrev", "amin", "argref", "bufpolicy", "bufresize", "bufsize", "cleanrate", "core",
+	"cpp", "cpphdrs", "cpppath", "cpu", "ctypes", "defaultargs", "define", "destructive",
+	"droptags", "dtypes", "dynvarsize", "empty", "errtags", "evaltime", "flowindent",
+	"grabanon", "incdir", "jstackframes", "jstackstrsize", "knodefs", "late", "lazyload",
+	"libdir", "linkmode", "linktype", "nolibs", "nspec", "pgmax", "procfs", "pspec",
+	"quiet", "rawbytes", "specsize", "stackframes", "stackindent", "statusrate", "stdc",
+	"strip", "strsize", "switchrate", "syslibdir", "temporal", "tree", "tregs", "udefs",
+	"undef", "unodefs", "ustackframes", "verbose", "version", "zdefs",
+};
+
+bool d_option_set(DEnv *env, const char *opt, char *msg, size_t msglen)
+{
+	const char *eq = strchr(opt, '=');
+	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
+	bool known = false;
+	for (size_t i = 0; i < sizeof(d_options) / sizeof(d_options[0]) && !known; i++)
+		known = strlen(d_options[i]) == n && !strncmp(d_options[i], opt, n);
+	if (!known) {
+		snprintf(msg, msglen, "failed to set #pragma option %.*s: Invalid option name", (int)n,
+			 opt);
+		return false;
+	}
+	Options *o = env->opt;
+	o->d_opts = realloc(o->d_opts, sizeof(char *) * (size_t)(o->nd_opts + 1));
+	o->d_opts[o->nd_opts++] = xstrdup(opt);
+	if (!strncmp(opt, "quiet", n))
+		env->quiet = o->d_quiet = true;
+	else if (!strncmp(opt, "defaultargs", n))
+		env->defaultargs = true;
+	else if (!strncmp(opt, "zdefs", n))
+		env->zdefs = true;
+	else if (!strncmp(opt, "destructive", n))
+		o->unsafe = true;
+	else if (!strncmp(opt, "strsize", n) && eq && atoi(eq + 1) > 0)
+		o->strlen_max = atoi(eq + 1);
+	return true;
+}
+
+/* --- the programs: one per -n/-P/-m/-f/-i/-s ------------------------------- */
+
+static char *read_script(const char *path)
+{
+	char *t = read_file_all(path, NULL);
+	if (!t)
+		fprintf(stderr, "dtrace: failed to open %s: %s\n", path, strerror(errno));
+	return t;
+}
+
+/* -P/-m/-f/-i TEXT: the description padded to four fields, ending at the
+ * field the option names ("-f read" is "::read:"); the rest as written */
+static char *spec_text(const DCmd *c)
+{
+	const char *a = c->arg;
+	size_t dlen = strcspn(a, " \t\n/{;");
+	if (c->kind == SPEC_NAME || c->kind == SPEC_ID)
+		return xstrdup(a);
+	int colons = 0;
+	for (size_t i = 0; i < dlen; i++)
+		colons += a[i] == ':';
+	int before = (int)c->kind - colons, after = 3 - (int)c->kind;
+	if (before < 0)
+		before = 0;
+	StrBuf b = {0};
+	for (int i = 0; i < before; i++)
+		sb_putc(&b, ':');
+	sb_putn(&b, a, dlen);
+	for (int i = 0; i < after; i++)
+		sb_putc(&b, ':');
+	sb_puts(&b, a + dlen);
+	return b.s;
+}
+
+static void report_error(const DCli *cl, const DCmd *c, const Source *src, const Error *e,
+			 bool in_actions)
+{
+	d_diag_print(stderr, c->kind == SPEC_FILE ? c->arg : NULL, c->arg, src, e, cl->errtags,
+		     in_actions);
+}
+
+/* macro expansion and parsing of one program; false after printing why */
+static bool compile_cmd(DCli *cl, DCmd *c)
+{
+	char *raw = c->kind == SPEC_FILE ? read_script(c->arg) : spec_text(c);
+	if (!raw)
+		return false;
+	if (c->kind == SPEC_FILE) {
+		c->name = xstrdup(c->arg);
+	} else {
+		c->name = xstrdup(c->arg);
+		c->name[strcspn(c->name, "{/;")] = 0; /* as dtrace crops it for messages */
+	}
+	Source src = { c->kind == SPEC_FILE ? c->arg : "-n", raw };
+	Error err = {0};
+	cl->env.argv = cl->args.v;
+	cl->env.argc = cl->args.n;
+	c->text = d_macro_expand(raw, &cl->env, &err);
+	free(raw);
+	if (c->text) {
+		src.text = c->text;
+		c->prog = d_parse(&src, &cl->env, &c->matched, &err);
+	}
+	if (!c->prog)
+		report_error(cl, c, &src, &err, false);
+	return c->prog != NULL;
+}
+
+/* every program's clauses in the first one, for one compile */
+static Program *merge_programs(DCli *cl)
+{
+	Program *all = cl->cmds.v[0].prog;
+	for (int i = 0; i < cl->cmds.n; i++)
+		cl->cmds.v[i].nprobes = cl->cmds.v[i].prog->nprobes;
+	for (int i = 1; i < cl->cmds.n; i++) {
+		Program *p = cl->cmds.v[i].prog;
+		Probe **v = arena_alloc(&all->arena, sizeof(Probe *) * (size_t)(all->nprobes + p->nprobes));
+		memcpy(v, all->probes, sizeof(Probe *) * (size_t)all->nprobes);
+		memcpy(v + all->nprobes, p->probes, sizeof(Probe *) * (size_t)p->nprobes);
+		all->probes = v;
+		all->nprobes += p->nprobes;
+		if (!all->c_defs && p->c_defs) {
+			all->c_defs = p->c_defs;
+			all->c_defs_loc = p->c_defs_loc;
+		}
+	}
+	return all;
+}
+
+/* a failed compile of several programs: say which one, compiling each alone */
+static void report_compile_error(DCli *cl, Program *all, const Error *err)
+{
+	int off = 0;
+	for (int i = 0; i < cl->cmds.n && cl->cmds.n > 1; i++) {
+		const DCmd *c = &cl->cmds.v[i];
+		Program one = *all; /* the same arena: sema may allocate in it */
+		one.probes = all->probes + off;
+		one.nprobes = c->nprobes;
+		one.src = c->prog->src;
+		off += c->nprobes;
+		Error e = {0};
+		Script *sc = compile_program(&one, &cl->opt, &e);
+		all->arena = one.arena;
+		if (!sc) {
+			report_error(cl, c, &one.src, &e, true);
+			return;
+		}
+		script_free(sc);
+	}
+	report_error(cl, &cl->cmds.v[0], &all->src, err, true);
+}
+
+/* --- -c / -p ------------------------------------------------------------------ */
+
+/* -c CMD: split on white space as dtrace does, forked now and let go once
+ * the probes are attached */
+static bool start_child(DCli *cl)
+{
+	char *s = xstrdup(cl->cmd);
+	VEC(char *) av = {0};
+	for (char *w = strtok(s, " \t\n"); w; w = strtok(NULL, " \t\n"))
+		vec_push(&av, w);
+	vec_push(&av, NULL);
+	int pipefd[2];
+	if (!av.v[0] || pipe2(pipefd, O_CLOEXEC) < 0) {
+		fprintf(stderr, "dtrace: failed to execute %s: %s\n", cl->cmd, strerror(EINVAL));
+		return false;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		char b;
+		close(pipefd[1]);
+		if (read(pipefd[0], &b, 1) != 1)
+			_exit(127);
+		execvp(av.v[0], av.v);
+		fprintf(stderr, "dtrace: failed to execute %s: %s\n", av.v[0], strerror(errno));
+		_exit(127);
+	}
+	close(pipefd[0]);
+	probe_cmd = xstrdup(av.v[0]);
+	free(av.v);
+	free(s);
+	cl->run.child_pid = pid;
+	cl->run.child_go_fd = pipefd[1];
+	cl->opt.cpid = pid;
+	cl->env.target = pid;
+	return true;
+}
+
+static bool grab_pid(DCli *cl, const char *arg)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n <= 0) {
+		fprintf(stderr, "dtrace: invalid pid: %s\n", arg);
+		return false;
+	}
+	if (kill((pid_t)n, 0) < 0 && errno == ESRCH) {
+		fprintf(stderr, "dtrace: failed to grab pid %ld: No such process\n", n);
+		return false;
+	}
+	cl->pid = (int)n;
+	cl->env.target = (int)n;
+	cl->run.watch_pid = (int)n;
+	return true;
+}
+
+/* --- the command line ---------------------------------------------------------- */
+
+static void add_cmd(DCli *cl, SpecKind k, const char *arg)
+{
+	DCmd c = { .kind = k, .arg = arg };
+	vec_push(&cl->cmds, c);
+}
+
+/* -x NAME[=VAL] */
+static bool set_x(DCli *cl, const char *arg)
+{
+	char msg[256];
+	if (!d_option_set(&cl->env, arg, msg, sizeof(msg))) {
+		fprintf(stderr, "dtrace: failed to set -x %.*s: Invalid option name\n",
+			(int)strcspn(arg, "="), arg);
+		return false;
+	}
+	if (!strncmp(arg, "errtags", 7))
+		cl->errtags = true;
+	return true;
+}
+
+static void add_include(DCli *cl, const char *dir)
+{
+	cl->opt.include_dirs = realloc(cl->opt.include_dirs,
+				       sizeof(char *) * (size_t)(cl->opt.ninclude_dirs + 1));
+	cl->opt.include_dirs[cl->opt.ninclude_dirs++] = (char *)dir;
+}
+
+/* one option; -1 to go on, else the exit status */
+static int take_option(DCli *cl, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'n': add_cmd(cl, SPEC_NAME, arg); break;
+	case 'P': add_cmd(cl, SPEC_PROVIDER, arg); break;
+	case 'm': add_cmd(cl, SPEC_MODULE, arg); break;
+	case 'f': add_cmd(cl, SPEC_FUNC, arg); break;
+	case 'i': add_cmd(cl, SPEC_ID, arg); break;
+	case 's': add_cmd(cl, SPEC_FILE, arg); break;
+	case 'q': cl->env.quiet = cl->opt.d_quiet = true; break;
+	case 'x': return set_x(cl, arg) ? -1 : 1;
+	case 'b': return set_x(cl, "bufsize") ? -1 : 1;
+	case 'c': cl->cmd = arg; break;
+	case 'p': return grab_pid(cl, arg) ? -1 : 1;
+	case 'o': cl->out_path = arg; break;
+	case 'l': cl->list = true; cl->env.zdefs = true; break;
+	case 'v': cl->verbose = true; break;
+	case 'e': cl->exec_none = true; break;
+	case 'S': cl->show_bpf = true; break;
+	case 'w': cl->opt.unsafe = true; break;
+	case 'Z': cl->env.zdefs = true; break;
+	case 'I': add_include(cl, arg); break;
+	case 'C': case 'D': case 'U': case 'F': case 'H': case 'X': case 'B': case 'a': case 'A':
+	case 'G': case 'L': case '3': case '6':
+		break; /* accepted; the preprocessor runs on C definitions only */
+	case 'V': printf("dtrace: Sun D 1.13 (sonde %s)\n", SONDE_VERSION); return 0;
+	case 'h': usage(stdout); return 0;
+	default: return usage(stderr);
+	}
+	return -1;
+}
+
+/* "#!/usr/sbin/dtrace -qs" hands "-qs" (or "-q -s", one argument) to us:
+ * split an argument with spaces that starts with '-' into words */
+static void split_shebang_args(int *argc, char ***argv)
+{
+	if (*argc < 2 || (*argv)[1][0] != '-' || !strchr((*argv)[1], ' '))
+		return;
+	char **nv = xcalloc((size_t)*argc + 64, sizeof(char *));
+	int n = 0;
+	nv[n++] = (*argv)[0];
+	char *s = xstrdup((*argv)[1]);
+	for (char *w = strtok(s, " \t"); w && n < 60; w = strtok(NULL, " \t"))
+		nv[n++] = w;
+	for (int i = 2; i < *argc; i++)
+		nv[n++] = (*argv)[i];
+	*argc = n;
+	*argv = nv;
+}
+
+static int parse_args(DCli *cl, int argc, char **argv)
+{
+	static const char optstr[] = "+3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
+	vec_push(&cl->args, argv[0]);
+	opterr = 1;
+	for (optind = 1; optind < argc; optind++) {
+		int ch;
+		while ((ch = getopt(argc, argv, optstr)) != -1) {
+			int r = take_option(cl, ch, optarg);
+			if (r >= 0)
+				return r;
+		}
+		if (optind < argc)
+			vec_push(&cl->args, argv[optind]);
+	}
+	for (int i = 0; i < cl->cmds.n; i++)
+		if (cl->cmds.v[i].kind == SPEC_FILE) { /* $0 is the script */
+			cl->args.v[0] = (char *)cl->cmds.v[i].arg;
+			break;
+		}
+	return -1;
+}
+
+/* --- the run ------------------------------------------------------------------ */
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+static void announce(const DCli *cl)
+{
+	for (int i = 0; i < cl->cmds.n && !cl->env.quiet; i++) {
+		const DCmd *c = &cl->cmds.v[i];
+		fprintf(stderr, "dtrace: %s '%s' matched %d probe%s\n",
+			c->kind == SPEC_FILE ? "script" : "description", c->name, c->matched,
+			c->matched == 1 ? "" : "s");
+	}
+}
+
+static int list_probes(DCli *cl)
+{
+	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	if (!cl->cmds.n)
+		d_probes_list(stdout, NULL, cl->verbose, &cl->env);
+	for (int i = 0; i < cl->cmds.n; i++) {
+		char *t = spec_text(&cl->cmds.v[i]);
+		t[strcspn(t, " \t\n/{;")] = 0;
+		d_probes_list(stdout, t, cl->verbose, &cl->env);
+		free(t);
+	}
+	return 0;
+}
+
+static void kill_child(DCli *cl)
+{
+	if (cl->run.child_pid > 0) {
+		kill(cl->run.child_pid, SIGKILL);
+		waitpid(cl->run.child_pid, NULL, 0);
+	}
+}
+
+static int run(DCli *cl)
+{
+	for (int i = 0; i < cl->cmds.n; i++)
+		if (!compile_cmd(cl, &cl->cmds.v[i]))
+			return 1;
+	Program *all = merge_programs(cl);
+	Error err = {0};
+	if (!d_rewrite(all, &cl->env, &err)) {
+		report_compile_error(cl, all, &err);
+		return 1;
+	}
+	probe_filter_pid = cl->pid > 0 ? cl->pid : cl->opt.cpid;
+	probe_maps_pid = cl->pid;
+	Script *sc = compile_program(all, &cl->opt, &err);
+	if (!sc) {
+		report_compile_error(cl, all, &err);
+		return 1;
+	}
+	announce(cl);
+	int status = 0;
+	if (cl->show_bpf)
+		for (int i = 0; i < sc->progs.n; i++)
+			bpf_disasm(stderr, sc->progs.v[i]->spec->name, sc->progs.v[i]->insns,
+				   sc->progs.v[i]->ninsns, sc->progs.v[i]->lines, &all->src);
+	if (!cl->exec_none) {
+		status = runtime_run(sc, &cl->run);
+		if (cl->run.child_pid > 0 && !cl->env.quiet)
+			fprintf(stderr, "dtrace: pid %d has exited\n", cl->run.child_pid);
+	}
+	script_free(sc);
+	return status;
+}
+
+static void cli_free(DCli *cl)
+{
+	for (int i = 0; i < cl->cmds.n; i++) {
+		program_free(cl->cmds.v[i].prog);
+		free(cl->cmds.v[i].text);
+		free(cl->cmds.v[i].name);
+	}
+	vec_free(&cl->cmds);
+	vec_free(&cl->args);
+	for (int i = 0; i < cl->opt.nd_opts; i++)
+		free(cl->opt.d_opts[i]);
+	free(cl->opt.d_opts);
+	free(cl->opt.include_dirs);
+}
+
+int dtrace_main(int argc, char **argv)
+{
+	DCli cl = {0};
+	cl.run.child_go_fd = -1;
+	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
+	cl.opt.dialect = DIALECT_D;
+	cl.opt.strlen_max = 256; /* DTrace's default strsize */
+	cl.opt.map_keys_max = 4096;
+	cl.opt.self_pid = getpid();
+	cl.opt.start_ns = now_ns();
+	cl.env.opt = &cl.opt;
+	cl.run.cat_bytes_max = 10240;
+	if (argc < 2)
+		return usage(stderr);
+	split_shebang_args(&argc, &argv);
+	int status = parse_args(&cl, argc, argv);
+	if (status < 0 && cl.list)
+		status = list_probes(&cl);
+	if (status < 0 && !cl.cmds.n) {
+		fprintf(stderr, "dtrace: no probes specified\n");
+		status = 1;
+	}
+	if (status < 0 && cl.out_path && !(cl.run.out = fopen(cl.out_path, "a"))) {
+		fprintf(stderr, "dtrace: failed to open output file '%s': %s\n", cl.out_path,
+			strerror(errno));
+		status = 1;
+	}
+	if (status < 0 && cl.cmd && !start_child(&cl))
+		status = 1;
+	if (status < 0) {
+		status = run(&cl);
+		if (status == 1)
+			kill_child(&cl);
+	}
+	if (cl.run.out)
+		fclose(cl.run.out);
+	cli_free(&cl);
+	return status;
+}

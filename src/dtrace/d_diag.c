@@ -1,0 +1,84 @@
+/* Compile errors as dtrace(1) prints them.  sonde's messages are in
+ * bpftrace's words; the ones D scripts and wrappers look for are said in
+ * DTrace's, each with DTrace's error tag (shown under -xerrtags):
+ *   dtrace: failed to compile script F: [TAG] line N: MESSAGE   (-s)
+ *   dtrace: invalid probe specifier S: [TAG] MESSAGE            (-n) */
+#include <stdio.h>
+#include <string.h>
+
+#include "dtrace.h"
+
+/* D messages (already in DTrace's words) and their tags, by prefix */
+static const struct {
+	const char *prefix, *tag;
+} d_tags[] = {
+	{"syntax error near", "D_SYNTAX"},
+	{"probe description", "D_PDESC_ZERO"},
+	{"invalid probe description", "D_PDESC_INVAL"},
+	{"macro argument", "D_MACRO_UNDEF"},
+	{"failed to resolve", "D_IDENT_UNDEF"},
+	{"failed to set #pragma", "D_PRAGERR"},
+	{"operator", "D_OP_WRITE"},
+	{"invalid character", "D_CHR_BADESC"},
+	{"unterminated", "D_SYNTAX"},
+};
+
+/* sonde's wording -> DTrace's, for messages D users meet */
+static bool translate(const char *msg, char *out, size_t n, const char **tag)
+{
+	char name[128];
+	if (sscanf(msg, "Unknown identifier: '%127[^']'", name) == 1) {
+		snprintf(out, n, "failed to resolve %s: Unknown variable name", name);
+		*tag = "D_IDENT_UNDEF";
+		return true;
+	}
+	if (sscanf(msg, "Unknown function: %127s", name) == 1) {
+		snprintf(out, n, "failed to resolve %s: Unknown function name", name);
+		*tag = "D_IDENT_UNDEF";
+		return true;
+	}
+	return false;
+}
+
+/* the token at loc in the source, as "syntax error near" quotes it */
+static void token_at(const Source *src, Loc loc, char *out, size_t n)
+{
+	const char *s = src->text;
+	for (int line = 1; *s && line < loc.line; s++)
+		line += *s == '\n';
+	for (int col = 1; *s && *s != '\n' && col < loc.col; s++)
+		col++;
+	size_t len = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (!len)
+		len = *s && *s != '\n' ? 1 : 0;
+	snprintf(out, n, "%.*s", (int)len, s);
+}
+
+void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
+		  const Error *e, bool errtags, bool in_actions)
+{
+	char msg[700];
+	const char *tag = NULL;
+	if (!translate(e->msg, msg, sizeof(msg), &tag)) {
+		snprintf(msg, sizeof(msg), "%s", e->msg);
+		for (size_t i = 0; !tag && i < sizeof(d_tags) / sizeof(d_tags[0]); i++)
+			if (!strncmp(msg, d_tags[i].prefix, strlen(d_tags[i].prefix)))
+				tag = d_tags[i].tag;
+	}
+	if (!tag && (strstr(msg, "syntax error") || strstr(msg, "expected") ||
+		     strstr(msg, "missing") || strstr(msg, "unexpected"))) {
+		char tok[64];
+		token_at(src, e->loc, tok, sizeof(tok));
+		snprintf(msg, sizeof(msg), "syntax error near \"%s\"", tok);
+		tag = "D_SYNTAX";
+	}
+	char tagbuf[64] = "";
+	if (errtags)
+		snprintf(tagbuf, sizeof(tagbuf), "[%s] ", tag ? tag : "D_UNKNOWN");
+	if (script)
+		fprintf(f, "dtrace: failed to compile script %s: %sline %d: %s\n", script, tagbuf,
+			e->loc.line ? e->loc.line : 1, msg);
+	else
+		fprintf(f, "dtrace: invalid probe specifier %s: %s%s%s\n", spec, tagbuf,
+			in_actions ? "in action list: " : "", msg);
+}

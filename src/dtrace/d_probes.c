@@ -1,0 +1,228 @@
+/* DTrace's probes on Linux: each provider enumerates its probes with the
+ * sonde attach point that implements them; a description matches them field
+ * by field with globs.  Ids are positions in one fixed enumeration order
+ * (dtrace, syscall, profile, tick), so they are the same in `dtrace -l` and
+ * in the default output's ID column. */
+#include <ctype.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../probes/tracefs.h"
+#include "dtrace.h"
+
+typedef struct Walk {
+	const DEnv *env;
+	const char *pat[4]; /* provider, module, function, name ("" matches all) */
+	DProbeFn fn;
+	void *arg;
+	int next_id;
+	int count;
+} Walk;
+
+static bool field_match(const char *pat, const char *s)
+{
+	return !*pat || !fnmatch(pat, s, 0);
+}
+
+static void walk_emit(Walk *w, const char *prov, const char *mod, const char *func,
+		      const char *name, const char *attach)
+{
+	int id = ++w->next_id;
+	if (!field_match(w->pat[0], prov) || !field_match(w->pat[1], mod) ||
+	    !field_match(w->pat[2], func) || !field_match(w->pat[3], name))
+		return;
+	DProbe p = { { (char *)prov, (char *)mod, (char *)func, (char *)name, id }, attach };
+	w->count++;
+	if (w->fn)
+		w->fn(&p, w->arg);
+}
+
+/* --- dtrace ---------------------------------------------------------------- */
+
+static void walk_dtrace(Walk *w)
+{
+	walk_emit(w, "dtrace", "", "", "BEGIN", "BEGIN");
+	walk_emit(w, "dtrace", "", "", "END", "END");
+	walk_emit(w, "dtrace", "", "", "ERROR", NULL); /* sonde has no run-time faults to report */
+}
+
+/* --- syscall: the syscalls tracepoints -------------------------------------- */
+
+typedef struct NameList {
+	VEC(char *) v;
+} NameList;
+
+static void add_syscall(const char *cat, const char *name, void *arg)
+{
+	(void)cat;
+	NameList *l = arg;
+	if (!strncmp(name, "sys_enter_", 10))
+		vec_push(&l->v, xstrdup(name + 10));
+}
+
+/* the system calls tracefs has tracepoints for, read once per run */
+static const NameList *syscall_names(void)
+{
+	static NameList l;
+	static bool read;
+	if (!read)
+		tracefs_foreach("syscalls", "sys_enter_*", add_syscall, &l);
+	read = true;
+	return &l;
+}
+
+static void walk_syscall(Walk *w)
+{
+	const NameList *l = syscall_names();
+	for (int i = 0; i < l->v.n; i++) {
+		char at[160];
+		snprintf(at, sizeof(at), "tracepoint:syscalls:sys_enter_%s", l->v.v[i]);
+		walk_emit(w, "syscall", "vmlinux", l->v.v[i], "entry", at);
+		snprintf(at, sizeof(at), "tracepoint:syscalls:sys_exit_%s", l->v.v[i]);
+		walk_emit(w, "syscall", "vmlinux", l->v.v[i], "return", at);
+	}
+}
+
+/* --- profile-N / tick-N -------------------------------------------------------- */
+
+/* "997", "10ms", "1s", "5000hz": the period in ns, or the rate in hz
+ * (*hz set).  False when it is not a valid rate. */
+static bool parse_rate(const char *s, unsigned long long *val, bool *hz)
+{
+	static const struct {
+		const char *unit;
+		unsigned long long ns;
+	} units[] = {
+		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000}, {"ms", 1000000},
+		{"msec", 1000000}, {"s", 1000000000ull}, {"sec", 1000000000ull},
+		{"m", 60000000000ull}, {"min", 60000000000ull}, {"h", 3600000000000ull},
+		{"hour", 3600000000000ull}, {"d", 86400000000000ull}, {"day", 86400000000000ull},
+		{"hz", 0}, {"", 0},
+	};
+	if (!isdigit((unsigned char)*s))
+		return false;
+	char *end;
+	unsigned long long n = strtoull(s, &end, 10);
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].unit)) {
+			*hz = units[i].ns == 0;
+			*val = *hz ? n : n * units[i].ns;
+			return n > 0;
+		}
+	return false;
+}
+
+/* the sonde attach point for a profile (every CPU) or tick (one CPU) rate */
+static bool rate_attach(const char *kind, const char *rate, char *out, size_t n)
+{
+	unsigned long long v;
+	bool hz;
+	if (!parse_rate(rate, &v, &hz))
+		return false;
+	const char *prov = !strcmp(kind, "profile") ? "profile" : "interval";
+	if (hz)
+		snprintf(out, n, "%s:hz:%llu", prov, v);
+	else if (v % 1000000000ull == 0)
+		snprintf(out, n, "%s:s:%llu", prov, v / 1000000000ull);
+	else if (v % 1000000 == 0)
+		snprintf(out, n, "%s:ms:%llu", prov, v / 1000000);
+	else if (v % 1000 == 0)
+		snprintf(out, n, "%s:us:%llu", prov, v / 1000);
+	else
+		return false;
+	return true;
+}
+
+/* the rates DTrace's profile provider lists; any other rate is made when a
+ * description names it */
+static const char *const std_profile[] = { "97", "199", "499", "997", "1999", "4001", "4999" };
+static const char *const std_tick[] = { "1", "10", "100", "500", "1000", "5000", "1s", "10s" };
+
+static void walk_rates(Walk *w, const char *kind, const char *const *std, size_t nstd)
+{
+	char name[64], at[96];
+	bool listed = false;
+	for (size_t i = 0; i < nstd; i++) {
+		snprintf(name, sizeof(name), "%s-%s", kind, std[i]);
+		listed |= !strcmp(name, w->pat[3]);
+		rate_attach(kind, std[i], at, sizeof(at));
+		walk_emit(w, "profile", "", "", name, at);
+	}
+	/* a literal profile-RATE not in the list: created on demand */
+	size_t k = strlen(kind);
+	const char *p = w->pat[3];
+	if (!listed && !strncmp(p, kind, k) && p[k] == '-' && !strpbrk(p, "*?[") &&
+	    (!*w->pat[0] || !strcmp(w->pat[0], "profile")) && rate_attach(kind, p + k + 1, at, sizeof(at)))
+		walk_emit(w, "profile", "", "", p, at);
+}
+
+static void walk_profile(Walk *w)
+{
+	walk_rates(w, "profile", std_profile, sizeof(std_profile) / sizeof(std_profile[0]));
+	walk_rates(w, "tick", std_tick, sizeof(std_tick) / sizeof(std_tick[0]));
+}
+
+/* tick-N probes belong to the profile provider, as in DTrace */
+static void walk_all(Walk *w)
+{
+	walk_dtrace(w);
+	walk_syscall(w);
+	walk_profile(w);
+}
+
+/* "a:b:c:d" -> pat[0..3]; fewer fields fill from the right (name last) */
+static bool split_desc(const char *desc, char buf[4][256], const char *pat[4])
+{
+	const char *f[4] = { "", "", "", "" };
+	int n = 0;
+	const char *s = desc;
+	char tmp[4][256];
+	for (;;) {
+		const char *c = strchr(s, ':');
+		size_t len = c ? (size_t)(c - s) : strlen(s);
+		if (n == 4 || len >= 256)
+			return false;
+		memcpy(tmp[n], s, len);
+		tmp[n][len] = 0;
+		n++;
+		if (!c)
+			break;
+		s = c + 1;
+	}
+	for (int i = 0; i < n; i++) {
+		memcpy(buf[4 - n + i], tmp[i], 256);
+		f[4 - n + i] = buf[4 - n + i];
+	}
+	for (int i = 0; i < 4; i++)
+		pat[i] = f[i];
+	return true;
+}
+
+int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, char *err,
+		   size_t errlen)
+{
+	char buf[4][256];
+	Walk w = { .env = env, .fn = fn, .arg = arg };
+	if (!split_desc(desc, buf, w.pat)) {
+		snprintf(err, errlen, "invalid probe description \"%s\": Overspecified probe description",
+			 desc);
+		return -1;
+	}
+	walk_all(&w);
+	return w.count;
+}
+
+static void list_one(const DProbe *p, void *arg)
+{
+	FILE *out = arg;
+	fprintf(out, "%5d %10s %17s %33s %s\n", p->n.id, p->n.prov, p->n.mod, p->n.func, p->n.name);
+}
+
+int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env)
+{
+	(void)verbose;
+	char err[256];
+	return d_probes_match(desc ? desc : ":::", env, list_one, out, err, sizeof(err));
+}

@@ -1,0 +1,71 @@
+/* sonde dtrace: DTrace's D language and dtrace(1)'s command line on
+ * sonde's compiler.  The D front end turns D text into the same Program
+ * (lang/ast.h) the bpftrace parser builds, with Options.dialect = DIALECT_D;
+ * sema, codegen and the runtime do the rest.
+ *
+ *   d_cli.c      dtrace(1)'s options, the run, its messages
+ *   d_macros.c   macro arguments ($1, $$1, $target, $pid, ...) in the text
+ *   d_parser.c   pragmas, C declarations, clauses and probe descriptions
+ *   d_probes.c   probe descriptions -> DTrace probes -> sonde attach points
+ *   d_builtins.c D's variables (execname, self->, this->, globals) on the tree
+ *   d_diag.c     compile errors in dtrace(1)'s words and tags */
+#pragma once
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../compile/script.h"
+#include "../lang/ast.h"
+
+/* What a D program is compiled against: the macro values and switches the
+ * command line and pragmas give. */
+typedef struct DEnv {
+	char **argv;     /* macro arguments $1..$N (argv[0] is $0) */
+	int argc;
+	int target;      /* $target: -c's child or -p's process, 0 if none */
+	bool defaultargs; /* unset $N are 0 / "" instead of an error */
+	bool zdefs;      /* -Z: descriptions matching nothing are allowed */
+	bool quiet;      /* -q or #pragma D option quiet */
+	Options *opt;    /* where -x / #pragma D option values go */
+} DEnv;
+
+/* One DTrace probe, as `dtrace -l` lists it, and what sonde attaches for it
+ * (attach NULL: the probe exists but nothing is attached, e.g. dtrace:::ERROR). */
+typedef struct DProbe {
+	DProbeName n;
+	const char *attach;
+} DProbe;
+
+typedef void (*DProbeFn)(const DProbe *p, void *arg);
+
+/* Every probe matching the description "prov:mod:func:name" (fields may be
+ * omitted from the left, may be empty, may hold globs).  Returns the count,
+ * or -1 with a message in err for a description that cannot be valid. */
+int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, char *err,
+		   size_t errlen);
+/* dtrace -l: every probe (desc NULL) or those of the description */
+int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env);
+
+/* $N, $$N, $target, $pid ... replaced in text (outside strings and
+ * comments); lines are kept, so errors still name the right line.
+ * Returns a malloc'd text or NULL with err set. */
+char *d_macro_expand(const char *text, const DEnv *env, Error *err);
+
+/* #pragma D option NAME[=VALUE] and -x NAME[=VALUE]: records the option;
+ * false with a message for an unknown option. */
+bool d_option_set(DEnv *env, const char *opt, char *msg, size_t msglen);
+
+/* Parses D text (macros already expanded).  *nmatched counts the probes
+ * its descriptions matched. */
+Program *d_parse(const Source *src, DEnv *env, int *nmatched, Error *err);
+
+/* Rewrites D's variables and idioms into sonde's (execname -> comm,
+ * self->x -> a map keyed by tid, ...).  False with err set on misuse. */
+bool d_rewrite(Program *p, const DEnv *env, Error *err);
+
+/* The error as dtrace(1) prints it after "dtrace: ": `failed to compile
+ * script F: line N: MSG` (file) or `invalid probe specifier S: MSG` (-n),
+ * where an error found after parsing is `in action list: MSG`. */
+void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
+		  const Error *e, bool errtags, bool in_actions);
+
+int dtrace_main(int argc, char **argv);
