@@ -131,5 +131,8 @@ int perf_ctx_arg_offset(const ProbeSpec *p, int n);
 bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen);
 /* watchpoint:FUNC+argN at run time: watch addr for the spec's process with
  * the watchpoint's program (provider_watchpoint.c). */
+/* What bpftrace says when no hardware debug register is left (ENOSPC). */
+#define WATCHPOINT_NO_REGISTERS \
+	"Failed to attach watchpoint probe. You are out of watchpoint registers."
 bool watchpoint_attach_addr(const ProbeSpec *p, uint64_t addr, int prog_fd, Attached *out,
 			    char *err, size_t errlen);

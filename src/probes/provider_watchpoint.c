@@ -97,8 +97,41 @@ static char *target_binary(char *msg, size_t n)
 	return resolve_binary(probe_cmd, 0, msg, n);
 }
 
-/* watchpoint:FUNC+argN:LEN:MODE: the watchpoint spec (attached at run time)
- * and its setup uprobe on FUNC. */
+/* One watchpoint:FUNC+argN probe on FUNC (at file offset off of path): the
+ * watchpoint spec (attached at run time) and its setup uprobe on FUNC.
+ * Named as bpftrace names it: watchpoint:PATH:FUNC:N:LEN:MODE (no N: for arg0). */
+static void add_func_watchpoint(const char *prov, Loc loc, const char *path, const char *func,
+				uint64_t off, int n, uint64_t len, const char *mode,
+				ProbeSpecList *out)
+{
+	ProbeSpec *setup = xcalloc(1, sizeof(ProbeSpec));
+	setup->prov = provider_find("uprobe");
+	setup->loc = loc;
+	setup->target = xstrdup(path);
+	setup->func = xstrdup(func);
+	setup->offset = off;
+	setup->pid = probe_filter_pid;
+	StrBuf b = {0};
+	sb_printf(&b, "uprobe:%s:%s", path, func);
+	setup->name = b.s;
+
+	ProbeSpec *s = probe_spec_add(out, provider_find(prov), loc);
+	s->period = len;
+	s->target = xstrdup(mode);
+	s->func = xstrdup(func);
+	s->pid = probe_filter_pid;
+	s->wp_arg = n;
+	s->wp_setup = setup;
+	b = (StrBuf){0};
+	sb_printf(&b, "%s:%s:%s:", prov, path, func);
+	if (n) /* bpftrace leaves arg0's number out */
+		sb_printf(&b, "%d:", n);
+	sb_printf(&b, "%llu:%s", (unsigned long long)len, mode);
+	s->name = b.s;
+}
+
+/* watchpoint:FUNC+argN:LEN:MODE, FUNC possibly a wildcard: one probe per
+ * function of the -p/-c program it matches. */
 static bool expand_func(const char *prov, const char *text, char **parts, Loc loc,
 			ProbeSpecList *out, Error *err)
 {
@@ -134,36 +167,23 @@ static bool expand_func(const char *prov, const char *text, char **parts, Loc lo
 	if (!path)
 		return error_at(err, loc, "%s: %s", prov, msg);
 	const ElfFile *f = elf_get(path, msg, sizeof(msg));
-	const ElfSym *sym = f ? elf_sym_by_name(f, func) : NULL;
-	uint64_t off = sym ? elf_vaddr_to_offset(f, sym->addr) : (uint64_t)-1;
-	if (!f || off == (uint64_t)-1) {
-		if (f)
-			snprintf(msg, sizeof(msg), "function '%s' not found in %s", func, path);
-		free(path);
-		return error_at(err, loc, "%s: %s", prov, msg);
+	int added = 0;
+	for (int i = 0; f && i < f->nsyms; i++) {
+		const ElfSym *sym = &f->syms[i];
+		bool dup = false; /* .symtab and .dynsym repeat names */
+		for (int k = out->n - added; k < out->n && !dup; k++)
+			dup = !strcmp(out->v[k].func, sym->name);
+		if (dup || !glob_match(func, sym->name) ||
+		    elf_vaddr_to_offset(f, sym->addr) == (uint64_t)-1)
+			continue;
+		add_func_watchpoint(prov, loc, path, sym->name, elf_vaddr_to_offset(f, sym->addr),
+				    (int)n, len, mode, out);
+		added++;
 	}
-	ProbeSpec *setup = xcalloc(1, sizeof(ProbeSpec));
-	setup->prov = provider_find("uprobe");
-	setup->loc = loc;
-	setup->target = path;
-	setup->func = xstrdup(func);
-	setup->offset = off;
-	setup->pid = probe_filter_pid;
-	StrBuf b = {0};
-	sb_printf(&b, "uprobe:%s:%s", path, func);
-	setup->name = b.s;
-
-	ProbeSpec *s = probe_spec_add(out, provider_find(prov), loc);
-	s->period = len;
-	s->target = xstrdup(mode);
-	s->func = xstrdup(func);
-	s->pid = probe_filter_pid;
-	s->wp_arg = (int)n;
-	s->wp_setup = setup;
-	b = (StrBuf){0};
-	sb_printf(&b, "%s:%s+arg%ld:%llu:%s", prov, func, n, (unsigned long long)len, mode);
-	s->name = b.s;
-	return true;
+	if (f && !added)
+		snprintf(msg, sizeof(msg), "function '%s' not found in %s", func, path);
+	free(path);
+	return added ? true : error_at(err, loc, "%s: %s", prov, msg);
 }
 
 static bool expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,
@@ -257,12 +277,13 @@ static int open_breakpoint(const ProbeSpec *p, int pid, int cpu, char *err, size
 	int fd = (int)syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		int e = errno;
-		snprintf(err, errlen, "perf_event_open (breakpoint at 0x%llx%s): %s%s",
-			 (unsigned long long)p->offset, pid > 0 ? " in the traced process" : "",
-			 strerror(e),
-			 e == ENOSPC ? " (all hardware debug registers are in use)"
-			 : e == EINVAL && pid <= 0 ? " (without -p/-c the address must be a kernel address)"
-						   : "");
+		if (e == ENOSPC) /* bpftrace's words */
+			snprintf(err, errlen, "%s", WATCHPOINT_NO_REGISTERS);
+		else
+			snprintf(err, errlen, "perf_event_open (breakpoint at 0x%llx%s): %s%s",
+				 (unsigned long long)p->offset, pid > 0 ? " in the traced process" : "",
+				 strerror(e), e == EINVAL && pid <= 0
+				 ? " (without -p/-c the address must be a kernel address)" : "");
 		return -e;
 	}
 	return fd;

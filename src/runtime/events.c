@@ -111,8 +111,13 @@ static void ev_watchpoint(Runtime *rt, uint64_t id, const EventDesc *ev, const u
 		vec_push(&rt->wp_seen, id);
 		vec_push(&rt->wp_seen, addr);
 		char why[384];
-		if (!watchpoint_attach_addr(ev->wp, addr, rt->sc->progs.v[ev->wp_prog]->fd,
-					    &rt->attached, why, sizeof(why)))
+		if (watchpoint_attach_addr(ev->wp, addr, rt->sc->progs.v[ev->wp_prog]->fd,
+					   &rt->attached, why, sizeof(why)))
+			;
+		else if (!strcmp(why, WATCHPOINT_NO_REGISTERS)) /* as bpftrace: said, and go on */
+			output_printf_text(&rt->out, WATCHPOINT_NO_REGISTERS "\n",
+					   strlen(WATCHPOINT_NO_REGISTERS) + 1);
+		else
 			fprintf(stderr, "sonde: cannot attach %s at 0x%llx: %s\n", ev->wp->name,
 				(unsigned long long)addr, why);
 	}

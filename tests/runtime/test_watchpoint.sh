@@ -64,7 +64,7 @@ want="Attaching 2 probes...
 ready
 
 
-@[watchpoint:watch_start+arg0:8:w]: 5
+@[watchpoint:$(readlink -f "$T"):watch_start:8:w]: 5
 @pid[1]: 5"
 [ "$(cat "$tmp/out")" = "$want" ] || { echo "FUNC -p: got:"; cat "$tmp/out"; echo "want:"; echo "$want"; exit 1; }
 grep -q "^done 5$" "$tmp/target" || { echo "FUNC -p: target did not finish"; cat "$tmp/target"; exit 1; }
@@ -77,11 +77,36 @@ for f in "watchpoint 6" "asyncwatchpoint 6 300" "w 3 0 2" "aw 3 300 2"; do
 { @[probe] = count(); }" 2>"$tmp/err")
 	case $prov in w) prov=watchpoint ;; aw) prov=asyncwatchpoint ;; esac
 	n=$1; [ $# = 3 ] && n=$((2 * n))
-	if ! grep -qx "@\[$prov:watch_start+arg0:8:w\]: $n" <<<"$out" || [ -s "$tmp/err" ] ||
+	if ! grep -qxF "@[$prov:$T:watch_start:8:w]: $n" <<<"$out" || [ -s "$tmp/err" ] ||
 	   ! grep -qx "done $1" <<<"$out"; then
 		echo "FUNC -c $f: got:"; echo "$out"; cat "$tmp/err"; exit 1
 	fi
 done
+
+# a wildcard: one probe per function, each with its own name (writes: a 3,
+# b 5, c 4), and a second FUNC+argN probe in the same script
+W=build/progs/watch_funcs
+out=$(timeout 20 "$SONDE" -c "$W" -e 'watchpoint:increment_*+arg1:4:w { @[probe] = count(); }
+watchpoint:unwatch_me+arg0:4:w { @unwatch_me = count(); }' 2>&1)
+want="Attaching 4 probes...
+
+
+@[watchpoint:$W:increment_a:1:4:w]: 3
+@[watchpoint:$W:increment_c:1:4:w]: 4
+@[watchpoint:$W:increment_b:1:4:w]: 5
+@unwatch_me: 1"
+[ "$out" = "$want" ] || { printf 'FUNC wildcard: got:\n%s\nwant:\n%s\n' "$out" "$want"; exit 1; }
+
+# five static watchpoints on one task: x86-64 has four debug registers, so
+# one cannot attach: bpftrace's words, exit 1, nothing left attached
+sleep 20 & sp=$!
+prog=""
+for i in 1 2 3 4 5; do prog="$prog watchpoint:$((0x10000000 + i * 8)):8:w { printf(\"hit\\n\"); }"; done
+out=$(timeout 10 "$SONDE" -p $sp -e "$prog" 2>&1); rc=$?
+kill $sp
+if [ $rc != 1 ] || ! grep -q "^sonde: cannot attach watchpoint:[0-9]*:8:w: Failed to attach watchpoint probe. You are out of watchpoint registers.$" <<<"$out"; then
+	printf 'out of registers (static): rc=%s\n%s\n' $rc "$out"; exit 1
+fi
 
 # bad probes: "stdin:1:1-END: ERROR: MSG", the line, a caret; exit 1, nothing attached
 bad() { # PROBE EXPECTED-MESSAGE-PART [ARGS...]
