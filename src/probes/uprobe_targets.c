@@ -128,7 +128,12 @@ static bool pid_program(int pid, UTargets *out, char *err, size_t errlen)
 		return false;
 	}
 	exe[n] = 0;
-	vec_push(out, path_in_pid_root(pid, exe));
+	char *p = path_in_pid_root(pid, exe);
+	if (access(p, F_OK) != 0) { /* deleted, or a memfd: reached through the link */
+		free(p);
+		p = xstrdup(link);
+	}
+	vec_push(out, p);
 	return true;
 }
 

@@ -93,6 +93,17 @@ uprobe:$R/libwild_lib.so:wild_lib_call
 
 
 @once: 1" -p $pid -e "uprobe:*:wild_lib_call $once"
+# a program deleted since it started: reached through /proc/PID/exe
+t=$(mktemp -d); cp "$P/wild_a" "$P/libwild_lib.so" "$t/"
+"$t/wild_a" 0 20 & dpid=$!; pids+=($dpid)
+# removed once the program and its library are mapped
+for _ in $(seq 50); do grep -q libwild_lib "/proc/$dpid/maps" 2>/dev/null && break; sleep 0.1; done
+rm -r "$t"
+check "-p deleted program" "Attaching 1 probe...
+uprobe:/proc/$dpid/exe:wild_func
+
+
+@once: 1" -p $dpid -e "uprobe:wild_func $once"
 check "usdt without file or -p" "stdin:1:1-14: ERROR: usdt probe must specify at least path or pid to probe
 usdt:::probe1 { exit(); }
 ^~~~~~~~~~~~~" -e 'usdt:::probe1 { exit(); }'
