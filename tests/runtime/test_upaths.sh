@@ -52,8 +52,10 @@ usdt:$P/libwild_lib.so:wild_lib:lib_probe2 2" \
 # -p: a process that keeps firing (wild_a N=0: until killed), killed at exit
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null' EXIT
+# until PID has mapped libwild_lib.so (it then runs wild_a's loop)
+wait_mapped() { for _ in $(seq 100); do grep -q libwild_lib "/proc/$1/maps" 2>/dev/null && return; sleep 0.1; done; }
 "$P/wild_a" 0 20 & pid=$!; pids+=($pid)
-sleep 0.3
+wait_mapped $pid
 R=/proc/$pid/root$P
 check_bt "-p -l usdt:*" "usdt:$R/libwild_lib.so:wild_lib:lib_probe1
 usdt:$R/libwild_lib.so:wild_lib:lib_probe2
@@ -96,8 +98,7 @@ uprobe:$R/libwild_lib.so:wild_lib_call
 # a program deleted since it started: reached through /proc/PID/exe
 t=$(mktemp -d); cp "$P/wild_a" "$P/libwild_lib.so" "$t/"
 "$t/wild_a" 0 20 & dpid=$!; pids+=($dpid)
-# removed once the program and its library are mapped
-for _ in $(seq 50); do grep -q libwild_lib "/proc/$dpid/maps" 2>/dev/null && break; sleep 0.1; done
+wait_mapped $dpid
 rm -r "$t"
 check "-p deleted program" "Attaching 1 probe...
 uprobe:/proc/$dpid/exe:wild_func
@@ -117,6 +118,7 @@ trap 'kill "${pids[@]}" 2>/dev/null; rmdir "$d" 2>/dev/null' EXIT
 unshare -m --propagation private sh -c "mount -t tmpfs none $d && cp $P/wild_a $P/libwild_lib.so $d/ && exec $d/wild_a 0 20" &
 npid=$!; pids+=($npid)
 for _ in $(seq 50); do [ "$(readlink /proc/$npid/exe)" = "$d/wild_a" ] && break; sleep 0.1; done
+wait_mapped $npid
 if [ "$(readlink /proc/$npid/exe)" != "$d/wild_a" ]; then
 	echo "no tmpfs mount in a new mount namespace here: mount namespace cases skipped"; exit $fail
 fi
