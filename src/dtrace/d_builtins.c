@@ -76,12 +76,13 @@ static bool is_global(const Rw *rw, const char *name)
 	return in_list(rw->globals.v, rw->globals.n, name);
 }
 
-/* every clause's probes are syscall probes (returns: of return probes) */
-static bool clause_all_syscall(const Probe *p, const char *name)
+/* every clause's probes are of providers starting with prov (and named
+ * name, unless NULL) */
+static bool clause_all(const Probe *p, const char *prov, const char *name)
 {
 	for (int i = 0; i < p->naps; i++) {
 		const DProbeName *d = p->aps[i].d;
-		if (!d || strcmp(d->prov, "syscall") || (name && strcmp(d->name, name)))
+		if (!d || strncmp(d->prov, prov, strlen(prov)) || (name && strcmp(d->name, name)))
 			return false;
 	}
 	return p->naps > 0;
@@ -126,6 +127,8 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 			Expr *b = mk_builtin(rw, simple[i].sonde, e->loc);
 			return simple[i].cast ? mk_cast(rw, simple[i].cast, b) : b;
 		}
+	if (!strcmp(n, "arg1") && clause_all(rw->probe, "pid", "return"))
+		return mk_builtin(rw, "retval", e->loc); /* a pid return probe's value */
 	if (!strcmp(n, "ppid"))
 		return mk_cast(rw, "int32", mk_field(rw, mk_field(rw, mk_builtin(rw, "curtask", e->loc),
 								   "real_parent"), "tgid"));
@@ -144,7 +147,7 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 		return add;
 	}
 	if (!strcmp(n, "errno")) { /* a return probe's negative return value */
-		if (!clause_all_syscall(rw->probe, "return"))
+		if (!clause_all(rw->probe, "syscall", "return"))
 			return mk_cast(rw, "int32", mk_int(rw, 0, e->loc));
 		Expr *neg = mk(rw, E_UNOP, e->loc), *lt = mk(rw, E_BINOP, e->loc);
 		Expr *t = mk(rw, E_TERNARY, e->loc);
@@ -205,7 +208,7 @@ static Expr *rw_index(Rw *rw, Expr *e)
 		return m;
 	}
 	if (base->kind == E_BUILTIN && !strcmp(base->name, "args") && e->b->kind == E_INT &&
-	    e->b->ival < 10 && clause_all_syscall(rw->probe, NULL)) {
+	    e->b->ival < 10 && clause_all(rw->probe, "syscall", NULL)) {
 		char an[8];
 		snprintf(an, sizeof(an), "arg%d", (int)e->b->ival);
 		return mk_builtin(rw, an, e->loc);

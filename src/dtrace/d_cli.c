@@ -273,6 +273,7 @@ static bool start_child(DCli *cl)
 	cl->run.child_go_fd = pipefd[1];
 	cl->opt.cpid = pid;
 	cl->env.target = pid;
+	cl->env.cmd = probe_cmd;
 	return true;
 }
 

@@ -4,12 +4,15 @@
  * (dtrace, syscall, profile, tick), so they are the same in `dtrace -l` and
  * in the default output's ID column. */
 #include <ctype.h>
+#include <dirent.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../probes/tracefs.h"
+#include "../runtime/elf_syms.h"
 #include "dtrace.h"
 
 typedef struct Walk {
@@ -82,6 +85,50 @@ static void walk_syscall(Walk *w)
 		walk_emit(w, "syscall", "vmlinux", l->v.v[i], "entry", at);
 		snprintf(at, sizeof(at), "tracepoint:syscalls:sys_exit_%s", l->v.v[i]);
 		walk_emit(w, "syscall", "vmlinux", l->v.v[i], "return", at);
+	}
+}
+
+/* --- proc, sched, io: kernel tracepoints ------------------------------------ */
+
+/* DTrace's stable providers where this kernel has a tracepoint that fires in
+ * the same context (the thread the Guide says).  Left out, for want of one:
+ * proc:::start and lwp-start (the new thread's first run), sched:::on-cpu
+ * (sched_switch runs in the thread leaving), sched:::dequeue. */
+static const struct {
+	const char *prov, *name, *tp; /* tp: "category:name" */
+} tp_probes[] = {
+	{"proc", "exec", "sched:sched_prepare_exec"},
+	{"proc", "exec-success", "sched:sched_process_exec"},
+	{"proc", "exit", "sched:sched_process_exit"},
+	{"proc", "create", "sched:sched_process_fork"},
+	{"proc", "signal-send", "signal:signal_generate"},
+	{"proc", "signal-handle", "signal:signal_deliver"},
+	{"sched", "off-cpu", "sched:sched_switch"},
+	{"sched", "enqueue", "sched:sched_wakeup"},
+	{"sched", "wakeup", "sched:sched_waking"},
+	{"sched", "change-pri", "sched:sched_pi_setprio"},
+	{"io", "start", "block:block_rq_issue"},
+	{"io", "done", "block:block_rq_complete"},
+};
+
+static bool tp_exists(const char *tp)
+{
+	char path[256];
+	const char *dir = tracefs_dir();
+	if (!dir)
+		return false;
+	snprintf(path, sizeof(path), "%s/events/%.*s/%s", dir, (int)strcspn(tp, ":"), tp,
+		 strchr(tp, ':') + 1);
+	return access(path, F_OK) == 0;
+}
+
+static void walk_tracepoints(Walk *w)
+{
+	for (size_t i = 0; i < sizeof(tp_probes) / sizeof(tp_probes[0]); i++) {
+		char at[128];
+		snprintf(at, sizeof(at), "tracepoint:%s", tp_probes[i].tp);
+		if (tp_exists(tp_probes[i].tp))
+			walk_emit(w, tp_probes[i].prov, "vmlinux", "", tp_probes[i].name, at);
 	}
 }
 
@@ -164,12 +211,157 @@ static void walk_profile(Walk *w)
 	walk_rates(w, "tick", std_tick, sizeof(std_tick) / sizeof(std_tick[0]));
 }
 
+/* --- pid and USDT providers: user processes ---------------------------------- */
+
+/* the files a process's probes live in: with -p its mappings; with -c the
+ * command (not exec'd yet: its libraries are named explicitly) */
+static int user_files(const DEnv *env, const char *mod, char ***out)
+{
+	if (env->cmd) {
+		char err[256];
+		char *exe = resolve_binary(env->cmd, 0, err, sizeof(err));
+		char *lib = *mod && !strpbrk(mod, "*?[") && strcmp(mod, "a.out")
+				    ? resolve_binary(mod, 0, err, sizeof(err)) : NULL;
+		*out = xcalloc(2, sizeof(char *));
+		int n = 0;
+		if (exe)
+			(*out)[n++] = exe;
+		if (lib)
+			(*out)[n++] = lib;
+		return n;
+	}
+	return env->target > 0 ? proc_binaries(env->target, out) : 0;
+}
+
+/* USDT providers named without a pid (python*:::gc-start): the files of
+ * every running process, once each; probes on them fire in any process.
+ * Not looked for when the name is one of the kernel's providers. */
+static int running_files(const char *prov, char ***out)
+{
+	static const char *const kernel[] = {"dtrace", "syscall", "proc", "sched", "io", "profile"};
+	for (size_t i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++)
+		if (!fnmatch(prov, kernel[i], 0) && !strpbrk(prov, "*?["))
+			return 0;
+	VEC(char *) all = {0};
+	DIR *d = opendir("/proc");
+	for (struct dirent *e; d && (e = readdir(d));) {
+		char **files;
+		int n = atoi(e->d_name) > 0 ? proc_binaries(atoi(e->d_name), &files) : 0;
+		for (int i = 0; i < n; i++) {
+			bool seen = files[i][0] != '/';
+			for (int j = 0; j < all.n && !seen; j++)
+				seen = !strcmp(all.v[j], files[i]);
+			if (seen)
+				free(files[i]);
+			else
+				vec_push(&all, files[i]);
+		}
+		if (n > 0)
+			free(files);
+	}
+	if (d)
+		closedir(d);
+	*out = all.v;
+	return all.n;
+}
+
+/* the module name DTrace gives a file: a.out for the program, else its name */
+static const char *module_name(const DEnv *env, const char *path, char **paths)
+{
+	(void)env;
+	if (path == paths[0])
+		return "a.out";
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+/* pidN:MOD:FUNC:entry|return|OFFSET */
+static void walk_pid_file(Walk *w, const char *prov, const char *path, const char *mod)
+{
+	char err[256];
+	const ElfFile *f = elf_get(path, err, sizeof(err));
+	if (!f || !field_match(w->pat[1], mod))
+		return;
+	const char *n = w->pat[3];
+	bool offset = *n && strspn(n, "0123456789abcdefABCDEFx") == strlen(n);
+	for (int i = 0; i < f->nsyms; i++) {
+		const char *fn = f->syms[i].name;
+		char at[1024];
+		if (!*fn || !field_match(w->pat[2], fn))
+			continue;
+		if (offset) {
+			snprintf(at, sizeof(at), "uprobe:%s:%s+0x%llx", path, fn, strtoull(n, NULL, 16));
+			walk_emit(w, prov, mod, fn, n, at);
+			continue;
+		}
+		snprintf(at, sizeof(at), "uprobe:%s:%s", path, fn);
+		walk_emit(w, prov, mod, fn, "entry", at);
+		snprintf(at, sizeof(at), "uretprobe:%s:%s", path, fn);
+		walk_emit(w, prov, mod, fn, "return", at);
+	}
+}
+
+/* PROVpid:MOD:FUNC:NAME of a file's USDT notes; DTrace's '-' is the note's "__" */
+static void walk_usdt_file(Walk *w, const char *prov_pat, int pid, const char *path, const char *mod)
+{
+	char err[256];
+	const ElfFile *f = elf_get(path, err, sizeof(err));
+	for (int i = 0; f && i < f->nnotes; i++) {
+		const UsdtNote *u = &f->notes[i];
+		char prov[128], name[128], at[1024];
+		snprintf(prov, sizeof(prov), pid > 0 ? "%s%d" : "%s", u->provider, pid);
+		snprintf(name, sizeof(name), "%s", u->name);
+		for (char *c = strstr(name, "__"); c; c = strstr(c, "__"))
+			memmove(c, c + 1, strlen(c + 1) + 1), *c++ = '-';
+		if (fnmatch(prov_pat, prov, 0) || !field_match(w->pat[1], mod))
+			continue;
+		bool seen = false; /* one probe for a note repeated at several places */
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(f->notes[j].provider, u->provider) && !strcmp(f->notes[j].name, u->name);
+		if (seen)
+			continue;
+		uint64_t off;
+		const ElfSym *fn = elf_sym_by_addr(f, u->pc, &off);
+		snprintf(at, sizeof(at), "usdt:%s:%s:%s", path, u->provider, u->name);
+		walk_emit(w, prov, mod, fn ? fn->name : "", name, at);
+	}
+}
+
+/* user providers exist only for a -c/-p process (pid$target, python$target)
+ * or, for USDT named without a pid, in the processes running now */
+static void walk_user(Walk *w)
+{
+	const char *p = w->pat[0];
+	size_t plen = strlen(p), digits = 0;
+	while (digits < plen && p[plen - 1 - digits] >= '0' && p[plen - 1 - digits] <= '9')
+		digits++;
+	if (!plen || !w->env)
+		return;
+	int pid = digits ? atoi(p + plen - digits) : 0;
+	if (pid && pid != w->env->target)
+		return; /* sonde knows the files of its -c/-p process only */
+	char **files = NULL;
+	int n = pid ? user_files(w->env, w->pat[1], &files) : running_files(p, &files);
+	for (int i = 0; i < n; i++) {
+		const char *mod = pid ? module_name(w->env, files[i], files) : strrchr(files[i], '/') + 1;
+		if (!strncmp(p, "pid", 3) && digits == plen - 3)
+			walk_pid_file(w, p, files[i], mod);
+		else
+			walk_usdt_file(w, p, pid, files[i], mod);
+	}
+	for (int i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+}
+
 /* tick-N probes belong to the profile provider, as in DTrace */
 static void walk_all(Walk *w)
 {
 	walk_dtrace(w);
 	walk_syscall(w);
+	walk_tracepoints(w);
 	walk_profile(w);
+	walk_user(w);
 }
 
 /* "a:b:c:d" -> pat[0..3]; fewer fields fill from the right (name last) */

@@ -22,6 +22,7 @@ typedef struct DEnv {
 	char **argv;     /* macro arguments $1..$N (argv[0] is $0) */
 	int argc;
 	int target;      /* $target: -c's child or -p's process, 0 if none */
+	const char *cmd; /* -c: the command (its child has not exec'd it yet) */
 	bool defaultargs; /* unset $N are 0 / "" instead of an error */
 	bool zdefs;      /* -Z: descriptions matching nothing are allowed */
 	bool quiet;      /* -q or #pragma D option quiet */

@@ -1,0 +1,3 @@
+import gc
+for i in range(3):
+    gc.collect()
