@@ -302,7 +302,7 @@ static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 {
 	int n = call->args.n - first;
 	EventDesc *ev = event_new(g, kind, n);
-	if (kind != EV_PRINT_VALUE)
+	if (kind != EV_PRINT_VALUE && kind != EV_UNWATCH)
 		ev->fmt = call->args.v[0]->auxp;
 	for (int i = 0; i < n; i++) {
 		ev->argt[i] = call->args.v[first + i]->type;
@@ -412,6 +412,11 @@ void gen_d_probe_event(Gen *g)
 	g->scratch_top = mark;
 }
 
+static void c_unwatch(Gen *g, const Expr *e)
+{
+	gen_args_event(g, EV_UNWATCH, e, 0);
+}
+
 static void c_delete(Gen *g, const Expr *e)
 {
 	gen_map_delete(g, e->args.v[0]);
@@ -494,6 +499,7 @@ typedef void (*CallGen)(Gen *g, const Expr *e);
 static const CallGen call_stmt[] = {
 	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
 	[F_PRINT] = c_print,   [F_TIME] = c_time,   [F_EXIT] = c_exit,
+	[F_UNWATCH] = c_unwatch,
 	[F_DELETE] = c_delete, [F_CLEAR] = c_map_event, [F_ZERO] = c_map_event,
 	[F_JOIN] = c_join,     [F_DEBUGF] = c_debugf, [F_OVERRIDE] = c_override,
 };

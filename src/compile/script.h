@@ -41,6 +41,7 @@ typedef enum EventKind {
 	EV_JOIN,
 	EV_EXIT,
 	EV_WATCHPOINT, /* internal: FUNC+argN watchpoint's address (u64 after the index) */
+	EV_UNWATCH,    /* unwatch(addr) */
 	EV_D_PROBE,    /* D: a firing's "CPU ID FUNCTION:NAME" (u64 cpu after the index;
 			  id in top, "FUNC:NAME" in text) */
 } EventKind;

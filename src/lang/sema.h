@@ -26,6 +26,7 @@ typedef enum FuncId {
 	/* D subroutines (compile/dfunc.h) */
 	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
 	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
+	F_UNWATCH,
 } FuncId;
 
 typedef struct Sema Sema;

@@ -627,6 +627,12 @@ static bool check_skboutput(Sema *s, Expr *c)
 			  "files");
 }
 
+/* unwatch(addr): stop watching addr (every watchpoint on it), as bpftrace */
+static bool check_unwatch(Sema *s, Expr *c)
+{
+	return arg_kind(s, c, 0, TY_INT);
+}
+
 static bool check_none(Sema *s, Expr *c)
 {
 	(void)s;
@@ -718,6 +724,7 @@ static const FuncDef funcs[] = {
 	{"override", F_OVERRIDE, FK_STMT, 1, 1, check_override},
 	{"skboutput", F_SKBOUTPUT, FK_EXPR, 4, 4, check_skboutput},
 	{"path", F_PATH, FK_EXPR, 1, 1, check_path},
+	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, check_unwatch},
 	/* D subroutines (compile/dfunc_*.c) */
 	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, true},
 	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, true},

@@ -90,52 +90,6 @@ static void ev_join(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	output_printf_text(&rt->out, sb->s, sb->len);
 }
 
-static bool wp_sync(const ProbeSpec *wp)
-{
-	return strcmp(wp->prov->name, "asyncwatchpoint") != 0;
-}
-
-/* FUNC was entered with this address in argN: watch it (once per probe and
- * address), then let the task go on if the uprobe stopped it. */
-static void ev_watchpoint(Runtime *rt, uint64_t id, const EventDesc *ev, const uint8_t *data,
-			  size_t size)
-{
-	uint64_t addr;
-	if (size < 16)
-		return;
-	memcpy(&addr, data + 8, 8);
-	bool seen = rt->exit_requested || rt->ending;
-	for (int i = 0; i + 1 < rt->wp_seen.n && !seen; i += 2)
-		seen = rt->wp_seen.v[i] == id && rt->wp_seen.v[i + 1] == addr;
-	if (!seen) {
-		vec_push(&rt->wp_seen, id);
-		vec_push(&rt->wp_seen, addr);
-		char why[384];
-		if (watchpoint_attach_addr(ev->wp, addr, rt->sc->progs.v[ev->wp_prog]->fd,
-					   &rt->attached, why, sizeof(why)))
-			;
-		else if (!strcmp(why, WATCHPOINT_NO_REGISTERS)) /* as bpftrace: said, and go on */
-			output_printf_text(&rt->out, WATCHPOINT_NO_REGISTERS "\n",
-					   strlen(WATCHPOINT_NO_REGISTERS) + 1);
-		else
-			fprintf(stderr, "sonde: cannot attach %s at 0x%llx: %s\n", ev->wp->name,
-				(unsigned long long)addr, why);
-	}
-	if (wp_sync(ev->wp) && ev->wp->pid > 0)
-		kill(ev->wp->pid, SIGCONT);
-}
-
-void watchpoint_continue(Runtime *rt)
-{
-	for (int i = 0; i < rt->sc->events.n; i++) {
-		const EventDesc *ev = rt->sc->events.v[i];
-		if (ev->kind == EV_WATCHPOINT && wp_sync(ev->wp) && ev->wp->pid > 0) {
-			kill(ev->wp->pid, SIGCONT);
-			return;
-		}
-	}
-}
-
 void events_d_close_line(Runtime *rt)
 {
 	if (rt->d_line_open)
@@ -168,7 +122,7 @@ int events_handle(void *ctx, void *data, size_t size)
 	const EventDesc *ev = rt->sc->events.v[id];
 	if (ev->kind == EV_WATCHPOINT) {
 		/* even after exit(): a stopped task must go on */
-		ev_watchpoint(rt, id, ev, data, size);
+		watchpoint_event(rt, id, ev, data, size);
 		return 0;
 	}
 	if (rt->exit_requested)
@@ -206,6 +160,9 @@ int events_handle(void *ctx, void *data, size_t size)
 		break;
 	case EV_JOIN:
 		ev_join(rt, ev, data);
+		break;
+	case EV_UNWATCH:
+		watchpoint_unwatch(rt, *(const uint64_t *)((const uint8_t *)data + ev->argoff[0]));
 		break;
 	case EV_EXIT:
 		if (ev->nargs) { /* D: exit(N); the events of the firing that follow still print */

@@ -283,10 +283,12 @@ bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
 		if (pc->spec->prov->is_special)
 			continue;
 		char why[384];
+		int first = rt->attached.n;
 		if (!pc->spec->prov->attach(pc->spec, pc->fd, &rt->attached, why, sizeof(why))) {
 			snprintf(err, errlen, "cannot attach %s: %s", pc->spec->name, why);
 			return false;
 		}
+		watchpoint_note_static(rt, pc->spec, first);
 	}
 	return true;
 }

@@ -23,6 +23,13 @@ typedef struct RunOpts {
 	size_t cat_bytes_max; /* BPFTRACE_CAT_BYTES_MAX: cat() prints at most this */
 } RunOpts;
 
+/* A watched address and its fds in Runtime.attached (first, n): from a
+ * FUNC+argN probe (event index id) or a watchpoint:ADDR probe (id -1). */
+typedef struct WatchedAddr {
+	uint64_t id, addr;
+	int first, n;
+} WatchedAddr;
+
 typedef struct Runtime {
 	Script *sc;
 	RunOpts opt;
@@ -39,7 +46,8 @@ typedef struct Runtime {
 	bool d_heading;    /* D: the "CPU ID FUNCTION:NAME" heading was printed */
 	bool d_line_open;  /* D: a firing's line awaits its newline */
 	StrBuf line; /* reused for formatting each event */
-	VEC(uint64_t) wp_seen; /* FUNC+argN watchpoints: (event index, address) pairs watched */
+	VEC(WatchedAddr) watched; /* watchpoints in place, for unwatch() and "watched once" */
+	int wp_stopped;           /* a task a sync FUNC+argN watchpoint stopped, to resume */
 } Runtime;
 
 /* Returns the process exit status; errors are printed to stderr. */
@@ -55,5 +63,13 @@ int events_handle(void *ctx, void *data, size_t size);
 void events_d_close_line(Runtime *rt);
 /* true once SIGINT/SIGTERM came long enough ago that reading events stops */
 bool session_signal_overdue(void);
-/* Let a task stopped by a sync FUNC+argN watchpoint's uprobe go on. */
+/* Watchpoints at run time (watchpoints.c): FUNC+argN's address arrives
+ * (attach it), unwatch(addr), a watchpoint:ADDR probe just attached
+ * (first: its first fd in rt->attached), the stopped task resumed once the
+ * events its stop produced are read, and at the end. */
+void watchpoint_event(Runtime *rt, uint64_t id, const EventDesc *ev, const uint8_t *data,
+		      size_t size);
+void watchpoint_unwatch(Runtime *rt, uint64_t addr);
+void watchpoint_note_static(Runtime *rt, const ProbeSpec *p, int first);
+void watchpoint_resume(Runtime *rt);
 void watchpoint_continue(Runtime *rt);

@@ -133,6 +133,7 @@ static void event_loop(Runtime *rt)
 		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
 		 * never report them: read whatever the ring holds */
 		ring_buffer__consume(rt->rb);
+		watchpoint_resume(rt);
 		/* flush once the buffer is drained: prompt output without a
 		 * write per line when events pour in */
 		if (rt->flush_pending && rt->opt.buffering != BUF_FULL) {
@@ -237,7 +238,7 @@ static int fail(Runtime *rt, const char *msg)
 	}
 	loader_close(rt);
 	sb_free(&rt->line);
-	vec_free(&rt->wp_seen);
+	vec_free(&rt->watched);
 	return 1;
 }
 
@@ -287,6 +288,6 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		waitpid(rt.opt.child_pid, NULL, 0);
 	loader_close(&rt);
 	sb_free(&rt.line);
-	vec_free(&rt.wp_seen);
+	vec_free(&rt.watched);
 	return status ? status : rt.exit_status; /* D: exit(N)'s N */
 }

@@ -1,8 +1,9 @@
 /* watch_funcs: three functions that each increment the int their second
  * argument points to (for watchpoint:increment_*+arg1:4:w): increment_a
  * once, increment_b twice, increment_c three times, each on its own global;
- * then a and c once more and b three times; then unwatch_me(&a) and one
- * more write to a (a script can unwatch() it there).  It
+ * then a and c once more and b three times; then unwatch_me(&a, &b) and one
+ * more write to a and to b (a script can unwatch(arg0) there, and a sync
+ * watchpoint:unwatch_me+arg1 stops the task until that is done).  It
  * prints nothing, so that its output cannot interleave with a tracer's. */
 volatile int a, b, c;
 
@@ -24,9 +25,9 @@ __attribute__((noinline)) void increment_c(int times, volatile int *p)
 		(*p)++;
 }
 
-__attribute__((noinline)) void unwatch_me(volatile int *p)
+__attribute__((noinline)) void unwatch_me(volatile int *p, volatile int *q)
 {
-	__asm__ volatile("" : : "r"(p) : "memory");
+	__asm__ volatile("" : : "r"(p), "r"(q) : "memory");
 }
 
 int main(void)
@@ -37,7 +38,8 @@ int main(void)
 	increment_a(1, &a);
 	increment_b(3, &b);
 	increment_c(1, &c);
-	unwatch_me(&a);
+	unwatch_me(&a, &b);
 	a = 100;
+	b = 100;
 	return 0;
 }

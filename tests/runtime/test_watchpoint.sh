@@ -84,7 +84,7 @@ for f in "watchpoint 6" "asyncwatchpoint 6 300" "w 3 0 2" "aw 3 300 2"; do
 done
 
 # a wildcard: one probe per function, each with its own name (writes: a 3,
-# b 5, c 4), and a second FUNC+argN probe in the same script
+# b 6, c 4), and a second FUNC+argN probe in the same script
 W=build/progs/watch_funcs
 out=$(timeout 20 "$SONDE" -c "$W" -e 'watchpoint:increment_*+arg1:4:w { @[probe] = count(); }
 watchpoint:unwatch_me+arg0:4:w { @unwatch_me = count(); }' 2>&1)
@@ -93,9 +93,36 @@ want="Attaching 4 probes...
 
 @[watchpoint:$W:increment_a:1:4:w]: 3
 @[watchpoint:$W:increment_c:1:4:w]: 4
-@[watchpoint:$W:increment_b:1:4:w]: 5
+@[watchpoint:$W:increment_b:1:4:w]: 6
 @unwatch_me: 1"
 [ "$out" = "$want" ] || { printf 'FUNC wildcard: got:\n%s\nwant:\n%s\n' "$out" "$want"; exit 1; }
+# unwatch(a) while unwatch_me(&a, &b) holds the task (its sync watchpoint on
+# arg1): a's last write is not seen, b's is
+out=$(timeout 20 "$SONDE" -c "$W" -e "watchpoint:increment_*+arg1:4:w { @[probe] = count(); }
+uprobe:$W:unwatch_me { unwatch(arg0); }
+watchpoint:unwatch_me+arg1:4:w { @b = count(); }" 2>&1)
+want="Attaching 5 probes...
+
+
+@[watchpoint:$W:increment_a:1:4:w]: 2
+@[watchpoint:$W:increment_c:1:4:w]: 4
+@[watchpoint:$W:increment_b:1:4:w]: 6
+@b: 1"
+[ "$out" = "$want" ] || { printf 'unwatch: got:\n%s\nwant:\n%s\n' "$out" "$want"; exit 1; }
+# no debug register left for unwatch_me's: bpftrace's words, the run goes on
+out=$(timeout 20 "$SONDE" -c "$W" -e 'watchpoint:increment_*+arg1:4:w { @[probe] = count(); }
+watchpoint:increment_a+arg1:1:w { @a1 = count(); }
+watchpoint:unwatch_me+arg0:4:w { @unwatch_me = count(); }' 2>&1)
+want="Attaching 5 probes...
+Failed to attach watchpoint probe. You are out of watchpoint registers.
+
+
+@[watchpoint:$W:increment_a:1:4:w]: 3
+@[watchpoint:$W:increment_c:1:4:w]: 4
+@[watchpoint:$W:increment_b:1:4:w]: 6
+@a1: 3
+@unwatch_me: 0"
+[ "$out" = "$want" ] || { printf 'out of registers: got:\n%s\nwant:\n%s\n' "$out" "$want"; exit 1; }
 
 # five static watchpoints on one task: x86-64 has four debug registers, so
 # one cannot attach: bpftrace's words, exit 1, nothing left attached
