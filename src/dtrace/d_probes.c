@@ -22,6 +22,7 @@ typedef struct Walk {
 	void *arg;
 	int next_id;
 	int count;
+	const char *made_rate; /* profile-N/tick-N not in the listed rates, or NULL */
 } Walk;
 
 static bool field_match(const char *pat, const char *s)
@@ -78,6 +79,11 @@ static const NameList *syscall_names(void)
 
 static void walk_syscall(Walk *w)
 {
+	/* last of the listed providers: skipping it when it cannot match (BEGIN,
+	 * tick-1s) saves reading tracefs and moves no other probe's id */
+	if (!field_match(w->pat[0], "syscall") ||
+	    !(field_match(w->pat[3], "entry") || field_match(w->pat[3], "return")))
+		return;
 	const NameList *l = syscall_names();
 	for (int i = 0; i < l->v.n; i++) {
 		char at[160];
@@ -197,11 +203,21 @@ static void walk_rates(Walk *w, const char *kind, const char *const *std, size_t
 		rate_attach(kind, std[i], at, sizeof(at));
 		walk_emit(w, "profile", "", "", name, at);
 	}
-	/* a literal profile-RATE not in the list: created on demand */
+	/* a literal profile-RATE not in the list: made on demand, after
+	 * every listed probe (walk_rate_made) so that their ids stay put */
 	size_t k = strlen(kind);
 	const char *p = w->pat[3];
 	if (!listed && !strncmp(p, kind, k) && p[k] == '-' && !strpbrk(p, "*?[") &&
 	    (!*w->pat[0] || !strcmp(w->pat[0], "profile")) && rate_attach(kind, p + k + 1, at, sizeof(at)))
+		w->made_rate = p;
+}
+
+static void walk_rate_made(Walk *w)
+{
+	char at[96];
+	const char *p = w->made_rate;
+	if (p && rate_attach(!strncmp(p, "tick", 4) ? "tick" : "profile", strchr(p, '-') + 1, at,
+			     sizeof(at)))
 		walk_emit(w, "profile", "", "", p, at);
 }
 
@@ -358,9 +374,10 @@ static void walk_user(Walk *w)
 static void walk_all(Walk *w)
 {
 	walk_dtrace(w);
-	walk_syscall(w);
 	walk_tracepoints(w);
 	walk_profile(w);
+	walk_syscall(w);
+	walk_rate_made(w);
 	walk_user(w);
 }
 

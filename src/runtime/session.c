@@ -112,8 +112,10 @@ static void event_loop(Runtime *rt)
 			break;
 		if (rt->control && rt->control[0]) {
 			ring_buffer__consume(rt->rb); /* what exit() followed */
-			if (rt->out.dialect == DIALECT_D) { /* and the rest of D's firing */
-				ring_buffer__poll(rt->rb, 5);
+			if (rt->out.dialect == DIALECT_D) {
+				/* and the rest of D's firing, which its CPU may still be
+				 * writing after it set the word: microseconds */
+				usleep(200);
 				ring_buffer__consume(rt->rb);
 			}
 			rt->exit_requested = true;
