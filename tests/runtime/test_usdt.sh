@@ -59,6 +59,29 @@ check "usdt two locations" "Attaching 3 probes...
 
 @hits: 6" -c "$P/usdt_consts 3" -e "usdt:$P/usdt_consts:sonde_test:twice { printf(\"%d \", arg0); @hits = count(); }
 END { printf(\"\n\"); }"
+# semaphores: per process with -p (only that process's guarded probes run),
+# per file without (every process running the binary, including one started
+# before sonde), with or without --usdt-file-activation, as bpftrace 0.17
+# does on a kernel with uprobe reference counters
+activation() { # sonde options... -> "A-enabled B-enabled"
+	local a b s out=$(mktemp)
+	"$P/sdt_target" 3 3000 >"$out.a" & a=$!
+	"$P/sdt_target" 3 3000 >"$out.b" & b=$!
+	"$SONDE" "${@//PID_A/$a}" -e "usdt:$P/sdt_target:sonde:tick { @ = count(); }" >"$out" 2>&1 & s=$!
+	for _ in $(seq 100); do grep -q Attaching "$out" && break; sleep 0.05; done
+	wait $a $b
+	kill -INT $s 2>/dev/null; wait $s
+	echo "$(cut -d' ' -f1 "$out.a") $(cut -d' ' -f1 "$out.b")"
+	rm -f "$out" "$out.a" "$out.b"
+}
+for opts in "-p PID_A" "--usdt-file-activation -p PID_A"; do
+	got=$(activation $opts)
+	[ "$got" = "enabled=3 enabled=0" ] || { echo "semaphore per process ($opts): $got"; fail=1; }
+done
+for opts in "" "--usdt-file-activation"; do
+	got=$(activation $opts)
+	[ "$got" = "enabled=3 enabled=3" ] || { echo "semaphore per file ($opts): $got"; fail=1; }
+done
 if [ ! -x $PY ] || ! "$SONDE" -l "usdt:$PY:*" | grep -q gc__start; then
 	echo "no $PY with USDT probes"; exit $fail
 fi
