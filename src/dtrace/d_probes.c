@@ -23,7 +23,16 @@ typedef struct Walk {
 	int next_id;
 	int count;
 	const char *made_rate; /* profile-N/tick-N not in the listed rates, or NULL */
+	int id;                /* -i: only this probe id (0: any) */
 } Walk;
+
+static bool field_match(const char *pat, const char *s);
+
+/* -i ID: a description that is a probe id */
+static bool id_match(const Walk *w, int id)
+{
+	return !w->id || w->id == id;
+}
 
 static bool field_match(const char *pat, const char *s)
 {
@@ -34,7 +43,7 @@ static void walk_emit(Walk *w, const char *prov, const char *mod, const char *fu
 		      const char *name, const char *attach)
 {
 	int id = ++w->next_id;
-	if (!field_match(w->pat[0], prov) || !field_match(w->pat[1], mod) ||
+	if (!id_match(w, id) || !field_match(w->pat[0], prov) || !field_match(w->pat[1], mod) ||
 	    !field_match(w->pat[2], func) || !field_match(w->pat[3], name))
 		return;
 	DProbe p = { { (char *)prov, (char *)mod, (char *)func, (char *)name, id }, attach };
@@ -370,6 +379,28 @@ static void walk_user(Walk *w)
 	free(files);
 }
 
+/* fbt::FUNC:entry|return (kprobes) and rawtp:CATEGORY::NAME (raw
+ * tracepoints, as Oracle's dtrace-utils names them), named without globs:
+ * the kernel's function list is not read, and the kprobe provider says at
+ * attach time what this kernel cannot do */
+static void walk_kernel_funcs(Walk *w)
+{
+	bool rawtp = !strcmp(w->pat[0], "rawtp");
+	const char *fn = rawtp ? w->pat[3] : w->pat[2];
+	char at[300];
+	if (!*fn || strpbrk(fn, "*?[") || strpbrk(w->pat[1], "*?["))
+		return;
+	if (!strcmp(w->pat[0], "fbt")) {
+		snprintf(at, sizeof(at), "kprobe:%s", fn);
+		walk_emit(w, "fbt", "vmlinux", fn, "entry", at);
+		snprintf(at, sizeof(at), "kretprobe:%s", fn);
+		walk_emit(w, "fbt", "vmlinux", fn, "return", at);
+	} else if (rawtp) {
+		snprintf(at, sizeof(at), "rawtracepoint:%s", fn);
+		walk_emit(w, "rawtp", w->pat[1], "", fn, at);
+	}
+}
+
 /* tick-N probes belong to the profile provider, as in DTrace */
 static void walk_all(Walk *w)
 {
@@ -378,6 +409,7 @@ static void walk_all(Walk *w)
 	walk_profile(w);
 	walk_syscall(w);
 	walk_rate_made(w);
+	walk_kernel_funcs(w);
 	walk_user(w);
 }
 
@@ -414,6 +446,10 @@ int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, ch
 {
 	char buf[4][256];
 	Walk w = { .env = env, .fn = fn, .arg = arg };
+	if (*desc && strspn(desc, "0123456789") == strlen(desc)) { /* a probe id (-i) */
+		w.id = atoi(desc);
+		desc = "";
+	}
 	if (!split_desc(desc, buf, w.pat)) {
 		snprintf(err, errlen, "invalid probe description \"%s\": Overspecified probe description",
 			 desc);
