@@ -27,6 +27,11 @@ void gen_map_assign(Gen *g, const Stmt *st);
 void gen_map_agg(Gen *g, const Expr *map, const Expr *call);
 void gen_map_incdec(Gen *g, const Expr *e); /* value in r0 */
 void gen_map_delete(Gen *g, const Expr *map);
+void gen_log2_search(Gen *g, int top); /* r2 += floor(log2(r1)) */
+/* D's aggregations (codegen_agg_d.c): r0 = slot, r1 = value */
+void gen_quantize_index(Gen *g);                  /* r1 = bucket */
+void gen_llquantize_index(Gen *g, const Type *t); /* r1 = bucket */
+void gen_stddev(Gen *g);
 
 void gen_builtin_int(Gen *g, const Expr *e);
 void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);

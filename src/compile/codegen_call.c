@@ -302,7 +302,8 @@ static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 {
 	int n = call->args.n - first;
 	EventDesc *ev = event_new(g, kind, n);
-	if (kind != EV_PRINT_VALUE && kind != EV_UNWATCH)
+	if (kind != EV_PRINT_VALUE && kind != EV_UNWATCH && kind != EV_TRUNC &&
+	    kind != EV_NORMALIZE)
 		ev->fmt = call->args.v[0]->auxp;
 	for (int i = 0; i < n; i++) {
 		ev->argt[i] = call->args.v[first + i]->type;
@@ -495,6 +496,35 @@ static void c_override(Gen *g, const Expr *e)
 	emit_call(g, BPF_FUNC_override_return);
 }
 
+/* D: printa([fmt, ]@a) */
+static void c_printa(Gen *g, const Expr *e)
+{
+	EventDesc *ev = event_new(g, EV_PRINTA, 0);
+	const Expr *f = e->args.n > 1 ? e->args.v[0] : NULL;
+	ev->map = e->args.v[e->args.n - 1]->map;
+	ev->fmt = f ? f->auxp : NULL;
+	ev->value_conv = f ? f->aux2 - 1 : -1;
+	gen_simple_event(g, ev);
+}
+
+/* D: trunc(@a[, n]), normalize(@a, n), denormalize(@a): n travels in the
+ * event, the map in its descriptor */
+static void c_agg_action(Gen *g, const Expr *e)
+{
+	EventKind k = e->func->id == F_TRUNC ? EV_TRUNC : EV_NORMALIZE;
+	gen_args_event(g, k, e, 1);
+	EventDesc *ev = g->sc->events.v[g->sc->events.n - 1];
+	ev->map = e->args.v[0]->map;
+}
+
+static void c_setopt(Gen *g, const Expr *e)
+{
+	EventDesc *ev = event_new(g, EV_SETOPT, 0);
+	ev->text = e->args.v[0]->sval;
+	ev->text2 = e->args.n > 1 ? e->args.v[1]->sval : NULL;
+	gen_simple_event(g, ev);
+}
+
 typedef void (*CallGen)(Gen *g, const Expr *e);
 static const CallGen call_stmt[] = {
 	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
@@ -502,6 +532,8 @@ static const CallGen call_stmt[] = {
 	[F_UNWATCH] = c_unwatch,
 	[F_DELETE] = c_delete, [F_CLEAR] = c_map_event, [F_ZERO] = c_map_event,
 	[F_JOIN] = c_join,     [F_DEBUGF] = c_debugf, [F_OVERRIDE] = c_override,
+	[F_PRINTA] = c_printa, [F_TRUNC] = c_agg_action, [F_NORMALIZE] = c_agg_action,
+	[F_DENORMALIZE] = c_agg_action, [F_SETOPT] = c_setopt,
 };
 
 void gen_call_stmt(Gen *g, const Expr *e)

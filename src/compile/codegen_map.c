@@ -185,6 +185,21 @@ static void gen_minmax(Gen *g, bool is_min, bool sign, int skip)
 	emit(g, I_ST(BPF_DW, BPF_REG_0, 8, 1));
 }
 
+/* r2 += floor(log2(r1)) for 1 <= r1 < 2^(2 * top), by halving shifts
+ * from `top` down; r1 is consumed, r3 used */
+void gen_log2_search(Gen *g, int top)
+{
+	for (int step = top; step >= 1; step /= 2) {
+		int next = label_new(g);
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, step));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, next);
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, step));
+		label_place(g, next);
+	}
+}
+
 /* r1 = log2 bucket of r1 (see hist_bucket in types.h), then r0 += r1*8.
  * As in bpftrace 0.17: the value is taken as signed even when its type is
  * unsigned, and the search stops at 2^31, so every value >= 2^31 counts
@@ -195,16 +210,7 @@ static void gen_hist_index(Gen *g)
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, zero);
 	emit(g, I_MOV64_IMM(BPF_REG_2, 2));
-	static const int steps[] = {16, 8, 4, 2, 1};
-	for (int i = 0; i < 5; i++) {
-		int next = label_new(g);
-		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
-		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, steps[i]));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, next);
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, steps[i]));
-		label_place(g, next);
-	}
+	gen_log2_search(g, 16);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 	emit_goto(g, done);
 	label_place(g, neg);
@@ -235,7 +241,8 @@ static void gen_lhist_index(Gen *g, const Type *t)
 	label_place(g, done);
 }
 
-static void gen_bucket_add(Gen *g, int nbuckets)
+/* bucket r1 += 1, or += the value at stack slot incr (D's increment) */
+static void gen_bucket_add(Gen *g, int nbuckets, int incr)
 {
 	/* bound the index for the verifier, then count */
 	int ok = label_new(g);
@@ -244,7 +251,10 @@ static void gen_bucket_add(Gen *g, int nbuckets)
 	label_place(g, ok);
 	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_1, 3));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
-	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
+	if (incr)
+		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, incr));
+	else
+		emit(g, I_MOV64_IMM(BPF_REG_1, 1));
 	add_at(g, BPF_REG_0, 0, BPF_REG_1);
 }
 
@@ -255,10 +265,15 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 	const Type *t = map->map->val;
 	bool sign = call->type->is_signed;
 	int mark = g->scratch_top, skip = label_new(g);
-	int slot = stack_push(g);
+	int slot = stack_push(g), incr = 0;
 	if (call->args.n) {
 		gen_int(g, call->args.v[0]);
 		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
+	}
+	if (call->aux && type_is_agg(call->type)) { /* D: quantize(v, incr) ... */
+		incr = stack_push(g);
+		gen_int(g, call->args.v[call->aux]);
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, incr));
 	}
 	int key = gen_map_key(g, map);
 	gen_agg_slot(g, map->map, key, skip);
@@ -284,16 +299,29 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 		break;
 	case TY_HIST:
 		gen_hist_index(g);
-		gen_bucket_add(g, HIST_BUCKETS);
+		gen_bucket_add(g, HIST_BUCKETS, 0);
 		break;
 	case TY_LHIST:
 		gen_lhist_index(g, t);
-		gen_bucket_add(g, lhist_buckets(t));
+		gen_bucket_add(g, lhist_buckets(t), incr);
+		break;
+	case TY_QUANTIZE:
+		gen_quantize_index(g);
+		gen_bucket_add(g, QUANT_BUCKETS, incr);
+		break;
+	case TY_LLQUANTIZE:
+		gen_llquantize_index(g, t);
+		gen_bucket_add(g, llquant_buckets(t), incr);
+		break;
+	case TY_STDDEV:
+		gen_stddev(g);
 		break;
 	default:
 		break;
 	}
 	label_place(g, skip);
+	if (incr)
+		stack_pop(g);
 	stack_pop(g);
 	g->scratch_top = mark;
 }

@@ -44,6 +44,10 @@ typedef enum EventKind {
 	EV_UNWATCH,    /* unwatch(addr) */
 	EV_D_PROBE,    /* D: a firing's "CPU ID FUNCTION:NAME" (u64 cpu after the index;
 			  id in top, "FUNC:NAME" in text) */
+	EV_PRINTA,     /* D: printa([fmt, ]@a) */
+	EV_TRUNC,      /* D: trunc(@a[, n]): n is the optional argument */
+	EV_NORMALIZE,  /* D: normalize(@a, n) (n the argument), denormalize(@a) (none) */
+	EV_SETOPT,     /* D: setopt(text[, text2]) */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -57,7 +61,9 @@ typedef struct EventDesc {
 	int size;        /* record bytes including the leading index */
 	MapInfo *map;    /* print/clear/zero */
 	int top, div;    /* print(@m, top, div) */
-	const char *text; /* time() format, join() delimiter */
+	const char *text; /* time() format, join() delimiter, setopt() option */
+	const char *text2; /* setopt() value, or NULL */
+	int value_conv;   /* printa(fmt, @a): the conversion printing the value, or -1 */
 	bool from_end;    /* sent by the END probe */
 	const ProbeSpec *wp; /* EV_WATCHPOINT: the watchpoint, and its program's */
 	int wp_prog;         /* index in Script.progs */
@@ -96,6 +102,7 @@ typedef struct ProgCode {
 
 typedef struct Options {
 	Dialect dialect;  /* the script's language (output.h) */
+	AggOpts agg;      /* D: aggsortkey, aggsortrev, ... (-x, #pragma D option) */
 	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max; /* BPFTRACE_MAP_KEYS_MAX, default 4096 */
 	char **params;    /* positional parameters $1.. */

@@ -156,6 +156,8 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 {
 	MapInfo *m = map->map;
 	bool grew = false;
+	if (m->val && s->sc->opt.dialect == DIALECT_D && !sema_d_agg_mismatch(s, m->val, t, loc))
+		return false;
 	if (m->val && m->val->kind == TY_LHIST && t->kind == TY_LHIST && !merge_type(s, &m->val, t, &grew))
 		return sema_error(s, loc, "map %s is lhist(min %lld, max %lld, step %lld) here but "
 				  "lhist(min %lld, max %lld, step %lld) elsewhere", m->print_name,

@@ -27,6 +27,9 @@ typedef enum FuncId {
 	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
 	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
 	F_UNWATCH,
+	/* D's aggregations and aggregation actions (sema_agg_d.c) */
+	F_QUANTIZE, F_LQUANTIZE, F_LLQUANTIZE, F_STDDEV, F_PRINTA, F_TRUNC, F_NORMALIZE,
+	F_DENORMALIZE, F_SETOPT,
 } FuncId;
 
 typedef struct Sema Sema;
@@ -72,6 +75,18 @@ void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(pri
 bool sema_builtin(Sema *s, Expr *e);
 /* D: argN's offset in a syscall tracepoint's record, -1 elsewhere */
 int d_syscall_arg_offset(const ProbeSpec *spec, int n);
+/* D's aggregating functions and actions (sema_agg_d.c) */
+bool sema_d_quantize(Sema *s, Expr *c);
+bool sema_d_lquantize(Sema *s, Expr *c);
+bool sema_d_llquantize(Sema *s, Expr *c);
+bool sema_d_stddev(Sema *s, Expr *c);
+bool sema_d_printa(Sema *s, Expr *c);
+bool sema_d_trunc(Sema *s, Expr *c);
+bool sema_d_normalize(Sema *s, Expr *c);
+bool sema_d_setopt(Sema *s, Expr *c);
+/* false (error set) when an lquantize/llquantize aggregation gets a second
+ * shape, in DTrace's words */
+bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);
 /* pystack / jstack(): e's type, after finding the interpreter's layout */
 #define PYSTACK_DEPTH 32
 bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max);

@@ -393,6 +393,8 @@ static bool check_agg(Sema *s, Expr *c)
 			return false;
 		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
 	}
+	if (s->sc->opt.dialect == DIALECT_D)
+		is_signed = true; /* DTrace's min/max/sum compare and print signed */
 	TypeKind k = kinds[f->id];
 	int size = k == TY_HIST ? HIST_BUCKETS * 8 : (k == TY_COUNT || k == TY_SUM) ? 8 : 16;
 	c->type = ty_simple(s, k, size);
@@ -742,6 +744,15 @@ static const FuncDef funcs[] = {
 	/* D (sonde dtrace): trace() and exit(N) */
 	{"trace", F_PRINTF, FK_STMT, 1, 1, check_trace, true},
 	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, true},
+	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, true},
+	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, true},
+	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, true},
+	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, true},
+	{"printa", F_PRINTA, FK_STMT, 1, 2, sema_d_printa, true},
+	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, true},
+	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, true},
+	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, true},
+	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, true},
 };
 
 const FuncDef *func_find(const char *name)

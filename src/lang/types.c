@@ -8,7 +8,7 @@
 
 bool type_is_agg(const Type *t)
 {
-	return t && t->kind >= TY_COUNT && t->kind <= TY_LHIST;
+	return t && t->kind >= TY_COUNT && t->kind <= TY_STDDEV;
 }
 
 /* Structural equality: same kind and the same layout-relevant fields, so
@@ -42,6 +42,9 @@ bool type_equal(const Type *a, const Type *b)
 	case TY_LHIST:
 		return a->lh_min == b->lh_min && a->lh_max == b->lh_max &&
 		       a->lh_step == b->lh_step;
+	case TY_LLQUANTIZE:
+		return a->llq_factor == b->llq_factor && a->llq_low == b->llq_low &&
+		       a->llq_high == b->llq_high && a->llq_steps == b->llq_steps;
 	case TY_KSTACK:
 	case TY_USTACK:
 	case TY_PYSTACK:
@@ -78,6 +81,9 @@ static const char *simple_name(TypeKind k)
 	case TY_STATS: return "stats()";
 	case TY_HIST: return "hist()";
 	case TY_LHIST: return "lhist()";
+	case TY_QUANTIZE: return "quantize()";
+	case TY_LLQUANTIZE: return "llquantize()";
+	case TY_STDDEV: return "stddev()";
 	case TY_CTX: return "args";
 	default: return "?";
 	}

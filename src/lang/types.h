@@ -34,7 +34,13 @@
  *   TY_MIN, TY_MAX     16 bytes: value (s64), then 1 once a value was seen
  *   TY_AVG, TY_STATS   16 bytes: count, then total (s64)
  *   TY_HIST            HIST_BUCKETS x 8 bytes of counts (see hist_bucket())
- *   TY_LHIST           lhist_buckets() x 8 bytes of counts
+ *   TY_LHIST           lhist_buckets() x 8 bytes of counts (D's lquantize too:
+ *                      lh_max is then low + levels * step)
+ *   TY_QUANTIZE        QUANT_BUCKETS x 8 bytes (D's quantize: see quant_bucket())
+ *   TY_LLQUANTIZE      llquant_buckets() x 8 bytes (D's llquantize, Oracle DTrace's
+ *                      layout: negative overflow, negative steps, |v| < factor^low,
+ *                      positive steps, positive overflow)
+ *   TY_STDDEV          32 bytes: count, total (s64), sum of squares (u128, low first)
  */
 #pragma once
 #include <stdbool.h>
@@ -69,6 +75,9 @@ typedef enum TypeKind {
 	TY_STATS,
 	TY_HIST,
 	TY_LHIST,
+	TY_QUANTIZE,   /* D */
+	TY_LLQUANTIZE, /* D */
+	TY_STDDEV,     /* D */
 	/* not values: the tracepoint `args` context */
 	TY_CTX,
 } TypeKind;
@@ -89,6 +98,7 @@ typedef struct Type {
 	 * what sizeof reports; sonde keeps each element in an 8-byte slot */
 	int c_size, c_align;
 	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
+	int llq_factor, llq_low, llq_high, llq_steps; /* TY_LLQUANTIZE */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK/TY_PYSTACK: frames kept */
 	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format;
@@ -152,3 +162,31 @@ static inline int hist_bucket(int64_t v)
 bool type_is_agg(const Type *t);
 bool type_equal(const Type *a, const Type *b);
 const char *type_name(const Type *t, char *buf, int n); /* for messages */
+
+/* D's quantize(): bucket QUANT_ZERO counts 0, QUANT_ZERO + 1 + k counts
+ * [2^k, 2^(k+1)), QUANT_ZERO - 1 - k counts (-2^(k+1), -2^k]; the ends
+ * take everything beyond (DTrace's DTRACE_QUANTIZE_* layout). */
+#define QUANT_BUCKETS 127
+#define QUANT_ZERO 63
+
+/* The value DTrace labels quantize bucket b with: the smallest value of a
+ * positive bucket, the one nearest 0 of a negative bucket. */
+static inline int64_t quant_bucket_value(int b)
+{
+	if (b < QUANT_ZERO)
+		return -(int64_t)(1ULL << (QUANT_ZERO - 1 - b));
+	if (b == QUANT_ZERO)
+		return 0;
+	return (int64_t)(1ULL << (b - QUANT_ZERO - 1));
+}
+
+/* llquantize: bins in one sign's half, and the index of the |v| < factor^low bin */
+static inline int llquant_half(const Type *t)
+{
+	return (t->llq_high - t->llq_low + 1) * (t->llq_steps - t->llq_steps / t->llq_factor);
+}
+
+static inline int llquant_buckets(const Type *t)
+{
+	return 2 * llquant_half(t) + 3;
+}

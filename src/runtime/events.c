@@ -90,6 +90,19 @@ static void ev_join(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	output_printf_text(&rt->out, sb->s, sb->len);
 }
 
+/* D: trunc(@a[, n]), normalize(@a, n), denormalize(@a) */
+static void ev_agg_action(Runtime *rt, const EventDesc *ev, const uint8_t *data)
+{
+	MapDesc *m = &rt->maps[ev->map->id];
+	int64_t n = 0;
+	if (ev->nargs)
+		memcpy(&n, data + ev->argoff[0], 8);
+	if (ev->kind == EV_TRUNC)
+		map_trunc_d(m, !ev->nargs, n);
+	else
+		m->normal = ev->nargs && n > 1 ? n : 1;
+}
+
 void events_d_close_line(Runtime *rt)
 {
 	if (rt->d_line_open)
@@ -143,8 +156,21 @@ int events_handle(void *ctx, void *data, size_t size)
 	case EV_PRINT_MAP:
 		map_print(&rt->out, &rt->maps[ev->map->id], ev->top, ev->div);
 		break;
-	case EV_CLEAR:
-		map_clear(&rt->maps[ev->map->id]);
+	case EV_CLEAR: /* D's clear() zeroes the values and keeps the keys */
+		if (rt->out.dialect == DIALECT_D)
+			map_zero(&rt->maps[ev->map->id]);
+		else
+			map_clear(&rt->maps[ev->map->id]);
+		break;
+	case EV_PRINTA:
+		map_printa_d(&rt->out, &rt->maps[ev->map->id], ev->fmt, ev->value_conv);
+		break;
+	case EV_TRUNC:
+	case EV_NORMALIZE:
+		ev_agg_action(rt, ev, data);
+		break;
+	case EV_SETOPT:
+		agg_opt_set(&rt->out.agg, ev->text, ev->text2);
 		break;
 	case EV_ZERO:
 		map_zero(&rt->maps[ev->map->id]);

@@ -39,7 +39,12 @@ static void wr64(void *p, int64_t v)
 
 static int nbuckets(const Type *t)
 {
-	return t->kind == TY_HIST ? HIST_BUCKETS : lhist_buckets(t);
+	switch (t->kind) {
+	case TY_HIST: return HIST_BUCKETS;
+	case TY_QUANTIZE: return QUANT_BUCKETS;
+	case TY_LLQUANTIZE: return llquant_buckets(t);
+	default: return lhist_buckets(t);
+	}
 }
 
 void agg_merge(const Type *t, void *dst, const void *src)
@@ -65,8 +70,20 @@ void agg_merge(const Type *t, void *dst, const void *src)
 		wr64(d, rd64(d) + rd64(s));
 		wr64(d + 8, rd64(d + 8) + rd64(s + 8));
 		break;
+	case TY_STDDEV: { /* count, total, then a 128-bit sum of squares */
+		unsigned __int128 a, b;
+		memcpy(&a, d + 16, 16);
+		memcpy(&b, s + 16, 16);
+		a += b;
+		memcpy(d + 16, &a, 16);
+		wr64(d, rd64(d) + rd64(s));
+		wr64(d + 8, rd64(d + 8) + rd64(s + 8));
+		break;
+	}
 	case TY_HIST:
 	case TY_LHIST:
+	case TY_QUANTIZE:
+	case TY_LLQUANTIZE:
 		for (int i = 0; i < nbuckets(t); i++)
 			wr64(d + 8 * i, rd64(d + 8 * i) + rd64(s + 8 * i));
 		break;
@@ -102,6 +119,16 @@ static size_t round8(size_t n)
 
 int map_read(const MapDesc *m, MapEntry **entries, void **mem)
 {
+	return map_read_entries(m, entries, mem, true);
+}
+
+void map_delete_key(const MapDesc *m, const void *key)
+{
+	bpf_map_delete_elem(m->fd, key);
+}
+
+int map_read_entries(const MapDesc *m, MapEntry **entries, void **mem, bool bpftrace_zero)
+{
 	char *tmp;
 	int n = read_keys(m, &tmp);
 	size_t ks = round8((size_t)(m->key_size > 0 ? m->key_size : 8));
@@ -129,7 +156,7 @@ int map_read(const MapDesc *m, MapEntry **entries, void **mem)
 		e[got].val = v;
 		got++;
 	}
-	if (!got && !m->key && m->val->kind == TY_COUNT) {
+	if (bpftrace_zero && !got && !m->key && m->val->kind == TY_COUNT) {
 		/* bpftrace prints a keyless count() map as 0 even when it
 		 * holds nothing (never counted, deleted or cleared) */
 		e[0].key = keys;
@@ -312,7 +339,7 @@ static void bucket_label(StrBuf *sb, const Type *t, int i)
 static bool bucket_range(const Type *t, const void *v, int *first, int *last)
 {
 	int nb = nbuckets(t);
-	*first = -1;
+	*first = *last = -1;
 	for (int i = 0; i < nb; i++) {
 		if (rd64((const char *)v + 8 * i)) {
 			if (*first < 0)

@@ -16,10 +16,22 @@ typedef enum OutFormat { OUT_TEXT, OUT_JSON, OUT_FOLDED } OutFormat;
  * (bpftrace 0.17's or dtrace(1)'s) and which functions exist. */
 typedef enum Dialect { DIALECT_BPFTRACE, DIALECT_D } Dialect;
 
+/* dtrace(1)'s options for printing aggregations (-x NAME, #pragma D option
+ * NAME, setopt("NAME")): the D front end fills Options.agg, the session
+ * copies it here, setopt() changes it while tracing (map_print_d.c). */
+typedef struct AggOpts {
+	bool sortkey;   /* aggsortkey: sort by keys, then values */
+	bool sortrev;   /* aggsortrev: reverse the order */
+	int sortkeypos; /* aggsortkeypos: the key element compared first */
+	int sortpos;    /* aggsortpos: which aggregation of a multi-aggregation
+			   printa() sorts (accepted; sonde's printa takes one) */
+} AggOpts;
+
 typedef struct OutCtx {
 	FILE *f;
 	OutFormat fmt;
 	Dialect dialect;
+	AggOpts agg;
 	int kstack_fd;           /* BPF stack trace map for kstack, or -1 */
 	int ustack_fd;           /* BPF stack trace map for ustack, or -1 */
 	int pycode_fd;           /* Python code-object cache for pystack, or -1 */
@@ -35,6 +47,8 @@ typedef struct MapDesc {
 	int val_size;      /* one CPU's value size when percpu */
 	bool percpu;
 	int fd;
+	int64_t normal;    /* D's normalize() factor; 0 or 1: none */
+	bool printed;      /* D: printa() printed it, exit does not */
 } MapDesc;
 
 /* Format one value (not an aggregation) the way print() and map keys show
@@ -129,6 +143,30 @@ typedef struct MapEntry {
  * Returns the number of entries (-1 on error); *entries and *mem must be
  * freed with free() by the caller. */
 int map_read(const MapDesc *m, MapEntry **entries, void **mem);
+/* The same; bpftrace_zero adds bpftrace's 0 entry to an empty keyless
+ * count() map (map_read does). */
+int map_read_entries(const MapDesc *m, MapEntry **entries, void **mem, bool bpftrace_zero);
+void map_delete_key(const MapDesc *m, const void *key);
+
+/* ---- the D dialect: aggregations as dtrace(1) prints them (map_print_d.c) ---- */
+
+/* Sort entries as DTrace does under the options ao. */
+void map_sort_d(const AggOpts *ao, const MapDesc *m, MapEntry *e, int n);
+/* Print entries (sorted here): plain, or each through a printa format
+ * whose conversion number value_conv (-1: none) prints the value. */
+void map_print_d_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, const Fmt *fmt,
+			 int value_conv);
+/* printa(@a) (fmt NULL: a "\n" first) and printa(fmt, @a); marks m printed. */
+void map_printa_d(const OutCtx *o, MapDesc *m, const Fmt *fmt, int value_conv);
+/* At exit (after dtrace's "\n"): each aggregation printa() never printed, in order. */
+void maps_print_d_exit(const OutCtx *o, const MapDesc *maps, int n);
+/* Set a printing option by its dtrace(1) name (aggsortkey, aggsortrev,
+ * aggsortkeypos, aggsortpos); value NULL for a flag.  False: not one of them. */
+bool agg_opt_set(AggOpts *ao, const char *name, const char *value);
+/* trunc(@a[, n]) */
+void map_trunc_d(const MapDesc *m, bool all, int64_t keep);
+/* stddev() of a slot (types.h layout), divided by normal */
+uint64_t stddev_d(const void *v, uint64_t normal);
 
 /* The pure half of map_print: sorts `e` in place, applies top/div and
  * prints.  m->fd is not used. */

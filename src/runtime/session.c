@@ -169,9 +169,11 @@ static void print_all_maps(Runtime *rt)
 	/* bpftrace 0.17 writes these two newlines to stdout even with -o
 	 * (not folded output: flame graph tools read it); dtrace(1) ends the
 	 * last firing's line, then writes one newline to its output */
-	if (d) {
+	if (d) { /* then the aggregations printa() did not print, in dtrace's layout */
 		events_d_close_line(rt);
 		fputc('\n', rt->out.f);
+		maps_print_d_exit(&rt->out, rt->maps, rt->sc->maps.n);
+		return;
 	} else if (rt->out.fmt != OUT_FOLDED) {
 		fputs("\n\n", stdout);
 	}
@@ -181,8 +183,7 @@ static void print_all_maps(Runtime *rt)
 	memcpy(sorted, rt->maps, sizeof(MapDesc) * (size_t)n);
 	qsort(sorted, (size_t)n, sizeof(MapDesc), cmp_map_name);
 	for (int i = 0; i < n; i++)
-		if (!d || type_is_agg(sorted[i].val)) /* D prints aggregations only */
-			map_print(&rt->out, &sorted[i], 0, 0);
+		map_print(&rt->out, &sorted[i], 0, 0);
 	free(sorted);
 }
 
@@ -206,6 +207,7 @@ static void setup_output(Runtime *rt)
 	rt->out.f = f;
 	rt->out.fmt = rt->opt.fmt;
 	rt->out.dialect = rt->sc->opt.dialect;
+	rt->out.agg = rt->sc->opt.agg;
 	rt->out.kstack_fd = rt->out.ustack_fd = rt->out.pycode_fd = -1;
 	rt->out.boot_to_real_ns = boot_to_real();
 	if (rt->opt.buffering == BUF_NONE)
