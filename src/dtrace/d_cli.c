@@ -124,6 +124,12 @@ bool d_option_set(DEnv *env, const char *opt, char *msg, size_t msglen)
 		o->unsafe = true;
 	else if (!strncmp(opt, "strsize", n) && eq && atoi(eq + 1) > 0)
 		o->strlen_max = atoi(eq + 1);
+	else if (n < 32) { /* aggsortkey, aggsortrev, ...: printing (map_print_d.c) */
+		char name[32];
+		memcpy(name, opt, n);
+		name[n] = 0;
+		agg_opt_set(&o->agg, name, eq ? eq + 1 : NULL);
+	}
 	return true;
 }
 

@@ -113,6 +113,17 @@ static bool merge_type(Sema *s, Type **slot, Type *t, bool *grew)
 	return true;
 }
 
+/* A key element as stored: bpftrace widens integers to 64 bits; D keeps
+ * their width (still in an 8-byte slot), which dtrace prints keys by
+ * (" %8d" for an int, " %16lld" for a long long). */
+static Type *key_storage_type(Sema *s, Type *t)
+{
+	if (s->sc->opt.dialect == DIALECT_D && t->kind == TY_INT && !t->pointee && t->bits &&
+	    t->bits != 64)
+		return ty_int(s, t->bits, t->is_signed);
+	return sema_storage_type(s, t);
+}
+
 static bool sema_map_key(Sema *s, Expr *e)
 {
 	MapInfo *m = e->map;
@@ -131,11 +142,11 @@ static bool sema_map_key(Sema *s, Expr *e)
 					  "most); use one of its fields", tn(a->type), a->type->size);
 	}
 	if (e->args.n == 1) {
-		k = sema_storage_type(s, e->args.v[0]->type);
+		k = key_storage_type(s, e->args.v[0]->type);
 	} else if (e->args.n > 1) {
 		Type *el[e->args.n];
 		for (int i = 0; i < e->args.n; i++)
-			el[i] = sema_storage_type(s, e->args.v[i]->type);
+			el[i] = key_storage_type(s, e->args.v[i]->type);
 		k = ty_tuple(s, el, e->args.n);
 	}
 	bool grew = false;

@@ -240,7 +240,8 @@ static bool agg_arg(Sema *s, Expr *c, int i)
 	if (a->kind != E_MAP || a->args.n)
 		return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with prototype:\n"
 				  "\tprototype: aggregation\n\t argument: %s", c->name, i + 1,
-				  a->kind == E_MAP ? "aggregation element" : "expression");
+				  a->kind == E_MAP ? "aggregation element" : a->kind == E_INT ? "int"
+				  : a->kind == E_STR ? "string" : "expression");
 	a->map = script_map(s->sc, a->name, a->loc);
 	if (!a->map->val && s->strict)
 		return sema_error(s, a->loc, "%s( ) argument #%d: undefined aggregation %s", c->name,
