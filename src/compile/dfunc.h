@@ -27,6 +27,16 @@ bool dcheck_str1(Sema *s, Expr *c); /* basename dirname toupper tolower */
 bool dcheck_strtok(Sema *s, Expr *c);
 bool dcheck_lltostr(Sema *s, Expr *c);
 
+/* dfunc_misc.c */
+bool dcheck_byteorder(Sema *s, Expr *c); /* htons.. ntohll: the width of the name */
+bool dcheck_rand(Sema *s, Expr *c);
+bool dcheck_progenyof(Sema *s, Expr *c);
+/* dfunc_destr.c: raise stop (system: sema_call.c); refused without -w */
+#define D_DESTRUCTIVE_MSG "could not enable tracing: Destructive actions not allowed"
+bool dsema_destructive(Sema *s, Expr *c);
+bool dcheck_raise(Sema *s, Expr *c);
+bool dcheck_stop(Sema *s, Expr *c);
+
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
@@ -38,6 +48,8 @@ bool dfunc_gen_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 bool dfunc_gen_stmt(struct Gen *g, const Expr *e);
 bool dfunc_string_int(struct Gen *g, const Expr *e);
 bool dfunc_string_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+bool dfunc_misc_int(struct Gen *g, const Expr *e);
+bool dfunc_destr_stmt(struct Gen *g, const Expr *e);
 
 /* shared loop pieces (dfunc_string.c) */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */

@@ -30,6 +30,7 @@ typedef enum FuncId {
 	/* D's aggregations and aggregation actions (sema_agg_d.c) */
 	F_QUANTIZE, F_LQUANTIZE, F_LLQUANTIZE, F_STDDEV, F_PRINTA, F_TRUNC, F_NORMALIZE,
 	F_DENORMALIZE, F_SETOPT,
+	F_D_BYTEORDER, F_D_RAND, F_D_PROGENYOF, F_D_RAISE, F_D_STOP,
 } FuncId;
 
 typedef struct Sema Sema;

@@ -118,6 +118,12 @@ static bool check_system(Sema *s, Expr *c)
 	return check_format(s, c, 1);
 }
 
+/* D's system(): a destructive action (-w) */
+static bool check_system_d(Sema *s, Expr *c)
+{
+	return dsema_destructive(s, c) && check_format(s, c, 1);
+}
+
 static bool check_print(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
@@ -753,6 +759,17 @@ static const FuncDef funcs[] = {
 	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, true},
 	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, true},
 	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, true},
+	{"htons", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"htonl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"htonll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"ntohs", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"ntohl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"ntohll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"rand", F_D_RAND, FK_EXPR, 0, 0, dcheck_rand, true},
+	{"progenyof", F_D_PROGENYOF, FK_EXPR, 1, 1, dcheck_progenyof, true},
+	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, true},
+	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, true},
+	{"system", F_SYSTEM, FK_STMT, 1, 64, check_system_d, true},
 };
 
 const FuncDef *func_find(const char *name)

@@ -3,6 +3,7 @@
  * compared with what DTrace gives; the type errors in DTrace's words; and
  * that a bpftrace script does not see them.  The runtime part needs root
  * (skipped otherwise); tests/dtrace has the same cases as D scripts. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,8 @@
 #include "lang/sema.h"
 #include "runtime/runtime.h"
 
+static bool unsafe; /* -w */
+
 static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d, int strsize)
 {
 	Source src = {"test", text};
@@ -19,7 +22,7 @@ static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d
 	if (!*prog)
 		return NULL;
 	Options o = {.dialect = d, .strlen_max = strsize, .map_keys_max = 4096,
-		     .self_pid = getpid()};
+		     .self_pid = getpid(), .unsafe = unsafe};
 	return compile_program(*prog, &o, err);
 }
 
@@ -160,6 +163,46 @@ static void test_errors(void)
 	program_free(prog);
 }
 
+static void test_misc(void)
+{
+	expect_out("printf(\"%x %x %llx %x %x %llx\\n\", htons(0x1234), htonl(0x12345678), "
+		   "htonll(0x0102030405060708), ntohs(0xabcd12), ntohl(1), ntohll(0xff));",
+		   "3412 78563412 807060504030201 12cd 1000000 ff00000000000000\n");
+	char text[256];
+	snprintf(text, sizeof(text), "BEGIN { printf(\"%%d %%d %%d %%d\\n\", progenyof(%d), "
+		 "progenyof(%d), progenyof(1), progenyof(999999999)); exit(); }", getpid(), getppid());
+	char *got = run_d(text, 256);
+	CHECK_STR(got, "1 1 1 0\n");
+	free(got);
+	/* rand(): an int; two draws in a row differ almost always */
+	expect_out("$a = rand(); $b = rand(); $c = rand(); printf(\"%d\\n\", $a != $b || $b != $c);",
+		   "1\n");
+}
+
+static volatile sig_atomic_t got_usr1;
+static void on_usr1(int sig)
+{
+	(void)sig;
+	got_usr1++;
+}
+
+/* raise() signals the process that fired the probe: BEGIN runs in ours */
+static void test_destructive(void)
+{
+	Program *prog;
+	Error err = {0};
+	Script *sc = compile_d("BEGIN { raise(10); }", &prog, &err, DIALECT_D, 256);
+	CHECK(sc == NULL);
+	CHECK_STR(err.msg, "could not enable tracing: Destructive actions not allowed");
+	script_free(sc);
+	program_free(prog);
+	signal(SIGUSR1, on_usr1);
+	unsafe = true;
+	expect_out("raise(10); printf(\"raised\\n\");", "raised\n");
+	unsafe = false;
+	CHECK(got_usr1 == 1);
+}
+
 int main(void)
 {
 	test_errors();
@@ -173,5 +216,7 @@ int main(void)
 	test_paths();
 	test_case_lltostr();
 	test_truncation();
+	test_misc();
+	test_destructive();
 	return check_done("test_dfuncs");
 }
