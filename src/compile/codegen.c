@@ -245,6 +245,10 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 		vars[i]->off = scratch_alloc(&g, vars[i]->type->size);
 		emit_memzero(&g, vars[i]->off, vars[i]->type->size);
 	}
+	if (sc->uses_spec) { /* for the whole clause: speculate() sets it */
+		g.spec_off = scratch_alloc(&g, 8);
+		emit_st(&g, BPF_DW, R_SCR, g.spec_off, 0);
+	}
 	if (p->pred) {
 		g.line = p->pred->loc.line;
 		gen_int(&g, p->pred);

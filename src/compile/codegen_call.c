@@ -276,6 +276,8 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs)
  * few milliseconds anyway.  exit() and BEGIN/END events wake it at once. */
 void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 {
+	/* D, after speculate(): tagged for its buffer, or not sent at all */
+	int skip = g->speculating ? dspec_tag_record(g, rec_off, size) : -1;
 	int ok = label_new(g);
 	bool wake = urgent || g->spec->prov->is_special;
 	emit_ld_map(g, BPF_REG_1, R_RINGBUF, 0);
@@ -291,6 +293,8 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
 	emit(g, I_ATOMIC_ADD64(BPF_REG_0, BPF_REG_1, 0));
 	label_place(g, ok);
+	if (skip >= 0)
+		label_place(g, skip);
 }
 
 /* a record must fit the smallest ring buffer (512 KiB) with room to spare */

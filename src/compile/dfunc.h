@@ -16,6 +16,8 @@
 #pragma once
 #include "../lang/sema.h"
 
+struct Gen;
+
 /* type rules (sema) */
 bool dcheck_strlen(Sema *s, Expr *c);
 bool dcheck_strjoin(Sema *s, Expr *c);
@@ -37,12 +39,22 @@ bool dsema_destructive(Sema *s, Expr *c);
 bool dcheck_raise(Sema *s, Expr *c);
 bool dcheck_stop(Sema *s, Expr *c);
 
+/* dfunc_spec.c: speculation() speculate() commit() discard() */
+bool dcheck_speculation(Sema *s, Expr *c);
+bool dcheck_speculate(Sema *s, Expr *c);
+bool dcheck_commit(Sema *s, Expr *c); /* and discard */
+/* DTrace's rules on what may follow speculate()/commit() in a clause */
+bool dsema_action_order(Sema *s, Expr *c, const FuncDef *f);
+int dspec_nspec(const Options *o);
+/* after speculate(): tag the record at rec_off for its buffer; returns the
+ * label to place after the send (jumped to when nothing is recorded) */
+int dspec_tag_record(struct Gen *g, int rec_off, int size);
+
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
 
 /* code generation: false when e is not a D subroutine */
-struct Gen;
 bool dfunc_gen_int(struct Gen *g, const Expr *e);
 bool dfunc_gen_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 bool dfunc_gen_stmt(struct Gen *g, const Expr *e);
@@ -50,6 +62,8 @@ bool dfunc_string_int(struct Gen *g, const Expr *e);
 bool dfunc_string_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 bool dfunc_misc_int(struct Gen *g, const Expr *e);
 bool dfunc_destr_stmt(struct Gen *g, const Expr *e);
+bool dfunc_spec_int(struct Gen *g, const Expr *e);
+bool dfunc_spec_stmt(struct Gen *g, const Expr *e);
 
 /* shared loop pieces (dfunc_string.c) */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */

@@ -34,6 +34,8 @@ typedef struct Gen {
 	VEC(int) loop_continue;
 	Error *err;
 	int group_table; /* kprobe groups: 1 + rodata offset of the names table, 0: none yet */
+	int spec_off;     /* D: scratch slot of the clause's speculate() id */
+	bool speculating; /* D: after speculate(), records go to its buffer */
 } Gen;
 
 void emit(Gen *g, struct bpf_insn i);

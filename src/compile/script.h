@@ -48,6 +48,8 @@ typedef enum EventKind {
 	EV_TRUNC,      /* D: trunc(@a[, n]): n is the optional argument */
 	EV_NORMALIZE,  /* D: normalize(@a, n) (n the argument), denormalize(@a) (none) */
 	EV_SETOPT,     /* D: setopt(text[, text2]) */
+	EV_SPEC_COMMIT,  /* D: commit(id): print speculation id's records (id after the index) */
+	EV_SPEC_DISCARD, /* D: discard(id): drop them */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -82,6 +84,18 @@ typedef enum RelocKind {
 	R_PYCODE,   /* the Python code-object cache (python/pylayout.h) */
 	R_CONTROL,  /* value address of the control word (exit flag) */
 } RelocKind;
+
+/* The control map: one mmapped page.  Word 0 is the exit flag; D's
+ * speculations keep their drop count and, per buffer 1..nspec, a state
+ * word and the bytes recorded so far (compile/dfunc_spec.c). */
+#define CONTROL_SIZE 4096
+#define D_CTL_DROPS 8
+#define D_CTL_SPEC(i) (16 + 16 * (i))
+#define D_NSPEC_MAX 250
+#define D_SPEC_FREE 0
+#define D_SPEC_ACTIVE 1
+/* a speculated record: the id in the upper half of its first word */
+#define EVENT_SPEC_SHIFT 32
 
 typedef struct Reloc {
 	int insn;
@@ -122,6 +136,8 @@ typedef struct Options {
 	bool d_quiet;
 	char **d_opts;
 	int nd_opts;
+	int nspec;        /* D: -x nspec (0: DTrace's 1) */
+	int64_t specsize; /* D: -x specsize in bytes (0: DTrace's 4 MiB) */
 } Options;
 
 typedef struct Script {
@@ -142,6 +158,7 @@ typedef struct Script {
 	struct CDefs *cdefs;  /* C definitions of the script (lang/ctypes.h) */
 	bool uses_usym;        /* usym(): user symbols resolved at print time */
 	bool traced_events;    /* probes other than BEGIN/END send events */
+	bool uses_spec;        /* D: a clause calls speculate() */
 	int nattach;          /* "Attaching N probes..." */
 } Script;
 

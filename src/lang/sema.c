@@ -746,6 +746,7 @@ bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
 	s->probe = p;
 	s->spec = spec;
 	s->loop_depth = 0;
+	s->d_clause = 0;
 	sema_reset_vars(s);
 	if (p->pred && !need_int(s, p->pred, "a predicate"))
 		return false;

@@ -31,6 +31,7 @@ typedef enum FuncId {
 	F_QUANTIZE, F_LQUANTIZE, F_LLQUANTIZE, F_STDDEV, F_PRINTA, F_TRUNC, F_NORMALIZE,
 	F_DENORMALIZE, F_SETOPT,
 	F_D_BYTEORDER, F_D_RAND, F_D_PROGENYOF, F_D_RAISE, F_D_STOP,
+	F_D_SPECULATION, F_D_SPECULATE, F_D_COMMIT, F_D_DISCARD,
 } FuncId;
 
 typedef struct Sema Sema;
@@ -60,6 +61,7 @@ struct Sema {
 	int loop_depth;
 	bool changed; /* a map's type changed during this pass */
 	bool warn;    /* record warnings (once: in the strict pass) */
+	int d_clause; /* D: speculate/commit/data actions seen in this clause (dfunc_spec.c) */
 };
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);

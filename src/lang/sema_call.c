@@ -770,6 +770,10 @@ static const FuncDef funcs[] = {
 	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, true},
 	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, true},
 	{"system", F_SYSTEM, FK_STMT, 1, 64, check_system_d, true},
+	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, true},
+	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, true},
+	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, true},
+	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, true},
 };
 
 const FuncDef *func_find(const char *name)
@@ -840,5 +844,7 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 		return sema_error(s, e->loc, "%s() must be assigned to a map: @name = %s(...)", f->name,
 				  f->name);
 	e->type = ty_simple(s, TY_NONE, 0);
+	if (s->sc->opt.dialect == DIALECT_D && !dsema_action_order(s, e, f))
+		return false;
 	return f->check(s, e);
 }

@@ -130,6 +130,10 @@ int events_handle(void *ctx, void *data, size_t size)
 	if (size < 8)
 		return 0;
 	memcpy(&id, data, 8);
+	if (id >> EVENT_SPEC_SHIFT) { /* D: kept for its speculation's commit */
+		spec_hold(rt, (unsigned)(id >> EVENT_SPEC_SHIFT), data, size);
+		return 0;
+	}
 	if (id >= (uint64_t)rt->sc->events.n)
 		return 0;
 	const EventDesc *ev = rt->sc->events.v[id];
@@ -202,6 +206,13 @@ int events_handle(void *ctx, void *data, size_t size)
 	case EV_D_PROBE:
 		ev_d_probe(rt, ev, data);
 		break;
+	case EV_SPEC_COMMIT:
+	case EV_SPEC_DISCARD: {
+		uint64_t sid;
+		memcpy(&sid, (const uint8_t *)data + 8, 8);
+		spec_release(rt, sid, ev->kind == EV_SPEC_COMMIT);
+		break;
+	}
 	case EV_WATCHPOINT:
 		break;
 	}

@@ -96,7 +96,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	rt->zero_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_zero", 4, (uint32_t)sc->zero_size, 1,
 				 BPF_F_RDONLY_PROG, err, errlen);
 	rt->lost_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_lost", 4, 8, 1, 0, err, errlen);
-	rt->control_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, 8, 1, BPF_F_MMAPABLE,
+	rt->control_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, CONTROL_SIZE, 1, BPF_F_MMAPABLE,
 				    err, errlen);
 	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0 ||
 	    rt->control_fd < 0)

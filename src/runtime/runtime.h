@@ -48,6 +48,7 @@ typedef struct Runtime {
 	StrBuf line; /* reused for formatting each event */
 	VEC(WatchedAddr) watched; /* watchpoints in place, for unwatch() and "watched once" */
 	int wp_stopped;           /* a task a sync FUNC+argN watchpoint stopped, to resume */
+	struct SpecBufs *spec; /* D: records held for their speculation (spec_buf.c) */
 } Runtime;
 
 /* Returns the process exit status; errors are printed to stderr. */
@@ -72,4 +73,10 @@ void watchpoint_event(Runtime *rt, uint64_t id, const EventDesc *ev, const uint8
 void watchpoint_unwatch(Runtime *rt, uint64_t addr);
 void watchpoint_note_static(Runtime *rt, const ProbeSpec *p, int first);
 void watchpoint_resume(Runtime *rt);
+/* D's speculations (spec_buf.c): hold a tagged record, print (commit) or
+ * drop (discard) a buffer, report new speculative drops, free all. */
+void spec_hold(Runtime *rt, unsigned id, const void *data, size_t size);
+void spec_release(Runtime *rt, uint64_t id, bool commit);
+void spec_report_drops(Runtime *rt);
+void spec_free(Runtime *rt);
 void watchpoint_continue(Runtime *rt);

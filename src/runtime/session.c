@@ -136,6 +136,7 @@ static void event_loop(Runtime *rt)
 		 * never report them: read whatever the ring holds */
 		ring_buffer__consume(rt->rb);
 		watchpoint_resume(rt);
+		spec_report_drops(rt);
 		/* flush once the buffer is drained: prompt output without a
 		 * write per line when events pour in */
 		if (rt->flush_pending && rt->opt.buffering != BUF_FULL) {
@@ -279,6 +280,8 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	run_special(&rt, "END");
 	fflush(rt.out.f);
 	print_all_maps(&rt);
+	spec_report_drops(&rt);
+	spec_free(&rt);
 	uint64_t lost = lost_events(&rt);
 	if (lost)
 		fprintf(stderr, "Lost %llu events: the ring buffer was full\n", (unsigned long long)lost);

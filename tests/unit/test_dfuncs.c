@@ -6,6 +6,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -13,7 +15,8 @@
 #include "lang/sema.h"
 #include "runtime/runtime.h"
 
-static bool unsafe; /* -w */
+static bool unsafe;          /* -w */
+static int nspec, specsize;   /* -x nspec, -x specsize (0: DTrace's) */
 
 static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d, int strsize)
 {
@@ -22,7 +25,8 @@ static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d
 	if (!*prog)
 		return NULL;
 	Options o = {.dialect = d, .strlen_max = strsize, .map_keys_max = 4096,
-		     .self_pid = getpid(), .unsafe = unsafe};
+		     .self_pid = getpid(), .unsafe = unsafe, .nspec = nspec,
+		     .specsize = specsize};
 	return compile_program(*prog, &o, err);
 }
 
@@ -203,9 +207,137 @@ static void test_destructive(void)
 	CHECK(got_usr1 == 1);
 }
 
+/* stderr of f(arg) */
+static char *capture_stderr(char *(*f)(const char *, int), const char *text, char **out)
+{
+	fflush(stderr);
+	FILE *tmp = tmpfile();
+	int saved = dup(2);
+	dup2(fileno(tmp), 2);
+	*out = f(text, 256);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	long n = ftell(tmp);
+	char *buf = calloc(1, (size_t)n + 1);
+	rewind(tmp);
+	if (fread(buf, 1, (size_t)n, tmp) != (size_t)n)
+		buf[0] = 0;
+	fclose(tmp);
+	return buf;
+}
+
+/* The clauses below are one probe's (bpftrace's language, which runs
+ * these tests before the D front end, allows one BEGIN): a child calls
+ * getppid() every 20 ms until the script exits, and each "P" in the
+ * text becomes that probe, so a firing runs every clause in order. */
+static void expect_prog(const char *clauses, const char *want, const char *want_err)
+{
+	pid_t child = fork();
+	if (child == 0) {
+		for (;;) {
+			syscall(SYS_getppid);
+			usleep(20000);
+		}
+	}
+	char probe[128], text[4096];
+	snprintf(probe, sizeof(probe), "tracepoint:syscalls:sys_enter_getppid /pid == %d/", child);
+	size_t n = 0;
+	for (const char *c = clauses; *c && n + sizeof(probe) < sizeof(text); c++) {
+		if (*c == 'P' && (c == clauses || c[-1] == '}' || c[-1] == ' ')) {
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", probe);
+			continue;
+		}
+		text[n++] = *c;
+	}
+	text[n] = 0;
+	char *got, *err = capture_stderr(run_d, text, &got);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	/* the maps the clauses share print (empty) at the end */
+	size_t len = got ? strlen(got) : 0;
+	while (got && len > 1 && got[len - 1] == '\n' && got[len - 2] == '\n')
+		got[--len] = 0;
+	CHECK_STR(got, want);
+	CHECK_STR(err, want_err);
+	if (!got || strcmp(got, want) || strcmp(err, want_err))
+		fprintf(stderr, "  program: %s\n  got %zu bytes, want %zu\n", text, got ? strlen(got) : 0, strlen(want));
+	free(got);
+	free(err);
+}
+
+/* speculations: the clauses of one probe (BEGIN here) in order */
+static void test_speculation(void)
+{
+	expect_prog("P { @s = speculation(); printf(\"id %d\\n\", @s); }"
+		    "P { speculate(@s); printf(\"speculated %d\\n\", 1); }"
+		    "P { printf(\"not speculated\\n\"); }"
+		    "P { speculate(@s); printf(\"speculated %d\\n\", 2); }"
+		    "P { commit(@s); }"
+		    "P { printf(\"end\\n\"); delete(@s); exit(); }",
+		    "id 1\nnot speculated\nspeculated 1\nspeculated 2\nend\n", "");
+	/* discarded data is never printed; the buffer is free again after it */
+	expect_prog("P { @s = speculation(); @t = speculation(); printf(\"ids %d %d\\n\", @s, @t); }"
+		    "P { speculate(@s); printf(\"discarded\\n\"); }"
+		    "P { discard(@s); @u = speculation(); printf(\"again %d\\n\", @u); }"
+		    "P { speculate(@u); printf(\"kept\\n\"); }"
+		    "P { commit(@u); } P { commit(@u); } P { discard(@u); }"
+		    "P { delete(@s); delete(@t); delete(@u); exit(); }",
+		    "ids 1 0\nagain 1\nkept\n", "");
+	/* speculate(0) and an inactive id record nothing; nspec 2 gives two */
+	nspec = 2;
+	expect_prog("P { @a = speculation(); @b = speculation(); @c = speculation(); "
+		    "printf(\"%d %d %d\\n\", @a, @b, @c); }"
+		    "P { speculate(0); printf(\"zero\\n\"); }"
+		    "P { speculate(2); printf(\"two\\n\"); }"
+		    "P { commit(2); }"
+		    "P { speculate(2); printf(\"inactive\\n\"); }"
+		    "P { commit(2); } P { delete(@a); delete(@b); delete(@c); exit(); }",
+		    "1 2 0\ntwo\n", "");
+	nspec = 0;
+	/* past specsize: the clause's record is dropped, the clause ends */
+	specsize = 30; /* records of 16 bytes, then 24 */
+	expect_prog("P { @s = speculation(); }"
+		    "P { speculate(@s); printf(\"%d\\n\", 1); @n = 1; }"
+		    "P { speculate(@s); printf(\"%d %d\\n\", 2, 3); @m = 1; }"
+		    "P { commit(@s); }"
+		    "P { printf(\"counts %d %d\\n\", @n, @m); delete(@s); delete(@n); delete(@m); exit(); }",
+		    "1\ncounts 1 0\n", "dtrace: 1 speculative drop\n");
+	specsize = 0;
+}
+
+static const struct {
+	const char *prog, *msg;
+} spec_errs[] = {
+	{"BEGIN { speculate(1); speculate(1); }", "speculate( ) may not follow speculate( )"},
+	{"BEGIN { printf(\"x\"); speculate(1); }",
+	 "speculate( ) may not follow data-recording actions"},
+	{"BEGIN { commit(1); speculate(1); }", "speculate( ) may not follow commit( )"},
+	{"BEGIN { commit(1); commit(1); }", "commit( ) may not follow commit( )"},
+	{"BEGIN { printf(\"x\"); commit(1); }", "commit( ) may not follow data-recording actions"},
+	{"BEGIN { commit(1); printf(\"x\"); }", "data-recording actions may not follow commit( )"},
+	{"BEGIN { speculate(1); @a = count(); }", "aggregating actions may not follow speculate( )"},
+	{"BEGIN { speculate(1); exit(); }", "exit( ) may not follow speculate( )"},
+	{"BEGIN { speculate(); }", "speculate( ) prototype mismatch: 0 args passed, 1 expected"},
+};
+
+static void test_spec_errors(void)
+{
+	for (size_t i = 0; i < sizeof(spec_errs) / sizeof(spec_errs[0]); i++) {
+		Program *prog;
+		Error err = {0};
+		Script *sc = compile_d(spec_errs[i].prog, &prog, &err, DIALECT_D, 256);
+		CHECK(sc == NULL);
+		CHECK_STR(err.msg, spec_errs[i].msg);
+		script_free(sc);
+		program_free(prog);
+	}
+}
+
 int main(void)
 {
 	test_errors();
+	test_spec_errors();
 	if (geteuid() != 0) {
 		printf("test_dfuncs: runtime cases need root: skipped\n");
 		return check_done("test_dfuncs");
@@ -218,5 +350,6 @@ int main(void)
 	test_truncation();
 	test_misc();
 	test_destructive();
+	test_speculation();
 	return check_done("test_dfuncs");
 }
