@@ -2,6 +2,7 @@
  * semantics (the DTrace Guide; illumos dtrace.c for the edge cases: substr
  * with negative positions, index/rindex with positions and empty strings,
  * basename/dirname of "", "/" and "a"; lltostr in any base). */
+#include <stdint.h>
 #include <string.h>
 
 #include "codegen.h"
@@ -23,9 +24,11 @@ static bool proto_error(Sema *s, Expr *call, int i, const char *proto)
 {
 	char buf[128];
 	Expr *a = call->args.v[i];
+	/* D's integer constants are int when they fit */
+	bool small = a->kind == E_INT && a->ival <= INT32_MAX;
 	return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", call->name, i + 1, proto,
-			  d_type_word(a->type, buf, sizeof(buf)));
+			  small ? "int" : d_type_word(a->type, buf, sizeof(buf)));
 }
 
 /* a string, a char array or a pointer (read as a string) */

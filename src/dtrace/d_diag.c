@@ -50,6 +50,25 @@ static const struct {
 	{"llquantize() steps", "D_LLQUANT_MATCHSTEPS"},
 	{"printa( ) argument", "D_PRINTA_AGGARG"},
 	{"setopt( )", "D_PROTO_ARG"},
+	/* subroutines and speculations (compile/dfunc_*.c) */
+	{"speculate( ) may not follow speculate", "D_SPEC_SPEC"},
+	{"speculate( ) may not follow commit", "D_SPEC_COMM"},
+	{"speculate( ) may not follow data", "D_SPEC_DREC"},
+	{"commit( ) may not follow commit", "D_COMM_COMM"},
+	{"commit( ) may not follow data", "D_COMM_DREC"},
+	{"data-recording actions may not follow commit", "D_DREC_COMM"},
+	{"aggregating actions may not follow speculate", "D_AGG_SPEC"},
+	{"aggregating actions may not follow commit", "D_AGG_COMM"},
+	{"exit( ) may not follow speculate", "D_EXIT_SPEC"},
+	{"destructive actions may not follow speculate", "D_ACT_SPEC"},
+};
+
+/* tags of messages that start with the function's name */
+static const struct {
+	const char *part, *tag;
+} d_tags_in[] = {
+	{"( ) argument #", "D_PROTO_ARG"},
+	{"( ) prototype mismatch", "D_PROTO_LEN"},
 };
 
 /* sonde's wording -> DTrace's, for messages D users meet */
@@ -93,6 +112,14 @@ void d_diag_print(FILE *f, const char *script, const char *spec, const Source *s
 		for (size_t i = 0; !tag && i < sizeof(d_tags) / sizeof(d_tags[0]); i++)
 			if (!strncmp(msg, d_tags[i].prefix, strlen(d_tags[i].prefix)))
 				tag = d_tags[i].tag;
+	}
+	for (size_t i = 0; !tag && i < sizeof(d_tags_in) / sizeof(d_tags_in[0]); i++)
+		if (strstr(msg, d_tags_in[i].part))
+			tag = d_tags_in[i].tag;
+	if (!strncmp(msg, "could not enable tracing: ", 26)) {
+		/* refused when enabling (destructive actions without -w) */
+		fprintf(f, "dtrace: %s\n", msg);
+		return;
 	}
 	if (!tag && (strstr(msg, "syntax error") || strstr(msg, "expected") ||
 		     strstr(msg, "missing") || strstr(msg, "unexpected"))) {

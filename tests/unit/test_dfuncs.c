@@ -30,7 +30,7 @@ static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d
 	return compile_program(*prog, &o, err);
 }
 
-/* The output of running `text` (its BEGIN ends with exit()), or NULL. */
+/* The output of running `text` (its BEGIN ends with exit(0)), or NULL. */
 static char *run_d(const char *text, int strsize)
 {
 	Program *prog;
@@ -138,7 +138,7 @@ static const struct {
 } d_errs[] = {
 	{"BEGIN { @ = strlen(1); }",
 	 "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n"
-	 "\t argument: int64_t"},
+	 "\t argument: int"},
 	{"BEGIN { @ = strlen(\"a\", \"b\"); }", "strlen( ) prototype mismatch: 2 args passed, 1 expected"},
 	{"BEGIN { @ = substr(\"a\"); }", "substr( ) prototype mismatch: 1 arg passed, at least 2 expected"},
 	{"BEGIN { @ = substr(\"a\", \"b\"); }",
@@ -174,7 +174,7 @@ static void test_misc(void)
 		   "3412 78563412 807060504030201 12cd 1000000 ff00000000000000\n");
 	char text[256];
 	snprintf(text, sizeof(text), "BEGIN { printf(\"%%d %%d %%d %%d\\n\", progenyof(%d), "
-		 "progenyof(%d), progenyof(1), progenyof(999999999)); exit(); }", getpid(), getppid());
+		 "progenyof(%d), progenyof(1), progenyof(999999999)); exit(0); }", getpid(), getppid());
 	char *got = run_d(text, 256);
 	CHECK_STR(got, "1 1 1 0\n");
 	free(got);
@@ -241,8 +241,11 @@ static void expect_prog(const char *clauses, const char *want, const char *want_
 		}
 	}
 	char probe[128], text[4096];
-	snprintf(probe, sizeof(probe), "tracepoint:syscalls:sys_enter_getppid /pid == %d/", child);
-	size_t n = 0;
+	/* one firing with every clause attached (BEGIN runs once all are):
+	 * D's exit() lets later firings run until it is seen */
+	snprintf(probe, sizeof(probe),
+		 "tracepoint:syscalls:sys_enter_getppid /pid == %d && @go == 1 && @done == 0/", child);
+	size_t n = (size_t)snprintf(text, sizeof(text), "BEGIN { @go = 1; } ");
 	for (const char *c = clauses; *c && n + sizeof(probe) < sizeof(text); c++) {
 		if (*c == 'P' && (c == clauses || c[-1] == '}' || c[-1] == ' ')) {
 			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", probe);
@@ -251,6 +254,7 @@ static void expect_prog(const char *clauses, const char *want, const char *want_
 		text[n++] = *c;
 	}
 	text[n] = 0;
+	snprintf(text + n, sizeof(text) - n, " %s { @done = 1; delete(@go); }", probe);
 	char *got, *err = capture_stderr(run_d, text, &got);
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
@@ -274,7 +278,7 @@ static void test_speculation(void)
 		    "P { printf(\"not speculated\\n\"); }"
 		    "P { speculate(@s); printf(\"speculated %d\\n\", 2); }"
 		    "P { commit(@s); }"
-		    "P { printf(\"end\\n\"); delete(@s); exit(); }",
+		    "P { printf(\"end\\n\"); delete(@s); exit(0); }",
 		    "id 1\nnot speculated\nspeculated 1\nspeculated 2\nend\n", "");
 	/* discarded data is never printed; the buffer is free again after it */
 	expect_prog("P { @s = speculation(); @t = speculation(); printf(\"ids %d %d\\n\", @s, @t); }"
@@ -282,7 +286,7 @@ static void test_speculation(void)
 		    "P { discard(@s); @u = speculation(); printf(\"again %d\\n\", @u); }"
 		    "P { speculate(@u); printf(\"kept\\n\"); }"
 		    "P { commit(@u); } P { commit(@u); } P { discard(@u); }"
-		    "P { delete(@s); delete(@t); delete(@u); exit(); }",
+		    "P { delete(@s); delete(@t); delete(@u); exit(0); }",
 		    "ids 1 0\nagain 1\nkept\n", "");
 	/* speculate(0) and an inactive id record nothing; nspec 2 gives two */
 	nspec = 2;
@@ -292,7 +296,7 @@ static void test_speculation(void)
 		    "P { speculate(2); printf(\"two\\n\"); }"
 		    "P { commit(2); }"
 		    "P { speculate(2); printf(\"inactive\\n\"); }"
-		    "P { commit(2); } P { delete(@a); delete(@b); delete(@c); exit(); }",
+		    "P { commit(2); } P { delete(@a); delete(@b); delete(@c); exit(0); }",
 		    "1 2 0\ntwo\n", "");
 	nspec = 0;
 	/* past specsize: the clause's record is dropped, the clause ends */
@@ -301,7 +305,7 @@ static void test_speculation(void)
 		    "P { speculate(@s); printf(\"%d\\n\", 1); @n = 1; }"
 		    "P { speculate(@s); printf(\"%d %d\\n\", 2, 3); @m = 1; }"
 		    "P { commit(@s); }"
-		    "P { printf(\"counts %d %d\\n\", @n, @m); delete(@s); delete(@n); delete(@m); exit(); }",
+		    "P { printf(\"counts %d %d\\n\", @n, @m); delete(@s); delete(@n); delete(@m); exit(0); }",
 		    "1\ncounts 1 0\n", "dtrace: 1 speculative drop\n");
 	specsize = 0;
 }
@@ -317,7 +321,7 @@ static const struct {
 	{"BEGIN { printf(\"x\"); commit(1); }", "commit( ) may not follow data-recording actions"},
 	{"BEGIN { commit(1); printf(\"x\"); }", "data-recording actions may not follow commit( )"},
 	{"BEGIN { speculate(1); @a = count(); }", "aggregating actions may not follow speculate( )"},
-	{"BEGIN { speculate(1); exit(); }", "exit( ) may not follow speculate( )"},
+	{"BEGIN { speculate(1); exit(0); }", "exit( ) may not follow speculate( )"},
 	{"BEGIN { speculate(); }", "speculate( ) prototype mismatch: 0 args passed, 1 expected"},
 };
 

@@ -1,0 +1,6 @@
+/* no aggregations in a speculating clause */
+BEGIN
+{
+	speculate(1);
+	@a = count();
+}

@@ -1,0 +1,6 @@
+/* commit() twice in a clause */
+BEGIN
+{
+	commit(1);
+	commit(1);
+}

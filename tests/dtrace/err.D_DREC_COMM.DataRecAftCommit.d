@@ -1,0 +1,6 @@
+/* data after commit() */
+BEGIN
+{
+	commit(1);
+	printf("x");
+}

@@ -1,0 +1,6 @@
+/* no exit() in a speculating clause */
+BEGIN
+{
+	speculate(1);
+	exit(0);
+}

@@ -1,0 +1,5 @@
+/* strlen() of an integer */
+BEGIN
+{
+	x = strlen(1);
+}

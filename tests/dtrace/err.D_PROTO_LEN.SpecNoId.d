@@ -1,0 +1,5 @@
+/* speculate() takes an id */
+BEGIN
+{
+	speculate();
+}

@@ -1,0 +1,5 @@
+/* substr() needs a position */
+BEGIN
+{
+	x = substr("abc");
+}

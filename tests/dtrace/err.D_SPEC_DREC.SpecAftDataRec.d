@@ -1,0 +1,6 @@
+/* speculate() after a data-recording action */
+BEGIN
+{
+	printf("x");
+	speculate(1);
+}

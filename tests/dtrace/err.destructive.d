@@ -1,0 +1,5 @@
+/* raise() without -w */
+BEGIN
+{
+	raise(9);
+}

@@ -1,0 +1,5 @@
+/* system() without -w */
+BEGIN
+{
+	system("echo hi");
+}
