@@ -28,7 +28,8 @@ bool cg_is_place(const Expr *e)
 {
 	switch (e->kind) {
 	case E_FIELD:
-		return e->a->type->kind == TY_RECORD || type_is_ptr(e->a->type) || is_local_in_memory(e);
+		return e->a->type->kind == TY_RECORD || type_is_ptr(e->a->type) || is_local_in_memory(e) ||
+		       cg_uevent_is_place(e);
 	case E_UNOP:
 		return e->op == OP_DEREF;
 	case E_INDEX:
@@ -43,7 +44,7 @@ static int elem_size(const Type *t)
 	return t->kind == TY_INT ? type_csize(t) : t->size;
 }
 
-static void add_r0(Gen *g, int64_t v)
+void cg_add_r0(Gen *g, int64_t v)
 {
 	if (!v)
 		return;
@@ -73,24 +74,28 @@ static Place place(Gen *g, const Expr *e)
 		gen_int(g, e->a);
 		return (Place){false, 0, e->a->type->user};
 	}
+	if (cg_uevent_is_place(e)) {
+		gen_uevent_addr(g, e);
+		return (Place){false, 0, true};
+	}
 	if (is_local_in_memory(e)) { /* user memory at the saved register + offset */
 		const DwarfLocal *l = e->auxp;
 		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, l->ctx_off));
-		add_r0(g, l->offset);
+		cg_add_r0(g, l->offset);
 		return (Place){false, 0, true};
 	}
 	if (e->kind == E_FIELD) {
 		const Field *f = e->auxp;
 		if (type_is_ptr(e->a->type)) {
 			gen_int(g, e->a);
-			add_r0(g, f->offset);
+			cg_add_r0(g, f->offset);
 			return (Place){false, 0, e->a->type->user};
 		}
 		Place p = base_place(g, e->a);
 		if (p.scr)
 			p.off += f->offset;
 		else
-			add_r0(g, f->offset);
+			cg_add_r0(g, f->offset);
 		return p;
 	}
 	/* E_INDEX */
@@ -108,13 +113,13 @@ static Place place(Gen *g, const Expr *e)
 		if (p.scr)
 			p.off += (int)d;
 		else
-			add_r0(g, d);
+			cg_add_r0(g, d);
 		return p;
 	}
 	if (p.scr) {
 		/* a variable index into scratch: an address (bounded below) */
 		emit(g, I_MOV64_REG(BPF_REG_0, R_SCR));
-		add_r0(g, p.off);
+		cg_add_r0(g, p.off);
 		p = (Place){false, 0, false};
 	}
 	int slot = stack_push(g);
@@ -143,7 +148,7 @@ static int ldx_size(int w)
 void gen_place_int(Gen *g, const Expr *e)
 {
 	int mark = g->scratch_top;
-	const Field *f = e->kind == E_FIELD && !cg_is_dwarf_local(e) ? e->auxp : NULL;
+	const Field *f = e->kind == E_FIELD && !cg_is_dwarf_local(e) && !cg_is_uevent(e) ? e->auxp : NULL;
 	int bw = f ? f->bit_width : 0;
 	int w = type_csize(e->type);
 	if (bw) {
@@ -183,7 +188,7 @@ void gen_dwarf_local_int(Gen *g, const Expr *e)
 	} else {
 		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, l->ctx_off));
 		if (l->kind == DLOC_VALUE)
-			add_r0(g, l->offset);
+			cg_add_r0(g, l->offset);
 	}
 	gen_cast_r0(g, e->type);
 }

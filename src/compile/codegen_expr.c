@@ -254,6 +254,10 @@ static void gen_field_int(Gen *g, const Expr *e)
 		gen_dwarf_local_int(g, e);
 		return;
 	}
+	if (cg_is_uevent(e)) {
+		gen_uevent_int(g, e);
+		return;
+	}
 	if (e->a->type->kind == TY_CTX) {
 		gen_tp_field_int(g, e);
 		return;
@@ -436,6 +440,10 @@ static void gen_field_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	if (cg_is_place(e)) {
 		gen_place_into(g, e, dst_off, dt);
+		return;
+	}
+	if (cg_is_uevent(e)) {
+		gen_uevent_into(g, e, dst_off, dt);
 		return;
 	}
 	if (e->a->type->kind == TY_CTX) {

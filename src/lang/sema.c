@@ -348,6 +348,8 @@ static bool sema_tp_field(Sema *s, Expr *e)
 {
 	if (e->a->kind == E_BUILTIN && e->a->aux2 == B_LOCALS)
 		return sema_uprobe_local(s, e, false);
+	if (s->spec->uevent)
+		return sema_uevent_field(s, e);
 	if (s->spec->dwarf)
 		return sema_uprobe_arg(s, e);
 	if (!strcmp(s->spec->prov->name, "uprobe")) /* a line probe, FUNC+OFF */

@@ -15,6 +15,16 @@ typedef enum BuiltinId {
 /* E_FIELD of args/locals read from a variable's DWARF location at the
  * probe's address: aux2 says so, auxp is the DwarfLocal (runtime/dwarf_args.h) */
 #define FIELD_DWARF_LOCAL 1
+/* E_FIELD of args on a uprobe event (tracepoint:GROUP:EVENT made by sonde
+ * probe -a / perf probe): computed from the event's fetch argument;
+ * auxp is the UeventRead */
+#define FIELD_UPROBE_FETCH 2
+typedef struct UeventRead {
+	const struct UeventArg *arg;
+	int ctx_off;      /* UA_REG: the register's offset in pt_regs */
+	int64_t addr_off; /* UA_FILEADDR: the address is the probed ip + addr_off */
+	bool is_str;      /* a string at the address the fetch computes */
+} UeventRead;
 
 typedef enum FuncId {
 	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
@@ -123,6 +133,7 @@ Type *sema_ctype_tp_field(Sema *s, const char *ctype); /* struct pointer args, o
 /* args in uprobes: parameters from DWARF (sema_uargs.c) */
 bool sema_uprobe_args(Sema *s, Expr *e); /* `args` may be used here */
 bool sema_uprobe_arg(Sema *s, Expr *e);  /* args->NAME */
-bool sema_uprobe_locals(Sema *s, Expr *e); /* `locals` may be used here */
+bool sema_uprobe_locals(Sema *s, Expr *e);
+bool sema_uevent_field(Sema *s, Expr *e); /* args.FIELD of a uprobe event */ /* `locals` may be used here */
 /* locals.NAME, or args.NAME (params_only) away from a function's entry */
 bool sema_uprobe_local(Sema *s, Expr *e, bool params_only);

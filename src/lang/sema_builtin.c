@@ -121,6 +121,8 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "retval is only available in return probes");
 		return true;
 	case B_ARGS:
+		if (s->spec->uevent)
+			return true;
 		if (!strcmp(prov->name, "uprobe") || s->spec->dwarf)
 			return sema_uprobe_args(s, e);
 		if (strcmp(prov->name, "tracepoint"))

@@ -322,7 +322,7 @@ static int add_def(ProbeCtx *c, Def *d, AddedList *added)
 			sb_puts(&base, st->realname);
 		if (!d->event && d->pp.line && d->pp.function)
 			sb_printf(&base, "_L%d", d->pp.line);
-		r = new_event_name(base.s, d->pp.retprobe && !d->event, run.sites.n > 1, &event);
+		r = new_event_name(base.s, d->pp.retprobe, run.sites.n > 1, &event); /* perf 6.1: named too */
 		sb_free(&base);
 		StrBuf cmd = {0};
 		if (!r)

@@ -49,6 +49,9 @@ typedef struct ProbeSpec {
 	uint32_t btf_id;
 	int btf_obj_fd; /* kfunc on a module's function: its BTF object (attach_btf_obj_fd) */
 	char *pin; /* iter:NAME:PIN: the bpffs path the iterator's link is pinned at */
+	/* tracepoint:GROUP:EVENT on a uprobe event: a uprobe at its place
+	 * (prov is uprobe/uretprobe), args.FIELD from its fetch arguments */
+	const struct Uevent *uevent;
 } ProbeSpec;
 
 typedef struct ProbeSpecList {

@@ -11,6 +11,7 @@
 
 #include "../util/util.h"
 #include "provider.h"
+#include "uprobe_event.h"
 
 struct tp_expand {
 	ProbeSpecList *out;
@@ -19,10 +20,23 @@ struct tp_expand {
 	bool ok;
 };
 
+/* a uprobe event: a uprobe (its program type is the only one the kernel
+ * takes there) at the event's place, its fields computed from the fetch
+ * arguments (sema_uevent_field) */
+static ProbeSpec *uevent_spec(ProbeSpecList *out, const Uevent *u, Loc loc)
+{
+	ProbeSpec *s = probe_spec_add(out, provider_find(u->ret ? "uretprobe" : "uprobe"), loc);
+	s->offset = u->offset;
+	s->pid = probe_filter_pid > 0 ? probe_filter_pid : -1;
+	s->uevent = u;
+	return s;
+}
+
 static bool tp_add(ProbeSpecList *out, const char *cat, const char *name, Loc loc, Error *err)
 {
-	ProbeSpec *s = probe_spec_add(out, provider_find("tracepoint"), loc);
-	s->target = xstrdup(cat);
+	const Uevent *u = uevent_find(cat, name);
+	ProbeSpec *s = u ? uevent_spec(out, u, loc) : probe_spec_add(out, provider_find("tracepoint"), loc);
+	s->target = xstrdup(u ? u->path : cat);
 	s->func = xstrdup(name);
 	StrBuf b = {0};
 	sb_printf(&b, "tracepoint:%s:%s", cat, name);
