@@ -13,7 +13,8 @@ command -v man >/dev/null || { echo "man is not installed (man-db)"; exit 77; }
 make --no-print-directory install DESTDIR="$tmp/d" PREFIX=/usr/local >"$tmp/log" 2>&1 || fail "make install"
 p=$tmp/d/usr/local
 for f in bin/sonde share/sonde/tools/opensnoop.bt share/sonde/tools/biolatency.bt \
-	share/man/man8/sonde.8 share/man/man8/sonde-trace.8 share/man/man8/sonde-flamegraph.8; do
+	share/man/man8/sonde.8 share/man/man8/sonde-trace.8 share/man/man8/sonde-flamegraph.8 \
+	share/man/man8/sonde-probe.8; do
 	[ -f "$p/$f" ] || fail "make install: no $f"
 done
 [ -x "$p/bin/sonde" ] || fail "make install: sonde not executable"
@@ -21,10 +22,11 @@ done
 "$p/bin/sonde" -h | grep -qE 'sonde trace .*sonde trace -h' || fail "sonde -h: no trace subcommand"
 "$p/bin/sonde" -h | grep -qE 'sonde flamegraph ' || fail "sonde -h: no flamegraph subcommand"
 "$p/bin/sonde" trace -h 2>&1 | grep -q -- '-e trace=SET' || fail "sonde trace -h"
-for page in sonde sonde-trace sonde-flamegraph; do
+for page in sonde sonde-trace sonde-flamegraph sonde-probe; do
 	MANWIDTH=80 man -M "$p/share/man" "$page" 2>/dev/null | grep -qi "^NAME" || fail "man $page"
 done
 MANWIDTH=80 man -M "$p/share/man" sonde 2>/dev/null | grep -q 'syscall_name' || fail "man sonde: content"
+MANWIDTH=80 man -M "$p/share/man" sonde-probe 2>/dev/null | grep -q 'locals\.NAME' || fail "man sonde-probe: content"
 
 make --no-print-directory deb >"$tmp/log" 2>&1 || fail "make deb"
 deb=$(ls build/sonde_*_"$(dpkg --print-architecture)".deb) || fail "no .deb built"
