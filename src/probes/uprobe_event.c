@@ -14,7 +14,7 @@ typedef struct UeventCache {
 	struct UeventCache *next;
 } UeventCache;
 
-static UeventCache *cache;
+static UeventCache *uevents; /* parsed once per run */
 
 /* FETCH at *p; false if sonde cannot read it */
 static bool parse_fetch(const char **p, UeventArg *a)
@@ -128,7 +128,7 @@ static Uevent *read_uevent(const char *group, const char *event)
 
 const Uevent *uevent_find(const char *group, const char *event)
 {
-	for (UeventCache *c = cache; c; c = c->next)
+	for (UeventCache *c = uevents; c; c = c->next)
 		if (!strcmp(c->u->group, group) && !strcmp(c->u->event, event))
 			return c->u;
 	Uevent *u = read_uevent(group, event);
@@ -136,8 +136,8 @@ const Uevent *uevent_find(const char *group, const char *event)
 		return NULL;
 	UeventCache *c = xcalloc(1, sizeof(*c));
 	c->u = u;
-	c->next = cache;
-	cache = c;
+	c->next = uevents;
+	uevents = c;
 	return u;
 }
 
