@@ -61,5 +61,5 @@ bool cd_pp_end(CP *p);
 
 /* cdecl_sysinc.c: <system> headers: found on the system include path,
  * they add their object-like #defines (as text, evaluated on use). */
-bool cd_system_header(const char *name, char *path, size_t n);
+bool cd_system_header(CDefs *d, const char *name, char *path, size_t n);
 void cd_scan_macros(CDefs *d, const char *path, int depth);

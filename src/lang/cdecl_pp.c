@@ -95,7 +95,7 @@ static bool pp_include(CP *p, Loc at)
 	}
 	/* <system header> not in -I: its constants (#define) from the system
 	 * include path; its types come from the kernel's BTF */
-	if (cd_system_header(name, path, sizeof(path))) {
+	if (cd_system_header(p->d, name, path, sizeof(path))) {
 		cd_scan_macros(p->d, path, 0);
 		return true;
 	}

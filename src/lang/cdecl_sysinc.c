@@ -12,9 +12,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "cdecl_int.h"
+
+#if defined(__x86_64__)
+#define KERNEL_ARCH "x86"
+#elif defined(__aarch64__)
+#define KERNEL_ARCH "arm64"
+#else
+#define KERNEL_ARCH "unknown"
+#endif
 
 const char *const cdefs_system_dirs[] = {
 	"/usr/local/include",
@@ -27,8 +37,84 @@ const char *const cdefs_system_dirs[] = {
 	NULL,
 };
 
-bool cd_system_header(const char *name, char *path, size_t n)
+/* The kernel's headers, where bpftrace 0.17 finds them: BPFTRACE_KERNEL_SOURCE
+ * (and BPFTRACE_KERNEL_BUILD for generated headers), else the running
+ * kernel's /lib/modules/RELEASE/source and build (one stands for the other
+ * when only one exists).  Their include path (the kernel Makefile's
+ * LINUXINCLUDE and USERINCLUDE) comes before the system's, so that
+ * `#include <linux/sched.h>` finds the kernel's own header and its
+ * constants (TASK_RUNNING), not the UAPI one. */
+static bool is_dir(const char *path)
 {
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool kernel_src_obj(char *src, char *obj, size_t n)
+{
+	const char *env = getenv("BPFTRACE_KERNEL_SOURCE");
+	if (env) {
+		const char *build = getenv("BPFTRACE_KERNEL_BUILD");
+		snprintf(src, n, "%s", env);
+		snprintf(obj, n, "%s", build ? build : env);
+		return true;
+	}
+	struct utsname u;
+	if (uname(&u) != 0)
+		return false;
+	snprintf(src, n, "/lib/modules/%s/source", u.release);
+	snprintf(obj, n, "/lib/modules/%s/build", u.release);
+	bool has_src = is_dir(src), has_obj = is_dir(obj);
+	if (!has_src && !has_obj)
+		return false;
+	if (!has_src)
+		snprintf(src, n, "%s", obj);
+	else if (!has_obj)
+		snprintf(obj, n, "%s", src);
+	return true;
+}
+
+void cdefs_find_kernel_headers(CDefs *d)
+{
+	static const struct {
+		bool obj;
+		const char *sub;
+	} dirs[] = {
+		{false, "arch/" KERNEL_ARCH "/include"},
+		{true, "arch/" KERNEL_ARCH "/include/generated"},
+		{false, "include"},
+		{true, "include"},
+		{false, "arch/" KERNEL_ARCH "/include/uapi"},
+		{true, "arch/" KERNEL_ARCH "/include/generated/uapi"},
+		{false, "include/uapi"},
+		{true, "include/generated/uapi"},
+	};
+	char src[PATH_MAX], obj[PATH_MAX], path[PATH_MAX + 64];
+	if (!kernel_src_obj(src, obj, sizeof(src)))
+		return;
+	int n = (int)(sizeof(dirs) / sizeof(dirs[0]));
+	d->kernel_dirs = arena_alloc(d->arena, sizeof(char *) * (size_t)(n + 1));
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dirs[i].obj ? obj : src, dirs[i].sub);
+		d->kernel_dirs[i] = arena_strdup(d->arena, path);
+	}
+	d->kernel_dirs[n] = NULL;
+}
+
+static bool find_in(const char *const *dirs, const char *name, char *path, size_t n)
+{
+	for (int i = 0; dirs && dirs[i]; i++) {
+		snprintf(path, n, "%s/%s", dirs[i], name);
+		if (access(path, R_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
+bool cd_system_header(CDefs *d, const char *name, char *path, size_t n)
+{
+	if (find_in(d->kernel_dirs, name, path, n))
+		return true;
 	for (int i = 0; cdefs_system_dirs[i]; i++) {
 		snprintf(path, n, "%s/%s", cdefs_system_dirs[i], name);
 		if (access(path, R_OK) == 0)
@@ -119,7 +205,7 @@ static void scan_include(CDefs *d, const char *from, char *s, int depth)
 		}
 	}
 	/* a header that is missing here sits under a conditional not taken */
-	if (cd_system_header(s + 1, path, sizeof(path)))
+	if (cd_system_header(d, s + 1, path, sizeof(path)))
 		cd_scan_macros(d, path, depth + 1);
 }
 

@@ -70,8 +70,12 @@ typedef struct CDefs {
 	const char *script_dir; /* "" includes relative to the script */
 	int depth;     /* #include nesting */
 	VEC(const char *) sys_seen; /* system headers already scanned for macros */
+	const char **kernel_dirs; /* the kernel's include path (NULL-ended), or NULL */
 } CDefs;
 
+/* The kernel's include path into d->kernel_dirs, when its headers exist:
+ * searched for <headers> after -I, before the system's. */
+void cdefs_find_kernel_headers(CDefs *d);
 /* The directories searched for <system> headers after -I, in order. */
 extern const char *const cdefs_system_dirs[];
 

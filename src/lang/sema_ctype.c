@@ -34,6 +34,7 @@ bool sema_ctype_setup(Script *sc, Error *err)
 	d->include_dirs = sc->opt.include_dirs;
 	d->ninclude_dirs = sc->opt.ninclude_dirs;
 	d->script_dir = sc->opt.script_dir;
+	cdefs_find_kernel_headers(d);
 	sc->cdefs = d;
 	cdefs_predefine(d);
 	for (int i = 0; i < sc->opt.ninclude_files; i++)
@@ -170,6 +171,10 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 	Type *t = e->a->type;
 	if (t->kind == TY_NONE && !s->strict) {
 		e->type = t;
+		return true;
+	}
+	if (t->kind == TY_INT) { /* an address: bpftrace 0.17 reads a uint64 there */
+		e->type = ty_int(s, 64, false);
 		return true;
 	}
 	if (!type_is_ptr(t))

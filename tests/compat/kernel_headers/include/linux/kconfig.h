@@ -1,0 +1,1 @@
+/* bpftrace force-includes the kernel tree's linux/kconfig.h: it must exist */
