@@ -173,7 +173,7 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 		e->type = t;
 		return true;
 	}
-	if (t->kind == TY_INT) { /* an address: bpftrace 0.17 reads a uint64 there */
+	if (t->kind == TY_INT && !t->pointee) { /* an address: bpftrace 0.17 reads a uint64 there */
 		e->type = ty_int(s, 64, false);
 		return true;
 	}

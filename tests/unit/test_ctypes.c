@@ -159,7 +159,8 @@ static void test_conditionals(void)
 static void test_system_header(void)
 {
 	char path[256];
-	if (!cd_system_header("sys/socket.h", path, sizeof(path))) {
+	CDefs none = {0};
+	if (!cd_system_header(&none, "sys/socket.h", path, sizeof(path))) {
 		printf("no sys/socket.h: system header checks skipped\n");
 		return;
 	}

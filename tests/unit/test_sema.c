@@ -260,7 +260,7 @@ static const ErrCase err_cases[] = {
 					      "!=), got ksym and int64"},
 	{"BEGIN { @x = 1 ? 1 : \"a\"; }", 1, 16, "the two branches of ?: differ: int64 and string[2]"},
 	{"BEGIN { @x = -comm; }", 1, 15, "the operand must be an integer, not string[16]"},
-	{"BEGIN { @x = *1; }", 1, 14, "cannot dereference a value of type int64: '*' needs a "
+	{"BEGIN { @x = *comm; }", 1, 14, "cannot dereference a value of type string[16]: '*' needs a "
 				      "pointer (cast an address first, e.g. *(uint32 *)addr)"},
 	{"BEGIN { @x = &comm; }", 1, 14, "the address-of operator '&' is not supported"},
 	{"BEGIN { @x = $2; }", 1, 14, "$2 is 'two', not a number: use str($2) for a string"},
