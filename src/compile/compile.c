@@ -88,6 +88,21 @@ static char *subst_params(Script *sc, char *text)
 	return r;
 }
 
+/* Every attach point was dropped (uprobe functions missing): bpftrace's
+ * words, then why as hints */
+static bool no_probes_left(Script *sc, Error *err)
+{
+	StrBuf b = {0};
+	sb_puts(&b, "No probes to attach");
+	for (int p = 0; p < sc->ast->nprobes; p++)
+		if (sc->specs[p].dropped)
+			sb_printf(&b, "\nhint: %s", sc->specs[p].dropped);
+	error_at(err, (Loc){0}, "%s", b.s);
+	err->plain = true;
+	sb_free(&b);
+	return false;
+}
+
 static bool expand_all(Script *sc, Error *err)
 {
 	Program *ast = sc->ast;
@@ -116,7 +131,30 @@ static bool expand_all(Script *sc, Error *err)
 	}
 	if (!ast->nprobes)
 		return error_at(err, (Loc){0}, "the program has no probes");
+	if (!sc->nattach)
+		return no_probes_left(sc, err);
 	return true;
+}
+
+/* A probe whose attach points were all dropped still declares its maps, as
+ * in bpftrace (they print at exit, empty): its body is checked against a
+ * stand-in of its first attach point, errors ignored; no code is made. */
+static void sema_dropped(Sema *s, Script *sc, int p)
+{
+	const Probe *pr = sc->ast->probes[p];
+	const char *text = pr->aps[0].text;
+	char *type = xstrndup(text, strcspn(text, ":"));
+	ProbeSpec stand_in = {.prov = provider_find(type), .loc = pr->aps[0].loc,
+			      .name = (char *)text, .func = (char *)"", .target = (char *)"",
+			      .ap = &pr->aps[0]};
+	free(type);
+	if (!stand_in.prov)
+		return;
+	Error ignored = {0};
+	Error *keep = s->err;
+	s->err = &ignored;
+	sema_probe(s, pr, &stand_in);
+	s->err = keep;
 }
 
 static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
@@ -126,12 +164,15 @@ static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 	s->warn = strict;
 	s->err = strict ? err : &scratch_err;
 	s->changed = false;
-	for (int p = 0; p < sc->ast->nprobes; p++)
+	for (int p = 0; p < sc->ast->nprobes; p++) {
+		if (!sc->specs[p].n && sc->specs[p].dropped && sc->ast->probes[p]->naps)
+			sema_dropped(s, sc, p);
 		for (int i = 0; i < sc->specs[p].n; i++) {
 			scratch_err.set = false;
 			if (!sema_probe(s, sc->ast->probes[p], &sc->specs[p].v[i]) && strict)
 				return false;
 		}
+	}
 	return true;
 }
 

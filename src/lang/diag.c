@@ -68,12 +68,14 @@ static void diag_print_kind(FILE *out, const Source *src, const Error *e, const 
 	int head = (int)strcspn(e->msg, "\n");
 	const char *hints = e->msg[head] ? e->msg + head + 1 : NULL;
 	const char *ls = src && src->text && e->loc.line ? line_start(src->text, e->loc.line) : NULL;
-	if (!e->loc.line || !src || !src->text)
+	if (e->plain)
+		fprintf(out, "%.*s\n", head, e->msg);
+	else if (!e->loc.line || !src || !src->text)
 		fprintf(out, "%s: %.*s\n", kind, head, e->msg);
 	else
 		fprintf(out, "%s:%d:%d-%d: %s: %.*s\n", src->name, e->loc.line, e->loc.col,
 			e->loc.col + (e->loc.len > 0 ? e->loc.len : 1), kind, head, e->msg);
-	if (ls)
+	if (ls && !e->plain)
 		put_source_caret(out, ls, e->loc);
 	if (hints)
 		fprintf(out, "%s\n", hints);

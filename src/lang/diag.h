@@ -15,6 +15,7 @@ typedef struct Error {
 	bool set;
 	Loc loc;
 	char msg[512];
+	bool plain; /* printed as is, without "ERROR:" (bpftrace's "No probes to attach") */
 } Error;
 
 typedef struct Source {

@@ -104,6 +104,7 @@ void probe_spec_list_free(ProbeSpecList *l)
 		}
 	}
 	free(l->v);
+	free(l->dropped);
 	memset(l, 0, sizeof(*l));
 }
 

@@ -57,6 +57,9 @@ typedef struct ProbeSpec {
 typedef struct ProbeSpecList {
 	ProbeSpec *v;
 	int n, cap;
+	/* why an attach point was dropped without an error (a uprobe function
+	 * missing from its file, as bpftrace 0.17 drops it): the first reason */
+	char *dropped;
 } ProbeSpecList;
 
 /* What a running probe holds: closing these fds detaches it. */

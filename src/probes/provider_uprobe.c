@@ -220,10 +220,14 @@ static int uprobe_add_one(const char *prov, Loc loc, const char *path, const Elf
 		}
 		const ElfSym *s = elf_sym_by_name(f, name);
 		if (!s) {
-			if (missing_ok)
-				rc = 0;
-			else
-				uprobe_sym_missing(prov, f, path, name, loc, err);
+			/* bpftrace 0.17 drops such an attach point silently and runs
+			 * the rest; the reason is kept for "No probes to attach" */
+			Error why = {0};
+			if (!missing_ok && !out->dropped) {
+				uprobe_sym_missing(prov, f, path, name, loc, &why);
+				out->dropped = xstrdup(why.msg);
+			}
+			rc = 0;
 			goto out;
 		}
 		if (extra >= s->size && s->size) {
@@ -283,7 +287,7 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 	if (ok && !n && has_wildcard(func))
 		ok = error_at(err, loc, "%s: no function in %s matches '%s'", prov,
 			      files.n == 1 ? files.v[0] : target, func);
-	else if (ok && !n)
+	else if (ok && !n && !out->dropped)
 		ok = error_at(err, loc, "%s: function '%s' not found in %s", prov, func, target);
 	utargets_free(&files);
 	free(target);

@@ -9,12 +9,6 @@ ls /usr/sbin/*.bt >/dev/null 2>&1 || { echo "no /usr/sbin/*.bt (apt-get install 
 # tool: the message that says why it cannot run here
 declare -A cannot=(
 	[loads]="Failed to resolve kernel symbol: avenrun" # data symbol absent from kallsyms (no CONFIG_KALLSYMS_ALL); bpftrace fails too
-	# Debian's libcrypto has no such symbol: bpftrace 0.17 silently drops that
-	# attach point and runs the rest, sonde refuses the script (not yet matched)
-	[ssllatency]="function 'rsa_ossl_public_encrypt' not found"
-	[sslsnoop]="function 'rsa_ossl_public_encrypt' not found"
-	# glibc 2.34+ moved it to libc: bpftrace 0.17 attaches nothing and runs, sonde refuses
-	[threadsnoop]="function 'pthread_create' is not in /usr/lib/x86_64-linux-gnu/libpthread.so.0 (a stub library)"
 	# TASK_RUNNING is a macro of the kernel's own linux/sched.h: no kernel
 	# headers here (/lib/modules/RELEASE/build); bpftrace fails too (clang
 	# errors on the UAPI header).  Run below with a kernel tree given.
