@@ -1,0 +1,1 @@
+/* -n: errors name the probe specifier, and where in it */

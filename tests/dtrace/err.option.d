@@ -1,0 +1,4 @@
+/* -x with an option dtrace does not have */
+BEGIN
+{
+}

@@ -1,0 +1,5 @@
+/* exit(N) is dtrace's exit status */
+BEGIN
+{
+	exit(7);
+}

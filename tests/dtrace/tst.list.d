@@ -1,0 +1,1 @@
+/* -l: dtrace's table for a description (the dtrace provider's probes) */

@@ -1,0 +1,1 @@
+/* -l -f: probes of one function ("-f write" is "::write:") */

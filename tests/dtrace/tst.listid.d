@@ -1,0 +1,1 @@
+/* -i: a probe by its id */

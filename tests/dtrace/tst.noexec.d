@@ -1,0 +1,5 @@
+/* -e: compile, announce, do not run */
+BEGIN
+{
+	printf("never\n");
+}

@@ -1,0 +1,1 @@
+/* -P: every probe of a provider, with the clause's action */

@@ -1,0 +1,10 @@
+/* trace() in the default output: the CPU ID FUNCTION:NAME columns, a string
+ * left-aligned in 33 columns after two spaces, an int in " %8d", a 64-bit
+ * value in " %16lld", a newline after the firing and one at the end */
+BEGIN
+{
+	trace("hello");
+	trace(42);
+	trace(1234567890123);
+	exit(0);
+}
