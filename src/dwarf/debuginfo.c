@@ -113,21 +113,31 @@ DebugInfo *debuginfo_get(const char *path)
 	return &c->di;
 }
 
-bool debuginfo_vaddr_to_offset(DebugInfo *di, Dwarf_Addr vaddr, Dwarf_Addr *off)
+/* The PT_LOAD segment holding `a`: a virtual address, or a file offset
+ * when `is_offset` (the two conversions below differ only in that). */
+static bool load_segment(DebugInfo *di, Dwarf_Addr a, bool is_offset, GElf_Phdr *ph)
 {
 	size_t n;
 	if (!di->elf || elf_getphdrnum(di->elf, &n) != 0)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-		if (!gelf_getphdr(di->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+		if (!gelf_getphdr(di->elf, (int)i, ph) || ph->p_type != PT_LOAD)
 			continue;
-		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
-			*off = vaddr - ph.p_vaddr + ph.p_offset;
+		Dwarf_Addr start = is_offset ? ph->p_offset : ph->p_vaddr;
+		Dwarf_Addr size = is_offset ? ph->p_filesz : ph->p_memsz;
+		if (a >= start && a < start + size)
 			return true;
-		}
 	}
 	return false;
+}
+
+bool debuginfo_vaddr_to_offset(DebugInfo *di, Dwarf_Addr vaddr, Dwarf_Addr *off)
+{
+	GElf_Phdr ph;
+	if (!load_segment(di, vaddr, false, &ph))
+		return false;
+	*off = vaddr - ph.p_vaddr + ph.p_offset;
+	return true;
 }
 
 /* perf takes .eh_frame of the file the DWARF is in (a separate debug file
@@ -156,17 +166,9 @@ Dwarf_CFI *debuginfo_cfi(DebugInfo *di, bool *owned)
 
 bool debuginfo_offset_to_vaddr(DebugInfo *di, Dwarf_Addr off, Dwarf_Addr *vaddr)
 {
-	size_t n;
-	if (!di->elf || elf_getphdrnum(di->elf, &n) != 0)
+	GElf_Phdr ph;
+	if (!load_segment(di, off, true, &ph))
 		return false;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-		if (!gelf_getphdr(di->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
-			continue;
-		if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
-			*vaddr = off - ph.p_offset + ph.p_vaddr;
-			return true;
-		}
-	}
-	return false;
+	*vaddr = off - ph.p_offset + ph.p_vaddr;
+	return true;
 }
