@@ -44,10 +44,12 @@ static void ev_cat(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	char *path = xstrdup(rt->line.s ? rt->line.s : "");
 	size_t n;
 	char *text = read_file_head(path, rt->opt.cat_bytes_max, &n);
-	if (!text) {
-		fprintf(stderr, "cat(\"%s\"): %s\n", path, strerror(errno));
+	if (!text) { /* bpftrace's message; its json still has an empty cat record */
+		fflush(rt->out.f);
+		fprintf(stderr, "ERROR: failed to open file '%s': %s\n", path, strerror(errno));
+		output_message(&rt->out, "cat", "", 0, false);
 	} else {
-		output_printf_text(&rt->out, text, n);
+		output_message(&rt->out, "cat", text, n, false);
 		free(text);
 	}
 	free(path);
@@ -68,8 +70,8 @@ static void ev_system(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
 		sb_putn(&out, buf, n);
 	pclose(p);
-	if (out.len)
-		output_printf_text(&rt->out, out.s, out.len);
+	/* json: a syscall record even when the command printed nothing */
+	output_message(&rt->out, "syscall", out.s ? out.s : "", out.len, false);
 	sb_free(&out);
 }
 
@@ -86,8 +88,7 @@ static void ev_join(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 			sb_puts(sb, ev->text);
 		sb_putn(sb, s, len);
 	}
-	sb_putc(sb, '\n');
-	output_printf_text(&rt->out, sb->s, sb->len);
+	output_message(&rt->out, "join", sb->s ? sb->s : "", sb->len, true);
 }
 
 /* D: trunc(@a[, n]), normalize(@a, n), denormalize(@a) */

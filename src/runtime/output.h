@@ -123,6 +123,12 @@ void fmt_render(StrBuf *sb, const OutCtx *o, const Fmt *f, const Type *const *ty
 /* Emit a printf/print/time line: text output writes as is; json wraps it
  * as {"type": "printf", "data": "..."}. */
 void output_printf_text(const OutCtx *o, const char *s, size_t n);
+/* The same for the other text records of bpftrace's json: type is
+ * "syscall" (system()), "cat" or "join"; nl: text output ends the line
+ * (json's data never has that newline, as bpftrace 0.17's join). */
+void output_message(const OutCtx *o, const char *type, const char *s, size_t n, bool nl);
+/* bpftrace's "Lost N events" line (json: a lost_events record) */
+void output_lost_events(const OutCtx *o, uint64_t lost);
 
 /* json string escaping, as bpftrace does */
 void json_escape(StrBuf *sb, const char *s, size_t n);

@@ -20,6 +20,7 @@
 
 static volatile sig_atomic_t got_signal;
 static volatile sig_atomic_t child_exited;
+static volatile sig_atomic_t maps_requested; /* SIGUSR1 came */
 static struct timespec signal_time; /* when SIGINT/SIGTERM came */
 
 /* After SIGINT/SIGTERM, events still in the ring print for this long;
@@ -31,6 +32,8 @@ static void on_signal(int sig)
 {
 	if (sig == SIGCHLD) {
 		child_exited = 1;
+	} else if (sig == SIGUSR1) {
+		maps_requested = 1;
 	} else if (!got_signal) {
 		clock_gettime(CLOCK_MONOTONIC, &signal_time); /* async-signal-safe */
 		got_signal = sig;
@@ -47,10 +50,14 @@ bool session_signal_overdue(void)
 	       SIGNAL_DRAIN_NS;
 }
 
-static void install_signals(void)
+/* bpftrace 0.17 prints every map on SIGUSR1 and goes on (dtrace does not) */
+static void install_signals(Dialect dialect)
 {
 	static const int sigs[] = {SIGINT, SIGTERM, SIGCHLD, 0};
+	static const int usr1[] = {SIGUSR1, 0};
 	handle_signals(on_signal, sigs);
+	if (dialect == DIALECT_BPFTRACE)
+		handle_signals(on_signal, usr1);
 }
 
 static int64_t boot_to_real(void)
@@ -102,6 +109,8 @@ static bool child_done(Runtime *rt)
 	return waitpid(rt->opt.child_pid, &st, WNOHANG) == rt->opt.child_pid;
 }
 
+static void print_maps_sorted(Runtime *rt);
+
 static void event_loop(Runtime *rt)
 {
 	int track_pid = 0;
@@ -135,6 +144,12 @@ static void event_loop(Runtime *rt)
 		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
 		 * never report them: read whatever the ring holds */
 		ring_buffer__consume(rt->rb);
+		if (maps_requested) { /* after the events sent before it */
+			maps_requested = 0;
+			fflush(rt->out.f);
+			print_maps_sorted(rt);
+			fflush(rt->out.f);
+		}
 		watchpoint_resume(rt);
 		spec_report_drops(rt);
 		/* flush once the buffer is drained: prompt output without a
@@ -179,6 +194,12 @@ static void print_all_maps(Runtime *rt)
 		fputs("\n\n", stdout);
 	}
 	fflush(stdout);
+	print_maps_sorted(rt);
+}
+
+/* Every map in name order: at exit and on SIGUSR1 */
+static void print_maps_sorted(Runtime *rt)
+{
 	int n = rt->sc->maps.n;
 	MapDesc *sorted = xcalloc((size_t)n + 1, sizeof(MapDesc));
 	memcpy(sorted, rt->maps, sizeof(MapDesc) * (size_t)n);
@@ -254,7 +275,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.kstack_fd = rt.ustack_fd = rt.control_fd = rt.pycode_fd = -1;
 	char err[1024];
 	setup_output(&rt);
-	install_signals();
+	install_signals(rt.out.dialect);
 	if (!loader_create_maps(&rt, err, sizeof(err)) || !loader_load_programs(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	rt.rb = ring_buffer__new(rt.ringbuf_fd, events_handle, &rt, NULL);
@@ -284,7 +305,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	spec_free(&rt);
 	uint64_t lost = lost_events(&rt);
 	if (lost)
-		fprintf(stderr, "Lost %llu events: the ring buffer was full\n", (unsigned long long)lost);
+		output_lost_events(&rt.out, lost);
 	fflush(rt.out.f);
 	detach(&rt);
 	watchpoint_continue(&rt);

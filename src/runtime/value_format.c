@@ -328,12 +328,29 @@ static void json_line(const OutCtx *o, const char *type, const char *s, size_t n
 	fwrite(sb.s, 1, sb.len, o->f);
 }
 
+void output_message(const OutCtx *o, const char *type, const char *s, size_t n, bool nl)
+{
+	if (o->fmt == OUT_JSON) {
+		json_line(o, type, s, n);
+		return;
+	}
+	fwrite(s, 1, n, o->f);
+	if (nl)
+		fputc('\n', o->f);
+}
+
 void output_printf_text(const OutCtx *o, const char *s, size_t n)
 {
+	output_message(o, "printf", s, n, false);
+}
+
+void output_lost_events(const OutCtx *o, uint64_t lost)
+{
 	if (o->fmt == OUT_JSON)
-		json_line(o, "printf", s, n);
+		fprintf(o->f, "{\"type\": \"lost_events\", \"data\": {\"events\": %llu}}\n",
+			(unsigned long long)lost);
 	else
-		fwrite(s, 1, n, o->f);
+		fprintf(o->f, "Lost %llu events\n", (unsigned long long)lost);
 }
 
 void output_time(const OutCtx *o, const char *fmt)
