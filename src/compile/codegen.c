@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "codegen.h"
+#include "dfunc.h"
 
 /* `p += n` on a pointer: r0 (n) times the pointee's size */
 void gen_scale_step(Gen *g, Op op, const Type *target)
@@ -249,6 +250,8 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 		g.spec_off = scratch_alloc(&g, 8);
 		emit_st(&g, BPF_DW, R_SCR, g.spec_off, 0);
 	}
+	if (sc->uses_dscratch)
+		dcopy_clause_start(&g);
 	if (p->pred) {
 		g.line = p->pred->loc.line;
 		gen_int(&g, p->pred);

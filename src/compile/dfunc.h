@@ -50,6 +50,19 @@ int dspec_nspec(const Options *o);
  * label to place after the send (jumped to when nothing is recorded) */
 int dspec_tag_record(struct Gen *g, int rec_off, int size);
 
+/* dfunc_copy.c: copyin copyinstr copyinto stringof alloca bcopy, and the
+ * clause's scratch memory (-x scratchsize) */
+bool dcheck_copyin(Sema *s, Expr *c);
+bool dcheck_copyinstr(Sema *s, Expr *c);
+bool dcheck_copyinto(Sema *s, Expr *c);
+bool dcheck_stringof(Sema *s, Expr *c);
+bool dcheck_alloca(Sema *s, Expr *c);
+bool dcheck_bcopy(Sema *s, Expr *c);
+int dcopy_scratchsize(const Options *o);
+void dcopy_clause_start(struct Gen *g); /* reserve the clause's scratch memory */
+/* -x NAME=N[k|m|g] (or #pragma D option), else dflt (dfunc_spec.c) */
+int64_t d_size_opt(const Options *o, const char *name, int64_t dflt);
+
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
@@ -64,6 +77,9 @@ bool dfunc_misc_int(struct Gen *g, const Expr *e);
 bool dfunc_destr_stmt(struct Gen *g, const Expr *e);
 bool dfunc_spec_int(struct Gen *g, const Expr *e);
 bool dfunc_spec_stmt(struct Gen *g, const Expr *e);
+bool dfunc_copy_int(struct Gen *g, const Expr *e);
+bool dfunc_copy_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+bool dfunc_copy_stmt(struct Gen *g, const Expr *e);
 
 /* shared loop pieces (dfunc_string.c) */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */

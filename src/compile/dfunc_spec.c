@@ -21,8 +21,7 @@
 #define D_NSPEC_DEFAULT 1
 #define D_SPECSIZE_DEFAULT (4 << 20)
 
-/* -x NAME=N[k|m|g] (or #pragma D option), else dflt */
-static int64_t d_size_opt(const Options *o, const char *name, int64_t dflt)
+int64_t d_size_opt(const Options *o, const char *name, int64_t dflt)
 {
 	const char *v = options_d_get(o, name);
 	if (!v || !*v)

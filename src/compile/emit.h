@@ -36,6 +36,7 @@ typedef struct Gen {
 	int group_table; /* kprobe groups: 1 + rodata offset of the names table, 0: none yet */
 	int spec_off;     /* D: scratch slot of the clause's speculate() id */
 	bool speculating; /* D: after speculate(), records go to its buffer */
+	int dscratch_off, dscratch_size; /* D: the clause's scratch memory (dfunc_copy.c) */
 } Gen;
 
 void emit(Gen *g, struct bpf_insn i);

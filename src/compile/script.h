@@ -159,6 +159,7 @@ typedef struct Script {
 	bool uses_usym;        /* usym(): user symbols resolved at print time */
 	bool traced_events;    /* probes other than BEGIN/END send events */
 	bool uses_spec;        /* D: a clause calls speculate() */
+	bool uses_dscratch;    /* D: copyin/alloca/...: clauses get scratch memory */
 	int nattach;          /* "Attaching N probes..." */
 } Script;
 

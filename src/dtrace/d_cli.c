@@ -94,7 +94,7 @@ static const char *const d_options[] = {
 	"droptags", "dtypes", "dynvarsize", "empty", "errtags", "evaltime", "flowindent",
 	"grabanon", "incdir", "jstackframes", "jstackstrsize", "knodefs", "late", "lazyload",
 	"libdir", "linkmode", "linktype", "nolibs", "nspec", "pgmax", "procfs", "pspec",
-	"quiet", "rawbytes", "specsize", "stackframes", "stackindent", "statusrate", "stdc",
+	"quiet", "rawbytes", "scratchsize", "specsize", "stackframes", "stackindent", "statusrate", "stdc",
 	"strip", "strsize", "switchrate", "syslibdir", "temporal", "tree", "tregs", "udefs",
 	"undef", "unodefs", "ustackframes", "verbose", "version", "zdefs",
 };

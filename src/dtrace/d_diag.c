@@ -61,6 +61,7 @@ static const struct {
 	{"aggregating actions may not follow commit", "D_AGG_COMM"},
 	{"exit( ) may not follow speculate", "D_EXIT_SPEC"},
 	{"destructive actions may not follow speculate", "D_ACT_SPEC"},
+	{"cannot apply stringof", "D_STRINGOF_TYPE"},
 };
 
 /* tags of messages that start with the function's name */

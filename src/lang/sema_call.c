@@ -774,6 +774,12 @@ static const FuncDef funcs[] = {
 	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, true},
 	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, true},
 	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, true},
+	{"copyin", F_D_COPYIN, FK_EXPR, 2, 2, dcheck_copyin, true},
+	{"copyinstr", F_D_COPYINSTR, FK_EXPR, 1, 2, dcheck_copyinstr, true},
+	{"copyinto", F_D_COPYINTO, FK_STMT, 3, 3, dcheck_copyinto, true},
+	{"stringof", F_D_STRINGOF, FK_EXPR, 1, 1, dcheck_stringof, true},
+	{"alloca", F_D_ALLOCA, FK_EXPR, 1, 1, dcheck_alloca, true},
+	{"bcopy", F_D_BCOPY, FK_STMT, 3, 3, dcheck_bcopy, true},
 };
 
 const FuncDef *func_find(const char *name)

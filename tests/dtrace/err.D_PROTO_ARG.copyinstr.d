@@ -1,0 +1,5 @@
+/* copyinstr() of a string */
+BEGIN
+{
+	trace(copyinstr("/etc/passwd"));
+}

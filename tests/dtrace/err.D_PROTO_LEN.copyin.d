@@ -1,0 +1,5 @@
+/* copyin() without its size */
+BEGIN
+{
+	x = copyin(0);
+}

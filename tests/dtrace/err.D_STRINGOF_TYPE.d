@@ -1,0 +1,5 @@
+/* stringof() of a struct */
+BEGIN
+{
+	trace(stringof(*curthread));
+}
