@@ -64,6 +64,8 @@ static void usage(FILE *f)
 	      "    -l [search]    list probes (tracepoints, software events)\n"
 	      "    -p PID         uprobes/USDT fire for PID only; sonde exits when it does\n"
 	      "    -c 'CMD'       run CMD and trace until it exits; cpid holds its pid\n"
+	      "    -k             emit a warning when a map update/delete fails at run time\n"
+	      "    -kk            also when a probe read or map lookup fails\n"
 	      "    -q             keep messages quiet\n"
 	      "    --unsafe       allow unsafe builtin functions (system)\n"
 	      "    --no-warnings  disable all warning messages\n"
@@ -153,7 +155,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 	};
 	int ch;
 	/* '+': stop at the first non-option, the program file, like bpftrace */
-	while ((ch = getopt_long(argc, argv, "+e:lvp:c:o:f:qB:d:hVI:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+e:lvp:c:o:f:qB:d:hVI:k", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e': c->program = optarg; break;
 		case 'l': c->list = ""; break;
@@ -165,6 +167,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'c': c->cmd = optarg; break;
 		case 'o': c->out_path = optarg; break;
 		case 'q': c->run.quiet = true; break;
+		case 'k': c->opt.helper_check++; break; /* -k, -kk */
 		case 'd': c->debug = optarg; break;
 		case OPT_UNSAFE: c->opt.unsafe = true; break;
 		case OPT_INFO: c->info = true; break;

@@ -80,6 +80,7 @@ static void gen_stmt(Gen *g, const Stmt *st)
 {
 	int mark = g->scratch_top;
 	g->line = st->loc.line;
+	g->loc = st->loc;
 	switch (st->kind) {
 	case S_EXPR:
 		if (st->expr->kind == E_CALL && st->expr->func->kind == FK_STMT)

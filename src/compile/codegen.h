@@ -46,3 +46,5 @@ void gen_seq_printf(Gen *g, const Expr *call); /* codegen_seq.c: pinned iterator
 /* event records: id at off, arguments after; ringbuf output + lost count */
 EventDesc *event_new(Gen *g, EventKind kind, int nargs);
 void gen_event_send(Gen *g, int rec_off, int size, bool urgent);
+/* -k/-kk: after a call of helper, report its failure (r0 kept) */
+void gen_helper_check(Gen *g, int helper);

@@ -130,7 +130,9 @@ static void b_sarg(Gen *g, const Expr *e)
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 8 * (e->aux + 1)));
 	emit_scratch_ptr(g, BPF_REG_1, tmp);
 	emit(g, I_MOV64_IMM(BPF_REG_2, 8));
-	emit_call(g, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	int helper = user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
+	emit_call(g, helper);
+	gen_helper_check(g, helper);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, tmp);
 	g->scratch_top = mark;
 }
@@ -302,10 +304,11 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 
 /* An event whose arguments are call->args[first..]: printf, cat, system,
  * print(value). */
-static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
+static EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 {
 	int n = call->args.n - first;
 	EventDesc *ev = event_new(g, kind, n);
+	int idx = g->sc->events.n - 1; /* the arguments may add events (-k checks) */
 	if (kind != EV_PRINT_VALUE && kind != EV_UNWATCH && kind != EV_TRUNC &&
 	    kind != EV_NORMALIZE)
 		ev->fmt = call->args.v[0]->auxp;
@@ -321,10 +324,11 @@ static void gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 	int rec = scratch_alloc(g, ev->size);
 	for (int i = 0; i < n; i++)
 		gen_into(g, call->args.v[first + i], rec + ev->argoff[i], ev->argt[i]);
-	emit_ld_imm64(g, BPF_REG_1, (uint64_t)(g->sc->events.n - 1));
+	emit_ld_imm64(g, BPF_REG_1, (uint64_t)idx);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, rec);
 	gen_event_send(g, rec, ev->size, false);
 	g->scratch_top = mark;
+	return ev;
 }
 
 static void gen_simple_event(Gen *g, EventDesc *ev)
@@ -389,8 +393,7 @@ static void c_exit(Gen *g, const Expr *e)
 	if (g->sc->opt.dialect == DIALECT_D) {
 		/* D's exit(N) carries the status, and the clause goes on: what
 		 * it traces after exit() still prints */
-		gen_args_event(g, EV_EXIT, e, 0);
-		g->sc->events.v[g->sc->events.n - 1]->fmt = NULL;
+		gen_args_event(g, EV_EXIT, e, 0)->fmt = NULL;
 		return;
 	}
 	gen_simple_event(g, event_new(g, EV_EXIT, 0));
@@ -516,9 +519,7 @@ static void c_printa(Gen *g, const Expr *e)
 static void c_agg_action(Gen *g, const Expr *e)
 {
 	EventKind k = e->func->id == F_TRUNC ? EV_TRUNC : EV_NORMALIZE;
-	gen_args_event(g, k, e, 1);
-	EventDesc *ev = g->sc->events.v[g->sc->events.n - 1];
-	ev->map = e->args.v[0]->map;
+	gen_args_event(g, k, e, 1)->map = e->args.v[0]->map;
 }
 
 static void c_setopt(Gen *g, const Expr *e)
@@ -663,7 +664,9 @@ static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit(g, I_MOV64_IMM(BPF_REG_2, e->type->size));
 	/* the legacy helper reads user or kernel memory by address, which is
 	 * what a tracer wants for pointers whose origin it cannot know */
-	emit_call(g, BPF_FUNC_probe_read_str);
+	int helper = a->type->user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str;
+	emit_call(g, helper);
+	gen_helper_check(g, helper);
 }
 
 static void f_ntop(Gen *g, const Expr *e, int dst_off, const Type *dt)
@@ -738,6 +741,7 @@ static void f_buf(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit_scratch_ptr(g, BPF_REG_1, dst_off + 8);
 	/* the legacy helper reads user or kernel memory by address */
 	emit_call(g, BPF_FUNC_probe_read);
+	gen_helper_check(g, BPF_FUNC_probe_read);
 }
 
 /* pton("addr"): the address bytes, parsed again from the literal sema

@@ -292,7 +292,7 @@ static void gen_posparam_int(Gen *g, const Expr *e)
 	emit_ld_imm64(g, BPF_REG_0, (uint64_t)v);
 }
 
-void gen_int(Gen *g, const Expr *e)
+static void gen_int_kind(Gen *g, const Expr *e)
 {
 	switch (e->kind) {
 	case E_INT:
@@ -456,7 +456,7 @@ static void gen_field_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	g->scratch_top = mark;
 }
 
-void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+static void gen_into_kind(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	if (e->type->kind == TY_INT) {
 		gen_int(g, e);
@@ -495,4 +495,22 @@ void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	default:
 		emit_memzero(g, dst_off, dt->size);
 	}
+}
+
+/* The expression being generated is where a helper it calls fails (-k);
+ * the enclosing one's again once it is done. */
+void gen_int(Gen *g, const Expr *e)
+{
+	Loc outer = g->loc;
+	g->loc = e->loc;
+	gen_int_kind(g, e);
+	g->loc = outer;
+}
+
+void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	Loc outer = g->loc;
+	g->loc = e->loc;
+	gen_into_kind(g, e, dst_off, dt);
+	g->loc = outer;
 }

@@ -39,13 +39,21 @@ static void gen_map_update(Gen *g, const MapInfo *m, int key_off, int val_off)
 	emit_scratch_ptr(g, BPF_REG_3, val_off);
 	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
 	emit_call(g, BPF_FUNC_map_update_elem);
+	gen_helper_check(g, BPF_FUNC_map_update_elem);
+}
+
+/* a lookup the script asked for: -kk reports a missing key */
+static void gen_map_lookup_checked(Gen *g, const MapInfo *m, int key_off)
+{
+	gen_map_lookup(g, m, key_off);
+	gen_helper_check(g, BPF_FUNC_map_lookup_elem);
 }
 
 /* r0 = the integer value at key, or 0 when the key is absent */
 static void gen_map_load_int(Gen *g, const MapInfo *m, int key)
 {
 	int miss = label_new(g), done = label_new(g);
-	gen_map_lookup(g, m, key);
+	gen_map_lookup_checked(g, m, key);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_0, 0));
 	emit_goto(g, done);
@@ -66,7 +74,7 @@ void gen_map_read_into(Gen *g, const Expr *map, int dst_off, const Type *dt)
 	int mark = g->scratch_top;
 	int key = gen_map_key(g, map);
 	int miss = label_new(g), done = label_new(g);
-	gen_map_lookup(g, map->map, key);
+	gen_map_lookup_checked(g, map->map, key);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
 	gen_copy_value(g, BPF_REG_0, 0, map->map->val, dst_off, dt);
 	emit_goto(g, done);
@@ -83,6 +91,7 @@ void gen_map_delete(Gen *g, const Expr *map)
 	emit_ld_map(g, BPF_REG_1, R_MAP, map->map->id);
 	emit_scratch_ptr(g, BPF_REG_2, key);
 	emit_call(g, BPF_FUNC_map_delete_elem);
+	gen_helper_check(g, BPF_FUNC_map_delete_elem);
 	g->scratch_top = mark;
 }
 
@@ -118,6 +127,8 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot)
 void gen_map_incdec(Gen *g, const Expr *e)
 {
 	int slot = stack_push(g);
+	if (e->post) /* @m[k]++ is at @m, as bpftrace reports it (-k) */
+		g->loc = e->a->loc;
 	emit(g, I_ST(BPF_DW, BPF_REG_10, slot, sema_ctype_step(e->a->map->val)));
 	gen_map_rmw(g, e->a, e->op, slot);
 	if (!e->post)
@@ -151,7 +162,7 @@ void gen_map_assign(Gen *g, const Stmt *st)
 static void gen_agg_slot(Gen *g, const MapInfo *m, int key, int skip)
 {
 	int have = label_new(g);
-	gen_map_lookup(g, m, key);
+	gen_map_lookup_checked(g, m, key);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
 	if (m->val->size > g->sc->zero_size)
 		g->sc->zero_size = m->val->size;
@@ -160,6 +171,7 @@ static void gen_agg_slot(Gen *g, const MapInfo *m, int key, int skip)
 	emit_ld_map_value(g, BPF_REG_3, R_ZERO, 0);
 	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_NOEXIST));
 	emit_call(g, BPF_FUNC_map_update_elem);
+	gen_helper_check(g, BPF_FUNC_map_update_elem);
 	gen_map_lookup(g, m, key);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, skip);
 	label_place(g, have);

@@ -26,6 +26,7 @@ typedef struct Gen {
 	VEC(int) labels; /* insn index; until placed -1, or -2 once a live jump targets it */
 	VEC(int) fixups; /* insn index whose jump targets label insns[i].off */
 	int line;
+	Loc loc; /* the statement or expression being generated (-k reports it) */
 	int stack_used, stack_max; /* bytes below r10 for integer temporaries */
 	int scratch_top, scratch_max;
 	int exit_label;

@@ -50,6 +50,7 @@ typedef enum EventKind {
 	EV_SETOPT,     /* D: setopt(text[, text2]) */
 	EV_SPEC_COMMIT,  /* D: commit(id): print speculation id's records (id after the index) */
 	EV_SPEC_DISCARD, /* D: discard(id): drop them */
+	EV_HELPER_ERROR, /* -k/-kk: a helper failed (its return value after the index) */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -69,6 +70,8 @@ typedef struct EventDesc {
 	bool from_end;    /* sent by the END probe */
 	const ProbeSpec *wp; /* EV_WATCHPOINT: the watchpoint, and its program's */
 	int wp_prog;         /* index in Script.progs */
+	int helper;          /* EV_HELPER_ERROR: the BPF_FUNC_* that failed */
+	Loc loc;             /* EV_HELPER_ERROR: where the script called it */
 } EventDesc;
 
 /* Loader fix-ups: which map a ld_imm64 refers to. */
@@ -122,6 +125,7 @@ typedef struct Options {
 	char **params;    /* positional parameters $1.. */
 	int nparams;
 	bool unsafe;
+	int helper_check; /* -k: 1 (map updates/deletes...), -kk: 2 (probe reads, lookups too) */
 	int cpid;         /* -c child, 0 if none */
 	int self_pid;     /* sonde's pid: its own events are not traced */
 	uint64_t start_ns; /* CLOCK_MONOTONIC at start, for `elapsed` */

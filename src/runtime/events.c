@@ -214,6 +214,9 @@ int events_handle(void *ctx, void *data, size_t size)
 		spec_release(rt, sid, ev->kind == EV_SPEC_COMMIT);
 		break;
 	}
+	case EV_HELPER_ERROR:
+		helper_error_print(rt, ev, data);
+		break;
 	case EV_WATCHPOINT:
 		break;
 	}

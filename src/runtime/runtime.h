@@ -60,6 +60,8 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen);
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen);
 void loader_close(Runtime *rt);
 int events_handle(void *ctx, void *data, size_t size);
+/* -k/-kk: an EV_HELPER_ERROR record as bpftrace's warning (helper_error.c) */
+void helper_error_print(Runtime *rt, const EventDesc *ev, const uint8_t *data);
 /* D: end the last firing's line (dtrace(1) ends each firing with a newline) */
 void events_d_close_line(Runtime *rt);
 /* true once SIGINT/SIGTERM came long enough ago that reading events stops */
