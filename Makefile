@@ -70,6 +70,10 @@ build/progs/lib%.so: tests/progs/%.c
 build/progs/sdt_target: tests/progs/sdt_target.c build/progs/libsdt_lib.so
 	$(CC) -O1 -g -o $@ $< -Lbuild/progs -lsdt_lib -Wl,-rpath,'$$ORIGIN'
 
+# loads libspin_lib.so with dlopen while it runs (given its path)
+build/progs/dlopen_target: tests/progs/dlopen_target.c build/progs/libspin_lib.so
+	$(CC) -O1 -g -o $@ $< -ldl
+
 # one program under two names (a wildcarded file matches both), with USDT
 # probes of its own and in the library it links
 build/progs/wild_a build/progs/wild_b: tests/progs/wild_twin.c build/progs/libwild_lib.so

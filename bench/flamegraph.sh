@@ -1,75 +1,128 @@
 #!/usr/bin/env bash
 # Overhead of `sonde flamegraph` on a CPU-bound program, at 99 and 999 Hz,
-# beside `perf record -g` at the same frequencies.  The program is
-# build/progs/flame_target --loops N: a fixed amount of work whose own CPU
-# time (it prints it) is the measure: tool start-up and post-processing are
-# not in it, nor time spent waiting for a CPU on this shared machine, while
-# the sampling interrupts taken on its CPU are (no IRQ time accounting).
-# It is pinned to CPU 1 (taskset) in every case.  Rounds interleave the
-# five cases (untraced, sonde 99, sonde 999, perf 99, perf 999) so that the
-# machine's drift hits all of them; the minimum (other tenants only ever
-# add time, so the fastest round is the closest to the tool's own cost) and
-# the median of RUNS rounds.  Also the median wall time of the whole
-# command: sonde flamegraph writing its SVG, perf record followed by
-# `perf script` (the input of flame graph scripts such as
-# stackcollapse-perf.pl).
-# Usage: bench/flamegraph.sh [LOOPS] [RUNS]   (as root; make build/progs/flame_target)
+# beside `perf record -g` (+ `perf script`, the input of the flame graph
+# scripts) at the same frequencies.
+#
+# The program is build/progs/flame_target --loops N, pinned to CPU 1: a
+# fixed amount of work that prints its own CPU time (the measure: tool
+# start-up, post-processing and waiting for a CPU on this shared machine
+# are not in it; the sampling interrupts taken on its CPU are, as this
+# kernel has no separate IRQ time accounting) and its voluntary and
+# involuntary context switches (a tool that wakes up on the program's CPU
+# shows as involuntary switches).
+#
+# ROUNDS rounds each run the five cases (untraced, sonde 99, sonde 999,
+# perf 99, perf 999), the order rotated every round so that no case always
+# follows another.  A case's overhead is taken round by round against that
+# round's untraced run (the machine's drift hits both), and the median of
+# those ratios is reported with its spread (lower and upper quartile);
+# also the minimum against the untraced minimum.  Beside it: the tool's
+# own CPU time (the whole command's CPU minus the program's, start-up and
+# writing included), the wall time of the whole command, and for sonde
+# the run time of its BPF program (kernel BPF stats, one more run per
+# frequency) as a share of the program's CPU time.
+#
+# Usage: bench/flamegraph.sh [LOOPS] [ROUNDS]   (as root)
 # Writes the table to stdout and to bench/results/flamegraph.md.
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 SONDE=${SONDE:-$PWD/sonde}
-LOOPS=${1:-3000}
-RUNS=${2:-5}
+LOOPS=${1:-1500}
+ROUNDS=${2:-11}
 prog=(taskset -c 1 build/progs/flame_target --loops "$LOOPS")
 [ -x build/progs/flame_target ] || make --no-print-directory build/progs/flame_target >/dev/null
-need perf || exit 1
+need perf bpftool || exit 1
+[ -x /usr/bin/time ] || { echo "bench/flamegraph.sh: /usr/bin/time missing (apt install time)" >&2; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cases=(untraced sonde99 sonde999 perf99 perf999)
 
-# one case once: appends the program's own seconds to $tmp/CASE.own and the
-# whole command's wall seconds to $tmp/CASE.wall
-run_case() {
-	local c=$1 t0 t1 own
-	t0=$EPOCHREALTIME
-	case $c in
-	untraced) own=$("${prog[@]}") ;;
-	sonde*) own=$("$SONDE" flamegraph -F "${c#sonde}" -o "$tmp/fg.svg" -- "${prog[@]}" 2>/dev/null) ;;
-	perf*)
-		own=$(perf record -q -F "${c#perf}" -g -o "$tmp/perf.data" -- "${prog[@]}" 2>/dev/null)
-		perf script -i "$tmp/perf.data" >"$tmp/perf.txt" 2>/dev/null ;;
+# tool_cmd CASE: the traced command of a case, in the array cmd
+tool_cmd() {
+	case $1 in
+	untraced) cmd=("${prog[@]}") ;;
+	sonde*) cmd=("$SONDE" flamegraph -F "${1#sonde}" -o "$tmp/fg.svg" -- "${prog[@]}") ;;
+	perf*) cmd=(perf record -q -F "${1#perf}" -g -o "$tmp/perf.data" -- "${prog[@]}") ;;
 	esac
+}
+
+# run_case CASE ROUND: appends "round own nvcsw nivcsw tool_cpu wall" to $tmp/CASE
+run_case() {
+	local c=$1 t0 t1 out u s
+	tool_cmd "$c"
+	t0=$EPOCHREALTIME
+	out=$(/usr/bin/time -f '%U %S' -o "$tmp/time" "${cmd[@]}" 2>/dev/null)
+	read -r u s < <(tail -n 1 "$tmp/time")
+	if [[ $c == perf* ]]; then # perf script's CPU counts as the tool's
+		/usr/bin/time -f '%U %S' -o "$tmp/time2" perf script -i "$tmp/perf.data" >"$tmp/perf.txt" 2>/dev/null
+		read -r u2 s2 < <(tail -n 1 "$tmp/time2")
+		u=$(LC_ALL=C awk -v a="$u" -v b="$u2" -v c="$s2" 'BEGIN { print a + b + c }')
+	fi
 	t1=$EPOCHREALTIME
-	echo "$own" >>"$tmp/$c.own"
-	LC_ALL=C awk -v a="${t0/,/.}" -v b="${t1/,/.}" 'BEGIN { printf "%.3f\n", b - a }' >>"$tmp/$c.wall"
+	LC_ALL=C awk -v r="$2" -v o="$out" -v u="$u" -v s="$s" -v a="${t0/,/.}" -v b="${t1/,/.}" 'BEGIN {
+		split(o, f, " ")
+		printf "%d %s %d %d %.3f %.3f\n", r, f[1], f[2], f[3], u + s - f[1], b - a }' >>"$tmp/$c"
 }
 
 start=$(date -u '+%Y-%m-%d %H:%M UTC')
-for r in $(seq "$RUNS"); do
-	for c in "${cases[@]}"; do run_case "$c"; done
+for ((r = 0; r < ROUNDS; r++)); do
+	for ((i = 0; i < ${#cases[@]}; i++)); do
+		run_case "${cases[(i + r) % ${#cases[@]}]}" "$r"
+	done
 done
-minimum() { LC_ALL=C sort -g "$1" | head -n 1; }
-base=$(minimum "$tmp/untraced.own")
-ratio() { LC_ALL=C awk -v a="$1" -v b="$base" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }'; }
+# BPF run time of sonde's program: one more run per frequency
+for hz in 99 999; do
+	tool_cmd "sonde$hz"
+	/usr/bin/python3.11 bench/bpf_stats.py "${cmd[@]}" >"$tmp/bpf$hz.out" 2>"$tmp/bpf$hz.err"
+done
+
+col() { awk -v k="$2" '{ print $k }' "$tmp/$1" >"$tmp/col"; median "$tmp/col"; }
+# per-round overhead of CASE in %, one a line
+ratios() {
+	LC_ALL=C awk 'NR == FNR { base[$1] = $2; next } ($1 in base) { printf "%.4f\n", ($2 / base[$1] - 1) * 100 }' \
+		"$tmp/untraced" "$tmp/$1" | LC_ALL=C sort -g
+}
+quartiles() { # "median [q1, q3]" of sorted numbers on stdin
+	LC_ALL=C awk '{ v[NR] = $1 } END {
+		n = NR
+		m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+		printf "%+.2f%% [%+.2f, %+.2f]", m, v[int((n + 3) / 4)], v[int((3 * n + 3) / 4)] }'
+}
+min_of() { awk '{ print $2 }' "$tmp/$1" | LC_ALL=C sort -g | head -n 1; }
+base_min=$(min_of untraced)
+bpf_share() { # BPF run time against the program's CPU time, and per run
+	local ns runs own
+	read -r _ ns runs < <(grep '^bpf_stats:' "$tmp/bpf$1.err")
+	own=$(awk '{ print $1 }' "$tmp/bpf$1.out")
+	LC_ALL=C awk -v ns="$ns" -v n="$runs" -v o="$own" 'BEGIN {
+		if (!n || !o) { print "-"; exit }
+		printf "%.2f%% (%d runs, %.1f us each)", ns / (o * 1e9) * 100, n, ns / n / 1000 }'
+}
 {
 	echo "# sonde flamegraph overhead"
 	echo
-	echo "\`bench/flamegraph.sh $LOOPS $RUNS\`, $start, $(uname -r), $(nproc) CPUs (a shared, noisy VM)."
-	echo "The program's own CPU time (fixed work, pinned to CPU 1; sampling interrupts included, waiting"
-	echo "for a CPU not) over $RUNS interleaved rounds: the"
-	echo "minimum (other tenants only add time) and the median; overhead is min against untraced min."
-	echo "Wall (median): the whole command (sonde: sampling and the SVG; perf: record, then"
-	echo "\`perf script\`, the input of the flame graph scripts)."
+	echo "\`bench/flamegraph.sh $LOOPS $ROUNDS\`, $start, $(uname -r), $(nproc) CPUs (a shared, noisy VM)."
+	echo "Own CPU: the program's CPU time (fixed work, pinned to CPU 1; sampling interrupts included,"
+	echo "waiting for a CPU not). Overhead: median over the $ROUNDS rounds of each round's ratio to that"
+	echo "round's untraced run [lower, upper quartile]; min: fastest run against the fastest untraced."
+	echo "Switches: the program's voluntary/involuntary context switches (median). Tool CPU: the"
+	echo "command's CPU time minus the program's (start-up, sampling, writing; perf: record + script)."
+	echo "Wall: the whole command (sonde: sampling and the SVG; perf: record, then \`perf script\`)."
+	echo "BPF: sonde's program's run time on all CPUs (kernel BPF stats, a separate run) against the"
+	echo "program's CPU time."
 	echo
-	echo "| case | own time min (s) | overhead | own time median (s) | wall (s) |"
-	echo "| --- | ---: | ---: | ---: | ---: |"
+	echo "| case | own CPU median (s) | overhead: median [quartiles] | min | switches | tool CPU (s) | wall (s) | BPF |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
 	for c in "${cases[@]}"; do
-		own=$(minimum "$tmp/$c.own")
-		name=$c
+		name=$c ovh=- mn=- bpf=-
 		case $c in
-		sonde*) name="sonde flamegraph -F ${c#sonde}" ;;
+		sonde*) name="sonde flamegraph -F ${c#sonde}"; bpf=$(bpf_share "${c#sonde}") ;;
 		perf*) name="perf record -g -F ${c#perf} + perf script" ;;
 		esac
-		echo "| $name | $own | $([ "$c" = untraced ] && echo - || ratio "$own") | $(median "$tmp/$c.own") | $(median "$tmp/$c.wall") |"
+		if [ "$c" != untraced ]; then
+			ovh=$(ratios "$c" | quartiles)
+			mn=$(LC_ALL=C awk -v a="$(min_of "$c")" -v b="$base_min" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }')
+		fi
+		echo "| $name | $(col "$c" 2) | $ovh | $mn | $(col "$c" 3)/$(col "$c" 4) | $(col "$c" 5) | $(col "$c" 6) | $bpf |"
 	done
 } | tee bench/results/flamegraph.md

@@ -282,6 +282,7 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 	int skip = g->speculating ? dspec_tag_record(g, rec_off, size) : -1;
 	int ok = label_new(g);
 	bool wake = urgent || g->spec->prov->is_special;
+	g->sc->lazy_events |= !wake;
 	emit_ld_map(g, BPF_REG_1, R_RINGBUF, 0);
 	emit_scratch_ptr(g, BPF_REG_2, rec_off);
 	emit(g, I_MOV64_IMM(BPF_REG_3, size));

@@ -162,6 +162,7 @@ typedef struct Script {
 	struct CDefs *cdefs;  /* C definitions of the script (lang/ctypes.h) */
 	bool uses_usym;        /* usym(): user symbols resolved at print time */
 	bool traced_events;    /* probes other than BEGIN/END send events */
+	bool lazy_events;      /* some event does not wake the reader: it polls */
 	bool uses_spec;        /* D: a clause calls speculate() */
 	bool uses_dscratch;    /* D: copyin/alloca/...: clauses get scratch memory */
 	int nattach;          /* "Attaching N probes..." */

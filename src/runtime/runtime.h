@@ -51,6 +51,26 @@ typedef struct Runtime {
 	struct SpecBufs *spec; /* D: records held for their speculation (spec_buf.c) */
 } Runtime;
 
+/* What woke the event loop (epoll data): the event ring, a signal, the
+ * -p process's end, or a new mapping in the traced process (maps_watch.c:
+ * WAKE_MAPS + the index of its event). */
+enum { WAKE_RING, WAKE_SIGNAL, WAKE_PID, WAKE_MAPS };
+
+/* New executable mappings of a traced process, reported through perf
+ * events (maps_watch.c) so that its /proc/PID/maps is read again only then. */
+typedef struct MapsWatch {
+	int *fds;
+	void **rings;
+	int n;
+} MapsWatch;
+
+/* all_threads: every thread of a running process (-p), else a -c child
+ * that has not started yet.  False: not watched (read the maps by polling). */
+bool maps_watch_open(MapsWatch *w, int pid, bool all_threads, int epfd);
+/* event i became ready (epoll events): consume its ring */
+void maps_watch_ready(MapsWatch *w, int i, uint32_t events, int epfd);
+void maps_watch_close(MapsWatch *w);
+
 /* Returns the process exit status; errors are printed to stderr. */
 int runtime_run(Script *sc, const RunOpts *opt);
 

@@ -5,6 +5,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,10 +17,14 @@
 #include "runtime.h"
 
 /* Streamed events do not wake the reader (see gen_event_send), so it looks
- * this often: the bound on how late a printf line can appear. */
+ * this often: the bound on how late a printf line can appear.  A script
+ * that streams nothing (a profile filling a map, as sonde flamegraph's)
+ * is not woken at all until something happens: each wake-up is CPU time
+ * taken from the machine being measured. */
 #define POLL_MS 20
 
 static volatile sig_atomic_t got_signal;
+static int signal_wake_fd = -1; /* a signal writes here to wake the event loop */
 static volatile sig_atomic_t child_exited;
 static volatile sig_atomic_t maps_requested; /* SIGUSR1 came */
 static struct timespec signal_time; /* when SIGINT/SIGTERM came */
@@ -38,6 +44,11 @@ static void on_signal(int sig)
 		clock_gettime(CLOCK_MONOTONIC, &signal_time); /* async-signal-safe */
 		got_signal = sig;
 	}
+	int saved = errno;
+	if (signal_wake_fd >= 0 && write(signal_wake_fd, "", 1) < 0) {
+		/* full pipe: the loop has a wake-up pending anyway */
+	}
+	errno = saved;
 }
 
 bool session_signal_overdue(void)
@@ -111,11 +122,99 @@ static bool child_done(Runtime *rt)
 
 static void print_maps_sorted(Runtime *rt);
 
-static void event_loop(Runtime *rt)
+/* What the event loop waits on (one epoll set): the event ring, signals
+ * (a self-pipe), the -p process's end (a pidfd) and new mappings of the
+ * traced process; with the timeout, if something must be looked at
+ * periodically. */
+typedef struct Waiter {
+	int epfd, pipe[2], pidfd;
+	int track_pid;    /* its maps are kept for ustack/usym */
+	MapsWatch maps;
+	bool maps_watched; /* else the maps are read at every tick */
+	bool maps_stale;   /* a new mapping was reported: read them again */
+	bool pid_gone;     /* the -p process ended */
+	int timeout_ms;    /* -1: only events wake the loop */
+} Waiter;
+
+static bool script_watches(const Script *sc)
 {
-	int track_pid = 0;
+	for (int i = 0; i < sc->progs.n; i++)
+		if (sc->progs.v[i]->spec->wp_setup || strstr(sc->progs.v[i]->spec->prov->name, "watchpoint"))
+			return true;
+	return false;
+}
+
+static bool wait_on(Waiter *w, int fd, uint64_t tag)
+{
+	struct epoll_event ev = {.events = EPOLLIN, .data.u64 = tag};
+	return fd >= 0 && epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) == 0;
+}
+
+/* Before the -c child starts, so that its first mappings are reported. */
+static void waiter_open(Runtime *rt, Waiter *w)
+{
+	*w = (Waiter){.epfd = -1, .pipe = {-1, -1}, .pidfd = -1, .maps_stale = true};
 	if (rt->sc->uses_ustack || rt->sc->uses_usym)
-		track_pid = rt->opt.watch_pid > 0 ? rt->opt.watch_pid : rt->opt.child_pid;
+		w->track_pid = rt->opt.watch_pid > 0 ? rt->opt.watch_pid : rt->opt.child_pid;
+	bool tick = rt->sc->lazy_events || rt->out.dialect == DIALECT_D || script_watches(rt->sc);
+	w->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (w->epfd < 0 || !wait_on(w, ring_buffer__epoll_fd(rt->rb), WAKE_RING) ||
+	    pipe2(w->pipe, O_CLOEXEC | O_NONBLOCK) < 0 || !wait_on(w, w->pipe[0], WAKE_SIGNAL)) {
+		w->timeout_ms = POLL_MS; /* ring_buffer__poll, as before */
+		return;
+	}
+	signal_wake_fd = w->pipe[1];
+	if (rt->opt.watch_pid > 0) {
+		w->pidfd = (int)syscall(SYS_pidfd_open, rt->opt.watch_pid, 0);
+		tick |= !wait_on(w, w->pidfd, WAKE_PID);
+	}
+	if (w->track_pid > 0) {
+		w->maps_watched = maps_watch_open(&w->maps, w->track_pid, rt->opt.watch_pid > 0, w->epfd);
+		tick |= !w->maps_watched;
+	}
+	w->timeout_ms = tick ? POLL_MS : -1;
+}
+
+static void waiter_close(Waiter *w)
+{
+	signal_wake_fd = -1;
+	maps_watch_close(&w->maps);
+	int *fds[] = {&w->epfd, &w->pipe[0], &w->pipe[1], &w->pidfd};
+	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
+		if (*fds[i] >= 0) {
+			close(*fds[i]);
+			*fds[i] = -1;
+		}
+}
+
+/* Blocks until something to handle or the timeout; the ring is read by
+ * the caller.  Returns a negative errno on failure. */
+static int waiter_wait(Waiter *w, Runtime *rt)
+{
+	if (w->epfd < 0 || w->pipe[0] < 0)
+		return ring_buffer__poll(rt->rb, POLL_MS);
+	struct epoll_event evs[16];
+	int n = epoll_wait(w->epfd, evs, 16, w->timeout_ms);
+	if (n < 0)
+		return errno == EINTR ? 0 : -errno;
+	char buf[64];
+	for (int i = 0; i < n; i++) {
+		uint64_t tag = evs[i].data.u64;
+		if (tag == WAKE_SIGNAL)
+			while (read(w->pipe[0], buf, sizeof(buf)) > 0)
+				;
+		else if (tag == WAKE_PID)
+			w->pid_gone = true;
+		else if (tag >= WAKE_MAPS) {
+			maps_watch_ready(&w->maps, (int)(tag - WAKE_MAPS), evs[i].events, w->epfd);
+			w->maps_stale = true;
+		}
+	}
+	return n;
+}
+
+static void event_loop(Runtime *rt, Waiter *w)
+{
 	while (!rt->exit_requested && !got_signal) {
 		if (child_done(rt))
 			break;
@@ -130,13 +229,15 @@ static void event_loop(Runtime *rt)
 			rt->exit_requested = true;
 			break;
 		}
-		if (rt->opt.watch_pid > 0 && kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)
+		if (rt->opt.watch_pid > 0 &&
+		    (w->pid_gone || (kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)))
 			break;
 		/* keep the traced process's maps: its stacks and usym() values
 		 * must still resolve once it has exited */
-		if (track_pid > 0)
-			usym_note_pid(track_pid, true);
-		int n = ring_buffer__poll(rt->rb, POLL_MS);
+		if (w->track_pid > 0 && (w->maps_stale || !w->maps_watched))
+			usym_note_pid(w->track_pid, true);
+		w->maps_stale = false;
+		int n = waiter_wait(w, rt);
 		if (n < 0 && n != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));
 			break;
@@ -292,8 +393,11 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		fprintf(stderr, "sonde: %s\n", err);
 		status = 1;
 	}
+	Waiter w;
+	waiter_open(&rt, &w);
 	release_child(&rt);
-	event_loop(&rt);
+	event_loop(&rt, &w);
+	waiter_close(&w);
 	if (!rt.exit_requested)
 		ring_buffer__consume(rt.rb); /* what came before Ctrl-C still prints */
 	rt.exit_requested = false;

@@ -3,13 +3,15 @@
  * -O0 with frame pointers so that every function has a frame the kernel's
  * user stack walker follows.  Usage: flame_target [SECONDS] (default 2),
  * or flame_target --loops N: a fixed amount of work (N rounds), then the
- * CPU seconds it took on stdout (bench/flamegraph.sh measures with it: CPU
+ * CPU seconds it took and its voluntary and involuntary context switches
+ * on stdout (bench/flamegraph.sh measures with it: CPU
  * time leaves out waiting for a CPU on a shared machine, and still counts
  * the sampling interrupts taken while it runs, as this kernel has no
  * separate IRQ time accounting). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 volatile unsigned long sink;
@@ -43,7 +45,10 @@ int main(int argc, char **argv)
 			hot_function();
 			cold_function();
 		}
-		printf("%.6f\n", elapsed_on(CLOCK_PROCESS_CPUTIME_ID, &t0));
+		double cpu = elapsed_on(CLOCK_PROCESS_CPUTIME_ID, &t0);
+		struct rusage ru;
+		getrusage(RUSAGE_SELF, &ru);
+		printf("%.6f %ld %ld\n", cpu, ru.ru_nvcsw, ru.ru_nivcsw);
 		return 0;
 	}
 	double secs = argc > 1 ? atof(argv[1]) : 2;

@@ -4,6 +4,10 @@
 # well-formed XML and that hot_function is the widest frame above main;
 # --from-folded escapes names and skips bad lines; --off-cpu charges a
 # sleep to the kernel's nanosleep path; bad options fail with a message.
+# While it samples, sonde sleeps: no periodic wake-ups (a few context
+# switches in 2 s, where polling every 20 ms made 100), and a library the
+# program dlopen()s after it started still gets its function names (the
+# mappings are read again when the process maps code, not on a timer).
 SONDE=${SONDE:-./sonde}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail() { printf '%s\n' "$1"; [ -f "$tmp/err" ] && cat "$tmp/err"; exit 1; }
@@ -43,6 +47,16 @@ grep -q '1 of 4 lines' "$tmp/err" || fail "--from-folded: bad line not reported"
 "$SONDE" flamegraph --off-cpu --folded -- sleep 0.3 >"$tmp/off" 2>"$tmp/err" || fail "--off-cpu failed"
 us=$(grep -E 'nanosleep_\[k\];' "$tmp/off" | awk '{s += $NF} END {print s + 0}')
 [ "$us" -ge 250000 ] || { cat "$tmp/off"; fail "--off-cpu: sleep 0.3 charged $us us to nanosleep"; }
+
+# context switches of sonde (and sleep) while sampling for 2 s
+perf stat -x, -e context-switches -o "$tmp/cs" -- "$SONDE" flamegraph --folded -- sleep 2 \
+	>/dev/null 2>"$tmp/err" || fail "flamegraph -- sleep 2 failed"
+cs=$(awk -F, '/context-switches/ { print $1 }' "$tmp/cs")
+[ -n "$cs" ] && [ "$cs" -lt 50 ] || fail "sonde woke up ${cs:-?} times while sampling sleep 2 (expected a few)"
+
+"$SONDE" flamegraph --folded -- build/progs/dlopen_target "$PWD/build/progs/libspin_lib.so" \
+	>"$tmp/dl" 2>"$tmp/err" || fail "flamegraph -- dlopen_target failed"
+grep -q ';spin_in_lib ' "$tmp/dl" || { cat "$tmp/dl"; fail "spin_in_lib (dlopen()ed while sampled) not named"; }
 
 "$SONDE" flamegraph -p 999999999 2>"$tmp/err" && fail "-p of no process succeeded"
 grep -q 'no such process' "$tmp/err" || fail "-p: no message"
