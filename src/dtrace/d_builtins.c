@@ -22,6 +22,7 @@ typedef struct Rw {
 	VEC(const char *) globals; /* names assigned as D globals */
 	VEC(const char *) stored;  /* self->x and globals assigned a value other than 0 */
 	const Probe *probe;         /* the clause being rewritten */
+	const DArgSig *sig;         /* its probes' typed args[] (d_args.c), or NULL */
 } Rw;
 
 static Expr *mk(Rw *rw, ExprKind k, Loc loc)
@@ -103,6 +104,11 @@ static const char *const sonde_only[] = {
 	"pystack", "retval", "cpid", "func", "numaid", "username", "ctx",
 };
 
+static bool is_cur_xlate(const Expr *e)
+{
+	return e->kind == E_BUILTIN && (!strcmp(e->name, "curpsinfo") || !strcmp(e->name, "curlwpsinfo"));
+}
+
 /* A D variable name: its sonde expression, or e itself */
 static Expr *rw_ident(Rw *rw, Expr *e)
 {
@@ -161,6 +167,13 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 		t->c = mk_int(rw, 0, e->loc);
 		return mk_cast(rw, "int32", t);
 	}
+	int cv;
+	if (d_args_const(n, &cv))
+		return mk_cast(rw, "int32", mk_int(rw, (uint64_t)(int64_t)cv, e->loc));
+	if (is_cur_xlate(e)) {
+		error_at(rw->err, e->loc, "%s is a pointer to a translated struct: use %s->MEMBER", n, n);
+		return NULL;
+	}
 	for (size_t i = 0; i < sizeof(sonde_only) / sizeof(sonde_only[0]); i++)
 		if (!strcmp(n, sonde_only[i])) {
 			error_at(rw->err, e->loc, "failed to resolve %s: Unknown variable name", n);
@@ -195,6 +208,36 @@ static Expr *rw_scoped(Rw *rw, Expr *e)
 	return v;
 }
 
+/* args[N] with a constant N */
+static bool is_args_n(const Expr *e)
+{
+	return e->kind == E_INDEX && e->a->kind == E_BUILTIN && !strcmp(e->a->name, "args") &&
+	       e->b->kind == E_INT && e->b->ival < 16;
+}
+
+/* curpsinfo->m, curlwpsinfo->m, args[N]->m and their struct members'
+ * members (->pr_start.tv_sec): the translator's expression, or e itself
+ * when e is none of them */
+static Expr *rw_xlate(Rw *rw, Expr *e, bool *done)
+{
+	char member[160];
+	Expr *ptr = e->a;
+	*done = true;
+	if (!e->arrow && ptr->kind == E_FIELD && ptr->arrow &&
+	    (is_cur_xlate(ptr->a) || (rw->sig && is_args_n(ptr->a)))) {
+		snprintf(member, sizeof(member), "%s.%s", ptr->name, e->name);
+		ptr = ptr->a;
+	} else if (e->arrow && (is_cur_xlate(ptr) || (rw->sig && is_args_n(ptr)))) {
+		snprintf(member, sizeof(member), "%s", e->name);
+	} else {
+		*done = false;
+		return e;
+	}
+	if (is_cur_xlate(ptr))
+		return d_xlate_cur(rw->prog, ptr->name, member, e->loc, rw->err);
+	return d_args_member(rw->prog, rw->sig, (int)ptr->b->ival, member, e->loc, rw->err);
+}
+
 static Expr *rw_index(Rw *rw, Expr *e)
 {
 	Expr *base = e->a;
@@ -207,6 +250,8 @@ static Expr *rw_index(Rw *rw, Expr *e)
 		m->args.n = 1;
 		return m;
 	}
+	if (rw->sig && is_args_n(e))
+		return d_args_index(rw->prog, rw->sig, (int)e->b->ival, e->loc, rw->err);
 	if (base->kind == E_BUILTIN && !strcmp(base->name, "args") && e->b->kind == E_INT &&
 	    e->b->ival < 10 && clause_all(rw->probe, "syscall", NULL)) {
 		char an[8];
@@ -225,11 +270,16 @@ static Expr *rw_expr(Rw *rw, Expr *e)
 	switch (e->kind) {
 	case E_BUILTIN:
 		return rw_ident(rw, e);
-	case E_FIELD:
+	case E_FIELD: {
+		bool done;
+		Expr *x = rw_xlate(rw, e, &done);
+		if (done)
+			return x;
 		if (e->arrow && e->a->kind == E_BUILTIN &&
 		    (!strcmp(e->a->name, "self") || !strcmp(e->a->name, "this")))
 			return rw_scoped(rw, e);
 		break;
+	}
 	case E_INDEX:
 		return rw_index(rw, e);
 	default:
@@ -375,6 +425,24 @@ static bool records(const StmtList *l)
 	return false;
 }
 
+/* the probes' own filter (proc:::start: the child's return from clone)
+ * goes before the clause's predicate */
+static bool add_filter(Rw *rw, Probe *pr)
+{
+	Expr *f = d_args_filter(rw->prog, rw->sig, pr->loc, rw->err);
+	if (!f)
+		return !rw->err->set;
+	if (pr->pred) {
+		Expr *and = mk(rw, E_BINOP, pr->loc);
+		and->op = OP_LAND;
+		and->a = f;
+		and->b = pr->pred;
+		f = and;
+	}
+	pr->pred = f;
+	return true;
+}
+
 bool d_rewrite(Program *p, const DEnv *env, Error *err)
 {
 	Rw rw = { .prog = p, .env = env, .err = err };
@@ -384,8 +452,11 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 	for (int i = 0; ok && i < p->nprobes; i++) {
 		Probe *pr = p->probes[i];
 		rw.probe = pr;
+		const DProbeName *d = pr->naps ? pr->aps[0].d : NULL;
+		rw.sig = d ? d_args_of(d->prov, d->name) : NULL;
 		pr->d_record = !env->quiet && (!pr->body.n || records(&pr->body));
-		ok = (!pr->pred || (pr->pred = rw_expr(&rw, pr->pred))) && rw_stmts(&rw, &pr->body);
+		ok = (!pr->pred || (pr->pred = rw_expr(&rw, pr->pred))) && rw_stmts(&rw, &pr->body) &&
+		     add_filter(&rw, pr);
 	}
 	vec_free(&rw.globals);
 	vec_free(&rw.stored);

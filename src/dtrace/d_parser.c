@@ -123,6 +123,41 @@ static bool parse_desc(DParser *dp, Probe *pr)
 	return true;
 }
 
+static const DArgSig *ap_args(const AttachPoint *ap)
+{
+	return ap->d ? d_args_of(ap->d->prov, ap->d->name) : NULL;
+}
+
+/* A clause whose probes have different args[] (or a hook that needs a
+ * filter, like proc:::start's) is compiled once per kind of probe: the
+ * probes unlike the first move to a copy of the clause, parsed again from
+ * the text of its predicate and actions at body. */
+static bool add_by_args(DParser *dp, Probe *pr, const Lexer *body)
+{
+	Arena *a = &dp->prog->arena;
+	const DArgSig *first = ap_args(&pr->aps[0]);
+	Probe *rest = NULL;
+	int n = 0;
+	for (int i = 0; i < pr->naps; i++) {
+		if (d_args_same(ap_args(&pr->aps[i]), first)) {
+			pr->aps[n++] = pr->aps[i];
+			continue;
+		}
+		if (!rest) {
+			rest = arena_alloc(a, sizeof(*rest));
+			rest->loc = pr->loc;
+		}
+		rest->aps = arena_grow(a, rest->aps, rest->naps, sizeof(*rest->aps));
+		rest->aps[rest->naps++] = pr->aps[i];
+	}
+	pr->naps = n;
+	program_add_probe(dp->prog, pr);
+	if (!rest)
+		return true;
+	Lexer lx = *body;
+	return parse_d_clause(&lx, dp->prog, rest, dp->err) && add_by_args(dp, rest, body);
+}
+
 static bool parse_clause(DParser *dp)
 {
 	Lexer *lx = &dp->lx;
@@ -137,12 +172,12 @@ static bool parse_clause(DParser *dp)
 		if (!lex_skip_space(lx))
 			return false;
 	}
+	Lexer body = *lx;
 	if (!parse_d_clause(lx, dp->prog, pr, dp->err))
 		return false;
 	if (!pr->naps) /* only probes sonde has nothing to attach for (dtrace:::ERROR) */
 		return true;
-	program_add_probe(dp->prog, pr);
-	return true;
+	return add_by_args(dp, pr, &body);
 }
 
 static bool parse_top(DParser *dp, StrBuf *cdefs)

@@ -11,6 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <bpf/btf.h>
+
+#include "../lang/ctypes.h"
 #include "../probes/tracefs.h"
 #include "../runtime/elf_syms.h"
 #include "dtrace.h"
@@ -105,12 +108,15 @@ static void walk_syscall(Walk *w)
 
 /* --- proc, sched, io: kernel tracepoints ------------------------------------ */
 
-/* DTrace's stable providers where this kernel has a tracepoint that fires in
- * the same context (the thread the Guide says).  Left out, for want of one:
- * proc:::start and lwp-start (the new thread's first run), sched:::on-cpu
- * (sched_switch runs in the thread leaving), sched:::dequeue. */
+/* DTrace's stable providers from the kernel's raw tracepoints, in the
+ * context (the thread) the Guide says; their typed args[] are d_args.c's.
+ * tp is "category:event" of the tracepoint's tracefs event, or ":name" for
+ * a bare tracepoint (no event; found in the kernel's BTF). proc:::start and
+ * lwp-start are the new thread's first return to user space (a clone-family
+ * call returning 0), sched:::on-cpu / remain-cpu the end of __schedule()
+ * (sched_exit_tp, Linux 6.16 and later) in the thread that runs next. */
 static const struct {
-	const char *prov, *name, *tp; /* tp: "category:name" */
+	const char *prov, *name, *tp;
 } tp_probes[] = {
 	{"proc", "exec", "sched:sched_prepare_exec"},
 	{"proc", "exec-success", "sched:sched_process_exec"},
@@ -124,12 +130,21 @@ static const struct {
 	{"sched", "change-pri", "sched:sched_pi_setprio"},
 	{"io", "start", "block:block_rq_issue"},
 	{"io", "done", "block:block_rq_complete"},
+	{"proc", "start", "raw_syscalls:sys_exit"},
+	{"proc", "lwp-start", "raw_syscalls:sys_exit"},
+	{"sched", "on-cpu", ":sched_exit_tp"},
+	{"sched", "remain-cpu", ":sched_exit_tp"},
 };
 
 static bool tp_exists(const char *tp)
 {
 	char path[256];
 	const char *dir = tracefs_dir();
+	if (*tp == ':') { /* a bare tracepoint: its BTF prototype */
+		struct btf *b = btf_kernel();
+		snprintf(path, sizeof(path), "btf_trace_%s", tp + 1);
+		return b && btf__find_by_name_kind(b, path, BTF_KIND_TYPEDEF) > 0;
+	}
 	if (!dir)
 		return false;
 	snprintf(path, sizeof(path), "%s/events/%.*s/%s", dir, (int)strcspn(tp, ":"), tp,
@@ -141,9 +156,12 @@ static void walk_tracepoints(Walk *w)
 {
 	for (size_t i = 0; i < sizeof(tp_probes) / sizeof(tp_probes[0]); i++) {
 		char at[128];
-		snprintf(at, sizeof(at), "tracepoint:%s", tp_probes[i].tp);
-		if (tp_exists(tp_probes[i].tp))
+		snprintf(at, sizeof(at), "rawtracepoint:%s", strchr(tp_probes[i].tp, ':') + 1);
+		if (field_match(w->pat[0], tp_probes[i].prov) && field_match(w->pat[3], tp_probes[i].name) &&
+		    tp_exists(tp_probes[i].tp))
 			walk_emit(w, tp_probes[i].prov, "vmlinux", "", tp_probes[i].name, at);
+		else
+			w->next_id++; /* ids stay put whatever this kernel has */
 	}
 }
 
@@ -459,15 +477,22 @@ int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, ch
 	return w.count;
 }
 
+typedef struct ListCtx {
+	FILE *out;
+	bool verbose;
+} ListCtx;
+
 static void list_one(const DProbe *p, void *arg)
 {
-	FILE *out = arg;
-	fprintf(out, "%5d %10s %17s %33s %s\n", p->n.id, p->n.prov, p->n.mod, p->n.func, p->n.name);
+	ListCtx *c = arg;
+	fprintf(c->out, "%5d %10s %17s %33s %s\n", p->n.id, p->n.prov, p->n.mod, p->n.func, p->n.name);
+	if (c->verbose)
+		d_args_print_info(c->out, &p->n);
 }
 
 int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env)
 {
-	(void)verbose;
 	char err[256];
-	return d_probes_match(desc ? desc : ":::", env, list_one, out, err, sizeof(err));
+	ListCtx c = { out, verbose };
+	return d_probes_match(desc ? desc : ":::", env, list_one, &c, err, sizeof(err));
 }

@@ -8,6 +8,7 @@
  *   d_parser.c   pragmas, C declarations, clauses and probe descriptions
  *   d_probes.c   probe descriptions -> DTrace probes -> sonde attach points
  *   d_builtins.c D's variables (execname, self->, this->, globals) on the tree
+ *   d_args.c     typed args[] of proc/sched/io, translators (curpsinfo, ...)
  *   d_diag.c     compile errors in dtrace(1)'s words and tags */
 #pragma once
 #include <stdbool.h>
@@ -68,5 +69,23 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err);
  * where an error found after parsing is `in action list: MSG`. */
 void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
 		  const Error *e, bool errtags, bool in_actions);
+
+/* The typed arguments of a probe (proc, sched, io: args[N], translated
+ * members, the filter its hook needs), or NULL when its args[N] are argN. */
+typedef struct DArgSig DArgSig;
+const DArgSig *d_args_of(const char *prov, const char *name);
+/* Probes that may share one compiled clause (same args[], no filter) */
+bool d_args_same(const DArgSig *a, const DArgSig *b);
+/* The predicate that selects the probe's firings from its hook's, or NULL */
+Expr *d_args_filter(Program *p, const DArgSig *s, Loc loc, Error *err);
+/* args[n] (not a translated pointer); args[n]->member of a translated one */
+Expr *d_args_index(Program *p, const DArgSig *s, int n, Loc loc, Error *err);
+Expr *d_args_member(Program *p, const DArgSig *s, int n, const char *member, Loc loc, Error *err);
+/* curpsinfo->member, curlwpsinfo->member (var names which) */
+Expr *d_xlate_cur(Program *p, const char *var, const char *member, Loc loc, Error *err);
+/* SSLEEP, B_WRITE, CLD_EXITED, ...: the translators' int constants */
+bool d_args_const(const char *name, int *value);
+/* dtrace -lv: the probe's stability attributes and argument types */
+void d_args_print_info(FILE *out, const DProbeName *n);
 
 int dtrace_main(int argc, char **argv);

@@ -1,0 +1,1 @@
+/* -l -v: stability attributes and argument types, as dtrace prints them */

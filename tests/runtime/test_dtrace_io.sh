@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# sonde dtrace's io provider: io:::start and io:::done of three 4 KiB direct
+# writes to a loop device made for the test, with bufinfo_t (b_bcount,
+# b_blkno, b_flags) and devinfo_t (dev_statname, dev_major, dev_minor).
+# Requests are matched start to done by block number, so other disks' I/O
+# (other tests, the system) does not count.
+SONDE=${SONDE:-./sonde}
+command -v losetup >/dev/null || { echo "losetup not found"; exit 77; }
+tmp=$(mktemp -d)
+dev=
+cleanup() { [ -n "$dev" ] && losetup -d "$dev"; rm -rf "$tmp"; }
+trap cleanup EXIT
+truncate -s 1M "$tmp/disk" || exit 1
+dev=$(losetup -f --show "$tmp/disk") || { echo "no loop device: $dev"; exit 77; }
+name=$(basename "$dev")
+minor=$((16#$(stat -c %T "$dev")))
+cat >"$tmp/io.d" <<'D'
+io:::start
+/args[1]->dev_statname == $$1/
+{
+	printf("start %s %d:%d %s %d bytes at block %d\n", args[1]->dev_statname,
+	    args[1]->dev_major, args[1]->dev_minor,
+	    args[0]->b_flags & B_WRITE ? "write" : "read", args[0]->b_bcount, args[0]->b_blkno);
+	started[args[0]->b_blkno] = 1;
+}
+
+io:::done
+/started[args[0]->b_blkno] && args[1]->dev_statname == $$1/
+{
+	@done[args[2]->fi_pathname] = count();
+}
+D
+got=$(timeout 60 "$SONDE" dtrace -q -s "$tmp/io.d" "$name" \
+	-c "dd if=/dev/zero of=$dev bs=4096 count=3 oflag=direct status=none" 2>&1)
+want="start $name 7:$minor write 4096 bytes at block 0
+start $name 7:$minor write 4096 bytes at block 8
+start $name 7:$minor write 4096 bytes at block 16
+
+  <unknown>                                                         3"
+if [ "$got" != "$want" ]; then
+	printf -- '--- want\n%s\n--- got\n%s\n' "$want" "$got"
+	exit 1
+fi
+exit 0
