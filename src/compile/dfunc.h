@@ -6,6 +6,7 @@
  *                   strtok basename dirname toupper tolower lltostr
  *   dfunc_misc.c    htons.. ntohll rand progenyof
  *   dfunc_copy.c    copyin copyinstr copyinto stringof alloca bcopy
+ *   dfunc_inet.c    inet_ntop inet_ntoa inet_ntoa6
  *   dfunc_destr.c   raise system stop chill (need -w)
  *   dfunc_spec.c    speculation speculate commit discard
  *
@@ -63,6 +64,10 @@ void dcopy_clause_start(struct Gen *g); /* reserve the clause's scratch memory *
 /* -x NAME=N[k|m|g] (or #pragma D option), else dflt (dfunc_spec.c) */
 int64_t d_size_opt(const Options *o, const char *name, int64_t dflt);
 
+/* dfunc_inet.c: inet_ntop inet_ntoa inet_ntoa6 (TY_INET values) */
+bool dcheck_inet_ntop(Sema *s, Expr *c);
+bool dcheck_inet_ntoa(Sema *s, Expr *c); /* and inet_ntoa6 */
+
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
@@ -80,6 +85,7 @@ bool dfunc_spec_stmt(struct Gen *g, const Expr *e);
 bool dfunc_copy_int(struct Gen *g, const Expr *e);
 bool dfunc_copy_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 bool dfunc_copy_stmt(struct Gen *g, const Expr *e);
+bool dfunc_inet_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 
 /* shared loop pieces (dfunc_string.c) */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */

@@ -122,10 +122,13 @@ bool dcheck_str1(Sema *s, Expr *c)
 	return true;
 }
 
+/* strtok(s, delims): the continuation lives per thread (as DTrace keeps
+ * it for strtok(NULL, ...)): the rest of the string in a map keyed by tid */
+#define STRTOK_MAP "self->strtok( )"
 bool dcheck_strtok(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
-	/* strtok(NULL, delims): go on with the saved string */
+	c->aux = 0;
 	if (a->kind == E_INT && a->ival == 0) {
 		c->aux = 1;
 		if (!sema_expr(s, a))
@@ -136,6 +139,9 @@ bool dcheck_strtok(Sema *s, Expr *c)
 	if (!dsema_arg_str(s, c, 1))
 		return false;
 	c->type = d_string(s);
+	c->map = script_map(s->sc, STRTOK_MAP, c->loc);
+	c->map->key = ty_int(s, 64, false);
+	c->map->val = c->type;
 	return true;
 }
 
@@ -683,6 +689,119 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	label_place(g, bad); /* "" */
 }
 
+/* scratch[bits + (c >> 3)] bit (c & 7) into r4 (0 or 1); c in reg */
+static void delim_bit(Gen *g, int bits, int c)
+{
+	emit(g, I_MOV64_REG(BPF_REG_4, c));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_4, 3));
+	ld_byte(g, BPF_REG_4, BPF_REG_4, bits);
+	emit(g, I_MOV64_REG(BPF_REG_5, c));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_5, 7));
+	emit(g, I_ALU64_REG(BPF_RSH, BPF_REG_4, BPF_REG_5));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_4, 1));
+}
+
+/* the delimiters as a 256-bit set, as dtrace.c builds its token map */
+static int delim_set(Gen *g, const Expr *delims)
+{
+	int nd, od = str_arg(g, delims, &nd), bits = scratch_alloc(g, 32);
+	int loop = label_new(g), end = label_new(g);
+	emit_memzero(g, bits, 32);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, nd, end);
+	ld_byte(g, BPF_REG_2, BPF_REG_1, od);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_2));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, 3));
+	ld_byte(g, BPF_REG_4, BPF_REG_3, bits);
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_2, 7));
+	emit(g, I_MOV64_IMM(BPF_REG_5, 1));
+	emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_5, BPF_REG_2));
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_4, BPF_REG_5));
+	st_byte(g, BPF_REG_3, bits, BPF_REG_4, BPF_REG_2);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, loop);
+	label_place(g, end);
+	return bits;
+}
+
+/* strtok(s, delims) as dtrace.c: skip leading delimiters (none left: the
+ * result is empty and the thread's continuation is dropped), take bytes up
+ * to the next delimiter, which is consumed; the rest is kept for
+ * strtok(NULL, ...).  The continuation of a thread that has none is "". */
+static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	int n = g->sc->opt.strlen_max, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int key = d_slot(g), ns, os;
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, 0x7fffffff)); /* the tid */
+	st_slot(g, key, BPF_REG_0);
+	if (e->aux) { /* strtok(NULL, ...): the saved rest */
+		int miss = label_new(g), got = label_new(g);
+		os = scratch_alloc(g, n);
+		ns = n;
+		gen_map_lookup(g, e->map, key);
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+		emit_memcpy(g, os, BPF_REG_0, 0, n);
+		emit_goto(g, got);
+		label_place(g, miss);
+		emit_memzero(g, os, n);
+		label_place(g, got);
+	} else {
+		os = str_arg(g, e->args.v[0], &ns);
+	}
+	int bits = delim_set(g, e->args.v[1]), pos = d_slot(g);
+	int skip = label_new(g), start = label_new(g), none = label_new(g), done = label_new(g);
+	emit_memzero(g, dst, dt->size);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, skip);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, none);
+	ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, none);
+	delim_bit(g, bits, BPF_REG_2);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, start);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, skip);
+	/* the token: r1 position in s, r3 in dst */
+	label_place(g, start);
+	int tok = label_new(g), end = label_new(g), past = label_new(g);
+	st_slot(g, pos, BPF_REG_1);
+	ld_slot(g, BPF_REG_1, pos);
+	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+	label_place(g, tok);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, end);
+	ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
+	delim_bit(g, bits, BPF_REG_2);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_4, 0, past);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, out - 1, end);
+	st_byte(g, BPF_REG_3, dst, BPF_REG_2, BPF_REG_4);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, tok);
+	label_place(g, past);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	label_place(g, end);
+	st_slot(g, pos, BPF_REG_1);
+	/* the rest, for strtok(NULL, ...) */
+	int rest = scratch_alloc(g, n), count = d_slot(g);
+	emit_memzero(g, rest, n);
+	set_slot(g, count, n);
+	d_copy_range(g, os, ns, pos, count, rest, n);
+	emit_ld_map(g, BPF_REG_1, R_MAP, e->map->id);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_scratch_ptr(g, BPF_REG_3, rest);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
+	emit_call(g, BPF_FUNC_map_update_elem);
+	emit_goto(g, done);
+	label_place(g, none);
+	emit_ld_map(g, BPF_REG_1, R_MAP, e->map->id);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_call(g, BPF_FUNC_map_delete_elem);
+	label_place(g, done);
+}
+
 bool dfunc_string_int(Gen *g, const Expr *e)
 {
 	switch (e->func->id) {
@@ -716,6 +835,7 @@ bool dfunc_string_into(Gen *g, const Expr *e, int dst, const Type *dt)
 	case F_D_TOUPPER:
 	case F_D_TOLOWER: fn = gen_case; break;
 	case F_D_LLTOSTR: fn = gen_lltostr; break;
+	case F_D_STRTOK: fn = gen_strtok; break;
 	default: return false;
 	}
 	int mark = g->scratch_top;

@@ -135,6 +135,8 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 		}
 	if (!strcmp(n, "arg1") && clause_all(rw->probe, "pid", "return"))
 		return mk_builtin(rw, "retval", e->loc); /* a pid return probe's value */
+	if (!strcmp(n, "NULL")) /* D's inline (void *)0 */
+		return mk_int(rw, 0, e->loc);
 	if (!strcmp(n, "ppid"))
 		return mk_cast(rw, "int32", mk_field(rw, mk_field(rw, mk_builtin(rw, "curtask", e->loc),
 								   "real_parent"), "tgid"));

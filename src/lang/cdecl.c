@@ -111,6 +111,7 @@ static bool fixed_int(const char *n, int *bits, bool *sign)
 		{"uid_t", 32, 0}, {"gid_t", 32, 0}, {"bool", 8, 0}, {"_Bool", 8, 0},
 		{"__be16", 16, 0}, {"__be32", 32, 0}, {"__le16", 16, 0}, {"__le32", 32, 0},
 		{"__be64", 64, 0}, {"__le64", 64, 0},
+		{"ipaddr_t", 32, 0}, /* DTrace's IPv4 address type */
 	};
 	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
 		if (!strcmp(tab[i].n, n)) {

@@ -658,7 +658,7 @@ static bool check_trace(Sema *s, Expr *c)
 		return false;
 	if (a->type->kind == TY_NONE)
 		return s->strict ? sema_error(s, a->loc, "trace() of a value without a type") : true;
-	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR;
+	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR || a->type->kind == TY_INET;
 	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
 	if (a->kind == E_INT && a->ival <= INT32_MAX) /* D's integer constants are int when they fit */
 		bits = 32;
@@ -780,6 +780,10 @@ static const FuncDef funcs[] = {
 	{"stringof", F_D_STRINGOF, FK_EXPR, 1, 1, dcheck_stringof, true},
 	{"alloca", F_D_ALLOCA, FK_EXPR, 1, 1, dcheck_alloca, true},
 	{"bcopy", F_D_BCOPY, FK_STMT, 3, 3, dcheck_bcopy, true},
+	{"strtok", F_D_STRTOK, FK_EXPR, 2, 2, dcheck_strtok, true},
+	{"inet_ntop", F_D_INET_NTOP, FK_EXPR, 2, 2, dcheck_inet_ntop, true},
+	{"inet_ntoa", F_D_INET_NTOA, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
+	{"inet_ntoa6", F_D_INET_NTOA6, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
 };
 
 const FuncDef *func_find(const char *name)

@@ -1,0 +1,5 @@
+/* inet_ntop() without the address family */
+BEGIN
+{
+	trace(inet_ntop(0));
+}
