@@ -628,6 +628,7 @@ void gen_call_int(Gen *g, const Expr *e)
 		return;
 	case F_KADDR:
 	case F_UADDR:
+	case F_CGROUPID:
 		emit_ld_imm64(g, BPF_REG_0, e->ival);
 		return;
 	case F_KPTR: /* only the type changes: the address is the argument */

@@ -124,7 +124,7 @@ static Type *key_storage_type(Sema *s, Type *t)
 	return sema_storage_type(s, t);
 }
 
-static bool sema_map_key(Sema *s, Expr *e)
+bool sema_map_key(Sema *s, Expr *e)
 {
 	MapInfo *m = e->map;
 	Type *k = NULL;

@@ -44,6 +44,7 @@ typedef enum FuncId {
 	F_D_SPECULATION, F_D_SPECULATE, F_D_COMMIT, F_D_DISCARD,
 	F_D_COPYIN, F_D_COPYINSTR, F_D_COPYINTO, F_D_STRINGOF, F_D_ALLOCA, F_D_BCOPY,
 	F_D_INET_NTOP, F_D_INET_NTOA, F_D_INET_NTOA6,
+	F_CGROUPID,
 } FuncId;
 
 typedef struct Sema Sema;
@@ -85,6 +86,8 @@ int pt_regs_offset(const char *reg); /* reg(): byte offset in x86-64 pt_regs, or
 
 /* shared between the sema files */
 bool sema_expr(Sema *s, Expr *e);
+/* The keys of map expression e (e->map set) against the map's other uses */
+bool sema_map_key(Sema *s, Expr *e);
 bool sema_error(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_builtin(Sema *s, Expr *e);

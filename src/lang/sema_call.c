@@ -1,12 +1,14 @@
 /* Functions: one table row per function with its argument count and a
  * check that types the call. */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 
 #include "../probes/provider.h"
 #include "../python/pylayout.h"
+#include "../runtime/cgroup_paths.h"
 #include "../runtime/elf_syms.h"
 #include "../runtime/ksyms.h"
 #include "sema.h"
@@ -53,6 +55,10 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 	if (!keys_allowed && a->args.n)
 		return sema_error(s, a->loc, "%s() takes a whole map, without [keys]", call->name);
 	a->map = script_map(s->sc, a->name, a->loc);
+	/* delete(@m[k]): the keys as the map's other uses have them (bpftrace
+	 * refuses delete(@m) of a map with keys, and keys of another shape) */
+	if (keys_allowed && s->sc->opt.dialect == DIALECT_BPFTRACE && !sema_map_key(s, a))
+		return false;
 	for (int k = 0; k < a->args.n; k++)
 		if (!sema_expr(s, a->args.v[k]))
 			return false;
@@ -231,6 +237,20 @@ static bool check_kaddr(Sema *s, Expr *c)
 				  "hint: /proc/kallsyms has no such symbol (most data symbols appear "
 				  "there only with CONFIG_KALLSYMS_ALL)", c->args.v[0]->sval);
 	c->ival = a;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* cgroupid("/sys/fs/cgroup/unified/a"): resolved now, a constant */
+static bool check_cgroupid(Sema *s, Expr *c)
+{
+	if (!arg_literal_str(s, c, 0))
+		return false;
+	uint64_t id;
+	if (!cgroup_id_of_path(c->args.v[0]->sval, &id))
+		return sema_error(s, c->args.v[0]->loc, "Failed to get `cgroupid` for path: \"%s\": %s",
+				  c->args.v[0]->sval, strerror(errno));
+	c->ival = (int64_t)id;
 	c->type = ty_int(s, 64, false);
 	return true;
 }
@@ -733,6 +753,7 @@ static const FuncDef funcs[] = {
 	{"skboutput", F_SKBOUTPUT, FK_EXPR, 4, 4, check_skboutput},
 	{"path", F_PATH, FK_EXPR, 1, 1, check_path},
 	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, check_unwatch},
+	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
 	/* D subroutines (compile/dfunc_*.c) */
 	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, true},
 	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, true},

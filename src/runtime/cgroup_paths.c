@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include "cgroup_paths.h"
@@ -93,4 +95,20 @@ void cgroup_paths_format(StrBuf *sb, uint64_t id, const char *filter)
 		path_in(&h[i], id, path, sizeof(path));
 		sb_printf(sb, "%s%s:%s", i ? "," : "", h[i].name, path);
 	}
+}
+
+bool cgroup_id_of_path(const char *path, uint64_t *id)
+{
+	/* a handle of 8 bytes, as bpftrace asks: a file system whose handles
+	 * are longer (tmpfs) fails with EOVERFLOW, as there */
+	union {
+		struct file_handle fh;
+		char space[sizeof(struct file_handle) + 8];
+	} h;
+	int mount_id;
+	h.fh.handle_bytes = 8;
+	if (name_to_handle_at(AT_FDCWD, path, &h.fh, &mount_id, 0) < 0)
+		return false;
+	memcpy(id, h.fh.f_handle, 8);
+	return true;
 }
