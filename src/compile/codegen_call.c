@@ -661,9 +661,22 @@ static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	/* zero first: a large zeroing is a helper call that clobbers r1-r5 */
 	emit_memzero(g, dst_off, dt->size);
 	gen_int(g, a);
-	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+	if (e->aux2) { /* str(p, n): n + 1 bytes (with the NUL), at most the type's */
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off); /* p, while n is computed */
+		gen_int(g, e->args.v[1]);
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, 1));
+		emit(g, I_JMP_IMM(BPF_JLE, BPF_REG_0, e->type->size, 1));
+		emit(g, I_MOV64_IMM(BPF_REG_0, e->type->size));
+		emit(g, I_JMP_IMM(BPF_JNE, BPF_REG_0, 0, 1));
+		emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_0));
+		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, dst_off));
+		emit_st(g, BPF_DW, R_SCR, dst_off, 0);
+	} else {
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+		emit(g, I_MOV64_IMM(BPF_REG_2, e->type->size));
+	}
 	emit_scratch_ptr(g, BPF_REG_1, dst_off);
-	emit(g, I_MOV64_IMM(BPF_REG_2, e->type->size));
 	/* the legacy helper reads user or kernel memory by address, which is
 	 * what a tracer wants for pointers whose origin it cannot know */
 	int helper = a->type->user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str;

@@ -183,12 +183,19 @@ static bool check_str(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
 	int size = s->sc->opt.strlen_max;
-	if (c->args.n == 2) {
+	Expr *len = c->args.n == 2 ? c->args.v[1] : NULL;
+	bool literal_len = len && (len->kind == E_INT || (len->kind == E_UNOP && len->op == OP_NEG &&
+							    len->a->kind == E_INT));
+	c->aux2 = len && !literal_len; /* a length computed at run time (string[STRLEN]) */
+	if (c->aux2 && a->kind != E_POSPARAM) {
+		if (!arg_int(s, c, 1))
+			return false;
+	} else if (len) {
 		int64_t n;
 		if (!arg_literal_int(s, c, 1, &n))
 			return false;
-		if (n < 1)
-			return sema_error(s, c->args.v[1]->loc, "str(): the length must be positive");
+		if (n < 0) /* str(p, 0) is "", as bpftrace's */
+			return sema_error(s, c->args.v[1]->loc, "str(): the length must not be negative");
 		if (n < size)
 			size = (int)n + 1;
 	}
@@ -200,6 +207,8 @@ static bool check_str(Sema *s, Expr *c)
 	if (!sema_expr(s, a))
 		return false;
 	if (a->type->kind == TY_STR) {
+		if (c->aux2)
+			return arg_literal_int(s, c, 1, &(int64_t){0});
 		c->aux = 2; /* already a string: str() truncates/copies */
 		c->type = ty_str(s, a->type->size < size ? a->type->size : size);
 		return true;

@@ -18,7 +18,8 @@ lines=$(cat "$tmp/lines")
 "$SONDE" -f json -c "$tmp/gpp $N" -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { printf("%d %d %d\n", pid, nsecs, cpu); }' \
 	2>"$tmp/err" | (sleep 2; tee "$tmp/jout" | grep -c '^{"type": "printf"' >"$tmp/lines")
 lost=$(sed -nE 's/^\{"type": "lost_events", "data": \{"events": ([0-9]+)\}\}$/\1/p' "$tmp/jout")
-[ -n "$lost" ] || { echo "could not force lost events (json): $(cat "$tmp/err")"; exit 77; }
+# (a slower run may lose nothing: then every record must be there)
+lost=${lost:-0}
 lines=$(cat "$tmp/lines")
 [ $((lines + lost)) -eq $N ] || { echo "json: lines $lines + lost $lost != $N"; exit 1; }
 exit 0

@@ -230,8 +230,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = lhist(1, 0, 100000, 1); }", 1, 14, "lhist(): too many buckets ((max - min) / "
 							"step is over 1000)"},
 	{"BEGIN { @x = lhist(1, $1, 10, 1); }", 1, 23, "lhist() argument 2 must be an integer literal"},
-	{"BEGIN { @x = str(1, 0); }", 1, 21, "str(): the length must be positive"},
-	{"BEGIN { @x = str(1, -3); }", 1, 21, "str(): the length must be positive"},
+	{"BEGIN { @x = str(1, -1); }", 1, 21, "str(): the length must not be negative"},
+	{"BEGIN { @x = str(1, -3); }", 1, 21, "str(): the length must not be negative"},
 	{"BEGIN { @x = kstack(0); }", 1, 14, "kstack(): the depth must be from 1 to 127"},
 	{"BEGIN { @x = kstack(200); }", 1, 14, "kstack(): the depth must be from 1 to 127"},
 	{"BEGIN { @x = kstack(fast, 3); }", 1, 21, "kstack(): unknown stack mode 'fast' (bpftrace or perf)"},
