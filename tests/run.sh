@@ -66,6 +66,8 @@ else
 	suite compat tests/compat/run.sh
 	# sonde dtrace: DTrace-style tst.*/err.* cases.
 	suite dtrace tests/dtrace/run.sh
+	# DTraceToolkit-style D scripts run unchanged on known workloads.
+	suite dscripts tests/dtrace/scripts/run.sh
 	# Scripted tests: exit 0 = pass, 77 = skipped, else fail.
 	for sh in tests/runtime/test_*.sh; do
 		[ -f "$sh" ] || continue

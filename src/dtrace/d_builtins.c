@@ -133,8 +133,9 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 			Expr *b = mk_builtin(rw, simple[i].sonde, e->loc);
 			return simple[i].cast ? mk_cast(rw, simple[i].cast, b) : b;
 		}
-	if (!strcmp(n, "arg1") && clause_all(rw->probe, "pid", "return"))
-		return mk_builtin(rw, "retval", e->loc); /* a pid return probe's value */
+	if (!strcmp(n, "arg1") &&
+	    (clause_all(rw->probe, "pid", "return") || clause_all(rw->probe, "fbt", "return")))
+		return mk_builtin(rw, "retval", e->loc); /* a pid or fbt return probe's value */
 	if (!strcmp(n, "NULL")) /* D's inline (void *)0 */
 		return mk_int(rw, 0, e->loc);
 	if (!strcmp(n, "ppid"))

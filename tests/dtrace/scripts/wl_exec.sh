@@ -1,0 +1,3 @@
+#!/bin/sh
+# execsnoop.d's workload: one program run with arguments
+/bin/echo hello world >/dev/null
