@@ -78,6 +78,7 @@ static void usage(FILE *f)
 	      "ENVIRONMENT:\n"
 	      "    BPFTRACE_STRLEN        bytes kept of each string (default 64, up to 65536)\n"
 	      "    BPFTRACE_MAP_KEYS_MAX  entries per map (default 4096)\n"
+	      "    BPFTRACE_MAX_PROBES    probes a script may attach (default 512)\n"
 	      "\n"
 	      "EXAMPLES:\n"
 	      "sonde -l '*sleep*'\n"
@@ -102,6 +103,27 @@ static int env_int(const char *name, int def, int lo, int hi)
 		exit(1);
 	}
 	return (int)n;
+}
+
+/* BPFTRACE_MAX_PROBES (default 512): bpftrace 0.17 refuses to attach more
+ * probes than that, with these words */
+static bool within_max_probes(int n)
+{
+	const char *v = getenv("BPFTRACE_MAX_PROBES");
+	char *end = NULL;
+	unsigned long long max = v ? strtoull(v, &end, 10) : 512;
+	if (v && (!*v || *end || !max)) {
+		fprintf(stderr, "ERROR: Env var 'BPFTRACE_MAX_PROBES' did not contain a valid "
+			"uint64_t, or was zero-valued.\n");
+		return false;
+	}
+	if ((unsigned long long)n <= max)
+		return true;
+	fprintf(stderr, "ERROR: Can't attach to %d probes because it exceeds the current limit of "
+		"%llu probes.\nYou can increase the limit through the BPFTRACE_MAX_PROBES environment "
+		"variable, but BE CAREFUL since a high number of probes attached can cause your "
+		"system to crash.\n", n, max);
+	return false;
 }
 
 static bool parse_buffering(const char *s, Buffering *b)
@@ -356,6 +378,13 @@ static int run_program(Cli *c)
 	if (c->debug) {
 		debug_dump(c, ast, sc);
 		status = 0;
+		goto out;
+	}
+	if (!within_max_probes(sc->nattach)) {
+		if (c->run.child_pid > 0) {
+			kill(c->run.child_pid, SIGKILL);
+			waitpid(c->run.child_pid, NULL, 0);
+		}
 		goto out;
 	}
 	status = runtime_run(sc, &c->run);
