@@ -48,3 +48,5 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs);
 void gen_event_send(Gen *g, int rec_off, int size, bool urgent);
 /* -k/-kk: after a call of helper, report its failure (r0 kept) */
 void gen_helper_check(Gen *g, int helper);
+/* uprobe/usdt and syscall tracepoints: a plain pointer is a user address */
+bool cg_probe_reads_user(const Gen *g);

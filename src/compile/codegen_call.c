@@ -678,8 +678,10 @@ static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	}
 	emit_scratch_ptr(g, BPF_REG_1, dst_off);
 	/* the legacy helper reads user or kernel memory by address, which is
-	 * what a tracer wants for pointers whose origin it cannot know */
-	int helper = a->type->user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str;
+	 * what a tracer wants for pointers whose origin it cannot know; user
+	 * memory where the probe says so (bpftrace's choice, named by -kk) */
+	int helper = a->type->user || cg_probe_reads_user(g) ? BPF_FUNC_probe_read_user_str
+							  : BPF_FUNC_probe_read_str;
 	emit_call(g, helper);
 	gen_helper_check(g, helper);
 }

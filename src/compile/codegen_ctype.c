@@ -2,6 +2,8 @@
  * in scratch at a known offset (a member of a struct value held in a
  * variable or read from a map) or in kernel/user memory at an address
  * computed into r0, read with bpf_probe_read_kernel/_user. */
+#include <string.h>
+
 #include "codegen.h"
 #include "codegen_ctype.h"
 #include "../lang/sema.h"
@@ -68,11 +70,21 @@ static Place base_place(Gen *g, const Expr *b)
 	return (Place){true, gen_mem(g, b), false};
 }
 
+/* Pointers of user-space probes and of system call tracepoints' arguments
+ * point into the traced process */
+bool cg_probe_reads_user(const Gen *g)
+{
+	const char *n = g->spec->prov->name;
+	if (!strcmp(n, "uprobe") || !strcmp(n, "uretprobe") || !strcmp(n, "usdt"))
+		return true;
+	return !strcmp(n, "tracepoint") && g->spec->target && !strcmp(g->spec->target, "syscalls");
+}
+
 static Place place(Gen *g, const Expr *e)
 {
 	if (e->kind == E_UNOP) {
 		gen_int(g, e->a);
-		return (Place){false, 0, e->a->type->user};
+		return (Place){false, 0, e->a->type->user || cg_probe_reads_user(g)};
 	}
 	if (cg_uevent_is_place(e)) {
 		gen_uevent_addr(g, e);
