@@ -504,6 +504,19 @@ static void c_override(Gen *g, const Expr *e)
 	emit_call(g, BPF_FUNC_override_return);
 }
 
+/* signal(SIG): bpf_send_signal to the current task; -k reports a failure
+ * (a kernel thread, an exiting task) */
+static void c_signal(Gen *g, const Expr *e)
+{
+	if (e->aux)
+		emit(g, I_MOV64_IMM(BPF_REG_0, e->aux));
+	else
+		gen_int(g, e->args.v[0]);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit_call(g, BPF_FUNC_send_signal);
+	gen_helper_check(g, BPF_FUNC_send_signal);
+}
+
 /* D: printa([fmt, ]@a) */
 static void c_printa(Gen *g, const Expr *e)
 {
@@ -540,6 +553,7 @@ static const CallGen call_stmt[] = {
 	[F_JOIN] = c_join,     [F_DEBUGF] = c_debugf, [F_OVERRIDE] = c_override,
 	[F_PRINTA] = c_printa, [F_TRUNC] = c_agg_action, [F_NORMALIZE] = c_agg_action,
 	[F_DENORMALIZE] = c_agg_action, [F_SETOPT] = c_setopt,
+	[F_SIGNAL] = c_signal,
 };
 
 void gen_call_stmt(Gen *g, const Expr *e)

@@ -45,6 +45,7 @@ typedef enum FuncId {
 	F_D_COPYIN, F_D_COPYINSTR, F_D_COPYINTO, F_D_STRINGOF, F_D_ALLOCA, F_D_BCOPY,
 	F_D_INET_NTOP, F_D_INET_NTOA, F_D_INET_NTOA6,
 	F_CGROUPID,
+	F_SIGNAL,
 } FuncId;
 
 typedef struct Sema Sema;

@@ -2,8 +2,10 @@
  * check that types the call. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #include "../probes/provider.h"
@@ -639,6 +641,50 @@ static bool check_override(Sema *s, Expr *c)
 	return arg_kind(s, c, 0, TY_INT);
 }
 
+/* A signal's number from its name, "KILL" or "SIGKILL" (any case), or 0 */
+static int signal_number(const char *name)
+{
+	if (!strncasecmp(name, "SIG", 3))
+		name += 3;
+	for (int i = 1; i < NSIG; i++) {
+		const char *abbrev = sigabbrev_np(i);
+		if (abbrev && *name && !strcasecmp(abbrev, name))
+			return i;
+	}
+	return 0;
+}
+
+/* signal(SIG): bpf_send_signal to the current task, unsafe, in probes that
+ * run in a task's context; a name or a literal number is checked here
+ * (aux = the number), any other integer at run time (aux = 0) */
+static bool check_signal(Sema *s, Expr *c)
+{
+	const Provider *p = s->spec->prov;
+	Expr *a = c->args.v[0];
+	if (!s->sc->opt.unsafe)
+		return sema_error(s, c->loc, "signal() is an unsafe function being used in safe mode\n"
+				  "hint: --unsafe allows it");
+	if (p->is_special || !strcmp(p->name, "watchpoint") || !strcmp(p->name, "asyncwatchpoint") ||
+	    (p->prog_type == BPF_PROG_TYPE_PERF_EVENT && strcmp(p->name, "profile")))
+		return sema_error(s, c->loc, "signal can not be used with \"%s\" probes", p->name);
+	c->aux = 0;
+	if (a->kind == E_STR) {
+		c->aux = signal_number(a->sval);
+		if (!c->aux)
+			return sema_error(s, c->loc, "%s is not a valid signal", a->sval);
+		return true;
+	}
+	if (a->kind == E_INT && (a->ival < 1 || a->ival > 64))
+		return sema_error(s, c->loc, "%lld is not a valid signal, allowed range: [1,64]",
+				  (long long)a->ival);
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind != TY_INT && (a->type->kind != TY_NONE || s->strict))
+		return sema_error(s, c->loc, "signal only accepts string literals or integers");
+	c->aux = a->kind == E_INT ? (int)a->ival : 0;
+	return true;
+}
+
 /* path(p): the path of a struct path * through bpf_d_path, which only
  * BPF tracing programs (kfunc/kretfunc) may call, on the functions the
  * kernel allows it in (the verifier says which not). */
@@ -763,6 +809,7 @@ static const FuncDef funcs[] = {
 	{"path", F_PATH, FK_EXPR, 1, 1, check_path},
 	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, check_unwatch},
 	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
+	{"signal", F_SIGNAL, FK_STMT, 1, 1, check_signal},
 	/* D subroutines (compile/dfunc_*.c) */
 	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, true},
 	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, true},
