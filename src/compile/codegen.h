@@ -50,3 +50,5 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent);
 void gen_helper_check(Gen *g, int helper);
 /* uprobe/usdt and syscall tracepoints: a plain pointer is a user address */
 bool cg_probe_reads_user(const Gen *g);
+/* t used as an address: user memory?  (its pointer type's, else the probe's) */
+bool cg_user_addr(const Gen *g, const Type *t);

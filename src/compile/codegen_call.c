@@ -694,8 +694,7 @@ static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	/* the legacy helper reads user or kernel memory by address, which is
 	 * what a tracer wants for pointers whose origin it cannot know; user
 	 * memory where the probe says so (bpftrace's choice, named by -kk) */
-	int helper = a->type->user || cg_probe_reads_user(g) ? BPF_FUNC_probe_read_user_str
-							  : BPF_FUNC_probe_read_str;
+	int helper = cg_user_addr(g, a->type) ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str;
 	emit_call(g, helper);
 	gen_helper_check(g, helper);
 }

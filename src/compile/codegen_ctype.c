@@ -80,11 +80,18 @@ bool cg_probe_reads_user(const Gen *g)
 	return !strcmp(n, "tracepoint") && g->spec->target && !strcmp(g->spec->target, "syscalls");
 }
 
+/* A pointer type says which memory it points into; a plain integer used
+ * as an address is the probe's */
+bool cg_user_addr(const Gen *g, const Type *t)
+{
+	return type_is_ptr(t) ? t->user : cg_probe_reads_user(g);
+}
+
 static Place place(Gen *g, const Expr *e)
 {
 	if (e->kind == E_UNOP) {
 		gen_int(g, e->a);
-		return (Place){false, 0, e->a->type->user || cg_probe_reads_user(g)};
+		return (Place){false, 0, cg_user_addr(g, e->a->type)};
 	}
 	if (cg_uevent_is_place(e)) {
 		gen_uevent_addr(g, e);
