@@ -23,6 +23,7 @@
 #include "runtime/features.h"
 #include "runtime/runtime.h"
 #include "trace/trace.h"
+#include "util/phase_time.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION "dev"
@@ -363,8 +364,10 @@ static int run_program(Cli *c)
 	/* user-space probes fire only for the -p process or the -c child */
 	probe_filter_pid = c->run.watch_pid > 0 ? c->run.watch_pid : c->opt.cpid;
 	probe_maps_pid = c->run.watch_pid;
+	phase_time("parsed");
 	if (ast)
 		sc = compile_program(ast, &c->opt, &err);
+	phase_time("compiled");
 	if (!sc) {
 		diag_print(stderr, &src, &err);
 		if (c->run.child_pid > 0) {
@@ -428,6 +431,7 @@ int main(int argc, char **argv)
 {
 	Cli c = {0};
 	c.run.child_go_fd = -1;
+	phase_time("main");
 	const char *base = strrchr(argv[0], '/');
 	if (!strcmp(base ? base + 1 : argv[0], "dtrace")) /* installed as dtrace(1) */
 		return dtrace_main(argc, argv);

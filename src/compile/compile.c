@@ -168,6 +168,10 @@ static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 		if (!sc->specs[p].n && sc->specs[p].dropped && sc->ast->probes[p]->naps)
 			sema_dropped(s, sc, p);
 		for (int i = 0; i < sc->specs[p].n; i++) {
+			/* a wildcard's group shares one program: its first member
+			 * stands for all (same provider, same registers) */
+			if (sc->specs[p].v[i].group_idx > 0)
+				continue;
 			scratch_err.set = false;
 			if (!sema_probe(s, sc->ast->probes[p], &sc->specs[p].v[i]) && strict)
 				return false;

@@ -17,6 +17,7 @@
 #include "../runtime/features.h"
 #include "../runtime/kfuncs.h"
 #include "../runtime/ksyms.h"
+#include "../util/phase_time.h"
 #include "../util/util.h"
 #include "provider.h"
 
@@ -137,7 +138,7 @@ static bool expand_wildcard(const char *prov, const KprobeTarget *t, Loc loc, Pr
 	int first = out->n;
 	for (int i = 0; i < n; i++) {
 		char why[512];
-		if (kfunc_why_not(NULL, names[i], ret, false, why, sizeof(why))) {
+		if (kfunc_why_not_listed(names[i], ret, why, sizeof(why))) {
 			fprintf(stderr, "WARNING: %s:%s%s%s: skipping %s: %s\n", prov,
 				t->module ? t->module : "", t->module ? ":" : "", t->func, names[i], why);
 			continue;
@@ -150,7 +151,9 @@ static bool expand_wildcard(const char *prov, const KprobeTarget *t, Loc loc, Pr
 				"(sonde -l '%s:*' lists them)", prov, t->module ? t->module : "",
 				t->module ? ":" : "", t->func, prov);
 	int count = out->n - first;
+	phase_time("matched the wildcard");
 	bool multi = count > 1 && kernel_has_kprobe_multi();
+	phase_time("checked for kprobe_multi");
 	for (int i = first; i < out->n; i++) {
 		out->v[i].group_idx = i - first;
 		out->v[i].multi = multi;

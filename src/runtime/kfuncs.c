@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../probes/tracefs.h"
+#include "../util/phase_time.h"
 #include "../util/util.h"
 #include "ksyms.h"
 
@@ -28,6 +29,7 @@ static void load_traceable(void)
 	char path[512];
 	snprintf(path, sizeof(path), "%s/available_filter_functions", dir);
 	char *text = read_file_all(path, NULL);
+	phase_time("read available_filter_functions");
 	if (!text)
 		return;
 	VEC(KFunc) v = {0};
@@ -50,6 +52,7 @@ static void load_traceable(void)
 	}
 	funcs = v.v;
 	nfuncs = v.n;
+	phase_time("split available_filter_functions");
 }
 
 const KFunc *kfuncs_traceable(int *n)
@@ -106,6 +109,7 @@ static const KFunc *find_traceable(const char *module, const char *func)
 		for (int i = 0; i < n; i++)
 			ix.v[ix.n++] = &f[i].name;
 		index_sort(&ix);
+		phase_time("indexed available_filter_functions");
 	}
 	const KFunc *best = NULL;
 	for (int i = index_find(&ix, func); i >= 0 && i < ix.n; i++) {
@@ -152,6 +156,7 @@ static bool blacklisted(const char *func)
 		for (int i = 0; i < v.n; i++)
 			ix.v[ix.n++] = &names[i];
 		index_sort(&ix);
+		phase_time("read and indexed the kprobe blacklist");
 	}
 	return index_find(&ix, func) >= 0;
 }
@@ -183,13 +188,8 @@ static const char *why_not_traceable(const char *module, const char *func, char 
 	return buf;
 }
 
-const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
-			  char *buf, size_t n)
+const char *kfunc_why_not_listed(const char *func, bool ret, char *buf, size_t n)
 {
-	if (module && !kmodule_loaded(module)) {
-		snprintf(buf, n, "module %s is not loaded (lsmod lists those that are)", module);
-		return buf;
-	}
 	if (ret && kretprobe_banned(func)) {
 		snprintf(buf, n, "kretprobe:%s can't be used as it might lock up your system.", func);
 		return buf;
@@ -199,6 +199,18 @@ const char *kfunc_why_not(const char *module, const char *func, bool ret, bool a
 			 "(/sys/kernel/debug/kprobes/blacklist): a probe there could crash the kernel", func);
 		return buf;
 	}
+	return NULL;
+}
+
+const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
+			  char *buf, size_t n)
+{
+	if (module && !kmodule_loaded(module)) {
+		snprintf(buf, n, "module %s is not loaded (lsmod lists those that are)", module);
+		return buf;
+	}
+	if (kfunc_why_not_listed(func, ret, buf, n))
+		return buf;
 	if (at_offset) {
 		if (ksym_addr(func))
 			return NULL;

@@ -19,4 +19,8 @@ const KFunc *kfuncs_traceable(int *n);
  * function (FUNC+OFFSET), which needs no ftrace. */
 const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
 			  char *buf, size_t n);
+/* The same for a function a wildcard took from available_filter_functions
+ * (traceable by construction): only the kprobe blacklist and bpftrace's
+ * banned kretprobes remain to check, without indexing the whole list. */
+const char *kfunc_why_not_listed(const char *func, bool ret, char *buf, size_t n);
 bool kmodule_loaded(const char *module);

@@ -10,6 +10,7 @@
 
 #include "../python/pylayout.h"
 #include "runtime.h"
+#include "../util/phase_time.h"
 
 /* The ring buffer's pages count in sonde's memory (mapped twice), so it is
  * small unless probes stream events; then it absorbs bursts. */
@@ -289,6 +290,7 @@ bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
 			return false;
 		}
 		watchpoint_note_static(rt, pc->spec, first);
+		phase_time(pc->spec->name);
 	}
 	return true;
 }

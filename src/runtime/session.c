@@ -15,6 +15,7 @@
 
 #include "elf_syms.h"
 #include "runtime.h"
+#include "../util/phase_time.h"
 
 /* Streamed events do not wake the reader (see gen_event_send), so it looks
  * this often: the bound on how late a printf line can appear.  A script
@@ -379,13 +380,16 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	install_signals(rt.out.dialect);
 	if (!loader_create_maps(&rt, err, sizeof(err)) || !loader_load_programs(&rt, err, sizeof(err)))
 		return fail(&rt, err);
+	phase_time("maps created, programs loaded");
 	rt.rb = ring_buffer__new(rt.ringbuf_fd, events_handle, &rt, NULL);
 	if (!rt.rb)
 		return fail(&rt, "cannot read the event ring buffer");
 	announce(&rt);
 	if (!loader_attach_all(&rt, err, sizeof(err)))
 		return fail(&rt, err);
+	phase_time("attached");
 	run_special(&rt, "BEGIN");
+	phase_time("BEGIN ran");
 	/* as bpftrace: an iterator's run is the whole run */
 	rt.exit_requested = run_iterators(&rt, err, sizeof(err));
 	int status = 0;

@@ -104,6 +104,13 @@ initramfs_build() {
 	# the benchmark compares with bpftrace: the binary and its ~200 MB of
 	# libraries (LLVM, clang), only then
 	[ "${VM_BENCH:-0}" = 1 ] && command -v bpftrace >/dev/null && copy_with_libs "$(command -v bpftrace)"
+	# VM_EXTRA: more host binaries for the guest (e.g. strace, to see where time goes)
+	[ -n "${VM_EXTRA:-}" ] && copy_with_libs $VM_EXTRA
+	# the dynamic loader's cache, as an installed system has it: without it
+	# ld.so tries a dozen directories per library, each a slow system call
+	# under emulation (tens of ms at every start of sonde and of bpftrace)
+	cp -r /etc/ld.so.conf /etc/ld.so.conf.d "$IR/etc/" 2>/dev/null
+	ldconfig -r "$IR" 2>/dev/null
 	cp tests/kernel/guest-init.sh "$IR/init"
 	chmod +x "$IR/init"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$IR/etc/passwd"
