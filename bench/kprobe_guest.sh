@@ -2,25 +2,39 @@
 # Runs in the VM lane's guest (VM_BENCH=1): time from start to "all
 # attached" (BEGIN runs after every probe is attached, in sonde and in
 # bpftrace) and to exit, for kprobe wildcards, sonde and bpftrace side by
-# side.  One "BENCH tool pattern probes attached_ms exit_ms" line per run.
+# side.  One "BENCH tool pattern probes attached_ms exit_ms" line per run;
+# sonde's (run with SONDE_TIMES=1) adds "aff_ms attach_ms": the kernel's
+# share, the time it took to read available_filter_functions and the time
+# of the attach system calls (one kprobe_multi link, or one kprobe each).
 ROUNDS=${BENCH_ROUNDS:-3}
 prog() { echo "kprobe:$1 { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }"; }
 one() { # tool pattern
-	local t0 ta= n=0 line
+	local t0 ta= n=0 line parsed= aff= loaded= attached=
 	t0=$EPOCHREALTIME
-	coproc RUN { exec "$1" -B line -e "$(prog "$2")" 2>&1; }
+	coproc RUN { SONDE_TIMES=1 exec "$1" -B line -e "$(prog "$2")" 2>&1; }
 	local pid=$RUN_PID
 	while IFS= read -r line <&"${RUN[0]}"; do
 		case $line in
 		Attaching*) n=${line#Attaching }; n=${n%% *} ;;
 		ATTACHED*) ta=$EPOCHREALTIME; break ;;
+		"sonde: "*" ms: "*) # SONDE_TIMES: "sonde: T ms: PHASE"
+			local t=${line#sonde: }; t=${t%% ms:*}
+			case ${line#*ms: } in
+			parsed) parsed=$t ;;
+			"read available_filter_functions") aff=$t ;;
+			"maps created, programs loaded") loaded=$t ;;
+			attached) attached=$t ;;
+			esac ;;
 		esac
 	done
 	wait "$pid"
 	local te=$EPOCHREALTIME
 	[ -n "$ta" ] || { echo "BENCH-ERROR $1 $2: never attached"; return; }
 	awk -v t0="$t0" -v ta="$ta" -v te="$te" -v tool="$(basename "$1")" -v p="$2" -v n="$n" \
-		'BEGIN { printf "BENCH %s %s %s %.1f %.1f\n", tool, p, n, (ta - t0) * 1000, (te - t0) * 1000 }'
+		-v parsed="$parsed" -v aff="$aff" -v loaded="$loaded" -v attached="$attached" \
+		'BEGIN { printf "BENCH %s %s %s %.1f %.1f", tool, p, n, (ta - t0) * 1000, (te - t0) * 1000
+			if (aff != "" && attached != "") printf " %.1f %.1f", aff - parsed, attached - loaded
+			printf "\n" }'
 }
 tools=(/bin/sonde)
 [ -x /usr/bin/bpftrace ] && tools+=(/usr/bin/bpftrace)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -212,11 +213,12 @@ static const char *open_error(int e)
 	}
 }
 
-/* One kprobe through the PMU: the function name in config1 and, for return
- * probes, bit 0 of config (its format/retprobe says "config:0"); a BPF link
- * carries the cookie that tells a group's program which function fired. */
+/* One kprobe through the PMU: the function name in config1 (or, when addr
+ * is not 0, its address in config2) and, for return probes, bit 0 of config
+ * (its format/retprobe says "config:0"); a BPF link carries the cookie that
+ * tells a group's program which function fired. */
 static bool attach_single(const ProbeSpec *p, bool ret, int type, int prog_fd, uint64_t cookie,
-			  Attached *out, char *err, size_t errlen)
+			  uint64_t addr, Attached *out, char *err, size_t errlen)
 {
 	char sym[256];
 	snprintf(sym, sizeof(sym), "%s%s%s", p->kmod ? p->kmod : "", p->kmod ? ":" : "", p->func);
@@ -224,8 +226,8 @@ static bool attach_single(const ProbeSpec *p, bool ret, int type, int prog_fd, u
 		.type = (uint32_t)type,
 		.size = sizeof(attr),
 		.config = ret ? 1 : 0,
-		.kprobe_func = (uint64_t)(uintptr_t)sym,
-		.probe_offset = p->offset,
+		.kprobe_func = addr ? 0 : (uint64_t)(uintptr_t)sym,
+		.probe_offset = addr ? addr : p->offset, /* the same field as kprobe_addr */
 	};
 	int pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
 	if (pfd < 0) { /* the caller names the probe; a group's member is named here */
@@ -272,6 +274,36 @@ static bool attach_multi(const ProbeSpec *p, bool ret, int prog_fd, Attached *ou
 	return true;
 }
 
+/* Before Linux 6.2 the kernel finds a kprobe's function by name in a walk
+ * over all of kallsyms (kallsyms_lookup_name was linear, and 6.1's stable
+ * updates count same-named symbols in another walk): tens of ms of guest
+ * time each under emulation, for every function of a wildcard. */
+static bool kernel_name_lookup_slow(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+	if (uname(&u) || sscanf(u.release, "%d.%d", &major, &minor) != 2)
+		return false;
+	return major < 6 || (major == 6 && minor < 2);
+}
+
+/* A wildcard's vmlinux functions by address where naming them is slow: one
+ * pass over /proc/kallsyms instead of a kernel walk per function.  A name
+ * several functions share keeps 0, the name: the kernel decides as before. */
+static uint64_t *group_addrs(const ProbeSpec *p, int n)
+{
+	if (n < 2 || p->kmod || !kernel_name_lookup_slow())
+		return NULL;
+	const char **names = xcalloc((size_t)n, sizeof(*names));
+	for (int i = 0; i < n; i++)
+		names[i] = p[i].func;
+	uint64_t *addrs = xcalloc((size_t)n, sizeof(*addrs));
+	ksym_unique_addrs(names, n, addrs);
+	free(names);
+	phase_time("looked up the functions' addresses in /proc/kallsyms");
+	return addrs;
+}
+
 static bool kprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Attached *out,
 				 char *err, size_t errlen)
 {
@@ -283,10 +315,13 @@ static bool kprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Atta
 		return false;
 	}
 	int n = p->group_n > 1 ? p->group_n : 1;
-	for (int i = 0; i < n; i++)
-		if (!attach_single(&p[i], ret, type, prog_fd, (uint64_t)i, out, err, errlen))
-			return false;
-	return true;
+	uint64_t *addrs = group_addrs(p, n);
+	bool ok = true;
+	for (int i = 0; i < n && ok; i++)
+		ok = attach_single(&p[i], ret, type, prog_fd, (uint64_t)i, addrs ? addrs[i] : 0, out,
+				   err, errlen);
+	free(addrs);
+	return ok;
 }
 
 static bool kprobe_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)

@@ -200,3 +200,68 @@ uint64_t ksym_any_addr(const char *name)
 	free(buf);
 	return a;
 }
+
+/* FNV-1a over a name that ends at '\0', '\n' or '\t' (kallsyms' lines). */
+static uint32_t name_hash(const char *s, const char **end)
+{
+	uint32_t h = 2166136261u;
+	for (; *s && *s != '\n' && *s != '\t'; s++)
+		h = (h ^ (uint8_t)*s) * 16777619u;
+	*end = s;
+	return h;
+}
+
+/* The wanted names in an open-addressing table (size a power of two, at
+ * least 4x the names), so each kallsyms line costs one hash and a probe or
+ * two; counts[i] says how many functions are named names[i]. */
+void ksym_unique_addrs(const char *const *names, int n, uint64_t *addrs)
+{
+	memset(addrs, 0, sizeof(*addrs) * (size_t)n);
+	size_t len;
+	char *buf = n > 0 ? read_kallsyms(&len) : NULL;
+	if (!buf)
+		return;
+	uint32_t size = 16;
+	while (size < 4u * (uint32_t)n)
+		size <<= 1;
+	int *slot = xcalloc(size, sizeof(*slot)); /* index + 1; 0 is empty */
+	int *counts = xcalloc((size_t)n, sizeof(*counts));
+	int *first = xcalloc((size_t)n, sizeof(*first)); /* a name asked twice: its first index */
+	for (int i = 0; i < n; i++) {
+		const char *e;
+		uint32_t h = name_hash(names[i], &e) & (size - 1);
+		while (slot[h] && strcmp(names[slot[h] - 1], names[i]))
+			h = (h + 1) & (size - 1);
+		if (!slot[h])
+			slot[h] = i + 1;
+		first[i] = slot[h] - 1;
+	}
+	for (char *p = buf; *p; p = *p ? p + 1 : p) {
+		char *line = p;
+		p = strchrnul(p, '\n');
+		char *type = memchr(line, ' ', (size_t)(p - line));
+		if (!type || p - type < 4 || !strchr("tTwW", type[1]))
+			continue;
+		const char *name = type + 3, *end;
+		uint32_t h = name_hash(name, &end) & (size - 1);
+		size_t nl = (size_t)(end - name);
+		for (; slot[h]; h = (h + 1) & (size - 1)) {
+			int i = slot[h] - 1;
+			if (strncmp(names[i], name, nl) || names[i][nl])
+				continue;
+			if (++counts[i] == 1) {
+				uint64_t a = 0;
+				for (const char *c = line; c < type; c++)
+					a = a << 4 | (uint64_t)hexval(*c);
+				addrs[i] = a;
+			}
+			break;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		addrs[i] = counts[first[i]] == 1 ? addrs[first[i]] : 0;
+	free(first);
+	free(counts);
+	free(slot);
+	free(buf);
+}

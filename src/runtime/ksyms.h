@@ -10,5 +10,10 @@ const char *ksym_name(uint64_t addr, uint64_t *off);
 uint64_t ksym_addr(const char *name);
 /* Bytes to the next text symbol above it (about the function's size), 0 if unknown. */
 uint64_t ksym_size(const char *name);
+/* Addresses of many functions at once, in one pass over /proc/kallsyms
+ * (no index of its ~150k names): addrs[i] is names[i]'s address when
+ * exactly one function has that name (vmlinux and modules counted), else 0
+ * (unknown, or a name several static functions share). */
+void ksym_unique_addrs(const char *const *names, int n, uint64_t *addrs);
 /* Address of any symbol, data included, 0 when unknown. */
 uint64_t ksym_any_addr(const char *name);

@@ -1,5 +1,6 @@
 /* Kernel symbols (/proc/kallsyms, needs root for real addresses) and the
  * feature probes behind sonde --info. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,6 +59,36 @@ static void test_ksyms(void)
 		CHECK(ksym_name(want + 1, NULL) != NULL);
 }
 
+/* A text symbol name that two functions of vmlinux share, or 0. */
+static bool kallsyms_duplicate(char *out)
+{
+	FILE *f = popen("awk '$2 ~ /^[tT]$/ && NF == 3 { if (c[$3]++) { print $3; exit } }' /proc/kallsyms", "r");
+	bool ok = f && fscanf(f, "%255s", out) == 1;
+	if (f)
+		pclose(f);
+	return ok;
+}
+
+/* The batch lookup (kprobe wildcards before Linux 6.2) agrees with a plain
+ * reading of kallsyms; a shared name and an unknown one get 0. */
+static void test_unique_addrs(void)
+{
+	unsigned long long sched = kallsyms_lookup("schedule", "Tt", NULL);
+	if (!sched)
+		return;
+	char dup[256] = "no_duplicate_found";
+	bool has_dup = kallsyms_duplicate(dup);
+	const char *names[] = {"schedule", dup, "no_such_symbol_in_any_kernel", "vfs_read", "schedule"};
+	uint64_t addrs[5] = {1, 1, 1, 1, 1};
+	ksym_unique_addrs(names, 5, addrs);
+	CHECK(addrs[0] == sched);
+	CHECK(!has_dup || addrs[1] == 0);
+	CHECK(addrs[2] == 0);
+	CHECK(addrs[3] == kallsyms_lookup("vfs_read", "Tt", NULL));
+	CHECK(addrs[4] == sched); /* a name asked twice is one function */
+	ksym_unique_addrs(names, 0, addrs);
+}
+
 static void test_features(void)
 {
 	CHECK(kernel_has_btf() == (access("/sys/kernel/btf/vmlinux", R_OK) == 0));
@@ -84,6 +115,7 @@ static void test_features(void)
 int main(void)
 {
 	test_ksyms();
+	test_unique_addrs();
 	test_features();
 	return check_done("ksyms");
 }
