@@ -1,5 +1,5 @@
 # SONDE_TIMES=1 on a kprobe wildcard: the start-up phases in order, with
-# times that never decrease, and the same output as without it; the
+# times that never decrease, and the program's output as usual; the
 # breakdown is printed as notes (the lane's log shows where time goes).
 # Before 6.2 (no kprobe_multi) a "looked up the functions' addresses" line
 # comes with the attach.
