@@ -1,9 +1,10 @@
 /* Kernel functions for kprobes: what can be probed, and why not.
  *
- * available_filter_functions (~50k lines) is read once, kept in file
- * order (for -l) and, once a function is looked up by name, indexed by
- * name: a wildcard checks each of its hundreds of matches, which a linear
- * scan each made quadratic (seconds of start-up under emulation). */
+ * available_filter_functions (~50k lines) is read once and kept in file
+ * order (for -l and wildcards, whose matches need no lookup).  Functions
+ * named one by one are scanned for, then, past a few, looked up in an index
+ * by name (a scan each made hundreds of lookups quadratic: seconds of
+ * start-up under emulation). */
 #include "kfuncs.h"
 
 #include <stdio.h>
@@ -96,13 +97,30 @@ static int index_find(const NameIndex *ix, const char *name)
 	return lo < ix->n && !strcmp(*ix->v[lo], name) ? lo : -1;
 }
 
-/* The first entry named func (in module, unless module is NULL), in file order. */
+static bool traceable_matches(const KFunc *k, const char *module, const char *func)
+{
+	return !strcmp(k->name, func) && (!module || (k->module && !strcmp(k->module, module)));
+}
+
+/* The first entry named func (in module, unless module is NULL), in file
+ * order.  The first lookups scan the list (a script names a few functions);
+ * sorting all ~50k names costs as much as ~16 scans (0.2 s under emulation),
+ * so only a script with more gets the index. */
+enum { SCANS_BEFORE_INDEX = 16 };
+
 static const KFunc *find_traceable(const char *module, const char *func)
 {
 	static NameIndex ix;
 	static bool built;
+	static int scans;
 	int n;
 	const KFunc *f = kfuncs_traceable(&n);
+	if (!built && scans++ < SCANS_BEFORE_INDEX) {
+		for (int i = 0; i < n; i++)
+			if (traceable_matches(&f[i], module, func))
+				return &f[i];
+		return NULL;
+	}
 	if (!built) {
 		built = true;
 		ix.v = xcalloc((size_t)(n ? n : 1), sizeof(*ix.v));
@@ -116,7 +134,7 @@ static const KFunc *find_traceable(const char *module, const char *func)
 		const KFunc *k = (const KFunc *)ix.v[i]; /* name is its first member */
 		if (strcmp(k->name, func))
 			break;
-		if ((!module || (k->module && !strcmp(k->module, module))) && (!best || k < best))
+		if (traceable_matches(k, module, func) && (!best || k < best))
 			best = k;
 	}
 	return best;
