@@ -21,6 +21,13 @@ static const struct {
 	{"operator", "D_OP_WRITE"},
 	{"invalid character", "D_CHR_BADESC"},
 	{"unterminated", "D_SYNTAX"},
+	/* constants (lang/lexer_d.c) */
+	{"integer constant", "D_INT_OFLOW"},
+	{"floating-point constants", "D_SYNTAX"},
+	{"empty character constant", "D_CHR_NULL"},
+	{"character constant is too long", "D_CHR_OFLOW"},
+	{"newline encountered in character", "D_CHR_NL"},
+	{"invalid cast expression", "D_CAST_INVAL"},
 	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},
@@ -68,6 +75,8 @@ static const struct {
 static const struct {
 	const char *part, *tag;
 } d_tags_in[] = {
+	{" contains invalid digit ", "D_INT_DIGIT"},
+	{" results in integer overflow", "D_INT_OFLOW"},
 	{"( ) argument #", "D_PROTO_ARG"},
 	{"( ) prototype mismatch", "D_PROTO_LEN"},
 };

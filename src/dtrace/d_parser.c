@@ -214,6 +214,7 @@ static bool d_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg)
 {
 	DParser *dp = arg;
 	dp->lx = *lx;
+	dp->lx.d = true;
 	dp->prog = p;
 	dp->err = err;
 	return parse_top(dp, cdefs);

@@ -45,6 +45,11 @@ typedef enum Op {
 
 const char *op_str(Op op); /* "+", "==", ... */
 
+/* An integer constant's C type in the D dialect (DTrace's rules: the first
+ * of a list, chosen by base and suffix, that holds the value); LIT_NONE is
+ * bpftrace's untyped literal.  long and long long are both 64-bit here. */
+typedef enum IntLit { LIT_NONE, LIT_INT, LIT_UINT, LIT_LONG, LIT_ULONG } IntLit;
+
 typedef struct Expr Expr;
 typedef struct ExprList {
 	Expr **v;
@@ -57,6 +62,7 @@ struct Expr {
 	Op op;
 	bool post;  /* E_INCDEC: postfix */
 	bool arrow; /* E_FIELD: "->" rather than "." */
+	IntLit lit; /* E_INT in D: the constant's type */
 	uint64_t ival;
 	char *name;  /* identifier text, see ExprKind */
 	char *sval;  /* E_STR bytes (NUL-terminated too) */

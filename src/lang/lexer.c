@@ -12,6 +12,7 @@ void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 	lx->col = 1;
 	lx->arena = arena;
 	lx->err = err;
+	lx->d = false;
 	if (!strncmp(lx->text, "#!", 2)) { /* a script's "#!/usr/bin/env sonde" line */
 		lx->pos = strcspn(lx->text, "\n");
 		lx->col = (int)lx->pos + 1;
@@ -225,12 +226,24 @@ static int hex_escape(Lexer *lx, StrBuf *b)
 	return 0;
 }
 
-/* Handles one backslash escape; the lexer is at the backslash. */
-static bool lex_escape(Lexer *lx, StrBuf *b)
+/* C's other escapes, which D has too */
+static char d_escape(char c)
+{
+	switch (c) {
+	case 'a': return '\a';
+	case 'b': return '\b';
+	case 'f': return '\f';
+	case 'v': return '\v';
+	case '?': return '?';
+	default: return 0;
+	}
+}
+
+bool lex_escape(Lexer *lx, StrBuf *b)
 {
 	Loc at = lex_loc(lx, 2);
 	char c = lex_peek(lx, 1);
-	char simple = 0;
+	char simple = lx->d ? d_escape(c) : 0;
 	switch (c) {
 	case 'n': simple = '\n'; break;
 	case 't': simple = '\t'; break;
@@ -411,7 +424,9 @@ bool lex_next(Lexer *lx, Token *t)
 		return true;
 	}
 	if (isdigit((unsigned char)c))
-		ok = lex_number(lx, t);
+		ok = lx->d ? lex_d_number(lx, t) : lex_number(lx, t);
+	else if (c == '\'' && lx->d)
+		ok = lex_d_char(lx, t);
 	else if (is_ident_start(c))
 		ok = lex_word(lx, t, T_IDENT, 0);
 	else if (c == '"')

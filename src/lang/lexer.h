@@ -35,6 +35,7 @@ typedef struct Token {
 	const char *text; /* points into the source */
 	int len;
 	Op op;            /* T_ASSIGN: OP_NONE for '=' */
+	IntLit lit;       /* T_INT in D: the constant's C type */
 	uint64_t ival;
 	char *sval;       /* arena-allocated, NUL-terminated */
 	size_t slen;
@@ -46,6 +47,7 @@ typedef struct Lexer {
 	int line, col;
 	Arena *arena; /* string literal and attach point storage */
 	Error *err;
+	bool d; /* D's tokens: typed integer constants, 'c' constants, D's escapes */
 } Lexer;
 
 void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err);
@@ -57,6 +59,12 @@ void lex_advance(Lexer *lx, size_t n);
 
 /* Skips whitespace and comments; false (err set) on an unterminated one. */
 bool lex_skip_space(Lexer *lx);
+
+/* One backslash escape (the lexer at the backslash) appended to b. */
+bool lex_escape(Lexer *lx, StrBuf *b);
+/* D's integer and character constants (lexer_d.c), typed in Token.lit */
+bool lex_d_number(Lexer *lx, Token *t);
+bool lex_d_char(Lexer *lx, Token *t);
 
 /* Next ordinary token; false with err set on a lexical error. */
 bool lex_next(Lexer *lx, Token *t);

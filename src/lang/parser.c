@@ -159,9 +159,91 @@ static char *tok_strdup(Parser *ps, int skip)
 
 /* ---- types (casts and sizeof) ---- */
 
+/* D's C type words: a cast or sizeof starts with one (D's lexer makes
+ * them keywords) */
+static const char *const d_type_words[] = {
+	"char", "short", "int", "long", "signed", "unsigned", "void", "const", "volatile",
+	"struct", "union", "enum", "float", "double",
+};
+
+/* D: a typedef name (D's lexer knows them; here, by the C library's `_t`
+ * convention) followed by ')' or '*' */
+static bool d_typedef_ahead(Parser *ps)
+{
+	if (ps->tok.kind != T_IDENT || ps->tok.len < 3 || strncmp(ps->tok.text + ps->tok.len - 2, "_t", 2))
+		return false;
+	Lexer lx = ps->lx;
+	Token tok = ps->tok;
+	Error saved = *ps->err;
+	bool type = advance(ps) && (ps->tok.kind == T_RPAREN || ps->tok.kind == T_STAR);
+	ps->lx = lx;
+	ps->tok = tok;
+	*ps->err = saved;
+	return type;
+}
+
+static bool type_ahead(Parser *ps, bool sizeof_ctx)
+{
+	if (ps->d_syntax && (TOK_IN(&ps->tok, d_type_words) || d_typedef_ahead(ps)))
+		return true;
+	return TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, sizeof_ctx);
+}
+
+/* D: "unsigned long long", "const char *": C's type words, qualifiers
+ * dropped, or a tag and its name, or one typedef name; then the stars */
+static char *parse_d_type(Parser *ps)
+{
+	StrBuf b = { 0 };
+	bool base = false;
+	while (ps->tok.kind == T_IDENT && (TOK_IN(&ps->tok, d_type_words) || !base)) {
+		bool tagged = tok_is(&ps->tok, "struct") || tok_is(&ps->tok, "union") || tok_is(&ps->tok, "enum");
+		bool qual = tok_is(&ps->tok, "const") || tok_is(&ps->tok, "volatile");
+		if (!qual) {
+			if (b.len)
+				sb_putc(&b, ' ');
+			sb_putn(&b, ps->tok.text, (size_t)ps->tok.len);
+		}
+		bool named = !qual && !TOK_IN(&ps->tok, d_type_words); /* a typedef name ends it */
+		base = base || !qual;
+		if (!advance(ps)) {
+			sb_free(&b);
+			return NULL;
+		}
+		if (tagged) {
+			if (ps->tok.kind != T_IDENT) {
+				sb_free(&b);
+				return unexpected(ps, "a type name"), NULL;
+			}
+			sb_putc(&b, ' ');
+			sb_putn(&b, ps->tok.text, (size_t)ps->tok.len);
+			if (!advance(ps)) {
+				sb_free(&b);
+				return NULL;
+			}
+			break;
+		}
+		if (named)
+			break;
+	}
+	for (bool first = true; ps->tok.kind == T_STAR; first = false) {
+		sb_puts(&b, first ? " *" : "*");
+		if (!advance(ps)) {
+			sb_free(&b);
+			return NULL;
+		}
+	}
+	char *t = arena_strndup(&ps->prog->arena, b.s ? b.s : "", b.len);
+	sb_free(&b);
+	if (!base)
+		return unexpected(ps, "a type name"), NULL;
+	return t;
+}
+
 /* "uint8", "int64 *", "struct task_struct **". */
 static char *parse_type(Parser *ps)
 {
+	if (ps->d_syntax)
+		return parse_d_type(ps);
 	Token base = ps->tok, tag = { 0 };
 	if (!advance(ps))
 		return NULL;
@@ -228,7 +310,7 @@ static Expr *parse_type_or_expr_arg(Parser *ps, const char *want_paren, Loc *ope
 	if (!expect(ps, T_LPAREN, want_paren))
 		return NULL;
 	ps->pred_slash = false;
-	if (TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, true))
+	if (type_ahead(ps, true))
 		e->name = parse_type(ps);
 	else
 		e->a = parse_expr(ps);
@@ -343,7 +425,7 @@ static Expr *parse_paren(Parser *ps)
 	Loc open = ps->tok.loc;
 	if (!advance(ps))
 		return NULL;
-	if (TOK_IN(&ps->tok, type_names) || typedef_cast_ahead(ps, false))
+	if (type_ahead(ps, false))
 		return parse_cast(ps, open);
 	bool saved = ps->pred_slash;
 	ps->pred_slash = false;
@@ -409,6 +491,7 @@ static Expr *parse_atom(Parser *ps)
 	case T_INT:
 		e = new_expr(ps, E_INT, t.loc);
 		e->ival = t.ival;
+		e->lit = t.lit;
 		break;
 	case T_STR:
 		e = new_expr(ps, E_STR, t.loc);

@@ -281,6 +281,18 @@ static bool sema_mem_equality(Sema *s, Expr *e)
 	return true;
 }
 
+/* D types arithmetic as C does: each side promoted to at least int, then
+ * the wider one; at equal widths unsigned wins.  (A shift has the
+ * promoted type of its left side: pass it twice.) */
+static Type *d_arith_type(Sema *s, const Type *l, const Type *r)
+{
+	int lb = l->bits < 32 ? 32 : l->bits, rb = r->bits < 32 ? 32 : r->bits;
+	bool ls = l->bits < 32 || l->is_signed, rs = r->bits < 32 || r->is_signed;
+	if (lb != rb)
+		return lb > rb ? ty_int(s, lb, ls) : ty_int(s, rb, rs);
+	return ty_int(s, lb, ls && rs);
+}
+
 static bool sema_binop(Sema *s, Expr *e)
 {
 	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
@@ -308,6 +320,9 @@ static bool sema_binop(Sema *s, Expr *e)
 	e->type = ty_int(s, 64, cmp ? false : (l->is_signed && r->is_signed));
 	if (cmp)
 		e->type->is_signed = false;
+	if (s->sc->opt.dialect == DIALECT_D && !l->pointee && !r->pointee)
+		e->type = cmp ? ty_int(s, 32, true)
+			: d_arith_type(s, l, e->op == OP_SHL || e->op == OP_SHR ? l : r);
 	sema_ctype_arith(s, e); /* pointer +/- integer */
 	return true;
 }
@@ -321,6 +336,8 @@ static bool sema_unop(Sema *s, Expr *e)
 	if (!need_int(s, e->a, "the operand"))
 		return false;
 	e->type = ty_int(s, 64, e->op == OP_LNOT ? false : e->a->type->is_signed || e->op == OP_NEG);
+	if (s->sc->opt.dialect == DIALECT_D && !e->a->type->pointee) /* C's types: !x is an int */
+		e->type = e->op == OP_LNOT ? ty_int(s, 32, true) : d_arith_type(s, e->a->type, e->a->type);
 	return true;
 }
 
@@ -417,10 +434,24 @@ static bool cast_type(const char *name, int *bits, bool *sign)
 	return false;
 }
 
+/* D: a cast of a string, record or array is DTrace's D_CAST_INVAL */
+static bool d_cast_check(Sema *s, Expr *e)
+{
+	if (!sema_expr(s, e->a))
+		return false;
+	TypeKind k = e->a->type->kind;
+	if (k == TY_INT || k == TY_NONE)
+		return true;
+	return sema_error(s, e->loc, "invalid cast expression: \"%s\" to \"%s\"",
+			  k == TY_STR ? "string" : tn(e->a->type), e->name);
+}
+
 static bool sema_cast(Sema *s, Expr *e)
 {
 	int bits;
 	bool sign;
+	if (s->sc->opt.dialect == DIALECT_D && !d_cast_check(s, e))
+		return false;
 	if (!cast_type(e->name, &bits, &sign))
 		return sema_ctype_cast(s, e);
 	if (!need_int(s, e->a, "the value of a cast"))
@@ -518,7 +549,11 @@ bool sema_expr(Sema *s, Expr *e)
 {
 	switch (e->kind) {
 	case E_INT:
-		e->type = ty_int(s, 64, e->ival <= INT64_MAX);
+		if (e->lit) /* D: the constant's C type */
+			e->type = ty_int(s, e->lit <= LIT_UINT ? 32 : 64,
+					 e->lit == LIT_INT || e->lit == LIT_LONG);
+		else
+			e->type = ty_int(s, 64, e->ival <= INT64_MAX);
 		return true;
 	case E_STR:
 		e->type = ty_str(s, (int)e->slen + 1);

@@ -735,12 +735,18 @@ static bool check_trace(Sema *s, Expr *c)
 		return s->strict ? sema_error(s, a->loc, "trace() of a value without a type") : true;
 	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR || a->type->kind == TY_INET;
 	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
-	if (a->kind == E_INT && a->ival <= INT32_MAX) /* D's integer constants are int when they fit */
-		bits = 32;
 	const char *f = str ? (q ? "%s" : "  %-33s")
 		      : bits <= 8 ? (q ? "%d" : " %3d") : bits <= 16 ? (q ? "%d" : " %5d")
 		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
 	Arena *ar = &s->sc->ast->arena;
+	if (a->type->kind == TY_INT) { /* dtrace reads 1- and 2-byte records unsigned, 4 and 8 signed */
+		Expr *cast = arena_alloc(ar, sizeof(Expr));
+		cast->kind = E_CAST;
+		cast->loc = a->loc;
+		cast->name = bits <= 8 ? "uint8" : bits <= 16 ? "uint16" : bits <= 32 ? "int32" : "int64";
+		cast->a = a;
+		a = cast;
+	}
 	Expr *fe = arena_alloc(ar, sizeof(Expr));
 	fe->kind = E_STR;
 	fe->loc = c->loc;

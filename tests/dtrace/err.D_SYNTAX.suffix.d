@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(1lu);
+}
