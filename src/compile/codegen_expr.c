@@ -91,19 +91,30 @@ static void gen_strcmp_literal(Gen *g, const Expr *var, const Expr *lit)
 	g->scratch_top = mark;
 }
 
-static void gen_cmp_loop(Gen *g, const Expr *a, const Expr *b, int limit, bool text);
+static void gen_cmp_loop(Gen *g, const Expr *a, const Expr *b, int limit, bool text, bool order);
 
 /* String comparison of at most `limit` bytes (INT_MAX: whole strings): a
  * bounded byte loop; r0 = 0 when equal. */
 void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit)
 {
-	gen_cmp_loop(g, a, b, limit, true);
+	gen_cmp_loop(g, a, b, limit, true, false);
+}
+
+/* D's <, <=, >, >= of strings: strcmp's order (the first differing bytes,
+ * unsigned), then r0 = (difference OP 0) */
+static void gen_str_order(Gen *g, const Expr *e)
+{
+	gen_cmp_loop(g, e->a, e->b, INT_MAX, true, true);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	gen_compare(g, e->op, true);
 }
 
 /* The byte loop: text stops at a NUL; otherwise (arrays, buffers) every
  * byte of the smaller value counts (a buffer's length is its first bytes,
- * and its tail is zeroed). */
-static void gen_cmp_loop(Gen *g, const Expr *a, const Expr *b, int limit, bool text)
+ * and its tail is zeroed).  With order, r0 is the difference of the first
+ * differing bytes (a's minus b's), as strcmp's sign. */
+static void gen_cmp_loop(Gen *g, const Expr *a, const Expr *b, int limit, bool text, bool order)
 {
 	int mark = g->scratch_top;
 	int oa = gen_mem(g, a), ob = gen_mem(g, b);
@@ -128,14 +139,22 @@ static void gen_cmp_loop(Gen *g, const Expr *a, const Expr *b, int limit, bool t
 	label_place(g, full);
 	/* n bytes matched without a NUL: equal only if the longer one ends */
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-	if (sa != sb && !bounded && text)
+	if (sa != sb && !bounded && text) {
 		emit_ldx(g, BPF_B, BPF_REG_0, R_SCR, (sa > sb ? oa : ob) + n);
+		if (order && sb > sa) /* b goes on: a sorts first */
+			emit(g, I_NEG64(BPF_REG_0));
+	}
 	emit_goto(g, end);
 	label_place(g, eq);
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	emit_goto(g, end);
 	label_place(g, ne);
-	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	if (order) {
+		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_3));
+		emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_4));
+	} else {
+		emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	}
 	label_place(g, end);
 	g->scratch_top = mark;
 }
@@ -145,7 +164,7 @@ static void gen_str_equality(Gen *g, const Expr *e)
 	const Expr *a = e->a, *b = e->b;
 	int done = label_new(g);
 	if (a->type->kind != TY_STR)
-		gen_cmp_loop(g, a, b, INT_MAX, false); /* arrays, buffers */
+		gen_cmp_loop(g, a, b, INT_MAX, false, false); /* arrays, buffers */
 	else if (b->kind == E_STR)
 		gen_strcmp_literal(g, a, b);
 	else if (a->kind == E_STR)
@@ -167,6 +186,10 @@ static void gen_binop(Gen *g, const Expr *e)
 		return;
 	}
 	TypeKind k = e->a->type->kind;
+	if (k == TY_STR && e->op != OP_EQ && e->op != OP_NE) {
+		gen_str_order(g, e); /* D only: sema refuses it in bpftrace's dialect */
+		return;
+	}
 	if (k == TY_STR || k == TY_ARRAY || k == TY_BUF) {
 		gen_str_equality(g, e);
 		return;

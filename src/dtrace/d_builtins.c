@@ -23,6 +23,7 @@ typedef struct Rw {
 	VEC(const char *) stored;  /* self->x and globals assigned a value other than 0 */
 	const Probe *probe;         /* the clause being rewritten */
 	const DArgSig *sig;         /* its probes' typed args[] (d_args.c), or NULL */
+	int inline_depth;           /* inlines being expanded */
 } Rw;
 
 static Expr *mk(Rw *rw, ExprKind k, Loc loc)
@@ -109,9 +110,48 @@ static bool is_cur_xlate(const Expr *e)
 	return e->kind == E_BUILTIN && (!strcmp(e->name, "curpsinfo") || !strcmp(e->name, "curlwpsinfo"));
 }
 
+static Expr *rw_expr(Rw *rw, Expr *e);
+
+static Expr *clone_expr(Rw *rw, const Expr *e)
+{
+	if (!e)
+		return NULL;
+	Expr *c = mk(rw, e->kind, e->loc);
+	*c = *e;
+	c->a = clone_expr(rw, e->a);
+	c->b = clone_expr(rw, e->b);
+	c->c = clone_expr(rw, e->c);
+	if (e->args.n) {
+		c->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *) * (size_t)e->args.n);
+		for (int i = 0; i < e->args.n; i++)
+			c->args.v[i] = clone_expr(rw, e->args.v[i]);
+	}
+	return c;
+}
+
+/* an inline's name: a copy of its expression, of its declared type */
+static Expr *rw_inline(Rw *rw, const DInlineDecl *d, Loc loc)
+{
+	if (rw->inline_depth > 16) {
+		error_at(rw->err, loc, "inline %s is defined in terms of itself", d->name);
+		return NULL;
+	}
+	rw->inline_depth++;
+	Expr *v = rw_expr(rw, clone_expr(rw, d->expr));
+	rw->inline_depth--;
+	if (!v || !strcmp(d->type, "string"))
+		return v;
+	Expr *c = mk_cast(rw, d->type, v);
+	c->sval = d->name; /* sema names the inline if the types do not fit */
+	return c;
+}
+
 /* A D variable name: its sonde expression, or e itself */
 static Expr *rw_ident(Rw *rw, Expr *e)
 {
+	for (int i = 0; i < rw->env->ninlines; i++)
+		if (!strcmp(rw->env->inlines[i].name, e->name))
+			return rw_inline(rw, &rw->env->inlines[i], e->loc);
 	static const struct {
 		const char *d, *sonde, *cast;
 	} simple[] = {
@@ -185,8 +225,6 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 	return e;
 }
 
-static Expr *rw_expr(Rw *rw, Expr *e);
-
 static bool rw_list(Rw *rw, ExprList *l)
 {
 	for (int i = 0; i < l->n; i++)
@@ -241,17 +279,38 @@ static Expr *rw_xlate(Rw *rw, Expr *e, bool *done)
 	return d_args_member(rw->prog, rw->sig, (int)ptr->b->ival, member, e->loc, rw->err);
 }
 
+static bool is_self(const Expr *e)
+{
+	return e->kind == E_FIELD && e->arrow && e->a->kind == E_BUILTIN && !strcmp(e->a->name, "self");
+}
+
+/* x[k], x[a, b]: a global associative array; self->x[k]: a thread-local
+ * one (keyed by the thread, then the keys) */
+static Expr *rw_assoc(Rw *rw, Expr *e)
+{
+	Expr *m = is_self(e->a) ? rw_scoped(rw, e->a) : rw_ident(rw, e->a);
+	ExprList keys = e->args;
+	if (!keys.n)
+		keys = (ExprList){ &e->b, 1 };
+	int n = m->args.n + keys.n;
+	Expr **v = arena_alloc(&rw->prog->arena, sizeof(Expr *) * (size_t)n);
+	for (int i = 0; i < m->args.n; i++)
+		v[i] = m->args.v[i];
+	for (int i = 0; i < keys.n; i++)
+		if (!(v[m->args.n + i] = rw_expr(rw, keys.v[i])))
+			return NULL;
+	m->args = (ExprList){ v, n };
+	return m;
+}
+
 static Expr *rw_index(Rw *rw, Expr *e)
 {
 	Expr *base = e->a;
-	if (base->kind == E_BUILTIN && is_global(rw, base->name)) { /* x[k]: an associative array */
-		Expr *m = rw_ident(rw, base);
-		if (!(e->b = rw_expr(rw, e->b)))
-			return NULL;
-		m->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *));
-		m->args.v[0] = e->b;
-		m->args.n = 1;
-		return m;
+	if ((base->kind == E_BUILTIN && is_global(rw, base->name)) || is_self(base))
+		return rw_assoc(rw, e);
+	if (e->args.n > 1) {
+		error_at(rw->err, e->loc, "a tuple index needs an associative array");
+		return NULL;
 	}
 	if (rw->sig && is_args_n(e))
 		return d_args_index(rw->prog, rw->sig, (int)e->b->ival, e->loc, rw->err);

@@ -354,7 +354,8 @@ static int take_option(DCli *cl, int ch, const char *arg)
 	case 'w': cl->opt.unsafe = true; break;
 	case 'Z': cl->env.zdefs = true; break;
 	case 'I': add_include(cl, arg); break;
-	case 'C': case 'D': case 'U': case 'F': case 'H': case 'X': case 'B': case 'a': case 'A':
+	case 'C': cl->env.cpp = true; break;
+	case 'D': case 'U': case 'F': case 'H': case 'X': case 'B': case 'a': case 'A':
 	case 'G': case 'L': case '3': case '6':
 		break; /* accepted; the preprocessor runs on C definitions only */
 	case 'V': printf("dtrace: Sun D 1.13 (sonde %s)\n", SONDE_VERSION); return 0;

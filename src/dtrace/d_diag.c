@@ -28,6 +28,9 @@ static const struct {
 	{"character constant is too long", "D_CHR_OFLOW"},
 	{"newline encountered in character", "D_CHR_NL"},
 	{"invalid cast expression", "D_CAST_INVAL"},
+	{"identifier redeclared", "D_DECL_IDRED"},
+	{"invalid control directive", "D_PRAGCTL_INVAL"},
+	{"inline ", "D_OP_INCOMPAT"}, /* inline X definition uses incompatible types */
 	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},

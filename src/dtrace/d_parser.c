@@ -55,8 +55,16 @@ static bool parse_hash_line(DParser *dp, StrBuf *cdefs)
 		return true;
 	}
 	const char *w = s + 1 + strspn(s + 1, " \t");
-	if (!strncmp(w, "pragma", 6))
+	size_t wl = strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+	if (wl == 6 && !strncmp(w, "pragma", 6))
 		return parse_pragma(dp, take_line(dp), loc);
+	if (!wl || isdigit((unsigned char)*w) || (wl == 4 && !strncmp(w, "line", 4)) ||
+	    (wl == 5 && !strncmp(w, "ident", 5))) {
+		take_line(dp); /* a null directive, line markers and #ident change nothing here */
+		return true;
+	}
+	if (!dp->env->cpp) /* without -C, dtrace knows only its own directives */
+		return error_at(dp->err, loc, "invalid control directive: #%.*s", (int)wl, w);
 	if (!cdefs->len)
 		dp->prog->c_defs_loc = loc;
 	return lex_c_def(&dp->lx, cdefs);
@@ -180,6 +188,28 @@ static bool parse_clause(DParser *dp)
 	return add_by_args(dp, pr, &body);
 }
 
+static bool at_word(const Lexer *lx, const char *w)
+{
+	size_t n = strlen(w);
+	char c = lx->text[lx->pos + n];
+	return !strncmp(lx->text + lx->pos, w, n) && (c == ' ' || c == '\t' || c == '\n');
+}
+
+/* inline TYPE NAME = EXPR; d_rewrite puts the expression where NAME is used */
+static bool parse_inline(DParser *dp)
+{
+	DInlineDecl d;
+	if (!parse_d_inline(&dp->lx, dp->prog, &d, dp->err))
+		return false;
+	DEnv *env = dp->env;
+	for (int i = 0; i < env->ninlines; i++)
+		if (!strcmp(env->inlines[i].name, d.name))
+			return error_at(dp->err, d.name_loc, "identifier redeclared: %s", d.name);
+	env->inlines = arena_grow(&dp->prog->arena, env->inlines, env->ninlines, sizeof(*env->inlines));
+	env->inlines[env->ninlines++] = d;
+	return true;
+}
+
 static bool parse_top(DParser *dp, StrBuf *cdefs)
 {
 	Lexer *lx = &dp->lx;
@@ -195,6 +225,11 @@ static bool parse_top(DParser *dp, StrBuf *cdefs)
 		}
 		if (c == '#') {
 			if (!parse_hash_line(dp, cdefs))
+				return false;
+			continue;
+		}
+		if (at_word(lx, "inline")) {
+			if (!parse_inline(dp))
 				return false;
 			continue;
 		}

@@ -16,6 +16,7 @@
 
 #include "../compile/script.h"
 #include "../lang/ast.h"
+#include "../lang/lexer.h"
 
 /* What a D program is compiled against: the macro values and switches the
  * command line and pragmas give. */
@@ -27,7 +28,10 @@ typedef struct DEnv {
 	bool defaultargs; /* unset $N are 0 / "" instead of an error */
 	bool zdefs;      /* -Z: descriptions matching nothing are allowed */
 	bool quiet;      /* -q or #pragma D option quiet */
+	bool cpp;        /* -C: preprocessor lines allowed (sonde runs them on C declarations) */
 	Options *opt;    /* where -x / #pragma D option values go */
+	DInlineDecl *inlines; /* `inline TYPE NAME = EXPR;` (in the programs' arenas) */
+	int ninlines;
 } DEnv;
 
 /* One DTrace probe, as `dtrace -l` lists it, and what sonde attaches for it

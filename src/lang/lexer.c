@@ -427,6 +427,9 @@ bool lex_next(Lexer *lx, Token *t)
 		ok = lx->d ? lex_d_number(lx, t) : lex_number(lx, t);
 	else if (c == '\'' && lx->d)
 		ok = lex_d_char(lx, t);
+	else if (c == '#' && lx->d) /* a control line inside a clause */
+		ok = error_at(lx->err, lex_loc(lx, 1), "invalid control directive: #%.*s",
+			      ident_len(lx->text + lx->pos + 1), lx->text + lx->pos + 1);
 	else if (is_ident_start(c))
 		ok = lex_word(lx, t, T_IDENT, 0);
 	else if (c == '"')

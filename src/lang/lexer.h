@@ -92,6 +92,15 @@ void tok_describe(const Token *t, char *buf, size_t size);
  * left right after the clause. */
 bool parse_d_clause(Lexer *lx, Program *prog, Probe *pr, Error *err);
 
+/* D's `inline TYPE NAME = EXPR;`: a named, typed expression */
+typedef struct DInlineDecl {
+	char *type; /* "int", "unsigned long", "string", "struct foo *" */
+	char *name;
+	Expr *expr;
+	Loc loc, name_loc;
+} DInlineDecl;
+bool parse_d_inline(Lexer *lx, Program *prog, DInlineDecl *out, Error *err);
+
 /* A program whose top level `top` parses (the D front end's), from a lexer
  * on src; the C definitions it collects in cdefs become Program.c_defs. */
 typedef bool (*ParseTopFn)(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg);

@@ -561,10 +561,12 @@ static Expr *parse_postfix(Parser *ps)
 			if (!advance(ps) ||
 			    !parse_list(ps, &l, T_RBRACKET, ix->loc, "[]", "an index"))
 				return NULL;
-			if (l.n != 1)
+			if (l.n != 1 && !ps->d_syntax) /* D: x[a, b], an array keyed by a tuple */
 				return error_at(ps->err, ix->loc, "an index takes one expression"),
 				       NULL;
 			ix->b = l.v[0];
+			if (l.n > 1)
+				ix->args = l;
 			e = ix;
 		} else if (k == T_INC || k == T_DEC) {
 			Expr *id = new_expr(ps, E_INCDEC, ps->tok.loc);
@@ -934,6 +936,40 @@ bool parse_d_clause(Lexer *lx, Program *prog, Probe *pr, Error *err)
 	}
 	*lx = ps.lx;
 	return ok;
+}
+
+/* D's `inline TYPE NAME = EXPR;` (the lexer at `inline`); leaves the lexer
+ * after the ';' */
+bool parse_d_inline(Lexer *lx, Program *prog, DInlineDecl *out, Error *err)
+{
+	Parser ps = { .lx = *lx, .prog = prog, .err = err, .d_syntax = true };
+	out->loc = lex_loc(lx, 6);
+	if (!advance(&ps) || !advance(&ps)) /* past `inline`, at the type */
+		return false;
+	if (!TOK_IN(&ps.tok, d_type_words) && ps.tok.kind != T_IDENT)
+		return unexpected(&ps, "a type name");
+	if (tok_is(&ps.tok, "string")) {
+		out->type = "string";
+		if (!advance(&ps))
+			return false;
+	} else if (!(out->type = parse_d_type(&ps))) {
+		return false;
+	}
+	if (ps.tok.kind != T_IDENT)
+		return unexpected(&ps, "a name");
+	out->name = tok_strdup(&ps, 0);
+	out->name_loc = ps.tok.loc;
+	if (!advance(&ps))
+		return false;
+	if (ps.tok.kind != T_ASSIGN || ps.tok.op != OP_NONE)
+		return unexpected(&ps, "'='");
+	if (!advance(&ps) || !(out->expr = parse_expr(&ps)))
+		return false;
+	if (ps.tok.kind != T_SEMI)
+		return unexpected(&ps, "';'");
+	/* the lexer stands right after the ';' */
+	*lx = ps.lx;
+	return true;
 }
 
 Program *parse_program_with(const Source *src, Error *err, ParseTopFn top, void *arg)

@@ -303,9 +303,11 @@ static bool sema_binop(Sema *s, Expr *e)
 		return true;
 	}
 	if (l->kind == TY_STR && r->kind == TY_STR) {
-		if (e->op != OP_EQ && e->op != OP_NE)
-			return sema_error(s, e->loc, "strings can only be compared with == and !=");
-		e->type = ty_int(s, 64, false);
+		bool d = s->sc->opt.dialect == DIALECT_D; /* D orders strings as strcmp */
+		if (e->op < OP_EQ || e->op > OP_GE || (!d && e->op != OP_EQ && e->op != OP_NE))
+			return sema_error(s, e->loc, "The %s operator can not be used on expressions of "
+					  "types %s, %s", op_str(e->op), tn(l), tn(r));
+		e->type = d ? ty_int(s, 32, true) : ty_int(s, 64, false);
 		(void)is_str_literal;
 		return true;
 	}
@@ -442,8 +444,11 @@ static bool d_cast_check(Sema *s, Expr *e)
 	TypeKind k = e->a->type->kind;
 	if (k == TY_INT || k == TY_NONE)
 		return true;
-	return sema_error(s, e->loc, "invalid cast expression: \"%s\" to \"%s\"",
-			  k == TY_STR ? "string" : tn(e->a->type), e->name);
+	const char *from = k == TY_STR ? "string" : tn(e->a->type);
+	if (e->sval) /* the value of an inline (d_builtins.c) */
+		return sema_error(s, e->a->loc, "inline %s definition uses incompatible types: \"%s\" = "
+				  "\"%s\"", e->sval, e->name, from);
+	return sema_error(s, e->loc, "invalid cast expression: \"%s\" to \"%s\"", from, e->name);
 }
 
 static bool sema_cast(Sema *s, Expr *e)

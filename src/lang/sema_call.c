@@ -70,6 +70,22 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 }
 
 /* printf-style format + arguments (printf, cat, system). */
+/* D's printf converts an integer at its size (dtrace's pfprint_sint):
+ * %d of a 64-bit value prints all of it, where C's (and bpftrace's) %d
+ * reads an int.  The conversion is rewritten to take 64 bits. */
+static void d_widen_conv(FmtPiece *p, const Type *t)
+{
+	if (p->conv != FC_INT || p->arg64 || p->spec == 'c' || t->kind != TY_INT ||
+	    (t->bits < 64 && !t->pointee))
+		return;
+	size_t n = strlen(p->text);
+	char *w = xmalloc(n + 3);
+	snprintf(w, n + 3, "%.*sll%c", (int)(n - 1), p->text, p->text[n - 1]);
+	free(p->text);
+	p->text = w;
+	p->arg64 = true;
+}
+
 static bool check_format(Sema *s, Expr *call, int first)
 {
 	if (!arg_literal_str(s, call, 0))
@@ -109,6 +125,8 @@ static bool check_format(Sema *s, Expr *call, int first)
 			return sema_error(s, a->loc, "%s(): %%%c cannot print a value of type %s", call->name, p->spec,
 					  type_name(a->type, buf, sizeof(buf)));
 		}
+		if (s->sc->opt.dialect == DIALECT_D)
+			d_widen_conv((FmtPiece *)p, a->type);
 	}
 	return true;
 }

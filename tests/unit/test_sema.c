@@ -253,7 +253,7 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = (struct foo *)1; }", 1, 15, "cannot cast to 'struct foo *': unknown type 'struct "
 						   "foo': it is not defined in the script nor in the kernel's BTF"},
 	{"BEGIN { @x = (int8)comm; }", 1, 20, "the value of a cast must be an integer, not string[16]"},
-	{"BEGIN { @x = \"a\" < \"b\"; }", 1, 18, "strings can only be compared with == and !="},
+	{"BEGIN { @x = \"a\" < \"b\"; }", 1, 18, "The < operator can not be used on expressions of types string[2], string[2]"},
 	{"BEGIN { @x = 1 + \"a\"; }", 1, 16, "operator + needs two integers (or two strings for == and "
 					    "!=), got int64 and string[2]"},
 	{"BEGIN { @x = ksym(1) + 1; }", 1, 22, "operator + needs two integers (or two strings for == and "

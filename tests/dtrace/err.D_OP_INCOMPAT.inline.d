@@ -1,0 +1,2 @@
+inline int X = "a";
+BEGIN { trace(X); exit(0); }

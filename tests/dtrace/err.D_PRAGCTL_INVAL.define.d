@@ -1,0 +1,7 @@
+/* without -C a preprocessor line is not D */
+#define X 1
+
+BEGIN
+{
+	exit(0);
+}
