@@ -70,6 +70,51 @@ for ((r = 0; r < ROUNDS; r++)); do
 		run_case "${cases[(i + r) % ${#cases[@]}]}" "$r"
 	done
 done
+# The tools' own cost while they sample a sleeping program (nothing to
+# sample: what is left is the tool's wake-ups): CPU time (schedstat, ns)
+# and context switches of the tool's processes (the command's process
+# tree but sleep) from 0.7 s to 2.7 s into `-- sleep 3`, per second;
+# median of 3.
+tree_pids() { # PID and its descendants but sleep
+	local p=$1 c
+	[ "$(cat "/proc/$p/comm" 2>/dev/null)" = sleep ] || echo "$p"
+	for c in $(cat /proc/"$p"/task/*/children 2>/dev/null); do tree_pids "$c"; done
+}
+tree_usage() { # "ns switches" of PID's tree, all threads
+	local p t ns=0 cs=0 a b
+	for p in $(tree_pids "$1"); do
+		for t in /proc/"$p"/task/*; do
+			read -r a _ <"$t/schedstat" 2>/dev/null || continue
+			b=$(awk '/ctxt_switches/ { s += $2 } END { print s + 0 }' "$t/status" 2>/dev/null)
+			ns=$((ns + a)) cs=$((cs + b))
+		done
+	done
+	echo "$ns $cs"
+}
+idle_cost() { # CASE -> "MS ms/s, N switches/s"
+	local i pid u0 u1 c0 c1
+	: >"$tmp/idle"
+	for i in 1 2 3; do
+		case $1 in
+		sonde*) cmd=("$SONDE" flamegraph -F "${1#sonde}" -o "$tmp/idle.svg" -- sleep 3) ;;
+		perf*) cmd=(perf record -q -F "${1#perf}" -g -o "$tmp/idle.data" -- sleep 3) ;;
+		esac
+		"${cmd[@]}" >/dev/null 2>&1 &
+		pid=$!
+		sleep 0.7
+		read -r u0 c0 < <(tree_usage "$pid")
+		sleep 2
+		read -r u1 c1 < <(tree_usage "$pid")
+		wait "$pid"
+		echo "$(((u1 - u0) / 2)) $(((c1 - c0) / 2))" >>"$tmp/idle"
+	done
+	LC_ALL=C awk '{ print $1 }' "$tmp/idle" >"$tmp/col"; u0=$(median "$tmp/col")
+	LC_ALL=C awk '{ print $2 }' "$tmp/idle" >"$tmp/col"; c0=$(median "$tmp/col")
+	LC_ALL=C awk -v u="$u0" -v c="$c0" 'BEGIN { printf "%.2f ms/s, %.0f switches/s", u / 1e6, c }'
+}
+for c in sonde99 sonde999 perf99 perf999; do
+	echo "$(idle_cost "$c")" >"$tmp/idle_$c"
+done
 # BPF run time of sonde's program: one more run per frequency
 for hz in 99 999; do
 	tool_cmd "sonde$hz"
@@ -109,12 +154,14 @@ bpf_share() { # BPF run time against the program's CPU time, and per run
 	echo "command's CPU time minus the program's (start-up, sampling, writing; perf: record + script)."
 	echo "Wall: the whole command (sonde: sampling and the SVG; perf: record, then \`perf script\`)."
 	echo "BPF: sonde's program's run time on all CPUs (kernel BPF stats, a separate run) against the"
-	echo "program's CPU time."
+	echo "program's CPU time. Idle: the tool's processes' CPU time and context switches per second while"
+	echo "they sample a sleeping program (from 0.7 s to 2.7 s into \`-- sleep 3\`, median of 3): the fixed cost."
 	echo
-	echo "| case | own CPU median (s) | overhead: median [quartiles] | min | switches | tool CPU (s) | wall (s) | BPF |"
-	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+	echo "| case | own CPU median (s) | overhead: median [quartiles] | min | switches | tool CPU (s) | wall (s) | BPF | idle |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"
 	for c in "${cases[@]}"; do
-		name=$c ovh=- mn=- bpf=-
+		name=$c ovh=- mn=- bpf=- idle=-
+		[ -f "$tmp/idle_$c" ] && idle=$(cat "$tmp/idle_$c")
 		case $c in
 		sonde*) name="sonde flamegraph -F ${c#sonde}"; bpf=$(bpf_share "${c#sonde}") ;;
 		perf*) name="perf record -g -F ${c#perf} + perf script" ;;
@@ -123,6 +170,6 @@ bpf_share() { # BPF run time against the program's CPU time, and per run
 			ovh=$(ratios "$c" | quartiles)
 			mn=$(LC_ALL=C awk -v a="$(min_of "$c")" -v b="$base_min" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }')
 		fi
-		echo "| $name | $(col "$c" 2) | $ovh | $mn | $(col "$c" 3)/$(col "$c" 4) | $(col "$c" 5) | $(col "$c" 6) | $bpf |"
+		echo "| $name | $(col "$c" 2) | $ovh | $mn | $(col "$c" 3)/$(col "$c" 4) | $(col "$c" 5) | $(col "$c" 6) | $bpf | $idle |"
 	done
 } | tee bench/results/flamegraph.md
