@@ -272,7 +272,7 @@ static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int 
 	char *written = xstrdup(b.s);
 	/* "uprobe:/bin/bash" lists every function; "usdt:/path" every probe;
 	 * a lone wildcard ("uprobe:*" without -p) is bpftrace's error */
-	if (nargs < dflt_parts && nargs == 1 && has_wildcard(args[0]) && !strchr(args[0], '/')) {
+	if (nargs == 1 && dflt_parts == 2) { /* uprobe:FILE lists nothing in bpftrace either */
 		Error e = {0};
 		error_at(&e, (Loc){0}, "%s probe type requires %s arguments", type,
 			 strcmp(type, "usdt") ? "2" : "2 or 3");
@@ -311,6 +311,12 @@ static bool list_uprobes(ListCtx *c, char **args, int nargs)
 	return nargs <= 2 && list_user(c, "uprobe", args, nargs, probe_maps_pid > 0 ? 1 : 2);
 }
 
+/* uretprobe:BIN:FUNC lists what uprobe:BIN:FUNC does, named uretprobe */
+static bool list_uretprobes(ListCtx *c, char **args, int nargs)
+{
+	return nargs <= 2 && list_user(c, "uretprobe", args, nargs, probe_maps_pid > 0 ? 1 : 2);
+}
+
 static bool list_usdt(ListCtx *c, char **args, int nargs)
 {
 	return nargs <= 3 && list_user(c, "usdt", args, nargs, probe_maps_pid > 0 ? 1 : 2);
@@ -328,13 +334,14 @@ static const ListType list_types[] = {
 	{"software", "s", list_software},
 	{"tracepoint", "t", list_tracepoints},
 	{"uprobe", "u", list_uprobes},
+	{"uretprobe", "ur", list_uretprobes},
 	{"usdt", "U", list_usdt},
 };
 #define NTYPES (int)(sizeof(list_types) / sizeof(list_types[0]))
 
 /* Probe types that exist but have nothing to list. */
 static const char *const unlisted_types[] = {
-	"kretprobe", "kr", "uretprobe", "ur",
+	"kretprobe", "kr",
 	"profile", "p", "interval", "i", "watchpoint", "w",
 	"asyncwatchpoint", "aw", "kretfunc", "fr", "fentry", "fexit", "BEGIN", "END", NULL};
 
@@ -388,6 +395,7 @@ static void list_globbed_type(ListCtx *c, const char *glob, char **args,
 	for (int i = 0; i < NTYPES; i++)
 		if (strcmp(list_types[i].name, "rawtracepoint") &&
 		    strcmp(list_types[i].name, "uprobe") && strcmp(list_types[i].name, "usdt") &&
+		    strcmp(list_types[i].name, "uretprobe") &&
 		    (strcmp(list_types[i].name, "kfunc") || btf_funcs_traceable_known()) &&
 		    glob_match(glob, list_types[i].name))
 			list_types[i].list(c, args, nargs);
