@@ -156,7 +156,8 @@ static bool parse_pid(const char *s, int *pid)
 		return false;
 	}
 	if (kill((pid_t)n, 0) < 0 && errno == ESRCH) {
-		fprintf(stderr, "ERROR: pid %lld: No such process\n", n);
+		/* bpftrace 0.17's words, its empty name included */
+		fprintf(stderr, "ERROR: : No such process\n");
 		return false;
 	}
 	*pid = (int)n;
