@@ -58,8 +58,8 @@ static bool tp_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
 {
 	const char *colon = strchr(rest, ':');
 	if (!colon || strchr(colon + 1, ':') || colon == rest || !colon[1])
-		return error_at(err, loc, "tracepoint probes are written tracepoint:CATEGORY:NAME, "
-				  "got 'tracepoint:%s'", rest);
+		return error_at(err, loc, "tracepoint probe type requires 2 arguments\n"
+				  "hint: tracepoint:CATEGORY:NAME, got 'tracepoint:%s'", rest);
 	if (!tracefs_dir())
 		return error_at(err, loc, "tracefs is not mounted and could not be mounted");
 	char *cat = xstrndup(rest, (size_t)(colon - rest));

@@ -97,8 +97,8 @@ static const ErrCase err_cases[] = {
 			      "usdt:, watchpoint:, asyncwatchpoint:, hardware:, kfunc:, kretfunc:, iter:, BEGIN or END)"},
 	{"tracepoint:nosuchcat:nosuchtp { }", 1, 1, "tracepoint not found: nosuchcat:nosuchtp"},
 	{"tracepoint:nosuch*:x { }", 1, 1, "no tracepoint matches 'tracepoint:nosuch*:x'"},
-	{"tracepoint:sys_enter_write { }", 1, 1, "tracepoint probes are written tracepoint:CATEGORY:NAME, "
-						 "got 'tracepoint:sys_enter_write'"},
+	{"tracepoint:sys_enter_write { }", 1, 1, "tracepoint probe type requires 2 arguments\n"
+						 "hint: tracepoint:CATEGORY:NAME, got 'tracepoint:sys_enter_write'"},
 	{"rawtracepoint:nosuch_zz* { }", 1, 1, "no tracepoint matches 'rawtracepoint:nosuch_zz*'"},
 	{"interval:m:1 { }", 1, 1, "unknown time unit in 'interval:m:1' (use s, ms, us or hz)"},
 	{"interval:s:0 { }", 1, 1, "interval probes are written interval:UNIT:N with UNIT one of s, ms, us, "
