@@ -66,6 +66,8 @@ bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err)
 	} else if (p->is_special) {
 		ok = colon ? error_at(err, loc, "%s takes no arguments", p->name)
 			   : p->expand(text, loc, out, err);
+	} else if (!colon && (!strcmp(p->name, "kprobe") || !strcmp(p->name, "kretprobe"))) {
+		ok = error_at(err, loc, "%s probe type requires 1 argument", p->name); /* bpftrace's */
 	} else if (!colon) {
 		ok = error_at(err, loc, "'%s' needs more parts, e.g. %s:...", text, p->name);
 	} else {
