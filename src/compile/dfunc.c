@@ -16,5 +16,6 @@ bool dfunc_gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 
 bool dfunc_gen_stmt(Gen *g, const Expr *e)
 {
-	return dfunc_destr_stmt(g, e) || dfunc_spec_stmt(g, e) || dfunc_copy_stmt(g, e);
+	return dfunc_destr_stmt(g, e) || dfunc_spec_stmt(g, e) || dfunc_copy_stmt(g, e) ||
+	       dfunc_mem_stmt(g, e);
 }

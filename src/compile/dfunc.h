@@ -7,6 +7,7 @@
  *   dfunc_misc.c    htons.. ntohll rand progenyof
  *   dfunc_copy.c    copyin copyinstr copyinto stringof alloca bcopy
  *   dfunc_inet.c    inet_ntop inet_ntoa inet_ntoa6
+ *   dfunc_mem.c     tracemem copyout copyoutstr
  *   dfunc_destr.c   raise system stop chill (need -w)
  *   dfunc_spec.c    speculation speculate commit discard
  *
@@ -68,6 +69,10 @@ int64_t d_size_opt(const Options *o, const char *name, int64_t dflt);
 bool dcheck_inet_ntop(Sema *s, Expr *c);
 bool dcheck_inet_ntoa(Sema *s, Expr *c); /* and inet_ntoa6 */
 
+/* dfunc_mem.c: tracemem (EV_D_TRACEMEM), copyout copyoutstr (need -w) */
+bool dcheck_tracemem(Sema *s, Expr *c);
+bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */
+
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
@@ -86,6 +91,7 @@ bool dfunc_copy_int(struct Gen *g, const Expr *e);
 bool dfunc_copy_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 bool dfunc_copy_stmt(struct Gen *g, const Expr *e);
 bool dfunc_inet_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+bool dfunc_mem_stmt(struct Gen *g, const Expr *e);
 
 /* shared loop pieces (dfunc_string.c) */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */

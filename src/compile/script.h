@@ -51,6 +51,7 @@ typedef enum EventKind {
 	EV_SPEC_COMMIT,  /* D: commit(id): print speculation id's records (id after the index) */
 	EV_SPEC_DISCARD, /* D: discard(id): drop them */
 	EV_HELPER_ERROR, /* -k/-kk: a helper failed (its return value after the index) */
+	EV_D_TRACEMEM,   /* D: tracemem(): u64 bytes to print, then the recorded bytes */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the

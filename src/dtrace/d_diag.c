@@ -72,6 +72,11 @@ static const struct {
 	{"exit( ) may not follow speculate", "D_EXIT_SPEC"},
 	{"destructive actions may not follow speculate", "D_ACT_SPEC"},
 	{"cannot apply stringof", "D_STRINGOF_TYPE"},
+	{"tracemem( ) argument #1", "D_TRACEMEM_ADDR"},
+	{"tracemem( ) argument #2", "D_TRACEMEM_SIZE"},
+	{"tracemem( ) size", "D_TRACEMEM_SIZE"},
+	{"tracemem ( ) prototype", "D_TRACEMEM_ARGS"},
+	{"tracemem ( ) dynamic size", "D_TRACEMEM_DYNSIZE"},
 };
 
 /* tags of messages that start with the function's name */

@@ -46,6 +46,7 @@ typedef enum FuncId {
 	F_D_INET_NTOP, F_D_INET_NTOA, F_D_INET_NTOA6,
 	F_CGROUPID,
 	F_SIGNAL,
+	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR,
 } FuncId;
 
 typedef struct Sema Sema;

@@ -885,6 +885,9 @@ static const FuncDef funcs[] = {
 	{"inet_ntop", F_D_INET_NTOP, FK_EXPR, 2, 2, dcheck_inet_ntop, true},
 	{"inet_ntoa", F_D_INET_NTOA, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
 	{"inet_ntoa6", F_D_INET_NTOA6, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
+	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, true},
+	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, true},
+	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, true},
 };
 
 const FuncDef *func_find(const char *name)

@@ -217,6 +217,13 @@ int events_handle(void *ctx, void *data, size_t size)
 	case EV_HELPER_ERROR:
 		helper_error_print(rt, ev, data);
 		break;
+	case EV_D_TRACEMEM: {
+		uint64_t n;
+		memcpy(&n, (const uint8_t *)data + 8, 8);
+		if (n <= size - 16)
+			tracemem_print_d(&rt->out, (const uint8_t *)data + 16, (size_t)n);
+		break;
+	}
 	case EV_WATCHPOINT:
 		break;
 	}

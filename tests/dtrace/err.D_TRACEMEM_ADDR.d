@@ -1,0 +1,5 @@
+/* tracemem() of a string */
+BEGIN
+{
+	tracemem("abc", 4);
+}

@@ -1,0 +1,5 @@
+/* tracemem() of a run-time size */
+BEGIN
+{
+	tracemem(0, timestamp);
+}

@@ -1,0 +1,5 @@
+/* copyoutstr() without -w */
+syscall::openat:entry
+{
+	copyoutstr("x", arg1, 2);
+}
