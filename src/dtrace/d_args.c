@@ -81,8 +81,8 @@ static const XMember lwpsinfo[] = {
 	{"pr_start.tv_nsec", START_NS("@T")},
 	{"pr_name", "@T->comm"},
 	{"pr_onpro", "(int32_t)@T->thread_info.cpu"},
-	{"pr_bindpro", "(int32_t)-1"},
-	{"pr_bindpset", "(int32_t)-1"},
+	{"pr_bindpro", "(int32_t)(0 - 1)"},
+	{"pr_bindpset", "(int32_t)(0 - 1)"},
 	{NULL, NULL},
 };
 
@@ -194,17 +194,32 @@ struct DArgSig {
 #define CLONE_RET "0"
 #endif
 #define EXIT_CODE TASK(0) "->exit_code"
+#if defined(__x86_64__)
+#define EXEC_FAIL "(int64_t)arg1 < 0 && (((struct pt_regs *)arg0)->orig_ax == 59 || ((struct pt_regs *)arg0)->orig_ax == 322)"
+#elif defined(__aarch64__)
+#define EXEC_FAIL "(int64_t)arg1 < 0 && (((struct pt_regs *)arg0)->syscallno == 221 || ((struct pt_regs *)arg0)->syscallno == 281)"
+#else
+#define EXEC_FAIL "0"
+#endif
 
 static const DArgSig sigs[] = {
 	{"proc", "exec", NULL, {{"string", NULL, "str(((struct linux_binprm *)arg1)->filename)"}}},
 	{"proc", "exec-success", NULL, {{0}}},
-	/* CLD_EXITED, CLD_DUMPED or CLD_KILLED from the exit code */
-	{"proc", "exit", NULL, {{"int", NULL, "(int32_t)((" EXIT_CODE " & 0x7f) == 0 ? 1 : (" EXIT_CODE
+	/* execve/execveat returning an error: its errno */
+	{"proc", "exec-failure", EXEC_FAIL, {{"int", NULL, "(int32_t)(0 - (int64_t)arg1)"}}},
+	/* the last thread's exit (group_dead): CLD_EXITED, CLD_DUMPED or
+	 * CLD_KILLED from the exit code */
+	{"proc", "exit", "arg1 != 0", {{"int", NULL, "(int32_t)((" EXIT_CODE " & 0x7f) == 0 ? 1 : (" EXIT_CODE
 				" & 0x80) ? 3 : 2)"}}},
-	{"proc", "create", NULL, {PS(1)}},
+	{"proc", "lwp-exit", NULL, {{0}}},
+	/* a new process (its first thread), a new thread of this one */
+	{"proc", "create", TASK(1) "->pid == " TASK(1) "->tgid", {PS(1)}},
+	{"proc", "lwp-create", TASK(1) "->pid != " TASK(1) "->tgid", {LWPS(1), PS(1)}},
 	{"proc", "start", CLONE_RET " && curtask->pid == curtask->tgid", {{0}}},
 	{"proc", "lwp-start", CLONE_RET, {{0}}},
-	{"proc", "signal-send", NULL, {LWPS(2), PS(2), {"int", NULL, "(int32_t)arg0"}}},
+	/* signal_generate's result: 0 delivered, 1 ignored, 4 delivered without its info */
+	{"proc", "signal-send", "arg4 == 0 || arg4 == 4", {LWPS(2), PS(2), {"int", NULL, "(int32_t)arg0"}}},
+	{"proc", "signal-discard", "arg4 == 1", {LWPS(2), PS(2), {"int", NULL, "(int32_t)arg0"}}},
 	{"proc", "signal-handle", NULL, {{"int", NULL, "(int32_t)arg0"}, {"siginfo_t *", NULL, "arg1"},
 					 {"void (*)(void)", NULL, "((struct k_sigaction *)arg2)->sa.sa_handler"}}},
 	{"sched", "off-cpu", NULL, {LWPS(2), PS(2)}},
