@@ -3,11 +3,11 @@
 # against known workloads; their output is checked line by line for what
 # the workload must produce (the scripts trace the whole system, so other
 # processes' lines are ignored: workloads run under unique names).
-# Prints "dscripts: N passed, N failed".
+# Prints "dscripts: N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")"
 SONDE=${SONDE:-$PWD/../../../sonde}
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp /bin/dd "$tmp/dtdd_wl"; cp /bin/cat "$tmp/dtcat_wl"; cp /bin/sleep "$tmp/dtsleep_wl"
@@ -34,8 +34,15 @@ expect syscallbyproc '^Tracing\.\.\. Hit Ctrl-C to end\.$' '^PROCESS +SYSCALLS$'
 	"^dtdd_wl +$([ "${n:-0}" -ge 2000 ] && echo "$n")\$"
 
 run syscallbypid.d -c "$DD"
+# every (pid, name, call) of the system is a key: on a busy machine the
+# aggregation can fill (4096 keys) before the workload's keys arrive
+if [ "$(grep -c . "$tmp/out")" -ge 4096 ] && ! grep -q dtdd_wl "$tmp/out"; then
+	echo "skip syscallbypid: the aggregation filled with other processes' keys"
+	skipped=$((skipped + 1))
+else
 expect syscallbypid '^    PID CMD +SYSCALL +COUNT$' '^ *[0-9]+ dtdd_wl +write +1000$' \
 	'^ *[0-9]+ dtdd_wl +read +10[0-9][0-9]$'
+fi
 
 run opensnoop.d -c "$tmp/dtcat_wl /etc/hostname /nonexistent"
 expect opensnoop '^  UID     PID COMM +FD PATH$' "^ +$(id -u) +[0-9]+ dtcat_wl +[3-9] /etc/hostname\$" \
@@ -57,7 +64,7 @@ expect schedlat '^  dtsleep_wl +$' '^ +value  -+ Distribution -+ count *$'
 run killsnoop.d -c ./wl_kill.sh
 to=$(awk '$1 == "kill" && $3 == "kill" && $4 == 0 { print $5 }' "$tmp/out" | head -1)
 expect killsnoop '^WHAT +FROM COMM +SIG +TO RESULT$' "^kill +[0-9]+ kill +0 +${to:-none} 0\$" \
-	"^kill +[0-9]+ kill +18 +${to:-none} 0\$" "^signal +[0-9]+ kill +18 +${to:-none} wl_kill.sh\$" \
+	"^kill +[0-9]+ kill +10 +${to:-none} 0\$" "^signal +[0-9]+ kill +10 +${to:-none} wl_kill.sh\$" \
 	"^signal +[0-9]+ kill +17 +${to:-none} wl_kill.sh\$"
 
-echo "dscripts: $passed passed, $failed failed"
+echo "dscripts: $passed passed, $failed failed, $skipped skipped"

@@ -1,5 +1,6 @@
 #!/bin/sh
-# killsnoop.d's workload: a probe with signal 0, then SIGCONT (harmless),
-# both to this script
+# killsnoop.d's workload: a probe with signal 0, then SIGUSR1 to this
+# script, which handles it
+trap 'true' USR1
 /bin/kill -0 $$
-/bin/kill -CONT $$
+/bin/kill -USR1 $$
