@@ -72,6 +72,9 @@ bool dcheck_inet_ntoa(Sema *s, Expr *c); /* and inet_ntoa6 */
 /* dfunc_mem.c: tracemem (EV_D_TRACEMEM), copyout copyoutstr (need -w) */
 bool dcheck_tracemem(Sema *s, Expr *c);
 bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */
+/* dfunc_chill.c: chill(ns) (needs -w) */
+bool dcheck_chill(Sema *s, Expr *c);
+void dchill_gen(struct Gen *g, const Expr *e);
 
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);

@@ -47,6 +47,9 @@ bool dfunc_destr_stmt(Gen *g, const Expr *e)
 	case F_D_STOP:
 		gen_signal(g, e);
 		return true;
+	case F_D_CHILL:
+		dchill_gen(g, e);
+		return true;
 	default:
 		return false;
 	}

@@ -888,6 +888,7 @@ static const FuncDef funcs[] = {
 	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, true},
 	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, true},
 	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, true},
+	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, true},
 };
 
 const FuncDef *func_find(const char *name)

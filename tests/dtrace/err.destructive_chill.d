@@ -1,0 +1,5 @@
+/* chill() without -w */
+BEGIN
+{
+	chill(1000);
+}
