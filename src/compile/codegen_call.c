@@ -517,12 +517,16 @@ static void c_signal(Gen *g, const Expr *e)
 	gen_helper_check(g, BPF_FUNC_send_signal);
 }
 
-/* D: printa([fmt, ]@a) */
+/* D: printa([fmt, ]@a[, @b ...]) */
 static void c_printa(Gen *g, const Expr *e)
 {
 	EventDesc *ev = event_new(g, EV_PRINTA, 0);
-	const Expr *f = e->args.n > 1 ? e->args.v[0] : NULL;
-	ev->map = e->args.v[e->args.n - 1]->map;
+	const Expr *f = e->args.v[0]->kind == E_STR ? e->args.v[0] : NULL;
+	ev->nmaps = e->args.n - (f != NULL);
+	ev->maps = arena_alloc(&g->sc->arena, sizeof(MapInfo *) * (size_t)ev->nmaps);
+	for (int i = 0; i < ev->nmaps; i++)
+		ev->maps[i] = e->args.v[(f != NULL) + i]->map;
+	ev->map = ev->maps[0];
 	ev->fmt = f ? f->auxp : NULL;
 	ev->value_conv = f ? f->aux2 - 1 : -1;
 	gen_simple_event(g, ev);

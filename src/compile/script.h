@@ -68,6 +68,8 @@ typedef struct EventDesc {
 	const char *text; /* time() format, join() delimiter, setopt() option */
 	const char *text2; /* setopt() value, or NULL */
 	int value_conv;   /* printa(fmt, @a): the conversion printing the value, or -1 */
+	MapInfo **maps;   /* printa(): its aggregations (map is the first) */
+	int nmaps;
 	bool from_end;    /* sent by the END probe */
 	const ProbeSpec *wp; /* EV_WATCHPOINT: the watchpoint, and its program's */
 	int wp_prog;         /* index in Script.progs */

@@ -59,6 +59,9 @@ static const struct {
 	{"llquantize() hmag", "D_LLQUANT_MATCHHMAG"},
 	{"llquantize() steps", "D_LLQUANT_MATCHSTEPS"},
 	{"printa( ) argument", "D_PRINTA_AGGARG"},
+	{"stack( ) argument", "D_STACK_SIZE"},
+	{"ustack( ) argument #1", "D_USTACK_FRAMES"},
+	{"ustack( ) argument #2", "D_USTACK_STRSIZE"},
 	{"setopt( )", "D_PROTO_ARG"},
 	/* subroutines and speculations (compile/dfunc_*.c) */
 	{"speculate( ) may not follow speculate", "D_SPEC_SPEC"},
@@ -87,6 +90,8 @@ static const struct {
 	{" results in integer overflow", "D_INT_OFLOW"},
 	{"( ) argument #", "D_PROTO_ARG"},
 	{"( ) prototype mismatch", "D_PROTO_LEN"},
+	{"do not have matching key signatures", "D_PRINTA_AGGKEY"},
+	{"[ ] key #", "D_PRINTA_AGGPROTO"},
 };
 
 /* sonde's wording -> DTrace's, for messages D users meet */

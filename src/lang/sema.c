@@ -709,14 +709,24 @@ static void ternary_to_if(Sema *s, Stmt *st)
 	st->els = one_stmt(s, t->c);
 }
 
-/* `jstack();` alone prints the stack, as in DTrace: print(jstack()) */
+/* `jstack();` alone prints the stack, as in DTrace: print(jstack()); in
+ * the D dialect stack(), ustack() and jstack() alone are trace() records */
+static bool is_stack_action(const Sema *s, const Expr *e)
+{
+	if (e->kind != E_CALL)
+		return false;
+	if (s->sc->opt.dialect != DIALECT_D)
+		return !strcmp(e->name, "jstack");
+	return !strcmp(e->name, "jstack") || !strcmp(e->name, "stack") || !strcmp(e->name, "ustack");
+}
+
 static void jstack_to_print(Sema *s, Stmt *st)
 {
 	Arena *a = &s->sc->ast->arena;
 	Expr *p = arena_alloc(a, sizeof(Expr));
 	p->kind = E_CALL;
 	p->loc = st->expr->loc;
-	p->name = "print";
+	p->name = s->sc->opt.dialect == DIALECT_D ? "trace" : "print";
 	p->args.v = arena_alloc(a, sizeof(Expr *));
 	p->args.v[0] = st->expr;
 	p->args.n = 1;
@@ -727,7 +737,7 @@ static bool sema_stmt(Sema *s, Stmt *st)
 {
 	switch (st->kind) {
 	case S_EXPR:
-		if (st->expr->kind == E_CALL && !strcmp(st->expr->name, "jstack"))
+		if (is_stack_action(s, st->expr))
 			jstack_to_print(s, st);
 		if (st->expr->kind == E_CALL)
 			return sema_call(s, st->expr, CALL_STMT);

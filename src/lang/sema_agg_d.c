@@ -3,6 +3,7 @@
  * their argument rules and DTrace's messages for misuse.  They exist only
  * in the D dialect (their table rows are d_only). */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sema.h"
@@ -252,17 +253,18 @@ static bool agg_arg(Sema *s, Expr *c, int i)
 	return true;
 }
 
-/* printa's format: "%@d" (any conversion with '@') prints the value, the
- * other conversions the keys in order.  The '@' is taken out and the rest
- * parsed as printf's; f->aux2 is 1 + the value's conversion index (0:
- * none). */
-static bool printa_format(Sema *s, Expr *f)
+/* printa's format: each conversion with '@' ("%@d") prints the value of
+ * the next aggregation, the others the keys in order.  The '@' is taken
+ * out, the rest parsed as printf's and the '@' pieces marked agg_value;
+ * f->aux2 is 1 + the first value's conversion index (0: none). */
+static bool printa_format(Sema *s, Expr *f, int naggs)
 {
 	if (f->auxp)
 		return true;
 	char *text = arena_alloc(&s->sc->arena, f->slen + 1);
+	bool *is_value = arena_alloc(&s->sc->arena, f->slen + 1);
 	size_t n = 0;
-	int conv = -1, value = -1;
+	int conv = -1, value = -1, nvalues = 0;
 	bool in_conv = false;
 	for (size_t i = 0; i < f->slen; i++) {
 		char ch = f->sval[i];
@@ -275,31 +277,84 @@ static bool printa_format(Sema *s, Expr *f)
 			in_conv = true;
 			conv++;
 		} else if (in_conv && ch == '@') {
-			value = conv;
+			if (value < 0)
+				value = conv;
+			nvalues += !is_value[conv];
+			is_value[conv] = true;
 			continue;
 		} else if (in_conv && isalpha((unsigned char)ch) && !strchr("hlLqjzt", ch)) {
 			in_conv = false;
 		}
 		text[n++] = ch;
 	}
+	if (nvalues > naggs)
+		return sema_error(s, f->loc, "printa( ) format: %d %%@ conversions for %d "
+				  "aggregation%s", nvalues, naggs, naggs == 1 ? "" : "s");
 	Fmt *fmt = arena_alloc(&s->sc->arena, sizeof(Fmt));
 	char msg[256];
 	int off = 0;
 	if (!fmt_parse(text, n, fmt, &off, msg, sizeof(msg)))
 		return sema_error(s, f->loc, "printa( ) format: %s", msg);
+	for (int i = 0, k = 0; i < fmt->npieces; i++)
+		if (fmt->pieces[i].conv != FC_LITERAL)
+			fmt->pieces[i].agg_value = is_value[k++];
 	script_keep_fmt(s->sc, fmt);
 	f->auxp = fmt;
 	f->aux2 = value + 1;
 	return true;
 }
 
+static int nkeys_of(const Type *k)
+{
+	return !k ? 0 : k->kind == TY_TUPLE ? k->nelem : 1;
+}
+
+static const Type *key_elem(const Type *k, int i)
+{
+	return k->kind == TY_TUPLE ? k->elem[i] : k;
+}
+
+static const char *d_type_name(const Type *t)
+{
+	return t->kind == TY_STR ? "string" : t->kind == TY_KSTACK || t->kind == TY_USTACK ? "stack"
+	       : t->kind == TY_INT ? (t->is_signed ? "int64_t" : "uint64_t") : "record";
+}
+
+/* Joined aggregations must have the same keys, in DTrace's words */
+static bool same_keys(Sema *s, Expr *c, int first, int i)
+{
+	const MapInfo *a = c->args.v[first]->map, *b = c->args.v[i]->map;
+	if (!a->val || !b->val)
+		return true;
+	const char *an = a->print_name + 1, *bn = b->print_name + 1;
+	int na = nkeys_of(a->key), nb = nkeys_of(b->key);
+	if (na != nb)
+		return sema_error(s, c->args.v[i]->loc, "printa( ): @%s and @%s do not have matching "
+				  "key signatures: @%s has %d key%s, @%s has %d key%s", an, bn, an, na,
+				  na == 1 ? "" : "s", bn, nb, nb == 1 ? "" : "s");
+	for (int k = 0; k < na; k++) {
+		const Type *x = key_elem(a->key, k), *y = key_elem(b->key, k);
+		if (x->kind == y->kind && (x->kind != TY_INT || x->is_signed == y->is_signed))
+			continue;
+		return sema_error(s, c->args.v[i]->loc, "printa( ): @%s[ ] key #%d is incompatible "
+				  "with @%s:\n%9s key #%d: %s\n%9s key #%d: %s", bn, k + 1, an, an, k + 1,
+				  d_type_name(x), bn, k + 1, d_type_name(y));
+	}
+	return true;
+}
+
+/* printa(@a), printa(fmt, @a[, @b ...]), printa(@a, @b ...): several
+ * aggregations are joined on their keys, one row per key */
 bool sema_d_printa(Sema *s, Expr *c)
 {
-	int mi = c->args.n - 1;
-	if (mi == 1 && c->args.v[0]->kind != E_STR)
-		return sema_error(s, c->args.v[0]->loc, "printa( ) argument #1 must be a string "
-				  "constant");
-	return agg_arg(s, c, mi) && (mi == 0 || printa_format(s, c->args.v[0]));
+	int first = c->args.v[0]->kind == E_STR ? 1 : 0;
+	if (first >= c->args.n)
+		return sema_error(s, c->loc, "printa( ) prototype mismatch: %d arg passed, at least 2 "
+				  "expected", c->args.n);
+	for (int i = first; i < c->args.n; i++)
+		if (!agg_arg(s, c, i) || !same_keys(s, c, first, i))
+			return false;
+	return !first || printa_format(s, c->args.v[0], c->args.n - 1);
 }
 
 static bool int_arg(Sema *s, Expr *c, int i)
@@ -339,4 +394,41 @@ bool sema_d_setopt(Sema *s, Expr *c)
 	return sema_error(s, c->args.v[0]->loc, "setopt( ): option \"%s\" cannot be set while "
 			  "tracing (sonde: only aggsortkey, aggsortkeypos, aggsortpos and aggsortrev)",
 			  c->args.v[0]->sval);
+}
+
+/* -x NAME=N / #pragma D option NAME=N: the last value given, or def */
+static int64_t d_opt_int(const Options *o, const char *name, int64_t def)
+{
+	size_t n = strlen(name);
+	for (int i = 0; i < o->nd_opts; i++)
+		if (!strncmp(o->d_opts[i], name, n) && o->d_opts[i][n] == '=')
+			def = strtoll(o->d_opts[i] + n + 1, NULL, 0);
+	return def;
+}
+
+/* stack([n]), ustack([n[, strsize]]): frames of the kernel or user stack,
+ * n by default the stackframes / ustackframes option (DTrace's 20).
+ * strsize (ustack helpers' strings) is accepted: Linux has no helpers. */
+bool sema_d_stack(Sema *s, Expr *c)
+{
+	bool user = c->name[0] == 'u';
+	const char *opt = user ? "ustackframes" : "stackframes";
+	int64_t depth = d_opt_int(&s->sc->opt, opt, 20), v;
+	for (int i = 0; i < c->args.n; i++) {
+		Expr *a = c->args.v[i];
+		if (!const_arg(a, &v) || (i == 0 && v <= 0) || v < 0)
+			return sema_error(s, a->loc, "%s( ) argument #%d must be a %spositive integral "
+					  "constant expression", c->name, i + 1, i ? "" : "non-zero ");
+		if (i == 0)
+			depth = v;
+	}
+	if (depth < 1 || depth > 127)
+		return sema_error(s, c->loc, "%s( ): %lld frames asked (%s): sonde's stacks hold 1 "
+				  "to 127 frames", c->name, (long long)depth, c->args.n ? "argument #1"
+				  : opt);
+	c->type = ty_simple(s, user ? TY_USTACK : TY_KSTACK, user ? 16 : 8);
+	c->type->stack_depth = (int)depth;
+	s->sc->uses_kstack |= !user;
+	s->sc->uses_ustack |= user;
+	return true;
 }

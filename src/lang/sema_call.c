@@ -753,7 +753,9 @@ static bool check_trace(Sema *s, Expr *c)
 		return s->strict ? sema_error(s, a->loc, "trace() of a value without a type") : true;
 	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR || a->type->kind == TY_INET;
 	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
-	const char *f = str ? (q ? "%s" : "  %-33s")
+	TypeKind k = a->type->kind;
+	bool stack = k == TY_KSTACK || k == TY_USTACK || k == TY_PYSTACK; /* frames: own lines */
+	const char *f = stack ? "%s" : str ? (q ? "%s" : "  %-33s")
 		      : bits <= 8 ? (q ? "%d" : " %3d") : bits <= 16 ? (q ? "%d" : " %5d")
 		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
 	Arena *ar = &s->sc->ast->arena;
@@ -855,7 +857,7 @@ static const FuncDef funcs[] = {
 	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, true},
 	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, true},
 	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, true},
-	{"printa", F_PRINTA, FK_STMT, 1, 2, sema_d_printa, true},
+	{"printa", F_PRINTA, FK_STMT, 1, 64, sema_d_printa, true},
 	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, true},
 	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, true},
 	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, true},
@@ -889,6 +891,8 @@ static const FuncDef funcs[] = {
 	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, true},
 	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, true},
 	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, true},
+	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, true},
+	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, true},
 };
 
 const FuncDef *func_find(const char *name)

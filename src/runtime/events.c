@@ -104,6 +104,14 @@ static void ev_agg_action(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 		m->normal = ev->nargs && n > 1 ? n : 1;
 }
 
+static void ev_printa(Runtime *rt, const EventDesc *ev)
+{
+	MapDesc *ms[ev->nmaps > 0 ? ev->nmaps : 1];
+	for (int i = 0; i < ev->nmaps; i++)
+		ms[i] = &rt->maps[ev->maps[i]->id];
+	map_printa_d(&rt->out, ms, ev->nmaps, ev->fmt, ev->value_conv);
+}
+
 void events_d_close_line(Runtime *rt)
 {
 	if (rt->d_line_open)
@@ -168,7 +176,7 @@ int events_handle(void *ctx, void *data, size_t size)
 			map_clear(&rt->maps[ev->map->id]);
 		break;
 	case EV_PRINTA:
-		map_printa_d(&rt->out, &rt->maps[ev->map->id], ev->fmt, ev->value_conv);
+		ev_printa(rt, ev);
 		break;
 	case EV_TRUNC:
 	case EV_NORMALIZE:

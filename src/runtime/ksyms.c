@@ -7,6 +7,7 @@
 #include "ksyms.h"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@ static int nsyms;
 static Ksym *data; /* data (bss, data, read-only), in file order */
 static int ndata;
 static bool loaded;
+static const char *buf_end; /* names' "[module]" tails lie before this */
 
 enum { SYM_OTHER, SYM_TEXT, SYM_DATA };
 
@@ -117,6 +119,7 @@ static void load(void)
 		return;
 	}
 	qsort(v.v, v.n, sizeof(*v.v), cmp_ksym);
+	buf_end = buf + len;
 	syms = v.v;
 	nsyms = v.n;
 	data = d.v;
@@ -142,6 +145,18 @@ const char *ksym_name(uint64_t addr, uint64_t *off)
 	if (off)
 		*off = addr - syms[lo].addr;
 	return syms[lo].name;
+}
+
+/* parse_line cut "name\t[module]" at the tab: the module follows the
+ * name's NUL; a name without one is followed by the next line's address */
+const char *ksym_module(const char *name, char *buf, size_t len)
+{
+	const char *m = name + strlen(name) + 1;
+	size_t n = m < buf_end && *m == '[' ? strcspn(m + 1, "]") : 0;
+	if (!n)
+		return "vmlinux";
+	snprintf(buf, len, "%.*s", (int)n, m + 1);
+	return buf;
 }
 
 /* A linear scan: ~0.3 ms over 120k names, cheaper than building a hash

@@ -1,10 +1,14 @@
 /* Kernel symbols from /proc/kallsyms, loaded on first use. */
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Function (text) symbol containing addr; *off = addr - symbol start. */
 const char *ksym_name(uint64_t addr, uint64_t *off);
+/* The module of a name ksym_name returned: "vmlinux" for the kernel's
+ * own, else the module's name (written to buf). */
+const char *ksym_module(const char *name, char *buf, size_t len);
 /* Address of a function or data (bss, data, rodata) symbol by name, 0
  * when unknown. */
 uint64_t ksym_addr(const char *name);

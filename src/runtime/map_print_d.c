@@ -265,6 +265,10 @@ static void put_key_elem(StrBuf *sb, const OutCtx *o, const Type *t, const void 
 			sb_printf(sb, " %16lld", (long long)v);
 		return;
 	}
+	if (t->kind == TY_KSTACK || t->kind == TY_USTACK) { /* frames on their own lines */
+		stack_format_d(sb, o, t, d);
+		return;
+	}
 	StrBuf s = {0};
 	OutCtx text = *o;
 	text.fmt = OUT_TEXT;
@@ -364,36 +368,20 @@ static int cmp_keys(const MapDesc *m, const AggOpts *ao, const char *a, const ch
 	return 0;
 }
 
-typedef struct SortCtx {
-	const MapDesc *m;
-	const AggOpts *ao;
-} SortCtx;
-
-static int cmp_entry_d(const void *pa, const void *pb, void *ctx)
-{
-	const SortCtx *sc = ctx;
-	const MapEntry *a = pa, *b = pb;
-	int c;
-	if (sc->ao->sortkey) {
-		c = cmp_keys(sc->m, sc->ao, a->key, b->key);
-		if (!c)
-			c = cmp_value(sc->m->val, a->val, b->val);
-	} else {
-		c = cmp_value(sc->m->val, a->val, b->val);
-		if (!c)
-			c = cmp_keys(sc->m, sc->ao, a->key, b->key);
-	}
-	return sc->ao->sortrev ? -c : c;
-}
-
-void map_sort_d(const AggOpts *ao, const MapDesc *m, MapEntry *e, int n)
-{
-	SortCtx sc = {m, ao};
-	if (n > 1)
-		qsort_r(e, (size_t)n, sizeof(*e), cmp_entry_d, &sc);
-}
-
 /* ---- printa() formats ---- */
+
+/* One row of a printa(): its keys and each aggregation's value. */
+typedef struct Row {
+	const void *key;
+	const void **vals;
+} Row;
+
+typedef struct Join {
+	const MapDesc *const *ms; /* the aggregations, in printa()'s order */
+	int nm;
+	const AggOpts *ao;
+} Join;
+
 
 static void put_dist_or_int(StrBuf *sb, const OutCtx *o, const MapDesc *m, const FmtPiece *p,
 			    const void *v)
@@ -411,31 +399,34 @@ static void put_dist_or_int(StrBuf *sb, const OutCtx *o, const MapDesc *m, const
 	fmt_render(sb, o, &one, &tp, &ap);
 }
 
-/* One entry through a printa format: conversion `value` (-1: none) prints
- * the value, the others the keys in order (missing keys print 0). */
-static void put_formatted(StrBuf *sb, const OutCtx *o, const MapDesc *m, const Fmt *f, int value,
-			  const MapEntry *e)
+/* One row through a printa format: conversions marked agg_value (or number
+ * `value`) print the next aggregation's value, the others the keys in
+ * order (missing keys print 0). */
+static void put_formatted(StrBuf *sb, const OutCtx *o, const Join *j, const Fmt *f, int value,
+			  const Row *r)
 {
 	static const int64_t zero[4];
 	static const Type i64 = {.kind = TY_INT, .size = 8, .bits = 64, .is_signed = true};
-	const Type *k = m->key;
+	const Type *k = j->ms[0]->key;
 	int nkeys = !k ? 0 : k->kind == TY_TUPLE ? k->nelem : 1;
-	int conv = 0, key = 0;
+	int conv = 0, key = 0, agg = 0;
 	for (int i = 0; i < f->npieces; i++) {
 		const FmtPiece *p = &f->pieces[i];
 		if (p->conv == FC_LITERAL) {
 			sb_puts(sb, p->text);
 			continue;
 		}
-		if (conv++ == value) {
-			put_dist_or_int(sb, o, m, p, e->val);
+		if (conv++ == value || p->agg_value) {
+			if (agg < j->nm)
+				put_dist_or_int(sb, o, j->ms[agg], p, r->vals[agg]);
+			agg++;
 			continue;
 		}
 		const Type *t = &i64;
 		const void *a = zero;
 		if (key < nkeys) {
 			t = k->kind == TY_TUPLE ? k->elem[key] : k;
-			a = k->kind == TY_TUPLE ? (const char *)e->key + k->offset[key] : e->key;
+			a = k->kind == TY_TUPLE ? (const char *)r->key + k->offset[key] : r->key;
 		}
 		key++;
 		Fmt one = {(FmtPiece *)p, 1, 1};
@@ -443,25 +434,74 @@ static void put_formatted(StrBuf *sb, const OutCtx *o, const MapDesc *m, const F
 	}
 }
 
-/* ---- whole aggregations ---- */
-
-void map_print_d_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, const Fmt *fmt,
-			 int value_conv)
+/* Rows compare by the aggsortpos'th aggregation's value, then the others'
+ * in order, then the keys (aggsortkey: keys first); aggsortrev reverses. */
+static int cmp_row(const void *pa, const void *pb, void *ctx)
 {
-	map_sort_d(&o->agg, m, e, n);
+	const Join *j = ctx;
+	const Row *a = pa, *b = pb;
+	int sp = j->ao->sortpos > 0 ? j->ao->sortpos : 0, c = 0;
+	if (sp >= j->nm)
+		sp = j->nm - 1;
+	if (j->ao->sortkey)
+		c = cmp_keys(j->ms[0], j->ao, a->key, b->key);
+	for (int k = 0; !c && k < j->nm; k++) {
+		int i = k == 0 ? sp : k - 1 < sp ? k - 1 : k;
+		c = cmp_value(j->ms[i]->val, a->vals[i], b->vals[i]);
+	}
+	if (!c)
+		c = cmp_keys(j->ms[0], j->ao, a->key, b->key);
+	return j->ao->sortrev ? -c : c;
+}
+
+static int cmp_entry_d(const void *pa, const void *pb, void *ctx)
+{
+	const MapEntry *a = pa, *b = pb;
+	Row ra = {a->key, (const void **)&a->val}, rb = {b->key, (const void **)&b->val};
+	return cmp_row(&ra, &rb, ctx);
+}
+
+void map_sort_d(const AggOpts *ao, const MapDesc *m, MapEntry *e, int n)
+{
+	const MapDesc *ms[1] = {m};
+	Join j = {ms, 1, ao};
+	if (n > 1)
+		qsort_r(e, (size_t)n, sizeof(*e), cmp_entry_d, &j);
+}
+
+static void print_rows(const OutCtx *o, const Join *j, Row *r, int n, const Fmt *fmt,
+		       int value_conv)
+{
+	if (n > 1)
+		qsort_r(r, (size_t)n, sizeof(*r), cmp_row, (void *)j);
 	StrBuf sb = {0};
 	for (int i = 0; i < n; i++) {
 		if (fmt) {
-			put_formatted(&sb, o, m, fmt, value_conv, &e[i]);
+			put_formatted(&sb, o, j, fmt, value_conv, &r[i]);
 			continue;
 		}
-		put_keys(&sb, o, m, e[i].key);
-		put_value(&sb, m, e[i].val);
+		put_keys(&sb, o, j->ms[0], r[i].key);
+		for (int m = 0; m < j->nm; m++)
+			put_value(&sb, j->ms[m], r[i].vals[m]);
 		sb_putc(&sb, '\n');
 	}
 	if (sb.len)
 		fwrite(sb.s, 1, sb.len, o->f);
 	sb_free(&sb);
+}
+
+/* ---- whole aggregations ---- */
+
+void map_print_d_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, const Fmt *fmt,
+			 int value_conv)
+{
+	Row *r = xcalloc((size_t)n + 1, sizeof(Row));
+	for (int i = 0; i < n; i++)
+		r[i] = (Row){e[i].key, &e[i].val};
+	const MapDesc *ms[1] = {m};
+	Join j = {ms, 1, &o->agg};
+	print_rows(o, &j, r, n, fmt, value_conv);
+	free(r);
 }
 
 static void print_map(const OutCtx *o, const MapDesc *m, const Fmt *fmt, int value_conv)
@@ -474,12 +514,86 @@ static void print_map(const OutCtx *o, const MapDesc *m, const Fmt *fmt, int val
 	free(mem);
 }
 
-void map_printa_d(const OutCtx *o, MapDesc *m, const Fmt *fmt, int value_conv)
+static int cmp_key_ptr(const void *a, const void *b, void *ctx)
+{
+	return memcmp(*(const void *const *)a, *(const void *const *)b, *(const size_t *)ctx);
+}
+
+static int cmp_entry_key(const void *a, const void *b, void *ctx)
+{
+	return memcmp(((const MapEntry *)a)->key, ((const MapEntry *)b)->key, *(const size_t *)ctx);
+}
+
+static const MapEntry *find_key(const MapEntry *e, int n, const void *key, size_t ks)
+{
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2, c = memcmp(e[mid].key, key, ks);
+		if (!c)
+			return &e[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return NULL;
+}
+
+/* Several aggregations joined on their keys (the keys of all of them, each
+ * once), sorted by cmp_row; a key missing from one gives it a zero value,
+ * as DTrace's zero-filled entries. */
+static void print_joined(const OutCtx *o, MapDesc *const *ms, int nm, const Fmt *fmt,
+			 int value_conv)
+{
+	size_t ks = ms[0]->key ? (size_t)ms[0]->key_size : 0, vmax = 8;
+	MapEntry **e = xcalloc((size_t)nm, sizeof(*e));
+	void **mem = xcalloc((size_t)nm, sizeof(*mem));
+	int *n = xcalloc((size_t)nm, sizeof(int)), total = 0;
+	for (int i = 0; i < nm; i++) {
+		n[i] = map_read_entries(ms[i], &e[i], &mem[i], false);
+		n[i] = n[i] < 0 ? 0 : n[i];
+		qsort_r(e[i], (size_t)n[i], sizeof(MapEntry), cmp_entry_key, &ks);
+		total += n[i];
+		vmax = (size_t)ms[i]->val_size > vmax ? (size_t)ms[i]->val_size : vmax;
+	}
+	const void **keys = xcalloc((size_t)total + 1, sizeof(*keys));
+	for (int i = 0, k = 0; i < nm; i++)
+		for (int x = 0; x < n[i]; x++)
+			keys[k++] = e[i][x].key;
+	qsort_r(keys, (size_t)total, sizeof(*keys), cmp_key_ptr, &ks);
+	void *zero = xcalloc(1, vmax);
+	Row *r = xcalloc((size_t)total + 1, sizeof(Row));
+	const void **vals = xcalloc((size_t)(total + 1) * (size_t)nm, sizeof(*vals));
+	int nr = 0;
+	for (int k = 0; k < total; k++) {
+		if (k && !cmp_key_ptr(&keys[k - 1], &keys[k], &ks))
+			continue;
+		r[nr] = (Row){keys[k], vals + (size_t)nr * (size_t)nm};
+		for (int i = 0; i < nm; i++) {
+			const MapEntry *f = find_key(e[i], n[i], keys[k], ks);
+			r[nr].vals[i] = f ? f->val : zero;
+		}
+		nr++;
+	}
+	Join j = {(const MapDesc *const *)ms, nm, &o->agg};
+	print_rows(o, &j, r, nr, fmt, value_conv);
+	for (int i = 0; i < nm; i++) {
+		free(e[i]);
+		free(mem[i]);
+	}
+	free(e), free(mem), free(n), free(keys), free(zero), free(r), free(vals);
+}
+
+void map_printa_d(const OutCtx *o, MapDesc *const *ms, int nm, const Fmt *fmt, int value_conv)
 {
 	if (!fmt)
 		fputc('\n', o->f);
-	print_map(o, m, fmt, value_conv);
-	m->printed = true;
+	if (nm == 1)
+		print_map(o, ms[0], fmt, value_conv);
+	else
+		print_joined(o, ms, nm, fmt, value_conv);
+	for (int i = 0; i < nm; i++)
+		ms[i]->printed = true;
 }
 
 static bool is_agg_map(const MapDesc *m)
@@ -528,6 +642,10 @@ bool agg_opt_set(AggOpts *ao, const char *name, const char *value)
 		ao->sortkeypos = v;
 	else if (!strcmp(name, "aggsortpos"))
 		ao->sortpos = v;
+	else if (!strcmp(name, "stackindent") && value) {
+		ao->stackindent_set = true;
+		ao->stackindent = v;
+	}
 	else
 		return false;
 	return true;

@@ -24,7 +24,9 @@ typedef struct AggOpts {
 	bool sortrev;   /* aggsortrev: reverse the order */
 	int sortkeypos; /* aggsortkeypos: the key element compared first */
 	int sortpos;    /* aggsortpos: which aggregation of a multi-aggregation
-			   printa() sorts (accepted; sonde's printa takes one) */
+			   printa() sorts */
+	bool stackindent_set;
+	int stackindent; /* stackindent: the frames' indent (14 when unset) */
 } AggOpts;
 
 typedef struct OutCtx {
@@ -97,6 +99,7 @@ typedef struct FmtPiece {
 	bool arg64; /* FC_INT/FC_PTR: pass a 64-bit argument (l ll j z t, %p);
 		       else an int, as C would read it (%d shows 32 bits) */
 	bool plain; /* no flags, width or precision: bare %s / %r */
+	bool agg_value; /* D printa(): a %@ conversion, the next aggregation's value */
 	bool skip;  /* the argument is consumed but prints nothing (bpftrace
 		       hands segments to snprintf, which can swallow them) */
 } FmtPiece;
@@ -164,13 +167,17 @@ void map_sort_d(const AggOpts *ao, const MapDesc *m, MapEntry *e, int n);
  * whose conversion number value_conv (-1: none) prints the value. */
 void map_print_d_entries(const OutCtx *o, const MapDesc *m, MapEntry *e, int n, const Fmt *fmt,
 			 int value_conv);
-/* printa(@a) (fmt NULL: a "\n" first) and printa(fmt, @a); marks m printed. */
-void map_printa_d(const OutCtx *o, MapDesc *m, const Fmt *fmt, int value_conv);
+/* printa(@a) (fmt NULL: a "\n" first), printa(fmt, @a), and with several
+ * aggregations joined on their keys; marks them printed. */
+void map_printa_d(const OutCtx *o, MapDesc *const *ms, int nm, const Fmt *fmt, int value_conv);
 /* At exit (after dtrace's "\n"): each aggregation printa() never printed, in order. */
 void maps_print_d_exit(const OutCtx *o, const MapDesc *maps, int n);
 /* Set a printing option by its dtrace(1) name (aggsortkey, aggsortrev,
  * aggsortkeypos, aggsortpos); value NULL for a flag.  False: not one of them. */
 bool agg_opt_set(AggOpts *ao, const char *name, const char *value);
+/* A stack value (TY_KSTACK/TY_USTACK) as dtrace(1) prints it: "\n", then
+ * one indented "module`func+0xoff" line per frame (stack_d.c). */
+void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d);
 /* trunc(@a[, n]) */
 void map_trunc_d(const MapDesc *m, bool all, int64_t keep);
 /* stddev() of a slot (types.h layout), divided by normal */

@@ -232,7 +232,10 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 		break;
 	case TY_KSTACK:
 	case TY_USTACK:
-		fmt_stack(sb, o, t, d, in_key);
+		if (o->dialect == DIALECT_D)
+			stack_format_d(sb, o, t, d);
+		else
+			fmt_stack(sb, o, t, d, in_key);
 		break;
 	case TY_PYSTACK:
 		pystack_format(sb, o->pycode_fd, t, d, in_key);

@@ -1,0 +1,6 @@
+BEGIN
+{
+	@x[1] = count();
+	@y["a"] = sum(7);
+	printa(@x, @y);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	stack(0);
+}

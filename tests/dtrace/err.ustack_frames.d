@@ -1,0 +1,5 @@
+#pragma D option ustackframes=500
+BEGIN
+{
+	ustack();
+}
