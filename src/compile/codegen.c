@@ -156,6 +156,7 @@ static void gen_free(Gen *g)
 	vec_free(&g->fixups);
 	vec_free(&g->loop_break);
 	vec_free(&g->loop_continue);
+	vec_free(&g->firing_slots);
 }
 
 static void prog_take(Gen *g, ProgCode *pc)
@@ -258,9 +259,20 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 		gen_int(&g, p->pred);
 		emit_jmp_imm(&g, BPF_JEQ, BPF_REG_0, 0, g.exit_label);
 	}
+	/* D: the firing's records go out at the end, also when a statement
+	 * ends the clause early (its jumps to the exit land on the send) */
+	int exit_label = g.exit_label;
+	g.firing = sc->opt.dialect == DIALECT_D;
+	if (g.firing)
+		g.exit_label = label_new(&g);
 	if (p->d_record)
 		gen_d_probe_event(&g);
 	gen_stmts(&g, &p->body);
+	if (g.firing) {
+		label_place(&g, g.exit_label);
+		dfiring_end(&g);
+		g.exit_label = exit_label;
+	}
 	label_place(&g, g.exit_label);
 	g.line = 0;
 	emit(&g, I_MOV64_IMM(BPF_REG_0, 0));

@@ -46,6 +46,11 @@ void gen_seq_printf(Gen *g, const Expr *call); /* codegen_seq.c: pinned iterator
 /* event records: id at off, arguments after; ringbuf output + lost count */
 EventDesc *event_new(Gen *g, EventKind kind, int nargs);
 void gen_event_send(Gen *g, int rec_off, int size, bool urgent);
+void gen_count_lost(Gen *g);
+/* D: a firing's records as one ring-buffer record (codegen_firing_d.c):
+ * add one (false: too big, send it alone), and send them at the clause's end */
+bool dfiring_add(Gen *g, int rec_off, int size, bool wake);
+void dfiring_end(Gen *g);
 /* -k/-kk: after a call of helper, report its failure (r0 kept) */
 void gen_helper_check(Gen *g, int helper);
 /* uprobe/usdt and syscall tracepoints: a plain pointer is a user address */

@@ -272,6 +272,19 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs)
 	return ev;
 }
 
+/* lost map += 1 (this CPU's slot) */
+void gen_count_lost(Gen *g)
+{
+	int ok = label_new(g);
+	emit_ld_map(g, BPF_REG_1, R_LOST, 0);
+	emit_ld_map_value(g, BPF_REG_2, R_ZERO, 0);
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
+	emit(g, I_ATOMIC_ADD64(BPF_REG_0, BPF_REG_1, 0));
+	label_place(g, ok);
+}
+
 /* bpf_ringbuf_output; a failed output is counted in the lost map.
  * Streamed events do not wake the reader: a wake-up per event costs the
  * traced program more than the event itself, and the reader polls every
@@ -283,18 +296,19 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 	int ok = label_new(g);
 	bool wake = urgent || g->spec->prov->is_special;
 	g->sc->lazy_events |= !wake;
+	if (g->firing && dfiring_add(g, rec_off, size, wake)) { /* D: sent with the firing */
+		label_place(g, ok);
+		if (skip >= 0)
+			label_place(g, skip);
+		return;
+	}
 	emit_ld_map(g, BPF_REG_1, R_RINGBUF, 0);
 	emit_scratch_ptr(g, BPF_REG_2, rec_off);
 	emit(g, I_MOV64_IMM(BPF_REG_3, size));
 	emit(g, I_MOV64_IMM(BPF_REG_4, wake ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP));
 	emit_call(g, BPF_FUNC_ringbuf_output);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
-	emit_ld_map(g, BPF_REG_1, R_LOST, 0);
-	emit_ld_map_value(g, BPF_REG_2, R_ZERO, 0);
-	emit_call(g, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
-	emit(g, I_MOV64_IMM(BPF_REG_1, 1));
-	emit(g, I_ATOMIC_ADD64(BPF_REG_0, BPF_REG_1, 0));
+	gen_count_lost(g);
 	label_place(g, ok);
 	if (skip >= 0)
 		label_place(g, skip);

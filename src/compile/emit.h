@@ -38,6 +38,10 @@ typedef struct Gen {
 	int spec_off;     /* D: scratch slot of the clause's speculate() id */
 	bool speculating; /* D: after speculate(), records go to its buffer */
 	int dscratch_off, dscratch_size; /* D: the clause's scratch memory (dfunc_copy.c) */
+	bool firing;      /* D: records gather in the firing buffer (codegen_firing_d.c) */
+	bool firing_wake; /* one of them wakes the reader */
+	int firing_size;
+	VEC(int) firing_slots; /* offset, size pairs */
 } Gen;
 
 void emit(Gen *g, struct bpf_insn i);

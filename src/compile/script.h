@@ -52,6 +52,8 @@ typedef enum EventKind {
 	EV_SPEC_DISCARD, /* D: discard(id): drop them */
 	EV_HELPER_ERROR, /* -k/-kk: a helper failed (its return value after the index) */
 	EV_D_TRACEMEM,   /* D: tracemem(): u64 bytes to print, then the recorded bytes */
+	EV_D_FIRING,     /* D: one firing's records in one ring-buffer record (codegen_firing_d.c):
+			    slot i at argoff[i] is a u64 "present" word, then slot_size[i] bytes */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -69,6 +71,7 @@ typedef struct EventDesc {
 	const char *text2; /* setopt() value, or NULL */
 	int value_conv;   /* printa(fmt, @a): the conversion printing the value, or -1 */
 	MapInfo **maps;   /* printa(): its aggregations (map is the first) */
+	int *slot_size;   /* EV_D_FIRING: each slot's record bytes */
 	int nmaps;
 	bool from_end;    /* sent by the END probe */
 	const ProbeSpec *wp; /* EV_WATCHPOINT: the watchpoint, and its program's */
@@ -89,6 +92,7 @@ typedef enum RelocKind {
 	R_USTACK,
 	R_PYCODE,   /* the Python code-object cache (python/pylayout.h) */
 	R_CONTROL,  /* value address of the control word (exit flag) */
+	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
 } RelocKind;
 
 /* The control map: one mmapped page.  Word 0 is the exit flag; D's
@@ -159,6 +163,7 @@ typedef struct Script {
 	VEC(Fmt *) fmts;
 	VEC(Error) warnings;  /* printed before the program runs */
 	int scratch_size;
+	int firing_size;  /* D: bytes of the largest clause's firing buffer (0: none) */
 	int zero_size;
 	bool uses_kstack, uses_ustack;
 	struct PyLayout *py;   /* pystack/jstack(): the interpreter's layout, else NULL */

@@ -215,6 +215,15 @@ int events_handle(void *ctx, void *data, size_t size)
 	case EV_D_PROBE:
 		ev_d_probe(rt, ev, data);
 		break;
+	case EV_D_FIRING: /* each present slot, in clause order */
+		for (int i = 0; i < ev->nargs; i++) {
+			const uint8_t *slot = (const uint8_t *)data + ev->argoff[i];
+			uint64_t present;
+			memcpy(&present, slot, 8);
+			if (present && (size_t)ev->argoff[i] + 8 + (size_t)ev->slot_size[i] <= size)
+				events_handle(rt, (void *)(slot + 8), (size_t)ev->slot_size[i]);
+		}
+		break;
 	case EV_SPEC_COMMIT:
 	case EV_SPEC_DISCARD: {
 		uint64_t sid;

@@ -97,6 +97,10 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	rt->zero_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_zero", 4, (uint32_t)sc->zero_size, 1,
 				 BPF_F_RDONLY_PROG, err, errlen);
 	rt->lost_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_lost", 4, 8, 1, 0, err, errlen);
+	if (sc->firing_size && (rt->firing_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_firing", 4,
+							   (uint32_t)sc->firing_size, (uint32_t)ncpu,
+							   0, err, errlen)) < 0)
+		return false;
 	rt->control_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, CONTROL_SIZE, 1, BPF_F_MMAPABLE,
 				    err, errlen);
 	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0 ||
@@ -143,6 +147,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_USTACK: return rt->ustack_fd;
 	case R_PYCODE: return rt->pycode_fd;
 	case R_CONTROL: return rt->control_fd;
+	case R_FIRING: return rt->firing_fd;
 	}
 	return -1;
 }
@@ -317,6 +322,7 @@ void loader_close(Runtime *rt)
 	close_fd(&rt->zero_fd);
 	close_fd(&rt->rodata_fd);
 	close_fd(&rt->lost_fd);
+	close_fd(&rt->firing_fd);
 	if (rt->control)
 		munmap((void *)rt->control, 4096);
 	rt->control = NULL;

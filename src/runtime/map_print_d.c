@@ -18,6 +18,8 @@
  *  - at exit (after the session's "\n") every aggregation printa() never
  *    printed, in the order the script first names them, without blank lines
  *    between. */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -469,6 +471,35 @@ void map_sort_d(const AggOpts *ao, const MapDesc *m, MapEntry *e, int n)
 		qsort_r(e, (size_t)n, sizeof(*e), cmp_entry_d, &j);
 }
 
+/* One CPU's slot: min/max on a CPU that never saw a value show DTrace's
+ * starting values */
+static void put_cpu_value(StrBuf *sb, const MapDesc *m, const void *v)
+{
+	TypeKind k = m->val->kind;
+	if ((k == TY_MIN || k == TY_MAX) && !rd64((const char *)v + 8))
+		sb_printf(sb, " %16lld", k == TY_MIN ? (long long)INT64_MAX : (long long)INT64_MIN);
+	else
+		put_value(sb, m, v);
+}
+
+/* aggpercpu: under each value, every CPU's own as "\n    [CPU N]" and the
+ * value in the same layout (dtrace-utils' dt_print_aggs) */
+static void put_percpu(StrBuf *sb, const MapDesc *m, const void *key)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	if (!m->percpu || ncpu < 1)
+		return;
+	size_t vs = ((size_t)m->val_size + 7) & ~(size_t)7;
+	char *raw = xcalloc((size_t)ncpu, vs);
+	if (bpf_map_lookup_elem(m->fd, key, raw) != 0)
+		memset(raw, 0, vs * (size_t)ncpu); /* a joined row's key this one lacks */
+	for (int c = 0; c < ncpu; c++) {
+		sb_printf(sb, "\n    [CPU %d]", c);
+		put_cpu_value(sb, m, raw + vs * (size_t)c);
+	}
+	free(raw);
+}
+
 static void print_rows(const OutCtx *o, const Join *j, Row *r, int n, const Fmt *fmt,
 		       int value_conv)
 {
@@ -481,8 +512,11 @@ static void print_rows(const OutCtx *o, const Join *j, Row *r, int n, const Fmt 
 			continue;
 		}
 		put_keys(&sb, o, j->ms[0], r[i].key);
-		for (int m = 0; m < j->nm; m++)
+		for (int m = 0; m < j->nm; m++) {
 			put_value(&sb, j->ms[m], r[i].vals[m]);
+			if (j->ao->percpu)
+				put_percpu(&sb, j->ms[m], r[i].key);
+		}
 		sb_putc(&sb, '\n');
 	}
 	if (sb.len)
@@ -642,6 +676,8 @@ bool agg_opt_set(AggOpts *ao, const char *name, const char *value)
 		ao->sortkeypos = v;
 	else if (!strcmp(name, "aggsortpos"))
 		ao->sortpos = v;
+	else if (!strcmp(name, "aggpercpu"))
+		ao->percpu = true;
 	else if (!strcmp(name, "stackindent") && value) {
 		ao->stackindent_set = true;
 		ao->stackindent = v;

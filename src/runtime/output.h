@@ -25,6 +25,7 @@ typedef struct AggOpts {
 	int sortkeypos; /* aggsortkeypos: the key element compared first */
 	int sortpos;    /* aggsortpos: which aggregation of a multi-aggregation
 			   printa() sorts */
+	bool percpu;    /* aggpercpu: each CPU's value under the total */
 	bool stackindent_set;
 	int stackindent; /* stackindent: the frames' indent (14 when unset) */
 } AggOpts;

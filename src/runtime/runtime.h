@@ -36,6 +36,7 @@ typedef struct Runtime {
 	OutCtx out;
 	MapDesc *maps;
 	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, kstack_fd, ustack_fd, control_fd, pycode_fd;
+	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
 	const volatile uint64_t *control; /* mmapped control word: [0] = exit() called */
 	struct ring_buffer *rb;
 	Attached attached;

@@ -374,6 +374,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 {
 	Runtime rt = {.sc = sc, .opt = *opt};
 	rt.ringbuf_fd = rt.scratch_fd = rt.zero_fd = rt.rodata_fd = rt.lost_fd = -1;
+	rt.firing_fd = -1;
 	rt.kstack_fd = rt.ustack_fd = rt.control_fd = rt.pycode_fd = -1;
 	char err[1024];
 	setup_output(&rt);
