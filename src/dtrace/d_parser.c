@@ -191,8 +191,10 @@ static bool parse_clause(DParser *dp)
 static bool at_word(const Lexer *lx, const char *w)
 {
 	size_t n = strlen(w);
+	if (strncmp(lx->text + lx->pos, w, n)) /* first: the text may end before pos + n */
+		return false;
 	char c = lx->text[lx->pos + n];
-	return !strncmp(lx->text + lx->pos, w, n) && (c == ' ' || c == '\t' || c == '\n');
+	return c == ' ' || c == '\t' || c == '\n';
 }
 
 /* inline TYPE NAME = EXPR; d_rewrite puts the expression where NAME is used */
