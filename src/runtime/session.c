@@ -167,7 +167,11 @@ static void waiter_open(Runtime *rt, Waiter *w)
 	signal_wake_fd = w->pipe[1];
 	if (rt->opt.watch_pid > 0) {
 		w->pidfd = (int)syscall(SYS_pidfd_open, rt->opt.watch_pid, 0);
-		tick |= !wait_on(w, w->pidfd, WAKE_PID);
+		if (w->pidfd >= 0 && !wait_on(w, w->pidfd, WAKE_PID)) {
+			close(w->pidfd); /* the loop then looks with kill(pid, 0) */
+			w->pidfd = -1;
+		}
+		tick |= w->pidfd < 0;
 	}
 	if (w->track_pid > 0) {
 		w->maps_watched = maps_watch_open(&w->maps, w->track_pid, rt->opt.watch_pid > 0, w->epfd);
@@ -230,8 +234,9 @@ static void event_loop(Runtime *rt, Waiter *w)
 			rt->exit_requested = true;
 			break;
 		}
+		/* with a pidfd, epoll reports the end: no signal probe per wake-up */
 		if (rt->opt.watch_pid > 0 &&
-		    (w->pid_gone || (kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)))
+		    (w->pid_gone || (w->pidfd < 0 && kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)))
 			break;
 		/* keep the traced process's maps: its stacks and usym() values
 		 * must still resolve once it has exited */
