@@ -76,6 +76,11 @@ bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */
 bool dcheck_chill(Sema *s, Expr *c);
 void dchill_gen(struct Gen *g, const Expr *e);
 
+/* dfunc_psargs.c: __psargs(arg_start, arg_end), psinfo_t's pr_psargs */
+#define D_PRARGSZ 80 /* DTrace's PRARGSZ: pr_psargs holds 79 bytes and a NUL */
+bool dcheck_psargs(Sema *s, Expr *c);
+bool dfunc_psargs_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);

@@ -23,6 +23,7 @@ typedef struct XMember {
 typedef struct XType {
 	const char *name; /* "psinfo_t" */
 	const XMember *m;
+	const char *base; /* a variant's type: members not in m are base's */
 } XType;
 
 /* --- translators ------------------------------------------------------------- */
@@ -35,6 +36,14 @@ typedef struct XType {
 	" : (@T->__state & 0x300) ? " w " : @T->on_cpu ? " o " : " r ")"
 #define START(t) "(int64_t)(((" t "->start_time + @W) / 1000000000))"
 #define START_NS(t) "(int64_t)(((" t "->start_time + @W) % 1000000000))"
+
+/* the arguments joined with spaces (__psargs, compile/dfunc_psargs.c): they
+ * are in the process's memory, which BPF reads in the current task's
+ * address space only: elsewhere (another process, a kernel thread) the
+ * name of the program stands for them, as ps(1) does */
+#define PSARGS(readable)                                                                      \
+	"(@T->mm != 0 && " readable ") ? __psargs(@T->mm->arg_start, @T->mm->arg_end) : "  \
+	"@T->group_leader->comm"
 
 static const XMember psinfo[] = {
 	{"pr_flag", "(int32_t)0"},
@@ -51,8 +60,7 @@ static const XMember psinfo[] = {
 	{"pr_start.tv_sec", START("@T->group_leader")},
 	{"pr_start.tv_nsec", START_NS("@T->group_leader")},
 	{"pr_fname", "@T->group_leader->comm"},
-	/* the arguments are in the process's memory: readable in its own context */
-	{"pr_psargs", "str(@T->mm->arg_start)"},
+	{"pr_psargs", PSARGS("@T->mm == curtask->mm")},
 	{"pr_wstat", "(int32_t)0"},
 	{"pr_argc", "(int32_t)0"},
 	{"pr_argv", "(uint64_t)@T->mm->arg_start"},
@@ -92,8 +100,9 @@ static const XMember cpuinfo[] = {
 };
 
 /* struct request: cmd_flags' low bit is a write (op_is_write), 0x800 REQ_SYNC */
+#define B_FLAGS "(((@T->cmd_flags & 1) ? 0x100 : 0x40) | ((@T->cmd_flags & 0x800) ? 0 : 0x400))"
 static const XMember bufinfo[] = {
-	{"b_flags", "(int32_t)(((@T->cmd_flags & 1) ? 0x100 : 0x40) | ((@T->cmd_flags & 0x800) ? 0 : 0x400))"},
+	{"b_flags", "(int32_t)" B_FLAGS},
 	{"b_bcount", "(uint64_t)@T->__data_len"},
 	{"b_addr", "(uint64_t)0"},
 	{"b_lblkno", "(uint64_t)@T->__sector"},
@@ -106,12 +115,34 @@ static const XMember bufinfo[] = {
 	{NULL, NULL},
 };
 
+/* io:::done (block_rq_complete: arg1 the blk_status_t, arg2 the bytes
+ * completed): B_ERROR and the errno of a failed request, as the kernel's
+ * blk_status_to_errno() maps them (the numbering of Linux 6.10 and later;
+ * 1..10 and 12 have not moved since 4.13), the bytes not transferred */
+#define BLK_ERRNO                                                                             \
+	"(arg1 == 0 ? 0 : arg1 == 1 ? 95 : arg1 == 2 ? 110 : arg1 == 3 ? 28 : arg1 == 4 ? 67 : " \
+	"arg1 == 5 ? 121 : arg1 == 6 ? 52 : arg1 == 7 ? 61 : arg1 == 8 ? 84 : arg1 == 9 ? 12 : " \
+	"arg1 == 12 ? 11 : arg1 == 13 ? 16 : arg1 == 14 ? 109 : arg1 == 15 ? 75 : "            \
+	"arg1 == 16 ? 19 : arg1 == 17 ? 62 : arg1 == 19 ? 22 : 5)"
+static const XMember bufinfo_done[] = {
+	{"b_flags", "(int32_t)(" B_FLAGS " | (arg1 ? 0x4 : 0))"},
+	{"b_error", "(int32_t)" BLK_ERRNO},
+	{"b_resid", "(uint64_t)(@T->__data_len - (uint32_t)arg2)"},
+	{NULL, NULL},
+};
+
+/* a partition's name is its device's (vda1), the driver the name of the
+ * disk's parent device's driver (virtio_blk, sd) or of its module */
+#define DEV_NAME(d) "stringof(" d "->part0->bd_device.parent->driver->name)"
+#define DEV_OWNER(d) "stringof(" d "->fops->owner->name)"
 static const XMember devinfo[] = {
 	{"dev_major", "(int32_t)(@T->part->bd_dev >> 20)"},
 	{"dev_minor", "(int32_t)(@T->part->bd_dev & 0xfffff)"},
 	{"dev_instance", "(int32_t)0"},
-	{"dev_statname", "@T->q->disk->disk_name"},
-	{"dev_pathname", "strjoin(\"/dev/\", @T->q->disk->disk_name)"},
+	{"dev_name", "@T->q->disk->part0->bd_device.parent->driver ? " DEV_NAME("@T->q->disk")
+		" : @T->q->disk->fops->owner ? " DEV_OWNER("@T->q->disk") " : \"<none>\""},
+	{"dev_statname", "stringof(@T->part->bd_device.kobj.name)"},
+	{"dev_pathname", "strjoin(\"/dev/\", stringof(@T->part->bd_device.kobj.name))"},
 	{NULL, NULL},
 };
 
@@ -128,8 +159,9 @@ static const XMember fileinfo[] = {
 };
 
 static const XType xtypes[] = {
-	{"psinfo_t", psinfo},	{"lwpsinfo_t", lwpsinfo}, {"cpuinfo_t", cpuinfo},
-	{"bufinfo_t", bufinfo}, {"devinfo_t", devinfo},	  {"fileinfo_t", fileinfo},
+	{"psinfo_t", psinfo, NULL},	{"lwpsinfo_t", lwpsinfo, NULL}, {"cpuinfo_t", cpuinfo, NULL},
+	{"bufinfo_t", bufinfo, NULL},	{"devinfo_t", devinfo, NULL},	{"fileinfo_t", fileinfo, NULL},
+	{"bufinfo_t@done", bufinfo_done, "bufinfo_t"},
 };
 
 static const XType *xtype_find(const char *name)
@@ -182,7 +214,7 @@ struct DArgSig {
 #define LWPS(n) {"lwpsinfo_t *", "lwpsinfo_t", TASK(n)}
 #define PS(n) {"psinfo_t *", "psinfo_t", TASK(n)}
 #define RQ "((struct request *)arg0)"
-#define IO_ARGS {{"bufinfo_t *", "bufinfo_t", RQ}, {"devinfo_t *", "devinfo_t", RQ}, \
+#define IO_ARGS(buf) {{"bufinfo_t *", buf, RQ}, {"devinfo_t *", "devinfo_t", RQ}, \
 		 {"fileinfo_t *", "fileinfo_t", RQ}}
 
 /* the child's first return from a clone-family call (0 only there) */
@@ -230,8 +262,8 @@ static const DArgSig sigs[] = {
 	/* the priority the tracepoint reports: the waiter's if it is higher */
 	{"sched", "change-pri", NULL, {LWPS(0), PS(0), {"pri_t", NULL,
 		"(int32_t)(arg1 && " TASK(1) "->prio < " TASK(0) "->normal_prio ? " TASK(1) "->prio : " TASK(0) "->normal_prio)"}}},
-	{"io", "start", NULL, IO_ARGS},
-	{"io", "done", NULL, IO_ARGS},
+	{"io", "start", NULL, IO_ARGS("bufinfo_t")},
+	{"io", "done", NULL, IO_ARGS("bufinfo_t@done")},
 };
 
 const DArgSig *d_args_of(const char *prov, const char *name)
@@ -329,7 +361,7 @@ static const char *member_text(const XType *t, const char *member)
 	for (const XMember *m = t->m; m->name; m++)
 		if (!strcmp(m->name, member))
 			return m->expr;
-	return NULL;
+	return t->base ? member_text(xtype_find(t->base), member) : NULL;
 }
 
 /* a member of a translated type given the pointer's sonde text */
@@ -338,6 +370,8 @@ static Expr *member_expr(Program *p, const char *type, const char *base, const c
 {
 	const XType *t = xtype_find(type);
 	const char *text = t ? member_text(t, member) : NULL;
+	if (t && t->base) /* messages name the type D sees */
+		type = t->base, t = xtype_find(type);
 	if (!text) {
 		char sub[80];
 		snprintf(sub, sizeof(sub), "%s.", member);
@@ -379,7 +413,9 @@ bool d_args_same(const DArgSig *a, const DArgSig *b)
 	if (!a || !b || nargs(a) != nargs(b) || (a->filter || b->filter))
 		return false;
 	for (int i = 0; i < nargs(a); i++)
-		if (strcmp(a->args[i].type, b->args[i].type) || strcmp(a->args[i].expr, b->args[i].expr))
+		if (strcmp(a->args[i].type, b->args[i].type) || strcmp(a->args[i].expr, b->args[i].expr) ||
+		    (a->args[i].xlate != b->args[i].xlate &&
+		     (!a->args[i].xlate || !b->args[i].xlate || strcmp(a->args[i].xlate, b->args[i].xlate))))
 			return false;
 	return true;
 }

@@ -47,6 +47,7 @@ typedef enum FuncId {
 	F_CGROUPID,
 	F_SIGNAL,
 	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR, F_D_CHILL,
+	F_D_PSARGS,
 } FuncId;
 
 typedef struct Sema Sema;

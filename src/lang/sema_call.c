@@ -893,6 +893,8 @@ static const FuncDef funcs[] = {
 	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, true},
 	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, true},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, true},
+	/* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
+	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, true},
 };
 
 const FuncDef *func_find(const char *name)

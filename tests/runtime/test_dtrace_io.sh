@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # sonde dtrace's io provider: io:::start and io:::done of three 4 KiB direct
 # writes to a loop device made for the test, with bufinfo_t (b_bcount,
-# b_blkno, b_flags) and devinfo_t (dev_statname, dev_major, dev_minor).
+# b_blkno, b_flags, b_resid, b_error) and devinfo_t (dev_statname,
+# dev_pathname, dev_major, dev_minor, dev_name: a loop disk has no parent
+# device and its driver is built in, so <none>).
 # Requests are matched start to done by block number, so other disks' I/O
 # (other tests, the system) does not count.
 SONDE=${SONDE:-./sonde}
@@ -27,16 +29,20 @@ io:::start
 io:::done
 /started[args[0]->b_blkno] && args[1]->dev_statname == $$1/
 {
-	@done[args[2]->fi_pathname] = count();
+	printf("done %s %s %s resid %d error %d flags %x\n", args[2]->fi_pathname,
+	    args[1]->dev_pathname, args[1]->dev_name, args[0]->b_resid, args[0]->b_error,
+	    args[0]->b_flags);
 }
 D
 got=$(timeout 60 "$SONDE" dtrace -q -s "$tmp/io.d" "$name" \
 	-c "dd if=/dev/zero of=$dev bs=4096 count=3 oflag=direct status=none" 2>&1)
+done="done <unknown> /dev/$name <none> resid 0 error 0 flags 100"
 want="start $name 7:$minor write 4096 bytes at block 0
+$done
 start $name 7:$minor write 4096 bytes at block 8
+$done
 start $name 7:$minor write 4096 bytes at block 16
-
-  <unknown>                                                         3"
+$done"
 if [ "$got" != "$want" ]; then
 	printf -- '--- want\n%s\n--- got\n%s\n' "$want" "$got"
 	exit 1
