@@ -9,6 +9,7 @@
 #include "compile/script.h"
 #include "dtrace/dtrace.h"
 #include "lang/ast.h"
+#include "lang/cpp.h"
 
 static void fuzz_bpftrace(const char *text)
 {
@@ -25,11 +26,11 @@ static void fuzz_bpftrace(const char *text)
 	}
 }
 
-static void fuzz_d(const char *text)
+static void fuzz_d(const char *text, bool cpp)
 {
 	static char *argv[] = {"fuzz.d", "1", "two"};
 	Options opt = {.dialect = DIALECT_D, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1};
-	DEnv env = {.argv = argv, .argc = 3, .opt = &opt};
+	DEnv env = {.argv = argv, .argc = 3, .opt = &opt, .cpp = cpp};
 	Error err = {0};
 	char *t = d_macro_expand(text, &env, &err);
 	Source src = {.name = "fuzz.d", .text = t};
@@ -50,7 +51,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = 0;
 	fuzz_bpftrace(text);
-	fuzz_d(text);
+	fuzz_d(text, false);
+	/* -C: the C preprocessor first (no #include: the fuzzer's text names no file) */
+	CppOpts co = {.predefine = true, .no_includes = true};
+	CppOut out;
+	CppError cerr;
+	if (strchr(text, '#') && cpp_run(text, "fuzz.d", &co, &out, &cerr)) {
+		fuzz_d(out.text, true);
+		cpp_out_free(&out);
+	}
 	free(text);
 	return 0;
 }

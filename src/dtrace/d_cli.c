@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../compile/disasm.h"
+#include "../lang/cpp.h"
 #include "../probes/provider.h"
 #include "../runtime/runtime.h"
 #include "dtrace.h"
@@ -32,11 +33,13 @@ typedef struct DCmd {
 	Program *prog;
 	int matched;
 	int nprobes; /* its clauses (before they are merged into the first program) */
+	CppOut cpp;  /* -C: the preprocessed script and where its lines came from */
 } DCmd;
 
 typedef struct DCli {
 	VEC(DCmd) cmds;
 	VEC(char *) args;     /* $0 (the script), then the non-option arguments */
+	VEC(const char *) defines; /* -D NAME[=VAL] as "DNAME[=VAL]", -U NAME as "UNAME" */
 	const char *cmd;      /* -c */
 	int pid;              /* -p */
 	const char *out_path; /* -o */
@@ -167,11 +170,48 @@ static char *spec_text(const DCmd *c)
 	return b.s;
 }
 
+/* an error in a program; under -C its line is the script's (or an
+ * included file's, named as dtrace does: "FILE", line N) */
 static void report_error(const DCli *cl, const DCmd *c, const Source *src, const Error *e,
 			 bool in_actions)
 {
-	d_diag_print(stderr, c->kind == SPEC_FILE ? c->arg : NULL, c->arg, src, e, cl->errtags,
-		     in_actions);
+	int line = e->loc.line;
+	const char *filetag = NULL;
+	if (c->cpp.text && line > 0) {
+		CppLine o = cpp_origin(&c->cpp, line);
+		line = o.line;
+		if (o.file && strcmp(o.file, c->arg))
+			filetag = o.file;
+	}
+	d_diag_print_at(stderr, c->kind == SPEC_FILE ? c->arg : NULL, c->arg, src, e, cl->errtags,
+			in_actions, line, filetag);
+}
+
+/* -C: the script through the C preprocessor, as dtrace runs cpp(1) on it
+ * (-n programs are not preprocessed); false after printing cpp's message
+ * and dtrace's */
+static bool preprocess(DCli *cl, DCmd *c, char **text)
+{
+	CppOpts o = {
+		.include_dirs = (const char *const *)cl->opt.include_dirs,
+		.ninclude_dirs = cl->opt.ninclude_dirs,
+		.defines = cl->defines.v,
+		.ndefines = cl->defines.n,
+		.predefine = true,
+		.pass_system_includes = true,
+	};
+	CppError err;
+	if (!cpp_run(*text, c->arg, &o, &c->cpp, &err)) {
+		cpp_error_print(stderr, &err);
+		fprintf(stderr, "dtrace: failed to compile script %s: Preprocessor failed to process input program\n",
+			c->arg);
+		return false;
+	}
+	if (c->cpp.warnings)
+		fputs(c->cpp.warnings, stderr);
+	free(*text);
+	*text = xstrdup(c->cpp.text);
+	return true;
 }
 
 /* macro expansion and parsing of one program; false after printing why */
@@ -180,6 +220,10 @@ static bool compile_cmd(DCli *cl, DCmd *c)
 	char *raw = c->kind == SPEC_FILE ? read_script(c->arg) : spec_text(c);
 	if (!raw)
 		return false;
+	if (c->kind == SPEC_FILE && cl->env.cpp && !preprocess(cl, c, &raw)) {
+		free(raw);
+		return false;
+	}
 	if (c->kind == SPEC_FILE) {
 		c->name = xstrdup(c->arg);
 	} else {
@@ -310,6 +354,23 @@ static void add_cmd(DCli *cl, SpecKind k, const char *arg)
 	vec_push(&cl->cmds, c);
 }
 
+static void add_include(DCli *cl, const char *dir)
+{
+	cl->opt.include_dirs = realloc(cl->opt.include_dirs,
+				       sizeof(char *) * (size_t)(cl->opt.ninclude_dirs + 1));
+	cl->opt.include_dirs[cl->opt.ninclude_dirs++] = (char *)dir;
+}
+
+/* -D/-U (and -x define=/undef=): for the preprocessor, in order; without
+ * -C nothing is preprocessed, so they change nothing (as dtrace) */
+static void add_define(DCli *cl, char kind, const char *arg)
+{
+	char *d = xmalloc(strlen(arg) + 2);
+	d[0] = kind;
+	strcpy(d + 1, arg);
+	vec_push(&cl->defines, d);
+}
+
 /* -x NAME[=VAL] */
 static bool set_x(DCli *cl, const char *arg)
 {
@@ -321,14 +382,13 @@ static bool set_x(DCli *cl, const char *arg)
 	}
 	if (!strncmp(arg, "errtags", 7))
 		cl->errtags = true;
+	else if (!strcmp(arg, "cpp"))
+		cl->env.cpp = true;
+	else if (!strncmp(arg, "define=", 7) || !strncmp(arg, "undef=", 6))
+		add_define(cl, arg[0] == 'd' ? 'D' : 'U', strchr(arg, '=') + 1);
+	else if (!strncmp(arg, "incdir=", 7))
+		add_include(cl, arg + 7);
 	return true;
-}
-
-static void add_include(DCli *cl, const char *dir)
-{
-	cl->opt.include_dirs = realloc(cl->opt.include_dirs,
-				       sizeof(char *) * (size_t)(cl->opt.ninclude_dirs + 1));
-	cl->opt.include_dirs[cl->opt.ninclude_dirs++] = (char *)dir;
 }
 
 /* one option; -1 to go on, else the exit status */
@@ -355,9 +415,10 @@ static int take_option(DCli *cl, int ch, const char *arg)
 	case 'Z': cl->env.zdefs = true; break;
 	case 'I': add_include(cl, arg); break;
 	case 'C': cl->env.cpp = true; break;
-	case 'D': case 'U': case 'F': case 'H': case 'X': case 'B': case 'a': case 'A':
+	case 'D': case 'U': add_define(cl, (char)ch, arg); break;
+	case 'F': case 'H': case 'X': case 'B': case 'a': case 'A':
 	case 'G': case 'L': case '3': case '6':
-		break; /* accepted; the preprocessor runs on C definitions only */
+		break; /* accepted */
 	case 'V': printf("dtrace: Sun D 1.13 (sonde %s)\n", SONDE_VERSION); return 0;
 	case 'h': usage(stdout); return 0;
 	default: return usage(stderr);
@@ -486,7 +547,11 @@ static void cli_free(DCli *cl)
 		program_free(cl->cmds.v[i].prog);
 		free(cl->cmds.v[i].text);
 		free(cl->cmds.v[i].name);
+		cpp_out_free(&cl->cmds.v[i].cpp);
 	}
+	for (int i = 0; i < cl->defines.n; i++)
+		free((char *)cl->defines.v[i]);
+	vec_free(&cl->defines);
 	vec_free(&cl->cmds);
 	vec_free(&cl->args);
 	for (int i = 0; i < cl->opt.nd_opts; i++)

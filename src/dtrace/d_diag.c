@@ -128,6 +128,12 @@ static void token_at(const Source *src, Loc loc, char *out, size_t n)
 void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
 		  const Error *e, bool errtags, bool in_actions)
 {
+	d_diag_print_at(f, script, spec, src, e, errtags, in_actions, e->loc.line, NULL);
+}
+
+void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source *src,
+		     const Error *e, bool errtags, bool in_actions, int line, const char *filetag)
+{
 	char msg[700];
 	const char *tag = NULL;
 	if (!translate(e->msg, msg, sizeof(msg), &tag)) {
@@ -154,9 +160,12 @@ void d_diag_print(FILE *f, const char *script, const char *spec, const Source *s
 	char tagbuf[64] = "";
 	if (errtags)
 		snprintf(tagbuf, sizeof(tagbuf), "[%s] ", tag ? tag : "D_UNKNOWN");
-	if (script)
+	if (script && filetag)
+		fprintf(f, "dtrace: failed to compile script %s: %s\"%s\", line %d: %s\n", script, tagbuf,
+			filetag, line ? line : 1, msg);
+	else if (script)
 		fprintf(f, "dtrace: failed to compile script %s: %sline %d: %s\n", script, tagbuf,
-			e->loc.line ? e->loc.line : 1, msg);
+			line ? line : 1, msg);
 	else
 		fprintf(f, "dtrace: invalid probe specifier %s: %s%s%s\n", spec, tagbuf,
 			in_actions ? "in action list: " : "", msg);

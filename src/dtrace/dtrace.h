@@ -73,6 +73,10 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err);
  * where an error found after parsing is `in action list: MSG`. */
 void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
 		  const Error *e, bool errtags, bool in_actions);
+/* the same, naming line (not e's: after -C's preprocessor the script's line)
+ * and, for a line of an #include'd file, the file ("FILE", line N) */
+void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source *src,
+		     const Error *e, bool errtags, bool in_actions, int line, const char *filetag);
 
 /* The typed arguments of a probe (proc, sched, io: args[N], translated
  * members, the filter its hook needs), or NULL when its args[N] are argN. */

@@ -1,0 +1,12 @@
+/* #include "..." found through -I, twice (the header guards itself),
+ * and <sys/socket.h>: its constants through sonde's C definitions */
+#include "cpp_defs.h"
+#include <cpp_defs.h>
+#include <sys/socket.h>
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%d %s %d\n", HALF(84), GREETING, AF_INET);
+	exit(0);
+}

@@ -1,0 +1,195 @@
+/* The text preprocessor of `sonde dtrace -C` (src/lang/cpp.h): expansions,
+ * line map and errors; then a differential run of the cases in tests/dtrace/cpp
+ * through cpp(1) -P and sonde's, compared token for token (skipped, with
+ * a message, when cpp is not installed).
+ * `test_cpp FILE` prints sonde's preprocessed FILE (for looking at one). */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "lang/cpp.h"
+
+static const CppOpts plain = {0};
+
+/* the output of text, or the error as "LINE:COL: MSG" */
+static char *pp(const char *text)
+{
+	CppOut out;
+	CppError err;
+	static char buf[1024];
+	if (!cpp_run(text, "t.d", &plain, &out, &err)) {
+		snprintf(buf, sizeof(buf), "%d:%d: %s", err.line, err.col, err.msg);
+		return buf;
+	}
+	snprintf(buf, sizeof(buf), "%s", out.text);
+	cpp_out_free(&out);
+	return buf;
+}
+
+static void test_expansions(void)
+{
+	CHECK_STR(pp("#define MAX(a,b) ((a)>(b)?(a):(b))\nx = MAX(1, y);"), "\nx = ((1)>(y)?(1):(y));\n");
+	CHECK_STR(pp("#define S(x) #x\nS(a \"b\" c)"), "\n\"a \\\"b\\\" c\"\n");
+	CHECK_STR(pp("#define C(a,b) a##b\nC(self,x) C(,y) C(z,)"), "\nselfx y z\n");
+	CHECK_STR(pp("#define f f + 1\nf"), "\nf + 1\n");
+	CHECK_STR(pp("#define NEG -1\n-NEG"), "\n- -1\n");
+	CHECK_STR(pp("#define P syscall\nP::read:entry"), "\nsyscall::read:entry\n");
+	CHECK_STR(pp("#define V(f, ...) f(__VA_ARGS__)\nV(g, 1, 2) V(h)"), "\ng(1, 2) h()\n");
+	CHECK_STR(pp("#define X 1\n\"X\" /* X */ X"), "\n\"X\" 1\n");
+	CHECK_STR(pp("#if defined(A) || 2 > 1\nyes\n#else\nno\n#endif"), "\nyes\n");
+	CHECK_STR(pp("a\n\n\nb __LINE__"), "a\n\n\nb 4\n");
+}
+
+static void test_errors(void)
+{
+	CHECK_STR(pp("#define F(a,b) a\nF(1"), "2:4: unterminated argument list invoking macro \"F\"");
+	CHECK_STR(pp("#define F(a,b) a\nF(1)"), "2:4: macro \"F\" requires 2 arguments, but only 1 given");
+	CHECK_STR(pp("#define F(a) a\nF(1,\n2)"), "3:2: macro \"F\" passed 2 arguments, but takes just 1");
+	CHECK_STR(pp("\n#error stop here"), "2:2: #error stop here");
+	CHECK_STR(pp("#if 1\n"), "1:0: unterminated #if");
+	CHECK_STR(pp("#include \"no-such.h\""), "1:10: no-such.h: No such file or directory");
+	CHECK_STR(pp("#foo"), "1:2: invalid preprocessing directive #foo");
+}
+
+/* an #include'd file's lines map back to it */
+static void test_line_map(void)
+{
+	char dir[] = "/tmp/test_cppXXXXXX";
+	if (!mkdtemp(dir))
+		return;
+	char path[256];
+	snprintf(path, sizeof(path), "%s/inc.h", dir);
+	FILE *f = fopen(path, "w");
+	fputs("#define ONE 1\nint_in_header\n", f);
+	fclose(f);
+	const char *inc[] = {dir};
+	CppOpts o = {.include_dirs = inc, .ninclude_dirs = 1};
+	CppOut out;
+	CppError err;
+	CHECK(cpp_run("a\n#include <inc.h>\nb ONE\n", "t.d", &o, &out, &err));
+	CppLine l = cpp_origin(&out, 1);
+	CHECK(l.line == 1 && !strcmp(l.file, "t.d"));
+	int n = 0;
+	for (int i = 1; i <= out.nlines; i++) {
+		l = cpp_origin(&out, i);
+		n += l.line == 2 && !strcmp(l.file, path);
+	}
+	CHECK(n == 1);
+	CHECK(strstr(out.text, "int_in_header") && strstr(out.text, "b 1"));
+	l = cpp_origin(&out, out.nlines);
+	CHECK(l.line == 3 && !strcmp(l.file, "t.d"));
+	cpp_out_free(&out);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* white space between tokens only where it separates two word characters
+ * or two punctuators: what cpp and sonde may write differently */
+static char *normalize(const char *s)
+{
+	char *o = malloc(strlen(s) + 1), *p = o;
+	char prev = 0;
+	bool gap = false;
+	for (; *s; s++) {
+		if (isspace((unsigned char)*s)) {
+			gap = true;
+			continue;
+		}
+		bool w = isalnum((unsigned char)*s) || *s == '_', pw = isalnum((unsigned char)prev) || prev == '_';
+		if (gap && prev && w == pw)
+			*p++ = ' ';
+		*p++ = *s;
+		prev = *s;
+		gap = false;
+	}
+	*p = 0;
+	return o;
+}
+
+static char *run_cpp(const char *path)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "cpp -P -undef -std=c99 -D__SUNW_D=1 -D__linux %s 2>/dev/null", path);
+	FILE *f = popen(cmd, "r");
+	StrBuf b = {0};
+	char buf[4096];
+	size_t n;
+	while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_putn(&b, buf, n);
+	if (f && pclose(f) != 0) {
+		sb_free(&b);
+		return NULL;
+	}
+	return b.s ? b.s : xstrdup("");
+}
+
+static void diff_one(const char *path)
+{
+	char *text = read_file_all(path, NULL), *want = run_cpp(path);
+	const char *defs[] = {"D__SUNW_D=1", "D__linux"};
+	CppOpts o = {.defines = defs, .ndefines = 2};
+	CppOut out;
+	CppError err;
+	if (!text || !want || !cpp_run(text, path, &o, &out, &err)) {
+		fprintf(stderr, "%s: %s\n", path, want ? err.msg : "cpp failed");
+		CHECK(!"preprocessed");
+	} else {
+		char *a = normalize(want), *b = normalize(out.text);
+		if (strcmp(a, b))
+			fprintf(stderr, "%s differs:\n  cpp:   %s\n  sonde: %s\n", path, a, b);
+		CHECK(!strcmp(a, b));
+		free(a);
+		free(b);
+		cpp_out_free(&out);
+	}
+	free(text);
+	free(want);
+}
+
+static void test_against_cpp(void)
+{
+	if (system("cpp --version >/dev/null 2>&1") != 0) {
+		printf("cpp(1) is not installed (Debian package cpp): differential cases skipped\n");
+		return;
+	}
+	DIR *d = opendir("tests/dtrace/cpp");
+	struct dirent *e;
+	int n = 0;
+	while (d && (e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		if (l < 3 || strcmp(e->d_name + l - 2, ".d"))
+			continue;
+		char path[512];
+		snprintf(path, sizeof(path), "tests/dtrace/cpp/%s", e->d_name);
+		diff_one(path);
+		n++;
+	}
+	if (d)
+		closedir(d);
+	CHECK(n > 0);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2) {
+		char *text = read_file_all(argv[1], NULL);
+		CppOut out;
+		CppError err;
+		if (!text || !cpp_run(text, argv[1], &(CppOpts){.predefine = true}, &out, &err)) {
+			if (text)
+				cpp_error_print(stderr, &err);
+			return 1;
+		}
+		fputs(out.text, stdout);
+		cpp_out_free(&out);
+		free(text);
+		return 0;
+	}
+	test_expansions();
+	test_errors();
+	test_line_map();
+	test_against_cpp();
+	return check_done("cpp");
+}
