@@ -11,7 +11,6 @@
 
 #define INCLUDE_DEPTH_MAX 200
 #define INCLUDE_SIZE_MAX (16 << 20)
-#define TOKENS_MAX 4000000
 
 typedef struct Cond {
 	const PTok *at;  /* the #if/#ifdef/#ifndef */

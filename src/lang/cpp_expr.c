@@ -18,6 +18,7 @@ typedef struct EP {
 	Cpp *c;
 	PTok *t;
 	const PTok *dir; /* the #if (for an empty line) */
+	int parens;
 } EP;
 
 static Val cond(EP *p);
@@ -84,12 +85,15 @@ static Val primary(EP *p)
 	default: break;
 	}
 	if (cpp_is(t, "(")) {
+		if (++p->parens > PAREN_MAX)
+			cpp_fail(p->c, t, true, "#if expression nested more than %d deep", PAREN_MAX);
 		if (cpp_is(p->t, ")"))
 			cpp_fail(p->c, p->t, false, "missing expression between '(' and ')'");
 		Val v = cond(p);
 		if (!cpp_is(p->t, ")"))
 			cpp_fail(p->c, t, false, "missing ')' in expression");
 		p->t = p->t->next;
+		p->parens--;
 		return v;
 	}
 	static const char *const unary[] = {"+", "-", "~", "!"};
@@ -184,11 +188,14 @@ static Val cond(EP *p)
 		return c;
 	PTok *q = p->t;
 	p->t = q->next;
+	if (++p->parens > PAREN_MAX)
+		cpp_fail(p->c, q, true, "#if expression nested more than %d deep", PAREN_MAX);
 	Val a = cond(p);
 	if (!cpp_is(p->t, ":"))
 		cpp_fail(p->c, q, false, "'?' without following ':'");
 	p->t = p->t->next;
 	Val b = cond(p);
+	p->parens--;
 	Val r = c.v ? a : b;
 	r.u = a.u || b.u;
 	return r;

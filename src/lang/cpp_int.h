@@ -39,6 +39,8 @@ typedef struct Macro {
 } Macro;
 
 #define COND_MAX 64
+#define TOKENS_MAX 1000000 /* a run's macro expansions make at most this many */
+#define PAREN_MAX 256     /* ( nesting in an #if expression */
 
 typedef struct Cpp {
 	const CppOpts *o;

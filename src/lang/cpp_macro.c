@@ -30,8 +30,10 @@ static Hide *hide_add(Cpp *c, Hide *h, const char *name)
 	return n;
 }
 
-static Hide *hide_union(Cpp *c, Hide *a, const Hide *b)
+static Hide *hide_union(Cpp *c, Hide *a, Hide *b)
 {
+	if (!a || a == b) /* the usual case: shared, not copied */
+		return b;
 	for (; b; b = b->next)
 		a = hide_add(c, a, b->name);
 	return a;
@@ -196,7 +198,7 @@ static void list_init(List *l)
 static void list_add(Cpp *c, List *l, const PTok *t)
 {
 	if (--c->budget < 0)
-		cpp_fail(c, t, true, "macro expansion too large (more than 4000000 tokens)");
+		cpp_fail(c, t, true, "macro expansion too large (more than %d tokens)", TOKENS_MAX);
 	l->tail = l->tail->next = cpp_tok_copy(c, t);
 }
 
