@@ -243,6 +243,12 @@ static void event_loop(Runtime *rt, Waiter *w)
 		if (w->track_pid > 0 && (w->maps_stale || !w->maps_watched))
 			usym_note_pid(w->track_pid, true);
 		w->maps_stale = false;
+		/* what BEGIN or the last drain printed is out before sonde
+		 * sleeps (bpftrace's printf reaches a pipe at once) */
+		if (rt->flush_pending && rt->opt.buffering != BUF_FULL) {
+			fflush(rt->out.f);
+			rt->flush_pending = false;
+		}
 		int n = waiter_wait(w, rt);
 		if (n < 0 && n != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));
@@ -259,12 +265,6 @@ static void event_loop(Runtime *rt, Waiter *w)
 		}
 		watchpoint_resume(rt);
 		spec_report_drops(rt);
-		/* flush once the buffer is drained: prompt output without a
-		 * write per line when events pour in */
-		if (rt->flush_pending && rt->opt.buffering != BUF_FULL) {
-			fflush(rt->out.f);
-			rt->flush_pending = false;
-		}
 	}
 }
 

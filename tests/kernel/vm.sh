@@ -75,16 +75,16 @@ copy_with_libs() { # copy binaries and the shared libraries they load
 }
 
 initramfs_build() {
-	IR=$VM/root
+	IR=$VM/root-$KREL
 	rm -rf "$IR"
-	mkdir -p "$IR"/{bin,sbin,proc,sys,dev,tmp,etc,mnt,root,sonde}
+	mkdir -p "$IR"/{bin,sbin,proc,sys,dev,tmp,run,etc,mnt,root,sonde}
 	cp /bin/busybox "$IR/bin/busybox"
 	for a in $("$IR/bin/busybox" --list); do [ "$a" = busybox ] || ln -sf busybox "$IR/bin/$a"; done
 	copy_with_libs "$SONDE"
 	cp -L "$SONDE" "$IR/bin/sonde"
 	cp -r tests/kernel "$IR/sonde/tests"
 	# bpftrace's own tools (.bt files only, from Debian's package)
-	tools_fetch && cp -r "$VM/bpftrace-tools" "$IR/sonde/bpftrace-tools"
+	[ -d "$VM/bpftrace-tools" ] && cp -r "$VM/bpftrace-tools" "$IR/sonde/bpftrace-tools"
 	[ -d bench ] && cp -r bench "$IR/sonde/bench"
 	# what bpftrace's tools need besides sonde: bash (bashreadline), libssl
 	# (ssllatency, sslsnoop), libpthread (threadsnoop) and the C headers
@@ -114,7 +114,7 @@ initramfs_build() {
 	cp tests/kernel/guest-init.sh "$IR/init"
 	chmod +x "$IR/init"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$IR/etc/passwd"
-	(cd "$IR" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$VM/initramfs.cpio.gz" ||
+	(cd "$IR" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$VM/initramfs-$KREL.cpio.gz" ||
 		die "cannot pack the initramfs"
 	[ "${VM_KEEP:-0}" = 1 ] || rm -rf "$IR"
 }
@@ -132,8 +132,8 @@ tools_fetch() { # bpftrace's tools, from its Debian package, never installed
 }
 
 # --- boot each kernel, count its tests ---------------------------------------
-boot() { # metapackage only-regex
-	kernel_fetch "$1"
+boot() { # only-regex (KDIR, KREL: the kernel); prints the lane's report and
+	 # last "COUNTS pass fail skip"
 	initramfs_build
 	LOG=$VM/console-$KREL.log
 	rm -f "$LOG"
@@ -141,12 +141,12 @@ boot() { # metapackage only-regex
 	start=$(date +%s)
 	timeout --foreground -k 5 "${VM_TIMEOUT:-400}" qemu-system-x86_64 \
 		-accel tcg,thread=single -cpu max -smp "${VM_SMP:-2}" -m "${VM_MEM:-2048}" \
-		-kernel "$KDIR/vmlinux" -initrd "$VM/initramfs.cpio.gz" \
-		-append "console=ttyS0 panic=-1 quiet loglevel=3 sonde.only=$2 sonde.bench=${VM_BENCH:-0} sonde.rounds=${BENCH_ROUNDS:-3}" \
+		-kernel "$KDIR/vmlinux" -initrd "$VM/initramfs-$KREL.cpio.gz" \
+		-append "console=ttyS0 panic=-1 quiet loglevel=3 sonde.only=$1 sonde.bench=${VM_BENCH:-0} sonde.rounds=${BENCH_ROUNDS:-3}" \
 		-display none -serial "file:$LOG" -monitor none -no-reboot -nodefaults </dev/null
 	rc=$?
 	secs=$(($(date +%s) - start))
-	[ -f "$LOG" ] || { echo "test-kernel: qemu wrote no console log (exit $rc)"; fail=$((fail + 1)); return; }
+	[ -f "$LOG" ] || { echo "test-kernel: qemu wrote no console log (exit $rc)"; echo "COUNTS 0 1 0"; return; }
 	tr -d '\r' < "$LOG" > "$LOG.txt"
 	# the guest prints one "KTEST pass|fail|skip NAME" line per test, then
 	# "KTEST done"; indented lines are a failure's details
@@ -162,16 +162,40 @@ boot() { # metapackage only-regex
 		f=$((f + 1))
 	fi
 	echo "test-kernel: $KREL under TCG in ${secs} s: $p passed, $f failed"
-	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+	echo "COUNTS $p $f $s"
 }
 
-pass=0 fail=0 skip=0
 # Debian 12's stock kernel (6.1: no kprobe_multi, so wildcards attach one
 # kprobe each) runs everything; its 6.12 kernel (also a Debian 12 package,
 # with kprobe_multi) runs the wildcard tests again through one link, and a few
 # more whose kernel side changed (offsets after endbr64, modules).
 if [ -n "${VM_KERNELS:-}" ]; then kernels=$VM_KERNELS
 else kernels="linux-image-amd64=${VM_ONLY:-} linux-image-6.12-amd64=${VM_ONLY:-wildcard|multi|offset|module|retval}"; fi
-for k in $kernels; do boot "${k%%=*}" "${k#*=}"; done
+# Fetch first (apt-get, one at a time), then boot.  Each guest is one
+# emulation thread (TCG single-threaded), so with two or more host CPUs the
+# kernels boot side by side (VM_PARALLEL=0: one after the other).
+tools_fetch
+n=0
+for k in $kernels; do
+	kernel_fetch "${k%%=*}"
+	kdir[n]=$KDIR krel[n]=$KREL only[n]=${k#*=}
+	n=$((n + 1))
+done
+parallel=${VM_PARALLEL:-$([ "$(nproc)" -ge 2 ] && echo 1 || echo 0)}
+for ((i = 0; i < n; i++)); do
+	if [ "$parallel" = 1 ]; then
+		(KDIR=${kdir[i]} KREL=${krel[i]} boot "${only[i]}") > "$VM/lane-$i.out" 2>&1 &
+	else
+		(KDIR=${kdir[i]} KREL=${krel[i]} boot "${only[i]}") > "$VM/lane-$i.out" 2>&1
+	fi
+done
+wait
+pass=0 fail=0 skip=0
+for ((i = 0; i < n; i++)); do
+	grep -v '^COUNTS ' "$VM/lane-$i.out"
+	read -r _ p f s < <(grep '^COUNTS ' "$VM/lane-$i.out" | tail -1)
+	[ -n "${p:-}" ] || { echo "test-kernel: the ${krel[i]} lane reported nothing"; p=0 f=1 s=0; }
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+done
 if [ "$skip" -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"; else echo "$pass passed, $fail failed"; fi
 [ "$fail" = 0 ]
