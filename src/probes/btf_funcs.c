@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../lang/ctypes.h"
+#include "../runtime/kfuncs.h"
 #include "../util/util.h"
 #include "tracefs.h"
 
@@ -30,23 +31,13 @@ static void read_traceable(void)
 	if (done)
 		return;
 	done = true;
-	char path[512];
-	snprintf(path, sizeof(path), "%s/available_filter_functions", tracefs_dir() ? tracefs_dir() : "");
-	char *text = read_file_all(path, NULL);
-	if (!text)
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
+	if (!f)
 		return;
-	size_t cap = 0;
-	for (char *line = text, *next; *line; line = next) {
-		next = strchrnul(line, '\n');
-		if (*next)
-			*next++ = 0;
-		line[strcspn(line, " \t")] = 0;
-		if (ntraceable == cap) {
-			cap = cap ? cap * 2 : 4096;
-			traceable = xrealloc(traceable, cap * sizeof(*traceable));
-		}
-		traceable[ntraceable++] = line;
-	}
+	traceable = xcalloc((size_t)n + 1, sizeof(*traceable));
+	for (int i = 0; i < n; i++)
+		traceable[ntraceable++] = (char *)f[i].name;
 	qsort(traceable, ntraceable, sizeof(*traceable), cmp_str);
 }
 

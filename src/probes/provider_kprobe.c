@@ -288,7 +288,8 @@ static bool kernel_name_lookup_slow(void)
 }
 
 /* A wildcard's vmlinux functions by address where naming them is slow: one
- * pass over /proc/kallsyms instead of a kernel walk per function.  A name
+ * pass over /proc/kallsyms (or sonde's extract of it, kfuncs.c) instead of
+ * a kernel walk per function.  A name
  * several functions share keeps 0, the name: the kernel decides as before.
  * The pass costs about ten of the kernel's walks (6.1 under TCG: ~0.3 s
  * against ~30 ms each), so a small group (vfsstat's vfs_read*) keeps names. */
@@ -302,9 +303,9 @@ static uint64_t *group_addrs(const ProbeSpec *p, int n)
 	for (int i = 0; i < n; i++)
 		names[i] = p[i].func;
 	uint64_t *addrs = xcalloc((size_t)n, sizeof(*addrs));
-	ksym_unique_addrs(names, n, addrs);
+	kfuncs_unique_addrs(names, n, addrs);
 	free(names);
-	phase_time("looked up the functions' addresses in /proc/kallsyms");
+	phase_time("looked up the functions' addresses");
 	return addrs;
 }
 

@@ -1,6 +1,7 @@
 /* Kernel functions for kprobes: what can be probed, and why not.
  *
- * available_filter_functions (~50k lines) is read once and kept in file
+ * available_filter_functions (~50k lines) is read once (or its copy from an
+ * earlier run in this boot, kcache.c) and kept in file
  * order (for -l and wildcards, whose matches need no lookup).  Functions
  * named one by one are scanned for, then, past a few, looked up in an index
  * by name (a scan each made hundreds of lookups quadratic: seconds of
@@ -14,6 +15,7 @@
 #include "../probes/tracefs.h"
 #include "../util/phase_time.h"
 #include "../util/util.h"
+#include "kcache.h"
 #include "ksyms.h"
 
 static KFunc *funcs;
@@ -29,7 +31,7 @@ static void load_traceable(void)
 		return;
 	char path[512];
 	snprintf(path, sizeof(path), "%s/available_filter_functions", dir);
-	char *text = read_file_all(path, NULL);
+	char *text = kcache_read("available_filter_functions", path, NULL);
 	phase_time("read available_filter_functions");
 	if (!text)
 		return;
@@ -159,7 +161,7 @@ static bool blacklisted(const char *func)
 	static bool loaded;
 	if (!loaded) {
 		loaded = true;
-		char *text = read_file_all("/sys/kernel/debug/kprobes/blacklist", NULL);
+		char *text = kcache_read("kprobe_blacklist", "/sys/kernel/debug/kprobes/blacklist", NULL);
 		VEC(const char *) v = {0};
 		for (char *l = text, *next; l && *l; l = next) {
 			next = strchrnul(l, '\n');
@@ -237,4 +239,39 @@ const char *kfunc_why_not(const char *module, const char *func, bool ret, bool a
 		return buf;
 	}
 	return find_traceable(module, func) ? NULL : why_not_traceable(module, func, buf, n);
+}
+
+/* "ADDR t NAME" (kallsyms' format) for each traceable vmlinux function
+ * that exactly one function in kallsyms is named after */
+static char *unique_addrs_text(void *arg, size_t *len)
+{
+	(void)arg;
+	int n, m = 0;
+	const KFunc *f = kfuncs_traceable(&n);
+	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
+	for (int i = 0; i < n; i++)
+		if (!f[i].module)
+			names[m++] = f[i].name;
+	uint64_t *addrs = xcalloc((size_t)m + 1, sizeof(*addrs));
+	ksym_unique_addrs(names, m, addrs);
+	StrBuf b = {0};
+	sb_putn(&b, "", 0);
+	for (int i = 0; i < m; i++)
+		if (addrs[i])
+			sb_printf(&b, "%llx t %s\n", (unsigned long long)addrs[i], names[i]);
+	free(addrs);
+	free(names);
+	*len = b.len;
+	return b.s;
+}
+
+void kfuncs_unique_addrs(const char *const *names, int n, uint64_t *addrs)
+{
+	static char *text;
+	static bool loaded;
+	if (!loaded) {
+		loaded = true;
+		text = kcache_get("kprobe_addresses", unique_addrs_text, NULL, NULL);
+	}
+	ksym_unique_addrs_in(text, names, n, addrs);
 }

@@ -231,10 +231,16 @@ static uint32_t name_hash(const char *s, const char **end)
  * two; counts[i] says how many functions are named names[i]. */
 void ksym_unique_addrs(const char *const *names, int n, uint64_t *addrs)
 {
-	memset(addrs, 0, sizeof(*addrs) * (size_t)n);
 	size_t len;
 	char *buf = n > 0 ? read_kallsyms(&len) : NULL;
-	if (!buf)
+	ksym_unique_addrs_in(buf, names, n, addrs);
+	free(buf);
+}
+
+void ksym_unique_addrs_in(const char *buf, const char *const *names, int n, uint64_t *addrs)
+{
+	memset(addrs, 0, sizeof(*addrs) * (size_t)n);
+	if (!buf || n <= 0)
 		return;
 	uint32_t size = 16;
 	while (size < 4u * (uint32_t)n)
@@ -251,10 +257,10 @@ void ksym_unique_addrs(const char *const *names, int n, uint64_t *addrs)
 			slot[h] = i + 1;
 		first[i] = slot[h] - 1;
 	}
-	for (char *p = buf; *p; p = *p ? p + 1 : p) {
-		char *line = p;
+	for (const char *p = buf; *p; p = *p ? p + 1 : p) {
+		const char *line = p;
 		p = strchrnul(p, '\n');
-		char *type = memchr(line, ' ', (size_t)(p - line));
+		const char *type = memchr(line, ' ', (size_t)(p - line));
 		if (!type || p - type < 4 || !strchr("tTwW", type[1]))
 			continue;
 		const char *name = type + 3, *end;
@@ -278,5 +284,4 @@ void ksym_unique_addrs(const char *const *names, int n, uint64_t *addrs)
 	free(first);
 	free(counts);
 	free(slot);
-	free(buf);
 }

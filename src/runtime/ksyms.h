@@ -19,5 +19,7 @@ uint64_t ksym_size(const char *name);
  * exactly one function has that name (vmlinux and modules counted), else 0
  * (unknown, or a name several static functions share). */
 void ksym_unique_addrs(const char *const *names, int n, uint64_t *addrs);
+/* The same over text in /proc/kallsyms' format (a saved extract of it). */
+void ksym_unique_addrs_in(const char *text, const char *const *names, int n, uint64_t *addrs);
 /* Address of any symbol, data included, 0 when unknown. */
 uint64_t ksym_any_addr(const char *name);
