@@ -23,6 +23,13 @@ for k in linux-image-amd64 linux-image-6.12-amd64; do
 	grep -a -E '^BENCH' "$last" | sed "s/^BENCH /$krel /" >> "$log"
 done
 tmp=$(mktemp -d)
+# med KERNEL TOOL PATTERN FIELD: the median of one column of the raw runs, or -
+med() {
+	awk -v k="$1" -v t="$2" -v p="$3" -v f="$4" '$1 == k && $2 == t && $3 == p && NF >= f { print $f }' \
+		"$log" > "$tmp/col"
+	[ -s "$tmp/col" ] && median "$tmp/col" || echo -
+}
+ratio() { [ "$1" != - ] && [ "$2" != - ] && awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", a / b }' || echo -; }
 {
 	echo "# Kprobe wildcards: start to all attached, and to exit (VM lane)"
 	echo
@@ -30,28 +37,22 @@ tmp=$(mktemp -d)
 	echo "time under QEMU TCG (one emulated CPU thread on a shared 2-core host; hardware is far faster,"
 	echo "compare the ratios). Program: \`kprobe:PATTERN { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }\`"
 	echo "(BEGIN runs once every probe is attached, in both tools). Raw runs: \`build/vm-bench/bench-kprobe.log\`."
+	echo "\"sonde\": a run that finds sonde's copy of available_filter_functions and the kprobe blacklist"
+	echo "from an earlier run in this boot (/run/sonde); \"first\": sonde's first run in a boot (no copy)."
 	echo "The kernel's share of sonde's time (\`SONDE_TIMES=1\`): \"AFF\", reading available_filter_functions"
-	echo "(the kernel formats ~50k lines; bpftrace reads it too) and \"attach\", the attach system calls alone"
-	echo "(one kprobe_multi link on 6.12, one perf_event_open and link per function on 6.1)."
+	echo "(the kernel formats ~50k lines; bpftrace reads it too) or its copy, and \"attach\", the attach system"
+	echo "calls alone (one kprobe_multi link on 6.12, one perf_event_open and link per function on 6.1)."
 	echo
-	echo "| kernel | pattern | functions | sonde attached | of which AFF | of which attach | bpftrace attached | ratio | sonde exit | bpftrace exit | ratio |"
-	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	echo "| kernel | pattern | functions | sonde attached | of which AFF | of which attach | first run attached | of which AFF | bpftrace attached | ratio | ratio, first run | sonde exit | bpftrace exit | ratio |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 	for krel in $(cut -d' ' -f1 "$log" | uniq); do
 		for pat in 'vfs_*' 'tcp_*'; do
-			for tool in sonde bpftrace; do
-				awk -v k="$krel" -v t="$tool" -v p="$pat" '$1 == k && $2 == t && $3 == p { print $5 }' "$log" > "$tmp/$tool.a"
-				awk -v k="$krel" -v t="$tool" -v p="$pat" '$1 == k && $2 == t && $3 == p { print $6 }' "$log" > "$tmp/$tool.e"
-			done
-			awk -v k="$krel" -v p="$pat" '$1 == k && $2 == "sonde" && $3 == p && NF >= 8 { print $7 > "'"$tmp"'/aff"; print $8 > "'"$tmp"'/att" }' "$log"
-			saff=$(median "$tmp/aff" 2>/dev/null || echo -) satt=$(median "$tmp/att" 2>/dev/null || echo -)
-			rm -f "$tmp/aff" "$tmp/att"
 			n=$(awk -v k="$krel" -v p="$pat" '$1 == k && $3 == p { print $4 - 1; exit }' "$log")
-			sa=$(median "$tmp/sonde.a") se=$(median "$tmp/sonde.e")
-			ba=$(median "$tmp/bpftrace.a" 2>/dev/null || echo -) be=$(median "$tmp/bpftrace.e" 2>/dev/null || echo -)
-			ra=- re=-
-			[ "$ba" != - ] && ra=$(awk -v a="$ba" -v b="$sa" 'BEGIN { printf "%.1fx", a / b }')
-			[ "$be" != - ] && re=$(awk -v a="$be" -v b="$se" 'BEGIN { printf "%.1fx", a / b }')
-			echo "| $krel | \`kprobe:$pat\` | $n | $sa | $saff | $satt | $ba | $ra | $se | $be | $re |"
+			sa=$(med "$krel" sonde "$pat" 5) se=$(med "$krel" sonde "$pat" 6)
+			saff=$(med "$krel" sonde "$pat" 7) satt=$(med "$krel" sonde "$pat" 8)
+			fa=$(med "$krel" sonde-first "$pat" 5) faff=$(med "$krel" sonde-first "$pat" 7)
+			ba=$(med "$krel" bpftrace "$pat" 5) be=$(med "$krel" bpftrace "$pat" 6)
+			echo "| $krel | \`kprobe:$pat\` | $n | $sa | $saff | $satt | $fa | $faff | $ba | $(ratio "$ba" "$sa") | $(ratio "$ba" "$fa") | $se | $be | $(ratio "$be" "$se") |"
 		done
 	done
 } > "$out"
