@@ -43,6 +43,11 @@ _Noreturn void cpp_fail(Cpp *c, const PTok *at, bool fatal, const char *fmt, ...
 	c->err->line = at ? at->line : 0;
 	c->err->col = at ? at->col : 0;
 	c->err->len = at && at->len > 0 ? at->len : 1;
+	size_t n = 0; /* the #include lines that led here, innermost first, as gcc */
+	for (int d = c->depth - 1; d >= 0 && at && n < sizeof(c->err->included) - 300; d--)
+		n += (size_t)snprintf(c->err->included + n, sizeof(c->err->included) - n, "%s %s:%d%s\n",
+				      d == c->depth - 1 ? "In file included from" : "                 from",
+				      c->includes[d]->file, c->includes[d]->line, d ? "," : ":");
 	c->err->fatal = fatal;
 	longjmp(c->fail, 1);
 }
@@ -256,7 +261,8 @@ static bool readable_file(const char *path)
 static bool in_dirs(const char *const *dirs, int n, const char *name, char *path, size_t len)
 {
 	for (int i = 0; i < n; i++) {
-		snprintf(path, len, "%s/%s", dirs[i], name);
+		size_t dl = strlen(dirs[i]);
+		snprintf(path, len, "%s%s%s", dirs[i], dl && dirs[i][dl - 1] == '/' ? "" : "/", name);
 		if (readable_file(path))
 			return true;
 	}
@@ -334,9 +340,14 @@ static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest)
 	for (int i = 0; i < r->once.n; i++)
 		if (!strcmp(r->once.v[i], path))
 			return rest;
-	if (c->depth >= INCLUDE_DEPTH_MAX)
-		cpp_fail(c, at, true, "#include nested depth %d exceeds maximum of %d", c->depth + 1,
-			 INCLUDE_DEPTH_MAX);
+	if (c->depth + 1 >= INCLUDE_DEPTH_MAX) { /* gcc counts the main file: 200 deep */
+		PTok end = *at;
+		end.col += at->len;
+		end.len = 1;
+		cpp_fail(c, &end, false,
+			 "#include nested depth %d exceeds maximum of %d (use -fmax-include-depth=DEPTH to "
+			 "increase the maximum)", c->depth + 1, INCLUDE_DEPTH_MAX);
+	}
 	struct stat st;
 	char *text = stat(path, &st) == 0 && st.st_size <= INCLUDE_SIZE_MAX ? read_file_all(path, NULL) : NULL;
 	if (!text)
@@ -350,6 +361,7 @@ static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest)
 		t = t->next;
 	t->next = rest; /* the file's PT_EOF, then the includer's text */
 	t->end_of_include = true;
+	c->includes[c->depth] = at;
 	r->cond_base[++c->depth] = r->nconds;
 	return toks;
 }
@@ -611,6 +623,7 @@ CppLine cpp_origin(const CppOut *out, int line)
 void cpp_error_print(FILE *f, const CppError *e)
 {
 	const char *kind = e->fatal ? "fatal error" : "error";
+	fputs(e->included, f);
 	if (e->col > 0)
 		fprintf(f, "%s:%d:%d: %s: %s\n", e->file, e->line, e->col, kind, e->msg);
 	else

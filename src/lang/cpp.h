@@ -50,6 +50,7 @@ typedef struct CppOut {
 /* A failure as cpp prints it: "FILE:LINE:COL: error: MSG" (fatal: "fatal
  * error:", then "compilation terminated."). */
 typedef struct CppError {
+	char included[1024]; /* "In file included from ..." lines, or "" */
 	char file[256];
 	int line, col;
 	bool fatal;

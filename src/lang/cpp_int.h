@@ -50,6 +50,7 @@ typedef struct Cpp {
 	jmp_buf fail;      /* errors unwind to cpp_run */
 	const char *main_dir; /* "" or "dir/" of the main file */
 	int depth;         /* #include nesting */
+	const PTok *includes[256]; /* includes[d]: the #include that opened depth d + 1 */
 	long budget;       /* tokens macro expansion may still make */
 	StrBuf warnings;
 	Arena *out_arena;  /* what outlives the run: file names */
