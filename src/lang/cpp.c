@@ -631,7 +631,7 @@ void cpp_error_print(FILE *f, const CppError *e)
 	if (e->source[0] || e->line > 0) { /* the line and a caret, as gcc 12 */
 		fprintf(f, "%5d | %s\n      | ", e->line, e->source);
 		int width = (int)strlen(e->source);
-		for (int i = 1; i < e->col; i++)
+		for (int i = 1; i < e->col && i <= width; i++)
 			fputc(' ', f);
 		if (e->col > 0)
 			fputc('^', f);

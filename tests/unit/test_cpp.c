@@ -53,6 +53,31 @@ static void test_errors(void)
 	CHECK_STR(pp("#foo"), "1:2: invalid preprocessing directive #foo");
 }
 
+/* limits: errors, never a crash or a run without end */
+static void test_limits(void)
+{
+	StrBuf b = {0};
+	sb_puts(&b, "#define f(x) x\n");
+	for (int i = 0; i < 2000; i++)
+		sb_puts(&b, "f(");
+	for (int i = 0; i < 2000; i++)
+		sb_putc(&b, ')');
+	CHECK(strstr(pp(b.s), "macro expansion ") != NULL); /* too large or too deep */
+	sb_reset(&b);
+	/* each macro doubles the one before: 2^40 tokens */
+	sb_puts(&b, "#define a0 x x\n");
+	for (int i = 1; i <= 40; i++)
+		sb_printf(&b, "#define a%d a%d a%d\n", i, i - 1, i - 1);
+	sb_puts(&b, "a40\n");
+	CHECK(strstr(pp(b.s), "macro expansion too large") != NULL);
+	sb_reset(&b);
+	sb_puts(&b, "#if ");
+	for (int i = 0; i < 5000; i++)
+		sb_putc(&b, '(');
+	CHECK(strstr(pp(b.s), "#if expression nested more than 256 deep") != NULL);
+	sb_free(&b);
+}
+
 /* an #include'd file's lines map back to it */
 static void test_line_map(void)
 {
@@ -189,6 +214,7 @@ int main(int argc, char **argv)
 	}
 	test_expansions();
 	test_errors();
+	test_limits();
 	test_line_map();
 	test_against_cpp();
 	return check_done("cpp");
