@@ -43,7 +43,7 @@ typedef struct DCli {
 	const char *cmd;      /* -c */
 	int pid;              /* -p */
 	const char *out_path; /* -o */
-	bool list, verbose, exec_none, show_bpf, errtags;
+	bool list, verbose, exec_none, show_bpf, errtags, show_includes;
 	DEnv env;
 	Options opt;
 	RunOpts run;
@@ -199,6 +199,7 @@ static bool preprocess(DCli *cl, DCmd *c, char **text)
 		.ndefines = cl->defines.n,
 		.predefine = true,
 		.pass_system_includes = true,
+		.show_includes = cl->show_includes,
 	};
 	CppError err;
 	if (!cpp_run(*text, c->arg, &o, &c->cpp, &err)) {
@@ -416,7 +417,8 @@ static int take_option(DCli *cl, int ch, const char *arg)
 	case 'I': add_include(cl, arg); break;
 	case 'C': cl->env.cpp = true; break;
 	case 'D': case 'U': add_define(cl, (char)ch, arg); break;
-	case 'F': case 'H': case 'X': case 'B': case 'a': case 'A':
+	case 'H': cl->show_includes = true; break;
+	case 'F': case 'X': case 'B': case 'a': case 'A':
 	case 'G': case 'L': case '3': case '6':
 		break; /* accepted */
 	case 'V': printf("dtrace: Sun D 1.13 (sonde %s)\n", SONDE_VERSION); return 0;

@@ -284,6 +284,34 @@ static void dir_of(const char *file, char *dir, size_t len)
 	snprintf(dir, len, "%.*s", slash ? (int)(slash - file + 1) : 0, file);
 }
 
+static void show_include(Cpp *c, const char *path)
+{
+	if (!c->o->show_includes)
+		return;
+	for (int i = 0; i <= c->depth; i++)
+		sb_putc(&c->warnings, '.');
+	sb_printf(&c->warnings, " %s\n", path);
+}
+
+/* "name" next to the including file first (gcc's order), then in the -I
+ * directories; <name> in the -I directories */
+static bool find_include(Cpp *c, const char *from, const char *name, bool quoted, char *path, size_t n)
+{
+	if (name[0] == '/') {
+		snprintf(path, n, "%s", name);
+		return readable_file(path);
+	}
+	char here[512];
+	dir_of(from, here, sizeof(here));
+	const char *dirs[] = {here[0] ? here : "."};
+	if (quoted && in_dirs(dirs, 1, name, path, n)) {
+		if (!here[0]) /* "./x.h" is "x.h", as gcc names it */
+			memmove(path, path + 2, strlen(path + 2) + 1);
+		return true;
+	}
+	return in_dirs(c->o->include_dirs, c->o->ninclude_dirs, name, path, n);
+}
+
 static PTok *do_include(Run *r, PTok *hash, PTok *dir)
 {
 	Cpp *c = r->c;
@@ -314,24 +342,30 @@ static PTok *do_include(Run *r, PTok *hash, PTok *dir)
 		cpp_fail(c, line, false, "empty filename in #include");
 	if (c->o->no_includes)
 		cpp_fail(c, line, true, "%s: #include is not allowed here", name);
-	char path[1200], here[512];
-	dir_of(hash->file, here, sizeof(here));
-	if (name[0] == '/') {
-		snprintf(path, sizeof(path), "%s", name);
-		if (readable_file(path))
-			return include_file(r, line, path, rest);
-	} else if ((quoted && in_dirs((const char *const[]){here[0] ? here : "."}, 1, name, path, sizeof(path))) ||
-		   in_dirs(c->o->include_dirs, c->o->ninclude_dirs, name, path, sizeof(path))) {
-		if (!here[0] && !strncmp(path, "./", 2) && quoted)
-			memmove(path, path + 2, strlen(path) - 1);
+	char path[1200];
+	if (find_include(c, hash->file, name, quoted, path, sizeof(path)))
 		return include_file(r, line, path, rest);
-	}
 	if (name[0] != '/' && c->o->pass_system_includes &&
 	    in_dirs(cdefs_system_dirs, count_dirs(cdefs_system_dirs), name, path, sizeof(path))) {
+		show_include(c, path);
 		emit_raw_line(r, hash, last_on_line(dir)); /* read by sonde's C definitions */
 		return rest;
 	}
 	cpp_fail(c, line, true, "%s: No such file or directory", name);
+}
+
+/* a file wrapped in `#ifndef GUARD ... #endif` whose GUARD is defined: gcc
+ * does not read it again (nor list it under -H) */
+static bool guard_skips(Cpp *c, const PTok *t)
+{
+	if (!cpp_is(t, "#") || !cpp_is(t->next, "ifndef") || t->next->next->kind != PT_IDENT ||
+	    t->next->next->bol || !cpp_find(c, t->next->next))
+		return false;
+	const PTok *last_line = t;
+	for (; t->kind != PT_EOF; t = t->next)
+		if (t->bol)
+			last_line = t;
+	return cpp_is(last_line, "#") && cpp_is(last_line->next, "endif");
 }
 
 static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest)
@@ -356,6 +390,9 @@ static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest)
 	char *copy = cpp_add_source(c, file, text);
 	free(text);
 	PTok *toks = cpp_lex(c, copy, file);
+	if (guard_skips(c, toks))
+		return rest;
+	show_include(c, path);
 	PTok *t = toks;
 	while (t->next)
 		t = t->next;

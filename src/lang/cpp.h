@@ -29,6 +29,7 @@ typedef struct CppOpts {
 	int ndefines;
 	bool predefine;   /* DTrace's predefined names (__SUNW_D, __linux, ...) */
 	bool no_includes; /* refuse #include (the fuzzer) */
+	bool show_includes; /* -H: each included file's path, after one '.' per level, as gcc -H */
 	/* <name> found neither in include_dirs nor next to the script: the
 	 * #include line is passed on (sonde's C definitions read system headers) */
 	bool pass_system_includes;
@@ -43,7 +44,7 @@ typedef struct CppOut {
 	char *text;      /* malloc'd, NUL-terminated */
 	CppLine *lines;  /* lines[i]: the origin of output line i + 1 */
 	int nlines;
-	char *warnings;  /* cpp-style "FILE:L:C: warning: ..." lines, or NULL */
+	char *warnings;  /* for stderr: "FILE:L:C: warning: ..." lines and -H's, or NULL */
 	Arena arena;     /* file names */
 } CppOut;
 
