@@ -39,7 +39,7 @@ typedef struct Macro {
 } Macro;
 
 #define COND_MAX 64
-#define TOKENS_MAX 1000000 /* a run's macro expansions make at most this many */
+#define TOKENS_MAX 250000 /* a run's macro expansions make at most this many */
 #define PAREN_MAX 256     /* ( nesting in an #if expression */
 
 typedef struct Cpp {
