@@ -31,6 +31,8 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 				  [OP_SHR] = BPF_RSH};
 	gen_int(g, st->expr);
 	gen_scale_step(g, st->op, v->type);
+	if (st->op == OP_DIV || st->op == OP_MOD)
+		dfault_divisor_check(g, BPF_REG_0);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
 	emit(g, I_ALU64_REG(ops[st->op], BPF_REG_1, BPF_REG_0));
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, v->off));
@@ -121,8 +123,11 @@ static void gen_stmt(Gen *g, const Stmt *st)
 
 void gen_stmts(Gen *g, const StmtList *l)
 {
-	for (int i = 0; i < l->n && !g->err->set; i++)
+	for (int i = 0; i < l->n && !g->err->set; i++) {
+		if (l == &g->probe->body) /* D's action number of a fault there */
+			g->action = i + 1;
 		gen_stmt(g, l->v[i]);
+	}
 }
 
 static void gen_prologue(Gen *g, bool traced_events)
@@ -157,6 +162,7 @@ static void gen_free(Gen *g)
 	vec_free(&g->loop_break);
 	vec_free(&g->loop_continue);
 	vec_free(&g->firing_slots);
+	vec_free(&g->faults);
 }
 
 static void prog_take(Gen *g, ProgCode *pc)
@@ -177,6 +183,7 @@ static ProgCode *prog_add(Gen *g, const Probe *p)
 	pc->spec = g->spec;
 	pc->probe = p;
 	pc->fd = -1;
+	dfault_prog_slot(g, &pc->err_kind, &pc->err_slot);
 	prog_take(g, pc);
 	vec_push(&g->sc->progs, pc);
 	return pc;
@@ -227,6 +234,7 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	Gen g = {.sc = sc, .spec = spec, .probe = p, .err = err};
 	g.exit_label = label_new(&g);
 	gen_prologue(&g, !spec->prov->is_special && !spec->prov->run);
+	dfault_reserve(&g);
 	if (spec->prov->run) {
 		/* an iterator calls its program once more at the end with no
 		 * object (ctx->task etc., right after ctx->meta, is NULL):
@@ -275,8 +283,10 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	}
 	label_place(&g, g.exit_label);
 	g.line = 0;
+	dfault_error_chain(&g);
 	emit(&g, I_MOV64_IMM(BPF_REG_0, 0));
 	emit(&g, I_EXIT());
+	dfault_finish(&g);
 	bool ok = !err->set && emit_finish(&g);
 	if (ok) {
 		prog_add(&g, p);

@@ -85,6 +85,10 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 {
 	int n = e->aux2 == B_RETVAL ? -1 : e->aux;
 	ArgLoc l;
+	if (dfault_is_error_spec(g->spec)) { /* dtrace:::ERROR: from the fault's record */
+		dfault_gen_arg(g, n);
+		return;
+	}
 	if (n >= 0 && g->spec->prov->arg_loc && g->spec->prov->arg_loc(g->spec, n, &l)) {
 		gen_arg_loc(g, &l);
 		return;
@@ -103,9 +107,11 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 
 static void b_dprobe_id(Gen *g, const Expr *e)
 {
-	(void)e;
 	const AttachPoint *ap = g->spec->ap;
-	emit(g, I_MOV64_IMM(BPF_REG_0, ap && ap->d ? ap->d->id : 0));
+	if (!strcmp(e->name, "epid")) /* the enabled probe: this clause's program, numbered from 1 */
+		emit(g, I_MOV64_IMM(BPF_REG_0, g->sc->progs.n + 1));
+	else
+		emit(g, I_MOV64_IMM(BPF_REG_0, ap && ap->d ? ap->d->id : 0));
 }
 
 static void b_ctx(Gen *g, const Expr *e)
@@ -267,7 +273,8 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs)
 	ev->argoff = arena_alloc(&g->sc->arena, sizeof(int) * (size_t)(nargs ? nargs : 1));
 	ev->size = 8;
 	g->sc->traced_events |= !g->spec->prov->is_special;
-	ev->from_end = !strcmp(g->spec->prov->name, "END");
+	/* ERROR's too: a fault in END runs it while the others' records are ignored */
+	ev->from_end = !strcmp(g->spec->prov->name, "END") || dfault_is_error_spec(g->spec);
 	vec_push(&g->sc->events, ev);
 	return ev;
 }
@@ -293,15 +300,18 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 {
 	/* D, after speculate(): tagged for its buffer, or not sent at all */
 	int skip = g->speculating ? dspec_tag_record(g, rec_off, size) : -1;
-	int ok = label_new(g);
 	bool wake = urgent || g->spec->prov->is_special;
 	g->sc->lazy_events |= !wake;
-	if (g->firing && dfiring_add(g, rec_off, size, wake)) { /* D: sent with the firing */
-		label_place(g, ok);
-		if (skip >= 0)
-			label_place(g, skip);
-		return;
-	}
+	/* D: sent with the firing */
+	if (!g->firing || !dfiring_add(g, rec_off, size, wake))
+		gen_ringbuf_output(g, rec_off, size, wake);
+	if (skip >= 0)
+		label_place(g, skip);
+}
+
+void gen_ringbuf_output(Gen *g, int rec_off, int size, bool wake)
+{
+	int ok = label_new(g);
 	emit_ld_map(g, BPF_REG_1, R_RINGBUF, 0);
 	emit_scratch_ptr(g, BPF_REG_2, rec_off);
 	emit(g, I_MOV64_IMM(BPF_REG_3, size));
@@ -310,8 +320,6 @@ void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ok);
 	gen_count_lost(g);
 	label_place(g, ok);
-	if (skip >= 0)
-		label_place(g, skip);
 }
 
 /* a record must fit the smallest ring buffer (512 KiB) with room to spare */

@@ -184,7 +184,7 @@ void gen_place_int(Gen *g, const Expr *e)
 		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, slot));
 		emit(g, I_MOV64_IMM(BPF_REG_2, w));
 		int helper = p.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
-		emit_call(g, helper);
+		dfault_read_call(g, helper);
 		gen_helper_check(g, helper);
 		emit(g, I_LDX(ldx_size(w), BPF_REG_0, BPF_REG_10, slot));
 		stack_pop(g);
@@ -230,7 +230,7 @@ void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		emit_scratch_ptr(g, BPF_REG_1, dst_off);
 		emit(g, I_MOV64_IMM(BPF_REG_2, n));
 		int helper = p.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
-		emit_call(g, helper);
+		dfault_read_call(g, helper);
 		gen_helper_check(g, helper);
 	}
 	if (dt->size > n)

@@ -204,6 +204,8 @@ static void gen_binop(Gen *g, const Expr *e)
 		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_0, e->aux));
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
 	stack_pop(g);
+	if (e->op == OP_DIV || e->op == OP_MOD)
+		dfault_divisor_check(g, BPF_REG_0);
 	bool sign = e->a->type->is_signed && e->b->type->is_signed;
 	int op = alu_op(e->op);
 	if (op < 0) {

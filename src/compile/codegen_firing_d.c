@@ -11,8 +11,8 @@
  * each present slot to the usual record handler, in clause order.
  *
  * The buffers are an array map indexed by CPU (like the scratch map, key
- * at fp-8), sized for the largest clause.  A clause that ends early (an
- * alloca() that does not fit, a failed lookup) jumps to the send too.
+ * at fp-8), sized for the largest clause.  A clause that ends early (a
+ * failed lookup) jumps to the send too; a fault drops the records.
  * Word 8 of the buffer says "something present". */
 #include "codegen.h"
 
@@ -56,6 +56,17 @@ bool dfiring_add(Gen *g, int rec_off, int size, bool wake)
 	return true;
 }
 
+/* r0 = the firing buffer: "something present" and every slot's mark to 0 */
+static void clear_marks(Gen *g)
+{
+	emit(g, I_ST(BPF_DW, BPF_REG_0, 8, 0));
+	for (int i = 0; i < g->firing_slots.n; i += 2) { /* slots past 32 KiB: through r1 */
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, g->firing_slots.v[i]));
+		emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 0));
+	}
+}
+
 /* The end of the clause: the buffer out as one record, then cleared. */
 void dfiring_end(Gen *g)
 {
@@ -88,12 +99,19 @@ void dfiring_end(Gen *g)
 	gen_count_lost(g);
 	label_place(g, ok);
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, out));
-	emit(g, I_ST(BPF_DW, BPF_REG_0, 8, 0));
-	for (int i = 0; i < nslots; i++) { /* slots past 32 KiB: through r1 */
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, ev->argoff[i]));
-		emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 0));
-	}
+	clear_marks(g);
 	label_place(g, none);
 	stack_pop(g);
+}
+
+/* A fault: the clause's records are dropped, as DTrace drops a faulting
+ * clause's buffered data (codegen_fault_d.c). */
+void dfiring_discard(Gen *g)
+{
+	if (!g->firing_slots.n)
+		return;
+	int none = label_new(g);
+	firing_ptr(g, none);
+	clear_marks(g);
+	label_place(g, none);
 }

@@ -116,6 +116,8 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot)
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, operand_slot)); /* keep old */
 	emit(g, I_ALU64_REG(BPF_MOV, BPF_REG_2, BPF_REG_1));
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	if (op == OP_DIV || op == OP_MOD)
+		dfault_divisor_check(g, BPF_REG_2);
 	emit(g, I_ALU64_REG(alu_of(op), BPF_REG_1, BPF_REG_2));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, val);
 	gen_map_update(g, map->map, key, val);

@@ -111,6 +111,8 @@ static bool expand_all(Script *sc, Error *err)
 	for (int p = 0; p < ast->nprobes; p++) {
 		for (int a = 0; a < ast->probes[p]->naps; a++) {
 			AttachPoint *ap = &ast->probes[p]->aps[a];
+			if (dfault_is_error_clause(sc, ast->probes[p]))
+				break; /* after the others: dfault_expand_errors */
 			ap->text = subst_params(sc, ap->text);
 			int before = sc->specs[p].n;
 			if (!probe_expand(ap->text, ap->loc, &sc->specs[p], err))
@@ -129,6 +131,7 @@ static bool expand_all(Script *sc, Error *err)
 		}
 		sc->nattach += sc->specs[p].n;
 	}
+	dfault_expand_errors(sc);
 	if (!ast->nprobes)
 		return error_at(err, (Loc){0}, "the program has no probes");
 	if (!sc->nattach)

@@ -11,9 +11,11 @@
  * second half only exists so that the verifier can prove an access of a
  * run-time size at a run-time offset in bounds (both <= scratchsize).
  * The offset starts at 0 in every firing, so memory lives for one clause,
- * as in DTrace; alloca() zeroes what it returns (DTrace leaves it as is).  A subroutine that cannot allocate, or copyinto()/bcopy()
- * whose destination is not allocated scratch memory, ends the clause (DTrace
- * aborts it and reports an error through dtrace:::ERROR).
+ * as in DTrace; alloca() zeroes what it returns (DTrace leaves it as is).
+ * Faults as DTrace's (codegen_fault_d.c): an allocation that does not fit
+ * is "out of scratch space", a copyinto()/bcopy() destination outside the
+ * memory allocated so far (or a bcopy() source inside scratch memory) an
+ * "invalid address" there, a read that fails one at the source.
  *
  * The pointers are kernel addresses of the map value, returned as plain
  * integers (stored and reloaded once, so that the verifier sees a number
@@ -152,11 +154,12 @@ static void scratch_take(Gen *g, int size_slot, int addr_slot)
 	int S = g->dscratch_size;
 	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, g->dscratch_off);
 	emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, size_slot);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, S, g->exit_label);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, S, g->exit_label);
+	int full = dfault_label(g, DTRACEFLT_NOSCRATCH, -1);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, S, full);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, S, full);
 	emit(g, I_MOV64_IMM(BPF_REG_3, S));
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_1));
-	emit_jmp_reg(g, BPF_JGT, BPF_REG_2, BPF_REG_3, g->exit_label);
+	emit_jmp_reg(g, BPF_JGT, BPF_REG_2, BPF_REG_3, full);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_2));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 7));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, -8));
@@ -178,12 +181,13 @@ static void scratch_dest(Gen *g, int dst_slot, int size_slot)
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_2, BPF_REG_1)); /* offset */
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 	emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, size_slot);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, S, g->exit_label);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, S, g->exit_label);
+	int bad = dfault_label(g, DTRACEFLT_BADADDR, dst_slot);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, S, bad);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, S, bad);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2));
 	emit_ldx(g, BPF_DW, BPF_REG_4, R_SCR, g->dscratch_off);
-	emit_jmp_reg(g, BPF_JGT, BPF_REG_3, BPF_REG_4, g->exit_label);
+	emit_jmp_reg(g, BPF_JGT, BPF_REG_3, BPF_REG_4, bad);
 	region_ptr(g, BPF_REG_3);
 }
 
@@ -212,7 +216,10 @@ static void gen_take(Gen *g, const Expr *e, bool copy)
 			g->sc->zero_size = g->dscratch_size;
 		emit_ld_map_value(g, BPF_REG_3, R_ZERO, 0);
 	}
-	emit_call(g, copy ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	if (copy)
+		dfault_read_call(g, BPF_FUNC_probe_read_user);
+	else
+		emit_call(g, BPF_FUNC_probe_read_kernel);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, addr);
 	g->scratch_top = mark;
 }
@@ -234,12 +241,12 @@ static void gen_copy_to(Gen *g, const Expr *e, bool user)
 		emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, s_slot);
 		emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_2, BPF_REG_1));
 		emit_jmp_imm(g, BPF_JGE, BPF_REG_2, 8 + 2 * g->dscratch_size, outside);
-		emit_goto(g, g->exit_label);
+		emit_goto(g, dfault_label(g, DTRACEFLT_BADADDR, s_slot));
 		label_place(g, outside);
 	}
 	scratch_dest(g, d, n_slot);
 	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, s_slot);
-	emit_call(g, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	dfault_read_call(g, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
 	g->scratch_top = mark;
 }
 
@@ -263,7 +270,7 @@ static void gen_copyinstr(Gen *g, const Expr *e, int dst, const Type *dt)
 	}
 	emit_scratch_ptr(g, BPF_REG_1, dst);
 	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, addr);
-	emit_call(g, BPF_FUNC_probe_read_user_str);
+	dfault_read_call(g, BPF_FUNC_probe_read_user_str);
 	g->scratch_top = mark;
 }
 
@@ -285,8 +292,8 @@ static void gen_stringof(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
 	emit_scratch_ptr(g, BPF_REG_1, dst);
 	emit(g, I_MOV64_IMM(BPF_REG_2, out));
-	emit_call(g, type_is_ptr(a->type) && a->type->user ? BPF_FUNC_probe_read_user_str
-							    : BPF_FUNC_probe_read_kernel_str);
+	dfault_read_call(g, type_is_ptr(a->type) && a->type->user ? BPF_FUNC_probe_read_user_str
+								   : BPF_FUNC_probe_read_kernel_str);
 }
 
 bool dfunc_copy_int(Gen *g, const Expr *e)

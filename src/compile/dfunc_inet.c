@@ -38,8 +38,8 @@ static void read_addr(Gen *g, const Expr *p, int slot, int dst, int n)
 	emit_scratch_ptr(g, BPF_REG_1, dst);
 	emit(g, I_MOV64_IMM(BPF_REG_2, n));
 	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, slot);
-	emit_call(g, type_is_ptr(p->type) && p->type->user ? BPF_FUNC_probe_read_user
-							   : BPF_FUNC_probe_read_kernel);
+	dfault_read_call(g, type_is_ptr(p->type) && p->type->user ? BPF_FUNC_probe_read_user
+								  : BPF_FUNC_probe_read_kernel);
 }
 
 static void gen_inet(Gen *g, const Expr *e, int dst, const Type *dt)
@@ -54,7 +54,7 @@ static void gen_inet(Gen *g, const Expr *e, int dst, const Type *dt)
 		gen_int(g, e->args.v[0]);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst);
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, AF_INET, four);
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, AF_INET6, g->exit_label);
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, AF_INET6, dfault_label(g, DTRACEFLT_ILLOP, -1));
 		read_addr(g, p, slot, dst + 8, 16);
 		emit_goto(g, done);
 		label_place(g, four);

@@ -77,7 +77,8 @@ static void gen_tracemem(Gen *g, const Expr *e)
 	emit_scratch_ptr(g, BPF_REG_1, rec + 16);
 	emit(g, I_MOV64_IMM(BPF_REG_2, n));
 	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, addr);
-	emit_call(g, user_ptr(e->args.v[0]) ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	dfault_read_call(g, user_ptr(e->args.v[0]) ? BPF_FUNC_probe_read_user
+						   : BPF_FUNC_probe_read_kernel);
 	emit_ld_imm64(g, BPF_REG_1, (uint64_t)idx);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, rec);
 	gen_event_send(g, rec, ev->size, false);
@@ -133,6 +134,7 @@ static void gen_copyout(Gen *g, const Expr *e)
 	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, len);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, ns, g->exit_label);
 	emit_call(g, BPF_FUNC_probe_write_user);
+	dfault_call_check(g, DTRACEFLT_BADADDR, addr);
 	g->scratch_top = mark;
 }
 

@@ -241,7 +241,7 @@ static int str_arg(Gen *g, const Expr *a, int *size)
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
 	emit_scratch_ptr(g, BPF_REG_1, off);
 	emit(g, I_MOV64_IMM(BPF_REG_2, n));
-	emit_call(g, a->type->user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str);
+	dfault_read_call(g, a->type->user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str);
 	*size = n;
 	return off;
 }

@@ -16,6 +16,16 @@
 #define R_CTX 6
 #define R_SCR 7
 
+/* D: one place a run-time fault is detected: its jump lands on `label`,
+ * code after the program that records what faulted (codegen_fault_d.c) */
+typedef struct DFaultSite {
+	int label;
+	int kind;   /* DTRACEFLT_* */
+	int addr;   /* where the faulting address is: DFAULT_ADDR_* or a scratch offset */
+	int action; /* Gen.action there */
+	int insn;   /* the instruction index that faulted */
+} DFaultSite;
+
 typedef struct Gen {
 	Script *sc;
 	const ProbeSpec *spec;
@@ -42,6 +52,8 @@ typedef struct Gen {
 	bool firing_wake; /* one of them wakes the reader */
 	int firing_size;
 	VEC(int) firing_slots; /* offset, size pairs */
+	int action; /* D: the clause's statement being generated (1..), 0 in the predicate */
+	VEC(DFaultSite) faults; /* D: where a run-time fault leaves (codegen_fault_d.c) */
 } Gen;
 
 void emit(Gen *g, struct bpf_insn i);

@@ -54,6 +54,8 @@ typedef enum EventKind {
 	EV_D_TRACEMEM,   /* D: tracemem(): u64 bytes to print, then the recorded bytes */
 	EV_D_FIRING,     /* D: one firing's records in one ring-buffer record (codegen_firing_d.c):
 			    slot i at argoff[i] is a u64 "present" word, then slot_size[i] bytes */
+	EV_D_FAULT,      /* D: a run-time fault (codegen_fault_d.c): epid, action, offset, fault
+			    type, address after the index (DFAULT_REC_SIZE bytes) */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -78,6 +80,7 @@ typedef struct EventDesc {
 	int wp_prog;         /* index in Script.progs */
 	int helper;          /* EV_HELPER_ERROR: the BPF_FUNC_* that failed */
 	Loc loc;             /* EV_HELPER_ERROR: where the script called it */
+	const ProbeSpec *spec; /* EV_D_FAULT: the probe of the program that faulted */
 } EventDesc;
 
 /* Loader fix-ups: which map a ld_imm64 refers to. */
@@ -93,6 +96,7 @@ typedef enum RelocKind {
 	R_PYCODE,   /* the Python code-object cache (python/pylayout.h) */
 	R_CONTROL,  /* value address of the control word (exit flag) */
 	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
+	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
 } RelocKind;
 
 /* The control map: one mmapped page.  Word 0 is the exit flag; D's
@@ -102,10 +106,22 @@ typedef enum RelocKind {
 #define D_CTL_DROPS 8
 #define D_CTL_SPEC(i) (16 + 16 * (i))
 #define D_NSPEC_MAX 250
+#define D_CTL_DBLERRORS 4088 /* D: faults in dtrace:::ERROR clauses (not reported through ERROR) */
 #define D_SPEC_FREE 0
 #define D_SPEC_ACTIVE 1
 /* a speculated record: the id in the upper half of its first word */
 #define EVENT_SPEC_SHIFT 32
+
+/* DTrace's fault types: dtrace:::ERROR's arg4 (DTRACEFLT_* in D) */
+enum {
+	DTRACEFLT_UNKNOWN, DTRACEFLT_BADADDR, DTRACEFLT_BADALIGN, DTRACEFLT_ILLOP,
+	DTRACEFLT_DIVZERO, DTRACEFLT_NOSCRATCH, DTRACEFLT_KPRIV, DTRACEFLT_UPRIV,
+	DTRACEFLT_TUPOFLOW, DTRACEFLT_BADSTACK,
+};
+/* D: a fault's record, at scratch offset 0 of the faulting program and of
+ * the ERROR programs it runs: event index, then ERROR's arg1..arg5 (epid,
+ * action, offset, fault type, address) */
+#define DFAULT_REC_SIZE 48
 
 typedef struct Reloc {
 	int insn;
@@ -122,6 +138,9 @@ typedef struct ProgCode {
 	Reloc *relocs;
 	int nrelocs;
 	int fd; /* loader */
+	/* D: a dtrace:::ERROR clause's program: its prog array (Script.err_kinds
+	 * index) and slot there (the clause's rank among ERROR clauses); -1: not one */
+	int err_kind, err_slot;
 } ProgCode;
 
 typedef struct Options {
@@ -174,6 +193,12 @@ typedef struct Script {
 	bool uses_spec;        /* D: a clause calls speculate() */
 	bool uses_dscratch;    /* D: copyin/alloca/...: clauses get scratch memory */
 	int nattach;          /* "Attaching N probes..." */
+	/* D: dtrace:::ERROR clauses run by a tail call from a program that faults,
+	 * so each is compiled once per kind of program (type, expected attach
+	 * type) the script has: one prog array of nerror slots per kind */
+	int nerror;
+	struct { enum bpf_prog_type type; uint32_t attach_type; } err_kinds[8];
+	int nerr_kinds;
 } Script;
 
 /* D options: the value of -x NAME=VAL ("" for a bare -x NAME), NULL if unset. */

@@ -173,7 +173,7 @@ static const XType *xtype_find(const char *name)
 }
 
 /* the translators' constants, as dtrace-utils' procfs.d, io.d and
- * signal.d define them */
+ * signal.d define them, and DTrace's fault types */
 static const struct {
 	const char *name;
 	int value;
@@ -184,6 +184,13 @@ static const struct {
 	{"CLD_DUMPED", 3},  {"CLD_TRAPPED", 4}, {"CLD_STOPPED", 5}, {"CLD_CONTINUED", 6},
 	{"B_BUSY", 0x1},    {"B_DONE", 0x2},	{"B_ERROR", 0x4},   {"B_PAGEIO", 0x10},
 	{"B_PHYS", 0x20},   {"B_READ", 0x40},	{"B_WRITE", 0x100}, {"B_ASYNC", 0x400},
+	/* dtrace:::ERROR's arg4 (compile/codegen_fault_d.c) */
+	{"DTRACEFLT_UNKNOWN", DTRACEFLT_UNKNOWN},   {"DTRACEFLT_BADADDR", DTRACEFLT_BADADDR},
+	{"DTRACEFLT_BADALIGN", DTRACEFLT_BADALIGN}, {"DTRACEFLT_ILLOP", DTRACEFLT_ILLOP},
+	{"DTRACEFLT_DIVZERO", DTRACEFLT_DIVZERO},   {"DTRACEFLT_NOSCRATCH", DTRACEFLT_NOSCRATCH},
+	{"DTRACEFLT_KPRIV", DTRACEFLT_KPRIV},       {"DTRACEFLT_UPRIV", DTRACEFLT_UPRIV},
+	{"DTRACEFLT_TUPOFLOW", DTRACEFLT_TUPOFLOW}, {"DTRACEFLT_BADSTACK", DTRACEFLT_BADSTACK},
+	{"DTRACEFLT_LIBRARY", 1000},
 };
 
 bool d_args_const(const char *name, int *value)

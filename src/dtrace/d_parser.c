@@ -136,18 +136,26 @@ static const DArgSig *ap_args(const AttachPoint *ap)
 	return ap->d ? d_args_of(ap->d->prov, ap->d->name) : NULL;
 }
 
+/* dtrace:::ERROR's clauses are programs of their own kind (codegen_fault_d.c) */
+static bool is_error_ap(const AttachPoint *ap)
+{
+	return !strcmp(ap->text, "ERROR");
+}
+
 /* A clause whose probes have different args[] (or a hook that needs a
- * filter, like proc:::start's) is compiled once per kind of probe: the
- * probes unlike the first move to a copy of the clause, parsed again from
- * the text of its predicate and actions at body. */
+ * filter, like proc:::start's, or ERROR among others) is compiled once per
+ * kind of probe: the probes unlike the first move to a copy of the clause,
+ * parsed again from the text of its predicate and actions at body. */
 static bool add_by_args(DParser *dp, Probe *pr, const Lexer *body)
 {
 	Arena *a = &dp->prog->arena;
 	const DArgSig *first = ap_args(&pr->aps[0]);
 	Probe *rest = NULL;
 	int n = 0;
+	bool first_error = is_error_ap(&pr->aps[0]);
 	for (int i = 0; i < pr->naps; i++) {
-		if (d_args_same(ap_args(&pr->aps[i]), first)) {
+		if (d_args_same(ap_args(&pr->aps[i]), first) &&
+		    is_error_ap(&pr->aps[i]) == first_error) {
 			pr->aps[n++] = pr->aps[i];
 			continue;
 		}
@@ -183,7 +191,7 @@ static bool parse_clause(DParser *dp)
 	Lexer body = *lx;
 	if (!parse_d_clause(lx, dp->prog, pr, dp->err))
 		return false;
-	if (!pr->naps) /* only probes sonde has nothing to attach for (dtrace:::ERROR) */
+	if (!pr->naps) /* only probes sonde has nothing to attach for */
 		return true;
 	return add_by_args(dp, pr, &body);
 }

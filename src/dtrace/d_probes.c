@@ -61,7 +61,7 @@ static void walk_dtrace(Walk *w)
 {
 	walk_emit(w, "dtrace", "", "", "BEGIN", "BEGIN");
 	walk_emit(w, "dtrace", "", "", "END", "END");
-	walk_emit(w, "dtrace", "", "", "ERROR", NULL); /* sonde has no run-time faults to report */
+	walk_emit(w, "dtrace", "", "", "ERROR", "ERROR"); /* run by a fault: codegen_fault_d.c */
 }
 
 /* --- syscall: the syscalls tracepoints -------------------------------------- */

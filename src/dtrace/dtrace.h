@@ -35,7 +35,7 @@ typedef struct DEnv {
 } DEnv;
 
 /* One DTrace probe, as `dtrace -l` lists it, and what sonde attaches for it
- * (attach NULL: the probe exists but nothing is attached, e.g. dtrace:::ERROR). */
+ * (attach NULL: the probe exists but nothing is attached). */
 typedef struct DProbe {
 	DProbeName n;
 	const char *attach;

@@ -116,6 +116,9 @@ extern const char *probe_cmd;
 /* Split "type:rest" and expand through the matching provider. */
 bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err);
 const Provider *provider_find(const char *name);
+/* D's dtrace:::ERROR as a program of this type (not in the table: the
+ * bpftrace language has no such probe); NULL for a type it cannot be */
+const Provider *provider_error(enum bpf_prog_type type);
 void probe_spec_list_free(ProbeSpecList *l);
 ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc);
 void attached_add(Attached *a, int fd);

@@ -1,5 +1,7 @@
 /* BEGIN and END: raw-tracepoint programs that sonde runs itself through
- * BPF_PROG_TEST_RUN, before the other probes start and after they stop. */
+ * BPF_PROG_TEST_RUN, before the other probes start and after they stop.
+ * D's dtrace:::ERROR: programs tail-called by a program that faults
+ * (compile/codegen_fault_d.c), of that program's type. */
 #include <string.h>
 
 #include "../util/util.h"
@@ -36,3 +38,27 @@ const Provider provider_end = {
 	.ctx_arg_offset = no_args,
 	.is_special = true,
 };
+
+/* ERROR's argN are the fault's record (codegen_fault_d.c), arg0..arg9 */
+static int error_args(const ProbeSpec *p, int n)
+{
+	(void)p;
+	return n >= 0 && n <= 9 ? 8 * n : -1;
+}
+
+#define ERROR_PROVIDER(type) \
+	{ .name = "ERROR", .prog_type = type, .expand = NULL, \
+	  .ctx_arg_offset = error_args, .is_special = true }
+
+static const Provider error_providers[] = {
+	ERROR_PROVIDER(BPF_PROG_TYPE_RAW_TRACEPOINT), ERROR_PROVIDER(BPF_PROG_TYPE_TRACEPOINT),
+	ERROR_PROVIDER(BPF_PROG_TYPE_PERF_EVENT),     ERROR_PROVIDER(BPF_PROG_TYPE_KPROBE),
+};
+
+const Provider *provider_error(enum bpf_prog_type type)
+{
+	for (size_t i = 0; i < sizeof(error_providers) / sizeof(error_providers[0]); i++)
+		if (error_providers[i].prog_type == type)
+			return &error_providers[i];
+	return NULL;
+}

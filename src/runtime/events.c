@@ -234,6 +234,10 @@ int events_handle(void *ctx, void *data, size_t size)
 	case EV_HELPER_ERROR:
 		helper_error_print(rt, ev, data);
 		break;
+	case EV_D_FAULT:
+		if (size >= DFAULT_REC_SIZE)
+			fault_print_d(rt, ev, data);
+		break;
 	case EV_D_TRACEMEM: {
 		uint64_t n;
 		memcpy(&n, (const uint8_t *)data + 8, 8);

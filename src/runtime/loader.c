@@ -101,6 +101,10 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 							   (uint32_t)sc->firing_size, (uint32_t)ncpu,
 							   0, err, errlen)) < 0)
 		return false;
+	for (int k = 0; sc->nerror && k < sc->nerr_kinds; k++)
+		if ((rt->errprog_fd[k] = map_create(BPF_MAP_TYPE_PROG_ARRAY, "sonde_error", 4, 4,
+						    (uint32_t)sc->nerror, 0, err, errlen)) < 0)
+			return false;
 	rt->control_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, CONTROL_SIZE, 1, BPF_F_MMAPABLE,
 				    err, errlen);
 	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0 ||
@@ -148,6 +152,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_PYCODE: return rt->pycode_fd;
 	case R_CONTROL: return rt->control_fd;
 	case R_FIRING: return rt->firing_fd;
+	case R_ERRPROGS: return rt->errprog_fd[r->arg];
 	}
 	return -1;
 }
@@ -256,6 +261,23 @@ static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
 	return -1;
 }
 
+/* D: each ERROR clause's program into its kind's prog array, where a
+ * faulting program (and the ERROR clause before it) tail-calls it */
+static bool fill_error_progs(Runtime *rt, char *err, size_t errlen)
+{
+	for (int i = 0; i < rt->sc->progs.n; i++) {
+		const ProgCode *pc = rt->sc->progs.v[i];
+		uint32_t slot = (uint32_t)pc->err_slot;
+		if (pc->err_kind < 0 || pc->err_slot < 0)
+			continue;
+		if (bpf_map_update_elem(rt->errprog_fd[pc->err_kind], &slot, &pc->fd, 0)) {
+			snprintf(err, errlen, "preparing dtrace:::ERROR: %s", strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
 bool loader_load_programs(Runtime *rt, char *err, size_t errlen)
 {
 	for (int i = 0; i < rt->sc->progs.n; i++) {
@@ -264,7 +286,7 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen)
 		if (pc->fd < 0)
 			return false;
 	}
-	return true;
+	return fill_error_progs(rt, err, errlen);
 }
 
 /* Programs in script order, except that those of newest-first providers
@@ -323,6 +345,8 @@ void loader_close(Runtime *rt)
 	close_fd(&rt->rodata_fd);
 	close_fd(&rt->lost_fd);
 	close_fd(&rt->firing_fd);
+	for (int k = 0; k < (int)(sizeof(rt->errprog_fd) / sizeof(rt->errprog_fd[0])); k++)
+		close_fd(&rt->errprog_fd[k]);
 	if (rt->control)
 		munmap((void *)rt->control, 4096);
 	rt->control = NULL;

@@ -50,6 +50,8 @@ typedef struct Runtime {
 	VEC(WatchedAddr) watched; /* watchpoints in place, for unwatch() and "watched once" */
 	int wp_stopped;           /* a task a sync FUNC+argN watchpoint stopped, to resume */
 	struct SpecBufs *spec; /* D: records held for their speculation (spec_buf.c) */
+	int errprog_fd[8];      /* D: per Script.err_kinds, the ERROR programs' prog array, or -1 */
+	uint64_t dblerrors_told; /* D: faults in ERROR clauses already reported */
 } Runtime;
 
 /* What woke the event loop (epoll data): the event ring, a signal, the
@@ -101,5 +103,9 @@ void watchpoint_resume(Runtime *rt);
 void spec_hold(Runtime *rt, unsigned id, const void *data, size_t size);
 void spec_release(Runtime *rt, uint64_t id, bool commit);
 void spec_report_drops(Runtime *rt);
+/* D's run-time faults (fault_d.c): an EV_D_FAULT record as dtrace's "error
+ * on enabled probe ID ..." message; new faults in ERROR clauses reported */
+void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data);
+void fault_report_double_d(Runtime *rt);
 void spec_free(Runtime *rt);
 void watchpoint_continue(Runtime *rt);

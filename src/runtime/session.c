@@ -265,6 +265,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 		}
 		watchpoint_resume(rt);
 		spec_report_drops(rt);
+		fault_report_double_d(rt);
 	}
 }
 
@@ -380,6 +381,8 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	Runtime rt = {.sc = sc, .opt = *opt};
 	rt.ringbuf_fd = rt.scratch_fd = rt.zero_fd = rt.rodata_fd = rt.lost_fd = -1;
 	rt.firing_fd = -1;
+	for (int i = 0; i < (int)(sizeof(rt.errprog_fd) / sizeof(rt.errprog_fd[0])); i++)
+		rt.errprog_fd[i] = -1;
 	rt.kstack_fd = rt.ustack_fd = rt.control_fd = rt.pycode_fd = -1;
 	char err[1024];
 	setup_output(&rt);
@@ -416,6 +419,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	fflush(rt.out.f);
 	print_all_maps(&rt);
 	spec_report_drops(&rt);
+	fault_report_double_d(&rt);
 	spec_free(&rt);
 	uint64_t lost = lost_events(&rt);
 	if (lost)

@@ -1,0 +1,23 @@
+/* a fault in a predicate is reported "in predicate" (action 0); a member
+ * read through a bad pointer faults at the member's address */
+BEGIN
+/ *(int *)0 == 0 /
+{
+	trace("not reached");
+}
+
+BEGIN
+{
+	this->t = (struct task_struct *)0;
+	trace(this->t->pid);
+}
+
+ERROR
+{
+	printf("action %d, at the member: %d\n", arg2, arg5 == offsetof(struct task_struct, pid));
+}
+
+BEGIN
+{
+	exit(0);
+}
