@@ -132,14 +132,16 @@ static const XMember bufinfo_done[] = {
 };
 
 /* a partition's name is its device's (vda1), the driver the name of the
- * disk's parent device's driver (virtio_blk, sd) or of its module */
+ * disk's parent device's driver (virtio_blk, sd) or of its module; a loop
+ * device has no parent (read through NULL, the clause would fault) */
 #define DEV_NAME(d) "stringof(" d "->part0->bd_device.parent->driver->name)"
 #define DEV_OWNER(d) "stringof(" d "->fops->owner->name)"
 static const XMember devinfo[] = {
 	{"dev_major", "(int32_t)(@T->part->bd_dev >> 20)"},
 	{"dev_minor", "(int32_t)(@T->part->bd_dev & 0xfffff)"},
 	{"dev_instance", "(int32_t)0"},
-	{"dev_name", "@T->q->disk->part0->bd_device.parent->driver ? " DEV_NAME("@T->q->disk")
+	{"dev_name", "@T->q->disk->part0->bd_device.parent && "
+		"@T->q->disk->part0->bd_device.parent->driver ? " DEV_NAME("@T->q->disk")
 		" : @T->q->disk->fops->owner ? " DEV_OWNER("@T->q->disk") " : \"<none>\""},
 	{"dev_statname", "stringof(@T->part->bd_device.kobj.name)"},
 	{"dev_pathname", "strjoin(\"/dev/\", stringof(@T->part->bd_device.kobj.name))"},
