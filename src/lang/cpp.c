@@ -611,7 +611,7 @@ bool cpp_run(const char *text, const char *path, const CppOpts *o, CppOut *out, 
 	memset(out, 0, sizeof(*out));
 	memset(err, 0, sizeof(*err));
 	Arena a = {0};
-	Cpp c = {.o = o, .a = &a, .err = err, .budget = TOKENS_MAX, .out_arena = &out->arena};
+	Cpp c = {.o = o, .a = &a, .err = err, .budget = o->max_tokens > 0 ? o->max_tokens : TOKENS_MAX, .out_arena = &out->arena};
 	Run *r = xcalloc(1, sizeof(*r));
 	r->c = &c;
 	volatile bool ok = false;

@@ -29,6 +29,7 @@ typedef struct CppOpts {
 	int ndefines;
 	bool predefine;   /* DTrace's predefined names (__SUNW_D, __linux, ...) */
 	bool no_includes; /* refuse #include (the fuzzer) */
+	long max_tokens;  /* what macro expansion may make, 0: TOKENS_MAX (250000) */
 	bool show_includes; /* -H: each included file's path, after one '.' per level, as gcc -H */
 	/* <name> found neither in include_dirs nor next to the script: the
 	 * #include line is passed on (sonde's C definitions read system headers) */

@@ -198,7 +198,8 @@ static void list_init(List *l)
 static void list_add(Cpp *c, List *l, const PTok *t)
 {
 	if (--c->budget < 0)
-		cpp_fail(c, t, true, "macro expansion too large (more than %d tokens)", TOKENS_MAX);
+		cpp_fail(c, t, true, "macro expansion too large (more than %ld tokens)",
+			 c->o->max_tokens > 0 ? c->o->max_tokens : TOKENS_MAX);
 	l->tail = l->tail->next = cpp_tok_copy(c, t);
 }
 
