@@ -13,6 +13,7 @@ typedef struct Place {
 	bool scr;  /* in scratch at off; else the address is in r0 */
 	int off;
 	bool user; /* the address is a user address */
+	bool ctx;  /* in the program's context at off: direct loads from R_CTX */
 } Place;
 
 bool cg_is_dwarf_local(const Expr *e)
@@ -87,8 +88,42 @@ bool cg_user_addr(const Gen *g, const Type *t)
 	return type_is_ptr(t) ? t->user : cg_probe_reads_user(g);
 }
 
+/* Is e the context pointer itself (ctx, a variable holding it, a cast)? */
+static bool is_ctx_pointer(const Gen *g, const Expr *e)
+{
+	if (!type_is_ptr(e->type) || !e->type->ctx || !strcmp(g->spec->prov->name, "iter"))
+		return false; /* an iterator's record is read like memory (probe_read) */
+	return (e->kind == E_BUILTIN && e->aux2 == B_CTX) || e->kind == E_VAR ||
+	       (e->kind == E_CAST && is_ctx_pointer(g, e->a));
+}
+
+/* A place inside the context at a constant offset: the verifier rewrites
+ * such loads (perf_event programs see struct bpf_perf_event_data, which
+ * the kernel does not hold as such); a pointer to it cannot be read. */
+static bool ctx_place(const Gen *g, const Expr *e, int *off)
+{
+	if (e->kind == E_UNOP && e->op == OP_DEREF && is_ctx_pointer(g, e->a)) {
+		*off = 0;
+		return true;
+	}
+	if (e->kind != E_FIELD || cg_is_dwarf_local(e) || cg_is_uevent(e) ||
+	    e->a->type->kind == TY_CTX)
+		return false;
+	const Field *f = e->auxp;
+	int base;
+	if (e->arrow ? is_ctx_pointer(g, e->a) && (base = 0, true)
+		     : e->a->type->ctx && ctx_place(g, e->a, &base)) {
+		*off = base + f->offset;
+		return true;
+	}
+	return false;
+}
+
 static Place place(Gen *g, const Expr *e)
 {
+	int ctx_off;
+	if (ctx_place(g, e, &ctx_off))
+		return (Place){.ctx = true, .off = ctx_off};
 	if (e->kind == E_UNOP) {
 		gen_int(g, e->a);
 		return (Place){false, 0, cg_user_addr(g, e->a->type)};
@@ -175,7 +210,9 @@ void gen_place_int(Gen *g, const Expr *e)
 		w = n <= 1 ? 1 : n <= 2 ? 2 : n <= 4 ? 4 : 8;
 	}
 	Place p = place(g, e);
-	if (p.scr) {
+	if (p.ctx) {
+		emit(g, I_LDX(ldx_size(w), BPF_REG_0, R_CTX, p.off));
+	} else if (p.scr) {
 		emit_ldx(g, ldx_size(w), BPF_REG_0, R_SCR, p.off);
 	} else {
 		int slot = stack_push(g);
@@ -214,11 +251,30 @@ void gen_dwarf_local_int(Gen *g, const Expr *e)
 	gen_cast_r0(g, e->type);
 }
 
+/* n bytes of the context from off into scratch, 8 at a time where it can
+ * (the registers of bpf_perf_event_data only load as whole words) */
+static void copy_from_ctx(Gen *g, int off, int n, int dst_off)
+{
+	for (int i = 0; i < n;) {
+		int w = n - i >= 8 ? 8 : n - i >= 4 ? 4 : n - i >= 2 ? 2 : 1;
+		emit(g, I_LDX(ldx_size(w), BPF_REG_0, R_CTX, off + i));
+		emit_stx(g, ldx_size(w), R_SCR, BPF_REG_0, dst_off + i);
+		i += w;
+	}
+}
+
 void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	int mark = g->scratch_top;
 	const Type *st = e->type;
 	Place p = place(g, e);
+	if (p.ctx) {
+		copy_from_ctx(g, p.off, st->size < dt->size ? st->size : dt->size, dst_off);
+		if (dt->size > st->size)
+			emit_memzero(g, dst_off + st->size, dt->size - st->size);
+		g->scratch_top = mark;
+		return;
+	}
 	if (p.scr) {
 		gen_copy_value(g, R_SCR, p.off, st, dst_off, dt);
 		g->scratch_top = mark;

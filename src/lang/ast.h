@@ -101,6 +101,7 @@ typedef struct StmtList {
 struct Stmt {
 	StmtKind kind;
 	Loc loc;
+	Loc op_loc;   /* S_ASSIGN: the '=' (bpftrace's place for assignment errors) */
 	Op op;
 	Expr *target; /* S_ASSIGN: E_MAP or E_VAR */
 	Expr *expr;

@@ -407,11 +407,11 @@ static Expr *parse_offsetof(Parser *ps)
 
 static Expr *parse_cast(Parser *ps, Loc open)
 {
-	Expr *e = new_expr(ps, E_CAST, ps->tok.loc);
+	Expr *e = new_expr(ps, E_CAST, open); /* bpftrace's place: the '(' */
 	e->name = parse_type(ps);
 	if (!e->name || !expect_close(ps, T_RPAREN, open, "()"))
 		return NULL;
-	e->loc.len = (int)strlen(e->name);
+	e->loc.len = (int)strlen(e->name) + 2;
 	if (!enter(ps))
 		return NULL;
 	e->a = parse_unary(ps);
@@ -753,6 +753,7 @@ static Stmt *parse_expr_stmt(Parser *ps)
 				"can only assign to a map or a variable"), NULL;
 	s->kind = S_ASSIGN;
 	s->op = ps->tok.op;
+	s->op_loc = ps->tok.loc;
 	s->target = e;
 	if (!advance(ps) || !(s->expr = parse_expr(ps)))
 		return NULL;

@@ -135,6 +135,8 @@ bool sema_map_key(Sema *s, Expr *e)
 		if (a->type->kind == TY_STRERROR || a->type->kind == TY_CGROUP_PATH)
 			return sema_error(s, a->loc, "invalid mapkey argument type: %s() text cannot be "
 					  "a map key", tn(a->type));
+		if (a->type->ctx) /* bpftrace's words; the key is copied from the stack */
+			return sema_error(s, e->loc, "context cannot be used as a map key");
 		if (!storable(a->type))
 			return sema_error(s, a->loc, "a value of type %s cannot be a map key", tn(a->type));
 		if ((a->type->kind == TY_RECORD || a->type->kind == TY_ARRAY) && a->type->size > 512)
@@ -656,6 +658,8 @@ static bool assign_map(Sema *s, Stmt *st)
 		return false;
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
+	if (type_is_ptr(v->type) && v->type->ctx) /* bpftrace's words and place (the '=') */
+		return sema_error(s, st->op_loc, "context cannot be assigned to a map");
 	if (!storable(v->type))
 		return sema_error(s, v->loc, "a value of type %s cannot be stored in a map", tn(v->type));
 	if (!sema_map_value(s, t, sema_storage_type(s, v->type), v->loc))

@@ -104,6 +104,49 @@ static int func_name_size(Sema *s)
 	return (int)((max + 1 + 7) & ~(size_t)7);
 }
 
+/* bpftrace's name of a probe's program type (BEGIN/END have none) */
+static const char *prog_type_name(const Provider *p)
+{
+	if (p->is_special)
+		return NULL;
+	switch (p->prog_type) {
+	case BPF_PROG_TYPE_KPROBE: return "BPF_PROG_TYPE_KPROBE";
+	case BPF_PROG_TYPE_TRACEPOINT: return "BPF_PROG_TYPE_TRACEPOINT";
+	case BPF_PROG_TYPE_PERF_EVENT: return "BPF_PROG_TYPE_PERF_EVENT";
+	case BPF_PROG_TYPE_TRACING: return "BPF_PROG_TYPE_TRACING";
+	case BPF_PROG_TYPE_RAW_TRACEPOINT: return "BPF_PROG_TYPE_RAW_TRACEPOINT";
+	default: return "BPF_PROG_TYPE_UNSPEC";
+	}
+}
+
+/* ctx is what the program is given: pt_regs (kprobe, uprobe, usdt),
+ * bpf_perf_event_data (profile, interval, software, hardware, watchpoint),
+ * an iterator's record; one program type for all the probe's attach points */
+static bool check_ctx(Sema *s, Expr *e)
+{
+	const Provider *prov = s->spec->prov;
+	const char *first = prog_type_name(prov);
+	for (int p = 0; p < s->sc->ast->nprobes; p++) {
+		if (s->sc->ast->probes[p] != s->probe)
+			continue;
+		for (int i = 0; i < s->sc->specs[p].n; i++) {
+			const char *other = prog_type_name(s->sc->specs[p].v[i].prov);
+			if (first && other && strcmp(first, other))
+				return sema_error(s, e->loc, "ctx cannot be used in different BPF program "
+						  "types: %s and %s", first, other);
+		}
+	}
+	if (!strcmp(prov->name, "tracepoint"))
+		return sema_error(s, e->loc, "Use args instead of ctx in tracepoint");
+	if (!strcmp(prov->name, "iter") || (!prov->is_special &&
+	    (prov->prog_type == BPF_PROG_TYPE_KPROBE || prov->prog_type == BPF_PROG_TYPE_PERF_EVENT)))
+		return true;
+	return sema_error(s, e->loc, "invalid program type\nhint: ctx is a struct pt_regs * in "
+			  "kprobe, uprobe and usdt probes, a struct bpf_perf_event_data * in profile, "
+			  "interval, software, hardware and watchpoint probes, the iterator's record in "
+			  "iter probes");
+}
+
 static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 {
 	const Provider *prov = s->spec->prov;
@@ -141,13 +184,7 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 					  "'uprobes' probes", e->name);
 		return true;
 	case B_CTX:
-		if (!strcmp(prov->name, "tracepoint"))
-			return sema_error(s, e->loc, "Use args instead of ctx in tracepoint");
-		if (strcmp(prov->name, "iter") &&
-		    (prov->is_special || prov->prog_type != BPF_PROG_TYPE_KPROBE))
-			return sema_error(s, e->loc, "ctx is available in kprobe, uprobe, usdt (a struct "
-					  "pt_regs *) and iter probes, not in %s probes", prov->name);
-		return true;
+		return check_ctx(s, e);
 	case B_FUNC:
 		if (prov->prog_type != BPF_PROG_TYPE_KPROBE || !strcmp(prov->name, "usdt"))
 			return sema_error(s, e->loc, "func is only available in uprobes and kprobes");
@@ -197,7 +234,11 @@ bool sema_builtin(Sema *s, Expr *e)
 			e->type = rt->pointee ? rt : ty_int(s, rt->bits, rt->is_signed);
 		}
 		if (b->id == B_CTX && strcmp(s->spec->prov->name, "iter")) /* the registers */
-			e->type->pointee = btf_lazy_record("struct", "pt_regs");
+			e->type->pointee = btf_lazy_record("struct", s->spec->prov->prog_type ==
+							   BPF_PROG_TYPE_PERF_EVENT
+							   ? "bpf_perf_event_data" : "pt_regs");
+		if (b->id == B_CTX)
+			e->type->ctx = true;
 		break;
 	case TY_STR:
 		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s)

@@ -66,6 +66,15 @@ static Type *ptr_copy(Sema *s, Type *p, bool user)
 	return q;
 }
 
+/* t marked as (a member of) the program's context */
+static Type *ctx_copy(Sema *s, Type *t)
+{
+	Type *q = ty_simple(s, t->kind, t->size);
+	*q = *t;
+	q->ctx = true;
+	return q;
+}
+
 /* Member `name` of rec, looking inside anonymous members; *off gets the
  * total byte offset. */
 static const Field *find_member(Type *rec, const char *name, int *off, int depth)
@@ -134,9 +143,9 @@ bool sema_ctype_member(Sema *s, Expr *e)
 		rec = t->pointee;
 	if (rec->kind != TY_RECORD)
 		return sema_error(s, e->loc, "a value of type %s has no field '%s'", tname(t), e->name);
-	if (ptr && !e->arrow)
-		return sema_error(s, e->loc, "%s is a pointer: use '->' to reach field '%s'",
-				  tname(t), e->name);
+	if (ptr && !e->arrow) /* bpftrace's words */
+		return sema_error(s, e->loc, "Can not access field '%s' on type '%s'. Try "
+				  "dereferencing it first, or using '->'", e->name, tname(t));
 	if (!ptr && e->arrow)
 		return sema_error(s, e->loc, "%s is not a pointer: use '.' to reach field '%s'",
 				  tname(t), e->name);
@@ -161,6 +170,8 @@ bool sema_ctype_member(Sema *s, Expr *e)
 	if (ft->kind == TY_NONE)
 		return sema_error(s, e->loc, "field '%s' has no readable type", e->name);
 	e->type = value_type(s, ft, ptr ? t->user : place_user(e->a));
+	if (t->ctx && (ft->kind == TY_RECORD || ft->kind == TY_ARRAY)) /* ctx->regs: ctx too */
+		e->type = ctx_copy(s, e->type);
 	return true;
 }
 
@@ -187,6 +198,8 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 	if (pt->kind == TY_RECORD && !record_known(s, pt, e->loc))
 		return false;
 	e->type = value_type(s, pt, t->user);
+	if (t->ctx && pt->kind == TY_RECORD) /* *ctx */
+		e->type = ctx_copy(s, e->type);
 	return true;
 }
 
@@ -281,6 +294,12 @@ bool sema_ctype_cast(Sema *s, Expr *e)
 	if (e->a->type->kind != TY_INT)
 		return sema_error(s, e->a->loc, "cannot cast a value of type %s to %s",
 				  tname(e->a->type), tname(t));
+	if (type_is_ptr(t) && e->a->type->ctx) { /* bpftrace's rule and words */
+		if (t->pointee->kind != TY_RECORD)
+			return sema_error(s, e->loc, "Integer pointer casts are not supported for "
+					  "type: ctx");
+		t = ctx_copy(s, t);
+	}
 	if (type_is_ptr(t)) {
 		bool user = e->a->type->pointee ? e->a->type->user : is_user_provider(s);
 		t = ptr_copy(s, t, user);

@@ -114,6 +114,8 @@ static void put_name(NameBuf *b, const Type *t)
 	switch (t->kind) {
 	case TY_INT:
 		if (t->pointee) {
+			if (t->ctx) /* as bpftrace names a context pointer */
+				nb_put(b, "(ctx) ");
 			put_name(b, t->pointee);
 			nb_put(b, t->pointee->pointee && t->pointee->kind == TY_INT ? "*" : " *");
 		} else if (t->cname) {

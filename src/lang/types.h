@@ -108,6 +108,10 @@ typedef struct Type {
 	/* C types (kernel BTF, the script's C definitions, casts) */
 	struct Type *pointee; /* TY_INT: pointer to this; TY_ARRAY: element type */
 	bool user;            /* pointer into user memory (bpf_probe_read_user) */
+	/* the program's context (ctx, a cast of it, or a record/array member of
+	 * it): read with direct loads from the context register, as the
+	 * verifier requires (perf_event programs see bpf_perf_event_data) */
+	bool ctx;
 	const char *cname;    /* TY_RECORD "struct x"; TY_INT "enum x"; TY_NONE "void" */
 	bool is_union;        /* TY_RECORD */
 	int count;            /* TY_ARRAY: elements */

@@ -90,8 +90,17 @@ static const struct {
 	{TP " { sarg0 }", 1, 41, "The sarg0 builtin can only be used with 'kprobes' and 'uprobes' probes"},
 	{"BEGIN { sarg10 }", 1, 9, "Unknown identifier: 'sarg10'"},
 	{TP " { ctx }", 1, 41, "Use args instead of ctx in tracepoint"},
-	{"profile:hz:99 { ctx }", 1, 17, "ctx is available in kprobe, uprobe, usdt (a struct "
-	 "pt_regs *) and iter probes, not in profile probes"},
+	{"END { ctx }", 1, 7, "invalid program type\nhint: ctx is a struct pt_regs * in kprobe, "
+	 "uprobe and usdt probes, a struct bpf_perf_event_data * in profile, interval, software, "
+	 "hardware and watchpoint probes, the iterator's record in iter probes"},
+	{"profile:hz:99," TP " { ctx }", 1, 55, "ctx cannot be used in different BPF program types: "
+	 "BPF_PROG_TYPE_PERF_EVENT and BPF_PROG_TYPE_TRACEPOINT"},
+	{"profile:hz:99 { @[ctx] = 1 }", 1, 17, "context cannot be used as a map key"},
+	{"profile:hz:99 { @x = ctx }", 1, 20, "context cannot be assigned to a map"},
+	{"profile:hz:99 { print(ctx) }", 1, 17, "(ctx) struct bpf_perf_event_data * type passed to "
+	 "print() is not printable"},
+	{"profile:hz:99 { $x = (int8 *)ctx }", 1, 22, "Integer pointer casts are not supported for "
+	 "type: ctx"},
 	{"BEGIN { skboutput(\"a\", 1, 1, 1); }", 1, 9, "skboutput can not be used with \"BEGIN\" probes"},
 	{TP " { path(1); }", 1, 41, "The path function can only be used with 'kfunc', 'kretfunc', "
 	 "'iter' probes"},

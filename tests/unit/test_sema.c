@@ -83,8 +83,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = 1 + ; }", 1, 18, "syntax error, unexpected ;\nhint: expecting an expression"},
 	{"BEGIN { printf(\"a\" }", 1, 15, "missing ')' to close '('"},
 	{"BEGIN { @x = 1;", 1, 7, "missing '}' to close '{'"},
-	{"BEGIN { @x = (nosuch)1; }", 1, 15, "cannot cast to 'nosuch': unknown type 'nosuch'"},
-	{"BEGIN { @x = (nosuch *)1; }", 1, 15, "cannot cast to 'nosuch *': unknown type 'nosuch'"},
+	{"BEGIN { @x = (nosuch)1; }", 1, 14, "cannot cast to 'nosuch': unknown type 'nosuch'"},
+	{"BEGIN { @x = (nosuch *)1; }", 1, 14, "cannot cast to 'nosuch *': unknown type 'nosuch'"},
 	{"BEGIN { @x = 99999999999999999999; }", 1, 14, "integer literal too large"},
 	{"BEGIN {\n  @x = 1;\n  @y = $z;\n}", 3, 8, "variable $z is used before it is assigned"},
 
@@ -250,7 +250,7 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = comm.foo; }", 1, 19, "a value of type string[16] has no field 'foo'"},
 	{"BEGIN { @x = comm[1]; }", 1, 18, "cannot index a value of type string[16]: [] works on arrays, "
 					   "pointers and maps"},
-	{"BEGIN { @x = (struct foo *)1; }", 1, 15, "cannot cast to 'struct foo *': unknown type 'struct "
+	{"BEGIN { @x = (struct foo *)1; }", 1, 14, "cannot cast to 'struct foo *': unknown type 'struct "
 						   "foo': it is not defined in the script nor in the kernel's BTF"},
 	{"BEGIN { @x = (int8)comm; }", 1, 20, "the value of a cast must be an integer, not string[16]"},
 	{"BEGIN { @x = \"a\" < \"b\"; }", 1, 18, "The < operator can not be used on expressions of types string[2], string[2]"},
@@ -267,8 +267,8 @@ static const ErrCase err_cases[] = {
 	/* C types (the kernel's BTF) */
 	{"BEGIN { @x = curtask->pidd; }", 1, 23, "Struct/union of type 'struct task_struct' does not "
 						 "contain a field named 'pidd'\nhint: did you mean 'pid', 'prio', 'dl'?"},
-	{"BEGIN { @x = curtask.pid; }", 1, 22, "struct task_struct * is a pointer: use '->' to reach "
-					       "field 'pid'"},
+	{"BEGIN { @x = curtask.pid; }", 1, 22, "Can not access field 'pid' on type 'struct task_struct *'. Try "
+					       "dereferencing it first, or using '->'"},
 	{"BEGIN { $a = 1; @x = $a[0]; }", 1, 24, "cannot index a value of type int64: [] works on "
 						 "arrays, pointers and maps"},
 	{"struct s { char b[600]; }\nBEGIN { @[*(struct s *)0] = 1; }", 2, 11,
