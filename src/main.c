@@ -19,6 +19,7 @@
 #include "flame/flame.h"
 #include "lang/ast.h"
 #include "probe/probe.h"
+#include "probes/list_pattern.h"
 #include "probes/tracefs.h"
 #include "runtime/features.h"
 #include "runtime/runtime.h"
@@ -399,6 +400,20 @@ out:
 	return status;
 }
 
+/* -l [PATTERN]: bpftrace parses the pattern as attach points first */
+static int list_probes(const char *pattern, bool verbose)
+{
+	Error err = {0};
+	char *clean = list_pattern_parse(pattern, &err);
+	if (!clean) {
+		diag_print(stderr, &(Source){"stdin", pattern}, &err);
+		return 1;
+	}
+	int n = probe_list(stdout, *clean ? clean : NULL, verbose);
+	free(clean);
+	return n < 0 ? 1 : 0;
+}
+
 /* Subcommands: `sonde NAME ARGS...` runs NAME's main with argv[0] = NAME.
  * A new subcommand is one line here; `sonde -h` lists them. */
 static const struct subcommand {
@@ -452,7 +467,7 @@ int main(int argc, char **argv)
 	}
 	probe_maps_pid = c.run.watch_pid;
 	if (c.list)
-		return probe_list(stdout, *c.list ? c.list : NULL, c.list_verbose) < 0 ? 1 : 0;
+		return list_probes(c.list, c.list_verbose);
 	if (!c.program && !c.file) {
 		usage(stderr);
 		return 1;
