@@ -61,6 +61,7 @@ static void usage(FILE *f)
 	      "    -I DIR         directory #include searches (C definitions)\n"
 	      "    --include FILE read the C definitions of FILE before the program\n"
 	      "    -d ast|bpf     print the syntax tree or the BPF instructions, and exit\n"
+	      "    -d, -dd        print both (bpftrace's dry runs; sonde has no LLVM IR)\n"
 	      "    -e 'program'   execute this program\n"
 	      "    -h, --help     show this help message\n"
 	      "    -l [search]    list probes (tracepoints, software events)\n"
@@ -167,6 +168,20 @@ static bool parse_pid(const char *s, int *pid)
 
 enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARNINGS, OPT_USDT_FILE };
 
+/* -d ast, -d bpf: one of sonde's dumps.  bpftrace's -d and -dd (its AST
+ * after each pass, then LLVM IR) take no word: sonde has no LLVM, so they
+ * print both of its dumps (the AST, then the BPF instructions). */
+static void parse_debug(Cli *c, char **argv, const char *arg)
+{
+	if (!strcmp(arg, "ast") || !strcmp(arg, "bpf")) {
+		c->debug = arg;
+		return;
+	}
+	c->debug = "all";
+	if (arg == argv[optind - 1])
+		optind--; /* a bare -d: the word after it is not its argument */
+}
+
 /* Returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, Cli *c)
 {
@@ -193,7 +208,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'o': c->out_path = optarg; break;
 		case 'q': c->run.quiet = true; break;
 		case 'k': c->opt.helper_check++; break; /* -k, -kk */
-		case 'd': c->debug = optarg; break;
+		case 'd': parse_debug(c, argv, optarg); break;
 		case OPT_UNSAFE: c->opt.unsafe = true; break;
 		case OPT_INFO: c->info = true; break;
 		case OPT_TOOLS: return tools_list(stdout);
@@ -322,10 +337,10 @@ static bool start_child(Cli *c)
 
 static void debug_dump(Cli *c, Program *ast, Script *sc)
 {
-	if (!strcmp(c->debug, "ast")) {
+	if (strcmp(c->debug, "bpf"))
 		ast_dump(stdout, ast);
+	if (!strcmp(c->debug, "ast"))
 		return;
-	}
 	for (int i = 0; i < sc->progs.n; i++) {
 		ProgCode *pc = sc->progs.v[i];
 		bpf_disasm(stdout, pc->spec->name, pc->insns, pc->ninsns, pc->lines, &ast->src);
@@ -350,10 +365,6 @@ static int run_program(Cli *c)
 	int status = 1;
 	Program *ast = parse_program(&src, &err);
 	Script *sc = NULL;
-	if (c->debug && strcmp(c->debug, "ast") && strcmp(c->debug, "bpf")) {
-		fprintf(stderr, "sonde: -d takes 'ast' or 'bpf', not '%s'\n", c->debug);
-		goto out;
-	}
 	if (ast && c->debug && !strcmp(c->debug, "ast")) {
 		debug_dump(c, ast, NULL);
 		status = 0;
