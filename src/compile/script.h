@@ -19,6 +19,8 @@ typedef struct MapInfo {
 	Type *val;       /* NULL until a use gives it a type */
 	Loc loc;         /* first use */
 	bool percpu;     /* aggregations are per-CPU */
+	signed char addrspace; /* of the first value assigned (sema_addrspace.c) */
+	bool addrspace_set;
 	int fd;          /* loader */
 } MapInfo;
 
@@ -27,6 +29,8 @@ typedef struct VarInfo {
 	Type *type;
 	int off;         /* scratch offset (codegen) */
 	bool assigned;
+	signed char addrspace; /* of the first value assigned (sema_addrspace.c) */
+	bool addrspace_set;
 } VarInfo;
 
 typedef enum EventKind {

@@ -78,6 +78,7 @@ struct Expr {
 	int aux;             /* per-kind extra: arg index, field offset, ... */
 	int aux2;            /* per-kind extra: builtin id, ... */
 	void *auxp;          /* per-kind extra pointer (tracepoint field, ...) */
+	signed char addrspace; /* AS_* (sema_addrspace.c): for bpftrace's warning only */
 };
 
 typedef enum StmtKind {

@@ -299,6 +299,7 @@ static bool sema_binop(Sema *s, Expr *e)
 {
 	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
 		return false;
+	sema_addrspace_binop(s, e);
 	Type *l = e->a->type, *r = e->b->type;
 	if ((l->kind == TY_NONE || r->kind == TY_NONE) && !s->strict) {
 		e->type = ty_int(s, 64, true);
@@ -552,7 +553,18 @@ static bool posparam_literal(Sema *s, Expr *e)
 	return true;
 }
 
+static bool sema_expr_kind(Sema *s, Expr *e);
+
 bool sema_expr(Sema *s, Expr *e)
+{
+	if (!sema_expr_kind(s, e))
+		return false;
+	if (e->kind != E_BINOP) /* sema_binop tags it (and warns) before its own warnings */
+		sema_addrspace(s, e);
+	return true;
+}
+
+static bool sema_expr_kind(Sema *s, Expr *e)
 {
 	switch (e->kind) {
 	case E_INT:
@@ -631,6 +643,7 @@ static bool assign_var(Sema *s, Stmt *st)
 				  t->name, tn(var->type), tn(v->type));
 	t->var = var;
 	t->type = var->type;
+	sema_addrspace_assigned(t, v);
 	return true;
 }
 
@@ -665,6 +678,7 @@ static bool assign_map(Sema *s, Stmt *st)
 	if (!sema_map_value(s, t, sema_storage_type(s, v->type), v->loc))
 		return false;
 	t->type = t->map->val;
+	sema_addrspace_assigned(t, v);
 	return true;
 }
 

@@ -94,6 +94,12 @@ bool sema_map_key(Sema *s, Expr *e);
 bool sema_error(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_builtin(Sema *s, Expr *e);
+
+/* bpftrace's address-space tags, for its "Addrspace mismatch" warning */
+enum { AS_NONE, AS_KERNEL, AS_USER };
+void sema_addrspace(Sema *s, Expr *e);        /* e's tag from its operands */
+void sema_addrspace_binop(Sema *s, Expr *e);  /* a op b: warns on a mismatch */
+void sema_addrspace_assigned(Expr *target, const Expr *value); /* first assignment */
 /* D: argN's offset in a syscall tracepoint's record, -1 elsewhere */
 int d_syscall_arg_offset(const ProbeSpec *spec, int n);
 /* D's aggregating functions and actions (sema_agg_d.c) */

@@ -31,10 +31,11 @@ static bool fail(Scan *s, size_t end, const char *fmt, ...)
 	return false;
 }
 
-/* characters of attach-point text (names, paths, wildcards, offsets) */
+/* characters of attach-point text (names, paths, wildcards, offsets); '?'
+ * is sonde's one-character wildcard (bpftrace's parser refuses it) */
 static bool ap_char(char c)
 {
-	return isalnum((unsigned char)c) || strchr("_-./+*[]:,#", c);
+	return isalnum((unsigned char)c) || strchr("_-./+*[]:,#?", c);
 }
 
 /* bpftrace's operator tokens, longest first: "unexpected TOKEN" */
@@ -44,7 +45,7 @@ static size_t operator_len(const char *p)
 	for (size_t k = 0; k < sizeof(two) / sizeof(two[0]); k++)
 		if (!strncmp(p, two[k], 2))
 			return 2;
-	return strchr("()!%&;<=>?^|}~", *p) ? 1 : 0;
+	return strchr("()!%&;<=>^|}~", *p) ? 1 : 0;
 }
 
 static size_t ident_end(const char *p, size_t i)

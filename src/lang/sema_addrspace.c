@@ -1,0 +1,138 @@
+/* Address spaces, only for bpftrace 0.17's "Addrspace mismatch" warning.
+ *
+ * bpftrace tags some values with the memory they come from: kernel (comm,
+ * string literals, curtask, ctx, kaddr(), buf(), kptr(), kernel probes'
+ * arguments, tracepoint fields outside syscalls), user (uprobe and usdt
+ * arguments, uaddr(), uptr(), the fields of syscalls tracepoints) or none
+ * (numbers, most builtins and functions).  Members, indexes, derefs, casts
+ * and str() keep their operand's tag; variables and maps keep the tag of
+ * their first assignment; a binary operator takes its left tag, else its
+ * right one, and when the two differ (neither none) bpftrace warns
+ * "Addrspace mismatch" and the result is none.  sonde reads memory by the
+ * pointer types (sema_ctype.c), not by these tags: they only decide the
+ * warning, so that sonde prints what bpftrace prints. */
+#include <string.h>
+
+#include "sema.h"
+
+/* bpftrace's find_addrspace(): where a probe type's arguments live */
+static int probe_addrspace(const Sema *s)
+{
+	static const char *const kernel[] = {"kprobe", "kretprobe", "kfunc", "kretfunc",
+					     "tracepoint", "iter", "rawtracepoint"};
+	static const char *const user[] = {"uprobe", "uretprobe", "usdt"};
+	const char *n = s->spec->prov->name;
+	for (size_t i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++)
+		if (!strcmp(n, kernel[i]))
+			return AS_KERNEL;
+	for (size_t i = 0; i < sizeof(user) / sizeof(user[0]); i++)
+		if (!strcmp(n, user[i]))
+			return AS_USER;
+	return AS_NONE;
+}
+
+static int builtin_addrspace(const Sema *s, const Expr *e)
+{
+	switch (e->aux2) {
+	case B_COMM:
+	case B_CURTASK:
+	case B_CTX:
+		return AS_KERNEL;
+	case B_ARG:
+	case B_SARG:
+	case B_RETVAL:
+		return probe_addrspace(s);
+	case B_ARGS: /* a syscall's arguments point into the process */
+		if (!strcmp(s->spec->prov->name, "tracepoint"))
+			return s->spec->target && !strcmp(s->spec->target, "syscalls") ? AS_USER
+											: AS_KERNEL;
+		return probe_addrspace(s);
+	default:
+		return AS_NONE;
+	}
+}
+
+static int call_addrspace(const Sema *s, const Expr *e)
+{
+	if (!e->func)
+		return AS_NONE;
+	switch (e->func->id) {
+	case F_STR: /* str($1) is copied to the stack: kernel */
+		if (!e->args.n)
+			return AS_NONE;
+		return e->args.v[0]->kind == E_POSPARAM ? AS_KERNEL : e->args.v[0]->addrspace;
+	case F_BUF:
+	case F_KADDR:
+	case F_KPTR:
+		return AS_KERNEL;
+	case F_UADDR:
+	case F_UPTR:
+		return AS_USER;
+	case F_REG:
+		return probe_addrspace(s);
+	default:
+		return AS_NONE;
+	}
+}
+
+void sema_addrspace(Sema *s, Expr *e)
+{
+	switch (e->kind) {
+	case E_STR:
+		e->addrspace = AS_KERNEL;
+		break;
+	case E_BUILTIN:
+		e->addrspace = (signed char)builtin_addrspace(s, e);
+		break;
+	case E_CALL:
+		e->addrspace = (signed char)call_addrspace(s, e);
+		break;
+	case E_VAR:
+		e->addrspace = e->var ? e->var->addrspace : AS_NONE;
+		break;
+	case E_MAP:
+		e->addrspace = e->map ? e->map->addrspace : AS_NONE;
+		break;
+	case E_FIELD:
+		/* a tuple's element: bpftrace keeps its tag in the tuple type; sonde does not */
+		e->addrspace = e->a->type && e->a->type->kind == TY_TUPLE ? AS_NONE : e->a->addrspace;
+		break;
+	case E_INDEX:
+		e->addrspace = e->a->addrspace;
+		break;
+	case E_UNOP: /* *p keeps p's tag; *addr, -x, !x, ~x have none */
+		e->addrspace = e->op == OP_DEREF && type_is_ptr(e->a->type) ? e->a->addrspace : AS_NONE;
+		break;
+	case E_CAST:
+		e->addrspace = e->a->addrspace;
+		if (e->addrspace == AS_NONE && type_is_ptr(e->type) &&
+		    e->type->pointee->kind == TY_RECORD) /* (struct x *)0: the probe's */
+			e->addrspace = (signed char)probe_addrspace(s);
+		break;
+	default: /* numbers, $1, $#, ?:, tuples, ++/--, sizeof */
+		e->addrspace = AS_NONE;
+	}
+}
+
+void sema_addrspace_binop(Sema *s, Expr *e)
+{
+	int l = e->a->addrspace, r = e->b->addrspace;
+	if (l != r && l != AS_NONE && r != AS_NONE) {
+		if (s->sc->opt.dialect != DIALECT_D)
+			sema_warn(s, e->loc, "Addrspace mismatch");
+		e->addrspace = AS_NONE;
+		return;
+	}
+	e->addrspace = (signed char)(l != AS_NONE ? l : r);
+}
+
+void sema_addrspace_assigned(Expr *target, const Expr *value)
+{
+	if (target->kind == E_VAR && target->var && !target->var->addrspace_set) {
+		target->var->addrspace = value->addrspace;
+		target->var->addrspace_set = true;
+	} else if (target->kind == E_MAP && target->map && !target->map->addrspace_set) {
+		target->map->addrspace = value->addrspace;
+		target->map->addrspace_set = true;
+	}
+}
