@@ -34,6 +34,11 @@ build/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -o $@ $<
 
+# a BTF file writer for the BPFTRACE_BTF test (libbpf's BTF API)
+build/progs/mkbtf: tests/progs/mkbtf.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -o $@ $< -lbpf
+
 # user-space probe targets: a non-PIE twin, and USDT in a shared library
 build/progs/uprobe_target_nopie: tests/progs/uprobe_target.c
 	@mkdir -p $(dir $@)

@@ -40,6 +40,7 @@ typedef struct Cli {
 	const char *debug;    /* -d ast|bpf */
 	bool info;
 	bool no_warnings; /* --no-warnings */
+	uint64_t max_bpf_progs; /* BPFTRACE_MAX_BPF_PROGS */
 	RunOpts run;
 	Options opt;
 } Cli;
@@ -106,6 +107,47 @@ static int env_int(const char *name, int def, int lo, int hi)
 		exit(1);
 	}
 	return (int)n;
+}
+
+/* A numeric variable as bpftrace 0.17 reads it (std::stoull: leading
+ * digits, "-1" wraps); no digits at all is its error.  *out is unchanged
+ * when the variable is unset. */
+static bool env_uint64(const char *name, uint64_t *out)
+{
+	const char *v = getenv(name);
+	if (!v)
+		return true;
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(v, &end, 10);
+	if (end == v || errno) {
+		fprintf(stderr, "ERROR: Env var '%s' did not contain a valid uint64_t, or was "
+			"zero-valued.\n", name);
+		return false;
+	}
+	*out = n;
+	return true;
+}
+
+/* BPFTRACE_MAX_BPF_PROGS (default 512): bpftrace 0.17 compiles a probe that
+ * uses `probe` or a tracepoint's `args` once per attach point, and refuses
+ * more such programs than the limit, counted probe by probe */
+static bool within_max_bpf_progs(const Script *sc, uint64_t max)
+{
+	uint64_t n = 0;
+	for (int p = 0; p < sc->ast->nprobes; p++) {
+		if (!sc->expands[p])
+			continue;
+		n += (uint64_t)sc->specs[p].n;
+		if (n > max) {
+			fprintf(stderr, "ERROR: Failed to compile: Your program is trying to generate more "
+				"than %llu BPF programs, which exceeds the current limit of %llu.\nYou can "
+				"increase the limit through the BPFTRACE_MAX_BPF_PROGS environment "
+				"variable.\n", (unsigned long long)n, (unsigned long long)max);
+			return false;
+		}
+	}
+	return true;
 }
 
 /* BPFTRACE_MAX_PROBES (default 512): bpftrace 0.17 refuses to attach more
@@ -354,6 +396,15 @@ static uint64_t now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
+/* the -c command waits for the go signal: it never runs when sonde stops */
+static void stop_child(Cli *c)
+{
+	if (c->run.child_pid > 0) {
+		kill(c->run.child_pid, SIGKILL);
+		waitpid(c->run.child_pid, NULL, 0);
+	}
+}
+
 static int run_program(Cli *c)
 {
 	Source src = {0};
@@ -383,24 +434,22 @@ static int run_program(Cli *c)
 	phase_time("compiled");
 	if (!sc) {
 		diag_print(stderr, &src, &err);
-		if (c->run.child_pid > 0) {
-			kill(c->run.child_pid, SIGKILL);
-			waitpid(c->run.child_pid, NULL, 0);
-		}
+		stop_child(c);
 		goto out;
 	}
 	for (int i = 0; i < sc->warnings.n && !c->no_warnings; i++)
 		diag_print_warning(stderr, &src, &sc->warnings.v[i]);
+	if (!within_max_bpf_progs(sc, c->max_bpf_progs)) {
+		stop_child(c);
+		goto out;
+	}
 	if (c->debug) {
 		debug_dump(c, ast, sc);
 		status = 0;
 		goto out;
 	}
 	if (!within_max_probes(sc->nattach)) {
-		if (c->run.child_pid > 0) {
-			kill(c->run.child_pid, SIGKILL);
-			waitpid(c->run.child_pid, NULL, 0);
-		}
+		stop_child(c);
 		goto out;
 	}
 	status = runtime_run(sc, &c->run);
@@ -486,6 +535,11 @@ int main(int argc, char **argv)
 	c.opt.strlen_max = env_int("BPFTRACE_STRLEN", 64, 1, 1 << 20);
 	c.opt.map_keys_max = env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24);
 	c.run.cat_bytes_max = (size_t)env_int("BPFTRACE_CAT_BYTES_MAX", 10240, 0, 1 << 30);
+	c.max_bpf_progs = 512;
+	c.run.rb_pages_set = getenv("BPFTRACE_PERF_RB_PAGES") != NULL;
+	if (!env_uint64("BPFTRACE_PERF_RB_PAGES", &c.run.rb_pages) ||
+	    !env_uint64("BPFTRACE_MAX_BPF_PROGS", &c.max_bpf_progs))
+		return 1;
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = now_ns();
 	if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {

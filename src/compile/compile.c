@@ -220,6 +220,7 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	sc->ast = ast;
 	sc->opt = *opt;
 	sc->zero_size = 8;
+	sc->expands = arena_alloc(&sc->arena, sizeof(bool) * (size_t)(ast->nprobes + 1));
 	Sema s = {.sc = sc};
 	bool ok = sema_ctype_setup(sc, err) && expand_all(sc, err);
 	/* lenient passes until map types stop changing: a map read before the

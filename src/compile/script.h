@@ -203,6 +203,9 @@ typedef struct Script {
 	int nerror;
 	struct { enum bpf_prog_type type; uint32_t attach_type; } err_kinds[8];
 	int nerr_kinds;
+	/* per probe: uses `probe` or a tracepoint's `args`, which bpftrace
+	 * compiles once per attach point (what BPFTRACE_MAX_BPF_PROGS counts) */
+	bool *expands;
 } Script;
 
 /* D options: the value of -x NAME=VAL ("" for a bare -x NAME), NULL if unset. */

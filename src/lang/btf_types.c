@@ -16,7 +16,6 @@
 static Arena arena; /* BTF types live as long as the process */
 static bool tried;
 static char why[256];
-static const char *path = BTF_VMLINUX;
 static Type *void_type;
 
 /* One BTF object: vmlinux (spaces[0]) or a module's, split on vmlinux's
@@ -34,9 +33,21 @@ static int nspaces;
 static __u32 base_cnt; /* vmlinux's type count */
 #define kbtf (spaces[0].btf)
 
-void btf_set_path(const char *p)
+/* a BTF file named by BPFTRACE_BTF, or NULL */
+static const char *btf_env_file(void)
 {
-	path = p;
+	const char *f = getenv("BPFTRACE_BTF");
+	return f && *f ? f : NULL;
+}
+
+const char *btf_kernel_path(void)
+{
+	const char *vmlinux = getenv("BPFTRACE_VMLINUX");
+	if (btf_env_file())
+		return btf_env_file();
+	if (access(BTF_VMLINUX, R_OK) != 0 && vmlinux && *vmlinux)
+		return vmlinux;
+	return BTF_VMLINUX;
 }
 
 struct btf *btf_kernel(void)
@@ -44,6 +55,12 @@ struct btf *btf_kernel(void)
 	if (tried)
 		return kbtf;
 	tried = true;
+	const char *path = btf_kernel_path();
+	if (btf_env_file() && access(path, R_OK) != 0) {
+		snprintf(why, sizeof(why), "cannot read BTF from BPFTRACE_BTF=%s: %s", path,
+			 strerror(errno));
+		return NULL;
+	}
 	if (access(path, R_OK) != 0) {
 		snprintf(why, sizeof(why), "this kernel has no BTF (%s: %s): kernel struct types, "
 			 "curtask->... and struct-pointer tracepoint args need it; integer casts, "
@@ -51,7 +68,7 @@ struct btf *btf_kernel(void)
 			 path, strerror(errno));
 		return NULL;
 	}
-	struct btf *b = btf__parse(path, NULL);
+	struct btf *b = btf__parse(path, NULL); /* raw BTF, or an ELF's .BTF section */
 	if (!b) {
 		snprintf(why, sizeof(why), "cannot read the kernel's BTF from %s: %s", path,
 			 strerror(errno));
@@ -74,6 +91,7 @@ static int space_index(const struct btf *b)
 /* The modules' BTF files sit beside vmlinux's (/sys/kernel/btf/MODULE). */
 static void btf_dir(char *buf, size_t n)
 {
+	const char *path = BTF_VMLINUX;
 	const char *slash = strrchr(path, '/');
 	snprintf(buf, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
 }
@@ -82,8 +100,8 @@ struct btf *btf_module(const char *module)
 {
 	if (!strcmp(module, "vmlinux"))
 		return btf_kernel();
-	if (!btf_kernel() || strchr(module, '/'))
-		return NULL;
+	if (!btf_kernel() || strchr(module, '/') || strcmp(btf_kernel_path(), BTF_VMLINUX))
+		return NULL; /* a BTF file or vmlinux of the user's: that file only */
 	for (int i = 1; i < nspaces; i++)
 		if (!strcmp(spaces[i].module, module))
 			return spaces[i].btf;
@@ -116,7 +134,7 @@ char **btf_module_names(int *n)
 	count = 0;
 	char dir[512];
 	btf_dir(dir, sizeof(dir));
-	DIR *d = opendir(dir);
+	DIR *d = !strcmp(btf_kernel_path(), BTF_VMLINUX) ? opendir(dir) : NULL;
 	for (struct dirent *e; d && (e = readdir(d));) {
 		if (e->d_name[0] == '.' || !strcmp(e->d_name, "vmlinux"))
 			continue;

@@ -27,7 +27,7 @@ static bool include_text(CDefs *d, const char *path, Loc inc, Error *err)
 void cdefs_predefine(CDefs *d)
 {
 	/* bpftrace's tools pick kernel headers or BTF by this macro */
-	if (access(BTF_VMLINUX, R_OK) == 0)
+	if (access(btf_kernel_path(), R_OK) == 0)
 		cd_add_name(d, CN_CONST, "BPFTRACE_HAVE_BTF", NULL, 1);
 }
 

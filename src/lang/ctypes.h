@@ -18,8 +18,10 @@
 struct btf;
 struct btf *btf_kernel(void);
 const char *btf_error(void);
-/* For tests: read BTF from another file (before any use). */
-void btf_set_path(const char *path);
+/* Where the kernel's types are read from: BPFTRACE_BTF (a BTF file, the
+ * only one then: no modules), else /sys/kernel/btf/vmlinux, else the
+ * .BTF section of BPFTRACE_VMLINUX (a vmlinux ELF), as bpftrace 0.17. */
+const char *btf_kernel_path(void);
 
 /* kw is "struct", "union", "enum", or NULL for a typedef or base type name
  * ("u32", "pid_t", "int").  NULL if there is no such type. */

@@ -119,6 +119,15 @@ static const char *prog_type_name(const Provider *p)
 	}
 }
 
+/* the index of the probe being analysed in the program */
+static int probe_index(const Sema *s)
+{
+	for (int p = 0; p < s->sc->ast->nprobes; p++)
+		if (s->sc->ast->probes[p] == s->probe)
+			return p;
+	return -1;
+}
+
 /* ctx is what the program is given: pt_regs (kprobe, uprobe, usdt),
  * bpf_perf_event_data (profile, interval, software, hardware, watchpoint),
  * an iterator's record; one program type for all the probe's attach points */
@@ -126,15 +135,12 @@ static bool check_ctx(Sema *s, Expr *e)
 {
 	const Provider *prov = s->spec->prov;
 	const char *first = prog_type_name(prov);
-	for (int p = 0; p < s->sc->ast->nprobes; p++) {
-		if (s->sc->ast->probes[p] != s->probe)
-			continue;
-		for (int i = 0; i < s->sc->specs[p].n; i++) {
-			const char *other = prog_type_name(s->sc->specs[p].v[i].prov);
-			if (first && other && strcmp(first, other))
-				return sema_error(s, e->loc, "ctx cannot be used in different BPF program "
-						  "types: %s and %s", first, other);
-		}
+	int p = probe_index(s);
+	for (int i = 0; p >= 0 && i < s->sc->specs[p].n; i++) {
+		const char *other = prog_type_name(s->sc->specs[p].v[i].prov);
+		if (first && other && strcmp(first, other))
+			return sema_error(s, e->loc, "ctx cannot be used in different BPF program "
+					  "types: %s and %s", first, other);
 	}
 	if (!strcmp(prov->name, "tracepoint"))
 		return sema_error(s, e->loc, "Use args instead of ctx in tracepoint");
@@ -219,6 +225,10 @@ bool sema_builtin(Sema *s, Expr *e)
 	if (!check_context(s, e, b))
 		return false;
 	e->aux2 = b->id;
+	int p = probe_index(s);
+	if (p >= 0 && (b->id == B_PROBE || (b->id == B_ARGS && !strcmp(s->spec->prov->name,
+								   "tracepoint"))))
+		s->sc->expands[p] = true;
 	switch (b->kind) {
 	case TY_INT:
 		e->type = b->id == B_CURTASK ? sema_ctype_curtask(s) : ty_int(s, b->size, b->is_signed);

@@ -16,6 +16,7 @@
  * small unless probes stream events; then it absorbs bursts. */
 #define RINGBUF_SMALL (512u << 10)
 #define RINGBUF_LARGE (16u << 20)
+#define RINGBUF_MAX (1ull << 31) /* the kernel's largest BPF ring buffer */
 #define STACK_MAP_ENTRIES 4096
 #define STACK_DEPTH 127
 
@@ -83,14 +84,30 @@ static bool create_rodata(Runtime *rt, char *err, size_t errlen)
 	return true;
 }
 
+uint64_t loader_ringbuf_size(uint64_t pages)
+{
+	/* bpftrace mmaps `pages` pages per CPU, which the kernel takes only as a
+	 * power of two; sonde's one ring buffer holds what all CPUs' would,
+	 * rounded up to a power of two as BPF ring buffers must be */
+	if (!pages || (pages & (pages - 1)) || pages > RINGBUF_MAX / 4096)
+		return 0;
+	uint64_t want = pages * (uint64_t)sysconf(_SC_PAGESIZE) * (uint64_t)libbpf_num_possible_cpus();
+	uint64_t size = 4096;
+	while (size < want && size < RINGBUF_MAX)
+		size <<= 1;
+	return size >= want ? size : 0;
+}
+
 bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 {
 	Script *sc = rt->sc;
 	int ncpu = libbpf_num_possible_cpus();
 	if (!create_program_maps(rt, err, errlen))
 		return false;
-	rt->ringbuf_fd = map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
-				    sc->traced_events ? RINGBUF_LARGE : RINGBUF_SMALL, 0,
+	uint64_t rb_size = rt->opt.rb_pages_set ? loader_ringbuf_size(rt->opt.rb_pages) : 0;
+	if (!rb_size) /* unset, or refused after the Attaching line (session.c) */
+		rb_size = sc->traced_events ? RINGBUF_LARGE : RINGBUF_SMALL;
+	rt->ringbuf_fd = map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, (uint32_t)rb_size, 0,
 				    err, errlen);
 	rt->scratch_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_scratch", 4,
 				    (uint32_t)(sc->scratch_size + 8), (uint32_t)ncpu, 0, err, errlen);

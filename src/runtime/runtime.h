@@ -21,6 +21,8 @@ typedef struct RunOpts {
 	int child_go_fd;  /* -c: write a byte here to let the child exec */
 	int watch_pid;    /* -p: stop when this process exits */
 	size_t cat_bytes_max; /* BPFTRACE_CAT_BYTES_MAX: cat() prints at most this */
+	uint64_t rb_pages;    /* BPFTRACE_PERF_RB_PAGES: pages per CPU, 0 = sonde's size */
+	bool rb_pages_set;
 } RunOpts;
 
 /* A watched address and its fds in Runtime.attached (first, n): from a
@@ -79,6 +81,9 @@ int runtime_run(Script *sc, const RunOpts *opt);
 
 /* pieces, for tests and the loader */
 bool loader_create_maps(Runtime *rt, char *err, size_t errlen);
+/* BPFTRACE_PERF_RB_PAGES: the ring buffer's bytes for that many pages per
+ * CPU (a power of two, as bpftrace's perf buffers), or 0 when it cannot be */
+uint64_t loader_ringbuf_size(uint64_t pages_per_cpu);
 bool loader_load_programs(Runtime *rt, char *err, size_t errlen);
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen);
 void loader_close(Runtime *rt);

@@ -363,9 +363,8 @@ static void detach(Runtime *rt)
 	attached_close_after_exit(&rt->attached, rt->opt.out ? fileno(rt->opt.out) : -1);
 }
 
-static int fail(Runtime *rt, const char *msg)
+static int fail_status(Runtime *rt, int status)
 {
-	fprintf(stderr, "sonde: %s\n", msg);
 	if (rt->opt.child_pid > 0) {
 		kill(rt->opt.child_pid, SIGKILL);
 		waitpid(rt->opt.child_pid, NULL, 0);
@@ -373,7 +372,13 @@ static int fail(Runtime *rt, const char *msg)
 	loader_close(rt);
 	sb_free(&rt->line);
 	vec_free(&rt->watched);
-	return 1;
+	return status;
+}
+
+static int fail(Runtime *rt, const char *msg)
+{
+	fprintf(stderr, "sonde: %s\n", msg);
+	return fail_status(rt, 1);
 }
 
 int runtime_run(Script *sc, const RunOpts *opt)
@@ -394,6 +399,11 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	if (!rt.rb)
 		return fail(&rt, "cannot read the event ring buffer");
 	announce(&rt);
+	if (rt.opt.rb_pages_set && !loader_ringbuf_size(rt.opt.rb_pages)) {
+		/* what bpftrace 0.17 says when its perf buffers cannot be mapped */
+		fprintf(stderr, "mmap: Invalid argument\nERROR: Failed to open perf buffer\n");
+		return fail_status(&rt, 255);
+	}
 	if (!loader_attach_all(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	phase_time("attached");
