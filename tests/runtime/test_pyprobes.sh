@@ -33,7 +33,7 @@ expect "-l" "usdt:MAP:fbt:entry
 usdt:MAP:fbt:return
 usdt:MAP:myapp:request__done
 usdt:MAP:myapp:request__start" "$(sort <<<"$got")"
-got=$("$SONDE" -q -p $pid -e '
+got=$("$SONDE" -q --no-warnings -p $pid -e '
 usdt:*:myapp:request__start { printf("start %s %d\n", str(arg0), arg1); if (str(arg0) == "last") { exit(); } }
 usdt:*:myapp:request__done { printf("done %d\n", arg0); }
 usdt:*:fbt:entry { printf("-> %s(%s)\n", str(arg0), str(arg1)); @calls[str(arg0)] = count(); }
