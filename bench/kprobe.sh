@@ -20,7 +20,8 @@ for k in linux-image-amd64 linux-image-6.12-amd64; do
 		bash tests/kernel/vm.sh > /dev/null 2>&1
 	last=$(ls -t "$VM_DIR"/console-*.log.txt | head -1)
 	krel=$(sed -E 's/.*console-(.*)\.log\.txt/\1/' <<<"$last")
-	grep -a -E '^BENCH' "$last" | sed "s/^BENCH /$krel /" >> "$log"
+	grep -a -E '^BENCH ' "$last" | sed "s/^BENCH /$krel /" >> "$log"
+	grep -a -E '^BENCH-ERROR' "$last" >&2
 done
 tmp=$(mktemp -d)
 # med KERNEL TOOL PATTERN FIELD: the median of one column of the raw runs, or -

@@ -13,9 +13,12 @@ prog() { echo "kprobe:$1 { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\");
 one() { # tool pattern
 	local t0 ta= n=0 line parsed= aff= loaded= attached=
 	t0=$EPOCHREALTIME
-	coproc RUN { SONDE_TIMES=1 exec "$1" -B line -e "$(prog "$2")" 2>&1; }
-	local pid=$RUN_PID
-	while IFS= read -r line <&"${RUN[0]}"; do
+	# a pipe that stays open until the tool has exited (a coproc's fds go
+	# when a fast run ends before the first read)
+	local fd pid
+	exec {fd}< <(SONDE_TIMES=1 exec "$1" -B line -e "$(prog "$2")" 2>&1)
+	pid=$!
+	while IFS= read -r line <&"$fd"; do
 		case $line in
 		Attaching*) n=${line#Attaching }; n=${n%% *} ;;
 		ATTACHED*) ta=$EPOCHREALTIME; break ;;
@@ -31,6 +34,7 @@ one() { # tool pattern
 	done
 	wait "$pid"
 	local te=$EPOCHREALTIME
+	exec {fd}<&-
 	[ -n "$ta" ] || { echo "BENCH-ERROR $1 $2: never attached"; return; }
 	awk -v t0="$t0" -v ta="$ta" -v te="$te" -v tool="$(basename "$1")" -v p="$2" -v n="$n" \
 		-v parsed="$parsed" -v aff="$aff" -v loaded="$loaded" -v attached="$attached" \

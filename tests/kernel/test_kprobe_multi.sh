@@ -1,24 +1,17 @@
 # A kprobe wildcard is one BPF link where the kernel has kprobe_multi
 # (sonde --info says so), else one kprobe (a perf event and a link) per
-# function: counted in sonde's open fds while it runs.  Without
-# kprobe_multi each kprobe costs tens of ms of emulated time to attach and
-# to remove, so there a narrower wildcard, of 16 functions or more still
-# (from 16 on sonde attaches a group by address: test_kprobe_multi_times).
+# function: counted in sonde's open fds while it runs (there a narrower
+# wildcard: lib.sh).
+. ./lib.sh
 multi=no
-sonde --info | grep -q 'kprobe_multi.*: yes' && multi=yes
+kprobe_multi_kernel && multi=yes
 # the lane's kernels: Debian's 6.12 has CONFIG_FPROBE, its 6.1 does not
 case $(uname -r) in
 6.12.*) [ $multi = yes ] || { echo "sonde --info says no kprobe_multi on $(uname -r)"; exit 1; } ;;
 6.1.*) [ $multi = no ] || { echo "sonde --info says kprobe_multi on $(uname -r)"; exit 1; } ;;
 esac
 pat='vfs_*' min=50
-if [ $multi = no ]; then # the first of these with 16 to 40 functions
-	min=16
-	for p in 'vfs_*_*' 'ksys_*' 'vfs_*e*'; do
-		c=$(sonde -l "kprobe:$p" | wc -l)
-		[ "$c" -ge 16 ] && [ "$c" -le 40 ] && { pat=$p; break; }
-	done
-fi
+[ $multi = yes ] || pat=$(narrow_wildcard) min=16
 want=$(sonde -l "kprobe:$pat" | wc -l)
 [ "$want" -ge $min ] || { echo "kprobe:$pat lists $want functions, fewer than $min"; exit 1; }
 # BEGIN's printf reaches the file at once (as bpftrace's): the probes are in

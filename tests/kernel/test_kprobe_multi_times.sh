@@ -4,7 +4,10 @@
 # Before 6.2 (no kprobe_multi) a "looked up the functions' addresses" line
 # comes with the attach.  Twice: the first run of a boot reads the kernel's
 # listings, the second sonde's copy of them (/run/sonde, kcache.c).
-prog='kprobe:vfs_* { @ = count(); } BEGIN { printf("ready\n"); exit(); }'
+. ./lib.sh
+pat='vfs_*'
+kprobe_multi_kernel || pat=$(narrow_wildcard)
+prog="kprobe:$pat { @ = count(); } BEGIN { printf(\"ready\\n\"); exit(); }"
 printf '%s\n' main parsed 'read available_filter_functions' 'split available_filter_functions' \
 	'read and indexed the kprobe blacklist' 'matched the wildcard' 'checked for kprobe_multi' \
 	compiled 'maps created, programs loaded' attached 'BEGIN ran' > /tmp/times.want
