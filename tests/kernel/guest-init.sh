@@ -5,6 +5,8 @@ export PATH=/bin:/sbin SONDE=/bin/sonde HOME=/root
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev 2>/dev/null
+# what udev links on an installed system (bash's process substitution opens /dev/fd/N)
+ln -sf /proc/self/fd /dev/fd
 mount -t tmpfs tmp /tmp
 mount -t tmpfs run /run # as on Debian: sonde keeps kernel listings there
 mount -t debugfs debugfs /sys/kernel/debug
