@@ -3,7 +3,8 @@
 # line per phase on stderr, T the time since the process started, never
 # decreasing; stdout is the same as without it; unset, nothing is printed.
 SONDE=${SONDE:-./sonde}
-prog='tracepoint:syscalls:sys_enter_getpid { @ = count(); } BEGIN { printf("go\n"); exit(); }'
+# no process is pid 0: other processes' getpid calls must not change the output
+prog='tracepoint:syscalls:sys_enter_getpid /pid == 0/ { @ = count(); } BEGIN { printf("go\n"); exit(); }'
 plain=$(timeout 30 "$SONDE" -e "$prog" 2>/tmp/sonde_times.$$.plain)
 timed=$(SONDE_TIMES=1 timeout 30 "$SONDE" -e "$prog" 2>/tmp/sonde_times.$$.err)
 err=$(cat /tmp/sonde_times.$$.err); plainerr=$(cat /tmp/sonde_times.$$.plain)
