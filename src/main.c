@@ -236,8 +236,9 @@ static int parse_args(int argc, char **argv, Cli *c)
 		{"usdt-file-activation", no_argument, 0, OPT_USDT_FILE}, {0, 0, 0, 0},
 	};
 	int ch;
-	/* '+': stop at the first non-option, the program file, like bpftrace */
-	while ((ch = getopt_long(argc, argv, "+e:lvp:c:o:f:qB:d:hVI:k", longopts, NULL)) != -1) {
+	/* options may follow the program file or a positional parameter, as
+	 * bpftrace's getopt permutes them (`sonde x.bt -c cmd`); `--` ends them */
+	while ((ch = getopt_long(argc, argv, "e:lvp:c:o:f:qB:d:hVI:k", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e': c->program = optarg; break;
 		case 'l': c->list = ""; break;
