@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../dwarf/debuginfo.h"
 #include "../util/util.h"
 
 /* ---- ELF files ---------------------------------------------------------- */
@@ -85,6 +86,25 @@ static void read_notes(Elf *e, Elf_Scn *scn, uint64_t sdt_base, NoteVec *out)
 	(void)e;
 }
 
+/* The .symtab of the binary's separate debug file (by build id or
+ * .gnu_debuglink, as bcc's symbolizer finds it for bpftrace): a stripped
+ * library's static functions (libc's __libc_start_call_main) then have
+ * names.  The debug file keeps the binary's addresses. */
+static void read_debug_symtab(const char *path, SymVec *syms, SymVec *objs)
+{
+	DebugInfo *di = debuginfo_get(path);
+	if (!di->dw || !di->dwpath || !strcmp(di->dwpath, path))
+		return;
+	Elf *e = dwarf_getelf(di->dw);
+	for (Elf_Scn *scn = NULL; e && (scn = elf_nextscn(e, scn));) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB) {
+			read_symtab(e, scn, &sh, STT_FUNC, syms);
+			read_symtab(e, scn, &sh, STT_OBJECT, objs);
+		}
+	}
+}
+
 static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -136,6 +156,7 @@ static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 	}
 	if (note_scn)
 		read_notes(e, note_scn, sdt_base, &notes);
+	read_debug_symtab(path, &syms, &objs);
 	if (syms.n)
 		qsort(syms.v, (size_t)syms.n, sizeof(ElfSym), cmp_sym);
 	/* aliases stay (lookups by name); by address the first of equal
