@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../dwarf/debuginfo.h"
@@ -411,9 +412,17 @@ typedef struct PidMaps {
 	int pid;
 	PMap *v;
 	int n;
+	int64_t read_ns; /* when the maps were read (CLOCK_MONOTONIC) */
 } PidMaps;
 
 static VEC(PidMaps) pids;
+
+static int64_t mono_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
 
 static PidMaps *pid_find(int pid)
 {
@@ -461,8 +470,10 @@ void usym_note_pid(int pid, bool refresh)
 		vec_push(&v, m);
 	}
 	fclose(f);
-	if (!v.n && pm)
+	if (!v.n && pm) {
+		pm->read_ns = mono_ns();
 		return; /* the process is exiting: keep what we had */
+	}
 	if (!pm) {
 		PidMaps z = {pid, NULL, 0};
 		vec_push(&pids, z);
@@ -474,27 +485,40 @@ void usym_note_pid(int pid, bool refresh)
 	}
 	pm->v = v.v;
 	pm->n = v.n;
+	pm->read_ns = mono_ns();
+}
+
+static const PMap *pid_mapping(const PidMaps *pm, uint64_t addr)
+{
+	for (int i = 0; pm && i < pm->n; i++)
+		if (addr >= pm->v[i].start && addr < pm->v[i].end)
+			return &pm->v[i];
+	return NULL;
 }
 
 const char *usym_resolve(int pid, uint64_t addr, uint64_t *off, const char **module)
 {
 	usym_note_pid(pid, false);
 	PidMaps *pm = pid_find(pid);
-	for (int i = 0; pm && i < pm->n; i++) {
-		const PMap *m = &pm->v[i];
-		if (addr < m->start || addr >= m->end)
-			continue;
-		char err[256];
-		const ElfFile *f = elf_get(m->path, err, sizeof(err));
-		if (module)
-			*module = m->path;
-		if (!f)
-			return NULL;
-		uint64_t v = elf_offset_to_vaddr(f, addr - m->start + m->off);
-		const ElfSym *s = v == (uint64_t)-1 ? NULL : elf_sym_by_addr(f, v, off);
-		return s ? s->name : NULL;
+	const PMap *m = pid_mapping(pm, addr);
+	/* an address outside every mapping we know: the process may have
+	 * mapped it since the maps were read (a library loaded as the event
+	 * loop read them); read them again, at most once per millisecond */
+	if (!m && pm && mono_ns() - pm->read_ns > 1000000) {
+		usym_note_pid(pid, true);
+		m = pid_mapping(pm = pid_find(pid), addr);
 	}
-	return NULL;
+	if (!m)
+		return NULL;
+	char err[256];
+	const ElfFile *f = elf_get(m->path, err, sizeof(err));
+	if (module)
+		*module = m->path;
+	if (!f)
+		return NULL;
+	uint64_t v = elf_offset_to_vaddr(f, addr - m->start + m->off);
+	const ElfSym *s = v == (uint64_t)-1 ? NULL : elf_sym_by_addr(f, v, off);
+	return s ? s->name : NULL;
 }
 
 const ElfSym *usym_lookup(const char *path, const char *name)

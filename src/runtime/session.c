@@ -238,11 +238,6 @@ static void event_loop(Runtime *rt, Waiter *w)
 		if (rt->opt.watch_pid > 0 &&
 		    (w->pid_gone || (w->pidfd < 0 && kill(rt->opt.watch_pid, 0) < 0 && errno == ESRCH)))
 			break;
-		/* keep the traced process's maps: its stacks and usym() values
-		 * must still resolve once it has exited */
-		if (w->track_pid > 0 && (w->maps_stale || !w->maps_watched))
-			usym_note_pid(w->track_pid, true);
-		w->maps_stale = false;
 		/* what BEGIN or the last drain printed is out before sonde
 		 * sleeps (bpftrace's printf reaches a pipe at once) */
 		if (rt->flush_pending && rt->opt.buffering != BUF_FULL) {
@@ -254,6 +249,13 @@ static void event_loop(Runtime *rt, Waiter *w)
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-n));
 			break;
 		}
+		/* keep the traced process's maps: its stacks and usym() values
+		 * must still resolve once it has exited.  Read after the wait:
+		 * the exec's mappings are reported in the same wake-up as the
+		 * first events whose stacks need them */
+		if (w->track_pid > 0 && (w->maps_stale || !w->maps_watched))
+			usym_note_pid(w->track_pid, true);
+		w->maps_stale = false;
 		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
 		 * never report them: read whatever the ring holds */
 		ring_buffer__consume(rt->rb);
