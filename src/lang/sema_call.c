@@ -397,8 +397,14 @@ static bool check_stack(Sema *s, Expr *c)
 		perf = !strcmp(m->name, "perf");
 		first = 1;
 	}
+	/* bpftrace 0.17's words for a string and for a depth past its own cap */
+	if (c->args.n > first && c->args.v[first]->kind == E_STR)
+		return sema_error(s, c->loc, "%s() expects a integer literal (string provided)", c->name);
 	if (c->args.n > first && !arg_literal_int(s, c, first, &depth))
 		return false;
+	if ((uint64_t)depth > 1024)
+		return sema_error(s, c->loc, "%s([int limit]): limit shouldn't exceed 1024, %llu given",
+				  c->name, (unsigned long long)depth);
 	if (depth < 1 || depth > 127)
 		return sema_error(s, c->loc, "%s(): the depth must be from 1 to 127", c->name);
 	c->type = ty_simple(s, user ? TY_USTACK : TY_KSTACK, user ? 16 : 8);
