@@ -63,8 +63,8 @@ static const XMember psinfo[] = {
 	{"pr_psargs", PSARGS("@T->mm == curtask->mm")},
 	{"pr_wstat", "(int32_t)0"},
 	{"pr_argc", "(int32_t)0"},
-	{"pr_argv", "(uint64_t)@T->mm->arg_start"},
-	{"pr_envp", "(uint64_t)@T->mm->env_start"},
+	{"pr_argv", "(uint64_t)(@T->mm ? @T->mm->arg_start : 0)"},
+	{"pr_envp", "(uint64_t)(@T->mm ? @T->mm->env_start : 0)"},
 	{"pr_dmodel", "(char)2"}, /* PR_MODEL_LP64 */
 	{"pr_taskid", "(int32_t)0"},
 	{"pr_projid", "(int32_t)0"},
@@ -111,7 +111,7 @@ static const XMember bufinfo[] = {
 	{"b_bufsize", "(uint64_t)@T->__data_len"},
 	{"b_iodone", "(uint64_t)@T->end_io"},
 	{"b_error", "(int32_t)0"},
-	{"b_edev", "(uint64_t)@T->part->bd_dev"},
+	{"b_edev", "(uint64_t)(@T->part ? @T->part->bd_dev : 0)"},
 	{NULL, NULL},
 };
 
@@ -133,18 +133,21 @@ static const XMember bufinfo_done[] = {
 
 /* a partition's name is its device's (vda1), the driver the name of the
  * disk's parent device's driver (virtio_blk, sd) or of its module; a loop
- * device has no parent (read through NULL, the clause would fault) */
+ * device has no parent, a passthrough request no partition (read through
+ * NULL, the clause would fault: <unknown> and 0 instead) */
 #define DEV_NAME(d) "stringof(" d "->part0->bd_device.parent->driver->name)"
 #define DEV_OWNER(d) "stringof(" d "->fops->owner->name)"
 static const XMember devinfo[] = {
-	{"dev_major", "(int32_t)(@T->part->bd_dev >> 20)"},
-	{"dev_minor", "(int32_t)(@T->part->bd_dev & 0xfffff)"},
+	{"dev_major", "(int32_t)(@T->part ? @T->part->bd_dev >> 20 : 0)"},
+	{"dev_minor", "(int32_t)(@T->part ? @T->part->bd_dev & 0xfffff : 0)"},
 	{"dev_instance", "(int32_t)0"},
-	{"dev_name", "@T->q->disk->part0->bd_device.parent && "
+	{"dev_name", "@T->q->disk && @T->q->disk->part0->bd_device.parent && "
 		"@T->q->disk->part0->bd_device.parent->driver ? " DEV_NAME("@T->q->disk")
-		" : @T->q->disk->fops->owner ? " DEV_OWNER("@T->q->disk") " : \"<none>\""},
-	{"dev_statname", "stringof(@T->part->bd_device.kobj.name)"},
-	{"dev_pathname", "strjoin(\"/dev/\", stringof(@T->part->bd_device.kobj.name))"},
+		" : @T->q->disk && @T->q->disk->fops->owner ? " DEV_OWNER("@T->q->disk")
+		" : \"<none>\""},
+	{"dev_statname", "@T->part ? stringof(@T->part->bd_device.kobj.name) : \"<unknown>\""},
+	{"dev_pathname", "@T->part ? strjoin(\"/dev/\", stringof(@T->part->bd_device.kobj.name)) : "
+		"\"<unknown>\""},
 	{NULL, NULL},
 };
 
