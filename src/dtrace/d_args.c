@@ -99,6 +99,12 @@ static const XMember cpuinfo[] = {
 	{NULL, NULL},
 };
 
+/* a CPU given by its number */
+static const XMember cpuinfo_id[] = {
+	{"cpu_id", "(int32_t)(@T)"},
+	{NULL, NULL},
+};
+
 /* struct request: cmd_flags' low bit is a write (op_is_write), 0x800 REQ_SYNC */
 #define B_FLAGS "(((@T->cmd_flags & 1) ? 0x100 : 0x40) | ((@T->cmd_flags & 0x800) ? 0 : 0x400))"
 static const XMember bufinfo[] = {
@@ -166,7 +172,7 @@ static const XMember fileinfo[] = {
 static const XType xtypes[] = {
 	{"psinfo_t", psinfo, NULL},	{"lwpsinfo_t", lwpsinfo, NULL}, {"cpuinfo_t", cpuinfo, NULL},
 	{"bufinfo_t", bufinfo, NULL},	{"devinfo_t", devinfo, NULL},	{"fileinfo_t", fileinfo, NULL},
-	{"bufinfo_t@done", bufinfo_done, "bufinfo_t"},
+	{"bufinfo_t@done", bufinfo_done, "bufinfo_t"},	{"cpuinfo_t@id", cpuinfo_id, "cpuinfo_t"},
 };
 
 static const XType *xtype_find(const char *name)
@@ -220,12 +226,14 @@ struct DArgSig {
 	const char *prov, *name;
 	const char *filter; /* what selects the probe's firings of its hook, or NULL */
 	DArg args[4];
+	const char *hook; /* the raw tracepoint of a probe with several, or NULL: any */
 };
 
 #define TASK(n) "((struct task_struct *)arg" #n ")"
 #define LWPS(n) {"lwpsinfo_t *", "lwpsinfo_t", TASK(n)}
 #define PS(n) {"psinfo_t *", "psinfo_t", TASK(n)}
 #define RQ "((struct request *)arg0)"
+#define CPU_OF_TASK(n) {"cpuinfo_t *", "cpuinfo_t", TASK(n)}
 #define IO_ARGS(buf) {{"bufinfo_t *", buf, RQ}, {"devinfo_t *", "devinfo_t", RQ}, \
 		 {"fileinfo_t *", "fileinfo_t", RQ}}
 
@@ -269,7 +277,22 @@ static const DArgSig sigs[] = {
 	{"sched", "off-cpu", NULL, {LWPS(2), PS(2)}},
 	{"sched", "on-cpu", "arg0 != 0", {{0}}},
 	{"sched", "remain-cpu", "arg0 == 0", {{0}}},
-	{"sched", "enqueue", NULL, {LWPS(0), PS(0), {"cpuinfo_t *", "cpuinfo_t", TASK(0)}}},
+	/* DTrace's run queues hold the threads waiting for a CPU: a thread is
+	 * enqueued when it wakes up or is preempted (it stays runnable: Linux
+	 * schedules away from it in a preemption or in a running state) and
+	 * dequeued when the dispatcher picks it to run.  Linux keeps the
+	 * running task on its run queue, so those moments are sched_switch's
+	 * prev and next (never the idle task, pid 0).  A queued task moved to
+	 * another CPU (on_rq set, unlike a sleeper placed at wakeup) leaves
+	 * its CPU's queue for the destination's. */
+	{"sched", "enqueue", "(arg0 || arg3 == 0) && " TASK(1) "->pid != 0",
+	 {LWPS(1), PS(1), CPU_OF_TASK(1)}, "sched_switch"},
+	{"sched", "enqueue", TASK(0) "->on_rq != 0",
+	 {LWPS(0), PS(0), {"cpuinfo_t *", "cpuinfo_t@id", "arg1"}}, "sched_migrate_task"},
+	{"sched", "enqueue", NULL, {LWPS(0), PS(0), CPU_OF_TASK(0)}},
+	{"sched", "dequeue", TASK(0) "->on_rq != 0", {LWPS(0), PS(0), CPU_OF_TASK(0)},
+	 "sched_migrate_task"},
+	{"sched", "dequeue", TASK(2) "->pid != 0", {LWPS(2), PS(2), CPU_OF_TASK(2)}},
 	{"sched", "wakeup", NULL, {LWPS(0), PS(0)}},
 	/* the priority the tracepoint reports: the waiter's if it is higher */
 	{"sched", "change-pri", NULL, {LWPS(0), PS(0), {"pri_t", NULL,
@@ -278,10 +301,12 @@ static const DArgSig sigs[] = {
 	{"io", "done", NULL, IO_ARGS("bufinfo_t@done")},
 };
 
-const DArgSig *d_args_of(const char *prov, const char *name)
+const DArgSig *d_args_of(const char *prov, const char *name, const char *hook)
 {
+	const char *tp = hook && strchr(hook, ':') ? strchr(hook, ':') + 1 : NULL;
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (!strcmp(sigs[i].prov, prov) && !strcmp(sigs[i].name, name))
+		if (!strcmp(sigs[i].prov, prov) && !strcmp(sigs[i].name, name) &&
+		    (!sigs[i].hook || !tp || !strcmp(sigs[i].hook, tp)))
 			return &sigs[i];
 	return NULL;
 }
@@ -526,7 +551,7 @@ void d_args_print_info(FILE *out, const DProbeName *n)
 	print_attr(out, "Probe Description Attributes", a);
 	print_attr(out, "Argument Attributes", pa[4]);
 	fprintf(out, "\n\tArgument Types\n");
-	const DArgSig *s = d_args_of(n->prov, n->name);
+	const DArgSig *s = d_args_of(n->prov, n->name, NULL);
 	char types[6][64];
 	int k = s ? nargs(s) : syscall_arg_types(n, types);
 	for (int j = 0; j < k; j++)

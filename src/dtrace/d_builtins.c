@@ -515,7 +515,7 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 		Probe *pr = p->probes[i];
 		rw.probe = pr;
 		const DProbeName *d = pr->naps ? pr->aps[0].d : NULL;
-		rw.sig = d ? d_args_of(d->prov, d->name) : NULL;
+		rw.sig = d ? d_args_of(d->prov, d->name, pr->aps[0].text) : NULL;
 		pr->d_record = !env->quiet && (!pr->body.n || records(&pr->body));
 		ok = (!pr->pred || (pr->pred = rw_expr(&rw, pr->pred))) && rw_stmts(&rw, &pr->body) &&
 		     add_filter(&rw, pr);

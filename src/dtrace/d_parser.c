@@ -102,8 +102,13 @@ static void add_ap(const DProbe *p, void *arg)
 	d->func = arena_strdup(a, p->n.func);
 	d->name = arena_strdup(a, p->n.name);
 	d->id = p->n.id;
-	c->pr->aps = arena_grow(a, c->pr->aps, c->pr->naps, sizeof(*c->pr->aps));
-	c->pr->aps[c->pr->naps++] = (AttachPoint){ arena_strdup(a, p->attach), c->loc, d };
+	for (int i = 0; i < 4; i++) { /* the probe's hook, then any other it has */
+		const char *at = i ? p->also[i - 1] : p->attach;
+		if (!at)
+			continue;
+		c->pr->aps = arena_grow(a, c->pr->aps, c->pr->naps, sizeof(*c->pr->aps));
+		c->pr->aps[c->pr->naps++] = (AttachPoint){ arena_strdup(a, at), c->loc, d };
+	}
 }
 
 static bool parse_desc(DParser *dp, Probe *pr)
@@ -133,7 +138,7 @@ static bool parse_desc(DParser *dp, Probe *pr)
 
 static const DArgSig *ap_args(const AttachPoint *ap)
 {
-	return ap->d ? d_args_of(ap->d->prov, ap->d->name) : NULL;
+	return ap->d ? d_args_of(ap->d->prov, ap->d->name, ap->text) : NULL;
 }
 
 /* dtrace:::ERROR's clauses are programs of their own kind (codegen_fault_d.c) */

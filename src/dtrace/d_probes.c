@@ -42,17 +42,25 @@ static bool field_match(const char *pat, const char *s)
 	return !*pat || !fnmatch(pat, s, 0);
 }
 
-static void walk_emit(Walk *w, const char *prov, const char *mod, const char *func,
-		      const char *name, const char *attach)
+/* a probe, implemented by attach (and the hooks in also, if any) */
+static void walk_emit_hooks(Walk *w, const char *prov, const char *mod, const char *func,
+			    const char *name, const char *attach, const char *const also[3])
 {
 	int id = ++w->next_id;
 	if (!id_match(w, id) || !field_match(w->pat[0], prov) || !field_match(w->pat[1], mod) ||
 	    !field_match(w->pat[2], func) || !field_match(w->pat[3], name))
 		return;
-	DProbe p = { { (char *)prov, (char *)mod, (char *)func, (char *)name, id }, attach };
+	DProbe p = { { (char *)prov, (char *)mod, (char *)func, (char *)name, id }, attach,
+		     { also ? also[0] : NULL, also ? also[1] : NULL, also ? also[2] : NULL } };
 	w->count++;
 	if (w->fn)
 		w->fn(&p, w->arg);
+}
+
+static void walk_emit(Walk *w, const char *prov, const char *mod, const char *func,
+		      const char *name, const char *attach)
+{
+	walk_emit_hooks(w, prov, mod, func, name, attach, NULL);
 }
 
 /* --- dtrace ---------------------------------------------------------------- */
@@ -114,9 +122,15 @@ static void walk_syscall(Walk *w)
  * a bare tracepoint (no event; found in the kernel's BTF). proc:::start and
  * lwp-start are the new thread's first return to user space (a clone-family
  * call returning 0), sched:::on-cpu / remain-cpu the end of __schedule()
- * (sched_exit_tp, Linux 6.16 and later) in the thread that runs next. */
+ * (sched_exit_tp, Linux 6.16 and later) in the thread that runs next.  A
+ * probe some of whose moments are other tracepoints has them in also:
+ * sched:::enqueue is a wakeup, a new task's first wakeup, a preempted task
+ * staying runnable (sched_switch) or a queued task moved to another CPU
+ * (sched_migrate_task); dequeue the task picked to run (sched_switch's
+ * next) or moved away. */
 static const struct {
 	const char *prov, *name, *tp;
+	const char *also[3];
 } tp_probes[] = {
 	{"proc", "exec", "sched:sched_prepare_exec"},
 	{"proc", "exec-success", "sched:sched_process_exec"},
@@ -125,7 +139,8 @@ static const struct {
 	{"proc", "signal-send", "signal:signal_generate"},
 	{"proc", "signal-handle", "signal:signal_deliver"},
 	{"sched", "off-cpu", "sched:sched_switch"},
-	{"sched", "enqueue", "sched:sched_wakeup"},
+	{"sched", "enqueue", "sched:sched_wakeup",
+	 {"sched:sched_wakeup_new", "sched:sched_switch", "sched:sched_migrate_task"}},
 	{"sched", "wakeup", "sched:sched_waking"},
 	{"sched", "change-pri", "sched:sched_pi_setprio"},
 	{"io", "start", "block:block_rq_issue"},
@@ -138,6 +153,7 @@ static const struct {
 	{"proc", "lwp-start", "raw_syscalls:sys_exit"},
 	{"sched", "on-cpu", ":sched_exit_tp"},
 	{"sched", "remain-cpu", ":sched_exit_tp"},
+	{"sched", "dequeue", "sched:sched_switch", {"sched:sched_migrate_task"}},
 };
 
 static bool tp_exists(const char *tp)
@@ -156,16 +172,30 @@ static bool tp_exists(const char *tp)
 	return access(path, F_OK) == 0;
 }
 
+static void hook_attach(const char *tp, char *out, size_t n)
+{
+	snprintf(out, n, "rawtracepoint:%s", strchr(tp, ':') + 1);
+}
+
 static void walk_tracepoints(Walk *w)
 {
 	for (size_t i = 0; i < sizeof(tp_probes) / sizeof(tp_probes[0]); i++) {
-		char at[128];
-		snprintf(at, sizeof(at), "rawtracepoint:%s", strchr(tp_probes[i].tp, ':') + 1);
-		if (field_match(w->pat[0], tp_probes[i].prov) && field_match(w->pat[3], tp_probes[i].name) &&
-		    tp_exists(tp_probes[i].tp))
-			walk_emit(w, tp_probes[i].prov, "vmlinux", "", tp_probes[i].name, at);
-		else
+		char at[128], more[3][128];
+		const char *also[3] = {0};
+		int n = 0;
+		hook_attach(tp_probes[i].tp, at, sizeof(at));
+		if (!field_match(w->pat[0], tp_probes[i].prov) || !field_match(w->pat[3], tp_probes[i].name) ||
+		    !tp_exists(tp_probes[i].tp)) {
 			w->next_id++; /* ids stay put whatever this kernel has */
+			continue;
+		}
+		for (int j = 0; j < 3 && tp_probes[i].also[j]; j++)
+			if (tp_exists(tp_probes[i].also[j])) {
+				hook_attach(tp_probes[i].also[j], more[n], sizeof(more[n]));
+				also[n] = more[n];
+				n++;
+			}
+		walk_emit_hooks(w, tp_probes[i].prov, "vmlinux", "", tp_probes[i].name, at, also);
 	}
 }
 

@@ -39,6 +39,7 @@ typedef struct DEnv {
 typedef struct DProbe {
 	DProbeName n;
 	const char *attach;
+	const char *also[3]; /* more hooks of the same probe (sched:::enqueue), or NULL */
 } DProbe;
 
 typedef void (*DProbeFn)(const DProbe *p, void *arg);
@@ -81,7 +82,9 @@ void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source
 /* The typed arguments of a probe (proc, sched, io: args[N], translated
  * members, the filter its hook needs), or NULL when its args[N] are argN. */
 typedef struct DArgSig DArgSig;
-const DArgSig *d_args_of(const char *prov, const char *name);
+/* the signature of prov:::name at its hook (an attach point's text), or
+ * with hook NULL its first one (-lv) */
+const DArgSig *d_args_of(const char *prov, const char *name, const char *hook);
 /* Probes that may share one compiled clause (same args[], no filter) */
 bool d_args_same(const DArgSig *a, const DArgSig *b);
 /* The predicate that selects the probe's firings from its hook's, or NULL */
