@@ -12,6 +12,9 @@
 #include <string.h>
 #include <time.h>
 
+#include <bpf/btf.h>
+
+#include "../lang/ctypes.h"
 #include "../lang/lexer.h"
 #include "dtrace.h"
 
@@ -535,6 +538,22 @@ static int syscall_arg_types(const DProbeName *n, char types[6][64])
 	return k;
 }
 
+/* a raw tracepoint's arguments, 64-bit each as dtrace-utils types them:
+ * its BTF prototype's parameters after the context */
+static int rawtp_arg_types(const DProbeName *n, char types[6][64])
+{
+	char tn[160];
+	struct btf *b = strcmp(n->prov, "rawtp") ? NULL : btf_kernel();
+	snprintf(tn, sizeof(tn), "btf_trace_%s", n->name);
+	int id = b ? btf__find_by_name_kind(b, tn, BTF_KIND_TYPEDEF) : -1;
+	const struct btf_type *t = id > 0 ? btf__type_by_id(b, btf__resolve_type(b, id)) : NULL;
+	t = t && btf_is_ptr(t) ? btf__type_by_id(b, t->type) : NULL;
+	int k = t && btf_is_func_proto(t) ? btf_vlen(t) - 1 : 0;
+	for (int i = 0; i < k && i < 6; i++)
+		snprintf(types[i], 64, "uint64_t");
+	return k < 6 ? k : 6;
+}
+
 void d_args_print_info(FILE *out, const DProbeName *n)
 {
 	size_t np = sizeof(pattrs) / sizeof(pattrs[0]), i = 0;
@@ -553,7 +572,8 @@ void d_args_print_info(FILE *out, const DProbeName *n)
 	fprintf(out, "\n\tArgument Types\n");
 	const DArgSig *s = d_args_of(n->prov, n->name, NULL);
 	char types[6][64];
-	int k = s ? nargs(s) : syscall_arg_types(n, types);
+	int k = s ? nargs(s) : !strcmp(n->prov, "rawtp") ? rawtp_arg_types(n, types)
+						: syscall_arg_types(n, types);
 	for (int j = 0; j < k; j++)
 		fprintf(out, "\t\targs[%d]: %s\n", j, s ? s->args[j].type : types[j]);
 	if (!k)

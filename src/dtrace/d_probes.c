@@ -27,6 +27,7 @@ typedef struct Walk {
 	int count;
 	const char *made_rate; /* profile-N/tick-N not in the listed rates, or NULL */
 	int id;                /* -i: only this probe id (0: any) */
+	bool listing;          /* -l: providers named by no field are listed too */
 } Walk;
 
 static bool field_match(const char *pat, const char *s);
@@ -97,13 +98,18 @@ static const NameList *syscall_names(void)
 	return &l;
 }
 
+static bool rawtp_walked(const Walk *w);
+
 static void walk_syscall(Walk *w)
 {
-	/* last of the listed providers: skipping it when it cannot match (BEGIN,
-	 * tick-1s) saves reading tracefs and moves no other probe's id */
+	/* skipping it when it cannot match (BEGIN, tick-1s) saves reading
+	 * tracefs; the rawtp probes after it keep their ids */
 	if (!field_match(w->pat[0], "syscall") ||
-	    !(field_match(w->pat[3], "entry") || field_match(w->pat[3], "return")))
+	    !(field_match(w->pat[3], "entry") || field_match(w->pat[3], "return"))) {
+		if (rawtp_walked(w))
+			w->next_id += 2 * syscall_names()->v.n;
 		return;
+	}
 	const NameList *l = syscall_names();
 	for (int i = 0; i < l->v.n; i++) {
 		char at[160];
@@ -431,25 +437,96 @@ static void walk_user(Walk *w)
 	free(files);
 }
 
-/* fbt::FUNC:entry|return (kprobes) and rawtp:CATEGORY::NAME (raw
- * tracepoints, as Oracle's dtrace-utils names them), named without globs:
+/* fbt::FUNC:entry|return (kprobes), for functions named without globs:
  * the kernel's function list is not read, and the kprobe provider says at
  * attach time what this kernel cannot do */
-static void walk_kernel_funcs(Walk *w)
+static void walk_fbt(Walk *w)
 {
-	bool rawtp = !strcmp(w->pat[0], "rawtp");
-	const char *fn = rawtp ? w->pat[3] : w->pat[2];
+	const char *fn = w->pat[2];
 	char at[300];
-	if (!*fn || strpbrk(fn, "*?[") || strpbrk(w->pat[1], "*?["))
+	if (strcmp(w->pat[0], "fbt") || !*fn || strpbrk(fn, "*?[") || strpbrk(w->pat[1], "*?["))
 		return;
-	if (!strcmp(w->pat[0], "fbt")) {
-		snprintf(at, sizeof(at), "kprobe:%s", fn);
-		walk_emit(w, "fbt", "vmlinux", fn, "entry", at);
-		snprintf(at, sizeof(at), "kretprobe:%s", fn);
-		walk_emit(w, "fbt", "vmlinux", fn, "return", at);
-	} else if (rawtp) {
-		snprintf(at, sizeof(at), "rawtracepoint:%s", fn);
-		walk_emit(w, "rawtp", w->pat[1], "", fn, at);
+	snprintf(at, sizeof(at), "kprobe:%s", fn);
+	walk_emit(w, "fbt", "vmlinux", fn, "entry", at);
+	snprintf(at, sizeof(at), "kretprobe:%s", fn);
+	walk_emit(w, "fbt", "vmlinux", fn, "return", at);
+}
+
+/* --- rawtp: the kernel's raw tracepoints ------------------------------------- */
+
+typedef struct RawTps {
+	VEC(char *) btf;  /* every tracepoint the kernel's BTF has (btf_trace_NAME), sorted */
+	VEC(char *) mods; /* "CATEGORY", per probe */
+	VEC(const char *) names;
+	bool *listed;     /* btf[i] has a tracefs event */
+} RawTps;
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_rawtp_event(const char *cat, const char *name, void *arg)
+{
+	RawTps *r = arg;
+	const char *key = name;
+	char **hit = bsearch(&key, r->btf.v, r->btf.n, sizeof(char *), cmp_str);
+	if (!hit || r->listed[hit - r->btf.v]) /* a dynamic event (kprobe, uprobe), or seen */
+		return;
+	r->listed[hit - r->btf.v] = true;
+	vec_push(&r->mods, xstrdup(cat));
+	vec_push(&r->names, *hit);
+}
+
+/* rawtp:CATEGORY::NAME for every tracepoint event of the kernel (as
+ * Oracle's dtrace-utils lists them, from available_events), then
+ * rawtp:vmlinux::NAME for the bare tracepoints that have no event
+ * (sched_update_nr_running_tp, pelt_cfs_tp); a tracepoint is one of the
+ * kernel's when its BTF has it, which leaves out kprobe and uprobe events.
+ * Read once per run. */
+static const RawTps *raw_tps(void)
+{
+	static RawTps r;
+	static bool read;
+	if (read)
+		return &r;
+	read = true;
+	struct btf *b = btf_kernel();
+	for (unsigned i = 1; b && i < btf__type_cnt(b); i++) {
+		const struct btf_type *t = btf__type_by_id(b, i);
+		const char *n = btf__name_by_offset(b, t->name_off);
+		if (btf_is_typedef(t) && n && !strncmp(n, "btf_trace_", 10))
+			vec_push(&r.btf, xstrdup(n + 10));
+	}
+	qsort(r.btf.v, r.btf.n, sizeof(char *), cmp_str);
+	r.listed = xcalloc(r.btf.n + 1, sizeof(bool));
+	tracefs_foreach("*", "*", add_rawtp_event, &r);
+	for (int i = 0; i < r.btf.n; i++)
+		if (!r.listed[i]) {
+			vec_push(&r.mods, xstrdup("vmlinux"));
+			vec_push(&r.names, r.btf.v[i]);
+		}
+	return &r;
+}
+
+/* listed by -l, or when a description has more than a name: descriptions
+ * like BEGIN do not read tracefs for them (no probe after these matches a
+ * description with an empty provider field, so ids stay the same) */
+static bool rawtp_walked(const Walk *w)
+{
+	bool named = *w->pat[0] || *w->pat[1] || *w->pat[2];
+	return field_match(w->pat[0], "rawtp") && (named || w->listing);
+}
+
+static void walk_rawtp(Walk *w)
+{
+	if (!rawtp_walked(w))
+		return;
+	const RawTps *r = raw_tps();
+	for (int i = 0; i < r->names.n; i++) {
+		char at[160];
+		snprintf(at, sizeof(at), "rawtracepoint:%s", r->names.v[i]);
+		walk_emit(w, "rawtp", r->mods.v[i], "", r->names.v[i], at);
 	}
 }
 
@@ -461,7 +538,8 @@ static void walk_all(Walk *w)
 	walk_profile(w);
 	walk_syscall(w);
 	walk_rate_made(w);
-	walk_kernel_funcs(w);
+	walk_fbt(w);
+	walk_rawtp(w);
 	walk_user(w);
 }
 
@@ -493,11 +571,11 @@ static bool split_desc(const char *desc, char buf[4][256], const char *pat[4])
 	return true;
 }
 
-int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, char *err,
-		   size_t errlen)
+static int probes_walk(const char *desc, const DEnv *env, DProbeFn fn, void *arg, bool listing,
+		       char *err, size_t errlen)
 {
 	char buf[4][256];
-	Walk w = { .env = env, .fn = fn, .arg = arg };
+	Walk w = { .env = env, .fn = fn, .arg = arg, .listing = listing };
 	if (*desc && strspn(desc, "0123456789") == strlen(desc)) { /* a probe id (-i) */
 		w.id = atoi(desc);
 		desc = "";
@@ -509,6 +587,12 @@ int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, ch
 	}
 	walk_all(&w);
 	return w.count;
+}
+
+int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, char *err,
+		   size_t errlen)
+{
+	return probes_walk(desc, env, fn, arg, false, err, errlen);
 }
 
 typedef struct ListCtx {
@@ -528,5 +612,5 @@ int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env)
 {
 	char err[256];
 	ListCtx c = { out, verbose };
-	return d_probes_match(desc ? desc : ":::", env, list_one, &c, err, sizeof(err));
+	return probes_walk(desc ? desc : ":::", env, list_one, &c, true, err, sizeof(err));
 }
