@@ -369,6 +369,24 @@ Expr *d_args_filter(Program *p, const DArgSig *s, Loc loc, Error *err)
 	return s && s->filter ? expr_of(p, s->filter, "", loc, err) : NULL;
 }
 
+/* the interrupted registers' privilege: user mode */
+#if defined(__x86_64__)
+#define IN_USER "(reg(\"cs\") & 3)"
+#elif defined(__aarch64__)
+#define IN_USER "((reg(\"pstate\") & 0xf) == 0)"
+#else
+#define IN_USER "0"
+#endif
+
+Expr *d_args_profile(Program *p, const char *name, Loc loc, Error *err)
+{
+	if (!strcmp(name, "arg0"))
+		return expr_of(p, "(uint64_t)(" IN_USER " ? 0 : reg(\"ip\"))", "", loc, err);
+	if (!strcmp(name, "arg1"))
+		return expr_of(p, "(uint64_t)(" IN_USER " ? reg(\"ip\") : 0)", "", loc, err);
+	return NULL;
+}
+
 static const DArg *arg_of(const DArgSig *s, int n)
 {
 	return s && n >= 0 && n < 4 && s->args[n].type ? &s->args[n] : NULL;

@@ -173,6 +173,8 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 			Expr *b = mk_builtin(rw, simple[i].sonde, e->loc);
 			return simple[i].cast ? mk_cast(rw, simple[i].cast, b) : b;
 		}
+	if ((!strcmp(n, "arg0") || !strcmp(n, "arg1")) && clause_all(rw->probe, "profile", NULL))
+		return d_args_profile(rw->prog, n, e->loc, rw->err);
 	if (!strcmp(n, "arg1") &&
 	    (clause_all(rw->probe, "pid", "return") || clause_all(rw->probe, "fbt", "return")))
 		return mk_builtin(rw, "retval", e->loc); /* a pid or fbt return probe's value */

@@ -89,6 +89,9 @@ const DArgSig *d_args_of(const char *prov, const char *name, const char *hook);
 bool d_args_same(const DArgSig *a, const DArgSig *b);
 /* The predicate that selects the probe's firings from its hook's, or NULL */
 Expr *d_args_filter(Program *p, const DArgSig *s, Loc loc, Error *err);
+/* profile-N / tick-N's arg0 (the kernel PC, 0 in user mode) and arg1 (the
+ * user PC, 0 in the kernel), or NULL for another argument */
+Expr *d_args_profile(Program *p, const char *name, Loc loc, Error *err);
 /* args[n] (not a translated pointer); args[n]->member of a translated one */
 Expr *d_args_index(Program *p, const DArgSig *s, int n, Loc loc, Error *err);
 Expr *d_args_member(Program *p, const DArgSig *s, int n, const char *member, Loc loc, Error *err);
