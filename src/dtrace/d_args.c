@@ -296,6 +296,10 @@ static const DArgSig sigs[] = {
 	{"sched", "dequeue", TASK(0) "->on_rq != 0", {LWPS(0), PS(0), CPU_OF_TASK(0)},
 	 "sched_migrate_task"},
 	{"sched", "dequeue", TASK(2) "->pid != 0", {LWPS(2), PS(2), CPU_OF_TASK(2)}},
+	/* in the thread leaving the CPU: to sleep (blocking, not preempted) or
+	 * preempted (still runnable) */
+	{"sched", "sleep", "!arg0 && arg3 != 0", {{0}}},
+	{"sched", "preempt", "(arg0 || arg3 == 0) && " TASK(1) "->pid != 0", {{0}}},
 	{"sched", "wakeup", NULL, {LWPS(0), PS(0)}},
 	/* the priority the tracepoint reports: the waiter's if it is higher */
 	{"sched", "change-pri", NULL, {LWPS(0), PS(0), {"pri_t", NULL,

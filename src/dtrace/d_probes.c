@@ -160,6 +160,8 @@ static const struct {
 	{"sched", "on-cpu", ":sched_exit_tp"},
 	{"sched", "remain-cpu", ":sched_exit_tp"},
 	{"sched", "dequeue", "sched:sched_switch", {"sched:sched_migrate_task"}},
+	{"sched", "sleep", "sched:sched_switch"},
+	{"sched", "preempt", "sched:sched_switch"},
 };
 
 static bool tp_exists(const char *tp)
