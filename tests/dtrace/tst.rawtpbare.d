@@ -7,8 +7,9 @@ rawtp:vmlinux::sched_update_nr_running_tp
 }
 
 tick-100ms
-/added/
+/added && !printed/
 {
+	printed = 1;
 	printf("%s: %d\n", probename, added > 0);
 	exit(0);
 }
