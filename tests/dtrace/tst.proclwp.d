@@ -1,6 +1,7 @@
 /* proc provider: create for new processes, lwp-create/lwp-start/lwp-exit
  * for threads, exit once per process, exec-failure's errno and
- * signal-discard of an ignored signal (workload: procwork2.sh) */
+ * signal-discard of an ignored signal (workload: procwork2.sh); lwp-exits
+ * are counted and printed at the end */
 proc:::create
 /pid == $target/
 {
@@ -20,10 +21,12 @@ proc:::lwp-start
 	printf("lwp-start of a thread in %s\n", execname);
 }
 
+/* counted, not printed: a joined thread's exit and its process's can reach
+ * the buffer in either order (the joiner wakes before lwp-exit fires) */
 proc:::lwp-exit
 /ppid == $target/
 {
-	printf("lwp-exit of the %s thread of %s\n", tid == pid ? "first" : "second", execname);
+	@lwpexit[execname, tid == pid ? "first" : "second"] = count();
 }
 
 proc:::exit
