@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "../python/pylayout.h"
 #include "codegen.h"
 #include "dfunc.h"
 
@@ -158,7 +159,8 @@ void gen_builtin_int(Gen *g, const Expr *e)
 	builtin_int[e->aux2](g, e);
 }
 
-void gen_stack_into(Gen *g, bool user, int dst_off)
+/* depth: the frames recorded (the stack map of that depth, see loader.c) */
+void gen_stack_into(Gen *g, bool user, int depth, int dst_off)
 {
 	if (user) {
 		emit_call(g, BPF_FUNC_get_current_pid_tgid);
@@ -166,7 +168,7 @@ void gen_stack_into(Gen *g, bool user, int dst_off)
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
 	}
 	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));
-	emit_ld_map(g, BPF_REG_2, user ? R_USTACK : R_KSTACK, 0);
+	emit_ld_map(g, BPF_REG_2, user ? R_USTACK : R_KSTACK, depth);
 	emit(g, I_MOV64_IMM(BPF_REG_3, user ? BPF_F_USER_STACK : 0));
 	emit_call(g, BPF_FUNC_get_stackid);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
@@ -248,7 +250,7 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	}
 	case B_KSTACK:
 	case B_USTACK:
-		gen_stack_into(g, e->aux2 == B_USTACK, dst_off);
+		gen_stack_into(g, e->aux2 == B_USTACK, e->type->stack_depth, dst_off);
 		return;
 	case B_USERNAME: /* the uid; its name is looked up when printed */
 		b_uid(g, e);
@@ -872,10 +874,13 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case F_KSTACK:
 	case F_USTACK:
-		gen_stack_into(g, e->func->id == F_USTACK, dst_off);
+		gen_stack_into(g, e->func->id == F_USTACK, e->type->stack_depth, dst_off);
 		return;
 	case F_JSTACK:
 		gen_pystack_into(g, e->type, dst_off);
+		if (e->type->stack_native) /* D: the native frames after the Python ones */
+			gen_stack_into(g, true, e->type->stack_depth,
+				       dst_off + pystack_size(e->type->stack_depth));
 		return;
 	default:
 		if (!dfunc_gen_into(g, e, dst_off, dt))

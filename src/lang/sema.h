@@ -112,6 +112,7 @@ bool sema_d_trunc(Sema *s, Expr *c);
 bool sema_d_normalize(Sema *s, Expr *c);
 bool sema_d_setopt(Sema *s, Expr *c);
 bool sema_d_stack(Sema *s, Expr *c);
+bool sema_d_jstack(Sema *s, Expr *c);
 /* false (error set) when an lquantize/llquantize aggregation gets a second
  * shape, in DTrace's words */
 bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);

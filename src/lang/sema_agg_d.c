@@ -406,6 +406,39 @@ static int64_t d_opt_int(const Options *o, const char *name, int64_t def)
 	return def;
 }
 
+/* Argument i of stack()/ustack()/jstack(): a constant, positive for the
+ * frame count (argument #1), non-negative for strsize */
+static bool d_stack_arg(Sema *s, Expr *c, int i, int64_t *v)
+{
+	Expr *a = c->args.v[i];
+	if (!const_arg(a, v) || (i == 0 && *v <= 0) || *v < 0)
+		return sema_error(s, a->loc, "%s( ) argument #%d must be a %spositive integral "
+				  "constant expression", c->name, i + 1, i ? "" : "non-zero ");
+	return true;
+}
+
+/* jstack([n[, strsize]]): the user stack and the Python frames of a
+ * CPython 3.11 process, n (the jstackframes option, DTrace's 50) of each;
+ * strsize (jstackstrsize, 512) cuts each Python frame's line. */
+bool sema_d_jstack(Sema *s, Expr *c)
+{
+	int64_t depth = d_opt_int(&s->sc->opt, "jstackframes", 50);
+	int64_t strsize = d_opt_int(&s->sc->opt, "jstackstrsize", 512);
+	if ((c->args.n > 0 && !d_stack_arg(s, c, 0, &depth)) ||
+	    (c->args.n > 1 && !d_stack_arg(s, c, 1, &strsize)))
+		return false;
+	if (depth < 1 || depth > 127)
+		return sema_error(s, c->loc, "jstack( ): %lld frames asked (%s): sonde's stacks hold 1 "
+				  "to 127 frames", (long long)depth, c->args.n ? "argument #1"
+				  : "jstackframes");
+	if (!sema_pystack_type(s, c, (int)depth, (int)(strsize > 4096 ? 4096 : strsize)))
+		return false;
+	c->type->stack_native = true;
+	c->type->size += 16;
+	s->sc->uses_ustack = true;
+	return true;
+}
+
 /* stack([n]), ustack([n[, strsize]]): frames of the kernel or user stack,
  * n by default the stackframes / ustackframes option (DTrace's 20).
  * strsize (ustack helpers' strings) is accepted: Linux has no helpers. */
@@ -415,10 +448,8 @@ bool sema_d_stack(Sema *s, Expr *c)
 	const char *opt = user ? "ustackframes" : "stackframes";
 	int64_t depth = d_opt_int(&s->sc->opt, opt, 20), v;
 	for (int i = 0; i < c->args.n; i++) {
-		Expr *a = c->args.v[i];
-		if (!const_arg(a, &v) || (i == 0 && v <= 0) || v < 0)
-			return sema_error(s, a->loc, "%s( ) argument #%d must be a %spositive integral "
-					  "constant expression", c->name, i + 1, i ? "" : "non-zero ");
+		if (!d_stack_arg(s, c, i, &v))
+			return false;
 		if (i == 0)
 			depth = v;
 	}

@@ -906,6 +906,7 @@ static const FuncDef funcs[] = {
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, true},
 	/* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
 	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, true},
+	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, true},
 };
 
 const FuncDef *func_find(const char *name)

@@ -101,6 +101,8 @@ typedef struct Type {
 	int llq_factor, llq_low, llq_high, llq_steps; /* TY_LLQUANTIZE */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK/TY_PYSTACK: frames kept */
 	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */
+	bool stack_native;               /* TY_PYSTACK: D's jstack(): a ustack (id,
+					    pid) follows the Python frames */
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format;
 					    TY_CGROUP_PATH: hierarchy filter */
 	int line_max;                    /* TY_PYSTACK: jstack's strsize, 0 = whole lines */

@@ -18,7 +18,6 @@
 #define RINGBUF_LARGE (16u << 20)
 #define RINGBUF_MAX (1ull << 31) /* the kernel's largest BPF ring buffer */
 #define STACK_MAP_ENTRIES 4096
-#define STACK_DEPTH 127
 
 static int map_create(enum bpf_map_type type, const char *name, uint32_t ksize, uint32_t vsize,
 		      uint32_t entries, uint32_t flags, char *err, size_t errlen)
@@ -98,6 +97,34 @@ uint64_t loader_ringbuf_size(uint64_t pages)
 	return size >= want ? size : 0;
 }
 
+static int stack_depth_of(const Reloc *r)
+{
+	return r->arg >= 1 && r->arg <= STACK_DEPTH_MAX ? r->arg : STACK_DEPTH_MAX;
+}
+
+/* One stack trace map per depth used: the kernel records and hashes only
+ * the first N frames, so stacks equal in those are one id (one key). */
+static bool create_stack_maps(Runtime *rt, char *err, size_t errlen)
+{
+	for (int i = 0; i < rt->sc->progs.n; i++) {
+		const ProgCode *pc = rt->sc->progs.v[i];
+		for (int j = 0; j < pc->nrelocs; j++) {
+			const Reloc *r = &pc->relocs[j];
+			if (r->kind != R_KSTACK && r->kind != R_USTACK)
+				continue;
+			int d = stack_depth_of(r);
+			int *fd = r->kind == R_KSTACK ? &rt->kstack_fds[d] : &rt->ustack_fds[d];
+			char name[16];
+			snprintf(name, sizeof(name), "sonde_%cstack%d", r->kind == R_KSTACK ? 'k' : 'u', d);
+			if (*fd < 0 && (*fd = map_create(BPF_MAP_TYPE_STACK_TRACE, name, 4,
+							 (uint32_t)d * 8, STACK_MAP_ENTRIES, 0,
+							 err, errlen)) < 0)
+				return false;
+		}
+	}
+	return true;
+}
+
 bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 {
 	Script *sc = rt->sc;
@@ -135,22 +162,15 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	}
 	if (!create_rodata(rt, err, errlen))
 		return false;
-	uint32_t vsz = STACK_DEPTH * 8;
-	if (sc->uses_kstack && (rt->kstack_fd = map_create(BPF_MAP_TYPE_STACK_TRACE, "sonde_kstack",
-							   4, vsz, STACK_MAP_ENTRIES, 0, err,
-							   errlen)) < 0)
-		return false;
-	if (sc->uses_ustack && (rt->ustack_fd = map_create(BPF_MAP_TYPE_STACK_TRACE, "sonde_ustack",
-							   4, vsz, STACK_MAP_ENTRIES, 0, err,
-							   errlen)) < 0)
+	if (!create_stack_maps(rt, err, errlen))
 		return false;
 	/* preallocated: profile programs run in NMI, where allocating fails */
 	if (sc->py && (rt->pycode_fd = map_create(BPF_MAP_TYPE_HASH, "sonde_pycode", 16,
 						  sizeof(PyCodeInfo), PYC_ENTRIES, 0, err,
 						  errlen)) < 0)
 		return false;
-	rt->out.kstack_fd = rt->kstack_fd;
-	rt->out.ustack_fd = rt->ustack_fd;
+	rt->out.kstack_fds = rt->kstack_fds;
+	rt->out.ustack_fds = rt->ustack_fds;
 	rt->out.pycode_fd = rt->pycode_fd;
 	return true;
 }
@@ -164,8 +184,8 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_ZERO: return rt->zero_fd;
 	case R_RODATA: return rt->rodata_fd;
 	case R_LOST: return rt->lost_fd;
-	case R_KSTACK: return rt->kstack_fd;
-	case R_USTACK: return rt->ustack_fd;
+	case R_KSTACK: return rt->kstack_fds[stack_depth_of(r)];
+	case R_USTACK: return rt->ustack_fds[stack_depth_of(r)];
 	case R_PYCODE: return rt->pycode_fd;
 	case R_CONTROL: return rt->control_fd;
 	case R_FIRING: return rt->firing_fd;
@@ -368,8 +388,10 @@ void loader_close(Runtime *rt)
 		munmap((void *)rt->control, 4096);
 	rt->control = NULL;
 	close_fd(&rt->control_fd);
-	close_fd(&rt->kstack_fd);
-	close_fd(&rt->ustack_fd);
+	for (int i = 0; i <= STACK_DEPTH_MAX; i++) {
+		close_fd(&rt->kstack_fds[i]);
+		close_fd(&rt->ustack_fds[i]);
+	}
 	close_fd(&rt->pycode_fd);
 	free(rt->maps);
 	rt->maps = NULL;

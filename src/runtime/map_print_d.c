@@ -267,7 +267,7 @@ static void put_key_elem(StrBuf *sb, const OutCtx *o, const Type *t, const void 
 			sb_printf(sb, " %16lld", (long long)v);
 		return;
 	}
-	if (t->kind == TY_KSTACK || t->kind == TY_USTACK) { /* frames on their own lines */
+	if (t->kind == TY_KSTACK || t->kind == TY_USTACK || t->kind == TY_PYSTACK) { /* frames: own lines */
 		stack_format_d(sb, o, t, d);
 		return;
 	}

@@ -35,8 +35,11 @@ typedef struct OutCtx {
 	OutFormat fmt;
 	Dialect dialect;
 	AggOpts agg;
-	int kstack_fd;           /* BPF stack trace map for kstack, or -1 */
-	int ustack_fd;           /* BPF stack trace map for ustack, or -1 */
+	/* per depth 1..STACK_DEPTH_MAX: the stack trace map recording that many
+	   frames (a stack's identity is its first N frames, as in DTrace and
+	   bpftrace), -1 where none; NULL: no stacks */
+	const int *kstack_fds;
+	const int *ustack_fds;
 	int pycode_fd;           /* Python code-object cache for pystack, or -1 */
 	int64_t boot_to_real_ns; /* add to a since-boot time to get wall clock */
 } OutCtx;
@@ -67,6 +70,7 @@ void map_print(const OutCtx *o, const MapDesc *m, int top, int div);
 /* A stack value's frames (innermost first) read from its stack map: the
  * count, or -1 when the stack is missing (id < 0, no map). */
 #define STACK_IPS_MAX 1024
+#define STACK_DEPTH_MAX 127
 int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK_IPS_MAX]);
 /* The function a frame of stack value d (TY_KSTACK/TY_USTACK) is in, NULL
  * when no symbol covers it; *mod is the user frame's module when known. */

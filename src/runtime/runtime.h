@@ -37,7 +37,8 @@ typedef struct Runtime {
 	RunOpts opt;
 	OutCtx out;
 	MapDesc *maps;
-	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, kstack_fd, ustack_fd, control_fd, pycode_fd;
+	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, control_fd, pycode_fd;
+	int kstack_fds[STACK_DEPTH_MAX + 1], ustack_fds[STACK_DEPTH_MAX + 1]; /* by depth */
 	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
 	const volatile uint64_t *control; /* mmapped control word: [0] = exit() called */
 	struct ring_buffer *rb;

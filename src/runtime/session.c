@@ -340,7 +340,7 @@ static void setup_output(Runtime *rt)
 	rt->out.fmt = rt->opt.fmt;
 	rt->out.dialect = rt->sc->opt.dialect;
 	rt->out.agg = rt->sc->opt.agg;
-	rt->out.kstack_fd = rt->out.ustack_fd = rt->out.pycode_fd = -1;
+	rt->out.pycode_fd = -1;
 	rt->out.boot_to_real_ns = boot_to_real();
 	if (rt->opt.buffering == BUF_NONE)
 		setvbuf(f, NULL, _IONBF, 0);
@@ -390,7 +390,9 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.firing_fd = -1;
 	for (int i = 0; i < (int)(sizeof(rt.errprog_fd) / sizeof(rt.errprog_fd[0])); i++)
 		rt.errprog_fd[i] = -1;
-	rt.kstack_fd = rt.ustack_fd = rt.control_fd = rt.pycode_fd = -1;
+	rt.control_fd = rt.pycode_fd = -1;
+	for (int i = 0; i <= STACK_DEPTH_MAX; i++)
+		rt.kstack_fds[i] = rt.ustack_fds[i] = -1;
 	char err[1024];
 	setup_output(&rt);
 	install_signals(rt.out.dialect);

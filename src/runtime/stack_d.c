@@ -9,6 +9,8 @@
  * module's name, user frames the file's base name (libc.so.6). */
 #include <string.h>
 
+#include "../python/pylayout.h"
+#include "../python/pystack_format.h"
 #include "ksyms.h"
 #include "output.h"
 
@@ -46,8 +48,44 @@ static int stack_indent_d(const OutCtx *o)
 	return o->agg.stackindent_set ? o->agg.stackindent : STACK_INDENT_D;
 }
 
+/* A Python frame as a ustack helper's annotation prints in dtrace(1):
+ * two columns right of the frames, "[ file:LINE (function) ]", cut at
+ * jstack's strsize. */
+static void put_py_frame(StrBuf *sb, const Type *t, int indent, const char *text)
+{
+	size_t n = strlen(text);
+	if (t->line_max > 0 && n > (size_t)t->line_max)
+		n = (size_t)t->line_max;
+	sb_printf(sb, "%*s", indent + 2, "");
+	sb_putn(sb, text, n);
+	sb_putc(sb, '\n');
+}
+
+/* jstack(): the native frames as ustack() prints them, then the Python
+ * frames innermost first.  A ustack helper puts them under the frames of
+ * the interpreter loop; sonde cannot, since a CPython built without frame
+ * pointers (Debian's) hides those frames from the kernel's unwinder. */
+static void jstack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
+{
+	Type native = {.kind = TY_USTACK, .size = 16, .stack_depth = t->stack_depth};
+	stack_format_d(sb, o, &native, (const char *)d + pystack_size(t->stack_depth));
+	bool bad;
+	int n = pystack_nframes(t, d, &bad), indent = stack_indent_d(o);
+	char text[PYC_FILE + PYC_NAME + 64];
+	for (int i = 0; i < n; i++) {
+		pystack_frame(o->pycode_fd, d, i, false, text, sizeof(text));
+		put_py_frame(sb, t, indent, text);
+	}
+	if (bad)
+		put_py_frame(sb, t, indent, "[ not a CPython 3.11 frame: walk stopped ]");
+}
+
 void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 {
+	if (t->kind == TY_PYSTACK) {
+		jstack_format_d(sb, o, t, d);
+		return;
+	}
 	uint64_t ips[STACK_IPS_MAX];
 	int n = stack_read(o, t, d, ips), indent = stack_indent_d(o);
 	sb_putc(sb, '\n');

@@ -71,7 +71,10 @@ static int stack_value_size(int fd)
 
 int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK_IPS_MAX])
 {
-	int fd = t->kind == TY_USTACK ? o->ustack_fd : o->kstack_fd;
+	const int *fds = t->kind == TY_USTACK ? o->ustack_fds : o->kstack_fds;
+	int depth = t->stack_depth >= 1 && t->stack_depth <= STACK_DEPTH_MAX ? t->stack_depth
+										: STACK_DEPTH_MAX;
+	int fd = fds ? fds[depth] : -1;
 	int64_t id = rd64(d);
 	if (id < 0 || fd < 0)
 		return -1;
@@ -238,7 +241,10 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 			fmt_stack(sb, o, t, d, in_key);
 		break;
 	case TY_PYSTACK:
-		pystack_format(sb, o->pycode_fd, t, d, in_key);
+		if (o->dialect == DIALECT_D)
+			stack_format_d(sb, o, t, d);
+		else
+			pystack_format(sb, o->pycode_fd, t, d, in_key);
 		break;
 	case TY_KSYM:
 	case TY_USYM:

@@ -35,8 +35,7 @@ static char *show_opts(const Type *key, const Type *val, MapEntry *e, int n, Agg
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf = open_memstream(&buf, &len);
-	OutCtx o = {.f = mf, .fmt = OUT_TEXT, .dialect = DIALECT_D, .agg = ao, .kstack_fd = -1,
-		    .ustack_fd = -1};
+	OutCtx o = {.f = mf, .fmt = OUT_TEXT, .dialect = DIALECT_D, .agg = ao};
 	MapDesc m = {.name = "@a", .key = key, .val = val, .fd = -1, .normal = normal};
 	map_print_d_entries(&o, &m, e, n, fmt, value_conv);
 	fclose(mf);

@@ -70,7 +70,7 @@ typedef struct Agg2 {
 
 static OutCtx ctx(OutFormat f, FILE *out)
 {
-	return (OutCtx){.f = out, .fmt = f, .kstack_fd = -1, .ustack_fd = -1};
+	return (OutCtx){.f = out, .fmt = f};
 }
 
 /* Print through map_print_entries into a string (caller frees). */
@@ -94,13 +94,22 @@ static char *show(OutFormat f, const char *name, const Type *key, const Type *va
 		free(got_);                                                    \
 	} while (0)
 
+/* every depth's stack map is fd (the tests' stacks share one map) */
+static const int *stack_fds_all(int fd)
+{
+	static int fds[STACK_DEPTH_MAX + 1];
+	for (int i = 0; i <= STACK_DEPTH_MAX; i++)
+		fds[i] = fd;
+	return fds;
+}
+
 static char *valstr(OutFormat f, const Type *t, const void *v, int kfd)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf = open_memstream(&buf, &len);
 	OutCtx o = ctx(f, mf);
-	o.kstack_fd = o.ustack_fd = kfd;
+	o.kstack_fds = o.ustack_fds = stack_fds_all(kfd);
 	value_print(&o, t, v);
 	fclose(mf);
 	return buf;
@@ -614,7 +623,7 @@ static void test_stacks(void)
 	size_t len = 0;
 	FILE *mf = open_memstream(&buf, &len);
 	OutCtx o = ctx(OUT_TEXT, mf);
-	o.kstack_fd = fd;
+	o.kstack_fds = stack_fds_all(fd);
 	int64_t one = 1;
 	struct {
 		int64_t id, five;

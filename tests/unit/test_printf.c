@@ -19,7 +19,7 @@ static Type t_ts = {.kind = TY_TIMESTAMP, .size = 8, .fmt = "%H"};
 static Type t_tuple = {.kind = TY_TUPLE, .size = 8};
 static Type t_count = {.kind = TY_COUNT, .size = 8};
 
-static const OutCtx octx = {.fmt = OUT_TEXT, .kstack_fd = -1, .ustack_fd = -1};
+static const OutCtx octx = {.fmt = OUT_TEXT};
 
 /* Render fmt with n args of the given types; returns a static string. */
 static const char *render(const char *fmt, int n, const Type *const *types,
