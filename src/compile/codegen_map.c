@@ -32,6 +32,22 @@ void gen_map_lookup(Gen *g, const MapInfo *m, int key_off)
 	emit_call(g, BPF_FUNC_map_lookup_elem);
 }
 
+/* D: count a drop (D_DROP_* key) in this CPU's slot of the drops map */
+static void gen_drop_count(Gen *g, int kind)
+{
+	int mark = g->scratch_top, key = scratch_alloc(g, 8), none = label_new(g);
+	emit_st(g, BPF_W, R_SCR, key, kind);
+	emit_ld_map(g, BPF_REG_1, R_DROPS, 0);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, none);
+	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+	label_place(g, none);
+	g->scratch_top = mark;
+}
+
 static void gen_map_update(Gen *g, const MapInfo *m, int key_off, int val_off)
 {
 	emit_ld_map(g, BPF_REG_1, R_MAP, m->id);
@@ -40,6 +56,12 @@ static void gen_map_update(Gen *g, const MapInfo *m, int key_off, int val_off)
 	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
 	emit_call(g, BPF_FUNC_map_update_elem);
 	gen_helper_check(g, BPF_FUNC_map_update_elem);
+	if (g->sc->opt.dialect == DIALECT_D) { /* a full map: DTrace's dynamic variable drop */
+		int stored = label_new(g);
+		emit_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, stored);
+		gen_drop_count(g, D_DROP_DYNVAR);
+		label_place(g, stored);
+	}
 }
 
 /* a lookup the script asked for: -kk reports a missing key */
@@ -175,6 +197,11 @@ static void gen_agg_slot(Gen *g, const MapInfo *m, int key, int skip)
 	emit_call(g, BPF_FUNC_map_update_elem);
 	gen_helper_check(g, BPF_FUNC_map_update_elem);
 	gen_map_lookup(g, m, key);
+	if (g->sc->opt.dialect == DIALECT_D) { /* a full map: DTrace's aggregation drop */
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
+		gen_drop_count(g, D_DROP_AGG);
+		emit_goto(g, skip);
+	}
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, skip);
 	label_place(g, have);
 }

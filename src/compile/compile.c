@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codegen.h"
+#include "dfunc.h"
 #include "../lang/ctypes.h"
 
 MapInfo *script_map(Script *s, const char *name, Loc loc)
@@ -214,6 +215,25 @@ static bool check_maps(Script *sc, Error *err)
 	return true;
 }
 
+/* Keys each map holds: map_keys_max (BPFTRACE_MAP_KEYS_MAX, 4096); in D,
+ * as many as fit in -x aggsize bytes for an aggregation and -x dynvarsize
+ * bytes for an associative array or thread-local, when given (as Oracle's
+ * dtrace-utils sizes its maps: bytes / (key + value), here per map). */
+static void size_maps(Script *sc)
+{
+	for (int i = 0; i < sc->maps.n; i++) {
+		MapInfo *m = sc->maps.v[i];
+		int64_t n = sc->opt.map_keys_max;
+		if (sc->opt.dialect == DIALECT_D) {
+			int64_t bytes = d_size_opt(&sc->opt, m->percpu ? "aggsize" : "dynvarsize", 0);
+			int64_t per = (m->key ? m->key->size : 8) + m->val->size;
+			if (bytes > 0)
+				n = bytes / per < 1 ? 1 : bytes / per > (1 << 24) ? (1 << 24) : bytes / per;
+		}
+		m->max_entries = (int)n;
+	}
+}
+
 Script *compile_program(Program *ast, const Options *opt, Error *err)
 {
 	Script *sc = xcalloc(1, sizeof(Script));
@@ -233,6 +253,8 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	}
 	ok = ok && sema_pass(sc, &s, true, err) && check_maps(sc, err) &&
 	     generate_all(sc, &s, err);
+	if (ok)
+		size_maps(sc);
 	vec_free(&s.vars);
 	if (!ok) {
 		script_free(sc);

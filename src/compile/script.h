@@ -21,6 +21,7 @@ typedef struct MapInfo {
 	bool percpu;     /* aggregations are per-CPU */
 	signed char addrspace; /* of the first value assigned (sema_addrspace.c) */
 	bool addrspace_set;
+	int max_entries; /* keys it holds (compile.c: size_maps) */
 	int fd;          /* loader */
 } MapInfo;
 
@@ -101,12 +102,16 @@ typedef enum RelocKind {
 	R_CONTROL,  /* value address of the control word (exit flag) */
 	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
 	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
+	R_DROPS,    /* D: per-CPU drop counters, keys D_DROP_* */
 } RelocKind;
 
 /* The control map: one mmapped page.  Word 0 is the exit flag; D's
  * speculations keep their drop count and, per buffer 1..nspec, a state
  * word and the bytes recorded so far (compile/dfunc_spec.c). */
 #define CONTROL_SIZE 4096
+/* D's drops map: per-CPU counts of updates that found a map full */
+#define D_DROP_AGG 0
+#define D_DROP_DYNVAR 1
 #define D_CTL_DROPS 8
 #define D_CTL_SPEC(i) (16 + 16 * (i))
 #define D_NSPEC_MAX 250

@@ -113,6 +113,8 @@ bool sema_d_normalize(Sema *s, Expr *c);
 bool sema_d_setopt(Sema *s, Expr *c);
 bool sema_d_stack(Sema *s, Expr *c);
 bool sema_d_jstack(Sema *s, Expr *c);
+/* D: an integer conversion of a 64-bit value rewritten to take 64 bits */
+void d_widen_conv(FmtPiece *p, const Type *t);
 /* false (error set) when an lquantize/llquantize aggregation gets a second
  * shape, in DTrace's words */
 bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);

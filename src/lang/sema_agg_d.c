@@ -253,11 +253,21 @@ static bool agg_arg(Sema *s, Expr *c, int i)
 	return true;
 }
 
+static int nkeys_of(const Type *k)
+{
+	return !k ? 0 : k->kind == TY_TUPLE ? k->nelem : 1;
+}
+
+static const Type *key_elem(const Type *k, int i)
+{
+	return k->kind == TY_TUPLE ? k->elem[i] : k;
+}
+
 /* printa's format: each conversion with '@' ("%@d") prints the value of
  * the next aggregation, the others the keys in order.  The '@' is taken
  * out, the rest parsed as printf's and the '@' pieces marked agg_value;
  * f->aux2 is 1 + the first value's conversion index (0: none). */
-static bool printa_format(Sema *s, Expr *f, int naggs)
+static bool printa_format(Sema *s, Expr *f, int naggs, const Type *keys)
 {
 	if (f->auxp)
 		return true;
@@ -295,23 +305,25 @@ static bool printa_format(Sema *s, Expr *f, int naggs)
 	int off = 0;
 	if (!fmt_parse(text, n, fmt, &off, msg, sizeof(msg)))
 		return sema_error(s, f->loc, "printa( ) format: %s", msg);
-	for (int i = 0, k = 0; i < fmt->npieces; i++)
-		if (fmt->pieces[i].conv != FC_LITERAL)
-			fmt->pieces[i].agg_value = is_value[k++];
+	/* values are 64-bit (dtrace's %@u of -1 is 18446744073709551615), keys
+	   at their types' sizes, as D's printf converts */
+	static const Type i64 = {.kind = TY_INT, .size = 8, .bits = 64, .is_signed = true};
+	for (int i = 0, k = 0, key = 0; i < fmt->npieces; i++) {
+		FmtPiece *p = &fmt->pieces[i];
+		if (p->conv == FC_LITERAL)
+			continue;
+		p->agg_value = is_value[k];
+		bool val = is_value[k++] || k - 1 == value;
+		if (!val && key < nkeys_of(keys))
+			d_widen_conv(p, key_elem(keys, key));
+		key += !val;
+		if (val)
+			d_widen_conv(p, &i64);
+	}
 	script_keep_fmt(s->sc, fmt);
 	f->auxp = fmt;
 	f->aux2 = value + 1;
 	return true;
-}
-
-static int nkeys_of(const Type *k)
-{
-	return !k ? 0 : k->kind == TY_TUPLE ? k->nelem : 1;
-}
-
-static const Type *key_elem(const Type *k, int i)
-{
-	return k->kind == TY_TUPLE ? k->elem[i] : k;
 }
 
 static const char *d_type_name(const Type *t)
@@ -354,7 +366,7 @@ bool sema_d_printa(Sema *s, Expr *c)
 	for (int i = first; i < c->args.n; i++)
 		if (!agg_arg(s, c, i) || !same_keys(s, c, first, i))
 			return false;
-	return !first || printa_format(s, c->args.v[0], c->args.n - 1);
+	return !first || printa_format(s, c->args.v[0], c->args.n - 1, c->args.v[first]->map->key);
 }
 
 static bool int_arg(Sema *s, Expr *c, int i)

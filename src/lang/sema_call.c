@@ -73,7 +73,7 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 /* D's printf converts an integer at its size (dtrace's pfprint_sint):
  * %d of a 64-bit value prints all of it, where C's (and bpftrace's) %d
  * reads an int.  The conversion is rewritten to take 64 bits. */
-static void d_widen_conv(FmtPiece *p, const Type *t)
+void d_widen_conv(FmtPiece *p, const Type *t)
 {
 	if (p->conv != FC_INT || p->arg64 || p->spec == 'c' || t->kind != TY_INT ||
 	    (t->bits < 64 && !t->pointee))

@@ -50,11 +50,12 @@ static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
 				*c = '_';
 		/* preallocation is fastest per event, but not for maps of big
 		 * strings or histograms, which would pin hundreds of MiB */
-		uint64_t bytes = (uint64_t)(d->key_size + d->val_size) * (uint64_t)sc->opt.map_keys_max;
+		uint32_t keys = m->max_entries > 0 ? (uint32_t)m->max_entries : (uint32_t)sc->opt.map_keys_max;
+		uint64_t bytes = (uint64_t)(d->key_size + d->val_size) * keys;
 		uint32_t flags = bytes > (16u << 20) ? BPF_F_NO_PREALLOC : 0;
 		m->fd = d->fd = map_create(m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH,
 					   name, (uint32_t)d->key_size, (uint32_t)d->val_size,
-					   (uint32_t)sc->opt.map_keys_max, flags, err, errlen);
+					   keys, flags, err, errlen);
 		if (d->fd < 0)
 			return false;
 	}
@@ -164,6 +165,10 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 		return false;
 	if (!create_stack_maps(rt, err, errlen))
 		return false;
+	if (rt->sc->opt.dialect == DIALECT_D &&
+	    (rt->drops_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_drops", 4, 8, 2, 0, err,
+				       errlen)) < 0)
+		return false;
 	/* preallocated: profile programs run in NMI, where allocating fails */
 	if (sc->py && (rt->pycode_fd = map_create(BPF_MAP_TYPE_HASH, "sonde_pycode", 16,
 						  sizeof(PyCodeInfo), PYC_ENTRIES, 0, err,
@@ -190,6 +195,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_CONTROL: return rt->control_fd;
 	case R_FIRING: return rt->firing_fd;
 	case R_ERRPROGS: return rt->errprog_fd[r->arg];
+	case R_DROPS: return rt->drops_fd;
 	}
 	return -1;
 }
@@ -393,6 +399,7 @@ void loader_close(Runtime *rt)
 		close_fd(&rt->ustack_fds[i]);
 	}
 	close_fd(&rt->pycode_fd);
+	close_fd(&rt->drops_fd);
 	free(rt->maps);
 	rt->maps = NULL;
 }

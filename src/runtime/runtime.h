@@ -55,6 +55,8 @@ typedef struct Runtime {
 	struct SpecBufs *spec; /* D: records held for their speculation (spec_buf.c) */
 	int errprog_fd[8];      /* D: per Script.err_kinds, the ERROR programs' prog array, or -1 */
 	uint64_t dblerrors_told; /* D: faults in ERROR clauses already reported */
+	int drops_fd;          /* D: per-CPU drop counts (D_DROP_*), or -1 */
+	struct DropsD *drops;  /* D: the counts already reported (drops_d.c) */
 } Runtime;
 
 /* What woke the event loop (epoll data): the event ring, a signal, the
@@ -114,4 +116,7 @@ void spec_report_drops(Runtime *rt);
 void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data);
 void fault_report_double_d(Runtime *rt);
 void spec_free(Runtime *rt);
+/* D: "dtrace: N aggregation drops on CPU C", "... dynamic variable drops" */
+void drops_d_report(Runtime *rt);
+void drops_d_free(Runtime *rt);
 void watchpoint_continue(Runtime *rt);

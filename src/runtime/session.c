@@ -268,6 +268,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 		watchpoint_resume(rt);
 		spec_report_drops(rt);
 		fault_report_double_d(rt);
+		drops_d_report(rt);
 	}
 }
 
@@ -387,7 +388,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 {
 	Runtime rt = {.sc = sc, .opt = *opt};
 	rt.ringbuf_fd = rt.scratch_fd = rt.zero_fd = rt.rodata_fd = rt.lost_fd = -1;
-	rt.firing_fd = -1;
+	rt.firing_fd = rt.drops_fd = -1;
 	for (int i = 0; i < (int)(sizeof(rt.errprog_fd) / sizeof(rt.errprog_fd[0])); i++)
 		rt.errprog_fd[i] = -1;
 	rt.control_fd = rt.pycode_fd = -1;
@@ -431,9 +432,11 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.ending = true;
 	run_special(&rt, "END");
 	fflush(rt.out.f);
+	drops_d_report(&rt);
 	print_all_maps(&rt);
 	spec_report_drops(&rt);
 	fault_report_double_d(&rt);
+	drops_d_free(&rt);
 	spec_free(&rt);
 	uint64_t lost = lost_events(&rt);
 	if (lost)
