@@ -435,6 +435,7 @@ void gen_d_probe_event(Gen *g)
 	char *fn = arena_alloc(&g->sc->arena, 256);
 	snprintf(fn, 256, "%s:%s", d ? d->func : "", d ? d->name : "");
 	ev->text = fn;
+	ev->text2 = d ? d->prov : ""; /* flowindent: syscall's arrows are => and <= */
 	ev->size = 16;
 	int mark = g->scratch_top;
 	int rec = scratch_alloc(g, 16);

@@ -418,7 +418,8 @@ static int take_option(DCli *cl, int ch, const char *arg)
 	case 'C': cl->env.cpp = true; break;
 	case 'D': case 'U': add_define(cl, (char)ch, arg); break;
 	case 'H': cl->show_includes = true; break;
-	case 'F': case 'X': case 'B': case 'a': case 'A':
+	case 'F': return set_x(cl, "flowindent") ? -1 : 1;
+	case 'X': case 'B': case 'a': case 'A':
 	case 'G': case 'L': case '3': case '6':
 		break; /* accepted */
 	case 'V': printf("dtrace: Sun D 1.13 (sonde %s)\n", SONDE_VERSION); return 0;

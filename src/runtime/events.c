@@ -119,16 +119,70 @@ void events_d_close_line(Runtime *rt)
 	rt->d_line_open = false;
 }
 
+/* Whether another clause's probe record (EV_D_PROBE) of the same probe
+ * (id, provider, function and name: pid probes share id 0) comes before
+ * (dir -1) or after (dir 1) this one in the script */
+static bool same_probe_clause(const Runtime *rt, const EventDesc *ev, int dir)
+{
+	int i = 0;
+	while (i < rt->sc->events.n && rt->sc->events.v[i] != ev)
+		i++;
+	for (int j = i + dir; j >= 0 && j < rt->sc->events.n; j += dir) {
+		const EventDesc *o = rt->sc->events.v[j];
+		if (o->kind == EV_D_PROBE && o->top == ev->top && !strcmp(o->text, ev->text) &&
+		    !strcmp(o->text2 ? o->text2 : "", ev->text2 ? ev->text2 : ""))
+			return true;
+	}
+	return false;
+}
+
+/* True when name is "WORD" or ends with "-WORD" (dtrace's test, so that
+ * "function-entry" counts and "carpentry" does not) */
+static bool flow_name(const char *name, const char *word)
+{
+	size_t n = strlen(name), w = strlen(word);
+	return n >= w && !strcmp(name + n - w, word) && (n == w || name[n - w - 1] == '-');
+}
+
+/* -F / flowindent: "FUNCTION" indented by the calls open, " -> func" at
+ * an entry (" => " for syscall), " <- func" at a return, "| func:name"
+ * otherwise.  Only a probe's first clause indents and its last unindents,
+ * as dtrace's heuristic on consecutive records of one probe does. */
+static void d_flow_line(Runtime *rt, const EventDesc *ev, int cpu)
+{
+	const char *colon = strrchr(ev->text, ':'), *name = colon ? colon + 1 : "";
+	int flen = colon ? (int)(colon - ev->text) : (int)strlen(ev->text);
+	bool sys = ev->text2 && !strcmp(ev->text2, "syscall");
+	int flow = flow_name(name, "entry") ? 1 : flow_name(name, "return") ? -1 : 0;
+	if ((flow > 0 && same_probe_clause(rt, ev, -1)) || (flow < 0 && same_probe_clause(rt, ev, 1)))
+		flow = 0;
+	if (flow < 0 && rt->d_indent > 0)
+		rt->d_indent -= 2;
+	char col[512];
+	snprintf(col, sizeof(col), "%*s%s%.*s%s%s", rt->d_indent, "",
+		 flow > 0 ? (sys ? " => " : " -> ") : flow < 0 ? (sys ? " <= " : " <- ") : "| ",
+		 flen, ev->text, flow ? "" : ":", flow ? "" : name);
+	fprintf(rt->out.f, "%3d %-41s ", cpu, col);
+	if (flow > 0)
+		rt->d_indent += 2;
+}
+
 /* dtrace(1)'s columns for one firing, after its heading once */
 static void ev_d_probe(Runtime *rt, const EventDesc *ev, const void *data)
 {
 	uint64_t cpu;
 	memcpy(&cpu, (const uint8_t *)data + 8, 8);
 	events_d_close_line(rt);
-	if (!rt->d_heading)
+	bool flow = rt->out.agg.flowindent;
+	if (!rt->d_heading && flow)
+		fprintf(rt->out.f, "%3s %-41s\n", "CPU", "FUNCTION");
+	else if (!rt->d_heading)
 		fprintf(rt->out.f, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
 	rt->d_heading = true;
-	fprintf(rt->out.f, "%3d %6d %32s ", (int)cpu, ev->top, ev->text);
+	if (flow)
+		d_flow_line(rt, ev, (int)cpu);
+	else
+		fprintf(rt->out.f, "%3d %6d %32s ", (int)cpu, ev->top, ev->text);
 	rt->d_line_open = true;
 }
 

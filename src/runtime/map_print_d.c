@@ -678,6 +678,8 @@ bool agg_opt_set(AggOpts *ao, const char *name, const char *value)
 		ao->sortpos = v;
 	else if (!strcmp(name, "aggpercpu"))
 		ao->percpu = true;
+	else if (!strcmp(name, "flowindent"))
+		ao->flowindent = true;
 	else if (!strcmp(name, "stackindent") && value) {
 		ao->stackindent_set = true;
 		ao->stackindent = v;

@@ -28,6 +28,7 @@ typedef struct AggOpts {
 	bool percpu;    /* aggpercpu: each CPU's value under the total */
 	bool stackindent_set;
 	int stackindent; /* stackindent: the frames' indent (14 when unset) */
+	bool flowindent; /* flowindent (-F): entry/return lines indented (events.c) */
 } AggOpts;
 
 typedef struct OutCtx {

@@ -49,6 +49,7 @@ typedef struct Runtime {
 	int exit_status;   /* D: exit(N)'s N */
 	bool d_heading;    /* D: the "CPU ID FUNCTION:NAME" heading was printed */
 	bool d_line_open;  /* D: a firing's line awaits its newline */
+	int d_indent;      /* D, flowindent: the entry/return nesting, 2 columns a level */
 	StrBuf line; /* reused for formatting each event */
 	VEC(WatchedAddr) watched; /* watchpoints in place, for unwatch() and "watched once" */
 	int wp_stopped;           /* a task a sync FUNC+argN watchpoint stopped, to resume */
