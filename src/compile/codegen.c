@@ -34,7 +34,7 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 	if (st->op == OP_DIV || st->op == OP_MOD)
 		dfault_divisor_check(g, BPF_REG_0);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
-	emit(g, I_ALU64_REG(ops[st->op], BPF_REG_1, BPF_REG_0));
+	gen_alu_r1(g, ops[st->op], cg_signed_div(g, v->type, st->expr->type));
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, v->off));
 }
 

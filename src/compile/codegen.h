@@ -17,6 +17,10 @@ void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *src_t, int dst
 		    const Type *dst_t);
 void gen_cast_r0(Gen *g, const Type *t); /* truncate/extend r0 to t's width */
 void gen_scale_step(Gen *g, Op op, const Type *target); /* pointer += n: r0 *= size */
+/* r1 = r1 OP r0 (a BPF ALU op); / and % signed when sign_div */
+void gen_alu_r1(Gen *g, int op, bool sign_div);
+void gen_divmod(Gen *g, int op, bool sign); /* r1 = r1 / or % r0; uses r2 */
+bool cg_signed_div(const Gen *g, const Type *a, const Type *b); /* D's signed / and % */
 void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit); /* r0 = 0: equal */
 
 int gen_map_key(Gen *g, const Expr *map);  /* -> scratch offset of the key */

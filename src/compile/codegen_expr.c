@@ -5,6 +5,7 @@
 
 #include "codegen.h"
 #include "codegen_ctype.h"
+#include "../runtime/features.h"
 
 void gen_cast_r0(Gen *g, const Type *t)
 {
@@ -214,10 +215,60 @@ static void gen_binop(Gen *g, const Expr *e)
 	}
 	if (op == BPF_RSH && e->a->type->is_signed)
 		op = BPF_ARSH;
-	/* division and modulo are unsigned 64-bit even for signed operands,
-	 * as in bpftrace 0.17 (-7 / 2 is 9223372036854775804) */
-	emit(g, I_ALU64_REG(op, BPF_REG_1, BPF_REG_0));
+	gen_alu_r1(g, op, cg_signed_div(g, e->a->type, e->b->type));
 	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
+}
+
+/* Whether / and % of these operands divide signed: in D when C's usual
+ * conversions give a signed type (-7 / 2 is -3); in bpftrace's dialect
+ * never, as in bpftrace 0.17 (-7 / 2 is 9223372036854775804). */
+bool cg_signed_div(const Gen *g, const Type *a, const Type *b)
+{
+	if (g->sc->opt.dialect != DIALECT_D || !a || !b)
+		return false;
+	return sema_d_arith_signed(a, b);
+}
+
+/* r1 = r1 / r0 or r1 % r0 (64-bit).  Signed: BPF_SDIV/BPF_SMOD where the
+ * kernel has them, else the magnitudes divided unsigned and the sign put
+ * back (a quotient negative when the signs differ, a remainder with the
+ * dividend's sign, as C truncates).  r2 is used. */
+void gen_divmod(Gen *g, int op, bool sign)
+{
+	if (!sign) {
+		emit(g, I_ALU64_REG(op, BPF_REG_1, BPF_REG_0));
+		return;
+	}
+	if (kernel_has_bpf_sdiv()) {
+		struct bpf_insn in = I_ALU64_REG(op, BPF_REG_1, BPF_REG_0);
+		in.off = 1;
+		emit(g, in);
+		return;
+	}
+	int a_pos = label_new(g), b_pos = label_new(g), done = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, a_pos);
+	emit(g, I_NEG64(BPF_REG_1));
+	emit(g, I_MOV64_IMM(BPF_REG_2, 1));
+	label_place(g, a_pos);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, b_pos);
+	emit(g, I_NEG64(BPF_REG_0));
+	if (op == BPF_DIV)
+		emit(g, I_ALU64_IMM(BPF_XOR, BPF_REG_2, 1));
+	label_place(g, b_pos);
+	emit(g, I_ALU64_REG(op, BPF_REG_1, BPF_REG_0));
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, done);
+	emit(g, I_NEG64(BPF_REG_1));
+	label_place(g, done);
+}
+
+/* r1 = r1 OP r0 for a BPF ALU op; / and % through gen_divmod */
+void gen_alu_r1(Gen *g, int op, bool sign_div)
+{
+	if (op == BPF_DIV || op == BPF_MOD)
+		gen_divmod(g, op, sign_div);
+	else
+		emit(g, I_ALU64_REG(op, BPF_REG_1, BPF_REG_0));
 }
 
 static void gen_unop(Gen *g, const Expr *e)

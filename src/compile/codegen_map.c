@@ -128,19 +128,19 @@ static int alu_of(Op op)
 
 /* read-modify-write of an integer map value: r1 = old value, then
  * r1 op= operand (at stack slot), stored back; r0 = old, r1 = new */
-static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot)
+static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot, bool sign_div)
 {
 	int mark = g->scratch_top;
 	int key = gen_map_key(g, map);
 	int val = scratch_alloc(g, 8);
 	gen_map_load_int(g, map->map, key);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, operand_slot));
+	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, operand_slot));
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, operand_slot)); /* keep old */
-	emit(g, I_ALU64_REG(BPF_MOV, BPF_REG_2, BPF_REG_1));
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	if (op == OP_DIV || op == OP_MOD)
 		dfault_divisor_check(g, BPF_REG_2);
-	emit(g, I_ALU64_REG(alu_of(op), BPF_REG_1, BPF_REG_2));
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_2));
+	gen_alu_r1(g, alu_of(op), sign_div);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, val);
 	gen_map_update(g, map->map, key, val);
 	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, val);
@@ -154,7 +154,7 @@ void gen_map_incdec(Gen *g, const Expr *e)
 	if (e->post) /* @m[k]++ is at @m, as bpftrace reports it (-k) */
 		g->loc = e->a->loc;
 	emit(g, I_ST(BPF_DW, BPF_REG_10, slot, sema_ctype_step(e->a->map->val)));
-	gen_map_rmw(g, e->a, e->op, slot);
+	gen_map_rmw(g, e->a, e->op, slot, false);
 	if (!e->post)
 		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
 	stack_pop(g);
@@ -168,7 +168,7 @@ void gen_map_assign(Gen *g, const Stmt *st)
 		gen_scale_step(g, st->op, t->map->val);
 		int slot = stack_push(g);
 		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
-		gen_map_rmw(g, t, st->op, slot);
+		gen_map_rmw(g, t, st->op, slot, cg_signed_div(g, t->map->val, st->expr->type));
 		stack_pop(g);
 		return;
 	}

@@ -286,13 +286,18 @@ static bool sema_mem_equality(Sema *s, Expr *e)
 /* D types arithmetic as C does: each side promoted to at least int, then
  * the wider one; at equal widths unsigned wins.  (A shift has the
  * promoted type of its left side: pass it twice.) */
-static Type *d_arith_type(Sema *s, const Type *l, const Type *r)
+/* whether d_arith_type(l, r) is signed: D's / and % divide signed then */
+bool sema_d_arith_signed(const Type *l, const Type *r)
 {
 	int lb = l->bits < 32 ? 32 : l->bits, rb = r->bits < 32 ? 32 : r->bits;
 	bool ls = l->bits < 32 || l->is_signed, rs = r->bits < 32 || r->is_signed;
-	if (lb != rb)
-		return lb > rb ? ty_int(s, lb, ls) : ty_int(s, rb, rs);
-	return ty_int(s, lb, ls && rs);
+	return lb != rb ? (lb > rb ? ls : rs) : ls && rs;
+}
+
+static Type *d_arith_type(Sema *s, const Type *l, const Type *r)
+{
+	int lb = l->bits < 32 ? 32 : l->bits, rb = r->bits < 32 ? 32 : r->bits;
+	return ty_int(s, lb > rb ? lb : rb, sema_d_arith_signed(l, r));
 }
 
 static bool sema_binop(Sema *s, Expr *e)

@@ -125,6 +125,8 @@ typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);
 bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);
 Type *sema_storage_type(Sema *s, Type *t);
+/* D: whether C's usual arithmetic conversions of l and r give a signed type */
+bool sema_d_arith_signed(const Type *l, const Type *r);
 
 /* type constructors (in the script's arena) */
 Type *ty_int(Sema *s, int bits, bool is_signed);

@@ -72,18 +72,25 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 /* printf-style format + arguments (printf, cat, system). */
 /* D's printf converts an integer at its size (dtrace's pfprint_sint):
  * %d of a 64-bit value prints all of it, where C's (and bpftrace's) %d
- * reads an int.  The conversion is rewritten to take 64 bits. */
+ * reads an int.  The conversion is rewritten to take the value's size. */
 void d_widen_conv(FmtPiece *p, const Type *t)
 {
-	if (p->conv != FC_INT || p->arg64 || p->spec == 'c' || t->kind != TY_INT ||
-	    (t->bits < 64 && !t->pointee))
+	if (p->conv != FC_INT || p->arg64 || p->spec == 'c' || t->kind != TY_INT)
 		return;
 	size_t n = strlen(p->text);
+	if (n >= 2 && strchr("hljzt", p->text[n - 2]))
+		return; /* a length written (or already given) */
+	/* 1- and 2-byte values: %d sign-extends at their size, %u/%x/%o
+	 * zero-extend ((short)-2 is -2 with %d, 65534 with %u, fffe with %x) */
+	const char *mod = t->pointee || t->bits >= 64 ? "ll" : t->bits == 16 ? "h" : t->bits == 8 ? "hh"
+											      : NULL;
+	if (!mod)
+		return;
 	char *w = xmalloc(n + 3);
-	snprintf(w, n + 3, "%.*sll%c", (int)(n - 1), p->text, p->text[n - 1]);
+	snprintf(w, n + 3, "%.*s%s%c", (int)(n - 1), p->text, mod, p->text[n - 1]);
 	free(p->text);
 	p->text = w;
-	p->arg64 = true;
+	p->arg64 = !strcmp(mod, "ll");
 }
 
 static bool check_format(Sema *s, Expr *call, int first)

@@ -79,6 +79,30 @@ bool kernel_has_kprobe_multi(void)
 	return cached;
 }
 
+/* BPF's signed division and modulo (cpu v4: BPF_SDIV/BPF_SMOD, an ALU
+ * div/mod with off = 1; Linux 6.6+): a two-instruction program using it
+ * loads only where the verifier knows the encoding.  SONDE_BPF_SDIV=0
+ * pretends it is missing (to test the fallback on a newer kernel). */
+bool kernel_has_bpf_sdiv(void)
+{
+	static int cached = -1;
+	if (cached >= 0)
+		return cached;
+	const char *env = getenv("SONDE_BPF_SDIV");
+	if (env && !strcmp(env, "0"))
+		return (cached = 0);
+	struct bpf_insn insns[] = {
+		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = -7},
+		{.code = BPF_ALU64 | BPF_DIV | BPF_K, .dst_reg = BPF_REG_0, .off = 1, .imm = 2},
+		{.code = BPF_JMP | BPF_EXIT},
+	};
+	int fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "sonde_sdiv", "GPL", insns, 3, NULL);
+	cached = fd >= 0;
+	if (fd >= 0)
+		close(fd);
+	return cached;
+}
+
 bool kernel_has_uprobes(void)
 {
 	static int cached = -1;

@@ -8,6 +8,7 @@ bool kernel_has_kprobes(void);  /* kprobe PMU or kprobe_events */
 bool kernel_has_kprobe_multi(void); /* one BPF link for many kprobes */
 bool kernel_has_uprobes(void);
 bool kernel_has_btf(void);
+bool kernel_has_bpf_sdiv(void); /* BPF_SDIV/BPF_SMOD (cpu v4, Linux 6.6+); cached */
 /* 0 when the kernel loads and attaches fentry programs (BPF trampolines),
  * else the errno; tracing_why() puts it in words.  Cached. */
 int kernel_fentry_errno(void);

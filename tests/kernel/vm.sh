@@ -170,7 +170,7 @@ boot() { # only-regex (KDIR, KREL: the kernel); prints the lane's report and
 # with kprobe_multi) runs the wildcard tests again through one link, and a few
 # more whose kernel side changed (offsets after endbr64, modules).
 if [ -n "${VM_KERNELS:-}" ]; then kernels=$VM_KERNELS
-else kernels="linux-image-amd64=${VM_ONLY:-} linux-image-6.12-amd64=${VM_ONLY:-wildcard|multi|offset|module|retval}"; fi
+else kernels="linux-image-amd64=${VM_ONLY:-} linux-image-6.12-amd64=${VM_ONLY:-wildcard|multi|offset|module|retval|sdiv}"; fi
 # Fetch first (apt-get, one at a time), then boot.  Each guest is one
 # emulation thread (TCG single-threaded), so with two or more host CPUs the
 # kernels boot side by side (VM_PARALLEL=0: one after the other).

@@ -505,7 +505,7 @@ static void test_map_assign(void)
 	c = compile("BEGIN { @i++; }");
 	pc = PROG0(c);
 	CHECK(pc && find(pc, 0, "call bpf_map_lookup_elem#1") > 0);
-	CHECK(pc && find(pc, 0, "r1 += r2") > 0);
+	CHECK(pc && find(pc, 0, "r1 += r0") > 0);
 	CHECK(pc && find(pc, 0, "call bpf_map_update_elem#2") > 0);
 	compiled_free(&c);
 
@@ -673,6 +673,46 @@ static void test_division(void)
 	pc = PROG0(c);
 	CHECK(pc && find(pc, 0, "if r1 s< r0 goto") > 0 && find(pc, 0, "if r1 < r0 goto") > 0);
 	compiled_free(&c);
+}
+
+static Compiled compile_dialect_d(const char *text)
+{
+	Compiled c = {.src = {"test", text}};
+	c.prog = parse_program(&c.src, &c.err);
+	if (c.prog) {
+		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID,
+			     .dialect = DIALECT_D};
+		c.sc = compile_program(c.prog, &o, &c.err);
+	}
+	return c;
+}
+
+/* D divides signed operands signed; without BPF_SDIV (forced here, so the
+ * test is the same on every kernel) the magnitudes are divided unsigned
+ * and the signs fixed: the divisor's and dividend's negations guarded by
+ * signed tests, the result's by the flag in r2. */
+static void test_division_d(void)
+{
+	setenv("SONDE_BPF_SDIV", "0", 1);
+	Compiled c = compile_dialect_d("BEGIN { $a = -7; $b = 2; @q = $a / $b; @r = $a % $b; }");
+	const ProgCode *pc = PROG0(c);
+	CHECK(pc != NULL);
+	if (!pc)
+		return;
+	CHECK(find(pc, 0, "s/=") < 0 && find(pc, 0, "s%=") < 0);
+	int d = find(pc, 0, "r1 /= r0");
+	CHECK(d > 0 && find(pc, 0, "if r1 s>= 0x0 goto") > 0 && find(pc, 0, "if r0 s>= 0x0 goto") > 0);
+	CHECK(d > 0 && strstr(insn(pc, d + 1), "if r2 == 0x0 goto") && strstr(insn(pc, d + 2), "r1 = -r1"));
+	CHECK(count_of(pc, "r2 ^= 1") == 1); /* the quotient's sign only */
+	CHECK(find(pc, 0, "r1 %= r0") > 0);
+	compiled_free(&c);
+
+	/* unsigned operands: a plain unsigned division */
+	c = compile_dialect_d("BEGIN { $a = (uint32)7; @q = $a / 2; @r = (uint64)7 % 2; }");
+	pc = PROG0(c);
+	CHECK(pc && find(pc, 0, "r1 /= r0") > 0 && find(pc, 0, "if r0 s>= 0x0 goto") < 0);
+	compiled_free(&c);
+	unsetenv("SONDE_BPF_SDIV");
 }
 
 static void test_casts(void)
@@ -1034,6 +1074,7 @@ int main(void)
 	test_printf();
 	test_exit();
 	test_division();
+	test_division_d();
 	test_casts();
 	test_tp_fields();
 	test_builtins();
