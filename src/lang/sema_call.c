@@ -761,7 +761,8 @@ static bool check_none(Sema *s, Expr *c)
 
 /* D's trace(x): becomes printf with the format dtrace(1) prints x with:
  * bare under -q, else integers right-aligned by their width (" %16lld"
- * for 8 bytes ... " %3d" for 1) and strings left-aligned in 33 columns. */
+ * for 8 bytes ... " %3u" for 1: dtrace's " %3d" of a uint8_t) and strings
+ * left-aligned in 33 columns. */
 static bool check_trace(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
@@ -774,7 +775,7 @@ static bool check_trace(Sema *s, Expr *c)
 	TypeKind k = a->type->kind;
 	bool stack = k == TY_KSTACK || k == TY_USTACK || k == TY_PYSTACK; /* frames: own lines */
 	const char *f = stack ? "%s" : str ? (q ? "%s" : "  %-33s")
-		      : bits <= 8 ? (q ? "%d" : " %3d") : bits <= 16 ? (q ? "%d" : " %5d")
+		      : bits <= 8 ? (q ? "%u" : " %3u") : bits <= 16 ? (q ? "%u" : " %5u")
 		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
 	Arena *ar = &s->sc->ast->arena;
 	if (a->type->kind == TY_INT) { /* dtrace reads 1- and 2-byte records unsigned, 4 and 8 signed */
