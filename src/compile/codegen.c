@@ -18,6 +18,7 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 	const VarInfo *v = st->target->var;
 	if (st->op == OP_NONE && v->type->kind == TY_INT) {
 		gen_int(g, st->expr);
+		gen_cast_r0(g, v->type); /* D: the variable's own width */
 		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, v->off));
 		return;
 	}
@@ -35,6 +36,7 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 		dfault_divisor_check(g, BPF_REG_0);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
 	gen_alu_r1(g, ops[st->op], cg_signed_div(g, v->type, st->expr->type));
+	gen_cast_reg(g, BPF_REG_1, v->type);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, v->off));
 }
 

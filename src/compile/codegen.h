@@ -16,6 +16,7 @@ int gen_mem(Gen *g, const Expr *e);                          /* -> scratch offse
 void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *src_t, int dst_off,
 		    const Type *dst_t);
 void gen_cast_r0(Gen *g, const Type *t); /* truncate/extend r0 to t's width */
+void gen_cast_reg(Gen *g, int reg, const Type *t); /* the same for any register */
 void gen_scale_step(Gen *g, Op op, const Type *target); /* pointer += n: r0 *= size */
 /* r1 = r1 OP r0 (a BPF ALU op); / and % signed when sign_div */
 void gen_alu_r1(Gen *g, int op, bool sign_div);

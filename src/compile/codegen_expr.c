@@ -7,13 +7,18 @@
 #include "codegen_ctype.h"
 #include "../runtime/features.h"
 
-void gen_cast_r0(Gen *g, const Type *t)
+void gen_cast_reg(Gen *g, int reg, const Type *t)
 {
-	if (t->kind != TY_INT || t->bits >= 64)
+	if (t->kind != TY_INT || t->bits >= 64 || t->bits <= 0)
 		return;
 	int sh = 64 - t->bits;
-	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, sh));
-	emit(g, I_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, BPF_REG_0, sh));
+	emit(g, I_ALU64_IMM(BPF_LSH, reg, sh));
+	emit(g, I_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, reg, sh));
+}
+
+void gen_cast_r0(Gen *g, const Type *t)
+{
+	gen_cast_reg(g, BPF_REG_0, t);
 }
 
 static int alu_op(Op op)
@@ -355,6 +360,7 @@ static void gen_incdec(Gen *g, const Expr *e)
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, off));
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	emit(g, I_ALU64_IMM(e->op == OP_ADD ? BPF_ADD : BPF_SUB, BPF_REG_1, sema_ctype_step(t->var->type)));
+	gen_cast_reg(g, BPF_REG_1, t->var->type);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, off));
 	if (!e->post)
 		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
@@ -536,6 +542,8 @@ static void gen_into_kind(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	if (e->type->kind == TY_INT) {
 		gen_int(g, e);
+		if (g->sc->opt.dialect == DIALECT_D) /* into a D variable's type: int x = 1L << 40 */
+			gen_cast_r0(g, dt);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;
 	}

@@ -141,6 +141,7 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot, bool s
 		dfault_divisor_check(g, BPF_REG_2);
 	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_2));
 	gen_alu_r1(g, alu_of(op), sign_div);
+	gen_cast_reg(g, BPF_REG_1, map->map->val); /* D: the value's own width */
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, val);
 	gen_map_update(g, map->map, key, val);
 	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, val);

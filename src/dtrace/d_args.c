@@ -443,16 +443,22 @@ static Expr *member_expr(Program *p, const char *type, const char *base, const c
 		if (parent)
 			error_at(err, loc, "%s is a struct in %s: name one of its members", member, type);
 		else
-			error_at(err, loc, "%s is not a member of %s", member, type);
+			error_at(err, loc, "translator does not define conversion for member: %s", member);
 		return NULL;
 	}
 	return expr_of(p, text, base, loc, err);
 }
 
-Expr *d_xlate_cur(Program *p, const char *var, const char *member, Loc loc, Error *err)
+bool d_xlate_builtin_exists(const char *type)
 {
-	const char *type = !strcmp(var, "curpsinfo") ? "psinfo_t" : "lwpsinfo_t";
-	return member_expr(p, type, "curtask", member, loc, err);
+	const XType *t = xtype_find(type);
+	return t && !t->base; /* a variant (bufinfo_t@done) is not a type D names */
+}
+
+Expr *d_xlate_builtin(Program *p, const char *type, const char *in, const char *member, Loc loc,
+		      Error *err)
+{
+	return d_xlate_builtin_exists(type) ? member_expr(p, type, in, member, loc, err) : NULL;
 }
 
 Expr *d_args_member(Program *p, const DArgSig *s, int n, const char *member, Loc loc, Error *err)

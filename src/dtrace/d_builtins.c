@@ -258,26 +258,128 @@ static bool is_args_n(const Expr *e)
 	       e->b->kind == E_INT && e->b->ival < 16;
 }
 
-/* curpsinfo->m, curlwpsinfo->m, args[N]->m and their struct members'
- * members (->pr_start.tv_sec): the translator's expression, or e itself
- * when e is none of them */
+/* xlate <TYPE>(x), xlate <TYPE *>(x) (parser.c) */
+static bool is_xlate(const Expr *e)
+{
+	return e->kind == E_CALL && e->sval && !strcmp(e->name, "xlate") && e->args.n == 1;
+}
+
+/* something translated: curpsinfo, curlwpsinfo, args[N] of a typed probe,
+ * xlate; `arrow`: how its member is reached (xlate <T *> is a pointer) */
+static bool is_translated(const Rw *rw, const Expr *e, bool arrow)
+{
+	if (is_xlate(e))
+		return arrow == (strchr(e->sval, '*') != NULL);
+	return arrow && (is_cur_xlate(e) || (rw->sig && is_args_n(e)));
+}
+
+/* an expression with each E_BUILTIN `name` replaced by `with` (a copy) */
+static Expr *subst_ident(Rw *rw, const Expr *e, const char *name, const Expr *with)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == E_BUILTIN && !strcmp(e->name, name))
+		return clone_expr(rw, with);
+	Expr *c = mk(rw, e->kind, e->loc);
+	*c = *e;
+	c->a = subst_ident(rw, e->a, name, with);
+	c->b = subst_ident(rw, e->b, name, with);
+	c->c = subst_ident(rw, e->c, name, with);
+	if (e->args.n) {
+		c->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *) * (size_t)e->args.n);
+		for (int i = 0; i < e->args.n; i++)
+			c->args.v[i] = subst_ident(rw, e->args.v[i], name, with);
+	}
+	return c;
+}
+
+static const DXlator *user_xlator(const Rw *rw, const char *type)
+{
+	for (int i = 0; i < rw->env->nxlators; i++)
+		if (!strcmp(rw->env->xlators[i].out, type))
+			return &rw->env->xlators[i];
+	return NULL;
+}
+
+/* member (or member.field) of a user translator's output for `in` */
+static Expr *user_member(Rw *rw, const DXlator *x, Expr *in, const char *member, Loc loc)
+{
+	size_t n = strcspn(member, ".");
+	for (int i = 0; i < x->members.n; i++) {
+		const Stmt *m = x->members.v[i];
+		if (strlen(m->target->name) != n || strncmp(m->target->name, member, n))
+			continue;
+		Expr *v = rw_expr(rw, clone_expr(rw, m->expr));
+		if (!v)
+			return NULL;
+		if (strcmp(x->in, "string"))
+			in = mk_cast(rw, x->in, in);
+		v = subst_ident(rw, v, x->ident, in);
+		for (const char *f = member + n; *f == '.'; f += n + 1) {
+			n = strcspn(f + 1, ".");
+			v = mk_field(rw, v, arena_strndup(&rw->prog->arena, f + 1, n));
+			v->arrow = false;
+		}
+		return v;
+	}
+	error_at(rw->err, loc, "translator does not define conversion for member: %.*s", (int)n, member);
+	return NULL;
+}
+
+static bool have_xlator(const Rw *rw, const char *type)
+{
+	return user_xlator(rw, type) || d_xlate_builtin_exists(type);
+}
+
+/* xlate <type>(in).member: a user translator's, else the built-in one's */
+static Expr *xlate_member(Rw *rw, const char *type, Expr *in, const char *member, Expr *e)
+{
+	const DXlator *x = user_xlator(rw, type);
+	if (x)
+		return user_member(rw, x, in, member, e->loc);
+	Expr *v = d_xlate_builtin(rw->prog, type, "__dt_xlate_in", member, e->loc, rw->err);
+	return v ? subst_ident(rw, v, "__dt_xlate_in", in) : NULL;
+}
+
+/* the type an xlate translates to, without its '*' */
+static const char *xlate_type(Rw *rw, const Expr *x)
+{
+	size_t n = strcspn(x->sval, "*");
+	while (n && x->sval[n - 1] == ' ')
+		n--;
+	return arena_strndup(&rw->prog->arena, x->sval, n);
+}
+
+/* curpsinfo->m, curlwpsinfo->m, args[N]->m, xlate<T>(x).m and their struct
+ * members' members (->pr_start.tv_sec): the translator's expression, or e
+ * itself when e is none of them */
 static Expr *rw_xlate(Rw *rw, Expr *e, bool *done)
 {
 	char member[160];
 	Expr *ptr = e->a;
 	*done = true;
-	if (!e->arrow && ptr->kind == E_FIELD && ptr->arrow &&
-	    (is_cur_xlate(ptr->a) || (rw->sig && is_args_n(ptr->a)))) {
+	if (!e->arrow && ptr->kind == E_FIELD && is_translated(rw, ptr->a, ptr->arrow)) {
 		snprintf(member, sizeof(member), "%s.%s", ptr->name, e->name);
 		ptr = ptr->a;
-	} else if (e->arrow && (is_cur_xlate(ptr) || (rw->sig && is_args_n(ptr)))) {
+	} else if (is_translated(rw, ptr, e->arrow)) {
 		snprintf(member, sizeof(member), "%s", e->name);
 	} else {
 		*done = false;
 		return e;
 	}
-	if (is_cur_xlate(ptr))
-		return d_xlate_cur(rw->prog, ptr->name, member, e->loc, rw->err);
+	if (is_xlate(ptr)) {
+		const char *type = xlate_type(rw, ptr);
+		if (!have_xlator(rw, type)) { /* sema says so, with the operand's type */
+			*done = false;
+			return e;
+		}
+		Expr *in = rw_expr(rw, ptr->args.v[0]);
+		return in ? xlate_member(rw, type, in, member, e) : NULL;
+	}
+	if (is_cur_xlate(ptr)) {
+		const char *type = !strcmp(ptr->name, "curpsinfo") ? "psinfo_t" : "lwpsinfo_t";
+		return xlate_member(rw, type, mk_builtin(rw, "curtask", e->loc), member, e);
+	}
 	return d_args_member(rw->prog, rw->sig, (int)ptr->b->ival, member, e->loc, rw->err);
 }
 
@@ -346,6 +448,10 @@ static Expr *rw_expr(Rw *rw, Expr *e)
 	}
 	case E_INDEX:
 		return rw_index(rw, e);
+	case E_CALL: /* a whole translated struct: sema's error says which */
+		if (is_xlate(e))
+			e->aux = have_xlator(rw, xlate_type(rw, e));
+		break;
 	default:
 		break;
 	}
@@ -512,6 +618,9 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 	Rw rw = { .prog = p, .env = env, .err = err };
 	for (int i = 0; i < p->nprobes; i++)
 		find_globals(&rw, &p->probes[i]->body);
+	for (int i = 0; i < p->nd_vars; i++) /* declared: `int x;` */
+		if (p->d_vars[i].name[0] == '`' && !is_global(&rw, p->d_vars[i].name + 1))
+			vec_push(&rw.globals, p->d_vars[i].name + 1);
 	bool ok = true;
 	for (int i = 0; ok && i < p->nprobes; i++) {
 		Probe *pr = p->probes[i];

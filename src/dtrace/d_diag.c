@@ -31,6 +31,9 @@ static const struct {
 	{"identifier redeclared", "D_DECL_IDRED"},
 	{"invalid control directive", "D_PRAGCTL_INVAL"},
 	{"inline ", "D_OP_INCOMPAT"}, /* inline X definition uses incompatible types */
+	{"operands have incompatible types", "D_OP_INCOMPAT"},
+	{"cannot translate from", "D_XLATE_NONE"},
+	{"translator does not define conversion", "D_XLATE_NOCONV"},
 	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},

@@ -225,6 +225,149 @@ static bool parse_inline(DParser *dp)
 	return true;
 }
 
+/* a type's text as the D grammar spells it: words one space apart, then
+ * " *", "**"... ("struct  foo*" -> "struct foo *") */
+static char *type_text(Arena *a, const char *s, size_t n)
+{
+	StrBuf b = {0};
+	int stars = 0;
+	for (size_t i = 0; i < n;) {
+		if (s[i] == '*') {
+			stars++;
+			i++;
+		} else if (isspace((unsigned char)s[i])) {
+			i++;
+		} else {
+			size_t w = i;
+			while (w < n && !isspace((unsigned char)s[w]) && s[w] != '*')
+				w++;
+			if (b.len)
+				sb_putc(&b, ' ');
+			sb_putn(&b, s + i, w - i);
+			i = w;
+		}
+	}
+	for (int i = 0; i < stars; i++)
+		sb_puts(&b, i ? "*" : " *");
+	char *t = arena_strndup(a, b.s ? b.s : "", b.len);
+	sb_free(&b);
+	return t;
+}
+
+/* the text up to `stop` (not past a ';' or '{'), the lexer after it */
+static const char *take_until(DParser *dp, char stop, size_t *n, Loc *loc)
+{
+	Lexer *lx = &dp->lx;
+	if (!lex_skip_space(lx))
+		return NULL;
+	*loc = lex_loc(lx, 1);
+	const char *s = lx->text + lx->pos;
+	size_t i = 0;
+	while (s[i] && s[i] != stop && s[i] != ';' && s[i] != '{')
+		i++;
+	if (s[i] != stop) {
+		error_at(dp->err, *loc, "syntax error: '%c' expected in a translator declaration", stop);
+		return NULL;
+	}
+	*n = i;
+	lex_advance(lx, i + 1);
+	return s;
+}
+
+/* translator OUT < IN NAME > { MEMBER = EXPR; ... }; the members are parsed
+ * as a clause's body (assignments to names) */
+static bool parse_translator(DParser *dp)
+{
+	Lexer *lx = &dp->lx;
+	Arena *a = &dp->prog->arena;
+	DXlator x = {.loc = lex_loc(lx, 10)};
+	lex_advance(lx, 10); /* "translator" */
+	size_t n;
+	Loc at;
+	const char *s = take_until(dp, '<', &n, &at);
+	if (!s)
+		return false;
+	x.out = type_text(a, s, n);
+	if (!(s = take_until(dp, '>', &n, &at)))
+		return false;
+	size_t e = n;
+	while (e && isspace((unsigned char)s[e - 1]))
+		e--;
+	size_t b = e;
+	while (b && (isalnum((unsigned char)s[b - 1]) || s[b - 1] == '_'))
+		b--;
+	if (!*x.out || b == e || !b)
+		return error_at(dp->err, at, "syntax error: translator OUTPUT < INPUT NAME > expected");
+	x.in = type_text(a, s, b);
+	x.ident = arena_strndup(a, s + b, e - b);
+	if (!lex_skip_space(lx))
+		return false;
+	if (lex_peek(lx, 0) != '{')
+		return error_at(dp->err, lex_loc(lx, 1), "syntax error near \"%c\"", lex_peek(lx, 0));
+	Probe body = {0};
+	if (!parse_d_clause(lx, dp->prog, &body, dp->err))
+		return false;
+	for (int i = 0; i < body.body.n; i++) {
+		const Stmt *m = body.body.v[i];
+		if (m->kind != S_ASSIGN || m->op != OP_NONE || m->target->kind != E_BUILTIN)
+			return error_at(dp->err, m->loc, "a translator member is defined as MEMBER = EXPR;");
+	}
+	x.members = body.body;
+	DEnv *env = dp->env;
+	env->xlators = arena_grow(a, env->xlators, env->nxlators, sizeof(*env->xlators));
+	env->xlators[env->nxlators++] = x;
+	return true;
+}
+
+static size_t word_at(const char *s)
+{
+	size_t n = 0;
+	while (isalnum((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	return isdigit((unsigned char)*s) ? 0 : n;
+}
+
+static const char *skip_blanks(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/* A variable declaration: `int x;`, `unsigned long a[int];`, `string s;`,
+ * `self int t;`, `this char *p;`, `struct foo x;`, `uint64_t x, y;` -- a
+ * type's words then a name, where a clause would have a description
+ * (which holds ':' or is followed by '{', '/' or ',') and a C definition
+ * a '{' or ';' after its tag. */
+static bool at_d_decl(const Lexer *lx)
+{
+	static const char *const type_words[] = {
+		"char", "short", "int", "long", "signed", "unsigned", "const", "volatile",
+		"string", "self", "this", "float", "double", "void",
+	};
+	const char *s = lx->text + lx->pos;
+	size_t n = word_at(s);
+	if (!n)
+		return false;
+	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++)
+		if (n == strlen(type_words[i]) && !strncmp(s, type_words[i], n))
+			return isspace((unsigned char)s[n]) || s[n] == '*';
+	bool tagged = (n == 6 && !strncmp(s, "struct", 6)) || (n == 5 && !strncmp(s, "union", 5)) ||
+		      (n == 4 && !strncmp(s, "enum", 4));
+	s = skip_blanks(s + n);
+	if (tagged) { /* the tag */
+		if (!(n = word_at(s)))
+			return false;
+		s = skip_blanks(s + n);
+	}
+	while (*s == '*')
+		s = skip_blanks(s + 1);
+	if (!(n = word_at(s)))
+		return false;
+	s = skip_blanks(s + n);
+	return *s == ';' || *s == '[' || *s == ',';
+}
+
 static bool parse_top(DParser *dp, StrBuf *cdefs)
 {
 	Lexer *lx = &dp->lx;
@@ -245,6 +388,16 @@ static bool parse_top(DParser *dp, StrBuf *cdefs)
 		}
 		if (at_word(lx, "inline")) {
 			if (!parse_inline(dp))
+				return false;
+			continue;
+		}
+		if (at_word(lx, "translator")) {
+			if (!parse_translator(dp))
+				return false;
+			continue;
+		}
+		if (at_d_decl(lx)) {
+			if (!parse_d_decl(lx, dp->prog, dp->err))
 				return false;
 			continue;
 		}

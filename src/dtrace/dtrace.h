@@ -18,6 +18,17 @@
 #include "../lang/ast.h"
 #include "../lang/lexer.h"
 
+/* `translator OUT < IN NAME > { MEMBER = EXPR; ... };`: xlate <OUT>(x) and
+ * xlate <OUT *>(x) members are the member's expression with NAME standing
+ * for x (cast to IN) */
+typedef struct DXlator {
+	const char *out;   /* "struct foo", "psinfo_t" */
+	const char *in;    /* "struct task_struct *" */
+	const char *ident; /* NAME */
+	StmtList members;  /* MEMBER = EXPR (targets are E_BUILTIN names) */
+	Loc loc;
+} DXlator;
+
 /* What a D program is compiled against: the macro values and switches the
  * command line and pragmas give. */
 typedef struct DEnv {
@@ -32,6 +43,8 @@ typedef struct DEnv {
 	Options *opt;    /* where -x / #pragma D option values go */
 	DInlineDecl *inlines; /* `inline TYPE NAME = EXPR;` (in the programs' arenas) */
 	int ninlines;
+	DXlator *xlators; /* user translators (in the programs' arenas) */
+	int nxlators;
 } DEnv;
 
 /* One DTrace probe, as `dtrace -l` lists it, and what sonde attaches for it
@@ -95,8 +108,13 @@ Expr *d_args_profile(Program *p, const char *name, Loc loc, Error *err);
 /* args[n] (not a translated pointer); args[n]->member of a translated one */
 Expr *d_args_index(Program *p, const DArgSig *s, int n, Loc loc, Error *err);
 Expr *d_args_member(Program *p, const DArgSig *s, int n, const char *member, Loc loc, Error *err);
-/* curpsinfo->member, curlwpsinfo->member (var names which) */
-Expr *d_xlate_cur(Program *p, const char *var, const char *member, Loc loc, Error *err);
+/* a member of the built-in translator to `type` (psinfo_t, lwpsinfo_t, ...)
+ * with the E_BUILTIN `in` standing for what it translates; NULL with err
+ * set for a member it has not, or without err set for a type it is not.
+ * d_xlate_builtin_exists: whether there is one to `type`. */
+Expr *d_xlate_builtin(Program *p, const char *type, const char *in, const char *member, Loc loc,
+		      Error *err);
+bool d_xlate_builtin_exists(const char *type);
 /* SSLEEP, B_WRITE, CLD_EXITED, ...: the translators' int constants */
 bool d_args_const(const char *name, int *value);
 /* dtrace -lv: the probe's stability attributes and argument types */

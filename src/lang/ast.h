@@ -131,6 +131,16 @@ typedef struct Probe {
 	bool d_record; /* D, not quiet: each firing prints "CPU ID FUNCTION:NAME" */
 } Probe;
 
+/* D: a variable declared at the top level (`int x;`, `self char *p;`,
+ * `this int n;`, `string a[int];`): the name sonde gives it ("`x",
+ * "self->p", "this->n"), the text of its type ("string", "unsigned long",
+ * "struct foo *").  Sema gives the variable that type. */
+typedef struct DVarDecl {
+	const char *name;
+	const char *type;
+	Loc loc;
+} DVarDecl;
+
 typedef struct Program {
 	Arena arena;
 	Source src;
@@ -138,6 +148,8 @@ typedef struct Program {
 	Loc c_defs_loc;
 	Probe **probes;
 	int nprobes;
+	DVarDecl *d_vars; /* D's declared variables */
+	int nd_vars;
 } Program;
 
 /* Parse `src` into a Program; on failure returns NULL and fills err. */

@@ -100,6 +100,9 @@ typedef struct DInlineDecl {
 	Loc loc, name_loc;
 } DInlineDecl;
 bool parse_d_inline(Lexer *lx, Program *prog, DInlineDecl *out, Error *err);
+/* D's variable declarations `[self|this] TYPE NAME[, NAME[KEYS]];` into
+ * prog->d_vars (lexer left after the ';') */
+bool parse_d_decl(Lexer *lx, Program *prog, Error *err);
 
 /* A program whose top level `top` parses (the D front end's), from a lexer
  * on src; the C definitions it collects in cdefs become Program.c_defs. */

@@ -447,8 +447,36 @@ static Expr *parse_paren(Parser *ps)
 	return e;
 }
 
+/* D: xlate <TYPE>(expr), an E_CALL "xlate" with the type's text in sval
+ * (the D front end turns its members into the translator's expressions) */
+static Expr *parse_xlate(Parser *ps)
+{
+	Expr *e = new_expr(ps, E_CALL, ps->tok.loc);
+	e->name = "xlate";
+	if (!advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LT)
+		return unexpected(ps, "'<'"), NULL;
+	if (!advance(ps) || !(e->sval = parse_d_type(ps)))
+		return NULL;
+	if (ps->tok.kind != T_GT)
+		return unexpected(ps, "'>'"), NULL;
+	if (!advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LPAREN)
+		return unexpected(ps, "'('"), NULL;
+	Loc open = ps->tok.loc;
+	if (!advance(ps) || !parse_list(ps, &e->args, T_RPAREN, open, "()", NULL))
+		return NULL;
+	if (e->args.n != 1)
+		return error_at(ps->err, e->loc, "xlate takes one expression"), NULL;
+	return e;
+}
+
 static Expr *parse_ident(Parser *ps)
 {
+	if (ps->d_syntax && tok_is(&ps->tok, "xlate"))
+		return parse_xlate(ps);
 	if (tok_is(&ps->tok, "sizeof"))
 		return parse_sizeof(ps);
 	if (tok_is(&ps->tok, "offsetof"))
@@ -970,6 +998,73 @@ bool parse_d_inline(Lexer *lx, Program *prog, DInlineDecl *out, Error *err)
 		return unexpected(&ps, "';'");
 	/* the lexer stands right after the ';' */
 	*lx = ps.lx;
+	return true;
+}
+
+/* a D declaration's type: C's words, or `string` */
+static char *parse_d_decl_type(Parser *ps)
+{
+	if (!tok_is(&ps->tok, "string"))
+		return parse_d_type(ps);
+	char *t = "string";
+	return advance(ps) ? t : NULL;
+}
+
+/* one declarator: NAME, or NAME[KEY TYPES] (an associative array) */
+static bool parse_d_declarator(Parser *ps, const char *scope, const char *type)
+{
+	if (ps->tok.kind != T_IDENT || TOK_IN(&ps->tok, d_type_words))
+		return unexpected(ps, "a name");
+	Program *p = ps->prog;
+	DVarDecl d = { .type = type, .loc = ps->tok.loc };
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s%.*s", scope, ps->tok.len, ps->tok.text);
+	d.name = arena_strdup(&p->arena, buf);
+	if (!advance(ps))
+		return false;
+	if (ps->tok.kind == T_LBRACKET) { /* the key types are what the keys' uses give */
+		do {
+			if (!advance(ps) || !parse_d_decl_type(ps))
+				return false;
+		} while (ps->tok.kind == T_COMMA);
+		if (ps->tok.kind != T_RBRACKET)
+			return unexpected(ps, "']'");
+		if (!advance(ps))
+			return false;
+	}
+	for (int i = 0; i < p->nd_vars; i++)
+		if (!strcmp(p->d_vars[i].name, d.name) && strcmp(p->d_vars[i].type, d.type))
+			return error_at(ps->err, d.loc, "identifier redeclared: %s", buf + strlen(scope));
+	p->d_vars = arena_grow(&p->arena, p->d_vars, p->nd_vars, sizeof(*p->d_vars));
+	p->d_vars[p->nd_vars++] = d;
+	return true;
+}
+
+bool parse_d_decl(Lexer *lx, Program *prog, Error *err)
+{
+	Parser ps = { .lx = *lx, .prog = prog, .err = err, .d_syntax = true };
+	if (!advance(&ps))
+		return false;
+	const char *scope = "`";
+	if (tok_is(&ps.tok, "self") || tok_is(&ps.tok, "this")) {
+		scope = tok_is(&ps.tok, "self") ? "self->" : "this->";
+		if (!advance(&ps))
+			return false;
+	}
+	char *type = parse_d_decl_type(&ps);
+	if (!type)
+		return false;
+	for (;;) {
+		if (!parse_d_declarator(&ps, scope, type))
+			return false;
+		if (ps.tok.kind != T_COMMA)
+			break;
+		if (!advance(&ps))
+			return false;
+	}
+	if (ps.tok.kind != T_SEMI)
+		return unexpected(&ps, "';'");
+	*lx = ps.lx; /* right after the ';' */
 	return true;
 }
 

@@ -124,6 +124,82 @@ static Type *key_storage_type(Sema *s, Type *t)
 	return sema_storage_type(s, t);
 }
 
+/* A variable's or array element's value as stored: in D an integer keeps
+ * the width and sign of the variable's type (its declaration's or its first
+ * assignment's: `x = 3` makes an int), stored sign- or zero-extended in its
+ * 8-byte slot; bpftrace widens it to 64 bits. */
+static Type *value_storage_type(Sema *s, Type *t)
+{
+	return key_storage_type(s, t);
+}
+
+/* D: *t = the declared type of the variable sonde names `name` ("`x",
+ * "self->x", "this->x"), NULL when it has no declaration; false when the
+ * declaration's type is unknown (error set). */
+static bool d_declared(Sema *s, const char *name, Type **t)
+{
+	const Program *p = s->sc->ast;
+	*t = NULL;
+	for (int i = 0; s->sc->opt.dialect == DIALECT_D && i < p->nd_vars; i++) {
+		const DVarDecl *d = &p->d_vars[i];
+		if (strcmp(d->name, name))
+			continue;
+		if (!strcmp(d->type, "string")) {
+			*t = ty_str(s, s->sc->opt.strlen_max);
+			return true;
+		}
+		Type *dt = sema_ctype_named(s, d->type, d->loc);
+		if (!dt)
+			return false;
+		*t = value_storage_type(s, dt);
+		return true;
+	}
+	return true;
+}
+
+/* a declared global or thread-local has its type before any assignment */
+static bool d_map_declared(Sema *s, MapInfo *m)
+{
+	Type *t;
+	if (m->val)
+		return true;
+	if (!d_declared(s, m->name, &t))
+		return false;
+	if (t) {
+		m->val = t;
+		s->changed = true;
+	}
+	return true;
+}
+
+/* D's words for a value's type, in its messages */
+const char *sema_d_type_name(const Type *t, char *buf, size_t n)
+{
+	static const char *const ints[2][4] = {
+		{"unsigned char", "unsigned short", "unsigned int", "unsigned long"},
+		{"char", "short", "int", "long"},
+	};
+	if (t->kind == TY_STR)
+		return "string";
+	if (t->kind == TY_INT && t->pointee) {
+		char pb[128];
+		snprintf(buf, n, "%s *", t->pointee->kind == TY_INT || t->pointee->kind == TY_STR
+					  ? sema_d_type_name(t->pointee, pb, sizeof(pb)) : tn(t->pointee));
+		return buf;
+	}
+	if (t->kind == TY_INT)
+		return ints[t->is_signed][t->bits <= 8 ? 0 : t->bits <= 16 ? 1 : t->bits <= 32 ? 2 : 3];
+	return type_name(t, buf, n);
+}
+
+/* D: a variable given a value of a type its own cannot take */
+static bool d_incompat(Sema *s, Loc loc, const Type *var, const Type *val)
+{
+	char a[160], b[160];
+	return sema_error(s, loc, "operands have incompatible types: \"%s\" = \"%s\"",
+			  sema_d_type_name(var, a, sizeof(a)), sema_d_type_name(val, b, sizeof(b)));
+}
+
 bool sema_map_key(Sema *s, Expr *e)
 {
 	MapInfo *m = e->map;
@@ -177,7 +253,10 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 				  (long long)t->lh_min, (long long)t->lh_max, (long long)t->lh_step,
 				  (long long)m->val->lh_min, (long long)m->val->lh_max,
 				  (long long)m->val->lh_step);
-	if (!merge_type(s, &m->val, t, &grew))
+	bool merged = merge_type(s, &m->val, t, &grew);
+	if (!merged && s->sc->opt.dialect == DIALECT_D)
+		return d_incompat(s, loc, m->val, t);
+	if (!merged)
 		/* bpftrace 0.17's words, its missing closing quote included */
 		return sema_error(s, loc, "Type mismatch for %s: trying to assign value of type '%s' "
 				  "when map already contains a value of type '%s", m->print_name, tn(t),
@@ -190,7 +269,7 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 static bool sema_map(Sema *s, Expr *e)
 {
 	e->map = script_map(s->sc, e->name, e->loc);
-	if (!sema_map_key(s, e))
+	if (!sema_map_key(s, e) || !d_map_declared(s, e->map))
 		return false;
 	Type *v = e->map->val;
 	if (!v) {
@@ -640,10 +719,15 @@ static bool assign_var(Sema *s, Stmt *st)
 	if (!var) {
 		var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
 		var->name = t->name;
+		if (!d_declared(s, t->name, &var->type))
+			return false;
 		vec_push(&s->vars, var);
 	}
 	bool grew = false;
-	if (!merge_type(s, &var->type, sema_storage_type(s, v->type), &grew))
+	bool merged = merge_type(s, &var->type, value_storage_type(s, v->type), &grew);
+	if (!merged && s->sc->opt.dialect == DIALECT_D)
+		return d_incompat(s, st->loc, var->type, v->type);
+	if (!merged)
 		return sema_error(s, st->loc, "variable $%s holds %s, it cannot be assigned a %s",
 				  t->name, tn(var->type), tn(v->type));
 	t->var = var;
@@ -672,7 +756,7 @@ static bool assign_map(Sema *s, Stmt *st)
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
-	if (!sema_expr(s, v) || !sema_map_key(s, t))
+	if (!sema_expr(s, v) || !sema_map_key(s, t) || !d_map_declared(s, t->map))
 		return false;
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
@@ -680,7 +764,7 @@ static bool assign_map(Sema *s, Stmt *st)
 		return sema_error(s, st->op_loc, "context cannot be assigned to a map");
 	if (!storable(v->type))
 		return sema_error(s, v->loc, "a value of type %s cannot be stored in a map", tn(v->type));
-	if (!sema_map_value(s, t, sema_storage_type(s, v->type), v->loc))
+	if (!sema_map_value(s, t, value_storage_type(s, v->type), v->loc))
 		return false;
 	t->type = t->map->val;
 	sema_addrspace_assigned(t, v);

@@ -48,6 +48,7 @@ typedef enum FuncId {
 	F_SIGNAL,
 	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR, F_D_CHILL,
 	F_D_PSARGS,
+	F_D_XLATE,
 } FuncId;
 
 typedef struct Sema Sema;
@@ -127,6 +128,10 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);
 Type *sema_storage_type(Sema *s, Type *t);
 /* D: whether C's usual arithmetic conversions of l and r give a signed type */
 bool sema_d_arith_signed(const Type *l, const Type *r);
+/* D's words for a value's type ("int", "string", "char *") */
+const char *sema_d_type_name(const Type *t, char *buf, size_t n);
+/* D: the type a declaration's text names, or NULL (error set) */
+Type *sema_ctype_named(Sema *s, const char *text, Loc loc);
 
 /* type constructors (in the script's arena) */
 Type *ty_int(Sema *s, int bits, bool is_signed);

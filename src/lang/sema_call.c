@@ -801,6 +801,21 @@ static bool check_trace(Sema *s, Expr *c)
 	return check_format(s, c, 1);
 }
 
+/* xlate <T>(x) left for sema by the D front end (which turns each
+ * xlate <T>(x).MEMBER into the translator's expression): a translated
+ * struct as a whole, or a type no translator gives */
+static bool dcheck_xlate(Sema *s, Expr *c)
+{
+	if (!sema_expr(s, c->args.v[0]))
+		return false;
+	if (c->aux)
+		return sema_error(s, c->loc, "xlate <%s>: sonde translates members only (xlate <%s>(x)%s"
+				  "MEMBER)", c->sval, c->sval, strchr(c->sval, '*') ? "->" : ".");
+	char buf[160];
+	return sema_error(s, c->loc, "cannot translate from \"%s\" to \"%s\"",
+			  sema_d_type_name(c->args.v[0]->type, buf, sizeof(buf)), c->sval);
+}
+
 /* D's exit(N): N is dtrace's exit status */
 static bool check_exit_d(Sema *s, Expr *c)
 {
@@ -915,6 +930,7 @@ static const FuncDef funcs[] = {
 	/* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
 	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, true},
 	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, true},
+	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, true},
 };
 
 const FuncDef *func_find(const char *name)

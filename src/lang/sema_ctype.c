@@ -310,6 +310,24 @@ bool sema_ctype_cast(Sema *s, Expr *e)
 	return true;
 }
 
+/* The type a D declaration names (`unsigned long`, `struct foo *`,
+ * `uint64_t`), or NULL with the error set. */
+Type *sema_ctype_named(Sema *s, const char *text, Loc loc)
+{
+	char err[400];
+	Type *t = parse_type(s, text, err, sizeof(err));
+	if (!t)
+		return sema_error(s, loc, "%s", err), NULL;
+	if (type_is_ptr(t)) {
+		t = ptr_copy(s, t, false);
+		if (t->pointee->kind == TY_RECORD && !record_known(s, t->pointee, loc))
+			return NULL;
+	} else if (t->kind == TY_RECORD && !record_known(s, t, loc)) {
+		return NULL;
+	}
+	return t;
+}
+
 bool sema_ctype_sizeof(Sema *s, Expr *e)
 {
 	if (e->name) {

@@ -708,11 +708,35 @@ static void test_division_d(void)
 	compiled_free(&c);
 
 	/* unsigned operands: a plain unsigned division */
-	c = compile_dialect_d("BEGIN { $a = (uint32)7; @q = $a / 2; @r = (uint64)7 % 2; }");
+	c = compile_dialect_d("BEGIN { $a = (uint32)7; @q = $a / (uint32)2; @r = (uint64)7 % 2; }");
 	pc = PROG0(c);
 	CHECK(pc && find(pc, 0, "r1 /= r0") > 0 && find(pc, 0, "if r0 s>= 0x0 goto") < 0);
 	compiled_free(&c);
 	unsetenv("SONDE_BPF_SDIV");
+}
+
+/* D's variables keep their first assignment's integer width, and a store
+ * converts to it (plain, compound and ++): r1 <<= 56, r1 s>>= 56 for an
+ * int8 after the add; bpftrace's dialect widens to 64 bits */
+static void test_var_width_d(void)
+{
+	Compiled c = compile_dialect_d("BEGIN { @x = (int8)5; @x += 300; $v = (uint16)1; $v++; }");
+	const ProgCode *pc = PROG0(c);
+	CHECK(pc != NULL);
+	if (!pc)
+		return;
+	CHECK(c.sc->maps.v[0]->val->bits == 8 && c.sc->maps.v[0]->val->is_signed);
+	int add = find(pc, 0, "r1 += r0");
+	CHECK(add > 0 && strstr(insn(pc, add + 1), "r1 <<= 56") && strstr(insn(pc, add + 2), "r1 s>>= 56"));
+	int inc = find(pc, 0, "r1 += 1");
+	CHECK(inc > 0 && strstr(insn(pc, inc + 1), "r1 <<= 48") && strstr(insn(pc, inc + 2), "r1 >>= 48"));
+	compiled_free(&c);
+
+	c = compile("BEGIN { @x = (int8)5; @x += 300; }");
+	pc = PROG0(c);
+	add = pc ? find(pc, 0, "r1 += r0") : -1;
+	CHECK(pc && c.sc->maps.v[0]->val->bits == 64 && add > 0 && !strstr(insn(pc, add + 1), "<<="));
+	compiled_free(&c);
 }
 
 static void test_casts(void)
@@ -1075,6 +1099,7 @@ int main(void)
 	test_exit();
 	test_division();
 	test_division_d();
+	test_var_width_d();
 	test_casts();
 	test_tp_fields();
 	test_builtins();

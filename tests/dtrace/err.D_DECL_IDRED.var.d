@@ -1,0 +1,7 @@
+int x;
+char x;
+
+BEGIN
+{
+	x = 1;
+}

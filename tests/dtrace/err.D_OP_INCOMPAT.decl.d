@@ -1,0 +1,6 @@
+string s;
+
+BEGIN
+{
+	s = 1;
+}

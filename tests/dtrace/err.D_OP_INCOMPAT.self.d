@@ -1,0 +1,5 @@
+BEGIN
+{
+	self->x = "a";
+	self->x = 2;
+}
