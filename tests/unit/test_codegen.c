@@ -710,7 +710,7 @@ static void test_division_d(void)
 	/* unsigned operands: a plain unsigned division */
 	c = compile_dialect_d("BEGIN { $a = (uint32)7; @q = $a / (uint32)2; @r = (uint64)7 % 2; }");
 	pc = PROG0(c);
-	CHECK(pc && find(pc, 0, "r1 /= r0") > 0 && find(pc, 0, "if r0 s>= 0x0 goto") < 0);
+	CHECK(pc && find(pc, 0, "r1 /= r0") > 0 && count_of(pc, "r1 = -r1") == 0);
 	compiled_free(&c);
 	unsetenv("SONDE_BPF_SDIV");
 }
@@ -729,7 +729,7 @@ static void test_var_width_d(void)
 	int add = find(pc, 0, "r1 += r0");
 	CHECK(add > 0 && strstr(insn(pc, add + 1), "r1 <<= 56") && strstr(insn(pc, add + 2), "r1 s>>= 56"));
 	int inc = find(pc, 0, "r1 += 1");
-	CHECK(inc > 0 && strstr(insn(pc, inc + 1), "r1 <<= 48") && strstr(insn(pc, inc + 2), "r1 >>= 48"));
+	CHECK(inc > 0 && count_of(pc, "r1 <<= 48") == 1 && count_of(pc, "r1 >>= 48") == 1);
 	compiled_free(&c);
 
 	c = compile("BEGIN { @x = (int8)5; @x += 300; }");
