@@ -94,7 +94,12 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 		gen_arg_loc(g, &l);
 		return;
 	}
-	int off = g->sc->opt.dialect == DIALECT_D ? d_syscall_arg_offset(g->spec, n) : -1;
+	bool d = g->sc->opt.dialect == DIALECT_D;
+	if (d && d_syscall_arg_absent(g->spec, n)) {
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+		return;
+	}
+	int off = d ? d_syscall_arg_offset(g->spec, n) : -1;
 	if (off < 0)
 		off = g->spec->prov->ctx_arg_offset(g->spec, n);
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, off));

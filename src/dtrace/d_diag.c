@@ -106,6 +106,18 @@ static bool translate(const char *msg, char *out, size_t n, const char **tag)
 		*tag = "D_IDENT_UNDEF";
 		return true;
 	}
+	/* a thread-local or clause-local read that nothing assigns */
+	if (sscanf(msg, "map @self->%127s is read but never", name) == 1 ||
+	    sscanf(msg, "map @self->%127s is used but never", name) == 1) {
+		snprintf(out, n, "self->%s has not yet been declared or assigned", name);
+		*tag = "D_VAR_UNDEF";
+		return true;
+	}
+	if (sscanf(msg, "variable $this->%127s is used before", name) == 1) {
+		snprintf(out, n, "this->%s has not yet been declared or assigned", name);
+		*tag = "D_VAR_UNDEF";
+		return true;
+	}
 	if (sscanf(msg, "Unknown function: %127s", name) == 1) {
 		snprintf(out, n, "failed to resolve %s: Unknown function name", name);
 		*tag = "D_IDENT_UNDEF";

@@ -103,6 +103,7 @@ void sema_addrspace_binop(Sema *s, Expr *e);  /* a op b: warns on a mismatch */
 void sema_addrspace_assigned(Expr *target, const Expr *value); /* first assignment */
 /* D: argN's offset in a syscall tracepoint's record, -1 elsewhere */
 int d_syscall_arg_offset(const ProbeSpec *spec, int n);
+bool d_syscall_arg_absent(const ProbeSpec *spec, int n);
 /* D's aggregating functions and actions (sema_agg_d.c) */
 bool sema_d_quantize(Sema *s, Expr *c);
 bool sema_d_lquantize(Sema *s, Expr *c);

@@ -67,6 +67,19 @@ int d_syscall_arg_offset(const ProbeSpec *spec, int n)
 	return -1;
 }
 
+/* True when argN lies past the record of a syscall that takes fewer
+ * arguments (getppid has none): the kernel refuses to attach a program
+ * that reads beyond the record, and DTrace's value there means nothing,
+ * so D reads it as 0. */
+bool d_syscall_arg_absent(const ProbeSpec *spec, int n)
+{
+	int off = d_syscall_arg_offset(spec, n);
+	if (off < 0 || !spec->tp.nfields)
+		return false;
+	const TpField *last = &spec->tp.fields[spec->tp.nfields - 1];
+	return off + 8 > last->offset + last->size;
+}
+
 /* argN: N in 0..9; sargN (stack arguments): N in 0..9, one digit */
 static int arg_index(const char *name, const char *prefix)
 {

@@ -1,0 +1,6 @@
+/* a thread-local read that nothing assigns */
+BEGIN
+{
+	trace(self->n);
+	exit(0);
+}
