@@ -395,6 +395,13 @@ static const struct {
 static bool lex_punct(Lexer *lx, Token *t)
 {
 	const char *s = lx->text + lx->pos;
+	if (lx->d && s[0] == '^' && s[1] == '^') { /* D's logical xor */
+		t->kind = T_XORXOR;
+		t->loc = lex_loc(lx, 2);
+		t->len = 2;
+		lex_advance(lx, 2);
+		return true;
+	}
 	for (size_t i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
 		size_t n = strlen(puncts[i].s);
 		if (strncmp(s, puncts[i].s, n) != 0)

@@ -26,6 +26,7 @@ typedef enum TokKind {
 	T_AMP, T_PIPE, T_CARET, T_TILDE, T_BANG,
 	T_LT, T_GT, T_LE, T_GE, T_EQ, T_NE, T_ANDAND, T_OROR, T_SHL, T_SHR,
 	T_INC, T_DEC,
+	T_XORXOR,    /* D's ^^ (logical exclusive or) */
 	T_ASSIGN,    /* '=' or a compound 'op=': op is the binary Op */
 } TokKind;
 

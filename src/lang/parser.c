@@ -642,15 +642,16 @@ static Expr *parse_unary(Parser *ps)
 static int binop_prec(const Parser *ps, Op *op)
 {
 	static const struct { TokKind k; Op op; int prec; } tab[] = {
-		{ T_OROR, OP_LOR, 1 },   { T_ANDAND, OP_LAND, 2 },
-		{ T_PIPE, OP_BOR, 3 },   { T_CARET, OP_BXOR, 4 },
-		{ T_AMP, OP_BAND, 5 },   { T_EQ, OP_EQ, 6 },
-		{ T_NE, OP_NE, 6 },      { T_LT, OP_LT, 7 },
-		{ T_LE, OP_LE, 7 },      { T_GT, OP_GT, 7 },
-		{ T_GE, OP_GE, 7 },      { T_SHL, OP_SHL, 8 },
-		{ T_SHR, OP_SHR, 8 },    { T_PLUS, OP_ADD, 9 },
-		{ T_MINUS, OP_SUB, 9 },  { T_STAR, OP_MUL, 10 },
-		{ T_SLASH, OP_DIV, 10 }, { T_PERCENT, OP_MOD, 10 },
+		{ T_OROR, OP_LOR, 1 },   { T_XORXOR, OP_NONE, 2 },
+		{ T_ANDAND, OP_LAND, 3 },
+		{ T_PIPE, OP_BOR, 4 },   { T_CARET, OP_BXOR, 5 },
+		{ T_AMP, OP_BAND, 6 },   { T_EQ, OP_EQ, 7 },
+		{ T_NE, OP_NE, 7 },      { T_LT, OP_LT, 8 },
+		{ T_LE, OP_LE, 8 },      { T_GT, OP_GT, 8 },
+		{ T_GE, OP_GE, 8 },      { T_SHL, OP_SHL, 9 },
+		{ T_SHR, OP_SHR, 9 },    { T_PLUS, OP_ADD, 10 },
+		{ T_MINUS, OP_SUB, 10 }, { T_STAR, OP_MUL, 11 },
+		{ T_SLASH, OP_DIV, 11 }, { T_PERCENT, OP_MOD, 11 },
 	};
 	if (ps->tok.kind == T_SLASH && ps->pred_slash)
 		return 0;
@@ -663,6 +664,17 @@ static int binop_prec(const Parser *ps, Op *op)
 	return 0;
 }
 
+static void xor_as_ne(Parser *ps, Expr *e)
+{
+	Expr *na = new_expr(ps, E_UNOP, e->a->loc), *nb = new_expr(ps, E_UNOP, e->b->loc);
+	na->op = nb->op = OP_LNOT;
+	na->a = e->a;
+	nb->a = e->b;
+	e->op = OP_NE;
+	e->a = na;
+	e->b = nb;
+}
+
 /* Precedence climbing; recursion is bounded by the number of levels. */
 static Expr *parse_binary(Parser *ps, int min_prec)
 {
@@ -672,11 +684,14 @@ static Expr *parse_binary(Parser *ps, int min_prec)
 		int prec = binop_prec(ps, &op);
 		if (prec < min_prec || prec == 0)
 			break;
+		bool lxor = ps->tok.kind == T_XORXOR;
 		Expr *e = new_expr(ps, E_BINOP, ps->tok.loc);
 		e->op = op;
 		e->a = lhs;
 		if (!advance(ps) || !(e->b = parse_binary(ps, prec + 1)))
 			return NULL;
+		if (lxor) /* a ^^ b is (!a) != (!b): both sides evaluated */
+			xor_as_ne(ps, e);
 		lhs = e;
 	}
 	return lhs;
