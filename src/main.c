@@ -20,6 +20,7 @@
 #include "lang/ast.h"
 #include "probe/probe.h"
 #include "probes/list_pattern.h"
+#include "probes/list_types.h"
 #include "probes/tracefs.h"
 #include "runtime/features.h"
 #include "runtime/runtime.h"
@@ -33,7 +34,8 @@
 typedef struct Cli {
 	const char *program;  /* -e */
 	const char *file;     /* FILE or "-" */
-	const char *list;     /* -l PATTERN ("" = all) */
+	bool list;            /* -l [PATTERN] */
+	const char *list_pattern; /* NULL: -l alone (every probe) */
 	bool list_verbose;
 	const char *cmd;      /* -c */
 	const char *out_path; /* -o */
@@ -241,7 +243,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 	while ((ch = getopt_long(argc, argv, "e:lvp:c:o:f:qB:d:hVI:k", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e': c->program = optarg; break;
-		case 'l': c->list = ""; break;
+		case 'l': c->list = true; break;
 		case 'v': c->run.verbose = true; c->list_verbose = true; break;
 		case 'p':
 			if (!parse_pid(optarg, &c->run.watch_pid))
@@ -297,7 +299,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 		}
 	}
 	if (c->list && optind < argc)
-		c->list = argv[optind++];
+		c->list_pattern = argv[optind++];
 	if (!c->program && !c->list && !c->info && !c->file && optind < argc)
 		c->file = argv[optind++];
 	c->opt.params = argv + optind;
@@ -464,6 +466,19 @@ out:
 /* -l [PATTERN]: bpftrace parses the pattern as attach points first */
 static int list_probes(const char *pattern, bool verbose)
 {
+	if (!pattern)
+		return probe_list(stdout, NULL, verbose) < 0;
+	if (list_types_wanted(pattern))
+		return list_types(stdout, pattern, verbose) < 0;
+	switch (list_pattern_kind(pattern)) {
+	case LIST_NO_ATTACH_POINTS:
+		list_pattern_print_no_attach_points(stderr, pattern);
+		return 1;
+	case LIST_NOTHING:
+		return 0;
+	case LIST_PROBES:
+		break;
+	}
 	Error err = {0};
 	char *clean = list_pattern_parse(pattern, &err);
 	if (!clean) {
@@ -528,7 +543,7 @@ int main(int argc, char **argv)
 	}
 	probe_maps_pid = c.run.watch_pid;
 	if (c.list)
-		return list_probes(c.list, c.list_verbose);
+		return list_probes(c.list_pattern, c.list_verbose);
 	if (!c.program && !c.file) {
 		usage(stderr);
 		return 1;

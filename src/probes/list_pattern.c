@@ -122,3 +122,44 @@ char *list_pattern_parse(const char *pattern, Error *err)
 	}
 	return s.out.s ? s.out.s : xstrdup("");
 }
+
+/* "struct", "union" or "enum" as a word at p */
+static bool c_definition_keyword(const char *p)
+{
+	static const char *const kw[] = {"struct", "union", "enum"};
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++) {
+		size_t n = strlen(kw[i]);
+		if (!strncmp(p, kw[i], n) && !isalnum((unsigned char)p[n]) && p[n] != '_')
+			return true;
+	}
+	return false;
+}
+
+ListPatternKind list_pattern_kind(const char *pattern)
+{
+	const char *p = pattern;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (!*p)
+		return LIST_NO_ATTACH_POINTS;
+	if (!c_definition_keyword(p))
+		return LIST_PROBES;
+	/* without leading blanks or a ':', "struct x" lists types (list_types.c)
+	 * and "struct{" finds nothing, quietly */
+	return p != pattern || strchr(p, ':') ? LIST_NO_ATTACH_POINTS : LIST_NOTHING;
+}
+
+void list_pattern_print_no_attach_points(FILE *out, const char *pattern)
+{
+	if (!*pattern) {
+		fprintf(out, "ERROR: No attach points for probe\n");
+		return;
+	}
+	fprintf(out, "stdin:1:1-1: ERROR: No attach points for probe\n");
+	size_t n = strcspn(pattern, "\n");
+	if (!n)
+		return;
+	for (size_t i = 0; i < n; i++) /* tabs as 4 spaces, as in bpftrace's messages */
+		fputs(pattern[i] == '\t' ? "    " : (char[2]){pattern[i], 0}, out);
+	fputs("\n\n", out);
+}

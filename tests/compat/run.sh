@@ -28,7 +28,10 @@ run() {
 	[ -f "$cases/$name.args" ] && eval "args=($(cat "$cases/$name.args"))"
 	[ -f "$cases/$name.env" ] && eval "envs=($(cat "$cases/$name.env"))"
 	[ -f "$cases/$name.params" ] && eval "params=($(cat "$cases/$name.params"))"
-	(cd "$cases" && exec env "${envs[@]}" timeout -s INT -k 5 "$CASE_TIMEOUT" "$tool" "${args[@]}" "$name.bt" "${params[@]}" </dev/null >"$file" 2>&1)
+	local cmdline=("${args[@]}" "$name.bt" "${params[@]}")
+	# NAME.argv: the whole command line, for cases that run no program (-l, -V)
+	[ -f "$cases/$name.argv" ] && eval "cmdline=($(cat "$cases/$name.argv"))"
+	(cd "$cases" && exec env "${envs[@]}" timeout -s INT -k 5 "$CASE_TIMEOUT" "$tool" "${cmdline[@]}" </dev/null >"$file" 2>&1)
 	rc=$?
 	[ $rc = 0 ] || echo "exit status $rc" >>"$file"
 	# bpftrace cannot raise RLIMIT_MEMLOCK in a container whose hard limit is
