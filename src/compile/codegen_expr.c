@@ -276,6 +276,21 @@ void gen_alu_r1(Gen *g, int op, bool sign_div)
 		emit(g, I_ALU64_REG(op, BPF_REG_1, BPF_REG_0));
 }
 
+/* bpftrace negates (and complements) an unsigned integer in its own width:
+ * -(uint32)1 is 4294967295, ~(uint8)1 is 254.  (A signed one narrower than
+ * 64 bits is sign-extended here; see docs/bpftrace-compat.md.) */
+static void unop_wrap_unsigned(Gen *g, const Expr *e)
+{
+	const Type *t = e->a->type;
+	if (g->sc->opt.dialect == DIALECT_D || t->is_signed || t->pointee || t->bits <= 0 ||
+	    t->bits >= 64)
+		return;
+	if (t->bits == 32)
+		emit(g, I_MOV32_REG(BPF_REG_0, BPF_REG_0));
+	else
+		emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, (int32_t)((1u << t->bits) - 1)));
+}
+
 static void gen_unop(Gen *g, const Expr *e)
 {
 	if (e->op == OP_DEREF) {
@@ -286,9 +301,11 @@ static void gen_unop(Gen *g, const Expr *e)
 	switch (e->op) {
 	case OP_NEG:
 		emit(g, I_NEG64(BPF_REG_0));
+		unop_wrap_unsigned(g, e);
 		break;
 	case OP_BNOT:
 		emit(g, I_ALU64_IMM(BPF_XOR, BPF_REG_0, -1));
+		unop_wrap_unsigned(g, e);
 		break;
 	case OP_LNOT: {
 		int z = label_new(g);

@@ -424,7 +424,8 @@ static bool sema_unop(Sema *s, Expr *e)
 		return sema_error(s, e->loc, "the address-of operator '&' is not supported");
 	if (!need_int(s, e->a, "the operand"))
 		return false;
-	e->type = ty_int(s, 64, e->op == OP_LNOT ? false : e->a->type->is_signed || e->op == OP_NEG);
+	/* bpftrace: -x and ~x keep x's signedness (-$u of an unsigned is unsigned) */
+	e->type = ty_int(s, 64, e->op == OP_LNOT ? false : e->a->type->is_signed);
 	if (s->sc->opt.dialect == DIALECT_D && !e->a->type->pointee) /* C's types: !x is an int */
 		e->type = e->op == OP_LNOT ? ty_int(s, 32, true) : d_arith_type(s, e->a->type, e->a->type);
 	return true;
