@@ -44,15 +44,19 @@ static void put_expanded(FILE *out, const char *ls, int n)
 	}
 }
 
-/* The source line, then '^' under the culprit and '~' along the rest. */
+/* The source line, then '^' under the culprit and '~' along the rest; from
+ * bpftrace's start of the location (hcol) to the culprit, '~' too. */
 static void put_source_caret(FILE *out, const char *ls, Loc loc)
 {
 	int len = loc.len > 0 ? loc.len : 1;
 	int n = (int)strcspn(ls, "\n");
+	int from = loc.hcol > 0 && loc.hcol < loc.col ? loc.hcol : loc.col;
 	put_expanded(out, ls, n);
 	fputc('\n', out);
-	for (int i = 0; i < loc.col - 1 && i < n; i++)
+	for (int i = 0; i < from - 1 && i < n; i++)
 		fputs(ls[i] == '\t' ? "    " : " ", out);
+	for (int i = from - 1; i < loc.col - 1 && i < n; i++)
+		fputs(ls[i] == '\t' ? "~~~~" : "~", out);
 	fputc('^', out);
 	for (int i = 1; i < len && loc.col - 1 + i < n; i++)
 		fputc('~', out);
@@ -73,7 +77,8 @@ static void diag_print_kind(FILE *out, const Source *src, const Error *e, const 
 	else if (!e->loc.line || !src || !src->text)
 		fprintf(out, "%s: %.*s\n", kind, head, e->msg);
 	else
-		fprintf(out, "%s:%d:%d-%d: %s: %.*s\n", src->name, e->loc.line, e->loc.col,
+		fprintf(out, "%s:%d:%d-%d: %s: %.*s\n", src->name, e->loc.line,
+			e->loc.hcol ? e->loc.hcol : e->loc.col,
 			e->loc.col + (e->loc.len > 0 ? e->loc.len : 1), kind, head, e->msg);
 	if (ls && !e->plain)
 		put_source_caret(out, ls, e->loc);

@@ -9,6 +9,11 @@ typedef struct Loc {
 	int line; /* 1-based; 0 = no location */
 	int col;  /* 1-based byte column */
 	int len;  /* caret span in bytes (>= 1) */
+	/* bpftrace's column for the message's "LINE:COL", when not col: its
+	 * lexer moves a location's start only past whitespace, so a token
+	 * right after another ("print(ctx)") is placed where the run of them
+	 * starts ("print").  0 = col. */
+	int hcol;
 } Loc;
 
 typedef struct Error {

@@ -10,6 +10,8 @@ void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 	lx->pos = 0;
 	lx->line = 1;
 	lx->col = 1;
+	lx->run_line = 1;
+	lx->run_col = 1;
 	lx->arena = arena;
 	lx->err = err;
 	lx->d = false;
@@ -31,7 +33,8 @@ char lex_peek(const Lexer *lx, size_t off)
 
 Loc lex_loc(const Lexer *lx, int len)
 {
-	return (Loc){ lx->line, lx->col, len > 0 ? len : 1 };
+	bool run = !lx->d && lx->run_line == lx->line;
+	return (Loc){ lx->line, lx->col, len > 0 ? len : 1, run ? lx->run_col : 0 };
 }
 
 void lex_advance(Lexer *lx, size_t n)
@@ -94,6 +97,8 @@ bool lex_skip_space(Lexer *lx)
 		char c = lex_peek(lx, 0);
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
 			lex_advance(lx, 1);
+			lx->run_line = lx->line;
+			lx->run_col = lx->col;
 		} else if (c == '/' && lex_peek(lx, 1) == '/') {
 			while (lex_peek(lx, 0) && lex_peek(lx, 0) != '\n')
 				lex_advance(lx, 1);

@@ -46,6 +46,7 @@ typedef struct Lexer {
 	const char *text;
 	size_t pos;
 	int line, col;
+	int run_line, run_col; /* just past the last whitespace (bpftrace's location start) */
 	Arena *arena; /* string literal and attach point storage */
 	Error *err;
 	bool d; /* D's tokens: typed integer constants, 'c' constants, D's escapes */

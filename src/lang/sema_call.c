@@ -106,6 +106,7 @@ static bool check_format(Sema *s, Expr *call, int first)
 			Loc l = f->loc;
 			l.col += off + 1;
 			l.len = 1;
+			l.hcol = 0;
 			return sema_error(s, l, "%s", msg);
 		}
 		script_keep_fmt(s->sc, fmt);
