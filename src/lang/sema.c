@@ -66,6 +66,7 @@ Type *sema_storage_type(Sema *s, Type *t)
 	if (same)
 		return t;
 	Type *w = ty_tuple(s, el, t->nelem);
+	w->elem_as = t->elem_as;
 	w->c_size = t->c_size; /* sizeof keeps the elements' own widths */
 	w->c_align = t->c_align;
 	return w;

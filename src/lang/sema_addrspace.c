@@ -5,7 +5,7 @@
  * arguments, tracepoint fields outside syscalls), user (uprobe and usdt
  * arguments, uaddr(), uptr(), the fields of syscalls tracepoints) or none
  * (numbers, most builtins and functions).  Members, indexes, derefs, casts
- * and str() keep their operand's tag; variables and maps keep the tag of
+ * and str() keep their operand's tag, a tuple's elements theirs; variables and maps keep the tag of
  * their first assignment; a binary operator takes its left tag, else its
  * right one, and when the two differ (neither none) bpftrace warns
  * "Addrspace mismatch" and the result is none.  sonde reads memory by the
@@ -93,9 +93,19 @@ void sema_addrspace(Sema *s, Expr *e)
 	case E_MAP:
 		e->addrspace = e->map ? e->map->addrspace : AS_NONE;
 		break;
-	case E_FIELD:
-		/* a tuple's element: bpftrace keeps its tag in the tuple type; sonde does not */
-		e->addrspace = e->a->type && e->a->type->kind == TY_TUPLE ? AS_NONE : e->a->addrspace;
+	case E_FIELD: /* a tuple's element: the tag it had when the tuple was made */
+		if (e->a->type && e->a->type->kind == TY_TUPLE)
+			e->addrspace = e->a->type->elem_as ? e->a->type->elem_as[e->aux] : AS_NONE;
+		else
+			e->addrspace = e->a->addrspace;
+		break;
+	case E_TUPLE: /* the tuple itself has none; its type keeps each element's */
+		e->addrspace = AS_NONE;
+		if (e->type && e->type->kind == TY_TUPLE && e->type->nelem == e->args.n) {
+			e->type->elem_as = arena_alloc(&s->sc->arena, (size_t)e->args.n);
+			for (int i = 0; i < e->args.n; i++)
+				e->type->elem_as[i] = e->args.v[i]->addrspace;
+		}
 		break;
 	case E_INDEX:
 		e->addrspace = e->a->addrspace;

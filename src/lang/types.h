@@ -92,6 +92,9 @@ typedef struct Type {
 	bool is_signed; /* TY_INT, TY_SUM/MIN/MAX/AVG/STATS */
 	int nelem;      /* TY_TUPLE */
 	struct Type **elem;
+	/* TY_TUPLE: each element's address space (AS_*, sema_addrspace.c), which
+	 * bpftrace keeps through the tuple for its warning; NULL = none */
+	signed char *elem_as;
 	int *offset;
 	/* TY_TUPLE: size and alignment in bpftrace's layout (a C struct of the
 	 * elements at their own widths: sizeof((int8, int16, int32)) is 8),
