@@ -69,9 +69,9 @@ fi
 check "pin empty" "stdin:1:1-11: ERROR: iter:task:: the pin path after 'task:' is empty
 iter:task: {}
 ^~~~~~~~~~" -e 'iter:task: {}'
-check "ctx elsewhere" "stdin:1:13-16: ERROR: invalid program type
+check "ctx elsewhere" "stdin:1:7-16: ERROR: invalid program type
 END { print(ctx); exit(); }
-            ^~~
+      ~~~~~~^~~
 hint: ctx is a struct pt_regs * in kprobe, uprobe and usdt probes, a struct bpf_perf_event_data * in profile, interval, software, hardware and watchpoint probes, the iterator's record in iter probes" -e 'END { print(ctx); exit(); }'
 check "-lv" "iter:task
     struct task_struct * task

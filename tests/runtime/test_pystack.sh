@@ -73,9 +73,9 @@ expect "not python" "
 sleep 3 & sp=$!
 got=$("$SONDE" -p $sp -e 'profile:hz:99 { @[pystack] = count(); }' 2>&1)
 kill $sp
-expect "-p sleep" "stdin:1:19-26: ERROR: pystack: process $sp runs no CPython that sonde can read (neither its executable nor a libpython3.11 it maps has _PyRuntime)
+expect "-p sleep" "stdin:1:17-26: ERROR: pystack: process $sp runs no CPython that sonde can read (neither its executable nor a libpython3.11 it maps has _PyRuntime)
 profile:hz:99 { @[pystack] = count(); }
-                  ^~~~~~~" "$got"
+                ~~^~~~~~~" "$got"
 # a copy of python3.11 claiming another version, or with other struct sizes:
 # refused before anything runs (the check reads the binary's own data)
 patch() { # SYMBOL OFFSET VALUE(4 bytes) -> a patched copy at $tmp_py
@@ -97,15 +97,15 @@ PYEOF
 tmp_py=$(mktemp -d)/python3.11
 patch Py_Version 0 0x030c02f0
 got=$("$SONDE" -e 'BEGIN { print(pystack); }' -c "$tmp_py -c 1" 2>&1)
-expect "3.12" "stdin:1:15-22: ERROR: pystack: $tmp_py is CPython 3.12.2: sonde reads the frames of CPython 3.11 only
+expect "3.12" "stdin:1:9-22: ERROR: pystack: $tmp_py is CPython 3.12.2: sonde reads the frames of CPython 3.11 only
 BEGIN { print(pystack); }
-              ^~~~~~~" "$got"
+        ~~~~~~^~~~~~~" "$got"
 patch PyCode_Type 32 200
 got=$("$SONDE" -e 'BEGIN { print(pystack); }' -c "$tmp_py -c 1" 2>&1 | head -1)
-expect "layout" "stdin:1:15-22: ERROR: pystack: $tmp_py (CPython 3.11.2) does not match sonde's 3.11 layout (code objects 200 bytes, expected 184; _PyRuntime 166688 bytes, expected 166688): refusing to print wrong stacks" "$got"
+expect "layout" "stdin:1:9-22: ERROR: pystack: $tmp_py (CPython 3.11.2) does not match sonde's 3.11 layout (code objects 200 bytes, expected 184; _PyRuntime 166688 bytes, expected 166688): refusing to print wrong stacks" "$got"
 rm -rf "$(dirname "$tmp_py")"
 got=$("$SONDE" -e 'BEGIN { print(jstack(200)); }' 2>&1)
-expect "depth" "stdin:1:15-21: ERROR: jstack(): the depth must be from 1 to 127
+expect "depth" "stdin:1:9-21: ERROR: jstack(): the depth must be from 1 to 127
 BEGIN { print(jstack(200)); }
-              ^~~~~~" "$got"
+        ~~~~~~^~~~~~" "$got"
 exit $fail
