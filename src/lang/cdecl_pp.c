@@ -31,9 +31,35 @@ void cdefs_predefine(CDefs *d)
 		cd_add_name(d, CN_CONST, "BPFTRACE_HAVE_BTF", NULL, 1);
 }
 
+/* <name>: a file in an -I directory (*path set, true), a system header
+ * whose constants are now read (*path empty, true), or nowhere (false) */
+static bool find_angle_header(CDefs *d, const char *name, char *path, size_t n)
+{
+	for (int i = 0; i < d->ninclude_dirs; i++) {
+		snprintf(path, n, "%s/%s", d->include_dirs[i], name);
+		if (access(path, R_OK) == 0)
+			return true;
+	}
+	/* <system header> not in -I: its constants (#define) from the system
+	 * include path; its types come from the kernel's BTF */
+	if (cd_system_header(d, name, path, n)) {
+		cd_scan_macros(d, path, 0);
+		path[0] = 0;
+		return true;
+	}
+	return false;
+}
+
+/* --include FILE, as clang's -include (bpftrace's): FILE itself, else
+ * searched as <FILE> is; bpftrace's words when it is nowhere */
 bool cdefs_include_file(CDefs *d, const char *path, Loc inc, Error *err)
 {
-	return include_text(d, path, inc, err);
+	char found[1024];
+	if (access(path, R_OK) == 0 || path[0] == '/')
+		return include_text(d, path, inc, err);
+	if (!find_angle_header(d, path, found, sizeof(found)))
+		return error_at(err, inc, "'%s' file not found", path);
+	return !found[0] || include_text(d, found, inc, err);
 }
 
 /* rest of a preprocessor line, without comments */
@@ -78,7 +104,7 @@ static bool pp_include(CP *p, Loc at)
 	cd_adv(p, 1);
 	char path[1024];
 	Loc inc = p->file ? p->inc : at;
-	for (int i = 0; i < p->d->ninclude_dirs; i++) {
+	for (int i = 0; q == '"' && i < p->d->ninclude_dirs; i++) {
 		snprintf(path, sizeof(path), "%s/%s", p->d->include_dirs[i], name);
 		if (access(path, R_OK) == 0)
 			return include_text(p->d, path, inc, p->err);
@@ -93,12 +119,8 @@ static bool pp_include(CP *p, Loc at)
 			return include_text(p->d, path, inc, p->err);
 		return cd_err(p, at, "#include \"%s\": no such file (add a directory with -I)", name);
 	}
-	/* <system header> not in -I: its constants (#define) from the system
-	 * include path; its types come from the kernel's BTF */
-	if (cd_system_header(p->d, name, path, sizeof(path))) {
-		cd_scan_macros(p->d, path, 0);
-		return true;
-	}
+	if (find_angle_header(p->d, name, path, sizeof(path)))
+		return !path[0] || include_text(p->d, path, inc, p->err);
 	nat.len = (int)j + 2;
 	return cd_err(p, nat, "'%s' file not found", name);
 }

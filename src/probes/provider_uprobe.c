@@ -382,9 +382,14 @@ static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 	}
 	int n = 0;
 	ok = usdt_add_targets(target, provider, name, loc, out, &n, err);
-	if (ok && !n)
-		ok = error_at(err, loc, "usdt: no probe matches 'usdt:%s' (sonde -l 'usdt:BINARY:*' "
-			      "lists them)", rest);
+	/* as a missing uprobe function: bpftrace 0.17 drops the attach point
+	 * silently and runs the rest; the reason is kept for "No probes to attach" */
+	if (ok && !n && !out->dropped) {
+		Error why = {0};
+		error_at(&why, loc, "usdt: no probe matches 'usdt:%s' (sonde -l 'usdt:BINARY:*' "
+			 "lists them)", rest);
+		out->dropped = xstrdup(why.msg);
+	}
 out:
 	free(copy);
 	return ok;

@@ -36,10 +36,9 @@ check "-p usdt:*" "Attaching 2 probes...
 1 2 3 " -p $pid -e 'usdt:*:ping { printf("%d ", arg0); } END { printf("\n"); }'
 wait $pid
 ap="usdt:$P/sdt_target:nosuch"
-caret="^$(printf '%*s' $((${#ap} - 1)) '' | tr ' ' '~')" # the caret spans the attach point
-check "no probe" "stdin:1:1-$((${#ap} + 1)): ERROR: usdt: no probe matches '$ap' (sonde -l 'usdt:BINARY:*' lists them)
-$ap { exit(); }
-$caret" -e "$ap { exit(); }"
+# dropped, as bpftrace 0.17 drops it (the rest would run); nothing left: its words, then why
+check "no probe" "No probes to attach
+hint: usdt: no probe matches '$ap' (sonde -l 'usdt:BINARY:*' lists them)" -e "$ap { exit(); }"
 # constants keep their size and sign; the notes must hold the constants
 # (SIZE@$CONST) for this to test anything
 notes=$(readelf -n "$P/usdt_consts" | grep -c 'Arguments: .*@\$')
