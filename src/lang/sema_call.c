@@ -93,6 +93,21 @@ void d_widen_conv(FmtPiece *p, const Type *t)
 	p->arg64 = !strcmp(mod, "ll");
 }
 
+/* bpftrace's words, at the call */
+static bool format_mismatch(Sema *s, Expr *call, const FmtPiece *p, const Type *t)
+{
+	return sema_error(s, call->loc, "%s: %s specifier expects a value of type %s (%s supplied)",
+			  call->name, p->word, fmt_expected_word(p), fmt_type_word(t));
+}
+
+/* The aggregation a map read `a` holds (@c after @c = count()), or NULL. */
+static const Type *agg_map_value(const Expr *a)
+{
+	if (a->kind != E_MAP || !a->map || !a->map->val)
+		return NULL;
+	return type_is_agg(a->map->val) ? a->map->val : NULL;
+}
+
 static bool check_format(Sema *s, Expr *call, int first)
 {
 	if (!arg_literal_str(s, call, 0))
@@ -124,15 +139,15 @@ static bool check_format(Sema *s, Expr *call, int first)
 		if (p->conv == FC_LITERAL)
 			continue;
 		Expr *a = call->args.v[ai++];
+		const Type *agg = agg_map_value(a);
+		if (agg) /* bpftrace names the aggregation: "(count supplied)" */
+			return format_mismatch(s, call, p, agg);
 		if (!sema_expr(s, a))
 			return false;
 		if (a->type->kind == TY_NONE && !s->strict)
 			continue;
-		if (!fmt_accepts(p, a->type)) {
-			char buf[128];
-			return sema_error(s, a->loc, "%s(): %%%c cannot print a value of type %s", call->name, p->spec,
-					  type_name(a->type, buf, sizeof(buf)));
-		}
+		if (!fmt_accepts(p, a->type))
+			return format_mismatch(s, call, p, a->type);
 		if (s->sc->opt.dialect == DIALECT_D)
 			d_widen_conv((FmtPiece *)p, a->type);
 	}

@@ -61,6 +61,8 @@ typedef struct MapDesc {
 /* Format one value (not an aggregation) the way print() and map keys show
  * it: ints in decimal, strings raw (json: quoted), tuples "(1, a)", stacks
  * as bpftrace's multi-line blocks.  `in_key` selects map-key style. */
+/* A buf() value as printf's %r ('r'), %rx ('x') or %rh ('h') shows it. */
+void buf_format(StrBuf *sb, const Type *t, const void *d, char mode);
 void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data,
 		  bool in_key);
 
@@ -100,6 +102,9 @@ typedef struct FmtPiece {
 			snprintf, rewritten to take a 64-bit argument,
 			e.g. "%-5lld", "%08llx", "%.3s" */
 	char spec;   /* the conversion letter as written: 'd', 's', ... */
+	char word[6]; /* bpftrace's name of the conversion in messages: '%',
+			 length modifier and letter as written ("%lld", "%rx") */
+	char buf_mode; /* FC_BUF: 'r' (%r), 'x' (%rx: all \xNN), 'h' (%rh: "61 62") */
 	bool is_unsigned_conv; /* u x X o */
 	/* added by the output module: */
 	bool arg64; /* FC_INT/FC_PTR: pass a 64-bit argument (l ll j z t, %p);
@@ -205,4 +210,6 @@ void agg_merge(const Type *t, void *dst, const void *src);
 /* The words bpftrace's printf type errors use: "%s specifier expects a value
  * of type <fmt_expected_word> (<fmt_type_word> supplied)". */
 const char *fmt_expected_word(const FmtPiece *p);
+/* bpftrace 0.17's word for a value's type in that message: integer,
+ * string, buffer, tuple, record, array, or the aggregation's name. */
 const char *fmt_type_word(const Type *t);

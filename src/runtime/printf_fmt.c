@@ -1,7 +1,7 @@
 /* printf formats, split the way bpftrace 0.17 splits them.
  *
  * bpftrace finds conversions with a pattern, roughly
- *   %-?[0-9]*(\.[0-9]+)?  then  c | s | r | (hh|h|l|ll|j|z|t)?[doupxX]
+ *   %-?[0-9]*(\.[0-9]+)?  then  c | s | r | rx | rh | (hh|h|l|ll|j|z|t)?[doupxX]
  * (no %i, no + # or space flags, no * width), and does not know about %%.
  * Each piece "text before + conversion" goes through snprintf with its
  * argument, so C's printf decides what that text shows (%% becomes %);
@@ -31,7 +31,9 @@ static size_t bt_conv_len(const char *s, size_t n)
 		while (j < n && isdigit((unsigned char)s[j]))
 			j++;
 	}
-	if (j < n && strchr("csr", s[j]) && s[j])
+	if (j < n && s[j] == 'r') /* %r, and %rx %rh (hex) */
+		return j + 1 + (j + 1 < n && (s[j + 1] == 'x' || s[j + 1] == 'h'));
+	if (j < n && strchr("cs", s[j]) && s[j])
 		return j + 1;
 	if (j + 1 < n && ((s[j] == 'h' && s[j + 1] == 'h') || (s[j] == 'l' && s[j + 1] == 'l')))
 		j += 2;
@@ -79,7 +81,17 @@ static FmtPiece make_conv(const char *s, size_t n)
 {
 	FmtPiece p = {0};
 	char c = s[n - 1];
+	if (n >= 3 && s[n - 2] == 'r' && (c == 'x' || c == 'h')) {
+		p.conv = FC_BUF;
+		p.spec = 'r';
+		p.buf_mode = c;
+		p.plain = n == 3;
+		p.text = xstrndup(s, n);
+		snprintf(p.word, sizeof(p.word), "%%r%c", c);
+		return p;
+	}
 	p.spec = c;
+	p.buf_mode = 'r';
 	p.plain = n == 2;
 	p.conv = c == 's' ? FC_STR : c == 'r' ? FC_BUF : c == 'p' ? FC_PTR : FC_INT;
 	p.is_unsigned_conv = c == 'u' || c == 'x' || c == 'X' || c == 'o';
@@ -89,6 +101,7 @@ static FmtPiece make_conv(const char *s, size_t n)
 	while (lm > 1 && strchr("hljzt", s[lm - 1]))
 		lm--;
 	bool wide = lm < n - 1 && s[lm] != 'h';
+	snprintf(p.word, sizeof(p.word), "%%%.*s", (int)(n - lm), s + lm);
 	if (c == 'p' || wide) {
 		p.arg64 = true;
 		StrBuf b = {0};
@@ -216,14 +229,20 @@ const char *fmt_expected_word(const FmtPiece *p)
 
 const char *fmt_type_word(const Type *t)
 {
-	if (t->kind == TY_INT || type_is_agg(t))
-		return "integer";
+	static const struct {
+		TypeKind kind;
+		const char *word;
+	} words[] = {
+		{TY_INT, "integer"}, {TY_TUPLE, "tuple"}, {TY_BUF, "buffer"}, {TY_RECORD, "record"},
+		{TY_ARRAY, "array"}, {TY_COUNT, "count"}, {TY_SUM, "sum"}, {TY_MIN, "min"},
+		{TY_MAX, "max"}, {TY_AVG, "avg"}, {TY_STATS, "stats"}, {TY_HIST, "hist"},
+		{TY_LHIST, "lhist"},
+	};
 	if (stringish(t))
 		return "string";
-	if (t->kind == TY_TUPLE)
-		return "tuple";
-	if (t->kind == TY_BUF)
-		return "buffer";
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (words[i].kind == t->kind)
+			return words[i].word;
 	return "none";
 }
 
@@ -305,9 +324,7 @@ void fmt_render(StrBuf *sb, const OutCtx *o, const Fmt *f, const Type *const *ty
 				sb_puts(sb, p->text);
 				break;
 			}
-			OutCtx text = *o;
-			text.fmt = OUT_TEXT;
-			value_format(sb, &text, t, a, false);
+			buf_format(sb, t, a, p->buf_mode);
 			break;
 		}
 		default:

@@ -199,15 +199,19 @@ static void fmt_username(StrBuf *sb, const void *d)
 		sb_printf(sb, "%llu", (unsigned long long)uid);
 }
 
-/* buf(): printable ASCII as is, everything else as \xNN. */
-static void fmt_buf(StrBuf *sb, const Type *t, const void *d)
+/* buf(): printable ASCII as is, everything else as \xNN (printf's %r);
+ * mode 'x' (%rx): every byte as \xNN; 'h' (%rh): bytes as hex pairs
+ * separated by spaces. */
+void buf_format(StrBuf *sb, const Type *t, const void *d, char mode)
 {
 	int64_t n = rd64(d);
 	const unsigned char *p = (const unsigned char *)d + 8;
 	if (n > t->size - 8)
 		n = t->size - 8;
 	for (int64_t i = 0; i < n; i++) {
-		if (p[i] >= 0x20 && p[i] < 0x7f)
+		if (mode == 'h')
+			sb_printf(sb, i ? " %02x" : "%02x", p[i]);
+		else if (mode != 'x' && p[i] >= 0x20 && p[i] < 0x7f)
 			sb_putc(sb, (char)p[i]);
 		else
 			sb_printf(sb, "\\x%02x", p[i]);
@@ -260,7 +264,7 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 		fmt_time(sb, t->fmt ? t->fmt : "%H:%M:%S", rd64(d) + o->boot_to_real_ns);
 		break;
 	case TY_BUF:
-		fmt_buf(sb, t, d);
+		buf_format(sb, t, d, 'r');
 		break;
 	case TY_STRERROR:
 		sb_puts(sb, strerror((int)rd64(d)));

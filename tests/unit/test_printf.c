@@ -260,13 +260,22 @@ static void test_accepts(void)
 	CHECK_STR(fmt_expected_word(p), "integer");
 	CHECK_STR(fmt_type_word(&t_tuple), "tuple");
 	CHECK_STR(fmt_type_word(&t_ksym), "string");
-	CHECK_STR(fmt_type_word(&t_count), "integer");
+	CHECK_STR(fmt_type_word(&t_count), "count"); /* bpftrace 0.17: "(count supplied)" */
+	CHECK_STR(d->word, "%d");
+	CHECK_STR(r->word, "%r");
+	fmt_free(&f);
+	/* %rx and %rh: buffers in hex */
+	fmt_parse("%rx%rh", 6, &f, &off, err, sizeof(err));
+	CHECK(f.npieces == 2 && f.nargs == 2 && f.pieces[0].conv == FC_BUF && f.pieces[1].conv == FC_BUF);
+	CHECK(f.pieces[0].buf_mode == 'x' && f.pieces[1].buf_mode == 'h' && f.pieces[0].plain);
+	CHECK_STR(f.pieces[1].word, "%rh");
 	fmt_free(&f);
 	/* pieces: literal, conversion, literal */
 	fmt_parse("a%%b%-5ld!%%", 12, &f, &off, err, sizeof(err));
 	CHECK(f.npieces == 3 && f.nargs == 1);
 	CHECK_STR(f.pieces[0].text, "a%b");
 	CHECK_STR(f.pieces[1].text, "%-5lld");
+	CHECK_STR(f.pieces[1].word, "%ld"); /* as written, for messages */
 	CHECK_STR(f.pieces[2].text, "!%%");
 	fmt_free(&f);
 }

@@ -188,8 +188,10 @@ static const ErrCase err_cases[] = {
 						    "(1 supplied, 2 expected)"},
 	{"BEGIN { printf(\"%d\\n\", 1, 2); }", 1, 9, "printf: Too many arguments for format string "
 						    "(2 supplied, 1 expected)"},
-	{"BEGIN { printf(\"%d\\n\", \"str\"); }", 1, 24, "printf(): %d cannot print a value of type string[4]"},
-	{"BEGIN { printf(\"%s\\n\", 1); }", 1, 24, "printf(): %s cannot print a value of type int64"},
+	{"BEGIN { printf(\"%d\\n\", \"str\"); }", 1, 9, "printf: %d specifier expects a value of "
+						    "type integer (string supplied)"},
+	{"BEGIN { printf(\"%s\\n\", 1); }", 1, 9, "printf: %s specifier expects a value of "
+					       "type string (integer supplied)"},
 	{"BEGIN { $f = \"x\"; printf($f); }", 1, 26, "printf() argument 1 must be a string literal"},
 	{"BEGIN { system(\"ls\"); }", 1, 9,
 	 "system() is an unsafe function being used in safe mode\nhint: --unsafe allows it"},
