@@ -727,8 +727,13 @@ static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit_scratch_ptr(g, BPF_REG_1, dst_off);
 	/* the legacy helper reads user or kernel memory by address, which is
 	 * what a tracer wants for pointers whose origin it cannot know; user
-	 * memory where the probe says so (bpftrace's choice, named by -kk) */
-	int helper = cg_user_addr(g, a->type) ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str;
+	 * memory where the probe says so (bpftrace's choice, named by -kk);
+	 * kernel memory only where the script says so with kptr() (a user
+	 * address reads as "", as in bpftrace) */
+	bool kptr = a->kind == E_CALL && a->func && a->func->id == F_KPTR;
+	int helper = cg_user_addr(g, a->type) ? BPF_FUNC_probe_read_user_str
+		     : kptr		      ? BPF_FUNC_probe_read_kernel_str
+					      : BPF_FUNC_probe_read_str;
 	emit_call(g, helper);
 	gen_helper_check(g, helper);
 }

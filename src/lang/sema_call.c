@@ -39,9 +39,26 @@ static bool arg_literal_int(Sema *s, Expr *call, int i, int64_t *out)
 	return true;
 }
 
+/* str($N) where a literal is wanted (kaddr(str($1)), cgroupid(str($2))):
+ * the parameter's text, as bpftrace folds it ("" past the last one) */
+static void fold_str_param(Sema *s, Expr *a)
+{
+	if (a->kind != E_CALL || strcmp(a->name, "str") || a->args.n != 1 ||
+	    a->args.v[0]->kind != E_POSPARAM)
+		return;
+	const Options *o = &s->sc->opt;
+	int64_t n = a->args.v[0]->ival;
+	const char *p = n >= 1 && n <= o->nparams ? o->params[n - 1] : "";
+	a->kind = E_STR;
+	a->slen = strlen(p);
+	a->sval = arena_strndup(&s->sc->arena, p, a->slen);
+	a->args.n = 0;
+}
+
 static bool arg_literal_str(Sema *s, Expr *call, int i)
 {
 	Expr *a = call->args.v[i];
+	fold_str_param(s, a);
 	if (a->kind != E_STR)
 		return sema_error(s, a->loc, "%s() argument %d must be a string literal", call->name,
 				  i + 1);

@@ -282,7 +282,13 @@ bool sema_ctype_cast(Sema *s, Expr *e)
 	Type *t = parse_type(s, e->name, err, sizeof(err));
 	if (!t)
 		return sema_error(s, e->loc, "cannot cast to '%s': %s", e->name, err);
-	if (t->kind == TY_RECORD || t->kind == TY_ARRAY || t->kind == TY_NONE)
+	if (t->kind == TY_RECORD) /* bpftrace 0.17's words, then sonde's hint */
+		return sema_error(s, e->loc, "Cannot cast to struct type \"%s\"\nhint: only integer and "
+				  "pointer casts are possible (e.g. (%s *))", tname(t), tname(t));
+	if (t->kind == TY_NONE && !strcmp(tname(t), "void"))
+		return sema_error(s, e->loc, "Unknown struct/union: 'void'\nhint: a pointer cast is "
+				  "possible: (void *)");
+	if (t->kind == TY_ARRAY || t->kind == TY_NONE)
 		return sema_error(s, e->loc, "cannot cast to %s: only integer and pointer casts are "
 				  "possible (e.g. (%s *))", tname(t), tname(t));
 	if (!sema_expr(s, e->a))
