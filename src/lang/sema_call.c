@@ -199,7 +199,12 @@ static bool check_print(Sema *s, Expr *c)
 			if (!arg_literal_int(s, c, i, &v))
 				return false;
 		c->aux = 1; /* a whole map */
-		return arg_map(s, c, 0, false);
+		if (!arg_map(s, c, 0, false))
+			return false;
+		if (c->args.n > 1 && a->map->val && a->map->val->kind == TY_STATS)
+			sema_warn(s, c->loc, "print()'s top and div arguments are ignored when used on "
+				  "stats() maps.");
+		return true;
 	}
 	if (c->args.n > 1)
 		return sema_error(s, c->loc, "print() of a value takes one argument");
@@ -487,6 +492,39 @@ static bool check_jstack(Sema *s, Expr *c)
 	return sema_pystack_type(s, c, (int)depth, (int)strsize);
 }
 
+static const char *kind_word(const Type *t);
+
+/* an aggregation's integer operand, with bpftrace 0.17's message at the call
+ * ("sum() only supports integer arguments (string provided)"; a pointer is
+ * refused too) */
+static bool agg_int_arg(Sema *s, Expr *c, int i)
+{
+	Expr *a = c->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != TY_INT || a->type->pointee)
+		return sema_error(s, c->loc, "%s() only supports integer arguments (%s provided)", c->name,
+				  kind_word(a->type));
+	return true;
+}
+
+/* lhist's min, max and step: integer literals (bpftrace's words) */
+static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
+{
+	Expr *a = c->args.v[i];
+	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
+	if (a->kind == E_INT || neg) {
+		*out = neg ? -(int64_t)a->a->ival : (int64_t)a->ival;
+		return true;
+	}
+	if (!sema_expr(s, a))
+		return false;
+	return sema_error(s, c->loc, "%s() expects a integer literal (%s provided)", c->name,
+			  kind_word(a->type));
+}
+
 static bool check_agg(Sema *s, Expr *c)
 {
 	static const TypeKind kinds[] = {[F_COUNT] = TY_COUNT, [F_SUM] = TY_SUM, [F_AVG] = TY_AVG,
@@ -495,7 +533,7 @@ static bool check_agg(Sema *s, Expr *c)
 	const FuncDef *f = c->func;
 	bool is_signed = true;
 	if (c->args.n) {
-		if (!arg_int(s, c, 0))
+		if (s->sc->opt.dialect == DIALECT_BPFTRACE ? !agg_int_arg(s, c, 0) : !arg_int(s, c, 0))
 			return false;
 		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
 	}
@@ -511,15 +549,24 @@ static bool check_agg(Sema *s, Expr *c)
 static bool check_lhist(Sema *s, Expr *c)
 {
 	int64_t mn, mx, step;
-	if (!arg_int(s, c, 0) || !arg_literal_int(s, c, 1, &mn) || !arg_literal_int(s, c, 2, &mx) ||
-	    !arg_literal_int(s, c, 3, &step))
+	if (!agg_int_arg(s, c, 0) || !lhist_literal(s, c, 1, &mn) || !lhist_literal(s, c, 2, &mx) ||
+	    !lhist_literal(s, c, 3, &step))
 		return false;
-	if (step <= 0)
-		return sema_error(s, c->args.v[3]->loc, "lhist(): step must be positive");
-	if (mx <= mn)
-		return sema_error(s, c->args.v[2]->loc, "lhist(): max must be greater than min");
+	/* bpftrace 0.17's checks, in its order and words */
+	if (mn < 0)
+		return sema_error(s, c->loc, "lhist() min must be non-negative (provided min %lld)",
+				  (long long)mn);
+	if (mn > mx)
+		return sema_error(s, c->loc, "lhist() min must be less than max (provided min %lld and "
+				  "max %lld)", (long long)mn, (long long)mx);
+	if (mx - mn < step)
+		return sema_error(s, c->loc, "lhist() step is too large for the given range (provided "
+				  "step %lld for range %lld)", (long long)step, (long long)(mx - mn));
+	if (step < 1)
+		return sema_error(s, c->loc, "lhist() step must be >= 1 (%lld provided)", (long long)step);
 	if ((mx - mn) / step > 1000)
-		return sema_error(s, c->loc, "lhist(): too many buckets ((max - min) / step is over 1000)");
+		return sema_error(s, c->loc, "lhist() too many buckets, must be <= 1000 (would need %lld)",
+				  (long long)((mx - mn) / step));
 	c->type = ty_simple(s, TY_LHIST, 0);
 	c->type->lh_min = mn;
 	c->type->lh_max = mx;
@@ -1031,8 +1078,8 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 	if (f->kind == FK_STMT && ctx != CALL_STMT)
 		return sema_error(s, e->loc, "%s() does not return a value", f->name);
 	if (f->kind == FK_AGG && ctx != CALL_AGG)
-		return sema_error(s, e->loc, "%s() must be assigned to a map: @name = %s(...)", f->name,
-				  f->name);
+		return sema_error(s, e->loc, "%s() should be directly assigned to a map\nhint: @name = "
+				  "%s(...)", f->name, f->name);
 	e->type = ty_simple(s, TY_NONE, 0);
 	if (s->sc->opt.dialect == DIALECT_D && !dsema_action_order(s, e, f))
 		return false;

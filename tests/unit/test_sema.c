@@ -140,12 +140,15 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = 1; print(@x, 1, 2, 3); }", 1, 17, "print() takes up to 3 arguments (4 provided)"},
 	{"BEGIN { $x = printf(\"a\"); }", 1, 14, "printf() does not return a value"},
 	{"BEGIN { @x = exit(); }", 1, 14, "exit() does not return a value"},
-	{"BEGIN { count(); }", 1, 9, "count() must be assigned to a map: @name = count(...)"},
-	{"BEGIN { $x = count(); }", 1, 14, "count() must be assigned to a map: @name = count(...)"},
-	{"BEGIN { @x = 1 + hist(2); }", 1, 18, "hist() must be assigned to a map: @name = hist(...)"},
+	{"BEGIN { count(); }", 1, 9, "count() should be directly assigned to a map\n"
+	 "hint: @name = count(...)"},
+	{"BEGIN { $x = count(); }", 1, 14, "count() should be directly assigned to a map\n"
+	 "hint: @name = count(...)"},
+	{"BEGIN { @x = 1 + hist(2); }", 1, 18, "hist() should be directly assigned to a map\n"
+	 "hint: @name = hist(...)"},
 	{"BEGIN { @x += count(); }", 1, 9, "count() cannot be used with a compound assignment"},
-	{"BEGIN { @x = hist(\"a\"); }", 1, 19, "hist() argument 1 must be an integer"},
-	{"BEGIN { @x = sum(comm); }", 1, 18, "sum() argument 1 must be an integer"},
+	{"BEGIN { @x = hist(\"a\"); }", 1, 14, "hist() only supports integer arguments (string provided)"},
+	{"BEGIN { @x = sum(comm); }", 1, 14, "sum() only supports integer arguments (string provided)"},
 	{"BEGIN { clear(@x[1]); }", 1, 15, "clear() takes a whole map, without [keys]"},
 	{"BEGIN { clear(1); }", 1, 15, "clear() expects a map, like clear(@name)"},
 	{"BEGIN { @x = 1; print(1, 2); }", 1, 17, "print() of a value takes one argument"},
@@ -226,12 +229,17 @@ static const ErrCase err_cases[] = {
 	{"BEGIN /comm/ { }", 1, 8, "a predicate must be an integer, not string[16]"},
 
 	/* lhist / str / stacks / kaddr */
-	{"BEGIN { @x = lhist(1, 0, 10, 0); }", 1, 30, "lhist(): step must be positive"},
-	{"BEGIN { @x = lhist(1, 10, 10, 1); }", 1, 27, "lhist(): max must be greater than min"},
-	{"BEGIN { @x = lhist(1, 10, 5, 1); }", 1, 27, "lhist(): max must be greater than min"},
-	{"BEGIN { @x = lhist(1, 0, 100000, 1); }", 1, 14, "lhist(): too many buckets ((max - min) / "
-							"step is over 1000)"},
-	{"BEGIN { @x = lhist(1, $1, 10, 1); }", 1, 23, "lhist() argument 2 must be an integer literal"},
+	{"BEGIN { @x = lhist(1, 0, 10, 0); }", 1, 14, "lhist() step must be >= 1 (0 provided)"},
+	{"BEGIN { @x = lhist(1, 10, 10, 1); }", 1, 14, "lhist() step is too large for the given range "
+						 "(provided step 1 for range 0)"},
+	{"BEGIN { @x = lhist(1, 10, 5, 1); }", 1, 14, "lhist() min must be less than max (provided "
+						"min 10 and max 5)"},
+	{"BEGIN { @x = lhist(1, -10, 5, 1); }", 1, 14, "lhist() min must be non-negative (provided "
+						 "min -10)"},
+	{"BEGIN { @x = lhist(1, 0, 100000, 1); }", 1, 14, "lhist() too many buckets, must be <= 1000 "
+							"(would need 100000)"},
+	{"BEGIN { $y = 1; @x = lhist(1, $y, 10, 1); }", 1, 22, "lhist() expects a integer literal "
+								"(integer provided)"},
 	{"BEGIN { @x = str(1, -1); }", 1, 21, "str(): the length must not be negative"},
 	{"BEGIN { @x = str(1, -3); }", 1, 21, "str(): the length must not be negative"},
 	{"BEGIN { @x = kstack(0); }", 1, 14, "kstack(): the depth must be from 1 to 127"},
