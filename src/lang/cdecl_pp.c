@@ -119,6 +119,10 @@ static bool pp_include(CP *p, Loc at)
 			return include_text(p->d, path, inc, p->err);
 		return cd_err(p, at, "#include \"%s\": no such file (add a directory with -I)", name);
 	}
+	if (p->d->kconfig_missing) { /* bpftrace's clang fails on it first */
+		nat.len = (int)j + 2;
+		return cd_err(p, nat, "'%s' file not found", p->d->kconfig_missing);
+	}
 	if (find_angle_header(p->d, name, path, sizeof(path)))
 		return !path[0] || include_text(p->d, path, inc, p->err);
 	nat.len = (int)j + 2;

@@ -99,6 +99,9 @@ void cdefs_find_kernel_headers(CDefs *d)
 		d->kernel_dirs[i] = arena_strdup(d->arena, path);
 	}
 	d->kernel_dirs[n] = NULL;
+	snprintf(path, sizeof(path), "%s/include/linux/kconfig.h", src);
+	if (access(path, R_OK) != 0)
+		d->kconfig_missing = arena_strdup(d->arena, path);
 }
 
 static bool find_in(const char *const *dirs, const char *name, char *path, size_t n)

@@ -73,6 +73,9 @@ typedef struct CDefs {
 	int depth;     /* #include nesting */
 	VEC(const char *) sys_seen; /* system headers already scanned for macros */
 	const char **kernel_dirs; /* the kernel's include path (NULL-ended), or NULL */
+	const char *kconfig_missing; /* SRC/include/linux/kconfig.h when the kernel
+					 source given lacks it (bpftrace's clang
+					 includes it first: every #include fails) */
 } CDefs;
 
 /* The kernel's include path into d->kernel_dirs, when its headers exist:

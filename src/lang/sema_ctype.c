@@ -135,6 +135,21 @@ static bool place_user(const Expr *e)
 	}
 }
 
+/* The whole access `base->...->name` as bpftrace locates its member errors
+ * (from where the base starts), when it sits on one line. */
+static Loc member_loc(const Expr *e)
+{
+	const Expr *b = e->a;
+	while ((b->kind == E_FIELD || b->kind == E_INDEX) && b->a)
+		b = b->a;
+	Loc l = e->loc;
+	if (b->loc.line == l.line && b->loc.col > 0 && b->loc.col < l.col) {
+		l.len += l.col - b->loc.col;
+		l.col = b->loc.col;
+	}
+	return l;
+}
+
 bool sema_ctype_member(Sema *s, Expr *e)
 {
 	Type *t = e->a->type, *rec = t;
@@ -144,7 +159,7 @@ bool sema_ctype_member(Sema *s, Expr *e)
 	if (rec->kind != TY_RECORD)
 		return sema_error(s, e->loc, "a value of type %s has no field '%s'", tname(t), e->name);
 	if (ptr && !e->arrow) /* bpftrace's words */
-		return sema_error(s, e->loc, "Can not access field '%s' on type '%s'. Try "
+		return sema_error(s, member_loc(e), "Can not access field '%s' on type '%s'. Try "
 				  "dereferencing it first, or using '->'", e->name, tname(t));
 	if (!ptr && e->arrow)
 		return sema_error(s, e->loc, "%s is not a pointer: use '.' to reach field '%s'",
@@ -156,7 +171,7 @@ bool sema_ctype_member(Sema *s, Expr *e)
 	if (!f) {
 		char sug[200];
 		ctype_suggest(rec, e->name, sug, sizeof(sug));
-		return sema_error(s, e->loc, "Struct/union of type '%s' does not contain a field named "
+		return sema_error(s, member_loc(e), "Struct/union of type '%s' does not contain a field named "
 				  "'%s'%s%s%s", rec->cname, e->name, sug[0] ? "\nhint: did you mean " : "",
 				  sug, sug[0] ? "?" : "");
 	}
@@ -276,12 +291,25 @@ static Type *parse_type(Sema *s, const char *text, char *err, size_t n)
 	return ctype_parse_name(s->sc->cdefs, &s->sc->arena, text, err, n);
 }
 
+/* A cast to a type that cannot be parsed: an unknown struct or union in
+ * bpftrace 0.17's words (the reason as a hint), anything else as sonde
+ * words it. */
+static bool cast_unknown_type(Sema *s, Expr *e, const char *err)
+{
+	const char *q = !strncmp(err, "unknown type '", 14) ? err + 14 : NULL;
+	const char *end = q ? strchr(q, '\'') : NULL;
+	if (end && (!strncmp(q, "struct ", 7) || !strncmp(q, "union ", 6)))
+		return sema_error(s, e->loc, "Unknown struct/union: '%.*s'\nhint: %s", (int)(end - q), q,
+				  end[1] == ':' ? end + 3 : end[1] ? end + 2 : "not defined");
+	return sema_error(s, e->loc, "cannot cast to '%s': %s", e->name, err);
+}
+
 bool sema_ctype_cast(Sema *s, Expr *e)
 {
 	char err[400];
 	Type *t = parse_type(s, e->name, err, sizeof(err));
 	if (!t)
-		return sema_error(s, e->loc, "cannot cast to '%s': %s", e->name, err);
+		return cast_unknown_type(s, e, err);
 	if (t->kind == TY_RECORD) /* bpftrace 0.17's words, then sonde's hint */
 		return sema_error(s, e->loc, "Cannot cast to struct type \"%s\"\nhint: only integer and "
 				  "pointer casts are possible (e.g. (%s *))", tname(t), tname(t));

@@ -210,7 +210,7 @@ static const ErrCase err_cases[] = {
 	{"#define S \"text\"\nBEGIN { @ = S; }", 2, 13,
 	 "'S' is a macro whose value is not a constant sonde can evaluate (only integer constant "
 	 "expressions are)"},
-	{"struct task_struct { int x; }\nBEGIN { @ = curtask->pid; }", 2, 22, "Struct/union of type 'struct task_struct' does not contain a field named 'pid'"},
+	{"struct task_struct { int x; }\nBEGIN { @ = curtask->pid; }", 2, 13, "Struct/union of type 'struct task_struct' does not contain a field named 'pid'"},
 	{"BEGIN { $x = buf(comm); }", 1, 14, "buf() expects a length argument for non-array type string"},
 	{"BEGIN { $x = buf(1); }", 1, 14, "buf() expects a length argument for non-array type int64"},
 	{"BEGIN { $x = buf(\"ab\", pid); }", 1, 24, "buf(): the length of a buffer of a string must be a literal"},
@@ -260,8 +260,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = comm.foo; }", 1, 19, "a value of type string[16] has no field 'foo'"},
 	{"BEGIN { @x = comm[1]; }", 1, 18, "cannot index a value of type string[16]: [] works on arrays, "
 					   "pointers and maps"},
-	{"BEGIN { @x = (struct foo *)1; }", 1, 14, "cannot cast to 'struct foo *': unknown type 'struct "
-						   "foo': it is not defined in the script nor in the kernel's BTF"},
+	{"BEGIN { @x = (struct foo *)1; }", 1, 14, "Unknown struct/union: 'struct foo'\nhint: it is not "
+						   "defined in the script nor in the kernel's BTF"},
 	{"BEGIN { @x = (int8)comm; }", 1, 20, "the value of a cast must be an integer, not string[16]"},
 	{"BEGIN { @x = \"a\" < \"b\"; }", 1, 18, "The < operator can not be used on expressions of types string[2], string[2]"},
 	{"BEGIN { @x = 1 + \"a\"; }", 1, 16, "operator + needs two integers (or two strings for == and "
@@ -275,9 +275,9 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = &comm; }", 1, 14, "the address-of operator '&' is not supported"},
 	{"BEGIN { @x = $2; }", 1, 14, "$2 is 'two', not a number: use str($2) for a string"},
 	/* C types (the kernel's BTF) */
-	{"BEGIN { @x = curtask->pidd; }", 1, 23, "Struct/union of type 'struct task_struct' does not "
+	{"BEGIN { @x = curtask->pidd; }", 1, 14, "Struct/union of type 'struct task_struct' does not "
 						 "contain a field named 'pidd'\nhint: did you mean 'pid', 'prio', 'dl'?"},
-	{"BEGIN { @x = curtask.pid; }", 1, 22, "Can not access field 'pid' on type 'struct task_struct *'. Try "
+	{"BEGIN { @x = curtask.pid; }", 1, 14, "Can not access field 'pid' on type 'struct task_struct *'. Try "
 					       "dereferencing it first, or using '->'"},
 	{"BEGIN { $a = 1; @x = $a[0]; }", 1, 24, "cannot index a value of type int64: [] works on "
 						 "arrays, pointers and maps"},
@@ -285,7 +285,7 @@ static const ErrCase err_cases[] = {
 	 "struct s is 600 bytes: too large for a map key (512 at most); use one of its fields"},
 	{"struct big { char a[300000]; };\nBEGIN { print(*(struct big *)0); }", 2, 9,
 	 "print(): 300000 bytes of arguments are too large for one event (the limit is 262136)"},
-	{"struct s { int a; }\nBEGIN { @x = ((struct s *)0)->b; }", 2, 31,
+	{"struct s { int a; }\nBEGIN { @x = ((struct s *)0)->b; }", 2, 15,
 	 "Struct/union of type 'struct s' does not contain a field named 'b'\nhint: did you mean 'a'?"},
 	/* offsetof, kptr/uptr */
 	{"struct s { int a; struct { int bb; } in; }\nBEGIN { @x = offsetof(struct s, in.b); }", 2, 14,
