@@ -276,8 +276,8 @@ static bool sema_map(Sema *s, Expr *e)
 	if (!v) {
 		e->type = ty_simple(s, TY_NONE, 0);
 		if (s->strict)
-			return sema_error(s, e->loc, "map %s is read but never assigned a value",
-					  e->map->print_name);
+			return sema_error(s, e->loc, "Undefined map: %s\nhint: it is read but never "
+					  "assigned a value", e->map->print_name);
 		return true;
 	}
 	/* an aggregation is spread over CPUs: only user space sees its value */

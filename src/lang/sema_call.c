@@ -82,7 +82,8 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 		if (!sema_expr(s, a->args.v[k]))
 			return false;
 	if (!a->map->val && s->strict)
-		return sema_error(s, a->loc, "map %s is never assigned a value", a->map->print_name);
+		return sema_error(s, a->loc, "Undefined map: %s\nhint: it is never assigned a value",
+				  a->map->print_name);
 	return true;
 }
 
@@ -205,6 +206,12 @@ static bool check_print(Sema *s, Expr *c)
 			sema_warn(s, c->loc, "print()'s top and div arguments are ignored when used on "
 				  "stats() maps.");
 		return true;
+	}
+	if (a->kind == E_MAP) { /* print(@m[k]) of count() etc. */
+		a->map = script_map(s->sc, a->name, a->loc);
+		if (agg_map_value(a))
+			return sema_error(s, c->loc, "The map passed to print() should not be indexed by a "
+					  "key\nhint: print(%s) prints every key", a->map->print_name);
 	}
 	if (c->args.n > 1)
 		return sema_error(s, c->loc, "print() of a value takes one argument");
