@@ -1,6 +1,7 @@
 /* Builtins and functions: code generation hooks in tables indexed by the
  * ids sema assigned (BuiltinId, FuncId). */
 #include <arpa/inet.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -654,6 +655,42 @@ static void f_bswap(Gen *g, const Expr *e)
 	gen_cast_r0(g, e->type);
 }
 
+/* skboutput(path, skb, len, offset): bpf_skb_output(skb, perf array,
+ * len << 32 | BPF_F_CURRENT_CPU, record, sizeof record) sends the record,
+ * then the first len bytes of the skb's data; the runtime writes bytes
+ * offset..len of them to the path's pcap file.  r0: the helper's result,
+ * as a uint32.  The skb is loaded last, straight into r1: the verifier
+ * wants the BTF pointer the tracing program's context gave. */
+static void f_skboutput(Gen *g, const Expr *e)
+{
+	EventDesc *ev = event_new(g, EV_SKBOUTPUT, 0);
+	ev->text = e->args.v[0]->sval;
+	ev->size = sizeof(SkbRecord);
+	int mark = g->scratch_top;
+	int rec = scratch_alloc(g, sizeof(SkbRecord));
+	emit_st(g, BPF_DW, R_SCR, rec + offsetof(SkbRecord, id), g->sc->events.n - 1);
+	gen_int(g, e->args.v[2]);
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32)); /* a length past 32 bits is not one */
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + offsetof(SkbRecord, len));
+	gen_int(g, e->args.v[3]);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + offsetof(SkbRecord, offset));
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + offsetof(SkbRecord, ns));
+	gen_int(g, e->args.v[1]);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit_ld_map(g, BPF_REG_2, R_PERFBUF, 0);
+	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, rec + offsetof(SkbRecord, len));
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_3, 32));
+	emit_ld_imm64(g, BPF_REG_4, BPF_F_CURRENT_CPU);
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_3, BPF_REG_4));
+	emit_scratch_ptr(g, BPF_REG_4, rec);
+	emit(g, I_MOV64_IMM(BPF_REG_5, sizeof(SkbRecord)));
+	emit_call(g, BPF_FUNC_skb_output);
+	gen_cast_r0(g, e->type);
+	g->scratch_top = mark;
+}
+
 void gen_call_int(Gen *g, const Expr *e)
 {
 	switch (e->func->id) {
@@ -673,6 +710,9 @@ void gen_call_int(Gen *g, const Expr *e)
 		return;
 	case F_BSWAP:
 		f_bswap(g, e);
+		return;
+	case F_SKBOUTPUT:
+		f_skboutput(g, e);
 		return;
 	case F_KADDR:
 	case F_UADDR:

@@ -61,6 +61,8 @@ typedef enum EventKind {
 			    slot i at argoff[i] is a u64 "present" word, then slot_size[i] bytes */
 	EV_D_FAULT,      /* D: a run-time fault (codegen_fault_d.c): epid, action, offset, fault
 			    type, address after the index (DFAULT_REC_SIZE bytes) */
+	EV_SKBOUTPUT,    /* skboutput(): sent through the perf buffer (runtime/skb_capture.c), text = the
+			  * pcap file; the record is SkbRecord, then the packet's bytes */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -103,7 +105,14 @@ typedef enum RelocKind {
 	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
 	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
 	R_DROPS,    /* D: per-CPU drop counters, keys D_DROP_* */
+	R_PERFBUF,  /* skboutput(): the perf event array bpf_skb_output writes to */
 } RelocKind;
+
+/* skboutput()'s record before the packet: the event's index, when
+ * (bpf_ktime_get_ns), the bytes copied from the skb, the first to write */
+typedef struct SkbRecord {
+	uint64_t id, ns, len, offset;
+} SkbRecord;
 
 /* The control map: one mmapped page.  Word 0 is the exit flag; D's
  * speculations keep their drop count and, per buffer 1..nspec, a state

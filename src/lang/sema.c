@@ -712,7 +712,7 @@ static bool assign_var(Sema *s, Stmt *st)
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
-	if (!sema_expr(s, v))
+	if (!(v->kind == E_CALL ? sema_call(s, v, CALL_VAR) : sema_expr(s, v)))
 		return false;
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;

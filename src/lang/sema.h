@@ -57,6 +57,7 @@ typedef enum FuncKind {
 	FK_STMT, /* only as a statement: printf, exit, ... */
 	FK_EXPR, /* yields a value */
 	FK_AGG,  /* only as `@map[...] = f(...)` */
+	FK_VAR,  /* yields a value, only as `$var = f(...)` (bpftrace's skboutput) */
 } FuncKind;
 
 typedef struct FuncDef {
@@ -123,7 +124,7 @@ bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);
 /* pystack / jstack(): e's type, after finding the interpreter's layout */
 #define PYSTACK_DEPTH 32
 bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max);
-typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG } CallCtx;
+typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG, CALL_VAR } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);
 bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);
 Type *sema_storage_type(Sema *s, Type *t);

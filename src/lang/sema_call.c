@@ -822,15 +822,33 @@ static bool check_path(Sema *s, Expr *c)
 	return true;
 }
 
-/* skboutput(): kfunc/kretfunc only, as bpftrace; its pcap writer is not
- * in sonde. */
+/* skboutput(path, skb, length, offset): the first `length` bytes of the
+ * skb's data go to the pcap file `path`, from `offset` on (runtime/
+ * skb_capture.c).  The kernel offers bpf_skb_output to BPF tracing programs
+ * (kfunc/kretfunc) only: elsewhere bpftrace 0.17's words, which its feature
+ * probe prints, and why.  Its value is the helper's: 0, or a negative errno
+ * as a uint32. */
 static bool check_skboutput(Sema *s, Expr *c)
 {
-	if (s->spec->prov->prog_type != BPF_PROG_TYPE_TRACING || s->spec->prov->is_special)
-		return sema_error(s, c->loc, "skboutput can not be used with \"%s\" probes",
-				  s->spec->prov->name);
-	return sema_error(s, c->loc, "skboutput() is not supported by sonde: it does not write pcap "
-			  "files");
+	const Provider *p = s->spec->prov;
+	if (p->prog_type != BPF_PROG_TYPE_TRACING || p->is_special)
+		return sema_error(s, c->loc, "BPF_FUNC_skb_output is not available for your kernel "
+				  "version\nhint: the kernel offers bpf_skb_output to kfunc/kretfunc "
+				  "probes only, not to %s probes", p->name);
+	if (!arg_literal_str(s, c, 0))
+		return false;
+	if (!c->args.v[0]->slen)
+		return sema_error(s, c->args.v[0]->loc, "skboutput() needs a file name");
+	Expr *skb = c->args.v[1];
+	if (!sema_expr(s, skb))
+		return false;
+	if (!type_is_ptr(skb->type) && (skb->type->kind != TY_NONE || s->strict))
+		return sema_error(s, skb->loc, "skboutput() only supports pointer arguments (%s "
+				  "provided)", kind_word(skb->type));
+	if (!arg_kind(s, c, 2, TY_INT) || !arg_kind(s, c, 3, TY_INT))
+		return false;
+	c->type = ty_int(s, 32, false);
+	return true;
 }
 
 /* unwatch(addr): stop watching addr (every watchpoint on it), as bpftrace */
@@ -952,7 +970,7 @@ static const FuncDef funcs[] = {
 	{"reg", F_REG, FK_EXPR, 1, 1, check_reg},
 	{"debugf", F_DEBUGF, FK_STMT, 1, 64, check_debugf},
 	{"override", F_OVERRIDE, FK_STMT, 1, 1, check_override},
-	{"skboutput", F_SKBOUTPUT, FK_EXPR, 4, 4, check_skboutput},
+	{"skboutput", F_SKBOUTPUT, FK_VAR, 4, 4, check_skboutput},
 	{"path", F_PATH, FK_EXPR, 1, 1, check_path},
 	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, check_unwatch},
 	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
@@ -1084,6 +1102,8 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 	}
 	if (f->kind == FK_STMT && ctx != CALL_STMT)
 		return sema_error(s, e->loc, "%s() does not return a value", f->name);
+	if (f->kind == FK_VAR && ctx != CALL_VAR)
+		return sema_error(s, e->loc, "%s() should be assigned to a variable", f->name);
 	if (f->kind == FK_AGG && ctx != CALL_AGG)
 		return sema_error(s, e->loc, "%s() should be directly assigned to a map\nhint: @name = "
 				  "%s(...)", f->name, f->name);

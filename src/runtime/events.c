@@ -288,6 +288,8 @@ int events_handle(void *ctx, void *data, size_t size)
 	case EV_HELPER_ERROR:
 		helper_error_print(rt, ev, data);
 		break;
+	case EV_SKBOUTPUT: /* never in the ring: its records come through skb_capture.c */
+		break;
 	case EV_D_FAULT:
 		if (size >= DFAULT_REC_SIZE)
 			fault_print_d(rt, ev, data);

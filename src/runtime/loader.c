@@ -126,6 +126,22 @@ static bool create_stack_maps(Runtime *rt, char *err, size_t errlen)
 	return true;
 }
 
+/* skboutput(): a perf event array (bpf_skb_output writes only to those),
+ * one slot a CPU, when a program refers to it */
+static bool create_perf_array(Runtime *rt, char *err, size_t errlen)
+{
+	for (int i = 0; i < rt->sc->progs.n; i++) {
+		const ProgCode *pc = rt->sc->progs.v[i];
+		for (int j = 0; j < pc->nrelocs; j++)
+			if (pc->relocs[j].kind == R_PERFBUF)
+				return (rt->perfbuf_fd = map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY,
+								    "sonde_skbout", 4, 4,
+								    (uint32_t)libbpf_num_possible_cpus(),
+								    0, err, errlen)) >= 0;
+	}
+	return true;
+}
+
 bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 {
 	Script *sc = rt->sc;
@@ -163,7 +179,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	}
 	if (!create_rodata(rt, err, errlen))
 		return false;
-	if (!create_stack_maps(rt, err, errlen))
+	if (!create_stack_maps(rt, err, errlen) || !create_perf_array(rt, err, errlen))
 		return false;
 	if (rt->sc->opt.dialect == DIALECT_D &&
 	    (rt->drops_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_drops", 4, 8, 2, 0, err,
@@ -196,6 +212,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_FIRING: return rt->firing_fd;
 	case R_ERRPROGS: return rt->errprog_fd[r->arg];
 	case R_DROPS: return rt->drops_fd;
+	case R_PERFBUF: return rt->perfbuf_fd;
 	}
 	return -1;
 }
@@ -400,6 +417,7 @@ void loader_close(Runtime *rt)
 	}
 	close_fd(&rt->pycode_fd);
 	close_fd(&rt->drops_fd);
+	close_fd(&rt->perfbuf_fd);
 	free(rt->maps);
 	rt->maps = NULL;
 }

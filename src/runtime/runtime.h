@@ -32,6 +32,8 @@ typedef struct WatchedAddr {
 	int first, n;
 } WatchedAddr;
 
+typedef struct SkbCapture SkbCapture; /* skboutput()'s perf buffer and pcap files */
+
 typedef struct Runtime {
 	Script *sc;
 	RunOpts opt;
@@ -58,6 +60,8 @@ typedef struct Runtime {
 	uint64_t dblerrors_told; /* D: faults in ERROR clauses already reported */
 	int drops_fd;          /* D: per-CPU drop counts (D_DROP_*), or -1 */
 	struct DropsD *drops;  /* D: the counts already reported (drops_d.c) */
+	int perfbuf_fd;        /* skboutput(): the perf event array, or -1 */
+	SkbCapture *skb;       /* skboutput(): its reader (skb_capture.c), or NULL */
 } Runtime;
 
 /* What woke the event loop (epoll data): the event ring, a signal, the

@@ -15,6 +15,7 @@
 
 #include "elf_syms.h"
 #include "runtime.h"
+#include "skb_capture.h"
 #include "../util/phase_time.h"
 
 /* Streamed events do not wake the reader (see gen_event_send), so it looks
@@ -157,7 +158,9 @@ static void waiter_open(Runtime *rt, Waiter *w)
 	*w = (Waiter){.epfd = -1, .pipe = {-1, -1}, .pidfd = -1, .maps_stale = true};
 	if (rt->sc->uses_ustack || rt->sc->uses_usym)
 		w->track_pid = rt->opt.watch_pid > 0 ? rt->opt.watch_pid : rt->opt.child_pid;
-	bool tick = rt->sc->lazy_events || rt->out.dialect == DIALECT_D || script_watches(rt->sc);
+	/* skboutput()'s perf buffer is read at every tick */
+	bool tick = rt->sc->lazy_events || rt->out.dialect == DIALECT_D || script_watches(rt->sc) ||
+		    rt->skb;
 	w->epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (w->epfd < 0 || !wait_on(w, ring_buffer__epoll_fd(rt->rb), WAKE_RING) ||
 	    pipe2(w->pipe, O_CLOEXEC | O_NONBLOCK) < 0 || !wait_on(w, w->pipe[0], WAKE_SIGNAL)) {
@@ -259,6 +262,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
 		 * never report them: read whatever the ring holds */
 		ring_buffer__consume(rt->rb);
+		skb_capture_consume(rt);
 		if (maps_requested) { /* after the events sent before it */
 			maps_requested = 0;
 			fflush(rt->out.f);
@@ -368,6 +372,8 @@ static void detach(Runtime *rt)
 
 static int fail_status(Runtime *rt, int status)
 {
+	char err[256];
+	skb_capture_close(rt, err, sizeof(err));
 	if (rt->opt.child_pid > 0) {
 		kill(rt->opt.child_pid, SIGKILL);
 		waitpid(rt->opt.child_pid, NULL, 0);
@@ -391,7 +397,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.firing_fd = rt.drops_fd = -1;
 	for (int i = 0; i < (int)(sizeof(rt.errprog_fd) / sizeof(rt.errprog_fd[0])); i++)
 		rt.errprog_fd[i] = -1;
-	rt.control_fd = rt.pycode_fd = -1;
+	rt.control_fd = rt.pycode_fd = rt.perfbuf_fd = -1;
 	for (int i = 0; i <= STACK_DEPTH_MAX; i++)
 		rt.kstack_fds[i] = rt.ustack_fds[i] = -1;
 	char err[1024];
@@ -403,6 +409,8 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.rb = ring_buffer__new(rt.ringbuf_fd, events_handle, &rt, NULL);
 	if (!rt.rb)
 		return fail(&rt, "cannot read the event ring buffer");
+	if (!skb_capture_open(&rt, err, sizeof(err)))
+		return fail(&rt, err);
 	announce(&rt);
 	if (rt.opt.rb_pages_set && !loader_ringbuf_size(rt.opt.rb_pages)) {
 		/* what bpftrace 0.17 says when its perf buffers cannot be mapped */
@@ -438,7 +446,12 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	fault_report_double_d(&rt);
 	drops_d_free(&rt);
 	spec_free(&rt);
-	uint64_t lost = lost_events(&rt);
+	skb_capture_consume(&rt);
+	uint64_t lost = lost_events(&rt) + skb_capture_lost(&rt);
+	if (!skb_capture_close(&rt, err, sizeof(err))) {
+		fprintf(stderr, "sonde: %s\n", err);
+		status = 1;
+	}
 	if (lost)
 		output_lost_events(&rt.out, lost);
 	fflush(rt.out.f);

@@ -101,7 +101,20 @@ static const struct {
 	 "print() is not printable"},
 	{"profile:hz:99 { $x = (int8 *)ctx }", 1, 22, "Integer pointer casts are not supported for "
 	 "type: ctx"},
-	{"BEGIN { skboutput(\"a\", 1, 1, 1); }", 1, 9, "skboutput can not be used with \"BEGIN\" probes"},
+	{"BEGIN { $r = skboutput(\"a\", (struct sk_buff *)0, 1, 1); }", 1, 14, "BPF_FUNC_skb_output is "
+	 "not available for your kernel version\nhint: the kernel offers bpf_skb_output to "
+	 "kfunc/kretfunc probes only, not to BEGIN probes"},
+	{TP " { $r = skboutput(\"a\", (struct sk_buff *)0, 1, 1); }", 1, 46, "BPF_FUNC_skb_output is "
+	 "not available for your kernel version\nhint: the kernel offers bpf_skb_output to "
+	 "kfunc/kretfunc probes only, not to tracepoint probes"},
+	{"BEGIN { skboutput(\"a\", (struct sk_buff *)0, 1, 1); }", 1, 9, "skboutput() should be "
+	 "assigned to a variable"},
+	{"BEGIN { @m = skboutput(\"a\", (struct sk_buff *)0, 1, 1); }", 1, 14, "skboutput() should be "
+	 "assigned to a variable"},
+	{"BEGIN { printf(\"%d\", skboutput(\"a\", (struct sk_buff *)0, 1, 1)); }", 1, 22,
+	 "skboutput() should be assigned to a variable"},
+	{"BEGIN { $r = skboutput(\"a\", (struct sk_buff *)0, 1); }", 1, 14, "skboutput() requires 4 "
+	 "arguments (3 provided)"},
 	{TP " { path(1); }", 1, 41, "The path function can only be used with 'kfunc', 'kretfunc', "
 	 "'iter' probes"},
 };
