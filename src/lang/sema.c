@@ -703,6 +703,18 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 
 static bool sema_stmts(Sema *s, const StmtList *l);
 
+/* the value of `$var = v`: a call there may be one only a variable takes
+ * (skboutput) */
+static bool sema_var_value(Sema *s, Expr *v)
+{
+	if (v->kind != E_CALL)
+		return sema_expr(s, v);
+	if (!sema_call(s, v, CALL_VAR))
+		return false;
+	sema_addrspace(s, v);
+	return true;
+}
+
 static bool assign_var(Sema *s, Stmt *st)
 {
 	Expr *t = st->target, *v = st->expr;
@@ -712,7 +724,7 @@ static bool assign_var(Sema *s, Stmt *st)
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
-	if (!(v->kind == E_CALL ? sema_call(s, v, CALL_VAR) : sema_expr(s, v)))
+	if (!sema_var_value(s, v))
 		return false;
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
