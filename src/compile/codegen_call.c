@@ -663,7 +663,9 @@ static void f_bswap(Gen *g, const Expr *e)
  * wants the BTF pointer the tracing program's context gave. */
 static void f_skboutput(Gen *g, const Expr *e)
 {
+	bool streams = g->sc->traced_events; /* packets do not use the ring buffer */
 	EventDesc *ev = event_new(g, EV_SKBOUTPUT, 0);
+	g->sc->traced_events = streams;
 	ev->text = e->args.v[0]->sval;
 	ev->size = sizeof(SkbRecord);
 	int mark = g->scratch_top;

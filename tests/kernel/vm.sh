@@ -168,9 +168,9 @@ boot() { # only-regex (KDIR, KREL: the kernel); prints the lane's report and
 # Debian 12's stock kernel (6.1: no kprobe_multi, so wildcards attach one
 # kprobe each) runs everything; its 6.12 kernel (also a Debian 12 package,
 # with kprobe_multi) runs the wildcard tests again through one link, and a few
-# more whose kernel side changed (offsets after endbr64, modules).
+# more whose kernel side changed (offsets after endbr64, modules, skboutput's perf buffer).
 if [ -n "${VM_KERNELS:-}" ]; then kernels=$VM_KERNELS
-else kernels="linux-image-amd64=${VM_ONLY:-} linux-image-6.12-amd64=${VM_ONLY:-wildcard|multi|offset|module|retval|sdiv}"; fi
+else kernels="linux-image-amd64=${VM_ONLY:-} linux-image-6.12-amd64=${VM_ONLY:-wildcard|multi|offset|module|retval|sdiv|skboutput}"; fi
 # Fetch first (apt-get, one at a time), then boot.  Each guest is one
 # emulation thread (TCG single-threaded), so with two or more host CPUs the
 # kernels boot side by side (VM_PARALLEL=0: one after the other).
