@@ -11,7 +11,8 @@
 #
 # Environment: VM_TIMEOUT (one boot, s, default 400), VM_ONLY (a regex:
 # run only the tests whose name matches), VM_SMP (vCPUs, default 2),
-# VM_KEEP=1 (keep the initramfs tree), VM_BENCH=1 (also run bench/kprobe.sh).
+# VM_KEEP=1 (keep the initramfs tree), VM_BENCH=1 (also run bench/kprobe.sh),
+# SONDE (the binary to test; make test-kernel passes its static build).
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
