@@ -248,32 +248,6 @@ static bool attach_single(const ProbeSpec *p, bool ret, int type, int prog_fd, u
 	return true;
 }
 
-/* A group in one kprobe_multi link: names and cookies (the index). */
-static bool attach_multi(const ProbeSpec *p, bool ret, int prog_fd, Attached *out, char *err,
-			 size_t errlen)
-{
-	const char **syms = xcalloc((size_t)p->group_n, sizeof(*syms));
-	__u64 *cookies = xcalloc((size_t)p->group_n, sizeof(*cookies));
-	for (int i = 0; i < p->group_n; i++) {
-		syms[i] = p[i].func;
-		cookies[i] = (__u64)i;
-	}
-	LIBBPF_OPTS(bpf_link_create_opts, lo, .kprobe_multi.syms = syms,
-		    .kprobe_multi.cnt = (uint32_t)p->group_n, .kprobe_multi.cookies = cookies,
-		    .kprobe_multi.flags = ret ? BPF_F_KPROBE_MULTI_RETURN : 0);
-	int lfd = bpf_link_create(prog_fd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
-	int e = errno;
-	free(syms);
-	free(cookies);
-	if (lfd < 0) {
-		snprintf(err, errlen, "one kprobe_multi link for %d functions: %s", p->group_n,
-			 strerror(e));
-		return false;
-	}
-	attached_add(out, lfd);
-	return true;
-}
-
 /* Before Linux 6.2 the kernel finds a kprobe's function by name in a walk
  * over all of kallsyms (kallsyms_lookup_name was linear, and 6.1's stable
  * updates count same-named symbols in another walk): tens of ms of guest
@@ -287,17 +261,21 @@ static bool kernel_name_lookup_slow(void)
 	return major < 6 || (major == 6 && minor < 2);
 }
 
-/* A wildcard's vmlinux functions by address where naming them is slow: one
- * pass over /proc/kallsyms (or sonde's extract of it, kfuncs.c) instead of
- * a kernel walk per function.  A name
- * several functions share keeps 0, the name: the kernel decides as before.
- * The pass costs about ten of the kernel's walks (6.1 under TCG: ~0.3 s
- * against ~30 ms each), so a small group (vfsstat's vfs_read*) keeps names. */
+/* A wildcard's vmlinux functions by address from one pass over /proc/kallsyms
+ * (or sonde's extract of it, kfuncs.c), NULL where the kernel is asked by name:
+ * - one kprobe each before Linux 6.2: the kernel finds each function in a
+ *   walk over all of kallsyms (tens of ms of guest time each under emulation);
+ *   the pass costs about ten such walks, so a small group (vfsstat's vfs_read*)
+ *   keeps names, and a name several functions share keeps 0 (the kernel decides);
+ * - kprobe_multi: given names, the kernel sorts them and walks all of kallsyms
+ *   for them (ftrace_lookup_symbols); given addresses it skips that (6.12 under
+ *   TCG: vfs_* 80 against 250 ms, tcp_* 250 against 650 ms).  All or none: one
+ *   link takes either, so a shared name keeps the whole group by name. */
 enum { ADDRS_MIN_GROUP = 16 };
 
 static uint64_t *group_addrs(const ProbeSpec *p, int n)
 {
-	if (n < ADDRS_MIN_GROUP || p->kmod || !kernel_name_lookup_slow())
+	if (p->kmod || (p->multi ? n < 2 : n < ADDRS_MIN_GROUP || !kernel_name_lookup_slow()))
 		return NULL;
 	const char **names = xcalloc((size_t)n, sizeof(*names));
 	for (int i = 0; i < n; i++)
@@ -305,8 +283,45 @@ static uint64_t *group_addrs(const ProbeSpec *p, int n)
 	uint64_t *addrs = xcalloc((size_t)n, sizeof(*addrs));
 	kfuncs_unique_addrs(names, n, addrs);
 	free(names);
+	for (int i = 0; p->multi && i < n; i++)
+		if (!addrs[i]) {
+			phase_time("looked up the functions' addresses: a name is shared, attaching by name");
+			free(addrs);
+			return NULL;
+		}
 	phase_time("looked up the functions' addresses");
 	return addrs;
+}
+
+/* A group in one kprobe_multi link: addresses (or names) and cookies (the
+ * index: the kernel sorts addresses and keeps each one's cookie). */
+static bool attach_multi(const ProbeSpec *p, bool ret, int prog_fd, Attached *out, char *err,
+			 size_t errlen)
+{
+	uint64_t *addrs = group_addrs(p, p->group_n);
+	const char **syms = addrs ? NULL : xcalloc((size_t)p->group_n, sizeof(*syms));
+	__u64 *cookies = xcalloc((size_t)p->group_n, sizeof(*cookies));
+	for (int i = 0; i < p->group_n; i++) {
+		if (syms)
+			syms[i] = p[i].func;
+		cookies[i] = (__u64)i;
+	}
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .kprobe_multi.syms = syms,
+		    .kprobe_multi.addrs = (const unsigned long *)addrs,
+		    .kprobe_multi.cnt = (uint32_t)p->group_n, .kprobe_multi.cookies = cookies,
+		    .kprobe_multi.flags = ret ? BPF_F_KPROBE_MULTI_RETURN : 0);
+	int lfd = bpf_link_create(prog_fd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
+	int e = errno;
+	free(addrs);
+	free(syms);
+	free(cookies);
+	if (lfd < 0) {
+		snprintf(err, errlen, "one kprobe_multi link for %d functions: %s", p->group_n,
+			 strerror(e));
+		return false;
+	}
+	attached_add(out, lfd);
+	return true;
 }
 
 static bool kprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Attached *out,

@@ -241,8 +241,21 @@ const char *kfunc_why_not(const char *module, const char *func, bool ret, bool a
 	return find_traceable(module, func) ? NULL : why_not_traceable(module, func, buf, n);
 }
 
+typedef struct NamedAddr {
+	const char *name;
+	uint64_t addr;
+} NamedAddr;
+
+static int cmp_named_addr(const void *a, const void *b)
+{
+	return strcmp(((const NamedAddr *)a)->name, ((const NamedAddr *)b)->name);
+}
+
 /* "ADDR t NAME" (kallsyms' format) for each traceable vmlinux function
- * that exactly one function in kallsyms is named after */
+ * that exactly one function in kallsyms is named after, sorted by name:
+ * a run looks its few names up by binary search (a pass hashing all ~50k
+ * lines cost ~70 ms of emulated time at every run; the sort, once per
+ * boot, ~0.2 s) */
 static char *unique_addrs_text(void *arg, size_t *len)
 {
 	(void)arg;
@@ -254,35 +267,80 @@ static char *unique_addrs_text(void *arg, size_t *len)
 			names[m++] = f[i].name;
 	uint64_t *addrs = xcalloc((size_t)m + 1, sizeof(*addrs));
 	ksym_unique_addrs(names, m, addrs);
+	NamedAddr *v = xcalloc((size_t)m + 1, sizeof(*v));
+	int k = 0;
+	for (int i = 0; i < m; i++)
+		if (addrs[i])
+			v[k++] = (NamedAddr){names[i], addrs[i]};
+	qsort(v, (size_t)k, sizeof(*v), cmp_named_addr);
 	StrBuf b = {0};
 	sb_putn(&b, "", 0);
-	for (int i = 0; i < m; i++) {
-		if (!addrs[i])
-			continue;
+	for (int i = 0; i < k; i++) {
 		/* by hand: ~50k printf calls cost a tenth of a second emulated */
 		char hex[17];
 		int h = 16;
 		hex[16] = 0;
-		for (uint64_t a = addrs[i]; a; a >>= 4)
+		for (uint64_t a = v[i].addr; a; a >>= 4)
 			hex[--h] = "0123456789abcdef"[a & 15];
 		sb_putn(&b, hex + h, (size_t)(16 - h));
 		sb_putn(&b, " t ", 3);
-		sb_putn(&b, names[i], strlen(names[i]));
+		sb_putn(&b, v[i].name, strlen(v[i].name));
 		sb_putn(&b, "\n", 1);
 	}
+	free(v);
 	free(addrs);
 	free(names);
 	*len = b.len;
 	return b.s;
 }
 
+/* strcmp of the NAME of the extract's line at p (ends at '\n') with name */
+static int line_name_cmp(const char *p, const char *end, const char *name)
+{
+	const char *sp = memchr(p, ' ', (size_t)(end - p));
+	const unsigned char *a = (const unsigned char *)(sp ? sp + 3 : end);
+	const unsigned char *z = (const unsigned char *)name;
+	for (; (const char *)a < end && *a != '\n' && *a == *z; a++, z++)
+		;
+	int ca = (const char *)a < end && *a != '\n' ? *a : 0;
+	return ca - *z;
+}
+
+/* The address on the extract's line named name (binary search over its
+ * bytes, each probe moved to the start of its line), 0 if none */
+static uint64_t extract_find(const char *text, size_t len, const char *name)
+{
+	size_t lo = 0, hi = len; /* both at line starts */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *nl = mid > lo ? memrchr(text + lo, '\n', mid - lo) : NULL;
+		size_t start = nl ? (size_t)(nl - text) + 1 : lo;
+		const char *e = memchr(text + start, '\n', len - start);
+		size_t end = e ? (size_t)(e - text) + 1 : len;
+		int c = line_name_cmp(text + start, text + end, name);
+		if (!c) {
+			uint64_t a = 0;
+			for (const char *p = text + start; p < text + end && *p != ' '; p++)
+				a = a << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
+			return a;
+		}
+		if (c < 0)
+			lo = end;
+		else
+			hi = start;
+	}
+	return 0;
+}
+
 void kfuncs_unique_addrs(const char *const *names, int n, uint64_t *addrs)
 {
 	static char *text;
+	static size_t len;
 	static bool loaded;
 	if (!loaded) {
 		loaded = true;
-		text = kcache_get("kprobe_addresses", unique_addrs_text, NULL, NULL);
+		text = kcache_get("kprobe_addresses_by_name", unique_addrs_text, NULL, &len);
 	}
-	ksym_unique_addrs_in(text, names, n, addrs);
+	for (int i = 0; i < n; i++)
+		addrs[i] = text ? extract_find(text, len, names[i]) : 0;
 }
