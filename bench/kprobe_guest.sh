@@ -9,9 +9,23 @@
 # "sonde" runs find sonde's copy of the kernel's listings from an earlier
 # run of the boot; "sonde-first" runs do not (the copy removed first).
 ROUNDS=${BENCH_ROUNDS:-3}
+# settled: the previous run's kprobes are gone.  sonde exits once its output
+# is complete and leaves closing its probes to a child (provider.c: on 6.1
+# the kernel takes ~60 ms to remove each kprobe, 20 s for tcp_*); a run
+# started meanwhile would pay for that teardown, so each run starts on a
+# kernel with no kprobe and no sonde process left (at most 120 s)
+settled() {
+	local i=0
+	while { pidof sonde > /dev/null || grep -q . /sys/kernel/debug/kprobes/list; } && [ $i -lt 1200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ $i -lt 1200 ] || echo "BENCH-ERROR: kprobes still attached after 120 s"
+}
 prog() { echo "kprobe:$1 { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }"; }
 one() { # tool pattern
 	local t0 ta= n=0 line parsed= aff= loaded= attached=
+	settled
 	t0=$EPOCHREALTIME
 	# a pipe that stays open until the tool has exited (a coproc's fds go
 	# when a fast run ends before the first read)
