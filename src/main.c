@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <wordexp.h>
 
+#include "cli/env.h"
 #include "cli/tools.h"
 #include "compile/disasm.h"
 #include "compile/script.h"
@@ -67,7 +68,7 @@ static void usage(FILE *f)
 	      "    -d, -dd        print both (bpftrace's dry runs; sonde has no LLVM IR)\n"
 	      "    -e 'program'   execute this program\n"
 	      "    -h, --help     show this help message\n"
-	      "    -l [search]    list probes (tracepoints, software events)\n"
+	      "    -l [search]    list probes (tracepoints, software events); 'struct NAME': BTF types\n"
 	      "    -p PID         uprobes/USDT fire for PID only; sonde exits when it does\n"
 	      "    -c 'CMD'       run CMD and trace until it exits; cpid holds its pid\n"
 	      "    -k             emit a warning when a map update/delete fails at run time\n"
@@ -82,9 +83,18 @@ static void usage(FILE *f)
 	      "    -V, --version  sonde version\n"
 	      "\n"
 	      "ENVIRONMENT:\n"
-	      "    BPFTRACE_STRLEN        bytes kept of each string (default 64, up to 65536)\n"
-	      "    BPFTRACE_MAP_KEYS_MAX  entries per map (default 4096)\n"
-	      "    BPFTRACE_MAX_PROBES    probes a script may attach (default 512)\n"
+	      "    BPFTRACE_STRLEN             [default: 64] bytes kept of each string (up to 1048576)\n"
+	      "    BPFTRACE_MAP_KEYS_MAX       [default: 4096] max keys in a map\n"
+	      "    BPFTRACE_CAT_BYTES_MAX      [default: 10k] maximum bytes read by cat()\n"
+	      "    BPFTRACE_MAX_PROBES         [default: 512] max number of probes\n"
+	      "    BPFTRACE_MAX_BPF_PROGS      [default: 512] max number of BPF programs, as bpftrace counts them\n"
+	      "    BPFTRACE_PERF_RB_PAGES      pages per CPU of the ring buffer (a power of two)\n"
+	      "    BPFTRACE_BTF                [default: none] BTF file for kernel types\n"
+	      "    BPFTRACE_VMLINUX            [default: none] vmlinux whose .BTF is read when the kernel has no BTF\n"
+	      "    BPFTRACE_KERNEL_SOURCE, BPFTRACE_KERNEL_BUILD  kernel headers for #include\n"
+	      "    BPFTRACE_NO_CPP_DEMANGLE, BPFTRACE_NO_USER_SYMBOLS, BPFTRACE_CACHE_USER_SYMBOLS (0 or 1)\n"
+	      "    and BPFTRACE_LOG_SIZE (a number) are checked as bpftrace checks them; sonde does not\n"
+	      "    demangle C++ names, resolves user symbols per process, sizes its verifier log itself\n"
 	      "\n"
 	      "EXAMPLES:\n"
 	      "sonde -l '*sleep*'\n"
@@ -95,40 +105,6 @@ static void usage(FILE *f)
 	      "    count syscalls by process name\n",
 	      f);
 	subcommands_usage(f);
-}
-
-static int env_int(const char *name, int def, int lo, int hi)
-{
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return def;
-	char *end;
-	long n = strtol(v, &end, 10);
-	if (*end || n < lo || n > hi) {
-		fprintf(stderr, "sonde: %s must be a number from %d to %d, got '%s'\n", name, lo, hi, v);
-		exit(1);
-	}
-	return (int)n;
-}
-
-/* A numeric variable as bpftrace 0.17 reads it (std::stoull: leading
- * digits, "-1" wraps); no digits at all is its error.  *out is unchanged
- * when the variable is unset. */
-static bool env_uint64(const char *name, uint64_t *out)
-{
-	const char *v = getenv(name);
-	if (!v)
-		return true;
-	char *end;
-	errno = 0;
-	unsigned long long n = strtoull(v, &end, 10);
-	if (end == v || errno) {
-		fprintf(stderr, "ERROR: Env var '%s' did not contain a valid uint64_t, or was "
-			"zero-valued.\n", name);
-		return false;
-	}
-	*out = n;
-	return true;
 }
 
 /* BPFTRACE_MAX_BPF_PROGS (default 512): bpftrace 0.17 compiles a probe that
@@ -214,16 +190,14 @@ enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARN
 
 /* -d ast, -d bpf: one of sonde's dumps.  bpftrace's -d and -dd (its AST
  * after each pass, then LLVM IR) take no word: sonde has no LLVM, so they
- * print both of its dumps (the AST, then the BPF instructions). */
-static void parse_debug(Cli *c, char **argv, const char *arg)
+ * print both of its dumps (the AST, then the BPF instructions).  The
+ * option's argument is optional ("d::"): -dd, -dast, or "ast"/"bpf" as the
+ * next word; a bare -d leaves the next word alone (the program file). */
+static void parse_debug(Cli *c, int argc, char **argv, const char *arg)
 {
-	if (!strcmp(arg, "ast") || !strcmp(arg, "bpf")) {
-		c->debug = arg;
-		return;
-	}
-	c->debug = "all";
-	if (arg == argv[optind - 1])
-		optind--; /* a bare -d: the word after it is not its argument */
+	if (!arg && optind < argc && (!strcmp(argv[optind], "ast") || !strcmp(argv[optind], "bpf")))
+		arg = argv[optind++];
+	c->debug = arg && (!strcmp(arg, "ast") || !strcmp(arg, "bpf")) ? arg : "all";
 }
 
 /* Returns -1 to go on, else an exit status. */
@@ -240,7 +214,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 	int ch;
 	/* options may follow the program file or a positional parameter, as
 	 * bpftrace's getopt permutes them (`sonde x.bt -c cmd`); `--` ends them */
-	while ((ch = getopt_long(argc, argv, "e:lvp:c:o:f:qB:d:hVI:k", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "e:lvp:c:o:f:qB:d::hVI:k", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e': c->program = optarg; break;
 		case 'l': c->list = true; break;
@@ -253,7 +227,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 		case 'o': c->out_path = optarg; break;
 		case 'q': c->run.quiet = true; break;
 		case 'k': c->opt.helper_check++; break; /* -k, -kk */
-		case 'd': parse_debug(c, argv, optarg); break;
+		case 'd': parse_debug(c, argc, argv, optarg); break;
 		case OPT_UNSAFE: c->opt.unsafe = true; break;
 		case OPT_INFO: c->info = true; break;
 		case OPT_TOOLS: return tools_list(stdout);
@@ -300,6 +274,10 @@ static int parse_args(int argc, char **argv, Cli *c)
 	}
 	if (c->list && optind < argc)
 		c->list_pattern = argv[optind++];
+	if (c->list && optind < argc) { /* bpftrace: -l takes one pattern, no program */
+		usage(stderr);
+		return 1;
+	}
 	if (!c->program && !c->list && !c->info && !c->file && optind < argc)
 		c->file = argv[optind++];
 	c->opt.params = argv + optind;
@@ -531,7 +509,7 @@ int main(int argc, char **argv)
 	if (sub)
 		return sub->main(argc - 1, argv + 1);
 	if (argc < 2) {
-		usage(stdout);
+		usage(stderr);
 		return 1;
 	}
 	int r = parse_args(argc, argv, &c);
@@ -544,18 +522,22 @@ int main(int argc, char **argv)
 	probe_maps_pid = c.run.watch_pid;
 	if (c.list)
 		return list_probes(c.list_pattern, c.list_verbose);
-	if (!c.program && !c.file) {
-		usage(stderr);
+	if (!c.program && !c.file) { /* options, but nothing to run */
+		fprintf(stderr, "ERROR: USAGE: filename or -e 'program' required.\n");
 		return 1;
 	}
-	c.opt.strlen_max = env_int("BPFTRACE_STRLEN", 64, 1, 1 << 20);
-	c.opt.map_keys_max = env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24);
-	c.run.cat_bytes_max = (size_t)env_int("BPFTRACE_CAT_BYTES_MAX", 10240, 0, 1 << 30);
+	uint64_t strlen_max, keys_max, cat_max;
 	c.max_bpf_progs = 512;
 	c.run.rb_pages_set = getenv("BPFTRACE_PERF_RB_PAGES") != NULL;
-	if (!env_uint64("BPFTRACE_PERF_RB_PAGES", &c.run.rb_pages) ||
-	    !env_uint64("BPFTRACE_MAX_BPF_PROGS", &c.max_bpf_progs))
+	if (!env_ranged("BPFTRACE_STRLEN", 64, 1, 1 << 20, &strlen_max) ||
+	    !env_ranged("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24, &keys_max) ||
+	    !env_ranged("BPFTRACE_CAT_BYTES_MAX", 10240, 0, 1 << 30, &cat_max) ||
+	    !env_uint64("BPFTRACE_PERF_RB_PAGES", &c.run.rb_pages) ||
+	    !env_uint64("BPFTRACE_MAX_BPF_PROGS", &c.max_bpf_progs) || !env_check_unused())
 		return 1;
+	c.opt.strlen_max = (int)strlen_max;
+	c.opt.map_keys_max = (int)keys_max;
+	c.run.cat_bytes_max = (size_t)cat_max;
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = now_ns();
 	if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {
