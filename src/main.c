@@ -522,7 +522,7 @@ int main(int argc, char **argv)
 	probe_maps_pid = c.run.watch_pid;
 	if (c.list)
 		return list_probes(c.list_pattern, c.list_verbose);
-	if (!c.program && !c.file) { /* options, but nothing to run */
+	if ((!c.program || !*c.program) && !c.file) { /* options, but nothing to run (-e '') */
 		fprintf(stderr, "ERROR: USAGE: filename or -e 'program' required.\n");
 		return 1;
 	}
