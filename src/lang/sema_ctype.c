@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../runtime/dwarf_args.h"
 #include "ctypes.h"
@@ -38,16 +37,9 @@ bool sema_ctype_setup(Script *sc, Error *err)
 	cdefs_find_kernel_headers(d);
 	sc->cdefs = d;
 	cdefs_predefine(d);
-	for (int i = 0; i < sc->opt.ninclude_files; i++) {
-		const char *f = sc->opt.include_files[i];
-		if (access(f, R_OK) != 0) { /* bpftrace's (its C preprocessor's) words */
-			error_at(err, (Loc){0}, "fatal error: '%s' file not found", f);
-			err->plain = true;
+	for (int i = 0; i < sc->opt.ninclude_files; i++)
+		if (!cdefs_include_file(d, sc->opt.include_files[i], (Loc){0}, err))
 			return false;
-		}
-		if (!cdefs_include_file(d, f, (Loc){0}, err))
-			return false;
-	}
 	Program *ast = sc->ast;
 	if (!ast->c_defs)
 		return true;
