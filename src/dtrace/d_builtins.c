@@ -616,6 +616,8 @@ static bool add_filter(Rw *rw, Probe *pr)
 bool d_rewrite(Program *p, const DEnv *env, Error *err)
 {
 	Rw rw = { .prog = p, .env = env, .err = err };
+	if (!d_xlate_check(p, env, err))
+		return false;
 	for (int i = 0; i < p->nprobes; i++)
 		find_globals(&rw, &p->probes[i]->body);
 	for (int i = 0; i < p->nd_vars; i++) /* declared: `int x;` */

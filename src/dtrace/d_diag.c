@@ -34,6 +34,9 @@ static const struct {
 	{"operands have incompatible types", "D_OP_INCOMPAT"},
 	{"cannot translate from", "D_XLATE_NONE"},
 	{"translator does not define conversion", "D_XLATE_NOCONV"},
+	{"translator output type must be", "D_XLATE_SOU"},
+	{"incomplete struct/union/enum", "D_XLATE_SOU"},
+	{"translator member ", "D_XLATE_MEMB"},
 	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},
@@ -91,6 +94,7 @@ static const struct {
 } d_tags_in[] = {
 	{" contains invalid digit ", "D_INT_DIGIT"},
 	{" results in integer overflow", "D_INT_OFLOW"},
+	{" has already been declared", "D_XLATE_REDECL"},
 	{"( ) argument #", "D_PROTO_ARG"},
 	{"( ) prototype mismatch", "D_PROTO_LEN"},
 	{"do not have matching key signatures", "D_PRINTA_AGGKEY"},

@@ -313,6 +313,9 @@ static bool parse_translator(DParser *dp)
 			return error_at(dp->err, m->loc, "a translator member is defined as MEMBER = EXPR;");
 	}
 	x.members = body.body;
+	if (!lex_skip_space(lx))
+		return false;
+	x.end = lex_loc(lx, 1);
 	DEnv *env = dp->env;
 	env->xlators = arena_grow(a, env->xlators, env->nxlators, sizeof(*env->xlators));
 	env->xlators[env->nxlators++] = x;

@@ -27,6 +27,7 @@ typedef struct DXlator {
 	const char *ident; /* NAME */
 	StmtList members;  /* MEMBER = EXPR (targets are E_BUILTIN names) */
 	Loc loc;
+	Loc end;           /* its closing "};" (where dtrace reports its errors) */
 } DXlator;
 
 /* What a D program is compiled against: the macro values and switches the
@@ -81,6 +82,11 @@ Program *d_parse(const Source *src, DEnv *env, int *nmatched, Error *err);
 /* Rewrites D's variables and idioms into sonde's (execname -> comm,
  * self->x -> a map keyed by tid, ...).  False with err set on misuse. */
 bool d_rewrite(Program *p, const DEnv *env, Error *err);
+
+/* The translator declarations against the script's C types: redeclared,
+ * an output type that is no struct or union, members it has not
+ * (d_xlate_check.c).  False with err set. */
+bool d_xlate_check(const Program *p, const DEnv *env, Error *err);
 
 /* The error as dtrace(1) prints it after "dtrace: ": `failed to compile
  * script F: line N: MSG` (file) or `invalid probe specifier S: MSG` (-n),
