@@ -11,7 +11,8 @@ bool dfunc_gen_int(Gen *g, const Expr *e)
 bool dfunc_gen_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	return dfunc_string_into(g, e, dst_off, dt) || dfunc_copy_into(g, e, dst_off, dt) ||
-	       dfunc_inet_into(g, e, dst_off, dt) || dfunc_psargs_into(g, e, dst_off, dt);
+	       dfunc_inet_into(g, e, dst_off, dt) || dfunc_psargs_into(g, e, dst_off, dt) ||
+	       dfunc_xlate_into(g, e, dst_off, dt);
 }
 
 bool dfunc_gen_stmt(Gen *g, const Expr *e)

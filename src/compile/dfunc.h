@@ -71,7 +71,12 @@ bool dcheck_inet_ntoa(Sema *s, Expr *c); /* and inet_ntoa6 */
 
 /* dfunc_mem.c: tracemem (EV_D_TRACEMEM), copyout copyoutstr (need -w) */
 bool dcheck_tracemem(Sema *s, Expr *c);
+bool dcheck_trace_record(Sema *s, Expr *c); /* trace(a struct), made so by trace's check */
 bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */
+/* dfunc_xlate.c: __xlate_struct(...), a whole translated struct (D front end) */
+bool dcheck_xlate_struct(Sema *s, Expr *c);
+bool dfunc_xlate_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+
 /* dfunc_chill.c: chill(ns) (needs -w) */
 bool dcheck_chill(Sema *s, Expr *c);
 void dchill_gen(struct Gen *g, const Expr *e);

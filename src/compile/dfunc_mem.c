@@ -55,6 +55,35 @@ static bool user_ptr(const Expr *a)
 	return type_is_ptr(a->type) && a->type->user;
 }
 
+bool dcheck_trace_record(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind != TY_RECORD) /* only trace() writes it */
+		return sema_error(s, c->loc, "Unknown function: %s", c->name);
+	return true;
+}
+
+/* trace(a struct value): tracemem's record, its bytes copied from the value */
+static void gen_trace_record(Gen *g, const Expr *e)
+{
+	const Expr *a = e->args.v[0];
+	int n = a->type->size, mark = g->scratch_top;
+	EventDesc *ev = event_new(g, EV_D_TRACEMEM, 0);
+	int idx = g->sc->events.n - 1;
+	ev->size = 16 + ((n + 7) & ~7);
+	int rec = scratch_alloc(g, ev->size);
+	emit_memzero(g, rec + 16, ev->size - 16);
+	int v = gen_mem(g, a);
+	emit_memcpy(g, rec + 16, R_SCR, v, n);
+	emit_st(g, BPF_DW, R_SCR, rec + 8, n);
+	emit_ld_imm64(g, BPF_REG_1, (uint64_t)idx);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, rec);
+	gen_event_send(g, rec, ev->size, false);
+	g->scratch_top = mark;
+}
+
 /* record: the event index, the bytes to print, then size bytes */
 static void gen_tracemem(Gen *g, const Expr *e)
 {
@@ -143,6 +172,9 @@ bool dfunc_mem_stmt(Gen *g, const Expr *e)
 	switch (e->func->id) {
 	case F_D_TRACEMEM:
 		gen_tracemem(g, e);
+		return true;
+	case F_D_TRACE_RECORD:
+		gen_trace_record(g, e);
 		return true;
 	case F_D_COPYOUT:
 	case F_D_COPYOUTSTR:

@@ -383,6 +383,36 @@ static Expr *rw_xlate(Rw *rw, Expr *e, bool *done)
 	return d_args_member(rw->prog, rw->sig, (int)ptr->b->ival, member, e->loc, rw->err);
 }
 
+/* xlate <struct T>(x) as a value: __xlate_struct(MEMBER's EXPR, ...)
+ * (compile/dfunc_xlate.c), for a user translator; otherwise left to sema,
+ * whose error names the rule (a built-in translator, a pointer) or the
+ * missing translator */
+static Expr *rw_xlate_whole(Rw *rw, Expr *e)
+{
+	const char *type = xlate_type(rw, e);
+	const DXlator *x = user_xlator(rw, type);
+	e->aux = have_xlator(rw, type);
+	if (!x || strchr(e->sval, '*'))
+		return rw_list(rw, &e->args) ? e : NULL;
+	Expr *in = rw_expr(rw, e->args.v[0]);
+	if (!in)
+		return NULL;
+	int n = x->members.n;
+	Expr *c = mk(rw, E_CALL, x->end); /* where dtrace reports a member of the wrong type */
+	c->name = "__xlate_struct";
+	c->sval = (char *)type;
+	c->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *) * (size_t)(n ? n : 1));
+	const char **names = arena_alloc(&rw->prog->arena, sizeof(char *) * (size_t)(n + 1));
+	for (int i = 0; i < n; i++) {
+		names[i] = x->members.v[i]->target->name;
+		if (!(c->args.v[i] = user_member(rw, x, in, names[i], e->loc)))
+			return NULL;
+	}
+	c->args.n = n;
+	c->auxp = names;
+	return c;
+}
+
 static bool is_self(const Expr *e)
 {
 	return e->kind == E_FIELD && e->arrow && e->a->kind == E_BUILTIN && !strcmp(e->a->name, "self");
@@ -448,15 +478,17 @@ static Expr *rw_expr(Rw *rw, Expr *e)
 	}
 	case E_INDEX:
 		return rw_index(rw, e);
-	case E_CALL: /* a whole translated struct: sema's error says which */
+	case E_CALL: /* a whole translated struct */
 		if (is_xlate(e))
-			e->aux = have_xlator(rw, xlate_type(rw, e));
+			return rw_xlate_whole(rw, e);
 		break;
 	default:
 		break;
 	}
 	if ((e->a && !(e->a = rw_expr(rw, e->a))) || (e->b && !(e->b = rw_expr(rw, e->b))) ||
 	    (e->c && !(e->c = rw_expr(rw, e->c))) || !rw_list(rw, &e->args))
+		return NULL;
+	if (e->kind == E_BINOP && !d_check_div(e->op, e->b, rw->err))
 		return NULL;
 	return e;
 }
@@ -490,6 +522,8 @@ static bool rw_stmt(Rw *rw, Stmt *s)
 	if (s->target && !(s->target = rw_expr(rw, s->target)))
 		return false;
 	if (s->expr && !(s->expr = rw_expr(rw, s->expr)))
+		return false;
+	if (s->kind == S_ASSIGN && !d_check_div(s->op, s->expr, rw->err))
 		return false;
 	if (s->target && s->target->kind != E_MAP && s->target->kind != E_VAR)
 		return error_at(rw->err, s->target->loc, "operator %s requires a writable lvalue",
@@ -630,6 +664,7 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 		const DProbeName *d = pr->naps ? pr->aps[0].d : NULL;
 		rw.sig = d ? d_args_of(d->prov, d->name, pr->aps[0].text) : NULL;
 		pr->d_record = !env->quiet && (!pr->body.n || records(&pr->body));
+		d_this_init(p, pr);
 		ok = (!pr->pred || (pr->pred = rw_expr(&rw, pr->pred))) && rw_stmts(&rw, &pr->body) &&
 		     add_filter(&rw, pr);
 	}

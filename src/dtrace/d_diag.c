@@ -36,7 +36,7 @@ static const struct {
 	{"translator does not define conversion", "D_XLATE_NOCONV"},
 	{"translator output type must be", "D_XLATE_SOU"},
 	{"incomplete struct/union/enum", "D_XLATE_SOU"},
-	{"translator member ", "D_XLATE_MEMB"},
+	{"expression contains division by zero", "D_DIV_ZERO"},
 	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},
@@ -95,6 +95,8 @@ static const struct {
 	{" contains invalid digit ", "D_INT_DIGIT"},
 	{" results in integer overflow", "D_INT_OFLOW"},
 	{" has already been declared", "D_XLATE_REDECL"},
+	{" definition uses incompatible types", "D_XLATE_INCOMPAT"},
+	{" is not a member of ", "D_XLATE_MEMB"},
 	{"( ) argument #", "D_PROTO_ARG"},
 	{"( ) prototype mismatch", "D_PROTO_LEN"},
 	{"do not have matching key signatures", "D_PRINTA_AGGKEY"},

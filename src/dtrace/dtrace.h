@@ -88,6 +88,15 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err);
  * (d_xlate_check.c).  False with err set. */
 bool d_xlate_check(const Program *p, const DEnv *env, Error *err);
 
+/* An integer constant expression's value, folded as D folds it (d_const.c) */
+bool d_const_int(const Expr *e, int64_t *v);
+/* `a / d`, `a % d` (op), also `x /= d`: D_DIV_ZERO when d folds to 0 */
+bool d_check_div(Op op, const Expr *divisor, Error *err);
+
+/* Clause-locals the clause reads before it assigns them (declared ones,
+ * ++/--/op= targets) start at zero: `this->x = 0` first (d_this_init.c) */
+void d_this_init(Program *p, Probe *pr);
+
 /* The error as dtrace(1) prints it after "dtrace: ": `failed to compile
  * script F: line N: MSG` (file) or `invalid probe specifier S: MSG` (-n),
  * where an error found after parsing is `in action list: MSG`. */

@@ -49,6 +49,8 @@ typedef enum FuncId {
 	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR, F_D_CHILL,
 	F_D_PSARGS,
 	F_D_XLATE,
+	F_D_XLATE_STRUCT,
+	F_D_TRACE_RECORD,
 } FuncId;
 
 typedef struct Sema Sema;

@@ -875,6 +875,11 @@ static bool check_trace(Sema *s, Expr *c)
 		return false;
 	if (a->type->kind == TY_NONE)
 		return s->strict ? sema_error(s, a->loc, "trace() of a value without a type") : true;
+	if (a->type->kind == TY_RECORD) { /* a struct: its bytes, as tracemem() dumps them */
+		c->name = "__trace_record";
+		c->func = func_find("__trace_record");
+		return true;
+	}
 	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR || a->type->kind == TY_INET;
 	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
 	TypeKind k = a->type->kind;
@@ -914,7 +919,8 @@ static bool dcheck_xlate(Sema *s, Expr *c)
 	if (!sema_expr(s, c->args.v[0]))
 		return false;
 	if (c->aux)
-		return sema_error(s, c->loc, "xlate <%s>: sonde translates members only (xlate <%s>(x)%s"
+		return sema_error(s, c->loc, "xlate <%s>: sonde translates a whole struct only with a "
+				  "translator of the script, not a pointer to one: use members (xlate <%s>(x)%s"
 				  "MEMBER)", c->sval, c->sval, strchr(c->sval, '*') ? "->" : ".");
 	char buf[160];
 	return sema_error(s, c->loc, "cannot translate from \"%s\" to \"%s\"",
@@ -1036,6 +1042,8 @@ static const FuncDef funcs[] = {
 	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, true},
 	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, true},
 	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, true},
+	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, true},
+	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, true},
 };
 
 const FuncDef *func_find(const char *name)

@@ -1,0 +1,6 @@
+/* without -xerrtags: the message alone */
+BEGIN
+{
+	trace(1 % (2 - 2));
+	exit(0);
+}
