@@ -1066,7 +1066,13 @@ bool parse_d_decl(Lexer *lx, Program *prog, Error *err)
 		if (!advance(&ps))
 			return false;
 	}
-	char *type = parse_d_decl_type(&ps);
+	/* `self x;`, `this x, y;`: a name and no type declares an int (DTrace) */
+	const char *after = ps.lx.text + ps.lx.pos;
+	while (*after == ' ' || *after == '\t')
+		after++;
+	bool untyped = *scope != '`' && ps.tok.kind == T_IDENT && !TOK_IN(&ps.tok, d_type_words) &&
+		       !tok_is(&ps.tok, "string") && (*after == ';' || *after == ',');
+	char *type = untyped ? "int" : parse_d_decl_type(&ps);
 	if (!type)
 		return false;
 	for (;;) {
