@@ -113,7 +113,8 @@ static bool translate(const char *msg, char *out, size_t n, const char **tag)
 		return true;
 	}
 	/* a thread-local or clause-local read that nothing assigns */
-	if (sscanf(msg, "map @self->%127s is read but never", name) == 1 ||
+	if (sscanf(msg, "Undefined map: @self->%127[^\n]", name) == 1 ||
+	    sscanf(msg, "map @self->%127s is read but never", name) == 1 ||
 	    sscanf(msg, "map @self->%127s is used but never", name) == 1) {
 		snprintf(out, n, "self->%s has not yet been declared or assigned", name);
 		*tag = "D_VAR_UNDEF";
