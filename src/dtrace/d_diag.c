@@ -86,6 +86,17 @@ static const struct {
 	{"tracemem( ) size", "D_TRACEMEM_SIZE"},
 	{"tracemem ( ) prototype", "D_TRACEMEM_ARGS"},
 	{"tracemem ( ) dynamic size", "D_TRACEMEM_DYNSIZE"},
+	/* printf formats (runtime/printf_fmt_d.c, lang/sema_call.c) */
+	{"printf( ) argument #", "D_PRINTF_ARG_TYPE"},
+	{"printf( ) prototype mismatch: conversion", "D_PRINTF_ARG_PROTO"},
+	{"printf( ) prototype mismatch: only", "D_PRINTF_ARG_EXTRA"},
+	{"printf( ) format string is empty", "D_PRINTF_FMT_EMPTY"},
+	{"system( ) argument #", "D_PRINTF_ARG_TYPE"},
+	{"system( ) prototype mismatch: conversion", "D_PRINTF_ARG_PROTO"},
+	{"system( ) prototype mismatch: only", "D_PRINTF_ARG_EXTRA"},
+	{"system( ) format string is empty", "D_PRINTF_FMT_EMPTY"},
+	{"%@ conversion requires an aggregation", "D_PRINTF_AGG_CONV"},
+	{"format conversion #", "D_UNKNOWN"},
 };
 
 /* tags of messages that start with the function's name */

@@ -302,9 +302,8 @@ static bool printa_format(Sema *s, Expr *f, int naggs, const Type *keys)
 				  "aggregation%s", nvalues, naggs, naggs == 1 ? "" : "s");
 	Fmt *fmt = arena_alloc(&s->sc->arena, sizeof(Fmt));
 	char msg[256];
-	int off = 0;
-	if (!fmt_parse(text, n, fmt, &off, msg, sizeof(msg)))
-		return sema_error(s, f->loc, "printa( ) format: %s", msg);
+	if (!fmt_parse_d(text, n, fmt, msg, sizeof(msg)))
+		return sema_error(s, f->loc, "%s", msg);
 	/* values are 64-bit (dtrace's %@u of -1 is 18446744073709551615), keys
 	   at their types' sizes, as D's printf converts */
 	static const Type i64 = {.kind = TY_INT, .size = 8, .bits = 64, .is_signed = true};

@@ -94,6 +94,14 @@ typedef enum FmtConv {
 	FC_STR,     /* s: strings, and any value printed as print() would */
 	FC_PTR,     /* p */
 	FC_BUF,     /* r: hex-escaped buffer */
+	/* D's own (printf_fmt_d.c) */
+	FC_STAR,    /* a '*' width or precision: an int argument for the next piece */
+	FC_ESTR,    /* %S (a string), %C (a char): C escapes for the unprintable */
+	FC_SYM,     /* %a: kernel address as module`symbol+0xoff */
+	FC_USYM,    /* %A: user address, the same in the process (usym() value) */
+	FC_STACK,   /* %k: a stack(), ustack() or jstack() */
+	FC_TIME,    /* %Y: nanoseconds since the epoch, "2026 Nov 25 02:40:00" */
+	FC_TIME822, /* %T: the same in RFC 822's form */
 } FmtConv;
 
 typedef struct FmtPiece {
@@ -113,6 +121,7 @@ typedef struct FmtPiece {
 	bool agg_value; /* D printa(): a %@ conversion, the next aggregation's value */
 	bool skip;  /* the argument is consumed but prints nothing (bpftrace
 		       hands segments to snprintf, which can swallow them) */
+	const struct DConv *dconv; /* D: the conversion as libdtrace's table has it */
 } FmtPiece;
 
 typedef struct Fmt {
@@ -126,6 +135,21 @@ typedef struct Fmt {
 bool fmt_parse(const char *fmt, size_t len, Fmt *out, int *err_off, char *err,
 	       size_t errlen);
 void fmt_free(Fmt *f);
+
+/* D's printf formats as libdtrace parses them (printf_fmt_d.c): flags
+ * "-+ #0'", widths and precisions (digits or '*'), '?', '@' (printa's
+ * value), size prefixes h l ll L w, and DTrace's conversions (a A c C d e E
+ * f g G i k o p s S T u x X Y %).  On error writes dtrace's message. */
+bool fmt_parse_d(const char *fmt, size_t len, Fmt *out, char *err, size_t errlen);
+/* The conversion's name as dtrace prints it ("d", "lld", "S"); whether a
+ * value of type t fits it (else *proto: the types it takes, for
+ * dtrace's message); whether t is a D integer type's size for it */
+const char *fmt_d_name(const FmtPiece *p);
+bool fmt_d_accepts(const FmtPiece *p, const Type *t, const char **proto);
+/* Render D's own conversion kinds (FC_ESTR .. FC_TIME822) */
+void fmt_render_d(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t, const void *arg);
+/* The C conversion text with '*' replaced by the values given */
+char *fmt_d_stars(const char *text, const int *stars, int n);
 
 /* Does conversion piece `p` accept a value of type `t`?  (sema asks this) */
 bool fmt_accepts(const FmtPiece *p, const Type *t);
@@ -189,6 +213,9 @@ bool agg_opt_set(AggOpts *ao, const char *name, const char *value);
 /* A stack value (TY_KSTACK/TY_USTACK) as dtrace(1) prints it: "\n", then
  * one indented "module`func+0xoff" line per frame (stack_d.c). */
 void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d);
+void stack_printf_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, int indent,
+		    const char *cfmt);
+void sym_format_d(StrBuf *sb, bool user, const void *d);
 /* trunc(@a[, n]) */
 void map_trunc_d(const MapDesc *m, bool all, int64_t keep);
 /* stddev() of a slot (types.h layout), divided by normal */

@@ -300,10 +300,40 @@ static void render_str(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Typ
 		sb_cfmt(sb, p->text, tmp.s);
 }
 
+static void render_piece(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t,
+			 const void *a)
+{
+	switch (p->conv) {
+	case FC_STR:
+		render_str(sb, o, p, t, a);
+		break;
+	case FC_BUF: {
+		/* only a bare %r is bpftrace's; "%5r" reaches C as is */
+		if (!p->plain) {
+			sb_puts(sb, p->text);
+			break;
+		}
+		buf_format(sb, t, a, p->buf_mode);
+		break;
+	}
+	case FC_ESTR:
+	case FC_SYM:
+	case FC_USYM:
+	case FC_STACK:
+	case FC_TIME:
+	case FC_TIME822:
+		fmt_render_d(sb, o, p, t, a);
+		break;
+	default:
+		render_int(sb, p, a);
+		break;
+	}
+}
+
 void fmt_render(StrBuf *sb, const OutCtx *o, const Fmt *f, const Type *const *types,
 		const void *const *args)
 {
-	int ai = 0;
+	int ai = 0, stars[2], nstars = 0;
 	for (int i = 0; i < f->npieces; i++) {
 		const FmtPiece *p = &f->pieces[i];
 		if (p->conv == FC_LITERAL) {
@@ -314,22 +344,23 @@ void fmt_render(StrBuf *sb, const OutCtx *o, const Fmt *f, const Type *const *ty
 		const void *a = args[ai++];
 		if (p->skip)
 			continue;
-		switch (p->conv) {
-		case FC_STR:
-			render_str(sb, o, p, t, a);
-			break;
-		case FC_BUF: {
-			/* only a bare %r is bpftrace's; "%5r" reaches C as is */
-			if (!p->plain) {
-				sb_puts(sb, p->text);
-				break;
-			}
-			buf_format(sb, t, a, p->buf_mode);
-			break;
+		if (p->conv == FC_STAR) { /* D: a '*' width or precision */
+			int64_t v; /* integers arrive as 8 bytes (render_int) */
+			memcpy(&v, a, 8);
+			if (nstars < 2)
+				stars[nstars++] = (int)v;
+			continue;
 		}
-		default:
-			render_int(sb, p, a);
-			break;
+		FmtPiece q;
+		if (nstars) { /* the conversion with the '*' values written in */
+			q = *p;
+			q.text = fmt_d_stars(p->text, stars, nstars);
+			q.plain = false;
+			p = &q;
 		}
+		render_piece(sb, o, p, t, a);
+		if (nstars)
+			free(q.text);
+		nstars = 0;
 	}
 }

@@ -95,3 +95,38 @@ void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 		sb_putc(sb, '\n');
 	}
 }
+
+/* printf's %k: dt_print_stack's layout with the conversion's own format
+ * for each frame ("%-20s") and its indent (the width of a left-aligned
+ * %-Nk, else none) */
+void stack_printf_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, int indent,
+		    const char *cfmt)
+{
+	if (t->kind == TY_PYSTACK) {
+		stack_format_d(sb, o, t, d);
+		return;
+	}
+	uint64_t ips[STACK_IPS_MAX];
+	int n = stack_read(o, t, d, ips);
+	StrBuf frame = {0};
+	sb_putc(sb, '\n');
+	for (int i = 0; i < n; i++) {
+		sb_reset(&frame);
+		put_frame(&frame, t, d, ips[i]);
+		sb_putc(&frame, 0);
+		sb_printf(sb, "%*s", indent, "");
+		sb_printf(sb, cfmt, frame.s);
+		sb_putc(sb, '\n');
+	}
+	sb_free(&frame);
+}
+
+/* printf's %a (a kernel address) and %A (a usym() value: the address,
+ * then the process id), as dtrace_addr2str/dtrace_uaddr2str name them */
+void sym_format_d(StrBuf *sb, bool user, const void *d)
+{
+	uint64_t addr;
+	memcpy(&addr, d, 8);
+	Type t = {.kind = user ? TY_USTACK : TY_KSTACK};
+	put_frame(sb, &t, d, addr);
+}

@@ -1,0 +1,6 @@
+/* an empty format */
+BEGIN
+{
+	printf("");
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* a format ending inside a conversion */
+BEGIN
+{
+	printf("50%");
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* %% cannot have flags */
+BEGIN
+{
+	printf("%5%\n");
+	exit(0);
+}
