@@ -156,6 +156,10 @@ static void gen_speculate(Gen *g, const Expr *e)
 	gen_int(g, e->args.v[0]);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, g->spec_off);
 	g->speculating = true;
+	if (g->heading_at_speculate) { /* the heading goes into the speculation */
+		g->heading_at_speculate = false;
+		gen_d_probe_event(g);
+	}
 }
 
 int dspec_tag_record(Gen *g, int rec_off, int size)

@@ -47,6 +47,7 @@ typedef struct Gen {
 	int group_table; /* kprobe groups: 1 + rodata offset of the names table, 0: none yet */
 	int spec_off;     /* D: scratch slot of the clause's speculate() id */
 	bool speculating; /* D: after speculate(), records go to its buffer */
+	bool heading_at_speculate; /* D: the clause's heading waits for its speculate() */
 	int dscratch_off, dscratch_size; /* D: the clause's scratch memory (dfunc_copy.c) */
 	bool firing;      /* D: records gather in the firing buffer (codegen_firing_d.c) */
 	bool firing_wake; /* one of them wakes the reader */

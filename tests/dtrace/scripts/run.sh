@@ -67,4 +67,31 @@ expect killsnoop '^WHAT +FROM COMM +SIG +TO RESULT$' "^kill +[0-9]+ kill +0 +${t
 	"^kill +[0-9]+ kill +10 +${to:-none} 0\$" "^signal +[0-9]+ kill +10 +${to:-none} wl_kill.sh\$" \
 	"^signal +[0-9]+ kill +17 +${to:-none} wl_kill.sh\$"
 
+run rwbyproc.d -c "$tmp/dtdd_wl if=/dev/zero of=/dev/null bs=100 count=7 status=none"
+expect rwbyproc '^PROCESS +CALL +CALLS +BYTES$' '^dtdd_wl +write +7 +700$' '^dtdd_wl +read +[0-9]+ +[0-9]+$'
+
+run errinfo.d -c "$tmp/dtcat_wl /etc/hostname /nonexistent"
+expect errinfo '^ +EXEC +SYSCALL +ERRNO  DESC$' '^ +dtcat_wl +openat +2  No such file or directory$' \
+	'^ +EXEC +SYSCALL +ERRNO +COUNT$' '^ +dtcat_wl +openat +2 +[1-9][0-9]*$'
+
+run exitsnoop.d -c ./wl_exit.sh
+sh_pid=$(awk '$3 == "wl_exit.sh" { print $1 }' "$tmp/out")
+expect exitsnoop '^    PID    PPID COMM +REASON$' "^ +[0-9]+ +${sh_pid:-none} sh +exited\$" \
+	"^ +[0-9]+ +${sh_pid:-none} sh +killed\$" "^ +${sh_pid:-none} +[0-9]+ wl_exit.sh +exited\$"
+
+run rwsnoop.d -c "$tmp/dtdd_wl if=/dev/zero of=/dev/null bs=100 count=3 status=none"
+writes=$(grep -cE '^dtdd_wl +write +1 +100 +100$' "$tmp/out")
+expect rwsnoop '^COMM +CALL +FD +ASKED +DONE$' '^dtdd_wl +read +0 +100 +100$' \
+	"^dtdd_wl +write +1 +100 +100\$$([ "$writes" = 3 ] || echo " (3 times, not $writes)")"
+
+# sched:::on-cpu needs the sched_exit_tp tracepoint (Linux 6.16 and later)
+if "$SONDE" dtrace -l -n sched:::on-cpu >/dev/null 2>&1; then
+	run oncpu.d -c "$tmp/dtsleep_wl 0.1"
+	expect oncpu '^On-CPU time \(us\):$' '^  dtsleep_wl +$' '^ +value  -+ Distribution -+ count *$' \
+		'^Off-CPU switches:$' '^  dtsleep_wl +[1-9][0-9]*$'
+else
+	echo "skip oncpu: this kernel has no sched:::on-cpu"
+	skipped=$((skipped + 1))
+fi
+
 echo "dscripts: $passed passed, $failed failed, $skipped skipped"
