@@ -4,11 +4,13 @@
  * and copyoutstr(str, addr, maxlen) write into the process that fired the
  * probe (bpf_probe_write_user), destructive: refused without -w. */
 #include <stdint.h>
+#include <string.h>
 
 #include "codegen.h"
 #include "dfunc.h"
 
 #define TRACEMEM_MAX (64 << 10) /* sonde's bound on one record's bytes */
+#define TRACEMEM_OF_STRING 1     /* Expr.aux2: trace(STRING) under rawbytes */
 
 bool dcheck_tracemem(Sema *s, Expr *c)
 {
@@ -19,6 +21,8 @@ bool dcheck_tracemem(Sema *s, Expr *c)
 				  "most 3 args");
 	if (!sema_expr(s, a) || !sema_expr(s, n))
 		return false;
+	if (a->type->kind == TY_STR && c->aux2 == TRACEMEM_OF_STRING)
+		return true;
 	if (a->type->kind != TY_INT && !(a->type->kind == TY_NONE && !s->strict))
 		return sema_error(s, a->loc, "tracemem( ) argument #1 is incompatible with prototype:\n"
 				  "\tprototype: pointer or integer\n\t argument: %s",
@@ -37,6 +41,30 @@ bool dcheck_tracemem(Sema *s, Expr *c)
 			return sema_error(s, d->loc, "tracemem ( ) dynamic size (argument #3) must be of "
 					  "scalar type");
 	}
+	return true;
+}
+
+/* -x rawbytes: trace(STRING) prints the string's record (its bytes, zeros
+ * after its end) as tracemem() does, instead of as text */
+bool dsema_rawbytes(Sema *s, Expr *c)
+{
+	const char *v = options_d_get(&s->sc->opt, "rawbytes");
+	if (!v || !strcmp(v, "no") || !strcmp(v, "off") || !strcmp(v, "false") || !strcmp(v, "unset"))
+		return false;
+	Arena *ar = &s->sc->ast->arena;
+	Expr *n = arena_alloc(ar, sizeof(Expr));
+	n->kind = E_INT;
+	n->loc = c->loc;
+	n->ival = s->sc->opt.strlen_max; /* DTrace records strsize bytes */
+	n->type = ty_int(s, 64, true);
+	Expr **v2 = arena_alloc(ar, 2 * sizeof(Expr *));
+	v2[0] = c->args.v[0];
+	v2[1] = n;
+	c->args.v = v2;
+	c->args.n = 2;
+	c->name = "tracemem";
+	c->func = func_find("tracemem");
+	c->aux2 = TRACEMEM_OF_STRING;
 	return true;
 }
 
@@ -91,9 +119,16 @@ static void gen_tracemem(Gen *g, const Expr *e)
 	EventDesc *ev = event_new(g, EV_D_TRACEMEM, 0);
 	int idx = g->sc->events.n - 1;
 	ev->size = 16 + ((n + 7) & ~7);
-	int rec = scratch_alloc(g, ev->size), addr = d_slot(g);
-	gen_int(g, e->args.v[0]);
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, addr);
+	bool str = e->args.v[0]->type->kind == TY_STR;
+	ev->text = str ? "string" : NULL; /* printed with zeros after its end */
+	int rec = scratch_alloc(g, ev->size), addr;
+	if (str) {
+		addr = gen_mem(g, e->args.v[0]);
+	} else {
+		addr = d_slot(g);
+		gen_int(g, e->args.v[0]);
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, addr);
+	}
 	emit_st(g, BPF_DW, R_SCR, rec + 8, n);
 	if (e->args.n > 2) { /* DTrace ignores a negative or larger size */
 		int keep = label_new(g);
@@ -105,9 +140,16 @@ static void gen_tracemem(Gen *g, const Expr *e)
 	}
 	emit_scratch_ptr(g, BPF_REG_1, rec + 16);
 	emit(g, I_MOV64_IMM(BPF_REG_2, n));
-	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, addr);
-	dfault_read_call(g, user_ptr(e->args.v[0]) ? BPF_FUNC_probe_read_user
-						   : BPF_FUNC_probe_read_kernel);
+	if (str) { /* trace(STRING) under rawbytes: the string's bytes */
+		int have = e->args.v[0]->type->size;
+		emit(g, I_MOV64_IMM(BPF_REG_2, have < n ? have : n));
+		emit_scratch_ptr(g, BPF_REG_3, addr);
+		emit_call(g, BPF_FUNC_probe_read_kernel);
+	} else {
+		emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, addr);
+		dfault_read_call(g, user_ptr(e->args.v[0]) ? BPF_FUNC_probe_read_user
+							   : BPF_FUNC_probe_read_kernel);
+	}
 	emit_ld_imm64(g, BPF_REG_1, (uint64_t)idx);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, rec);
 	gen_event_send(g, rec, ev->size, false);

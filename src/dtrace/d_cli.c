@@ -90,52 +90,6 @@ static int usage(FILE *f)
 
 /* --- options (-x, #pragma D option) ----------------------------------------- */
 
-static const char *const d_options[] = {
-	"aggpercpu", "aggrate", "aggsize", "aggsortkey", "aggsortkeypos", "aggsortpos",
-	"aggsortrev", "amin", "argref", "bufpolicy", "bufresize", "bufsize", "cleanrate", "core",
-	"cpp", "cpphdrs", "cpppath", "cpu", "ctypes", "defaultargs", "define", "destructive",
-	"droptags", "dtypes", "dynvarsize", "empty", "errtags", "evaltime", "flowindent",
-	"grabanon", "incdir", "jstackframes", "jstackstrsize", "knodefs", "late", "lazyload",
-	"libdir", "linkmode", "linktype", "nolibs", "nspec", "pgmax", "procfs", "pspec",
-	"quiet", "rawbytes", "scratchsize", "specsize", "stackframes", "stackindent", "statusrate", "stdc",
-	"strip", "strsize", "switchrate", "syslibdir", "temporal", "tree", "tregs", "udefs",
-	"undef", "unodefs", "ustackframes", "verbose", "version", "zdefs",
-};
-
-bool d_option_set(DEnv *env, const char *opt, char *msg, size_t msglen)
-{
-	const char *eq = strchr(opt, '=');
-	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
-	bool known = false;
-	for (size_t i = 0; i < sizeof(d_options) / sizeof(d_options[0]) && !known; i++)
-		known = strlen(d_options[i]) == n && !strncmp(d_options[i], opt, n);
-	if (!known) {
-		snprintf(msg, msglen, "failed to set #pragma option %.*s: Invalid option name", (int)n,
-			 opt);
-		return false;
-	}
-	Options *o = env->opt;
-	o->d_opts = realloc(o->d_opts, sizeof(char *) * (size_t)(o->nd_opts + 1));
-	o->d_opts[o->nd_opts++] = xstrdup(opt);
-	if (!strncmp(opt, "quiet", n))
-		env->quiet = o->d_quiet = true;
-	else if (!strncmp(opt, "defaultargs", n))
-		env->defaultargs = true;
-	else if (!strncmp(opt, "zdefs", n))
-		env->zdefs = true;
-	else if (!strncmp(opt, "destructive", n))
-		o->unsafe = true;
-	else if (!strncmp(opt, "strsize", n) && eq && atoi(eq + 1) > 0)
-		o->strlen_max = atoi(eq + 1);
-	else if (n < 32) { /* aggsortkey, aggsortrev, ...: printing (map_print_d.c) */
-		char name[32];
-		memcpy(name, opt, n);
-		name[n] = 0;
-		agg_opt_set(&o->agg, name, eq ? eq + 1 : NULL);
-	}
-	return true;
-}
-
 /* --- the programs: one per -n/-P/-m/-f/-i/-s ------------------------------- */
 
 static char *read_script(const char *path)
@@ -235,6 +189,7 @@ static bool compile_cmd(DCli *cl, DCmd *c)
 	Error err = {0};
 	cl->env.argv = cl->args.v;
 	cl->env.argc = cl->args.n;
+	d_options_prescan(&cl->env, raw);
 	c->text = d_macro_expand(raw, &cl->env, &err);
 	free(raw);
 	if (c->text) {
@@ -376,9 +331,8 @@ static void add_define(DCli *cl, char kind, const char *arg)
 static bool set_x(DCli *cl, const char *arg)
 {
 	char msg[256];
-	if (!d_option_set(&cl->env, arg, msg, sizeof(msg))) {
-		fprintf(stderr, "dtrace: failed to set -x %.*s: Invalid option name\n",
-			(int)strcspn(arg, "="), arg);
+	if (!d_option_set(&cl->env, arg, false, msg, sizeof(msg))) {
+		fprintf(stderr, "dtrace: %s\n", msg);
 		return false;
 	}
 	if (!strncmp(arg, "errtags", 7))
@@ -390,6 +344,17 @@ static bool set_x(DCli *cl, const char *arg)
 	else if (!strncmp(arg, "incdir=", 7))
 		add_include(cl, arg + 7);
 	return true;
+}
+
+/* -b SIZE: -x bufsize=SIZE, its error naming -b */
+static bool set_b(DCli *cl, const char *size)
+{
+	char opt[128], msg[256];
+	snprintf(opt, sizeof(opt), "bufsize=%s", size);
+	if (d_option_set(&cl->env, opt, false, msg, sizeof(msg)))
+		return true;
+	fprintf(stderr, "dtrace: failed to set -b %s: %s\n", size, strchr(msg + 13, ':') + 2);
+	return false;
 }
 
 /* one option; -1 to go on, else the exit status */
@@ -404,7 +369,7 @@ static int take_option(DCli *cl, int ch, const char *arg)
 	case 's': add_cmd(cl, SPEC_FILE, arg); break;
 	case 'q': cl->env.quiet = cl->opt.d_quiet = true; break;
 	case 'x': return set_x(cl, arg) ? -1 : 1;
-	case 'b': return set_x(cl, "bufsize") ? -1 : 1;
+	case 'b': return set_b(cl, arg) ? -1 : 1;
 	case 'c': cl->cmd = arg; break;
 	case 'p': return grab_pid(cl, arg) ? -1 : 1;
 	case 'o': cl->out_path = arg; break;
@@ -536,6 +501,9 @@ static int run(DCli *cl)
 			bpf_disasm(stderr, sc->progs.v[i]->spec->name, sc->progs.v[i]->insns,
 				   sc->progs.v[i]->ninsns, sc->progs.v[i]->lines, &all->src);
 	if (!cl->exec_none) {
+		cl->run.switch_ns = d_option_rate(&cl->opt, "switchrate", 0);
+		cl->run.agg_ns = d_option_rate(&cl->opt, "aggrate", 0);
+		cl->run.status_ns = d_option_rate(&cl->opt, "statusrate", 0);
 		status = runtime_run(sc, &cl->run);
 		if (cl->run.child_pid > 0 && !cl->env.quiet)
 			fprintf(stderr, "dtrace: pid %d has exited\n", cl->run.child_pid);

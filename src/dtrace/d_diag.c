@@ -17,7 +17,7 @@ static const struct {
 	{"invalid probe description", "D_PDESC_INVAL"},
 	{"macro argument", "D_MACRO_UNDEF"},
 	{"failed to resolve", "D_IDENT_UNDEF"},
-	{"failed to set #pragma", "D_PRAGERR"},
+	{"failed to set option", "D_PRAGMA_OPTSET"},
 	{"operator", "D_OP_WRITE"},
 	{"invalid character", "D_CHR_BADESC"},
 	{"unterminated", "D_SYNTAX"},

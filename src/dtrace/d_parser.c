@@ -39,7 +39,7 @@ static bool parse_pragma(DParser *dp, const char *line, Loc loc)
 	if (n < 3 || strcmp(word[0], "D") || strcmp(word[1], "option"))
 		return true;
 	char msg[256];
-	if (!d_option_set(dp->env, word[2], msg, sizeof(msg)))
+	if (!d_option_set(dp->env, word[2], true, msg, sizeof(msg)))
 		return error_at(dp->err, loc, "%s", msg);
 	return true;
 }

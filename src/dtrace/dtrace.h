@@ -3,7 +3,8 @@
  * (lang/ast.h) the bpftrace parser builds, with Options.dialect = DIALECT_D;
  * sema, codegen and the runtime do the rest.
  *
- *   d_cli.c      dtrace(1)'s options, the run, its messages
+ *   d_cli.c      dtrace(1)'s command line, the run, its messages
+ *   d_options.c  -x / #pragma D option: names, values, effects
  *   d_macros.c   macro arguments ($1, $$1, $target, $pid, ...) in the text
  *   d_parser.c   pragmas, C declarations, clauses and probe descriptions
  *   d_probes.c   probe descriptions -> DTrace probes -> sonde attach points
@@ -71,9 +72,19 @@ int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env);
  * Returns a malloc'd text or NULL with err set. */
 char *d_macro_expand(const char *text, const DEnv *env, Error *err);
 
-/* #pragma D option NAME[=VALUE] and -x NAME[=VALUE]: records the option;
- * false with a message for an unknown option. */
-bool d_option_set(DEnv *env, const char *opt, char *msg, size_t msglen);
+/* #pragma D option NAME[=VALUE] (pragma) and -x NAME[=VALUE]: records the
+ * option; false with dtrace's message for an unknown option or a value it
+ * does not take (d_options.c) */
+bool d_option_set(DEnv *env, const char *opt, bool pragma, char *msg, size_t msglen);
+/* VALUE as libdtrace reads a size (64k, 4m) or a rate (10hz, 100ms, 5s, ns) */
+bool d_size_parse(const char *v, long long *bytes);
+bool d_rate_parse(const char *v, long long *ns);
+/* an option's value that turns it off: "", no, off, false, ... */
+bool d_option_off(const char *v);
+/* `#pragma D option defaultargs` in text: set before $N are replaced */
+void d_options_prescan(DEnv *env, const char *text);
+/* the last -x/pragma value of a rate option in ns, or dflt */
+long long d_option_rate(const Options *o, const char *name, long long dflt);
 
 /* Parses D text (macros already expanded).  *nmatched counts the probes
  * its descriptions matched. */

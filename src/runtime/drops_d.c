@@ -22,7 +22,7 @@ static bool read_counts(const Runtime *rt, uint32_t key, uint64_t *v)
 	return bpf_map_lookup_elem(rt->drops_fd, &key, v) == 0;
 }
 
-void drops_d_report(Runtime *rt)
+void drops_d_report(Runtime *rt, bool agg, bool dyn)
 {
 	if (rt->drops_fd < 0)
 		return;
@@ -34,7 +34,7 @@ void drops_d_report(Runtime *rt)
 	struct DropsD *d = rt->drops;
 	uint64_t *v = xcalloc((size_t)d->ncpu, sizeof(uint64_t));
 	bool flushed = false;
-	if (read_counts(rt, D_DROP_AGG, v))
+	if (agg && read_counts(rt, D_DROP_AGG, v))
 		for (int c = 0; c < d->ncpu; c++) {
 			if (v[c] <= d->told_agg[c])
 				continue;
@@ -47,7 +47,7 @@ void drops_d_report(Runtime *rt)
 				(unsigned long long)n, n == 1 ? "" : "s", c);
 		}
 	uint64_t sum = 0;
-	if (read_counts(rt, D_DROP_DYNVAR, v))
+	if (dyn && read_counts(rt, D_DROP_DYNVAR, v))
 		for (int c = 0; c < d->ncpu; c++)
 			sum += v[c];
 	if (sum > d->told_dyn) {

@@ -297,8 +297,15 @@ int events_handle(void *ctx, void *data, size_t size)
 	case EV_D_TRACEMEM: {
 		uint64_t n;
 		memcpy(&n, (const uint8_t *)data + 8, 8);
-		if (n <= size - 16)
-			tracemem_print_d(&rt->out, (const uint8_t *)data + 16, (size_t)n);
+		if (n > size - 16)
+			break;
+		uint8_t *b = xmalloc((size_t)n + 1); /* the ring is mapped read-only */
+		memcpy(b, (const uint8_t *)data + 16, (size_t)n);
+		if (ev->text) /* a string's record: nothing after its end */
+			for (uint8_t *z = memchr(b, 0, (size_t)n); z && z < b + n; z++)
+				*z = 0;
+		tracemem_print_d(&rt->out, b, (size_t)n);
+		free(b);
 		break;
 	}
 	case EV_WATCHPOINT:

@@ -23,6 +23,10 @@ typedef struct RunOpts {
 	size_t cat_bytes_max; /* BPFTRACE_CAT_BYTES_MAX: cat() prints at most this */
 	uint64_t rb_pages;    /* BPFTRACE_PERF_RB_PAGES: pages per CPU, 0 = sonde's size */
 	bool rb_pages_set;
+	/* D's switchrate, aggrate, statusrate in ns (0: sonde's, every wake-up):
+	 * how often the event ring is read, aggregation drops and the other
+	 * drops and faults are looked at */
+	int64_t switch_ns, agg_ns, status_ns;
 } RunOpts;
 
 /* A watched address and its fds in Runtime.attached (first, n): from a
@@ -121,7 +125,8 @@ void spec_report_drops(Runtime *rt);
 void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data);
 void fault_report_double_d(Runtime *rt);
 void spec_free(Runtime *rt);
-/* D: "dtrace: N aggregation drops on CPU C", "... dynamic variable drops" */
-void drops_d_report(Runtime *rt);
+/* D: "dtrace: N aggregation drops on CPU C" (agg: aggrate's turn), "...
+ * dynamic variable drops" (dyn: statusrate's) */
+void drops_d_report(Runtime *rt, bool agg, bool dyn);
 void drops_d_free(Runtime *rt);
 void watchpoint_continue(Runtime *rt);

@@ -181,6 +181,8 @@ static void waiter_open(Runtime *rt, Waiter *w)
 		tick |= !w->maps_watched;
 	}
 	w->timeout_ms = tick ? POLL_MS : -1;
+	if (rt->opt.switch_ns > 0) /* D's switchrate: the ring is read at that rate */
+		w->timeout_ms = rt->opt.switch_ns < 1000000 ? 1 : (int)(rt->opt.switch_ns / 1000000);
 }
 
 static void waiter_close(Waiter *w)
@@ -221,8 +223,29 @@ static int waiter_wait(Waiter *w, Runtime *rt)
 	return n;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+/* D's aggrate/statusrate: whether a period of rate ns has passed since
+ * *last (a rate of 0: at every wake-up) */
+static bool rate_due(uint64_t *last, int64_t rate)
+{
+	if (rate <= 0)
+		return true;
+	uint64_t now = mono_ns();
+	if (*last && now - *last < (uint64_t)rate)
+		return false;
+	*last = now;
+	return true;
+}
+
 static void event_loop(Runtime *rt, Waiter *w)
 {
+	uint64_t last_agg = mono_ns(), last_status = last_agg;
 	while (!rt->exit_requested && !got_signal) {
 		if (child_done(rt))
 			break;
@@ -270,9 +293,13 @@ static void event_loop(Runtime *rt, Waiter *w)
 			fflush(rt->out.f);
 		}
 		watchpoint_resume(rt);
-		spec_report_drops(rt);
-		fault_report_double_d(rt);
-		drops_d_report(rt);
+		bool agg = rate_due(&last_agg, rt->opt.agg_ns);
+		bool status = rate_due(&last_status, rt->opt.status_ns);
+		if (status) {
+			spec_report_drops(rt);
+			fault_report_double_d(rt);
+		}
+		drops_d_report(rt, agg, status);
 	}
 }
 
@@ -440,7 +467,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.ending = true;
 	run_special(&rt, "END");
 	fflush(rt.out.f);
-	drops_d_report(&rt);
+	drops_d_report(&rt, true, true);
 	print_all_maps(&rt);
 	spec_report_drops(&rt);
 	fault_report_double_d(&rt);

@@ -1,0 +1,5 @@
+/* without defaultargs a macro argument not given is an error */
+BEGIN
+{
+	trace($2);
+}

@@ -1,0 +1,1 @@
+/* -x aggrate: a negative rate is refused */

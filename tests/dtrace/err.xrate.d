@@ -1,0 +1,1 @@
+/* -x switchrate with a value dtrace cannot read */

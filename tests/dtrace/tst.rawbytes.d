@@ -1,0 +1,15 @@
+/* #pragma D option rawbytes: trace() of a string prints its record (strsize
+ * bytes, zeros after the string) as a hex and ASCII dump, as tracemem()
+ * does; integers are still printed as numbers */
+#pragma D option quiet
+#pragma D option rawbytes
+#pragma D option strsize=20
+
+BEGIN
+{
+	trace("hello");
+	trace(strjoin("ab", "cd"));
+	trace(7);
+	printf("\n");
+	exit(0);
+}
