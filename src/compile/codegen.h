@@ -71,6 +71,8 @@ void dfault_call_check(Gen *g, int kind, int addr_slot); /* after a call: r0 < 0
 void dfault_finish(Gen *g);     /* after the program's exit: where faults go */
 void dfault_error_chain(Gen *g); /* an ERROR clause's end: the next ERROR clause */
 void dfault_gen_arg(Gen *g, int n); /* argN in an ERROR clause */
+/* D: the enabled probe ID of the program being generated (dtrace's EPID) */
+int dfault_epid(const Gen *g);
 bool dfault_is_error_spec(const ProbeSpec *sp);
 bool dfault_is_error_clause(const Script *sc, const Probe *p);
 void dfault_expand_errors(Script *sc); /* ERROR clauses: a spec per kind of program */

@@ -115,8 +115,8 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 static void b_dprobe_id(Gen *g, const Expr *e)
 {
 	const AttachPoint *ap = g->spec->ap;
-	if (!strcmp(e->name, "epid")) /* the enabled probe: this clause's program, numbered from 1 */
-		emit(g, I_MOV64_IMM(BPF_REG_0, g->sc->progs.n + 1));
+	if (!strcmp(e->name, "epid")) /* the enabled probe: this clause on this probe */
+		emit(g, I_MOV64_IMM(BPF_REG_0, dfault_epid(g)));
 	else
 		emit(g, I_MOV64_IMM(BPF_REG_0, ap && ap->d ? ap->d->id : 0));
 }

@@ -33,6 +33,12 @@ static bool faults_on(const Gen *g)
 	return g->sc->opt.dialect == DIALECT_D && !g->dead;
 }
 
+int dfault_epid(const Gen *g)
+{
+	const AttachPoint *ap = g->spec->ap;
+	return ap && ap->epid > 0 ? ap->epid : g->sc->progs.n + 1;
+}
+
 bool dfault_is_error_spec(const ProbeSpec *sp)
 {
 	return sp->prov->is_special && !strcmp(sp->prov->name, "ERROR");
@@ -215,7 +221,7 @@ static void report(Gen *g)
 	g->sc->lazy_events |= !wake;
 	emit_ld_imm64(g, BPF_REG_1, (uint64_t)(g->sc->events.n - 1));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, 0);
-	emit_st(g, BPF_DW, R_SCR, 8, g->sc->progs.n + 1); /* the epid: this program's number */
+	emit_st(g, BPF_DW, R_SCR, 8, dfault_epid(g));
 	gen_ringbuf_output(g, 0, DFAULT_REC_SIZE, wake);
 	tail_call(g, 0);
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));

@@ -9,9 +9,10 @@
 
 MapInfo *script_map(Script *s, const char *name, Loc loc)
 {
-	for (int i = 0; i < s->maps.n; i++)
-		if (!strcmp(s->maps.v[i]->name, name))
-			return s->maps.v[i];
+	/* indexed: a script of thousands of maps would search them all per name */
+	const int *id = str_index_find(&s->map_ids, name);
+	if (id)
+		return s->maps.v[*id];
 	MapInfo *m = arena_alloc(&s->arena, sizeof(MapInfo));
 	m->name = arena_strdup(&s->arena, name);
 	size_t n = strlen(name);
@@ -22,6 +23,7 @@ MapInfo *script_map(Script *s, const char *name, Loc loc)
 	m->loc = loc;
 	m->fd = -1;
 	vec_push(&s->maps, m);
+	str_index_put(&s->map_ids, m->name, m->id);
 	return m;
 }
 
@@ -285,6 +287,7 @@ void script_free(Script *sc)
 		vec_free(&sc->cdefs->sys_seen);
 	}
 	vec_free(&sc->maps);
+	str_index_free(&sc->map_ids);
 	vec_free(&sc->events);
 	vec_free(&sc->progs);
 	sb_free(&sc->rodata);

@@ -10,6 +10,7 @@
 #include "../lang/types.h"
 #include "../probes/provider.h"
 #include "../runtime/output.h"
+#include "../util/strindex.h"
 
 typedef struct MapInfo {
 	char *name;      /* without '@'; "" for @ */
@@ -193,6 +194,7 @@ typedef struct Script {
 	Options opt;
 	Arena arena;          /* types, names, event descriptors */
 	VEC(MapInfo *) maps;
+	StrIndex map_ids;     /* script_map: a map's id by name */
 	VEC(EventDesc *) events;
 	VEC(ProgCode *) progs;
 	ProbeSpecList *specs; /* per probe: its expanded attach points */

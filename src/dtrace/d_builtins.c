@@ -19,8 +19,8 @@ typedef struct Rw {
 	Program *prog;
 	const DEnv *env;
 	Error *err;
-	VEC(const char *) globals; /* names assigned as D globals */
-	VEC(const char *) stored;  /* self->x and globals assigned a value other than 0 */
+	StrIndex globals; /* names assigned as D globals (an index: scripts have thousands) */
+	StrIndex stored;  /* self->x and globals assigned a value other than 0 */
 	const Probe *probe;         /* the clause being rewritten */
 	const DArgSig *sig;         /* its probes' typed args[] (d_args.c), or NULL */
 	int inline_depth;           /* inlines being expanded */
@@ -65,17 +65,9 @@ static Expr *mk_int(Rw *rw, uint64_t v, Loc loc)
 	return e;
 }
 
-static bool in_list(const char *const *v, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(v[i], name))
-			return true;
-	return false;
-}
-
 static bool is_global(const Rw *rw, const char *name)
 {
-	return in_list(rw->globals.v, rw->globals.n, name);
+	return str_index_find(&rw->globals, name) != NULL;
 }
 
 /* every clause's probes are of providers starting with prov (and named
@@ -505,7 +497,7 @@ static void zero_to_delete(Rw *rw, Stmt *s)
 	if (s->kind != S_ASSIGN || s->op != OP_NONE || !dvar || !t->args.n ||
 	    s->expr->kind != E_INT || s->expr->ival)
 		return;
-	if (!in_list(rw->stored.v, rw->stored.n, t->name))
+	if (!str_index_find(&rw->stored, t->name))
 		return; /* never given another value: the assignment gives it its type */
 	Expr *call = mk(rw, E_CALL, s->loc);
 	call->name = "delete";
@@ -546,8 +538,8 @@ static void note_global(Rw *rw, const Expr *t)
 {
 	if (t && t->kind == E_INDEX)
 		t = t->a;
-	if (t && t->kind == E_BUILTIN && !is_global(rw, t->name))
-		vec_push(&rw->globals, t->name);
+	if (t && t->kind == E_BUILTIN)
+		str_index_put(&rw->globals, t->name, 1);
 }
 
 static void find_globals_expr(Rw *rw, const Expr *e)
@@ -578,8 +570,8 @@ static void note_stored(Rw *rw, const Stmt *s)
 		snprintf(buf, sizeof(buf), "`%s", t->name);
 	else
 		return;
-	if (!in_list(rw->stored.v, rw->stored.n, buf))
-		vec_push(&rw->stored, arena_strdup(&rw->prog->arena, buf));
+	if (!str_index_find(&rw->stored, buf))
+		str_index_put(&rw->stored, arena_strdup(&rw->prog->arena, buf), 1);
 }
 
 static void find_globals(Rw *rw, const StmtList *l)
@@ -655,8 +647,8 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 	for (int i = 0; i < p->nprobes; i++)
 		find_globals(&rw, &p->probes[i]->body);
 	for (int i = 0; i < p->nd_vars; i++) /* declared: `int x;` */
-		if (p->d_vars[i].name[0] == '`' && !is_global(&rw, p->d_vars[i].name + 1))
-			vec_push(&rw.globals, p->d_vars[i].name + 1);
+		if (p->d_vars[i].name[0] == '`')
+			str_index_put(&rw.globals, p->d_vars[i].name + 1, 1);
 	bool ok = true;
 	for (int i = 0; ok && i < p->nprobes; i++) {
 		Probe *pr = p->probes[i];
@@ -668,7 +660,7 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 		ok = (!pr->pred || (pr->pred = rw_expr(&rw, pr->pred))) && rw_stmts(&rw, &pr->body) &&
 		     add_filter(&rw, pr);
 	}
-	vec_free(&rw.globals);
-	vec_free(&rw.stored);
+	str_index_free(&rw.globals);
+	str_index_free(&rw.stored);
 	return ok;
 }

@@ -102,12 +102,13 @@ static void add_ap(const DProbe *p, void *arg)
 	d->func = arena_strdup(a, p->n.func);
 	d->name = arena_strdup(a, p->n.name);
 	d->id = p->n.id;
+	int epid = ++c->dp->env->necbs; /* dtrace's enabling: a clause on a probe */
 	for (int i = 0; i < 4; i++) { /* the probe's hook, then any other it has */
 		const char *at = i ? p->also[i - 1] : p->attach;
 		if (!at)
 			continue;
 		c->pr->aps = arena_grow(a, c->pr->aps, c->pr->naps, sizeof(*c->pr->aps));
-		c->pr->aps[c->pr->naps++] = (AttachPoint){ arena_strdup(a, at), c->loc, d };
+		c->pr->aps[c->pr->naps++] = (AttachPoint){ arena_strdup(a, at), c->loc, d, epid };
 	}
 }
 

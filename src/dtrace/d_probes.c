@@ -40,7 +40,10 @@ static bool id_match(const Walk *w, int id)
 
 static bool field_match(const char *pat, const char *s)
 {
-	return !*pat || !fnmatch(pat, s, 0);
+	if (!*pat)
+		return true;
+	/* most descriptions name the probe: no fnmatch per probe walked */
+	return strpbrk(pat, "*?[\\") ? !fnmatch(pat, s, 0) : !strcmp(pat, s);
 }
 
 /* a probe, implemented by attach (and the hooks in also, if any) */
@@ -113,6 +116,10 @@ static void walk_syscall(Walk *w)
 	const NameList *l = syscall_names();
 	for (int i = 0; i < l->v.n; i++) {
 		char at[160];
+		if (!field_match(w->pat[2], l->v.v[i])) {
+			w->next_id += 2; /* neither probe matches: nothing to format */
+			continue;
+		}
 		snprintf(at, sizeof(at), "tracepoint:syscalls:sys_enter_%s", l->v.v[i]);
 		walk_emit(w, "syscall", "vmlinux", l->v.v[i], "entry", at);
 		snprintf(at, sizeof(at), "tracepoint:syscalls:sys_exit_%s", l->v.v[i]);

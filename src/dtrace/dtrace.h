@@ -47,6 +47,7 @@ typedef struct DEnv {
 	int ninlines;
 	DXlator *xlators; /* user translators (in the programs' arenas) */
 	int nxlators;
+	int necbs;        /* the enabled probes (clause, probe) so far: the last EPID given */
 } DEnv;
 
 /* One DTrace probe, as `dtrace -l` lists it, and what sonde attaches for it

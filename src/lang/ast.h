@@ -120,6 +120,7 @@ typedef struct AttachPoint {
 	char *text; /* as written, e.g. "tracepoint:syscalls:sys_enter_*" */
 	Loc loc;
 	DProbeName *d; /* D front end: the DTrace probe it stands for, else NULL */
+	int epid;      /* D: its enabled probe ID (clause and probe, numbered as dtrace), or 0 */
 } AttachPoint;
 
 typedef struct Probe {
