@@ -16,6 +16,7 @@
 
 #include "../lang/ctypes.h"
 #include "../lang/lexer.h"
+#include "../runtime/ksyms.h"
 #include "dtrace.h"
 
 typedef struct XMember {
@@ -217,6 +218,13 @@ bool d_args_const(const char *name, int *value)
 	return false;
 }
 
+/* the function the tick's hrtimer runs (Linux 6.10 renamed it), 0 if none */
+uint64_t d_args_tick_handler(void)
+{
+	uint64_t a = ksym_addr("tick_nohz_handler");
+	return a ? a : ksym_addr("tick_sched_timer");
+}
+
 /* --- probe signatures ---------------------------------------------------------- */
 
 typedef struct DArg {
@@ -233,6 +241,8 @@ struct DArgSig {
 };
 
 #define TASK(n) "((struct task_struct *)arg" #n ")"
+#define CUR_LWPS {"lwpsinfo_t *", "lwpsinfo_t", "curtask"}
+#define CUR_PS {"psinfo_t *", "psinfo_t", "curtask"}
 #define LWPS(n) {"lwpsinfo_t *", "lwpsinfo_t", TASK(n)}
 #define PS(n) {"psinfo_t *", "psinfo_t", TASK(n)}
 #define RQ "((struct request *)arg0)"
@@ -301,6 +311,12 @@ static const DArgSig sigs[] = {
 	{"sched", "sleep", "!arg0 && arg3 != 0", {{0}}},
 	{"sched", "preempt", "(arg0 || arg3 == 0) && " TASK(1) "->pid != 0", {{0}}},
 	{"sched", "wakeup", NULL, {LWPS(0), PS(0)}},
+	/* the scheduler's clock tick (the tick hrtimer's expiry, whose
+	 * handler calls sched_tick) in the thread it charges; surrender: a
+	 * reschedule interrupt, another CPU telling this one to choose again,
+	 * in the thread it interrupts */
+	{"sched", "tick", "(uint64_t)((struct hrtimer *)arg0)->function == @K", {CUR_LWPS, CUR_PS}},
+	{"sched", "surrender", NULL, {CUR_LWPS, CUR_PS}},
 	/* the priority the tracepoint reports: the waiter's if it is higher */
 	{"sched", "change-pri", NULL, {LWPS(0), PS(0), {"pri_t", NULL,
 		"(int32_t)(arg1 && " TASK(1) "->prio < " TASK(0) "->normal_prio ? " TASK(1) "->prio : " TASK(0) "->normal_prio)"}}},
@@ -342,7 +358,8 @@ static unsigned long long wall_offset(void)
 	       (unsigned long long)(r.tv_nsec - m.tv_nsec);
 }
 
-/* text with @T replaced by base and @W by the wall clock offset, parsed */
+/* text with @T replaced by base, @W by the wall clock offset and @K by
+ * the address of the tick's hrtimer handler (d_args_tick_handler), parsed */
 static Expr *expr_of(Program *p, const char *text, const char *base, Loc loc, Error *err)
 {
 	StrBuf b = {0};
@@ -352,6 +369,8 @@ static Expr *expr_of(Program *p, const char *text, const char *base, Loc loc, Er
 			sb_printf(&b, "(%s)", base), s++;
 		else if (s[0] == '@' && s[1] == 'W')
 			sb_printf(&b, "%llu", wall_offset()), s++;
+		else if (s[0] == '@' && s[1] == 'K')
+			sb_printf(&b, "0x%llx", (unsigned long long)d_args_tick_handler()), s++;
 		else
 			sb_printf(&b, "%c", *s);
 	}

@@ -16,6 +16,9 @@
 #include "../lang/ctypes.h"
 #include "../probes/tracefs.h"
 #include "../runtime/elf_syms.h"
+#include "../runtime/features.h"
+#include "../runtime/kfuncs.h"
+#include "../util/strindex.h"
 #include "dtrace.h"
 
 typedef struct Walk {
@@ -169,11 +172,16 @@ static const struct {
 	{"sched", "dequeue", "sched:sched_switch", {"sched:sched_migrate_task"}},
 	{"sched", "sleep", "sched:sched_switch"},
 	{"sched", "preempt", "sched:sched_switch"},
+	{"sched", "tick", "timer:hrtimer_expire_entry"},
+	{"sched", "surrender", "irq_vectors:reschedule_entry"},
 };
 
 static bool tp_exists(const char *tp)
 {
 	char path[256];
+	/* sched:::tick is the tick hrtimer's expiry: its handler must be known */
+	if (!strcmp(tp, "timer:hrtimer_expire_entry") && !d_args_tick_handler())
+		return false;
 	const char *dir = tracefs_dir();
 	if (*tp == ':') { /* a bare tracepoint: its BTF prototype */
 		struct btf *b = btf_kernel();
@@ -446,19 +454,85 @@ static void walk_user(Walk *w)
 	free(files);
 }
 
-/* fbt::FUNC:entry|return (kprobes), for functions named without globs:
- * the kernel's function list is not read, and the kprobe provider says at
- * attach time what this kernel cannot do */
+typedef struct FbtFuncs {
+	KFunc *v;
+	int n, cap;
+	VEC(char *) keys; /* "MODULE:FUNC" of modules' functions, for the index */
+} FbtFuncs;
+
+/* the traceable functions once each (a name can be listed more than once,
+ * for static functions sharing it), without the compiler's .part/.cold
+ * pieces: read once per run */
+static const FbtFuncs *fbt_funcs(void)
+{
+	static FbtFuncs l;
+	static bool read;
+	if (read)
+		return &l;
+	read = true;
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
+	StrIndex seen = {0};
+	for (int i = 0; i < n; i++) {
+		if (strchr(f[i].name, '.'))
+			continue;
+		const char *key = f[i].name;
+		if (f[i].module) {
+			StrBuf b = {0};
+			sb_printf(&b, "%s:%s", f[i].module, f[i].name);
+			vec_push(&l.keys, b.s);
+			key = b.s;
+		}
+		if (str_index_find(&seen, key))
+			continue;
+		str_index_put(&seen, key, 1);
+		vec_push(&l, f[i]);
+	}
+	str_index_free(&seen);
+	return &l;
+}
+
+/* fbt::FUNC:entry|return of one function */
+static void walk_fbt_func(Walk *w, const char *mod, const char *fn)
+{
+	char at[300];
+	bool vmlinux = !strcmp(mod, "vmlinux");
+	if (!field_match(w->pat[1], mod) || !field_match(w->pat[2], fn)) {
+		w->next_id += 2; /* tens of thousands: none formatted in vain */
+		return;
+	}
+	snprintf(at, sizeof(at), "kprobe:%s%s%s", vmlinux ? "" : mod, vmlinux ? "" : ":", fn);
+	walk_emit(w, "fbt", mod, fn, "entry", at);
+	snprintf(at, sizeof(at), "kretprobe:%s%s%s", vmlinux ? "" : mod, vmlinux ? "" : ":", fn);
+	walk_emit(w, "fbt", mod, fn, "return", at);
+}
+
+/* fbt::FUNC:entry|return (kprobes).  A function named without globs is
+ * taken as written (the kernel's function list is not read, and the kprobe
+ * provider says at attach time what this kernel cannot do); a glob, or
+ * dtrace -l, walks the kernel's traceable functions (tracefs
+ * available_filter_functions) where the kernel has kprobes, and says once
+ * on stderr that it has none where it has not. */
 static void walk_fbt(Walk *w)
 {
 	const char *fn = w->pat[2];
-	char at[300];
-	if (strcmp(w->pat[0], "fbt") || !*fn || strpbrk(fn, "*?[") || strpbrk(w->pat[1], "*?["))
+	if (!strcmp(w->pat[0], "fbt") && *fn && !strpbrk(fn, "*?[") && !strpbrk(w->pat[1], "*?[")) {
+		walk_fbt_func(w, "vmlinux", fn);
 		return;
-	snprintf(at, sizeof(at), "kprobe:%s", fn);
-	walk_emit(w, "fbt", "vmlinux", fn, "entry", at);
-	snprintf(at, sizeof(at), "kretprobe:%s", fn);
-	walk_emit(w, "fbt", "vmlinux", fn, "return", at);
+	}
+	if (!(*w->pat[0] ? field_match(w->pat[0], "fbt") : w->listing))
+		return;
+	if (!kernel_has_kprobes()) {
+		static bool told;
+		if (!told && !strcmp(w->pat[0], "fbt"))
+			fprintf(stderr, "dtrace: fbt probes are not available: this kernel has no kprobes "
+				"(no kprobe PMU or kprobe_events)\n");
+		told = true;
+		return;
+	}
+	const FbtFuncs *f = fbt_funcs();
+	for (int i = 0; i < f->n; i++)
+		walk_fbt_func(w, f->v[i].module ? f->v[i].module : "vmlinux", f->v[i].name);
 }
 
 /* --- rawtp: the kernel's raw tracepoints ------------------------------------- */

@@ -13,6 +13,7 @@
  *   d_diag.c     compile errors in dtrace(1)'s words and tags */
 #pragma once
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../compile/script.h"
@@ -142,6 +143,9 @@ Expr *d_args_member(Program *p, const DArgSig *s, int n, const char *member, Loc
 Expr *d_xlate_builtin(Program *p, const char *type, const char *in, const char *member, Loc loc,
 		      Error *err);
 bool d_xlate_builtin_exists(const char *type);
+/* sched:::tick's hook: the address of the tick hrtimer's handler, 0 when
+ * the kernel has none by the names sonde knows */
+uint64_t d_args_tick_handler(void);
 /* SSLEEP, B_WRITE, CLD_EXITED, ...: the translators' int constants */
 bool d_args_const(const char *name, int *value);
 /* dtrace -lv: the probe's stability attributes and argument types */
