@@ -504,6 +504,7 @@ static int run(DCli *cl)
 		cl->run.switch_ns = d_option_rate(&cl->opt, "switchrate", 0);
 		cl->run.agg_ns = d_option_rate(&cl->opt, "aggrate", 0);
 		cl->run.status_ns = d_option_rate(&cl->opt, "statusrate", 0);
+		d_option_bufsize(&cl->opt, &cl->run);
 		status = runtime_run(sc, &cl->run);
 		if (cl->run.child_pid > 0 && !cl->env.quiet)
 			fprintf(stderr, "dtrace: pid %d has exited\n", cl->run.child_pid);

@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "../runtime/output.h"
+#include "../runtime/runtime.h"
 #include "dtrace.h"
 
 /* what value an option takes */
@@ -202,4 +204,19 @@ void d_options_prescan(DEnv *env, const char *text)
 		    !strcmp(w[0], "D") && !strcmp(w[1], "option") && !strcmp(w[2], "defaultargs"))
 			env->defaultargs = true;
 	}
+}
+
+void d_option_bufsize(const Options *o, RunOpts *run)
+{
+	long long bytes;
+	const char *v = options_d_get(o, "bufsize");
+	if (!v || !d_size_parse(v, &bytes) || bytes <= 0)
+		return;
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), pages = 1;
+	while (pages * page < (uint64_t)bytes)
+		pages <<= 1;
+	while (pages > 1 && !loader_ringbuf_size(pages)) /* as bufresize=auto: what fits */
+		pages >>= 1;
+	run->rb_pages = pages;
+	run->rb_pages_set = true;
 }

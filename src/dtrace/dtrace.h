@@ -85,6 +85,11 @@ bool d_rate_parse(const char *v, long long *ns);
 bool d_option_off(const char *v);
 /* `#pragma D option defaultargs` in text: set before $N are replaced */
 void d_options_prescan(DEnv *env, const char *text);
+/* -b / -x bufsize (bytes per CPU, as dtrace's principal buffers): the event
+ * ring's size, the power-of-two pages per CPU that hold it (fewer when the
+ * kernel's bound is lower) */
+struct RunOpts;
+void d_option_bufsize(const Options *o, struct RunOpts *run);
 /* the last -x/pragma value of a rate option in ns, or dflt */
 long long d_option_rate(const Options *o, const char *name, long long dflt);
 
