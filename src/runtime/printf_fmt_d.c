@@ -142,6 +142,9 @@ static void add_flag(Conv *c, char f)
 		c->flags[c->nflags++] = f;
 }
 
+/* A width or precision past this is refused rather than rendered */
+#define CONV_MAX_WIDTH 1000000 /* as in conv_fail's message */
+
 /* Read the conversion at s[0] == '%'; *used: its length */
 static bool read_conv(const char *s, size_t n, int k, Conv *c, size_t *used, char *err, size_t en)
 {
@@ -155,8 +158,13 @@ static bool read_conv(const char *s, size_t n, int k, Conv *c, size_t *used, cha
 				continue;
 			}
 			int v = 0;
-			for (; j < n && isdigit((unsigned char)s[j]); j++)
+			for (; j < n && isdigit((unsigned char)s[j]); j++) {
+				if (v > CONV_MAX_WIDTH / 10 || v * 10 + s[j] - '0' > CONV_MAX_WIDTH)
+					/* no overflow, no gigabyte of padding */
+					return conv_fail(err, en, "format conversion #%d has an output %s "
+							 "larger than 1000000", k, c->dot ? "precision" : "width");
 				v = v * 10 + s[j] - '0';
+			}
 			j--;
 			*(c->dot ? &c->prec : &c->width) = v;
 			digits++;
