@@ -39,6 +39,28 @@ void gen_fork(Gen *g)
 	finish_exit(g, out);
 }
 
+/* a record of type for a traced process begins in the scratch (else out) */
+static void task_record(Gen *g, int type, int out)
+{
+	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	pid_filter(g, out);
+	tg_scratch(g, out);
+	hdr_common(g, type);
+}
+
+/* sched_process_exec: the marker that a traced process runs its new image
+ * (the printer shows nothing of the command sonde started before its
+ * execve, also when -e leaves execve out) */
+void gen_exec(Gen *g)
+{
+	int out = label_new(g);
+	task_record(g, REC_EXEC, out);
+	emit_call(g, BPF_FUNC_ktime_get_ns);
+	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
+	tg_output(g, -1, TRACE_HDR_SIZE);
+	finish_exit(g, out);
+}
+
 /* sched_process_exit of a whole process: its exit code, from task_struct */
 /* raw tracepoint sched_switch(preempt, prev, next, prev_state): TM_CUR
  * = next's tid and tgid, and whether its process is traced */
@@ -159,10 +181,7 @@ static void read_siginfo(Gen *g)
 void gen_signal(Gen *g)
 {
 	int out = label_new(g);
-	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	pid_filter(g, out);
-	tg_scratch(g, out);
-	hdr_common(g, REC_SIGNAL);
+	task_record(g, REC_SIGNAL, out);
 	emit(g, I_ST(BPF_H, R_SCR, H_NR, SIG_DELIVERED));
 	emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 0));
 	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));

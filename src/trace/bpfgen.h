@@ -94,6 +94,7 @@ void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o);
 
 /* bpf_task.c */
 void gen_fork(Gen *g);
+void gen_exec(Gen *g);
 void gen_proc_exit(Gen *g, int exit_code_off);
 void gen_signal(Gen *g);
 void gen_siggen(Gen *g, const TraceBpf *b, const TaskOffsets *t);

@@ -110,7 +110,7 @@ static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, 
 	return load_type(b, g, BPF_PROG_TYPE_TRACEPOINT, what, verbose, err, errlen);
 }
 
-enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_SWITCH, P_EVENT0 };
+enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_SWITCH, P_EXEC, P_EVENT0 };
 
 /* the maps the programs share */
 static bool create_maps(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
@@ -292,7 +292,19 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 			return false;
 	}
 	b->prog_fds[b->nprogs++] = fd;
-	for (int i = 0; i < b->nevents && b->nprogs < 16; i++) {
+	fd = -1;
+	if (!o->npids) { /* a command: the end of what its process does for sonde */
+		g = (Gen){.err = &e};
+		gen_exec(&g);
+		if ((fd = load(b, &g, "sched_process_exec", o->verbose, err, errlen)) < 0)
+			return false;
+	}
+	b->prog_fds[b->nprogs++] = fd;
+	if (b->nevents > TRACE_PROGS_MAX - P_EVENT0) {
+		snprintf(err, errlen, "at most %d --event tracepoints", TRACE_PROGS_MAX - P_EVENT0);
+		return false;
+	}
+	for (int i = 0; i < b->nevents; i++) {
 		g = (Gen){.err = &e};
 		gen_event(&g, i, b->events[i].size);
 		if ((fd = load(b, &g, b->events[i].name, o->verbose, err, errlen)) < 0)
@@ -347,18 +359,20 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 					     {"sched", "sched_process_exit"},
 					     {"signal", "signal_deliver"},
 					     {"signal", "signal_generate"},
-					     {"sched", "sched_switch"}};
+					     {"sched", "sched_switch"},
+					     {"sched", "sched_process_exec"}};
 	/* exit first, so that no call is seen entering without its exit
 	 * program in place */
-	static const int order[] = {P_SWITCH, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT, P_ENTER};
-	for (int k = 0; k < 7; k++) {
+	static const int order[] = {P_SWITCH, P_EXEC, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT,
+				    P_ENTER};
+	for (int k = 0; k < 8; k++) {
 		int i = order[k];
 		if (b->prog_fds[i] < 0)
 			continue;
 		if ((i == P_ENTER && b->entry_tp) || (i == P_EXIT && b->exit_tp)) {
 			if (!attach_calls(b, i == P_ENTER, b->prog_fds[i], err, errlen))
 				return false;
-		} else if (i != P_FORK && i != P_PEXIT) {
+		} else if (i != P_FORK && i != P_PEXIT && i != P_EXEC) {
 			/* raw tracepoints: the link fd detaches when closed, also
 			 * when sonde is killed */
 			int fd = bpf_raw_tracepoint_open(tps[i][1], b->prog_fds[i]);

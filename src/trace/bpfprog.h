@@ -12,6 +12,7 @@
 /* at most this many calls traced on their own tracepoints, else the raw
  * tracepoints (each one a perf event to open, and to close in background) */
 #define TRACE_HOOKED_MAX 32
+#define TRACE_PROGS_MAX 24 /* the syscall and task programs, then --event's */
 
 enum { TM_PIDS, TM_START, TM_PLAN, TM_SCRATCH, TM_RING, TM_LOST, TM_STATS, TM_HIST, TM_CUR,
        TM_COUNT };
@@ -29,7 +30,7 @@ typedef struct TraceBpf {
 	TraceEvent *events;
 	int nevents;
 	Attached attached;
-	int prog_fds[16];
+	int prog_fds[TRACE_PROGS_MAX];
 	int nprogs;
 	/* A program on the raw tracepoint sys_enter or sys_exit runs for every
 	 * call of every process; one on syscalls:sys_enter_NAME/sys_exit_NAME

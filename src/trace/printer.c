@@ -349,6 +349,23 @@ static void print_signal(Printer *p, const TraceHdr *h, const uint8_t *d, size_t
 
 static bool printer_record1(Printer *p, const void *data, size_t size);
 
+static bool is_execve(int nr)
+{
+	const char *n = syscall_name(nr);
+	return !strcmp(n, "execve") || !strcmp(n, "execveat");
+}
+
+bool printer_before_exec(Printer *p, const TraceHdr *h)
+{
+	if (!p->await_exec || h->tgid != p->await_exec || h->type == REC_PROC_EXIT)
+		return false;
+	bool call = h->type == REC_SYSCALL || h->type == REC_ENTER || h->type == REC_BLOCK;
+	if (h->type != REC_EXEC && !(call && is_execve(h->nr)))
+		return true;
+	p->await_exec = 0;
+	return h->type == REC_EXEC;
+}
+
 bool printer_record(Printer *p, const void *data, size_t size)
 {
 	bool ok = printer_record1(p, data, size);
@@ -497,11 +514,8 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 	if (h->len < avail)
 		avail = h->len;
 	bool quiet = p->o->count && !p->o->count_and_print;
-	if (h->tid == p->await_exec) {
-		p->await_exec = 0;
-		if (h->type == REC_SYSCALL && !strcmp(syscall_name(h->nr), "read"))
-			return true;
-	}
+	if (p->await_exec && printer_before_exec(p, h))
+		return true;
 	switch (h->type) {
 	case REC_SYSCALL:
 		if (!want_result(p, h)) {
@@ -531,6 +545,8 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 	case REC_EVENT:
 		if (!quiet)
 			print_event(p, h, d, avail);
+		return true;
+	case REC_EXEC:
 		return true;
 	}
 	return false;

@@ -37,9 +37,9 @@ typedef struct Printer {
 	int exit_status;       /* of main_pid, from REC_PROC_EXIT (wait status) */
 	bool main_exited;
 	bool nonmain_seen;
-	/* the command sonde started, until its first record: its read of the
-	 * go pipe (in progress when tracing starts, seen when the entry is not
-	 * needed: entry_few) is sonde's, not shown, as strace shows none */
+	/* the command sonde started, until its execve: what it does before
+	 * (waiting for the probes, which a child scheduled late does traced)
+	 * is sonde's, not shown, as strace shows none */
 	uint32_t await_exec;
 	/* tasks traced now, for strace's "[pid N] " prefix (more than one);
 	 * children forked but not counted until their first line or their
@@ -55,6 +55,10 @@ void printer_free(Printer *p);
  * printer_flush writes them to out (before anything else writes there). */
 void printer_flush(Printer *p);
 bool printer_record(Printer *p, const void *data, size_t size);
+/* Whether a record is of the command sonde started before its execve
+ * (await_exec), not to be shown; its execve (entry, or REC_EXEC when -e
+ * leaves execve out) ends that.  Its exit still counts. */
+bool printer_before_exec(Printer *p, const TraceHdr *h);
 /* Format one complete call (header + captures) without printing: tests. */
 void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t *data);
 

@@ -18,6 +18,8 @@ enum {
 	REC_EVENT = 7,   /* --event tracepoint: raw record follows */
 	REC_BLOCK = 8,   /* entry of a call that may block (-f): its arguments,
 			  * captures taken at entry; the REC_SYSCALL follows */
+	REC_EXEC = 9,    /* sched_process_exec: a traced process has a new image
+			  * (only while a command is started; never recorded) */
 };
 /* REC_SIGNAL: nr says where the signal was seen */
 enum {

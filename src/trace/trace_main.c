@@ -61,20 +61,35 @@ static char *command_path(const char *cmd)
 	return found;
 }
 
-static pid_t start_child(const char *path, char **cmd, int *go_fd, FILE *out)
+/* SONDE_TRACE_TEST_LATE_CHILD=1 (tests only): the child waits for the
+ * probes to be attached before anything else, as a child scheduled late
+ * does, so that everything it does before its execve is traced; then it
+ * makes a call of its own (a close) that must not show either */
+static bool late_child_knob(void)
 {
-	int p[2];
-	if (pipe2(p, O_CLOEXEC) < 0)
+	const char *v = getenv("SONDE_TRACE_TEST_LATE_CHILD");
+	return v && *v && strcmp(v, "0");
+}
+
+/* The command, held until the probes are attached: between the fork and
+ * the execve the child only waits on the go pipe (nothing to close: sonde's
+ * fds are close-on-exec; the caught signals' handlers end at the execve).
+ * If it runs only after the probes are attached (scheduled late), the
+ * printer still shows nothing of it before its execve (await_exec). */
+static pid_t start_child(const char *path, char **cmd, int *go_fd, int *late_fd)
+{
+	int p[2], late[2] = {-1, -1};
+	if (pipe2(p, O_CLOEXEC) < 0 || (late_child_knob() && pipe2(late, O_CLOEXEC) < 0))
 		return -1;
 	pid_t pid = fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
 		char b;
-		close(p[1]);
-		if (out)
-			close(fileno(out));
-		signal(SIGINT, SIG_DFL);
+		if (late[0] >= 0 && read(late[0], &b, 1) != 1)
+			_exit(127);
+		if (late[0] >= 0)
+			close(p[1]);
 		if (read(p[0], &b, 1) != 1)
 			_exit(127);
 		execv(path, cmd);
@@ -83,6 +98,9 @@ static pid_t start_child(const char *path, char **cmd, int *go_fd, FILE *out)
 	}
 	close(p[0]);
 	*go_fd = p[1];
+	if (late[0] >= 0)
+		close(late[0]);
+	*late_fd = late[1];
 	return pid;
 }
 
@@ -111,6 +129,10 @@ static int on_record(void *ctx, void *data, size_t size)
 {
 	Live *l = ctx;
 	if (l->rec) {
+		const TraceHdr *h0 = data;
+		if (size < sizeof(TraceHdr) || printer_before_exec(&l->pr, h0) ||
+		    h0->type == REC_EXEC)
+			return 0;
 		printer_learn_fds(&l->pr, data, size, rec_fdname, l);
 		/* fixed-size records are longer than their data */
 		const TraceHdr *hd = data;
@@ -203,6 +225,7 @@ typedef struct LiveRun {
 	TraceBpf b;
 	struct ring_buffer *rb;
 	int go;      /* write end of the child's start pipe */
+	int late;    /* SONDE_TRACE_TEST_LATE_CHILD's pipe, -1 without */
 	pid_t child;
 	int child_status;
 	bool child_done;
@@ -236,12 +259,12 @@ static int live_open(LiveRun *r)
 			fprintf(stderr, "sonde trace record: -o FILE is required\n");
 			return 1;
 		}
-		if (!(r->rec = fopen(o->out_path, "wb"))) {
+		if (!(r->rec = fopen(o->out_path, "wbe"))) {
 			fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
 			return 1;
 		}
 		record_opts(o);
-	} else if (o->out_path && !(r->out = fopen(o->out_path, "w"))) {
+	} else if (o->out_path && !(r->out = fopen(o->out_path, "we"))) {
 		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
 		return 1;
 	}
@@ -287,8 +310,7 @@ static bool live_start(LiveRun *r)
 	r->l.pr.events = r->b.events;
 	r->l.pr.nevents = r->b.nevents;
 	if (r->c->cmd) {
-		r->child = start_child(r->path, r->c->cmd, &r->go,
-				       r->rec ? r->rec : (r->out != stderr ? r->out : NULL));
+		r->child = start_child(r->path, r->c->cmd, &r->go, &r->late);
 		if (r->child < 0) {
 			fprintf(stderr, "sonde trace: fork: %s\n", strerror(errno));
 			return false;
@@ -313,6 +335,12 @@ static bool live_start(LiveRun *r)
 	if (!tbpf_attach(&r->b, o, err, sizeof(err))) {
 		fprintf(stderr, "sonde trace: %s\n", err);
 		return false;
+	}
+	if (r->late >= 0) {
+		if (write(r->late, "l", 1) != 1)
+			perror("sonde trace: starting the command");
+		close(r->late);
+		r->late = -1;
 	}
 	if (r->go >= 0) {
 		if (write(r->go, "g", 1) != 1)
@@ -431,6 +459,8 @@ static int live_finish(LiveRun *r)
 
 static void live_close(LiveRun *r)
 {
+	if (r->late >= 0)
+		close(r->late);
 	if (r->go >= 0) {
 		close(r->go);
 		if (r->child > 0)
@@ -450,7 +480,7 @@ static void live_close(LiveRun *r)
 
 static int run_live(Cli *c)
 {
-	LiveRun r = {.c = c, .o = &c->o, .out = stderr, .go = -1, .child = -1};
+	LiveRun r = {.c = c, .o = &c->o, .out = stderr, .go = -1, .late = -1, .child = -1};
 	int status = live_open(&r);
 	if (status >= 0) {
 		free(r.path);

@@ -90,4 +90,29 @@ run sh-own sh -c 'echo hi > /dev/null; exit 4'
 keep=1
 calls=rt_sigreturn,kill,tgkill
 run signals-own build/progs/trace_signals
+keep=0
+# nothing the command's own process does before its execve shows, even
+# when it runs only after the probes are attached (a child scheduled late):
+# the test knob holds it until then, so that race always goes that way
+export SONDE_TRACE_TEST_LATE_CHILD=1
+follow=
+calls=openat,close,unlink,socket,connect,clock_nanosleep,kill,exit_group,access,pipe2,dup2,execve
+run late-own-nof build/progs/trace_known "$tmp/known"
+calls=openat,close,exit_group,access
+run late-own-noexec-nof build/progs/trace_known "$tmp/known"
+calls=$saved,execve,rt_sigaction
+run late-nof build/progs/trace_known "$tmp/known"
+follow=-f
+run late build/progs/trace_known "$tmp/known"
+calls=close,read,exit_group
+run late-noexec build/progs/trace_known "$tmp/known"
+# a recording holds none of it either (with execve traced and without)
+for calls in close,read,execve,exit_group close,exit_group; do
+	strace -qq -s 32 -e trace=$calls -o "$tmp/strace.rec" build/progs/trace_known "$tmp/known" 2>/dev/null
+	"$SONDE" trace record -e trace=$calls -o "$tmp/late.rec" -- build/progs/trace_known "$tmp/known" 2>/dev/null
+	"$SONDE" trace report "$tmp/late.rec" > "$tmp/sonde.rec" 2>&1
+	diff <(norm "$tmp/strace.rec") <(norm "$tmp/sonde.rec") ||
+		{ echo "DIFF for a late child's recording ($calls)"; fails=$((fails + 1)); }
+done
+unset SONDE_TRACE_TEST_LATE_CHILD
 [ $fails = 0 ]

@@ -56,8 +56,39 @@ static void test_more_decoders(void)
 	CHECK_STR(S(), "0x4d");
 }
 
+/* the command sonde started shows nothing before its execve: its own
+ * calls are dropped until the execve's entry, or REC_EXEC without it */
+static void test_before_exec(void)
+{
+	TraceOpts o = {0};
+	Printer p;
+	printer_init(&p, &o, stderr);
+	TraceHdr h = {.type = REC_SYSCALL, .nr = 3, .tid = 50, .tgid = 50};
+	CHECK(!printer_before_exec(&p, &h)); /* nothing awaited */
+	p.await_exec = 50;
+	CHECK(printer_before_exec(&p, &h)); /* close */
+	h.type = REC_BLOCK, h.nr = 0;
+	CHECK(printer_before_exec(&p, &h)); /* read of the go pipe */
+	h.type = REC_SIGNAL, h.nr = SIG_DELIVERED;
+	CHECK(printer_before_exec(&p, &h));
+	h.type = REC_PROC_EXIT;
+	CHECK(!printer_before_exec(&p, &h)); /* its end shows */
+	h.tid = h.tgid = 51, h.type = REC_SYSCALL;
+	CHECK(!printer_before_exec(&p, &h)); /* another process */
+	h.tid = h.tgid = 50, h.type = REC_ENTER, h.nr = (uint16_t)syscall_by_name("execve");
+	CHECK(!printer_before_exec(&p, &h) && !p.await_exec); /* shown, and the rest */
+	h.type = REC_SYSCALL, h.nr = 3;
+	CHECK(!printer_before_exec(&p, &h));
+	p.await_exec = 50;
+	h.type = REC_EXEC;
+	CHECK(printer_before_exec(&p, &h) && !p.await_exec); /* -e without execve */
+	CHECK(!printer_before_exec(&p, &h));
+	printer_free(&p);
+}
+
 int main(void)
 {
+	test_before_exec();
 	test_more_decoders();
 	T(dec_open_flags(&b, O_RDONLY | O_CLOEXEC), "O_RDONLY|O_CLOEXEC");
 	T(dec_open_flags(&b, O_WRONLY | O_CREAT | O_TRUNC), "O_WRONLY|O_CREAT|O_TRUNC");
