@@ -10,7 +10,6 @@
 #include <string.h>
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -254,11 +253,7 @@ static bool attach_single(const ProbeSpec *p, bool ret, int type, int prog_fd, u
  * time each under emulation, for every function of a wildcard. */
 static bool kernel_name_lookup_slow(void)
 {
-	struct utsname u;
-	int major = 0, minor = 0;
-	if (uname(&u) || sscanf(u.release, "%d.%d", &major, &minor) != 2)
-		return false;
-	return major < 6 || (major == 6 && minor < 2);
+	return !kernel_at_least(6, 2);
 }
 
 /* A wildcard's vmlinux functions by address from one pass over /proc/kallsyms
