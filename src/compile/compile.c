@@ -106,6 +106,29 @@ static bool no_probes_left(Script *sc, Error *err)
 	return false;
 }
 
+/* A uprobe offset that is not on an instruction boundary (or that could not
+ * be decoded) is refused, as bpftrace refuses it; --unsafe only warns, as
+ * bpftrace built with ALLOW_UNSAFE_PROBE. Messages are bpftrace's. */
+static bool check_insn_boundary(Script *sc, const ProbeSpec *s, Error *err)
+{
+	static const char *const refuse[] = {
+		[INSN_MIDDLE] = "Could not add %s into middle of instruction: %s",
+		[INSN_UNCHECKED] = "Failed to check if %s is in proper place: %s",
+	};
+	static const char *const warn[] = {
+		[INSN_MIDDLE] = "Unsafe %s in the middle of the instruction: %s",
+		[INSN_UNCHECKED] = "Unchecked %s: %s",
+	};
+	if (s->insn_check == INSN_OK)
+		return true;
+	if (!sc->opt.unsafe)
+		return error_at(err, s->loc, refuse[s->insn_check], s->prov->name, s->insn_where);
+	Error w = {0};
+	error_at(&w, s->loc, warn[s->insn_check], s->prov->name, s->insn_where);
+	vec_push(&sc->warnings, w);
+	return true;
+}
+
 static bool expand_all(Script *sc, Error *err)
 {
 	Program *ast = sc->ast;
@@ -120,8 +143,11 @@ static bool expand_all(Script *sc, Error *err)
 			int before = sc->specs[p].n;
 			if (!probe_expand(ap->text, ap->loc, &sc->specs[p], err))
 				return false;
-			for (int i = before; i < sc->specs[p].n; i++)
+			for (int i = before; i < sc->specs[p].n; i++) {
 				sc->specs[p].v[i].ap = ap;
+				if (!check_insn_boundary(sc, &sc->specs[p].v[i], err))
+					return false;
+			}
 			/* as in bpftrace: one BEGIN and one END at most */
 			for (int i = before; i < sc->specs[p].n; i++) {
 				const char *pn = sc->specs[p].v[i].prov->name;

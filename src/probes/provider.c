@@ -99,6 +99,7 @@ void probe_spec_list_free(ProbeSpecList *l)
 		free(l->v[i].argspec);
 		free(l->v[i].kmod);
 		free(l->v[i].pin);
+		free(l->v[i].insn_where);
 		tp_format_free(&l->v[i].tp);
 		if (l->v[i].wp_setup) {
 			ProbeSpecList one = {.v = l->v[i].wp_setup, .n = 1, .cap = 1};

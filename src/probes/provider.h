@@ -52,6 +52,11 @@ typedef struct ProbeSpec {
 	/* tracepoint:GROUP:EVENT on a uprobe event: a uprobe at its place
 	 * (prov is uprobe/uretprobe), args.FIELD from its fetch arguments */
 	const struct Uevent *uevent;
+	/* uprobe at FUNC+OFFSET or at an address inside FUNC: whether that is
+	 * an instruction boundary (x86-64; compile.c refuses the others, or
+	 * warns under --unsafe, as bpftrace), and "PATH:FUNC+OFFSET" */
+	enum { INSN_OK, INSN_MIDDLE, INSN_UNCHECKED } insn_check;
+	char *insn_where;
 } ProbeSpec;
 
 typedef struct ProbeSpecList {

@@ -15,6 +15,7 @@
 #include "../runtime/elf_needed.h"
 #include "../runtime/elf_syms.h"
 #include "../util/util.h"
+#include "../util/x86_insn.h"
 #include "provider.h"
 #include "uprobe_targets.h"
 #include "../dwarf/probe_find.h"
@@ -170,6 +171,46 @@ static bool uprobe_addr_in_function(const ElfFile *f, const char *path, const ch
 	return error_at(err, loc, "Could not resolve address: %s:%s", path, func);
 }
 
+/* Whether the instruction at vaddr starts on a boundary of function fs
+ * (vaddr is in_fn bytes into it): its bytes, decoded from its start. Only
+ * x86-64 is decoded; elsewhere every offset is taken as given. */
+static int uprobe_insn_check(const char *path, const ElfFile *f, const ElfSym *fs,
+			     uint64_t in_fn)
+{
+#if defined(__x86_64__)
+	uint64_t start = elf_vaddr_to_offset(f, fs->addr);
+	size_t len = (size_t)(in_fn + 15 < fs->size ? in_fn + 15 : fs->size);
+	uint8_t *code = xmalloc(len ? len : 1);
+	FILE *fp = fopen(path, "rb");
+	bool got = fp && start != (uint64_t)-1 && !fseeko(fp, (off_t)start, SEEK_SET) &&
+		   fread(code, 1, len, fp) == len;
+	if (fp)
+		fclose(fp);
+	X86Align a = got ? x86_insn_boundary(code, len, in_fn) : X86_UNDECODABLE;
+	free(code);
+	return a == X86_ALIGNED ? INSN_OK : a == X86_MIDDLE ? INSN_MIDDLE : INSN_UNCHECKED;
+#else
+	(void)path, (void)f, (void)fs, (void)in_fn;
+	return INSN_OK;
+#endif
+}
+
+/* the last spec added, at vaddr: note whether it is on an instruction
+ * boundary (compile.c acts on it, knowing --unsafe) */
+static void uprobe_note_insn(ProbeSpecList *out, const char *path, const ElfFile *f,
+			     uint64_t vaddr)
+{
+	uint64_t in_fn;
+	const ElfSym *fs = elf_sym_by_addr(f, vaddr, &in_fn);
+	if (!fs || !in_fn)
+		return;
+	ProbeSpec *s = &out->v[out->n - 1];
+	s->insn_check = uprobe_insn_check(path, f, fs, in_fn);
+	StrBuf b = {0};
+	sb_printf(&b, "%s:%s+%llu", path, fs->name, (unsigned long long)in_fn);
+	s->insn_where = b.s;
+}
+
 /* FUNC is not in the binary: say why when we can tell (no symbols at all, or
  * a stub library whose functions moved to a library it links). */
 static bool uprobe_sym_missing(const char *prov, const ElfFile *f, const char *path,
@@ -246,6 +287,7 @@ static int uprobe_add_one(const char *prov, Loc loc, const char *path, const Elf
 		goto out;
 	}
 	add_uprobe(out, prov, loc, path, name, off, suffix);
+	uprobe_note_insn(out, path, f, vaddr);
 	rc = 1;
 out:
 	free(base);

@@ -1,0 +1,17 @@
+/* x86-64 instruction lengths, for checking that a uprobe offset
+ * (uprobe:BIN:FUNC+OFFSET) falls on an instruction boundary, as bpftrace
+ * does with its disassembler. Lengths only: no operands, no mnemonics. */
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+/* The length of the 64-bit-mode instruction at code[0..avail), or -1 when
+ * it is not a valid instruction or runs past avail (or 15 bytes). */
+int x86_insn_len(const uint8_t *code, size_t avail);
+
+typedef enum { X86_ALIGNED, X86_MIDDLE, X86_UNDECODABLE } X86Align;
+
+/* Decodes code[0..len) (a function, from its first byte) instruction by
+ * instruction: whether offset starts one of them, falls inside one, or
+ * could not be reached (an undecodable byte on the way). */
+X86Align x86_insn_boundary(const uint8_t *code, size_t len, uint64_t offset);
