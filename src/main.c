@@ -92,9 +92,10 @@ static void usage(FILE *f)
 	      "    BPFTRACE_BTF                [default: none] BTF file for kernel types\n"
 	      "    BPFTRACE_VMLINUX            [default: none] vmlinux whose .BTF is read when the kernel has no BTF\n"
 	      "    BPFTRACE_KERNEL_SOURCE, BPFTRACE_KERNEL_BUILD  kernel headers for #include\n"
-	      "    BPFTRACE_NO_CPP_DEMANGLE, BPFTRACE_NO_USER_SYMBOLS, BPFTRACE_CACHE_USER_SYMBOLS (0 or 1)\n"
-	      "    and BPFTRACE_LOG_SIZE (a number) are checked as bpftrace checks them; sonde does not\n"
-	      "    demangle C++ names, resolves user symbols per process, sizes its verifier log itself\n"
+	      "    BPFTRACE_NO_USER_SYMBOLS    [default: 0] 1: usym, ustack and func in uprobes print addresses\n"
+	      "    BPFTRACE_NO_CPP_DEMANGLE, BPFTRACE_CACHE_USER_SYMBOLS (0 or 1) and BPFTRACE_LOG_SIZE\n"
+	      "    (a number) are checked as bpftrace checks them; sonde does not demangle C++ names,\n"
+	      "    resolves user symbols per process, sizes its verifier log itself\n"
 	      "\n"
 	      "EXAMPLES:\n"
 	      "sonde -l '*sleep*'\n"
@@ -537,6 +538,7 @@ int main(int argc, char **argv)
 		return 1;
 	c.opt.strlen_max = (int)strlen_max;
 	c.opt.map_keys_max = (int)keys_max;
+	c.opt.no_user_symbols = env_switch_on("BPFTRACE_NO_USER_SYMBOLS");
 	c.run.cat_bytes_max = (size_t)cat_max;
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = now_ns();

@@ -46,6 +46,12 @@ static bool env_switch(const char *name)
 	return false;
 }
 
+bool env_switch_on(const char *name)
+{
+	const char *v = getenv(name);
+	return v && !strcmp(v, "1");
+}
+
 bool env_check_unused(void)
 {
 	uint64_t log_size;

@@ -222,6 +222,16 @@ static void gen_group_name_into(Gen *g, bool func, int dst_off, const Type *dt)
 	emit_memzero(g, dst_off + n, dt->size - n);
 }
 
+/* a usym value: the address in R0, then the process it belongs to (its
+ * symbols are resolved in that process's maps when printed) */
+static void store_usym(Gen *g, int dst_off)
+{
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
+}
+
 void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	switch (e->aux2) {
@@ -234,6 +244,11 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case B_PROBE:
 	case B_FUNC: {
+		if (e->type->kind == TY_USYM) { /* BPFTRACE_NO_USER_SYMBOLS=1: usym(reg("ip")) */
+			emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, pt_regs_offset("ip")));
+			store_usym(g, dst_off);
+			return;
+		}
 		if (g->spec->group_n > 1) {
 			gen_group_name_into(g, e->aux2 == B_FUNC, dst_off, dt);
 			return;
@@ -892,10 +907,7 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case F_USYM:
 		gen_int(g, e->args.v[0]);
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-		emit_call(g, BPF_FUNC_get_current_pid_tgid);
-		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
+		store_usym(g, dst_off);
 		return;
 	case F_STR:
 		f_str(g, e, dst_off, dt);

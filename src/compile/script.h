@@ -170,6 +170,7 @@ typedef struct Options {
 	char **params;    /* positional parameters $1.. */
 	int nparams;
 	bool unsafe;
+	bool no_user_symbols; /* BPFTRACE_NO_USER_SYMBOLS=1: func in uprobes is an address */
 	int helper_check; /* -k: 1 (map updates/deletes...), -kk: 2 (probe reads, lookups too) */
 	int cpid;         /* -c child, 0 if none */
 	int self_pid;     /* sonde's pid: its own events are not traced */

@@ -213,6 +213,14 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 	}
 }
 
+/* BPFTRACE_NO_USER_SYMBOLS=1: bpftrace's func in a uprobe or uretprobe is
+ * the instruction pointer as a user symbol (so an address, unresolved) */
+static bool func_is_address(const Sema *s)
+{
+	const char *prov = s->spec->prov->name;
+	return s->sc->opt.no_user_symbols && (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe"));
+}
+
 bool sema_builtin(Sema *s, Expr *e)
 {
 	const BuiltinDef *b = NULL;
@@ -264,6 +272,11 @@ bool sema_builtin(Sema *s, Expr *e)
 			e->type->ctx = true;
 		break;
 	case TY_STR:
+		if (b->id == B_FUNC && func_is_address(s)) {
+			e->type = ty_simple(s, TY_USYM, 16);
+			s->sc->uses_usym = true;
+			break;
+		}
 		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s)
 				    : b->id == B_FUNC ? func_name_size(s) : b->size);
 		break;

@@ -198,6 +198,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	rt->out.kstack_fds = rt->kstack_fds;
 	rt->out.ustack_fds = rt->ustack_fds;
 	rt->out.pycode_fd = rt->pycode_fd;
+	rt->out.no_usyms = sc->opt.no_user_symbols;
 	return true;
 }
 

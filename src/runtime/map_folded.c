@@ -55,7 +55,7 @@ static void put_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 	for (int i = n - 1; i >= 0; i--) {
 		uint64_t off;
 		const char *mod = NULL;
-		const char *name = stack_frame_name(t, d, ips[i], &off, &mod);
+		const char *name = stack_frame_name_o(o, t, d, ips[i], &off, &mod);
 		char unknown[256];
 		if (!name) { /* as stackcollapse-perf: the module, so that they merge */
 			const char *base = mod ? strrchr(mod, '/') : NULL;

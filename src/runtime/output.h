@@ -43,6 +43,7 @@ typedef struct OutCtx {
 	const int *ustack_fds;
 	int pycode_fd;           /* Python code-object cache for pystack, or -1 */
 	int64_t boot_to_real_ns; /* add to a since-boot time to get wall clock */
+	bool no_usyms; /* BPFTRACE_NO_USER_SYMBOLS=1: user addresses print as such */
 } OutCtx;
 
 /* One BPF map as the program declared it. */
@@ -79,6 +80,9 @@ int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK
  * when no symbol covers it; *mod is the user frame's module when known. */
 const char *stack_frame_name(const Type *t, const void *d, uint64_t ip, uint64_t *off,
 			     const char **mod);
+/* stack_frame_name, but no user symbol under BPFTRACE_NO_USER_SYMBOLS=1 */
+const char *stack_frame_name_o(const OutCtx *o, const Type *t, const void *d, uint64_t ip,
+			       uint64_t *off, const char **mod);
 
 /* print(expr) of a non-map value. */
 void value_print(const OutCtx *o, const Type *t, const void *data);

@@ -101,6 +101,14 @@ const char *stack_frame_name(const Type *t, const void *d, uint64_t ip, uint64_t
 	return usym_resolve((int)rd64((const char *)d + 8), ip, off, mod);
 }
 
+const char *stack_frame_name_o(const OutCtx *o, const Type *t, const void *d, uint64_t ip,
+			       uint64_t *off, const char **mod)
+{
+	if (t->kind == TY_USTACK && o->no_usyms)
+		return NULL;
+	return stack_frame_name(t, d, ip, off, mod);
+}
+
 /* Stack frames: "\n" then one indented line per frame; nothing when the
  * id is negative (the kernel could not take the stack) or unknown. */
 static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
@@ -115,7 +123,7 @@ static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 	for (int i = 0; i < n; i++) {
 		uint64_t off;
 		const char *mod = NULL;
-		const char *name = stack_frame_name(t, d, ips[i], &off, &mod);
+		const char *name = stack_frame_name_o(o, t, d, ips[i], &off, &mod);
 		unsigned long long a = (unsigned long long)ips[i];
 		if (t->stack_perf) { /* bpftrace 0.17's perf mode: tab, hex address, symbol */
 			if (name)
@@ -132,10 +140,11 @@ static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 	}
 }
 
-static void fmt_sym(StrBuf *sb, const Type *t, const void *d)
+static void fmt_sym(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 {
 	uint64_t addr = (uint64_t)rd64(d), off;
 	const char *name = t->kind == TY_KSYM ? ksym_name(addr, &off)
+			   : o->no_usyms ? NULL
 			   : usym_resolve((int)rd64((const char *)d + 8), addr, &off, NULL);
 	if (name)
 		sb_puts(sb, name);
@@ -252,7 +261,7 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 		break;
 	case TY_KSYM:
 	case TY_USYM:
-		fmt_sym(sb, t, d);
+		fmt_sym(sb, o, t, d);
 		break;
 	case TY_SYSCALL:
 		sb_puts(sb, syscall_name((int)rd64(d)));
