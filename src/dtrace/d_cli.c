@@ -152,7 +152,7 @@ static bool preprocess(DCli *cl, DCmd *c, char **text)
 		.defines = cl->defines.v,
 		.ndefines = cl->defines.n,
 		.predefine = true,
-		.pass_system_includes = true,
+		.system_headers = true,
 		.show_includes = cl->show_includes,
 	};
 	CppError err;

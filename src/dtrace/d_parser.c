@@ -16,7 +16,66 @@ typedef struct DParser {
 	DEnv *env;
 	Error *err;
 	int nmatched;
+	int cline, ccol; /* where the C declarations' text (cdefs) ends */
 } DParser;
+
+/* The C declaration at the lexer into cdefs at the line and column it has
+ * in the program, so that the C parser's messages name its place (a
+ * header's line, through cpp's line map, under -C). */
+static bool c_decl(DParser *dp, StrBuf *cdefs)
+{
+	Loc at = lex_loc(&dp->lx, 1);
+	if (!cdefs->len)
+		dp->prog->c_defs_loc = at;
+	for (; dp->cline < at.line; dp->cline++, dp->ccol = 1)
+		sb_putc(cdefs, '\n');
+	for (; dp->ccol < at.col; dp->ccol++)
+		sb_putc(cdefs, ' ');
+	size_t from = cdefs->len;
+	if (!lex_c_def(&dp->lx, cdefs))
+		return false;
+	cdefs->len--; /* lex_c_def's newline: the next declaration may share the line */
+	for (size_t i = from; i < cdefs->len; i++) {
+		bool nl = cdefs->s[i] == '\n';
+		dp->cline += nl;
+		dp->ccol = nl ? 1 : dp->ccol + 1;
+	}
+	sb_putc(cdefs, ' ');
+	dp->ccol++;
+	return true;
+}
+
+static size_t word_at(const char *s);
+static const char *skip_blanks(const char *s);
+
+/* A C declaration that starts with no type (a header's `extern int x;`,
+ * `static inline` function, `__extension__ typedef ...`, _Static_assert). */
+static bool at_c_decl_word(const Lexer *lx)
+{
+	static const char *const words[] = {
+		"extern", "static", "register", "auto", "__inline", "__inline__", "__extension__",
+		"_Static_assert", "_Noreturn",
+	};
+	const char *s = lx->text + lx->pos;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		size_t n = strlen(words[i]);
+		if (!strncmp(s, words[i], n) && !isalnum((unsigned char)s[n]) && s[n] != '_')
+			return true;
+	}
+	/* a prototype without extern (glibc's getentropy): words, then '(';
+	 * no clause has two words before a '(' */
+	int nwords = 0;
+	for (;;) {
+		s = skip_blanks(s);
+		size_t n = word_at(s);
+		if (n)
+			nwords++;
+		else if (*s != '*')
+			break;
+		s += n ? n : 1;
+	}
+	return nwords >= 2 && *s == '(';
+}
 
 /* the rest of the current line (without the newline), the lexer past it */
 static char *take_line(DParser *dp)
@@ -65,9 +124,7 @@ static bool parse_hash_line(DParser *dp, StrBuf *cdefs)
 	}
 	if (!dp->env->cpp) /* without -C, dtrace knows only its own directives */
 		return error_at(dp->err, loc, "invalid control directive: #%.*s", (int)wl, w);
-	if (!cdefs->len)
-		dp->prog->c_defs_loc = loc;
-	return lex_c_def(&dp->lx, cdefs);
+	return c_decl(dp, cdefs);
 }
 
 static bool desc_char(char c)
@@ -400,15 +457,18 @@ static bool parse_top(DParser *dp, StrBuf *cdefs)
 				return false;
 			continue;
 		}
+		if (at_c_decl_word(lx)) {
+			if (!c_decl(dp, cdefs))
+				return false;
+			continue;
+		}
 		if (at_d_decl(lx)) {
 			if (!parse_d_decl(lx, dp->prog, dp->err))
 				return false;
 			continue;
 		}
 		if (lex_at_c_def(lx)) {
-			if (!cdefs->len)
-				dp->prog->c_defs_loc = lex_loc(lx, 1);
-			if (!lex_c_def(lx, cdefs))
+			if (!c_decl(dp, cdefs))
 				return false;
 			continue;
 		}
@@ -424,6 +484,8 @@ static bool d_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg)
 	dp->lx.d = true;
 	dp->prog = p;
 	dp->err = err;
+	dp->cline = dp->ccol = 1;
+	p->c_defs_decls = true;
 	return parse_top(dp, cdefs);
 }
 

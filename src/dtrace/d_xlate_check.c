@@ -83,16 +83,9 @@ bool d_xlate_check(const Program *p, const DEnv *env, Error *err)
 	cdefs_find_kernel_headers(&d);
 	cdefs_predefine(&d);
 	bool ok = true, skip = false;
-	if (p->c_defs) {
-		const char *text = p->src.text;
-		size_t off = 0;
-		for (int line = 1; text[off] && line < p->c_defs_loc.line; off++)
-			line += text[off] == '\n';
-		off += (size_t)(p->c_defs_loc.col > 0 ? p->c_defs_loc.col - 1 : 0);
-		Error e = { 0 };
-		/* definitions that do not parse: sema reports them, where it reports C errors */
-		skip = off > strlen(text) || !cdefs_parse(&d, text + off, p->c_defs_loc, NULL, (Loc){ 0 }, &e);
-	}
+	Error e = { 0 };
+	/* definitions that do not parse: sema reports them, where it reports C errors */
+	skip = !cdefs_parse_program(&d, p, &e);
 	for (int i = 0; ok && !skip && i < env->nxlators; i++)
 		ok = check_one(&d, env, i, err);
 	vec_free(&d.names);

@@ -147,6 +147,9 @@ typedef struct Program {
 	Source src;
 	char *c_defs;  /* C definitions/#include lines before the probes, raw */
 	Loc c_defs_loc;
+	/* D: c_defs holds each declaration where src has it (the same line and
+	 * column), blanks between: read by cdefs_parse_decls */
+	bool c_defs_decls;
 	Probe **probes;
 	int nprobes;
 	DVarDecl *d_vars; /* D's declared variables */

@@ -170,6 +170,72 @@ static bool pp_defined(CP *p, int64_t *v)
 	return !paren || cd_expect(p, ")", "')'");
 }
 
+static bool parse_spec(CP *p, Type **out);
+static Type *ptr_to(CP *p, Type *t, bool user);
+
+/* sizeof (TYPE) in an array size: glibc's _SIGSET_NWORDS */
+static bool csizeof(CP *p, int64_t *v)
+{
+	Type *t;
+	if (!cd_next(p) || !cd_expect(p, "(", "'(' after sizeof"))
+		return false;
+	Loc at = p->tloc;
+	if (!parse_spec(p, &t))
+		return false;
+	while (cd_is(p, "*")) {
+		t = ptr_to(p, t, false);
+		if (!cd_next(p))
+			return false;
+	}
+	int size = t->kind == TY_RECORD ? type_record_size(t) : type_csize(t);
+	if (size <= 0)
+		return cd_err(p, at, "sizeof of an incomplete type");
+	*v = size;
+	return cd_expect(p, ")", "')'");
+}
+
+/* Does a type name start here (a cast in a constant: `(int) sizeof (x)`)? */
+static bool starts_type(const CP *p)
+{
+	static const char *const kw[] = {"int", "char", "short", "long", "unsigned", "signed",
+					 "const", "volatile", "struct", "union", "enum", "void",
+					 "_Bool", "__signed__"};
+	if (p->tk != CT_IDENT)
+		return false;
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+		if (cd_is(p, kw[i]))
+			return true;
+	char nm[128];
+	int bits;
+	bool sg;
+	snprintf(nm, sizeof(nm), "%.*s", p->tl, p->ts);
+	return cdefs_find(p->d, CN_TYPEDEF, nm) || fixed_int(nm, &bits, &sg);
+}
+
+static bool cprimary(CP *p, int64_t *v);
+
+/* (TYPE) operand, the '(' read: the operand's value in the type's width */
+static bool ccast(CP *p, int64_t *v)
+{
+	Type *t;
+	if (!parse_spec(p, &t))
+		return false;
+	bool ptr = false;
+	for (; cd_is(p, "*"); ptr = true)
+		if (!cd_next(p))
+			return false;
+	if (!cd_expect(p, ")", "')'") || !cprimary(p, v))
+		return false;
+	int bits = ptr ? 64 : t->kind == TY_INT ? t->bits : 64;
+	if (bits > 0 && bits < 64) {
+		uint64_t m = ((uint64_t)1 << bits) - 1, u = (uint64_t)*v & m;
+		if (t->is_signed && !ptr && (u >> (bits - 1)))
+			u |= ~m;
+		*v = (int64_t)u;
+	}
+	return true;
+}
+
 static bool cprimary(CP *p, int64_t *v)
 {
 	if (p->tk == CT_NUM) {
@@ -177,7 +243,11 @@ static bool cprimary(CP *p, int64_t *v)
 		return cd_next(p);
 	}
 	if (cd_is(p, "(")) {
-		if (!cd_next(p) || !cd_cexpr(p, v))
+		if (!cd_next(p))
+			return false;
+		if (!p->pp_if && starts_type(p))
+			return ccast(p, v);
+		if (!cd_cexpr(p, v))
 			return false;
 		return cd_expect(p, ")", "')'");
 	}
@@ -193,6 +263,8 @@ static bool cprimary(CP *p, int64_t *v)
 		snprintf(name, sizeof(name), "%.*s", p->tl, p->ts);
 		if (p->pp_if && !strcmp(name, "defined"))
 			return pp_defined(p, v);
+		if (!p->pp_if && !strcmp(name, "sizeof"))
+			return csizeof(p, v);
 		if (const_at(p->d, name, p->nest, v) || btf_enum_value(name, v))
 			return cd_next(p);
 		if (p->pp_if && cd_ch(p, 0) != '(') {
@@ -279,14 +351,14 @@ bool cd_cexpr(CP *p, int64_t *v)
 
 /* ---- declarations ---- */
 
-static bool parse_spec(CP *p, Type **out);
-
 static bool is_qualifier(const CP *p)
 {
 	static const char *q[] = {"const", "volatile", "restrict", "__restrict", "static",
 				  "extern", "register", "inline", "__user", "__kernel",
 				  "__attribute__", "__packed", "__aligned", "__rcu", "__iomem",
-				  "__percpu", "__force"};
+				  "__percpu", "__force", "__restrict__", "__const", "__const__",
+				  "__volatile", "__volatile__", "__inline", "__inline__",
+				  "__extension__", "_Noreturn", "__asm__", "__asm"};
 	for (size_t i = 0; i < sizeof(q) / sizeof(q[0]); i++)
 		if (cd_is(p, q[i]))
 			return true;
@@ -299,7 +371,9 @@ static bool skip_qualifiers(CP *p, bool *user)
 	while (p->tk == CT_IDENT && is_qualifier(p)) {
 		if (cd_is(p, "__user") && user)
 			*user = true;
-		bool attr = cd_is(p, "__attribute__") || cd_is(p, "__aligned");
+		p->packed |= cd_is(p, "__packed");
+		bool attr = cd_is(p, "__attribute__") || cd_is(p, "__aligned") || cd_is(p, "__asm__") ||
+			    cd_is(p, "__asm");
 		if (!cd_next(p))
 			return false;
 		if (attr && cd_is(p, "(")) {
@@ -308,6 +382,7 @@ static bool skip_qualifiers(CP *p, bool *user)
 				if (p->tk == CT_EOF)
 					return cd_err(p, p->tloc, "unterminated __attribute__");
 				depth += cd_is(p, "(") - cd_is(p, ")");
+				p->packed |= cd_is(p, "packed") || cd_is(p, "__packed__");
 				if (!cd_next(p))
 					return false;
 			} while (depth > 0);
@@ -379,7 +454,7 @@ static bool parse_members(CP *p, Type *rec)
 				ok = cd_err(p, nloc, "member '%s' has type void", name);
 				break;
 			}
-			if (t->kind == TY_RECORD && !t->pending && !t->nfields && !t->btf_id) {
+			if (t->kind == TY_RECORD && !t->pending && !t->fields && !t->btf_id) {
 				/* not defined here: the kernel's, if BTF has it */
 				t->pending = true;
 				if (type_record_size(t) > 0)
@@ -443,13 +518,15 @@ static bool parse_members(CP *p, Type *rec)
 			break;
 		}
 	}
-	if (ok && !fs.n) {
+	if (ok && !fs.n && !p->decls) { /* GNU C's empty struct: in headers (D) only */
 		vec_free(&fs);
 		return cd_err(p, p->tloc, "%s has no members", rec->cname);
 	}
 	if (ok) {
-		rec->fields = arena_alloc(p->d->arena, sizeof(Field) * (size_t)fs.n);
-		memcpy(rec->fields, fs.v, sizeof(Field) * (size_t)fs.n);
+		/* never NULL once defined, even empty: "defined" is fields != NULL */
+		rec->fields = arena_alloc(p->d->arena, sizeof(Field) * (size_t)(fs.n ? fs.n : 1));
+		if (fs.n)
+			memcpy(rec->fields, fs.v, sizeof(Field) * (size_t)fs.n);
 		rec->nfields = fs.n;
 		rec->size = round_up(size, align);
 	}
@@ -486,13 +563,35 @@ static bool parse_enum_body(CP *p, Type *t)
 	return cd_expect(p, "}", "'}' or ',' in an enum");
 }
 
+/* __attribute__((packed)): the members one after the other, unaligned */
+static void pack_record(Type *rec)
+{
+	int bitpos = 0, size = 0;
+	for (int i = 0; i < rec->nfields; i++) {
+		Field *f = &rec->fields[i];
+		int tsize = f->type->kind == TY_RECORD ? type_record_size(f->type) : type_csize(f->type);
+		int bp = rec->is_union ? 0 : bitpos;
+		if (!f->bit_width)
+			bp = (bp + 7) / 8 * 8;
+		f->offset = bp / 8;
+		f->bit_off = f->bit_width ? bp % 8 : 0;
+		int end = f->bit_width ? bp + f->bit_width : bp + tsize * 8;
+		if (!rec->is_union)
+			bitpos = end;
+		size = (end + 7) / 8 > size ? (end + 7) / 8 : size;
+	}
+	rec->size = size;
+}
+
 /* struct/union/enum specifier, with or without a body */
 static bool parse_tagged(CP *p, Type **out)
 {
 	bool un = cd_is(p, "union"), en = cd_is(p, "enum");
 	const char *kw = en ? "enum" : un ? "union" : "struct";
+	p->packed = false;
 	if (!cd_next(p) || !skip_qualifiers(p, NULL))
 		return false;
+	bool packed = p->packed;
 	char *name = "";
 	Loc nloc = p->tloc;
 	if (p->tk == CT_IDENT) {
@@ -523,17 +622,51 @@ static bool parse_tagged(CP *p, Type **out)
 	}
 	if (body) {
 		Type *t = tagged_record(p, un, name, true);
-		if (t->nfields)
+		if (t->fields)
 			return cd_err(p, nloc, "%s is defined twice", t->cname);
 		if (++p->nest > MAX_NEST)
 			return cd_err(p, p->tloc, "structs nested too deeply");
 		bool ok = cd_next(p) && parse_members(p, t) && cd_expect(p, "}", "'}'");
 		p->nest--;
+		p->packed = false;
+		ok = ok && skip_qualifiers(p, NULL);
+		if (ok && (packed || p->packed))
+			pack_record(t);
 		*out = t;
 		return ok;
 	}
 	*out = tagged_record(p, un, name, false);
 	return true;
+}
+
+/* long double, and gcc's 128-bit types glibc's headers may name: sixteen
+ * bytes a script can size and copy but not compute with */
+static bool wide_type(const CP *p, int longs, int n)
+{
+	static const char *const w[] = {"__int128", "__float128", "_Float128", "__ieee128"};
+	if (cd_is(p, "double"))
+		return longs == 1 && n == 1;
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (cd_is(p, w[i]))
+			return n == 0;
+	return false;
+}
+
+static Type *opaque16(CP *p)
+{
+	Type *a = new_type(p->d->arena, TY_ARRAY, 16);
+	a->pointee = int_type(p->d->arena, 8, false);
+	a->count = 16;
+	return a;
+}
+
+/* gcc's builtin va_list (x86-64: one 24-byte __va_list_tag) */
+static Type *va_list_type(CP *p)
+{
+	Type *a = new_type(p->d->arena, TY_ARRAY, 24);
+	a->pointee = int_type(p->d->arena, 8, false);
+	a->count = 24;
+	return a;
 }
 
 /* The type words before a declarator: "unsigned long", "struct x", "u32". */
@@ -564,6 +697,8 @@ static bool parse_spec(CP *p, Type **out)
 			chars++;
 		else if (cd_is(p, "int"))
 			ints++;
+		else if (wide_type(p, longs, n))
+			named = opaque16(p);
 		else if (n == 0 && (cd_is(p, "void") || cd_is(p, "float") || cd_is(p, "double"))) {
 			if (cd_is(p, "void")) {
 				named = new_type(p->d->arena, TY_NONE, 0);
@@ -581,6 +716,8 @@ static bool parse_spec(CP *p, Type **out)
 				named = td;
 			else if (fixed_int(nm, &bits, &sg))
 				named = int_type(p->d->arena, bits, sg);
+			else if (!strcmp(nm, "__builtin_va_list"))
+				named = va_list_type(p);
 			else if ((td = btf_find_type(NULL, nm)))
 				named = td;
 			else
@@ -604,6 +741,25 @@ static bool parse_spec(CP *p, Type **out)
 	int bits = chars ? 8 : shorts ? 16 : longs ? 64 : 32;
 	*out = int_type(p->d->arena, bits, sign != 0);
 	(void)ints;
+	return true;
+}
+
+/* From an opening bracket past its closing one: a parameter list, a
+ * function's body, an initializer. */
+static bool skip_balanced(CP *p, Loc at, const char *what)
+{
+	int depth = 0, braces = 0;
+	do {
+		if (p->tk == CT_EOF)
+			return cd_err(p, at, "unterminated %s", what);
+		if (cd_is(p, ";") && !braces) /* only a body holds ';' */
+			return cd_err(p, p->tloc, "expected ')' before ';'");
+		depth += (cd_is(p, "(") || cd_is(p, "{") || cd_is(p, "[")) -
+			 (cd_is(p, ")") || cd_is(p, "}") || cd_is(p, "]"));
+		braces += cd_is(p, "{") - cd_is(p, "}");
+		if (!cd_next(p))
+			return false;
+	} while (depth > 0);
 	return true;
 }
 
@@ -640,15 +796,10 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 			if (!cd_next(p))
 				return false;
 		}
-		if (!cd_expect(p, ")", "')'") || !cd_expect(p, "(", "'(' of the parameters"))
+		if (!cd_expect(p, ")", "')'"))
 			return false;
-		for (int depth = 1; depth > 0;) {
-			if (p->tk == CT_EOF)
-				return cd_err(p, *nloc, "unterminated parameter list");
-			depth += cd_is(p, "(") - cd_is(p, ")");
-			if (!cd_next(p))
-				return false;
-		}
+		if (!cd_is(p, "(") || !skip_balanced(p, *nloc, "parameter list"))
+			return cd_is(p, "(") ? false : cd_expect(p, "(", "'(' of the parameters");
 		Type *v = new_type(p->d->arena, TY_NONE, 0);
 		v->cname = "void";
 		*out = ptr_to(p, v, false);
@@ -661,10 +812,17 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 			return false;
 	}
 	if (cd_is(p, "(")) {
-		/* a function: a prototype is skipped by the caller; a body is not C
-		 * this parser handles */
-		return cd_err(p, *nloc, "function declarations are not supported in C definitions "
-			    "(only structs, unions, enums, typedefs and #define constants)");
+		/* a function: D takes a prototype as an extern declaration */
+		if (!p->decls)
+			return cd_err(p, *nloc, "function declarations are not supported in C definitions "
+				    "(only structs, unions, enums, typedefs and #define constants)");
+		Loc at = p->tloc;
+		if (!skip_balanced(p, at, "parameter list"))
+			return false;
+		Type *fn = new_type(p->d->arena, TY_NONE, 0);
+		fn->cname = "function";
+		*out = fn;
+		return skip_qualifiers(p, NULL);
 	}
 	/* arrays: the first [] is the outermost */
 	int dims[8], nd = 0;
@@ -734,18 +892,65 @@ static bool declarator_follows(const CP *p)
 	return p->s[i] == ';' || p->s[i] == ',' || p->s[i] == '[' || p->s[i] == '=';
 }
 
+/* D's declarations: the storage class before the type (extern, or one D
+ * refuses for a variable: *bad), and C11's _Static_assert, which says nothing
+ * D needs */
+static bool storage_class(CP *p, bool *bad, bool *skip)
+{
+	static const char *const words[] = {"extern", "static", "register", "auto", "inline",
+					    "__inline", "__inline__", "__extension__", "_Noreturn"};
+	for (;;) {
+		size_t i = 0;
+		while (i < sizeof(words) / sizeof(words[0]) && !cd_is(p, words[i]))
+			i++;
+		if (i == sizeof(words) / sizeof(words[0]))
+			break;
+		*bad |= i >= 1 && i <= 3;
+		if (!cd_next(p))
+			return false;
+	}
+	if (!cd_is(p, "_Static_assert"))
+		return true;
+	Loc at = p->tloc;
+	*skip = true;
+	return cd_next(p) && skip_balanced(p, at, "_Static_assert") && cd_expect(p, ";", "';'");
+}
+
+/* one declarator of a D declaration that is no typedef: a function (its
+ * prototype, or its body skipped: D has no functions) or an extern
+ * variable; *done after a body */
+static bool d_declarator(CP *p, const Type *t, bool bad, Loc at, bool *done)
+{
+	bool fn = t->kind == TY_NONE && t->cname && !strcmp(t->cname, "function");
+	if (fn && cd_is(p, "{")) {
+		*done = true;
+		return skip_balanced(p, p->tloc, "function body");
+	}
+	if (bad && !fn)
+		return cd_err(p, at, "specified storage class not appropriate in D");
+	return true;
+}
+
 static bool declaration(CP *p)
 {
-	bool td = cd_is(p, "typedef");
+	bool bad = false, skip = false;
 	Loc at = p->tloc;
+	if (p->decls && !storage_class(p, &bad, &skip))
+		return false;
+	if (skip)
+		return true;
+	bool td = cd_is(p, "typedef");
 	if (td && !cd_next(p))
 		return false;
 	bool tagged = cd_is(p, "struct") || cd_is(p, "union") || cd_is(p, "enum");
 	Type *base;
 	if (!parse_spec(p, &base))
 		return false;
-	if (cd_is(p, ";"))
+	if (cd_is(p, ";")) {
+		if (p->decls && !tagged)
+			return cd_err(p, at, "useless declaration");
 		return cd_next(p);
+	}
 	if (cd_is(p, "{"))
 		return cd_err(p, p->tloc, "unexpected '{': a function body? only type definitions "
 			    "are supported");
@@ -758,6 +963,11 @@ static bool declaration(CP *p)
 		int bits = -1;
 		if (!parse_declarator(p, base, &t, &name, &nloc, &bits))
 			return false;
+		bool done = false;
+		if (p->decls && !td && !d_declarator(p, t, bad, at, &done))
+			return false;
+		if (done)
+			return true;
 		if (cd_is(p, "{"))
 			return cd_err(p, p->tloc, "function bodies are not supported in C definitions");
 		if (bits >= 0)
@@ -766,7 +976,7 @@ static bool declaration(CP *p)
 			if (!*name)
 				return cd_err(p, nloc, "a typedef needs a name");
 			cd_add_name(p->d, CN_TYPEDEF, name, t, 0);
-		} else if (p->script) {
+		} else if (p->script && !p->decls) {
 			return cd_err(p, at, "only type definitions are supported before the probes "
 				    "(struct, union, enum, typedef, #define, #include)");
 		}
@@ -781,33 +991,45 @@ static bool declaration(CP *p)
 	return cd_expect(p, ";", "';'");
 }
 
-bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, Error *err)
+static bool parse_all(CP *p)
 {
-	CP p = {.d = d, .s = text, .line = at.line ? at.line : 1, .col = at.col ? at.col : 1,
-		.script = file == NULL, .file = file, .inc = inc, .err = err};
-	if (!cd_next(&p))
+	CDefs *d = p->d;
+	if (!cd_next(p))
 		return false;
-	while (p.tk != CT_EOF) {
-		if (p.tk == CT_HASH) {
-			if (!cd_directive(&p) || !cd_next(&p))
+	while (p->tk != CT_EOF) {
+		if (p->tk == CT_HASH) {
+			if (!cd_directive(p) || !cd_next(p))
 				return false;
 			continue;
 		}
-		if (p.script && !starts_def(&p))
+		if (p->script && !starts_def(p))
 			break; /* the first probe */
-		if (!declaration(&p))
+		if (!declaration(p))
 			return false;
 	}
-	if (!cd_pp_end(&p))
+	if (!cd_pp_end(p))
 		return false;
 	/* records only named (struct x *p) and never defined here: the kernel's */
 	for (int i = 0; i < d->names.n; i++) {
 		Type *t = d->names.v[i].type;
-		if (t && t->kind == TY_RECORD && !t->nfields && !t->pending && !t->btf_id) {
+		if (t && t->kind == TY_RECORD && !t->fields && !t->pending && !t->btf_id) {
 			t->pending = true;
 		}
 	}
 	return true;
+}
+
+bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, Error *err)
+{
+	CP p = {.d = d, .s = text, .line = at.line ? at.line : 1, .col = at.col ? at.col : 1,
+		.script = file == NULL, .file = file, .inc = inc, .err = err};
+	return parse_all(&p);
+}
+
+bool cdefs_parse_decls(CDefs *d, const char *text, Error *err)
+{
+	CP p = {.d = d, .s = text, .line = 1, .col = 1, .decls = true, .err = err};
+	return parse_all(&p);
 }
 
 /* ---- type names of casts and sizeof ---- */

@@ -17,6 +17,8 @@ typedef struct CP {
 	size_t pos;
 	int line, col;
 	bool script;       /* stop at the first probe */
+	bool decls;        /* D's declarations (cdefs_parse_decls): externs and
+			    * function prototypes too, a function's body skipped */
 	const char *file;  /* NULL: the script */
 	Loc inc;           /* the #include line (file != NULL) */
 	Error *err;
@@ -29,6 +31,7 @@ typedef struct CP {
 	int nest;
 	bool bol;          /* token is the first on its line */
 	bool pp_if;        /* an #if line: `defined X`, unknown names are 0 */
+	bool packed;       /* skip_qualifiers passed __attribute__((packed)) */
 	/* open #if/#ifdef/#ifndef of this file: PP_* bits each */
 	unsigned char cond[MAX_NEST];
 	Loc cond_at[MAX_NEST];

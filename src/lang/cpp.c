@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "cpp_int.h"
-#include "ctypes.h"
 
 #define INCLUDE_DEPTH_MAX 200
 #define INCLUDE_SIZE_MAX (16 << 20)
@@ -251,8 +250,9 @@ static bool is_conditional(const PTok *dir)
 }
 
 static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest);
+static PTok *include_text(Run *r, const PTok *at, const char *path, const char *text, PTok *rest);
 
-static bool readable_file(const char *path)
+bool cpp_readable(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
@@ -263,18 +263,10 @@ static bool in_dirs(const char *const *dirs, int n, const char *name, char *path
 	for (int i = 0; i < n; i++) {
 		size_t dl = strlen(dirs[i]);
 		snprintf(path, len, "%s%s%s", dirs[i], dl && dirs[i][dl - 1] == '/' ? "" : "/", name);
-		if (readable_file(path))
+		if (cpp_readable(path))
 			return true;
 	}
 	return false;
-}
-
-static int count_dirs(const char *const *dirs)
-{
-	int n = 0;
-	while (dirs[n])
-		n++;
-	return n;
 }
 
 /* the directory part of a file name: "" or "dir/" */
@@ -299,7 +291,7 @@ static bool find_include(Cpp *c, const char *from, const char *name, bool quoted
 {
 	if (name[0] == '/') {
 		snprintf(path, n, "%s", name);
-		return readable_file(path);
+		return cpp_readable(path);
 	}
 	char here[512];
 	dir_of(from, here, sizeof(here));
@@ -345,12 +337,9 @@ static PTok *do_include(Run *r, PTok *hash, PTok *dir)
 	char path[1200];
 	if (find_include(c, hash->file, name, quoted, path, sizeof(path)))
 		return include_file(r, line, path, rest);
-	if (name[0] != '/' && c->o->pass_system_includes &&
-	    in_dirs(cdefs_system_dirs, count_dirs(cdefs_system_dirs), name, path, sizeof(path))) {
-		show_include(c, path);
-		emit_raw_line(r, hash, last_on_line(dir)); /* read by sonde's C definitions */
-		return rest;
-	}
+	const char *builtin;
+	if (name[0] != '/' && c->o->system_headers && cpp_system_header(name, path, sizeof(path), &builtin))
+		return builtin ? include_text(r, line, path, builtin, rest) : include_file(r, line, path, rest);
 	cpp_fail(c, line, true, "%s: No such file or directory", name);
 }
 
@@ -361,11 +350,24 @@ static bool guard_skips(Cpp *c, const PTok *t)
 	if (!cpp_is(t, "#") || !cpp_is(t->next, "ifndef") || t->next->next->kind != PT_IDENT ||
 	    t->next->next->bol || !cpp_find(c, t->next->next))
 		return false;
-	const PTok *last_line = t;
-	for (; t->kind != PT_EOF; t = t->next)
+	/* the #endif matching that #ifndef must end the file (glibc's
+	 * bits/typesizes.h opens with an #ifndef/#error/#endif of another name) */
+	int depth = 1;
+	for (t = t->next; t->kind != PT_EOF; t = t->next) {
+		if (!t->bol || !cpp_is(t, "#"))
+			continue;
+		const PTok *d = t->next;
+		if (cpp_is(d, "if") || cpp_is(d, "ifdef") || cpp_is(d, "ifndef"))
+			depth++;
+		else if (cpp_is(d, "endif") && --depth == 0)
+			break;
+	}
+	if (t->kind == PT_EOF)
+		return false;
+	for (t = t->next; t->kind != PT_EOF; t = t->next)
 		if (t->bol)
-			last_line = t;
-	return cpp_is(last_line, "#") && cpp_is(last_line->next, "endif");
+			return false;
+	return true;
 }
 
 static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest)
@@ -374,6 +376,19 @@ static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest)
 	for (int i = 0; i < r->once.n; i++)
 		if (!strcmp(r->once.v[i], path))
 			return rest;
+	struct stat st;
+	char *text = stat(path, &st) == 0 && st.st_size <= INCLUDE_SIZE_MAX ? read_file_all(path, NULL) : NULL;
+	if (!text)
+		cpp_fail(c, at, true, "%s: %s", path, strerror(errno ? errno : EFBIG));
+	PTok *toks = include_text(r, at, path, text, rest);
+	free(text);
+	return toks;
+}
+
+/* a file's text in place of the #include at `at` */
+static PTok *include_text(Run *r, const PTok *at, const char *path, const char *text, PTok *rest)
+{
+	Cpp *c = r->c;
 	if (c->depth + 1 >= INCLUDE_DEPTH_MAX) { /* gcc counts the main file: 200 deep */
 		PTok end = *at;
 		end.col += at->len;
@@ -382,13 +397,8 @@ static PTok *include_file(Run *r, const PTok *at, const char *path, PTok *rest)
 			 "#include nested depth %d exceeds maximum of %d (use -fmax-include-depth=DEPTH to "
 			 "increase the maximum)", c->depth + 1, INCLUDE_DEPTH_MAX);
 	}
-	struct stat st;
-	char *text = stat(path, &st) == 0 && st.st_size <= INCLUDE_SIZE_MAX ? read_file_all(path, NULL) : NULL;
-	if (!text)
-		cpp_fail(c, at, true, "%s: %s", path, strerror(errno ? errno : EFBIG));
 	const char *file = arena_strdup(c->out_arena, path);
 	char *copy = cpp_add_source(c, file, text);
-	free(text);
 	PTok *toks = cpp_lex(c, copy, file);
 	if (guard_skips(c, toks))
 		return rest;

@@ -31,9 +31,9 @@ typedef struct CppOpts {
 	bool no_includes; /* refuse #include (the fuzzer) */
 	long max_tokens;  /* what macro expansion may make, 0: TOKENS_MAX (250000) */
 	bool show_includes; /* -H: each included file's path, after one '.' per level, as gcc -H */
-	/* <name> found neither in include_dirs nor next to the script: the
-	 * #include line is passed on (sonde's C definitions read system headers) */
-	bool pass_system_includes;
+	/* <name> found neither in include_dirs nor next to the script: read from
+	 * the system include path, as gcc's cpp (cpp_sysinc.c) */
+	bool system_headers;
 } CppOpts;
 
 typedef struct CppLine {

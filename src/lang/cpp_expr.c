@@ -49,7 +49,7 @@ static Val number(EP *p, const PTok *t)
 
 static Val character(EP *p, const PTok *t)
 {
-	const char *s = t->s + 1;
+	const char *s = (const char *)memchr(t->s, '\'', (size_t)t->len) + 1; /* past L, u or U */
 	int64_t v;
 	if (*s != '\\') {
 		v = (signed char)*s;
@@ -62,7 +62,7 @@ static Val character(EP *p, const PTok *t)
 		const char *k = strchr(from, s[1]);
 		v = k ? to[k - from] : s[1];
 	}
-	if (t->len < 3 || *s == '\'')
+	if (t->s + t->len - s < 2 || *s == '\'')
 		cpp_fail(p->c, t, false, "empty character constant");
 	return (Val){(uint64_t)v, false};
 }

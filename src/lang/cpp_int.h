@@ -66,6 +66,12 @@ char *cpp_add_source(Cpp *c, const char *file, const char *text);
  * may be NULL) becomes the column shown */
 void cpp_display_line(const Cpp *c, const char *file, int line, char *out, size_t n, int *col);
 
+/* cpp.c: a regular file that can be read */
+bool cpp_readable(const char *path);
+/* cpp_sysinc.c: <name> on the system include path (*text NULL), or one of
+ * sonde's own freestanding headers (path "<built-in>/NAME", *text its text) */
+bool cpp_system_header(const char *name, char *path, size_t n, const char **text);
+
 /* cpp.c: an error at a token (never returns) */
 _Noreturn void cpp_fail(Cpp *c, const PTok *at, bool fatal, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

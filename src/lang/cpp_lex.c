@@ -47,6 +47,10 @@ int cpp_lex_one(const char *s, PTKind *kind)
 		int i = 1;
 		while (ident_char(s[i]))
 			i++;
+		/* L'x', u"x", U'x', u8"x": one literal (glibc's bits/wchar.h tests L'\0') */
+		bool prefix = (i == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) || (i == 2 && !strncmp(s, "u8", 2));
+		if (prefix && (s[i] == '"' || s[i] == '\''))
+			return *kind = s[i] == '"' ? PT_STR : PT_CHAR, i + quoted_len(s + i);
 		return *kind = PT_IDENT, i;
 	}
 	if (isdigit((unsigned char)*s) || (*s == '.' && isdigit((unsigned char)s[1])))

@@ -90,6 +90,15 @@ extern const char *const cdefs_system_dirs[];
  * itself, else the name of an included file (errors then point at `inc`,
  * the #include line of the script, and name FILE:LINE:COL). */
 bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, Error *err);
+/* D's C declarations (Program.c_defs_decls): text holds them where the
+ * program has them (the same line and column), the rest blank.  Also
+ * extern declarations and function prototypes (accepted, types checked,
+ * nothing kept), a function's body skipped, `static` refused for a
+ * variable, as D's compiler does. */
+bool cdefs_parse_decls(CDefs *d, const char *text, Error *err);
+/* The C definitions of a program, as its dialect keeps them. */
+struct Program;
+bool cdefs_parse_program(CDefs *d, const struct Program *p, Error *err);
 /* Parse and add a header file (--include FILE). */
 bool cdefs_include_file(CDefs *d, const char *path, Loc inc, Error *err);
 

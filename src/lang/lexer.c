@@ -594,6 +594,8 @@ static bool c_def_ends_at_brace(const Lexer *lx)
 	int n = ident_len(s);
 	if (!n)
 		return true;
+	if (n == 13 && !strncmp(s, "__attribute__", 13))
+		return false; /* "} __attribute__((packed));" */
 	s += n;
 	while (*s == ' ' || *s == '\t')
 		s++;

@@ -40,14 +40,21 @@ bool sema_ctype_setup(Script *sc, Error *err)
 	for (int i = 0; i < sc->opt.ninclude_files; i++)
 		if (!cdefs_include_file(d, sc->opt.include_files[i], (Loc){0}, err))
 			return false;
-	Program *ast = sc->ast;
-	if (!ast->c_defs)
+	return cdefs_parse_program(d, sc->ast, err);
+}
+
+bool cdefs_parse_program(CDefs *d, const Program *p, Error *err)
+{
+	if (!p->c_defs)
 		return true;
-	const char *text = ast->src.text;
-	size_t off = offset_of(text, ast->c_defs_loc);
+	if (p->c_defs_decls)
+		return cdefs_parse_decls(d, p->c_defs, err);
+	/* bpftrace's: the script's text from the first, to the first probe */
+	const char *text = p->src.text;
+	size_t off = offset_of(text, p->c_defs_loc);
 	if (off > strlen(text))
 		return true;
-	return cdefs_parse(d, text + off, ast->c_defs_loc, NULL, (Loc){0}, err);
+	return cdefs_parse(d, text + off, p->c_defs_loc, NULL, (Loc){0}, err);
 }
 
 static bool is_user_provider(const Sema *s)

@@ -1,5 +1,5 @@
 /* #include "..." found through -I, twice (the header guards itself),
- * and <sys/socket.h>: its constants through sonde's C definitions */
+ * and <sys/socket.h>, read whole from the system include path as cpp does */
 #include "cpp_defs.h"
 #include <cpp_defs.h>
 #include <sys/socket.h>

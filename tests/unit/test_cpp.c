@@ -110,6 +110,40 @@ static void test_line_map(void)
 	rmdir(dir);
 }
 
+/* a header whose first #ifndef closes before its end (glibc's
+ * bits/typesizes.h) is read again under another guard; a wide character
+ * in #if; <stddef.h> from sonde's own, part of it on request */
+static void test_headers(void)
+{
+	char dir[] = "/tmp/test_cppXXXXXX";
+	if (!mkdtemp(dir))
+		return;
+	char path[256];
+	snprintf(path, sizeof(path), "%s/sizes.h", dir);
+	FILE *f = fopen(path, "w");
+	fputs("#ifndef OUTER\n#error no\n#endif\n#ifndef SIZES\n#define SIZES\nsizes_read\n#endif\n", f);
+	fclose(f);
+	const char *inc[] = {dir};
+	CppOpts o = {.include_dirs = inc, .ninclude_dirs = 1, .system_headers = true};
+	CppOut out;
+	CppError err;
+	CHECK(cpp_run("#define OUTER\n#include <sizes.h>\n", "t.d", &o, &out, &err));
+	CHECK(strstr(out.text, "sizes_read") != NULL);
+	cpp_out_free(&out);
+	CHECK(cpp_run("#if L'\\0' - 1 > 0\nunsigned\n#else\nsigned\n#endif\n", "t.d", &o, &out, &err));
+	CHECK(strstr(out.text, "signed") && !strstr(out.text, "unsigned"));
+	cpp_out_free(&out);
+	CHECK(cpp_run("#define __need_size_t\n#include <stddef.h>\n", "t.d", &o, &out, &err));
+	CHECK(strstr(out.text, "size_t") && !strstr(out.text, "ptrdiff_t"));
+	cpp_out_free(&out);
+	CHECK(cpp_run("#include <stddef.h>\n#include <stdarg.h>\nNULL", "t.d", &o, &out, &err));
+	CHECK(strstr(out.text, "ptrdiff_t") && strstr(out.text, "__builtin_va_list") &&
+	      strstr(out.text, "((void *)0)"));
+	cpp_out_free(&out);
+	unlink(path);
+	rmdir(dir);
+}
+
 /* white space between tokens only where it separates two word characters
  * or two punctuators: what cpp and sonde may write differently */
 static char *normalize(const char *s)
@@ -216,6 +250,7 @@ int main(int argc, char **argv)
 	test_errors();
 	test_limits();
 	test_line_map();
+	test_headers();
 	test_against_cpp();
 	return check_done("cpp");
 }

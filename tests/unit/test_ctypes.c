@@ -177,6 +177,63 @@ static void test_system_header(void)
 	CHECK(d && cdefs_const(d, "SHUT_WR", &v) && v == 1);
 }
 
+/* D's declarations (cdefs_parse_decls), as a header's text reaches them
+ * after cpp: externs and prototypes accepted, a function's body skipped,
+ * gcc's words and types, packed records, constants with sizeof and casts */
+static void test_d_decls(void)
+{
+	Error e = {0};
+	CDefs *d = arena_alloc(&arena, sizeof(CDefs));
+	d->arena = &arena;
+	bool ok = cdefs_parse_decls(d,
+		"extern int daylight;\n"
+		"extern char *strcpy (char *__restrict __dest, const char *__restrict __src)\n"
+		"     __attribute__ ((__nothrow__)) __asm__ (\"\" \"strcpy\");\n"
+		"int getentropy (void *__buffer, unsigned long __length);\n"
+		"static inline unsigned short __bswap_16 (unsigned short __bsx)\n"
+		"{ return ((__bsx >> 8) & 0xff) | ((__bsx & 0xff) << 8); }\n"
+		"__extension__ typedef long long int quad_t;\n"
+		"typedef long double _Float64x; typedef __builtin_va_list va_list;\n"
+		"typedef struct { unsigned long v[(1024 / (8 * sizeof (unsigned long int)))]; } sigset_t;\n"
+		"typedef struct { long fds[1024 / (8 * (int) sizeof (long))]; } fd_set;\n"
+		"struct pk { char a; int b; short c; } __attribute__((packed));\n"
+		"struct flex { int n; struct { } empty; int v[]; };\n"
+		"_Static_assert (sizeof (int) == 4, \"int\");\n"
+		"typedef void sighandler_fn (int);\n", &e);
+	CHECK(ok);
+	if (!ok) {
+		fprintf(stderr, "%d:%d: %s\n", e.loc.line, e.loc.col, e.msg);
+		return;
+	}
+	Type *t;
+	CHECK((t = cdefs_find(d, CN_TYPEDEF, "quad_t")) && type_csize(t) == 8);
+	CHECK((t = cdefs_find(d, CN_TYPEDEF, "_Float64x")) && t->size == 16);
+	CHECK((t = cdefs_find(d, CN_TYPEDEF, "va_list")) && t->size == 24);
+	CHECK((t = cdefs_find(d, CN_TYPEDEF, "sigset_t")) && t->size == 128);
+	CHECK((t = cdefs_find(d, CN_TYPEDEF, "fd_set")) && t->size == 128);
+	CHECK((t = cdefs_find(d, CN_STRUCT, "pk")) && t->size == 7 && field(t, "c")->offset == 5);
+	CHECK((t = cdefs_find(d, CN_STRUCT, "flex")) && t->size == 4 && field(t, "v")->offset == 4);
+	static const struct {
+		const char *text, *msg;
+		int line, col;
+	} bad[] = {
+		{"static int x;", "specified storage class not appropriate in D", 1, 1},
+		{"\nint;", "useless declaration", 2, 1},
+		{"extern int f(int) { return 1;", "unterminated function body", 1, 19},
+		{"typedef struct { int a[sizeof(struct nope)]; } t;", "sizeof of an incomplete type", 1, 31},
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CDefs *b = arena_alloc(&arena, sizeof(CDefs));
+		b->arena = &arena;
+		memset(&e, 0, sizeof(e));
+		CHECK(!cdefs_parse_decls(b, bad[i].text, &e));
+		if (strcmp(e.msg, bad[i].msg) || e.loc.line != bad[i].line || e.loc.col != bad[i].col)
+			fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", bad[i].text,
+				e.loc.line, e.loc.col, e.msg, bad[i].line, bad[i].col, bad[i].msg);
+		CHECK(!strcmp(e.msg, bad[i].msg) && e.loc.line == bad[i].line && e.loc.col == bad[i].col);
+	}
+}
+
 /* BTF import: task_struct members, against libbpf's own reading */
 static void test_btf(void)
 {
@@ -240,6 +297,7 @@ int main(void)
 	test_errors();
 	test_conditionals();
 	test_system_header();
+	test_d_decls();
 	test_btf();
 	arena_free(&arena);
 	return check_done("test_ctypes");
