@@ -262,6 +262,8 @@ int events_handle(void *ctx, void *data, size_t size)
 			int64_t st;
 			memcpy(&st, (uint8_t *)data + ev->argoff[0], 8);
 			rt->exit_status = (int)(st & 0xff);
+			rt->d_exit_seen = !rt->ending;
+			rt->exit_requested |= rt->d_exit_seen && !rt->d_firing_depth;
 			break;
 		}
 		rt->exit_requested = true;
@@ -270,6 +272,7 @@ int events_handle(void *ctx, void *data, size_t size)
 		ev_d_probe(rt, ev, data);
 		break;
 	case EV_D_FIRING: /* each present slot, in clause order */
+		rt->d_firing_depth++;
 		for (int i = 0; i < ev->nargs; i++) {
 			const uint8_t *slot = (const uint8_t *)data + ev->argoff[i];
 			uint64_t present;
@@ -277,6 +280,9 @@ int events_handle(void *ctx, void *data, size_t size)
 			if (present && (size_t)ev->argoff[i] + 8 + (size_t)ev->slot_size[i] <= size)
 				events_handle(rt, (void *)(slot + 8), (size_t)ev->slot_size[i]);
 		}
+		/* dtrace's consumer stops at the exit action: the rest of its
+		 * firing prints, no record after it in the buffer does */
+		rt->exit_requested |= --rt->d_firing_depth == 0 && rt->d_exit_seen && !rt->ending;
 		break;
 	case EV_SPEC_COMMIT:
 	case EV_SPEC_DISCARD: {

@@ -53,6 +53,8 @@ typedef struct Runtime {
 	bool ending;       /* after exit: only END's events are shown */
 	bool flush_pending;
 	int exit_status;   /* D: exit(N)'s N */
+	bool d_exit_seen;  /* D: exit()'s record was read: its firing ends the output */
+	int d_firing_depth; /* D: inside a firing record's slots */
 	bool d_heading;    /* D: the "CPU ID FUNCTION:NAME" heading was printed */
 	bool d_line_open;  /* D: a firing's line awaits its newline */
 	int d_indent;      /* D, flowindent: the entry/return nesting, 2 columns a level */

@@ -243,6 +243,18 @@ static bool rate_due(uint64_t *last, int64_t rate)
 	return true;
 }
 
+/* D: exit() set the control word; its firing's record (the rest of the
+ * clause, sent when the clause ends) follows within microseconds.  Read
+ * until it has been printed, where the output stops (events.c), or for
+ * at most 100 ms (a fault after exit() drops the record). */
+static void d_wait_exit_record(Runtime *rt)
+{
+	for (int i = 0; i < 1000 && !rt->exit_requested; i++) {
+		usleep(100);
+		ring_buffer__consume(rt->rb);
+	}
+}
+
 static void event_loop(Runtime *rt, Waiter *w)
 {
 	uint64_t last_agg = mono_ns(), last_status = last_agg;
@@ -251,12 +263,8 @@ static void event_loop(Runtime *rt, Waiter *w)
 			break;
 		if (rt->control && rt->control[0]) {
 			ring_buffer__consume(rt->rb); /* what exit() followed */
-			if (rt->out.dialect == DIALECT_D) {
-				/* and the rest of D's firing, which its CPU may still be
-				 * writing after it set the word: microseconds */
-				usleep(200);
-				ring_buffer__consume(rt->rb);
-			}
+			if (rt->out.dialect == DIALECT_D)
+				d_wait_exit_record(rt);
 			rt->exit_requested = true;
 			break;
 		}
