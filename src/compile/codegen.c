@@ -162,7 +162,7 @@ static void gen_prologue(Gen *g, bool traced_events)
 	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, -8));
 	emit_call(g, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, g->exit_label);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, g->bare_exit);
 	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
 }
 
@@ -247,6 +247,7 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 {
 	Gen g = {.sc = sc, .spec = spec, .probe = p, .err = err};
 	g.exit_label = label_new(&g);
+	g.bare_exit = label_new(&g);
 	gen_prologue(&g, !spec->prov->is_special && !spec->prov->run);
 	dfault_reserve(&g);
 	if (spec->prov->run) {
@@ -301,6 +302,8 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	label_place(&g, g.exit_label);
 	g.line = 0;
 	dfault_error_chain(&g);
+	dchain_next(&g);
+	label_place(&g, g.bare_exit);
 	emit(&g, I_MOV64_IMM(BPF_REG_0, 0));
 	emit(&g, I_EXIT());
 	dfault_finish(&g);

@@ -53,8 +53,11 @@ static int site_new(Gen *g, int kind, int addr, int insn)
 
 void dfault_reserve(Gen *g)
 {
-	if (g->sc->opt.dialect == DIALECT_D)
-		scratch_alloc(g, DFAULT_REC_SIZE); /* the first allocation: offset 0 */
+	if (g->sc->opt.dialect != DIALECT_D)
+		return;
+	scratch_alloc(g, DFAULT_REC_SIZE); /* the first allocation: offset 0 */
+	if (g->sc->nchain)
+		scratch_alloc(g, 8); /* DCHAIN_RESUME_OFF */
 }
 
 void dfault_read_call(Gen *g, int helper)
@@ -180,8 +183,10 @@ static void tail_call(Gen *g, int slot)
 
 void dfault_error_chain(Gen *g)
 {
-	if (g->sc->opt.dialect == DIALECT_D && dfault_is_error_spec(g->spec))
-		tail_call(g, error_rank(g->sc, g->probe) + 1);
+	if (g->sc->opt.dialect != DIALECT_D || !dfault_is_error_spec(g->spec))
+		return;
+	tail_call(g, error_rank(g->sc, g->probe) + 1);
+	dchain_after_error(g); /* the last ERROR clause: the faulting clause's next one */
 }
 
 void dfault_gen_arg(Gen *g, int n)
@@ -223,7 +228,9 @@ static void report(Gen *g)
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, 0);
 	emit_st(g, BPF_DW, R_SCR, 8, dfault_epid(g));
 	gen_ringbuf_output(g, 0, DFAULT_REC_SIZE, wake);
+	dchain_before_error(g);
 	tail_call(g, 0);
+	dchain_next(g); /* no ERROR clause: the next clause on the probe */
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	emit(g, I_EXIT());
 }

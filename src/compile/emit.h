@@ -40,6 +40,7 @@ typedef struct Gen {
 	int stack_used, stack_max; /* bytes below r10 for integer temporaries */
 	int scratch_top, scratch_max;
 	int exit_label;
+	int bare_exit; /* the final `return 0`, for the prologue (no scratch yet) */
 	bool dead; /* after a goto: drop code until a live-referenced label */
 	VEC(int) loop_break;
 	VEC(int) loop_continue;

@@ -107,6 +107,7 @@ typedef enum RelocKind {
 	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
 	R_DROPS,    /* D: per-CPU drop counters, keys D_DROP_* */
 	R_PERFBUF,  /* skboutput(): the perf event array bpf_skb_output writes to */
+	R_CHAIN,    /* D: the clauses tail-called after the first on a one-program probe */
 } RelocKind;
 
 /* skboutput()'s record before the packet: the event's index, when
@@ -141,6 +142,10 @@ enum {
  * the ERROR programs it runs: event index, then ERROR's arg1..arg5 (epid,
  * action, offset, fault type, address) */
 #define DFAULT_REC_SIZE 48
+/* D: when the script chains clauses on one probe (codegen_chain_d.c), the
+ * scratch word after the fault record: the faulting clause's next one on
+ * its probe (chain slot + 1, 0: none), for the last ERROR clause */
+#define DCHAIN_RESUME_OFF DFAULT_REC_SIZE
 
 typedef struct Reloc {
 	int insn;
@@ -220,6 +225,9 @@ typedef struct Script {
 	int nerror;
 	struct { enum bpf_prog_type type; uint32_t attach_type; } err_kinds[8];
 	int nerr_kinds;
+	/* D: clauses run by a tail call from the clause before them on the
+	 * same perf-event probe (ProbeSpec.chain_slot): the chain prog array's size */
+	int nchain;
 	/* per probe: uses `probe` or a tracepoint's `args`, which bpftrace
 	 * compiles once per attach point (what BPFTRACE_MAX_BPF_PROGS counts) */
 	bool *expands;

@@ -57,6 +57,12 @@ typedef struct ProbeSpec {
 	 * warns under --unsafe, as bpftrace), and "PATH:FUNC+OFFSET" */
 	enum { INSN_OK, INSN_MIDDLE, INSN_UNCHECKED } insn_check;
 	char *insn_where;
+	/* D, a provider whose events take one program (Provider.one_prog):
+	 * a later clause on the same probe is not attached but runs by a tail
+	 * call from the clause before it (codegen_chain_d.c).  chain_slot: its
+	 * slot + 1 in the chain prog array (0: attached); chain_next: the next
+	 * clause's slot + 1 (0: the last) */
+	int chain_slot, chain_next;
 } ProbeSpec;
 
 typedef struct ProbeSpecList {
@@ -107,6 +113,9 @@ typedef struct Provider {
 	 * consumers are a LIFO list): attached in reverse, so that probes
 	 * sharing an event fire in the order the script writes them. */
 	bool newest_first;
+	/* An event runs one program (perf events): in D, clauses on one probe
+	 * become one attachment that runs them in order (codegen_chain_d.c). */
+	bool one_prog;
 	/* Optional (usdt): argument n's location; false when there is none.
 	 * When set, codegen uses it instead of ctx_arg_offset for argN. */
 	bool (*arg_loc)(const ProbeSpec *p, int n, ArgLoc *out);

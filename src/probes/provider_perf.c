@@ -135,6 +135,7 @@ const Provider provider_profile = {
 	.expand = profile_expand,
 	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = profile_attach,
+	.one_prog = true,
 };
 
 const Provider provider_interval = {
@@ -144,6 +145,7 @@ const Provider provider_interval = {
 	.expand = interval_expand,
 	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = interval_attach,
+	.one_prog = true,
 };
 
 const Provider provider_software = {

@@ -171,6 +171,9 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 		if ((rt->errprog_fd[k] = map_create(BPF_MAP_TYPE_PROG_ARRAY, "sonde_error", 4, 4,
 						    (uint32_t)sc->nerror, 0, err, errlen)) < 0)
 			return false;
+	if (sc->nchain && (rt->chain_fd = map_create(BPF_MAP_TYPE_PROG_ARRAY, "sonde_chain", 4, 4,
+						     (uint32_t)sc->nchain, 0, err, errlen)) < 0)
+		return false;
 	rt->control_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, CONTROL_SIZE, 1, BPF_F_MMAPABLE,
 				    err, errlen);
 	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0 ||
@@ -219,6 +222,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_ERRPROGS: return rt->errprog_fd[r->arg];
 	case R_DROPS: return rt->drops_fd;
 	case R_PERFBUF: return rt->perfbuf_fd;
+	case R_CHAIN: return rt->chain_fd;
 	}
 	return -1;
 }
@@ -344,6 +348,22 @@ static bool fill_error_progs(Runtime *rt, char *err, size_t errlen)
 	return true;
 }
 
+/* D: each clause after the first on a perf-event probe into its slot of
+ * the chain, where the clause before it tail-calls it */
+static bool fill_chain_progs(Runtime *rt, char *err, size_t errlen)
+{
+	for (int i = 0; i < rt->sc->progs.n; i++) {
+		const ProgCode *pc = rt->sc->progs.v[i];
+		uint32_t slot = (uint32_t)pc->spec->chain_slot - 1;
+		if (pc->spec->chain_slot && bpf_map_update_elem(rt->chain_fd, &slot, &pc->fd, 0)) {
+			snprintf(err, errlen, "chaining the clauses of %s: %s", pc->spec->name,
+				 strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
 bool loader_load_programs(Runtime *rt, char *err, size_t errlen)
 {
 	for (int i = 0; i < rt->sc->progs.n; i++) {
@@ -352,7 +372,7 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen)
 		if (pc->fd < 0)
 			return false;
 	}
-	return fill_error_progs(rt, err, errlen);
+	return fill_error_progs(rt, err, errlen) && fill_chain_progs(rt, err, errlen);
 }
 
 /* Programs in script order, except that those of newest-first providers
@@ -374,8 +394,8 @@ bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
 {
 	for (int i = 0; i < rt->sc->progs.n; i++) {
 		ProgCode *pc = attach_order(rt, i);
-		if (pc->spec->prov->is_special)
-			continue;
+		if (pc->spec->prov->is_special || pc->spec->chain_slot)
+			continue; /* run by BPF_PROG_TEST_RUN, or by the clause before it */
 		char why[384];
 		int first = rt->attached.n;
 		if (!pc->spec->prov->attach(pc->spec, pc->fd, &rt->attached, why, sizeof(why))) {
@@ -411,6 +431,7 @@ void loader_close(Runtime *rt)
 	close_fd(&rt->rodata_fd);
 	close_fd(&rt->lost_fd);
 	close_fd(&rt->firing_fd);
+	close_fd(&rt->chain_fd);
 	for (int k = 0; k < (int)(sizeof(rt->errprog_fd) / sizeof(rt->errprog_fd[0])); k++)
 		close_fd(&rt->errprog_fd[k]);
 	if (rt->control)

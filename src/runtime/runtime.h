@@ -46,6 +46,7 @@ typedef struct Runtime {
 	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, control_fd, pycode_fd;
 	int kstack_fds[STACK_DEPTH_MAX + 1], ustack_fds[STACK_DEPTH_MAX + 1]; /* by depth */
 	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
+	int chain_fd;  /* D: the clauses chained on one perf-event probe (R_CHAIN), or -1 */
 	const volatile uint64_t *control; /* mmapped control word: [0] = exit() called */
 	struct ring_buffer *rb;
 	Attached attached;

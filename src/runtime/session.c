@@ -429,7 +429,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 {
 	Runtime rt = {.sc = sc, .opt = *opt};
 	rt.ringbuf_fd = rt.scratch_fd = rt.zero_fd = rt.rodata_fd = rt.lost_fd = -1;
-	rt.firing_fd = rt.drops_fd = -1;
+	rt.firing_fd = rt.drops_fd = rt.chain_fd = -1;
 	for (int i = 0; i < (int)(sizeof(rt.errprog_fd) / sizeof(rt.errprog_fd[0])); i++)
 		rt.errprog_fd[i] = -1;
 	rt.control_fd = rt.pycode_fd = rt.perfbuf_fd = -1;
