@@ -70,7 +70,7 @@ bool dcheck_inet_ntop(Sema *s, Expr *c);
 bool dcheck_inet_ntoa(Sema *s, Expr *c); /* and inet_ntoa6 */
 
 /* dfunc_mem.c: tracemem (EV_D_TRACEMEM), copyout copyoutstr (need -w) */
-bool dsema_rawbytes(Sema *s, Expr *c); /* trace(STRING) as tracemem under -x rawbytes */
+void dsema_trace_string(Sema *s, Expr *c); /* trace(STRING) as a tracemem of the string */
 bool dcheck_tracemem(Sema *s, Expr *c);
 bool dcheck_trace_record(Sema *s, Expr *c); /* trace(a struct), made so by trace's check */
 bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */

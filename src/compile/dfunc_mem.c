@@ -10,7 +10,10 @@
 #include "dfunc.h"
 
 #define TRACEMEM_MAX (64 << 10) /* sonde's bound on one record's bytes */
-#define TRACEMEM_OF_STRING 1     /* Expr.aux2: trace(STRING) under rawbytes */
+/* Expr.aux2 of a tracemem() that is a trace(STRING): its record, strsize
+ * bytes (a char array's own size), dumped under -x rawbytes, else printed
+ * as text when every byte is printable (libdtrace's rule) */
+enum { TRACE_STRING_RAW = 1, TRACE_STRING_TEXT };
 
 bool dcheck_tracemem(Sema *s, Expr *c)
 {
@@ -21,7 +24,7 @@ bool dcheck_tracemem(Sema *s, Expr *c)
 				  "most 3 args");
 	if (!sema_expr(s, a) || !sema_expr(s, n))
 		return false;
-	if (a->type->kind == TY_STR && c->aux2 == TRACEMEM_OF_STRING)
+	if (a->type->kind == TY_STR && c->aux2)
 		return true;
 	if (a->type->kind != TY_INT && !(a->type->kind == TY_NONE && !s->strict))
 		return sema_error(s, a->loc, "tracemem( ) argument #1 is incompatible with prototype:\n"
@@ -44,13 +47,17 @@ bool dcheck_tracemem(Sema *s, Expr *c)
 	return true;
 }
 
-/* -x rawbytes: trace(STRING) prints the string's record (its bytes, zeros
- * after its end) as tracemem() does, instead of as text */
-bool dsema_rawbytes(Sema *s, Expr *c)
+static bool rawbytes(const Options *o)
 {
-	const char *v = options_d_get(&s->sc->opt, "rawbytes");
-	if (!v || !strcmp(v, "no") || !strcmp(v, "off") || !strcmp(v, "false") || !strcmp(v, "unset"))
-		return false;
+	const char *v = options_d_get(o, "rawbytes");
+	return v && strcmp(v, "no") && strcmp(v, "off") && strcmp(v, "false") && strcmp(v, "unset");
+}
+
+/* trace(STRING) records the string's bytes (zeros after its end), as
+ * tracemem() does; they print as text, or as tracemem()'s hex and ASCII
+ * dump when a byte is not printable text or under -x rawbytes */
+void dsema_trace_string(Sema *s, Expr *c)
+{
 	Arena *ar = &s->sc->ast->arena;
 	Expr *n = arena_alloc(ar, sizeof(Expr));
 	n->kind = E_INT;
@@ -64,8 +71,7 @@ bool dsema_rawbytes(Sema *s, Expr *c)
 	c->args.n = 2;
 	c->name = "tracemem";
 	c->func = func_find("tracemem");
-	c->aux2 = TRACEMEM_OF_STRING;
-	return true;
+	c->aux2 = rawbytes(&s->sc->opt) ? TRACE_STRING_RAW : TRACE_STRING_TEXT;
 }
 
 bool dcheck_copyout(Sema *s, Expr *c)
@@ -120,7 +126,12 @@ static void gen_tracemem(Gen *g, const Expr *e)
 	int idx = g->sc->events.n - 1;
 	ev->size = 16 + ((n + 7) & ~7);
 	bool str = e->args.v[0]->type->kind == TY_STR;
+	int have = str ? e->args.v[0]->type->size : 0;
+	if (str && e->args.v[0]->kind == E_FIELD && have < n) /* a char array: its own size */
+		ev->size = 16 + (((n = have) + 7) & ~7);
 	ev->text = str ? "string" : NULL; /* printed with zeros after its end */
+	if (e->aux2 == TRACE_STRING_TEXT) /* as text when printable */
+		ev->text2 = g->sc->opt.d_quiet ? "%s" : "  %-33s";
 	int rec = scratch_alloc(g, ev->size), addr;
 	if (str) {
 		addr = gen_mem(g, e->args.v[0]);
@@ -138,14 +149,16 @@ static void gen_tracemem(Gen *g, const Expr *e)
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + 8);
 		label_place(g, keep);
 	}
-	emit_scratch_ptr(g, BPF_REG_1, rec + 16);
-	emit(g, I_MOV64_IMM(BPF_REG_2, n));
-	if (str) { /* trace(STRING) under rawbytes: the string's bytes */
-		int have = e->args.v[0]->type->size;
+	if (str) { /* trace(STRING): the string's bytes, zeros after them */
+		if (have < n)
+			emit_memzero(g, rec + 16 + have, n - have);
+		emit_scratch_ptr(g, BPF_REG_1, rec + 16);
 		emit(g, I_MOV64_IMM(BPF_REG_2, have < n ? have : n));
 		emit_scratch_ptr(g, BPF_REG_3, addr);
 		emit_call(g, BPF_FUNC_probe_read_kernel);
 	} else {
+		emit_scratch_ptr(g, BPF_REG_1, rec + 16);
+		emit(g, I_MOV64_IMM(BPF_REG_2, n));
 		emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, addr);
 		dfault_read_call(g, user_ptr(e->args.v[0]) ? BPF_FUNC_probe_read_user
 							   : BPF_FUNC_probe_read_kernel);

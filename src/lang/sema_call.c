@@ -984,8 +984,10 @@ static bool check_trace(Sema *s, Expr *c)
 		return true;
 	}
 	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR || a->type->kind == TY_INET;
-	if (a->type->kind == TY_STR && dsema_rawbytes(s, c))
+	if (a->type->kind == TY_STR) {
+		dsema_trace_string(s, c);
 		return true;
+	}
 	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
 	TypeKind k = a->type->kind;
 	bool stack = k == TY_KSTACK || k == TY_USTACK || k == TY_PYSTACK; /* frames: own lines */

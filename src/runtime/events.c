@@ -310,7 +310,11 @@ int events_handle(void *ctx, void *data, size_t size)
 		if (ev->text) /* a string's record: nothing after its end */
 			for (uint8_t *z = memchr(b, 0, (size_t)n); z && z < b + n; z++)
 				*z = 0;
-		tracemem_print_d(&rt->out, b, (size_t)n);
+		b[n] = 0;
+		if (ev->text2)
+			trace_string_d(&rt->out, b, (size_t)n, ev->text2);
+		else
+			tracemem_print_d(&rt->out, b, (size_t)n);
 		free(b);
 		break;
 	}

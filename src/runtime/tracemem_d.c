@@ -2,6 +2,8 @@
  * column digits, then per 16 bytes the offset, the bytes in hex and the
  * printable ones as text ('.' for the rest; bytes above 0x7e too, as
  * libdtrace compares them as signed chars). */
+#include <stdbool.h>
+
 #include "output.h"
 
 void tracemem_print_d(const OutCtx *o, const uint8_t *d, size_t n)
@@ -25,6 +27,26 @@ void tracemem_print_d(const OutCtx *o, const uint8_t *d, size_t n)
 			sb_printf(&sb, "%c", d[j] < ' ' || d[j] > '~' ? '.' : d[j]);
 		sb_puts(&sb, "\n");
 	}
+	output_printf_text(o, sb.s, sb.len);
+	sb_free(&sb);
+}
+
+/* libdtrace's printable text: isprint() or isspace() in the C locale, or
+ * backspace or bell (terminal controls that are neither) */
+static bool text_byte(uint8_t c)
+{
+	return (c >= ' ' && c <= '~') || (c >= '\t' && c <= '\r') || c == '\b' || c == '\a';
+}
+
+void trace_string_d(const OutCtx *o, const uint8_t *d, size_t n, const char *fmt)
+{
+	for (size_t i = 0; i < n && d[i]; i++)
+		if (!text_byte(d[i])) {
+			tracemem_print_d(o, d, n);
+			return;
+		}
+	StrBuf sb = {0};
+	sb_printf(&sb, fmt, (const char *)d);
 	output_printf_text(o, sb.s, sb.len);
 	sb_free(&sb);
 }
