@@ -43,6 +43,7 @@ typedef struct ProbeSpec {
 	int group_idx;  /* index in the group; > 0: no program of its own */
 	bool multi;     /* the group attaches through one kprobe_multi link */
 	char *kmod;     /* kprobe:MODULE:FUNCTION: the module, else NULL */
+	uint64_t kaddr; /* a wildcard's vmlinux function: its address, 0 if unknown */
 	uint32_t attach_type; /* the program's expected_attach_type (0: none) */
 	/* kfunc/kretfunc, iter: the BTF id of the target function (the
 	 * program's attach_btf_id); kfunc parameters are in dwarf */

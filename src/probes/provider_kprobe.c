@@ -99,53 +99,23 @@ static bool expand_one(const char *prov, const KprobeTarget *t, Loc loc, ProbeSp
 	return true;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The traceable functions matching the wildcard, sorted, each once. */
-static int match_traceable(const KprobeTarget *t, const char ***out)
-{
-	int n;
-	const KFunc *f = kfuncs_traceable(&n);
-	VEC(const char *) v = {0};
-	for (int i = 0; i < n; i++) {
-		if (t->module && (!f[i].module || strcmp(f[i].module, t->module)))
-			continue;
-		/* .part/.cold pieces are not functions one can enter */
-		if (strstr(f[i].name, ".part.") || strstr(f[i].name, ".cold") ||
-		    !glob_match(t->func, f[i].name))
-			continue;
-		vec_push(&v, f[i].name);
-	}
-	if (v.n > 1)
-		qsort(v.v, (size_t)v.n, sizeof(*v.v), cmp_str);
-	int m = 0;
-	for (int i = 0; i < v.n; i++)
-		if (!m || strcmp(v.v[m - 1], v.v[i]))
-			v.v[m++] = v.v[i];
-	*out = v.v;
-	return m;
-}
-
 static bool expand_wildcard(const char *prov, const KprobeTarget *t, Loc loc, ProbeSpecList *out,
 			    Error *err)
 {
-	const char **names;
-	int n = match_traceable(t, &names);
+	KIndexMatch *m;
+	int n = kfuncs_match(t->module, t->func, &m);
 	bool ret = !strcmp(prov, "kretprobe");
 	int first = out->n;
 	for (int i = 0; i < n; i++) {
 		char why[512];
-		if (kfunc_why_not_listed(names[i], ret, why, sizeof(why))) {
+		if (kfunc_why_not_matched(&m[i], ret, why, sizeof(why))) {
 			fprintf(stderr, "WARNING: %s:%s%s%s: skipping %s: %s\n", prov,
-				t->module ? t->module : "", t->module ? ":" : "", t->func, names[i], why);
+				t->module ? t->module : "", t->module ? ":" : "", t->func, m[i].name, why);
 			continue;
 		}
-		add_spec(prov, t, names[i], loc, out);
+		add_spec(prov, t, m[i].name, loc, out)->kaddr = m[i].addr;
 	}
-	free(names);
+	kindex_match_free(m, n);
 	if (out->n == first)
 		return error_at(err, loc, "%s:%s%s%s matches no function that can be probed "
 				"(sonde -l '%s:*' lists them)", prov, t->module ? t->module : "",
@@ -256,12 +226,13 @@ static bool kernel_name_lookup_slow(void)
 	return !kernel_at_least(6, 2);
 }
 
-/* A wildcard's vmlinux functions by address from one pass over /proc/kallsyms
- * (or sonde's extract of it, kfuncs.c), NULL where the kernel is asked by name:
+/* A wildcard's vmlinux functions by address (each spec's, from sonde's index
+ * of the traceable functions, kfuncs.c), NULL where the kernel is asked by name:
  * - one kprobe each before Linux 6.2: the kernel finds each function in a
  *   walk over all of kallsyms (tens of ms of guest time each under emulation);
- *   the pass costs about ten such walks, so a small group (vfsstat's vfs_read*)
- *   keeps names, and a name several functions share keeps 0 (the kernel decides);
+ *   a small group (vfsstat's vfs_read*) keeps names (as when the addresses
+ *   cost a pass over kallsyms), and a name several functions share keeps 0
+ *   (the kernel decides);
  * - kprobe_multi: given names, the kernel sorts them and walks all of kallsyms
  *   for them (ftrace_lookup_symbols); given addresses it skips that (6.12 under
  *   TCG: vfs_* 80 against 250 ms, tcp_* 250 against 650 ms).  All or none: one
@@ -272,12 +243,9 @@ static uint64_t *group_addrs(const ProbeSpec *p, int n)
 {
 	if (p->kmod || (p->multi ? n < 2 : n < ADDRS_MIN_GROUP || !kernel_name_lookup_slow()))
 		return NULL;
-	const char **names = xcalloc((size_t)n, sizeof(*names));
-	for (int i = 0; i < n; i++)
-		names[i] = p[i].func;
 	uint64_t *addrs = xcalloc((size_t)n, sizeof(*addrs));
-	kfuncs_unique_addrs(names, n, addrs);
-	free(names);
+	for (int i = 0; i < n; i++)
+		addrs[i] = p[i].kaddr;
 	for (int i = 0; p->multi && i < n; i++)
 		if (!addrs[i]) {
 			phase_time("looked up the functions' addresses: a name is shared, attaching by name");

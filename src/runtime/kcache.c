@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -41,17 +42,25 @@ static uint64_t modules_hash(void)
 	return h;
 }
 
-/* The first line of a valid copy; false if the boot has no id */
+/* The first line of a valid copy; false if the boot has no id.  Made once
+ * a process: reading boot_id and /proc/modules costs a few ms under
+ * emulation, and the copies a run reads must agree anyway. */
 static bool cache_key(char *key, size_t n)
 {
-	char *boot = read_file_all("/proc/sys/kernel/random/boot_id", NULL);
-	if (!boot)
-		return false;
-	boot[strcspn(boot, "\n")] = 0;
-	snprintf(key, n, "sonde kernel listing 1 %s %016llx\n", boot,
-		 (unsigned long long)modules_hash());
-	free(boot);
-	return true;
+	static char cached[160];
+	static int state = -1; /* -1 not made, 0 no boot id, 1 made */
+	if (state < 0) {
+		char *boot = read_file_all("/proc/sys/kernel/random/boot_id", NULL);
+		state = boot != NULL;
+		if (boot) {
+			boot[strcspn(boot, "\n")] = 0;
+			snprintf(cached, sizeof(cached), "sonde kernel listing 1 %s %016llx\n", boot,
+				 (unsigned long long)modules_hash());
+		}
+		free(boot);
+	}
+	snprintf(key, n, "%s", cached);
+	return state > 0;
 }
 
 static bool ours(const struct stat *st)
@@ -120,21 +129,58 @@ static void cache_save(const char *name, const char *file, const char *key, cons
 		unlink(tmp);
 }
 
+/* Made and saved when the copy is absent or stale */
+static char *cache_make(const char *name, const char *file, const char *key, bool keyed,
+			char *(*make)(void *arg, size_t *len), void *arg, size_t *len)
+{
+	size_t n = 0;
+	char *text = make(arg, &n);
+	if (text && keyed)
+		cache_save(name, file, key, text, n);
+	if (text && len)
+		*len = n;
+	return text;
+}
+
 char *kcache_get(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len)
 {
 	char key[160], file[256];
 	snprintf(file, sizeof(file), KCACHE_DIR "/%s", name);
 	bool keyed = cache_key(key, sizeof(key));
 	char *text = keyed ? cache_load(file, key, len) : NULL;
-	if (text)
-		return text;
-	size_t n = 0;
-	text = make(arg, &n);
-	if (text && keyed)
-		cache_save(name, file, key, text, n);
-	if (text && len)
-		*len = n;
+	return text ? text : cache_make(name, file, key, keyed, make, arg, len);
+}
+
+/* A valid copy mapped read-only, past its key; NULL if absent or stale */
+static const char *cache_map(const char *file, const char *key, size_t *len)
+{
+	int fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	struct stat st;
+	size_t klen = strlen(key);
+	const char *text = NULL;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && ours(&st) && (size_t)st.st_size > klen) {
+		size_t size = (size_t)st.st_size;
+		char *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m != MAP_FAILED && !memcmp(m, key, klen)) {
+			text = m + klen;
+			*len = size - klen;
+		} else if (m != MAP_FAILED) {
+			munmap(m, size);
+		}
+	}
+	close(fd);
 	return text;
+}
+
+const char *kcache_map(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len)
+{
+	char key[160], file[256];
+	snprintf(file, sizeof(file), KCACHE_DIR "/%s", name);
+	bool keyed = cache_key(key, sizeof(key));
+	const char *text = keyed ? cache_map(file, key, len) : NULL;
+	return text ? text : cache_make(name, file, key, keyed, make, arg, len);
 }
 
 static char *read_path(void *path, size_t *len)

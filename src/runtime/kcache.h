@@ -14,3 +14,7 @@ char *kcache_read(const char *name, const char *path, size_t *len);
  * returns it malloc'd, or NULL): the copy saved as name if valid, else
  * made and saved. */
 char *kcache_get(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len);
+/* kcache_get() for a big text a run reads a little of: a valid copy is
+ * mapped (only the pages read are loaded), else made and saved.  Not
+ * NUL-terminated; kept for the life of the process. */
+const char *kcache_map(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len);

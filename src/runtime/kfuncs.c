@@ -1,11 +1,15 @@
 /* Kernel functions for kprobes: what can be probed, and why not.
  *
- * available_filter_functions (~50k lines) is read once (or its copy from an
- * earlier run in this boot, kcache.c) and kept in file
- * order (for -l and wildcards, whose matches need no lookup).  Functions
- * named one by one are scanned for, then, past a few, looked up in an index
- * by name (a scan each made hundreds of lookups quadratic: seconds of
- * start-up under emulation). */
+ * available_filter_functions (~50k lines) is read in file order for -l and
+ * the other providers (or its copy from an earlier run in this boot,
+ * kcache.c).  kprobes look functions up in an index made from it once per
+ * boot and module set: every traceable function sorted by name, with its
+ * address and whether it is on the kprobe blacklist.  A run maps the index
+ * and binary-searches it for a name or the literal start of a wildcard
+ * (tcp_*), touching a few pages: reading and splitting the whole listing,
+ * matching every name against the wildcard, indexing the blacklist and
+ * reading an extract of kallsyms for the addresses cost ~0.2 s of emulated
+ * time at every run. */
 #include "kfuncs.h"
 
 #include <stdio.h>
@@ -16,6 +20,7 @@
 #include "../util/phase_time.h"
 #include "../util/util.h"
 #include "kcache.h"
+#include "kindex.h"
 #include "ksyms.h"
 
 static KFunc *funcs;
@@ -86,7 +91,7 @@ static void index_sort(NameIndex *ix)
 }
 
 /* The position of the first entry named name, -1 if none. */
-static int index_find(const NameIndex *ix, const char *name)
+static int names_find(const NameIndex *ix, const char *name)
 {
 	int lo = 0, hi = ix->n;
 	while (lo < hi) {
@@ -97,49 +102,6 @@ static int index_find(const NameIndex *ix, const char *name)
 			hi = mid;
 	}
 	return lo < ix->n && !strcmp(*ix->v[lo], name) ? lo : -1;
-}
-
-static bool traceable_matches(const KFunc *k, const char *module, const char *func)
-{
-	return !strcmp(k->name, func) && (!module || (k->module && !strcmp(k->module, module)));
-}
-
-/* The first entry named func (in module, unless module is NULL), in file
- * order.  The first lookups scan the list (a script names a few functions);
- * sorting all ~50k names costs as much as ~16 scans (0.2 s under emulation),
- * so only a script with more gets the index. */
-enum { SCANS_BEFORE_INDEX = 16 };
-
-static const KFunc *find_traceable(const char *module, const char *func)
-{
-	static NameIndex ix;
-	static bool built;
-	static int scans;
-	int n;
-	const KFunc *f = kfuncs_traceable(&n);
-	if (!built && scans++ < SCANS_BEFORE_INDEX) {
-		for (int i = 0; i < n; i++)
-			if (traceable_matches(&f[i], module, func))
-				return &f[i];
-		return NULL;
-	}
-	if (!built) {
-		built = true;
-		ix.v = xcalloc((size_t)(n ? n : 1), sizeof(*ix.v));
-		for (int i = 0; i < n; i++)
-			ix.v[ix.n++] = &f[i].name;
-		index_sort(&ix);
-		phase_time("indexed available_filter_functions");
-	}
-	const KFunc *best = NULL;
-	for (int i = index_find(&ix, func); i >= 0 && i < ix.n; i++) {
-		const KFunc *k = (const KFunc *)ix.v[i]; /* name is its first member */
-		if (strcmp(k->name, func))
-			break;
-		if (traceable_matches(k, module, func) && (!best || k < best))
-			best = k;
-	}
-	return best;
 }
 
 bool kmodule_loaded(const char *module)
@@ -178,7 +140,56 @@ static bool blacklisted(const char *func)
 		index_sort(&ix);
 		phase_time("read and indexed the kprobe blacklist");
 	}
-	return index_find(&ix, func) >= 0;
+	return names_find(&ix, func) >= 0;
+}
+
+/* ---- the kprobe index (kindex.c), made once per boot and module set ---- */
+static char *index_make(void *arg, size_t *len)
+{
+	(void)arg;
+	int n, m = 0;
+	const KFunc *f = kfuncs_traceable(&n);
+	KIndexRow *rows = xcalloc((size_t)n + 1, sizeof(*rows));
+	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
+	for (int i = 0; i < n; i++) {
+		rows[i] = (KIndexRow){f[i].name, f[i].module, 0, blacklisted(f[i].name)};
+		if (!f[i].module)
+			names[m++] = f[i].name;
+	}
+	uint64_t *addrs = xcalloc((size_t)m + 1, sizeof(*addrs));
+	ksym_unique_addrs(names, m, addrs);
+	for (int i = 0, j = 0; i < n; i++)
+		if (!f[i].module)
+			rows[i].addr = addrs[j++];
+	char *text = kindex_make(rows, n, len);
+	free(addrs);
+	free(names);
+	free(rows);
+	return text;
+}
+
+static KIndex index_get(void)
+{
+	static KIndex ix;
+	static bool loaded;
+	if (!loaded) {
+		loaded = true;
+		ix.text = kcache_map("kprobe_index", index_make, NULL, &ix.len);
+		if (!ix.text)
+			ix.len = 0;
+		phase_time("kprobe index ready");
+	}
+	return ix;
+}
+
+static bool find_traceable(const char *module, const char *func, KIndexLine *l)
+{
+	return kindex_find(index_get(), func, kindex_line_in, module, l);
+}
+
+int kfuncs_match(const char *module, const char *glob, KIndexMatch **out)
+{
+	return kindex_match(index_get(), module, glob, out);
 }
 
 /* bpftrace's list: not notrace, yet a kretprobe on them can hang the machine */
@@ -195,10 +206,10 @@ static bool kretprobe_banned(const char *func)
 
 static const char *why_not_traceable(const char *module, const char *func, char *buf, size_t n)
 {
-	const KFunc *elsewhere = module ? find_traceable(NULL, func) : NULL;
-	if (elsewhere)
-		snprintf(buf, n, "%s is not in module %s (it is in %s)", func, module,
-			 elsewhere->module ? elsewhere->module : "vmlinux");
+	KIndexLine l;
+	if (module && find_traceable(NULL, func, &l))
+		snprintf(buf, n, "%s is not in module %s (it is in %.*s)", func, module,
+			 l.module ? (int)l.module_len : 7, l.module ? l.module : "vmlinux");
 	else if (ksym_addr(func))
 		snprintf(buf, n, "%s cannot be traced: it is not in available_filter_functions "
 			 "(the kernel marks it notrace, or ftrace cannot patch it)", func);
@@ -208,18 +219,23 @@ static const char *why_not_traceable(const char *module, const char *func, char 
 	return buf;
 }
 
-const char *kfunc_why_not_listed(const char *func, bool ret, char *buf, size_t n)
+static const char *why_not_listed(const char *func, bool black, bool ret, char *buf, size_t n)
 {
 	if (ret && kretprobe_banned(func)) {
 		snprintf(buf, n, "kretprobe:%s can't be used as it might lock up your system.", func);
 		return buf;
 	}
-	if (blacklisted(func)) {
+	if (black) {
 		snprintf(buf, n, "%s is on the kernel's kprobe blacklist "
 			 "(/sys/kernel/debug/kprobes/blacklist): a probe there could crash the kernel", func);
 		return buf;
 	}
 	return NULL;
+}
+
+const char *kfunc_why_not_matched(const KIndexMatch *m, bool ret, char *buf, size_t n)
+{
+	return why_not_listed(m->name, m->black, ret, buf, n);
 }
 
 const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
@@ -229,7 +245,9 @@ const char *kfunc_why_not(const char *module, const char *func, bool ret, bool a
 		snprintf(buf, n, "module %s is not loaded (lsmod lists those that are)", module);
 		return buf;
 	}
-	if (kfunc_why_not_listed(func, ret, buf, n))
+	/* a traceable function's index line says; else (FUNC+OFFSET) the list */
+	KIndexLine l;
+	if (why_not_listed(func, find_traceable(NULL, func, &l) ? l.black : blacklisted(func), ret, buf, n))
 		return buf;
 	if (at_offset) {
 		if (ksym_addr(func))
@@ -238,109 +256,5 @@ const char *kfunc_why_not(const char *module, const char *func, bool ret, bool a
 			 "inlined it", func);
 		return buf;
 	}
-	return find_traceable(module, func) ? NULL : why_not_traceable(module, func, buf, n);
-}
-
-typedef struct NamedAddr {
-	const char *name;
-	uint64_t addr;
-} NamedAddr;
-
-static int cmp_named_addr(const void *a, const void *b)
-{
-	return strcmp(((const NamedAddr *)a)->name, ((const NamedAddr *)b)->name);
-}
-
-/* "ADDR t NAME" (kallsyms' format) for each traceable vmlinux function
- * that exactly one function in kallsyms is named after, sorted by name:
- * a run looks its few names up by binary search (a pass hashing all ~50k
- * lines cost ~70 ms of emulated time at every run; the sort, once per
- * boot, ~0.2 s) */
-static char *unique_addrs_text(void *arg, size_t *len)
-{
-	(void)arg;
-	int n, m = 0;
-	const KFunc *f = kfuncs_traceable(&n);
-	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
-	for (int i = 0; i < n; i++)
-		if (!f[i].module)
-			names[m++] = f[i].name;
-	uint64_t *addrs = xcalloc((size_t)m + 1, sizeof(*addrs));
-	ksym_unique_addrs(names, m, addrs);
-	NamedAddr *v = xcalloc((size_t)m + 1, sizeof(*v));
-	int k = 0;
-	for (int i = 0; i < m; i++)
-		if (addrs[i])
-			v[k++] = (NamedAddr){names[i], addrs[i]};
-	qsort(v, (size_t)k, sizeof(*v), cmp_named_addr);
-	StrBuf b = {0};
-	sb_putn(&b, "", 0);
-	for (int i = 0; i < k; i++) {
-		/* by hand: ~50k printf calls cost a tenth of a second emulated */
-		char hex[17];
-		int h = 16;
-		hex[16] = 0;
-		for (uint64_t a = v[i].addr; a; a >>= 4)
-			hex[--h] = "0123456789abcdef"[a & 15];
-		sb_putn(&b, hex + h, (size_t)(16 - h));
-		sb_putn(&b, " t ", 3);
-		sb_putn(&b, v[i].name, strlen(v[i].name));
-		sb_putn(&b, "\n", 1);
-	}
-	free(v);
-	free(addrs);
-	free(names);
-	*len = b.len;
-	return b.s;
-}
-
-/* strcmp of the NAME of the extract's line at p (ends at '\n') with name */
-static int line_name_cmp(const char *p, const char *end, const char *name)
-{
-	const char *sp = memchr(p, ' ', (size_t)(end - p));
-	const unsigned char *a = (const unsigned char *)(sp ? sp + 3 : end);
-	const unsigned char *z = (const unsigned char *)name;
-	for (; (const char *)a < end && *a != '\n' && *a == *z; a++, z++)
-		;
-	int ca = (const char *)a < end && *a != '\n' ? *a : 0;
-	return ca - *z;
-}
-
-/* The address on the extract's line named name (binary search over its
- * bytes, each probe moved to the start of its line), 0 if none */
-static uint64_t extract_find(const char *text, size_t len, const char *name)
-{
-	size_t lo = 0, hi = len; /* both at line starts */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const char *nl = mid > lo ? memrchr(text + lo, '\n', mid - lo) : NULL;
-		size_t start = nl ? (size_t)(nl - text) + 1 : lo;
-		const char *e = memchr(text + start, '\n', len - start);
-		size_t end = e ? (size_t)(e - text) + 1 : len;
-		int c = line_name_cmp(text + start, text + end, name);
-		if (!c) {
-			uint64_t a = 0;
-			for (const char *p = text + start; p < text + end && *p != ' '; p++)
-				a = a << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
-			return a;
-		}
-		if (c < 0)
-			lo = end;
-		else
-			hi = start;
-	}
-	return 0;
-}
-
-void kfuncs_unique_addrs(const char *const *names, int n, uint64_t *addrs)
-{
-	static char *text;
-	static size_t len;
-	static bool loaded;
-	if (!loaded) {
-		loaded = true;
-		text = kcache_get("kprobe_addresses_by_name", unique_addrs_text, NULL, &len);
-	}
-	for (int i = 0; i < n; i++)
-		addrs[i] = text ? extract_find(text, len, names[i]) : 0;
+	return find_traceable(module, func, &l) ? NULL : why_not_traceable(module, func, buf, n);
 }

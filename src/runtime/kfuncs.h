@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kindex.h"
+
 typedef struct KFunc {
 	const char *name;
 	const char *module; /* NULL: vmlinux */
@@ -19,12 +21,11 @@ const KFunc *kfuncs_traceable(int *n);
  * function (FUNC+OFFSET), which needs no ftrace. */
 const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
 			  char *buf, size_t n);
-/* The same for a function a wildcard took from available_filter_functions
- * (traceable by construction): only the kprobe blacklist and bpftrace's
- * banned kretprobes remain to check, without indexing the whole list. */
-const char *kfunc_why_not_listed(const char *func, bool ret, char *buf, size_t n);
+/* The same for a function kfuncs_match() gave (traceable by construction):
+ * only the kprobe blacklist and bpftrace's banned kretprobes remain. */
+const char *kfunc_why_not_matched(const KIndexMatch *m, bool ret, char *buf, size_t n);
 bool kmodule_loaded(const char *module);
-/* ksym_unique_addrs() for traceable vmlinux functions, from an extract of
- * kallsyms made once per boot and module set (kcache.c): one pass over
- * /proc/kallsyms costs ~0.3 s of emulated time, the extract a tenth. */
-void kfuncs_unique_addrs(const char *const *names, int n, uint64_t *addrs);
+/* The traceable functions whose names match glob ('*' and '?'), in module
+ * unless NULL (kindex_match(); kindex_match_free() frees them), from the
+ * index of them made once per boot (kfuncs.c) */
+int kfuncs_match(const char *module, const char *glob, KIndexMatch **out);
