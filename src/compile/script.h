@@ -162,6 +162,7 @@ typedef struct ProgCode {
 	Reloc *relocs;
 	int nrelocs;
 	int fd; /* loader */
+	char *vlog; /* loader, -v: the verifier's log of its successful load */
 	/* D: a dtrace:::ERROR clause's program: its prog array (Script.err_kinds
 	 * index) and slot there (the clause's rank among ERROR clauses); -1: not one */
 	int err_kind, err_slot;

@@ -11,6 +11,7 @@
 #include "../python/pylayout.h"
 #include "features.h"
 #include "runtime.h"
+#include "verbose.h"
 #include "../util/phase_time.h"
 
 /* The ring buffer's pages count in sonde's memory (mapped twice), so it is
@@ -291,6 +292,17 @@ static const char *reason_words(const char *r)
 	return NULL;
 }
 
+/* a 4 MiB verifier log (level 1) for the load o describes */
+static char *with_log(struct bpf_prog_load_opts *o)
+{
+	size_t n = 4u << 20;
+	char *log = xcalloc(1, n);
+	o->log_buf = log;
+	o->log_size = (uint32_t)n;
+	o->log_level = 1;
+	return log;
+}
+
 static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
 {
 	for (int i = 0; i < pc->nrelocs; i++)
@@ -298,19 +310,18 @@ static int load_one(Runtime *rt, ProgCode *pc, char *err, size_t errlen)
 	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = pc->spec->attach_type,
 		    .attach_btf_id = pc->spec->btf_id,
 		    .attach_btf_obj_fd = (__u32)pc->spec->btf_obj_fd);
+	/* a log only under -v (bpftrace's -v shows it: on success the
+	 * verifier's statistics) or on failure: logging slows every load */
+	char *log = rt->opt.verbose ? with_log(&o) : NULL;
 	int fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
 			       (size_t)pc->ninsns, &o);
-	if (fd >= 0)
-		return fd;
-	/* load again with a log only on failure: logging slows every load */
-	size_t logsz = 4u << 20;
-	char *log = xcalloc(1, logsz);
-	LIBBPF_OPTS(bpf_prog_load_opts, lo, .log_buf = log, .log_size = (uint32_t)logsz,
-		    .log_level = 1, .expected_attach_type = pc->spec->attach_type,
-		    .attach_btf_id = pc->spec->btf_id,
-		    .attach_btf_obj_fd = (__u32)pc->spec->btf_obj_fd);
-	fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
-			   (size_t)pc->ninsns, &lo);
+	if (fd >= 0 && log)
+		pc->vlog = xstrdup(log);
+	if (fd < 0 && !log) { /* load again, now with the log that says why */
+		log = with_log(&o);
+		fd = bpf_prog_load(pc->spec->prov->prog_type, "sonde", "GPL", pc->insns,
+				   (size_t)pc->ninsns, &o);
+	}
 	if (fd >= 0) {
 		free(log);
 		return fd;
@@ -392,10 +403,14 @@ static ProgCode *attach_order(const Runtime *rt, int i)
 
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
 {
+	for (int i = 0; i < rt->sc->progs.n; i++) /* -v: BEGIN first, as bpftrace */
+		if (!strcmp(rt->sc->progs.v[i]->spec->prov->name, "BEGIN"))
+			verbose_attaching(rt, rt->sc->progs.v[i]);
 	for (int i = 0; i < rt->sc->progs.n; i++) {
 		ProgCode *pc = attach_order(rt, i);
 		if (pc->spec->prov->is_special || pc->spec->chain_slot)
 			continue; /* run by BPF_PROG_TEST_RUN, or by the clause before it */
+		verbose_attaching(rt, pc);
 		char why[384];
 		int first = rt->attached.n;
 		if (!pc->spec->prov->attach(pc->spec, pc->fd, &rt->attached, why, sizeof(why))) {
@@ -421,8 +436,11 @@ void loader_close(Runtime *rt)
 	if (rt->rb)
 		ring_buffer__free(rt->rb);
 	rt->rb = NULL;
-	for (int i = 0; i < rt->sc->progs.n; i++)
+	for (int i = 0; i < rt->sc->progs.n; i++) {
 		close_fd(&rt->sc->progs.v[i]->fd);
+		free(rt->sc->progs.v[i]->vlog);
+		rt->sc->progs.v[i]->vlog = NULL;
+	}
 	for (int i = 0; i < rt->sc->maps.n; i++)
 		close_fd(&rt->sc->maps.v[i]->fd);
 	close_fd(&rt->ringbuf_fd);

@@ -69,6 +69,7 @@ typedef struct Runtime {
 	struct DropsD *drops;  /* D: the counts already reported (drops_d.c) */
 	int perfbuf_fd;        /* skboutput(): the perf event array, or -1 */
 	SkbCapture *skb;       /* skboutput(): its reader (skb_capture.c), or NULL */
+	int child_status;      /* -c: its wait status once reaped, else -1 */
 } Runtime;
 
 /* What woke the event loop (epoll data): the event ring, a signal, the

@@ -15,6 +15,7 @@
 
 #include "elf_syms.h"
 #include "runtime.h"
+#include "verbose.h"
 #include "skb_capture.h"
 #include "../util/phase_time.h"
 
@@ -87,6 +88,8 @@ static void run_special(Runtime *rt, const char *which)
 		ProgCode *pc = rt->sc->progs.v[i];
 		if (!pc->spec->prov->is_special || strcmp(pc->spec->prov->name, which))
 			continue;
+		if (!strcmp(which, "END")) /* -v: as bpftrace, END's program is told last */
+			verbose_attaching(rt, pc);
 		uint64_t args[1] = {0};
 		LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = sizeof(args));
 		int r = bpf_prog_test_run_opts(pc->fd, &o);
@@ -119,7 +122,25 @@ static bool child_done(Runtime *rt)
 		return false;
 	int st;
 	child_exited = 0;
-	return waitpid(rt->opt.child_pid, &st, WNOHANG) == rt->opt.child_pid;
+	if (waitpid(rt->opt.child_pid, &st, WNOHANG) != rt->opt.child_pid)
+		return false;
+	rt->child_status = st;
+	return true;
+}
+
+/* After the run: reap the -c command, ending it first if it still runs;
+ * -v tells how it exited when it did by itself */
+static void end_child(Runtime *rt)
+{
+	if (rt->opt.child_pid <= 0)
+		return;
+	bool killed = rt->child_status < 0 && !child_exited;
+	if (killed)
+		kill(rt->opt.child_pid, SIGTERM);
+	int st;
+	if (rt->child_status < 0 && waitpid(rt->opt.child_pid, &st, 0) == rt->opt.child_pid && !killed)
+		rt->child_status = st;
+	verbose_child_exit(rt, rt->child_status);
 }
 
 static void print_maps_sorted(Runtime *rt);
@@ -433,6 +454,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	for (int i = 0; i < (int)(sizeof(rt.errprog_fd) / sizeof(rt.errprog_fd[0])); i++)
 		rt.errprog_fd[i] = -1;
 	rt.control_fd = rt.pycode_fd = rt.perfbuf_fd = -1;
+	rt.child_status = -1;
 	for (int i = 0; i <= STACK_DEPTH_MAX; i++)
 		rt.kstack_fds[i] = rt.ustack_fds[i] = -1;
 	char err[1024];
@@ -492,11 +514,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	fflush(rt.out.f);
 	detach(&rt);
 	watchpoint_continue(&rt);
-	if (rt.opt.child_pid > 0 && !child_exited) {
-		kill(rt.opt.child_pid, SIGTERM);
-	}
-	if (rt.opt.child_pid > 0)
-		waitpid(rt.opt.child_pid, NULL, 0);
+	end_child(&rt);
 	loader_close(&rt);
 	sb_free(&rt.line);
 	vec_free(&rt.watched);
