@@ -78,7 +78,7 @@ bool dfault_is_error_clause(const Script *sc, const Probe *p);
 void dfault_expand_errors(Script *sc); /* ERROR clauses: a spec per kind of program */
 void dfault_prog_slot(const Gen *g, int *kind, int *slot); /* ProgCode.err_kind/err_slot */
 /* D: clauses on one perf-event probe as a chain of tail calls (codegen_chain_d.c) */
-void dchain_link(Script *sc);       /* ProbeSpec.chain_slot/chain_next, Script.nchain */
+bool dchain_link(Script *sc, Error *err); /* ProbeSpec.chain_slot/chain_next, Script.nchain */
 void dchain_next(Gen *g);           /* a clause's end: the next clause on its probe */
 void dchain_before_error(Gen *g);   /* a fault: where to go on once ERROR has run */
 void dchain_after_error(Gen *g);    /* an ERROR clause's end: back to that clause */

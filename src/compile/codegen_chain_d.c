@@ -42,7 +42,11 @@ static ProbeSpec *chain_tail(Script *sc, int p, int i, const ProbeSpec *s)
 	return NULL;
 }
 
-void dchain_link(Script *sc)
+/* a firing makes at most 33 tail calls (the kernel's MAX_TAIL_CALL_CNT):
+ * one per clause after the first, and one per ERROR clause on a fault */
+#define TAIL_CALLS_MAX 33
+
+bool dchain_link(Script *sc, Error *err)
 {
 	for (int p = 0; p < sc->ast->nprobes; p++)
 		for (int i = 0; i < sc->specs[p].n; i++) {
@@ -51,8 +55,14 @@ void dchain_link(Script *sc)
 			if (!tail)
 				continue;
 			s->chain_slot = ++sc->nchain;
+			s->chain_len = tail->chain_len + 1;
 			tail->chain_next = s->chain_slot;
+			if (s->chain_len + sc->nerror > TAIL_CALLS_MAX)
+				return error_at(err, s->loc, "sonde runs at most %d clauses on one profile or "
+						"tick probe, ERROR clauses included (BPF's tail call limit): "
+						"%s has more", TAIL_CALLS_MAX + 1, s->ap->d->name);
 		}
+	return true;
 }
 
 static void tail_call_slot(Gen *g, int slot)

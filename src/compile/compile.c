@@ -161,7 +161,8 @@ static bool expand_all(Script *sc, Error *err)
 		sc->nattach += sc->specs[p].n;
 	}
 	dfault_expand_errors(sc);
-	dchain_link(sc);
+	if (!dchain_link(sc, err))
+		return false;
 	if (!ast->nprobes)
 		return error_at(err, (Loc){0}, "the program has no probes");
 	if (!sc->nattach)

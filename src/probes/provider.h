@@ -62,8 +62,8 @@ typedef struct ProbeSpec {
 	 * a later clause on the same probe is not attached but runs by a tail
 	 * call from the clause before it (codegen_chain_d.c).  chain_slot: its
 	 * slot + 1 in the chain prog array (0: attached); chain_next: the next
-	 * clause's slot + 1 (0: the last) */
-	int chain_slot, chain_next;
+	 * clause's slot + 1 (0: the last); chain_len: clauses before it */
+	int chain_slot, chain_next, chain_len;
 } ProbeSpec;
 
 typedef struct ProbeSpecList {
