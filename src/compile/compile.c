@@ -129,7 +129,9 @@ static bool check_insn_boundary(Script *sc, const ProbeSpec *s, Error *err)
 	return true;
 }
 
-static bool expand_all(Script *sc, Error *err)
+/* later: an error bpftrace finds only after its semantic analysis (a second
+ * BEGIN), reported when that finds none */
+static bool expand_all(Script *sc, Error *err, Error *later)
 {
 	Program *ast = sc->ast;
 	sc->specs = xcalloc((size_t)(ast->nprobes ? ast->nprobes : 1), sizeof(ProbeSpecList));
@@ -154,8 +156,7 @@ static bool expand_all(Script *sc, Error *err)
 				int *cnt = !strcmp(pn, "BEGIN") ? &nbegin
 					   : !strcmp(pn, "END") ? &nend : NULL;
 				if (cnt && ++*cnt > 1 && sc->opt.dialect != DIALECT_D) /* D: any number */
-					return error_at(err, ap->loc, "More than one %s probe "
-							"defined", pn);
+					error_at(later, ap->loc, "More than one %s probe defined", pn);
 			}
 		}
 		sc->nattach += sc->specs[p].n;
@@ -194,9 +195,12 @@ static void sema_dropped(Sema *s, Script *sc, int p)
 static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 {
 	Error scratch_err = {0};
+	bool ok = true;
 	s->strict = strict;
 	s->warn = strict;
 	s->err = strict ? err : &scratch_err;
+	/* bpftrace lists every error of its pass; dtrace stops at the first */
+	s->all = strict && sc->opt.dialect == DIALECT_BPFTRACE;
 	s->changed = false;
 	for (int p = 0; p < sc->ast->nprobes; p++) {
 		if (!sc->specs[p].n && sc->specs[p].dropped && sc->ast->probes[p]->naps)
@@ -207,11 +211,17 @@ static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 			if (sc->specs[p].v[i].group_idx > 0)
 				continue;
 			scratch_err.set = false;
-			if (!sema_probe(s, sc->ast->probes[p], &sc->specs[p].v[i]) && strict)
-				return false;
+			if (!sema_probe(s, sc->ast->probes[p], &sc->specs[p].v[i]) && strict) {
+				ok = false;
+				if (!s->all)
+					return false;
+			}
 		}
 	}
-	return true;
+	s->all = false;
+	if (strict)
+		error_keep_first_tier(err);
+	return ok && !err->set;
 }
 
 static bool generate_all(Script *sc, Sema *s, Error *err)
@@ -272,7 +282,8 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	sc->zero_size = 8;
 	sc->expands = arena_alloc(&sc->arena, sizeof(bool) * (size_t)(ast->nprobes + 1));
 	Sema s = {.sc = sc};
-	bool ok = sema_ctype_setup(sc, err) && expand_all(sc, err);
+	Error later = {0};
+	bool ok = sema_ctype_setup(sc, err) && expand_all(sc, err, &later);
 	/* lenient passes until map types stop changing: a map read before the
 	 * probe that assigns it gets its type, and strings settle on their
 	 * widest size before any code depends on a layout */
@@ -281,8 +292,12 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 		if (!s.changed)
 			break;
 	}
-	ok = ok && sema_pass(sc, &s, true, err) && check_maps(sc, err) &&
-	     generate_all(sc, &s, err);
+	ok = ok && sema_pass(sc, &s, true, err);
+	if (ok && later.set) {
+		*err = later;
+		ok = false;
+	}
+	ok = ok && check_maps(sc, err) && generate_all(sc, &s, err);
 	if (ok)
 		size_maps(sc);
 	vec_free(&s.vars);

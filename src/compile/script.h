@@ -22,6 +22,7 @@ typedef struct MapInfo {
 	bool percpu;     /* aggregations are per-CPU */
 	signed char addrspace; /* of the first value assigned (sema_addrspace.c) */
 	bool addrspace_set;
+	bool failed;     /* an assignment's value had an error (sema: Sema.all) */
 	int max_entries; /* keys it holds (compile.c: size_maps) */
 	int fd;          /* loader */
 } MapInfo;
@@ -33,6 +34,7 @@ typedef struct VarInfo {
 	bool assigned;
 	signed char addrspace; /* of the first value assigned (sema_addrspace.c) */
 	bool addrspace_set;
+	bool failed; /* its first assignment's value had an error (sema: Sema.all) */
 } VarInfo;
 
 typedef enum EventKind {

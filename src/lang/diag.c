@@ -88,7 +88,29 @@ static void diag_print_kind(FILE *out, const Source *src, const Error *e, const 
 
 void diag_print(FILE *out, const Source *src, const Error *e)
 {
-	diag_print_kind(out, src, e, "ERROR");
+	for (; e; e = e->next)
+		diag_print_kind(out, src, e, "ERROR");
+}
+
+void error_keep_first_tier(Error *e)
+{
+	if (!e->set)
+		return;
+	int tier = e->tier;
+	for (const Error *x = e->next; x; x = x->next)
+		tier = x->tier < tier ? x->tier : tier;
+	Error *kept = NULL, **tail = &kept;
+	for (Error *x = e; x; x = x->next)
+		if (x->tier == tier && !(tier == ERR_TIER_PRE && kept)) {
+			*tail = x;
+			tail = &x->next;
+		}
+	*tail = NULL;
+	if (kept != e) { /* the head is a value: the first kept takes its place */
+		Error *rest = kept->next;
+		*e = *kept;
+		e->next = rest;
+	}
 }
 
 void diag_print_warning(FILE *out, const Source *src, const Error *e)

@@ -21,7 +21,18 @@ typedef struct Error {
 	Loc loc;
 	char msg[512];
 	bool plain; /* printed as is, without "ERROR:" (bpftrace's "No probes to attach") */
+	/* bpftrace's semantic pass lists every error it finds: the ones after
+	 * this (in an arena of the caller's), and the pass of bpftrace's that
+	 * finds this one (ERR_TIER_*) */
+	struct Error *next;
+	unsigned char tier;
 } Error;
+
+/* bpftrace 0.17 checks a program in passes and stops after the first pass
+ * that finds an error, printing what it found: a pass before its semantic
+ * analysis that stops at its first error (unknown functions), the
+ * analyser's first pass, and its final pass (most type checks). */
+enum { ERR_TIER_PRE, ERR_TIER_FIRST, ERR_TIER_FINAL };
 
 typedef struct Source {
 	const char *name; /* file name, or "stdin" (also for -e, as bpftrace) */
@@ -33,8 +44,12 @@ bool error_at(Error *e, Loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool error_vat(Error *e, Loc loc, const char *fmt, va_list ap);
 
+/* Keeps the errors of e's list that bpftrace would print: the first of
+ * the earliest tier when that is ERR_TIER_PRE, else all of the earliest. */
+void error_keep_first_tier(Error *e);
+
 /* "NAME:LINE:COL-END: ERROR: MSG" (bpftrace's form), then the source line
- * and a caret. */
+ * and a caret; then each error of e's list the same way. */
 void diag_print(FILE *out, const Source *src, const Error *e);
 /* the same, as "WARNING:" */
 void diag_print_warning(FILE *out, const Source *src, const Error *e);

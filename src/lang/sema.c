@@ -7,13 +7,55 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool sema_error(Sema *s, Loc loc, const char *fmt, ...)
+static bool same_error(const Error *a, const Error *b)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	error_vat(s->err, loc, fmt, ap);
-	va_end(ap);
-	return false;
+	return a->loc.line == b->loc.line && a->loc.col == b->loc.col && !strcmp(a->msg, b->msg);
+}
+
+/* The first error, or with s->all one more at the end of the list (once:
+ * the members of a wildcard check the same body) */
+static void sema_record(Sema *s, Loc loc, int tier, const char *fmt, va_list ap)
+{
+	Error *e = s->err;
+	if (!e->set || !s->all) {
+		bool first = !e->set;
+		error_vat(e, loc, fmt, ap);
+		if (first)
+			e->tier = (unsigned char)tier;
+		return;
+	}
+	Error n = {.tier = (unsigned char)tier};
+	error_vat(&n, loc, fmt, ap);
+	Error *last = e;
+	for (Error *x = e; x; x = x->next) {
+		if (same_error(x, &n))
+			return;
+		last = x;
+	}
+	last->next = arena_alloc(&s->sc->ast->arena, sizeof(Error));
+	*last->next = n;
+}
+
+/* sema_error and its kin: the same but for the tier (sema.h) */
+#define SEMA_ERROR_AT_TIER(name, tier)                              \
+	bool name(Sema *s, Loc loc, const char *fmt, ...)           \
+	{                                                           \
+		va_list ap;                                         \
+		va_start(ap, fmt);                                  \
+		sema_record(s, loc, tier, fmt, ap);                 \
+		va_end(ap);                                         \
+		return false;                                       \
+	}
+SEMA_ERROR_AT_TIER(sema_error, ERR_TIER_FIRST)
+SEMA_ERROR_AT_TIER(sema_error_late, ERR_TIER_FINAL)
+SEMA_ERROR_AT_TIER(sema_error_pre, ERR_TIER_PRE)
+
+bool sema_exprs2(Sema *s, Expr *a, Expr *b)
+{
+	bool ok = sema_expr(s, a);
+	if (!ok && !s->all)
+		return false;
+	return sema_expr(s, b) && ok;
 }
 
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...)
@@ -34,6 +76,20 @@ static const char *tn(const Type *t)
 	static int i;
 	i = (i + 1) % 4;
 	return t ? type_name(t, buf[i], sizeof(buf[i])) : "nothing";
+}
+
+/* bpftrace's name of a type in its messages: an aggregation without "()" */
+static const char *bpf_tn(const Type *t)
+{
+	const char *n = tn(t);
+	size_t len = strlen(n);
+	if (!type_is_agg(t) || len < 2 || strcmp(n + len - 2, "()"))
+		return n;
+	static char buf[2][32];
+	static int i;
+	i = (i + 1) % 2;
+	snprintf(buf[i], sizeof(buf[i]), "%.*s", (int)(len - 2), n);
+	return buf[i];
 }
 
 void sema_reset_vars(Sema *s)
@@ -205,10 +261,13 @@ bool sema_map_key(Sema *s, Expr *e)
 {
 	MapInfo *m = e->map;
 	Type *k = NULL;
+	bool ok = true;
+	for (int i = 0; i < e->args.n && (ok || s->all); i++)
+		ok &= sema_expr(s, e->args.v[i]);
+	if (!ok)
+		return false;
 	for (int i = 0; i < e->args.n; i++) {
 		Expr *a = e->args.v[i];
-		if (!sema_expr(s, a))
-			return false;
 		if (a->type->kind == TY_STRERROR || a->type->kind == TY_CGROUP_PATH)
 			return sema_error(s, a->loc, "invalid mapkey argument type: %s() text cannot be "
 					  "a map key", tn(a->type));
@@ -233,10 +292,10 @@ bool sema_map_key(Sema *s, Expr *e)
 	if (!k && !m->key)
 		return true;
 	if (!k || (!m->key && m->val))
-		return sema_error(s, e->loc, "map %s is used both with and without keys",
-				  m->print_name);
+		return sema_error_late(s, e->loc, "map %s is used both with and without keys",
+				       m->print_name);
 	if (!merge_type(s, &m->key, k, &grew))
-		return sema_error(s, e->loc, "map %s is indexed by %s here but by %s elsewhere",
+		return sema_error_late(s, e->loc, "map %s is indexed by %s here but by %s elsewhere",
 				  m->print_name, tn(k), tn(m->key));
 	s->changed |= grew;
 	return true;
@@ -257,11 +316,15 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 	bool merged = merge_type(s, &m->val, t, &grew);
 	if (!merged && s->sc->opt.dialect == DIALECT_D)
 		return d_incompat(s, loc, m->val, t);
+	if (!merged && m->val->kind == TY_TUPLE && t->kind == TY_TUPLE)
+		return sema_error_late(s, loc, "Type mismatch for %s: trying to assign value of type "
+				       "'%s' when map already contains a value of type '%s", m->print_name,
+				       tn(t), tn(m->val));
 	if (!merged)
 		/* bpftrace 0.17's words, its missing closing quote included */
 		return sema_error(s, loc, "Type mismatch for %s: trying to assign value of type '%s' "
-				  "when map already contains a value of type '%s", m->print_name, tn(t),
-				  tn(m->val));
+				  "when map already contains a value of type '%s", m->print_name,
+				  bpf_tn(t), bpf_tn(m->val));
 	m->percpu = type_is_agg(m->val);
 	s->changed |= grew;
 	return true;
@@ -275,14 +338,16 @@ static bool sema_map(Sema *s, Expr *e)
 	Type *v = e->map->val;
 	if (!v) {
 		e->type = ty_simple(s, TY_NONE, 0);
+		if (s->strict && e->map->failed)
+			return false; /* its assignment's error is reported */
 		if (s->strict)
-			return sema_error(s, e->loc, "Undefined map: %s\nhint: it is read but never "
-					  "assigned a value", e->map->print_name);
+			return sema_error_late(s, e->loc, "Undefined map: %s\nhint: it is read but never "
+					       "assigned a value", e->map->print_name);
 		return true;
 	}
 	/* an aggregation is spread over CPUs: only user space sees its value */
 	if (type_is_agg(v))
-		return sema_error(s, e->loc, "%s holds %s, which can only be printed (print(%s))",
+		return sema_error_late(s, e->loc, "%s holds %s, which can only be printed (print(%s))",
 				  e->map->print_name, tn(v), e->map->print_name);
 	e->type = v;
 	return true;
@@ -291,6 +356,10 @@ static bool sema_map(Sema *s, Expr *e)
 static bool sema_var(Sema *s, Expr *e)
 {
 	VarInfo *v = var_find(s, e->name);
+	if (v && !v->type && v->failed)
+		return false; /* its assignment's error is reported */
+	if ((!v || !v->type) && s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return sema_error(s, e->loc, "Undefined or undeclared variable: $%s", e->name);
 	if (!v || !v->type)
 		return sema_error(s, e->loc, "variable $%s is used before it is assigned", e->name);
 	e->var = v;
@@ -305,7 +374,7 @@ static bool need_int(Sema *s, Expr *e, const char *what)
 	if (e->type->kind == TY_NONE && !s->strict)
 		return true;
 	if (e->type->kind != TY_INT)
-		return sema_error(s, e->loc, "%s must be an integer, not %s", what, tn(e->type));
+		return sema_error_late(s, e->loc, "%s must be an integer, not %s", what, tn(e->type));
 	return true;
 }
 
@@ -350,15 +419,15 @@ static bool sema_mem_equality(Sema *s, Expr *e)
 {
 	Type *l = e->a->type, *r = e->b->type;
 	if (e->op != OP_EQ && e->op != OP_NE)
-		return sema_error(s, e->loc, "%s can only be compared with == and !=",
+		return sema_error_late(s, e->loc, "%s can only be compared with == and !=",
 				  l->kind == TY_BUF ? "buffers" : "arrays");
 	if (l->kind == TY_ARRAY &&
 	    (l->pointee->kind != TY_INT || r->pointee->kind != TY_INT || l->pointee->pointee ||
 	     r->pointee->pointee || type_csize(l->pointee) != type_csize(r->pointee)))
-		return sema_error(s, e->loc, "Only arrays of same sized integer support comparison "
+		return sema_error_late(s, e->loc, "Only arrays of same sized integer support comparison "
 				  "operators.");
 	if (l->kind == TY_ARRAY && l->count != r->count)
-		return sema_error(s, e->loc, "Only arrays of same size support comparison operators.");
+		return sema_error_late(s, e->loc, "Only arrays of same size support comparison operators.");
 	e->type = ty_int(s, 64, false);
 	return true;
 }
@@ -382,7 +451,7 @@ static Type *d_arith_type(Sema *s, const Type *l, const Type *r)
 
 static bool sema_binop(Sema *s, Expr *e)
 {
-	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
+	if (!sema_exprs2(s, e->a, e->b))
 		return false;
 	sema_addrspace_binop(s, e);
 	Type *l = e->a->type, *r = e->b->type;
@@ -393,8 +462,8 @@ static bool sema_binop(Sema *s, Expr *e)
 	if (l->kind == TY_STR && r->kind == TY_STR) {
 		bool d = s->sc->opt.dialect == DIALECT_D; /* D orders strings as strcmp */
 		if (e->op < OP_EQ || e->op > OP_GE || (!d && e->op != OP_EQ && e->op != OP_NE))
-			return sema_error(s, e->loc, "The %s operator can not be used on expressions of "
-					  "types %s, %s", op_str(e->op), tn(l), tn(r));
+			return sema_error_late(s, e->loc, "The %s operator can not be used on expressions "
+					       "of types %s, %s", op_str(e->op), tn(l), tn(r));
 		e->type = d ? ty_int(s, 32, true) : ty_int(s, 64, false);
 		(void)is_str_literal;
 		return true;
@@ -402,8 +471,8 @@ static bool sema_binop(Sema *s, Expr *e)
 	if ((l->kind == TY_ARRAY && r->kind == TY_ARRAY) || (l->kind == TY_BUF && r->kind == TY_BUF))
 		return sema_mem_equality(s, e);
 	if (l->kind != TY_INT || r->kind != TY_INT)
-		return sema_error(s, e->loc, "operator %s needs two integers (or two strings for == and "
-				  "!=), got %s and %s", op_str(e->op), tn(l), tn(r));
+		return sema_error_late(s, e->loc, "operator %s needs two integers (or two strings for == "
+				       "and !=), got %s and %s", op_str(e->op), tn(l), tn(r));
 	bool cmp = e->op >= OP_EQ && e->op <= OP_LOR;
 	warn_signs(s, e);
 	/* bpftrace's rule: signed only when both sides are signed */
@@ -434,7 +503,8 @@ static bool sema_unop(Sema *s, Expr *e)
 
 static bool sema_ternary(Sema *s, Expr *e)
 {
-	if (!need_int(s, e->a, "a condition") || !sema_expr(s, e->b) || !sema_expr(s, e->c))
+	bool ok = need_int(s, e->a, "a condition");
+	if (!(ok || s->all) || !sema_exprs2(s, e->b, e->c) || !ok)
 		return false;
 	Type *l = e->b->type, *r = e->c->type;
 	if (l->kind == TY_NONE || r->kind == TY_NONE) {
@@ -449,7 +519,7 @@ static bool sema_ternary(Sema *s, Expr *e)
 		e->type = ty_str(s, l->size > r->size ? l->size : r->size);
 		return true;
 	}
-	return sema_error(s, e->loc, "the two branches of ?: differ: %s and %s", tn(l), tn(r));
+	return sema_error_late(s, e->loc, "the two branches of ?: differ: %s and %s", tn(l), tn(r));
 }
 
 static bool sema_tp_field(Sema *s, Expr *e)
@@ -492,7 +562,7 @@ static bool sema_field(Sema *s, Expr *e)
 		char *end;
 		long i = strtol(e->name, &end, 10);
 		if (*end || i < 0 || i >= t->nelem)
-			return sema_error(s, e->loc, "tuple index .%s is out of range (the tuple has %d "
+			return sema_error_late(s, e->loc, "tuple index .%s is out of range (the tuple has %d "
 					  "elements)", e->name, t->nelem);
 		e->aux = (int)i;
 		e->type = t->elem[i];
@@ -557,10 +627,13 @@ static bool sema_cast(Sema *s, Expr *e)
 static bool sema_tuple(Sema *s, Expr *e)
 {
 	Type *el[e->args.n];
+	bool ok = true;
+	for (int i = 0; i < e->args.n && (ok || s->all); i++)
+		ok &= sema_expr(s, e->args.v[i]);
+	if (!ok)
+		return false;
 	for (int i = 0; i < e->args.n; i++) {
 		Expr *a = e->args.v[i];
-		if (!sema_expr(s, a))
-			return false;
 		if (a->type->kind == TY_NONE && !s->strict) {
 			e->type = a->type;
 			return true;
@@ -715,6 +788,21 @@ static bool sema_var_value(Sema *s, Expr *v)
 	return true;
 }
 
+/* `$x = v` where v has an error: later uses of $x say nothing more (bpftrace
+ * has no error for them either) */
+static void var_failed(Sema *s, VarInfo *var, const char *name, const Expr *v)
+{
+	if (!s->all || var)
+		return;
+	var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
+	var->name = (char *)name;
+	var->failed = true;
+	/* a call that knows its type despite the error (str(comm)) gives it */
+	if (v->type && storable(v->type))
+		var->type = value_storage_type(s, v->type);
+	vec_push(&s->vars, var);
+}
+
 static bool assign_var(Sema *s, Stmt *st)
 {
 	Expr *t = st->target, *v = st->expr;
@@ -724,8 +812,10 @@ static bool assign_var(Sema *s, Stmt *st)
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
-	if (!sema_var_value(s, v))
+	if (!sema_var_value(s, v)) {
+		var_failed(s, var, t->name, v);
 		return false;
+	}
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
 	if (!storable(v->type))
@@ -741,13 +831,26 @@ static bool assign_var(Sema *s, Stmt *st)
 	bool merged = merge_type(s, &var->type, value_storage_type(s, v->type), &grew);
 	if (!merged && s->sc->opt.dialect == DIALECT_D)
 		return d_incompat(s, st->loc, var->type, v->type);
-	if (!merged)
-		return sema_error(s, st->loc, "variable $%s holds %s, it cannot be assigned a %s",
-				  t->name, tn(var->type), tn(v->type));
+	if (!merged) /* bpftrace's words and place (the '=') */
+		return sema_error(s, st->op_loc, "Type mismatch for $%s: trying to assign value of type "
+				  "'%s' when variable already contains a value of type '%s'", t->name,
+				  tn(v->type), tn(var->type));
 	t->var = var;
 	t->type = var->type;
 	sema_addrspace_assigned(t, v);
 	return true;
+}
+
+/* `@m[k] = v`: the value, then the keys; a value with an error leaves the
+ * map without a type, and later reads say nothing more */
+static bool sema_exprs_key(Sema *s, Expr *v, Expr *t)
+{
+	bool ok = sema_expr(s, v);
+	if (!ok)
+		t->map->failed |= s->all;
+	if (!ok && !s->all)
+		return false;
+	return sema_map_key(s, t) && ok;
 }
 
 static bool assign_map(Sema *s, Stmt *st)
@@ -760,9 +863,12 @@ static bool assign_map(Sema *s, Stmt *st)
 			if (st->op != OP_NONE)
 				return sema_error(s, st->loc, "%s() cannot be used with a compound "
 						  "assignment", f->name);
-			if (!sema_call(s, v, CALL_AGG) || !sema_map_key(s, t))
+			bool ok = sema_call(s, v, CALL_AGG);
+			if (!ok)
+				t->map->failed |= s->all;
+			if (!(ok || s->all) || !sema_map_key(s, t) || !ok)
 				return false;
-			return sema_map_value(s, t, v->type, v->loc);
+			return sema_map_value(s, t, v->type, t->loc);
 		}
 	}
 	if (st->op != OP_NONE) {
@@ -770,7 +876,7 @@ static bool assign_map(Sema *s, Stmt *st)
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
-	if (!sema_expr(s, v) || !sema_map_key(s, t) || !d_map_declared(s, t->map))
+	if (!sema_exprs_key(s, v, t) || !d_map_declared(s, t->map))
 		return false;
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
@@ -778,7 +884,8 @@ static bool assign_map(Sema *s, Stmt *st)
 		return sema_error(s, st->op_loc, "context cannot be assigned to a map");
 	if (!storable(v->type))
 		return sema_error(s, v->loc, "a value of type %s cannot be stored in a map", tn(v->type));
-	if (!sema_map_value(s, t, value_storage_type(s, v->type), v->loc))
+	if (!sema_map_value(s, t, value_storage_type(s, v->type),
+			    s->sc->opt.dialect == DIALECT_D ? v->loc : t->loc))
 		return false;
 	t->type = t->map->val;
 	sema_addrspace_assigned(t, v);
@@ -872,9 +979,15 @@ static bool sema_stmt(Sema *s, Stmt *st)
 		return sema_expr(s, st->expr);
 	case S_ASSIGN:
 		return st->target->kind == E_VAR ? assign_var(s, st) : assign_map(s, st);
-	case S_IF:
-		return need_int(s, st->expr, "an if condition") && sema_stmts(s, &st->body) &&
-		       sema_stmts(s, &st->els);
+	case S_IF: {
+		bool ok = need_int(s, st->expr, "an if condition");
+		if (!ok && !s->all)
+			return false;
+		ok = sema_stmts(s, &st->body) && ok;
+		if (!ok && !s->all)
+			return false;
+		return sema_stmts(s, &st->els) && ok;
+	}
 	case S_UNROLL:
 		if (st->expr->kind == E_POSPARAM && !posparam_literal(s, st->expr))
 			return false;
@@ -885,17 +998,18 @@ static bool sema_stmt(Sema *s, Stmt *st)
 					  ? "minimum" : "maximum", st->expr->ival < 1 ? "1" : "100");
 		return sema_stmts(s, &st->body);
 	case S_WHILE: {
-		if (!need_int(s, st->expr, "a while condition"))
+		bool ok = need_int(s, st->expr, "a while condition");
+		if (!ok && !s->all)
 			return false;
 		s->loop_depth++;
-		bool ok = sema_stmts(s, &st->body);
+		ok = sema_stmts(s, &st->body) && ok;
 		s->loop_depth--;
 		return ok;
 	}
 	case S_BREAK:
 	case S_CONTINUE:
 		if (!s->loop_depth)
-			return sema_error(s, st->loc, "%s outside of a while loop",
+			return sema_error(s, st->loc, "%s used outside of a loop",
 					  st->kind == S_BREAK ? "break" : "continue");
 		return true;
 	case S_RETURN:
@@ -908,10 +1022,10 @@ static bool sema_stmt(Sema *s, Stmt *st)
 
 static bool sema_stmts(Sema *s, const StmtList *l)
 {
-	for (int i = 0; i < l->n; i++)
-		if (!sema_stmt(s, l->v[i]))
-			return false;
-	return true;
+	bool ok = true;
+	for (int i = 0; i < l->n && (ok || s->all); i++)
+		ok = sema_stmt(s, l->v[i]) && ok;
+	return ok;
 }
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
@@ -921,7 +1035,8 @@ bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
 	s->loop_depth = 0;
 	s->d_clause = 0;
 	sema_reset_vars(s);
-	if (p->pred && !need_int(s, p->pred, "a predicate"))
+	bool ok = !p->pred || need_int(s, p->pred, "a predicate");
+	if (!ok && !s->all)
 		return false;
-	return sema_stmts(s, &p->body);
+	return sema_stmts(s, &p->body) && ok;
 }

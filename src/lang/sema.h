@@ -75,6 +75,9 @@ struct Sema {
 	Script *sc;
 	Error *err;
 	bool strict; /* last pass: maps still without a type are errors */
+	/* bpftrace's last pass: carry on past an error and record every one
+	 * (D stops at its first, as dtrace) */
+	bool all;
 	const Probe *probe;
 	const ProbeSpec *spec;
 	VEC(VarInfo *) vars;
@@ -96,6 +99,13 @@ bool sema_expr(Sema *s, Expr *e);
 /* The keys of map expression e (e->map set) against the map's other uses */
 bool sema_map_key(Sema *s, Expr *e);
 bool sema_error(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* an error bpftrace finds only in its final pass (most type checks): it
+ * prints it only when its first pass found none (diag.h: ERR_TIER_*) */
+bool sema_error_late(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* an error of bpftrace's that stops it before its semantic analysis */
+bool sema_error_pre(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* a and b, evaluated both when every error is wanted (s->all) */
+bool sema_exprs2(Sema *s, Expr *a, Expr *b);
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_builtin(Sema *s, Expr *e);
 

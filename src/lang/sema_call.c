@@ -81,9 +81,11 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 	for (int k = 0; k < a->args.n; k++)
 		if (!sema_expr(s, a->args.v[k]))
 			return false;
+	if (!a->map->val && s->strict && a->map->failed)
+		return false; /* its assignment's error is reported */
 	if (!a->map->val && s->strict)
-		return sema_error(s, a->loc, "Undefined map: %s\nhint: it is never assigned a value",
-				  a->map->print_name);
+		return sema_error_late(s, a->loc, "Undefined map: %s\nhint: it is never assigned a "
+				       "value", a->map->print_name);
 	return true;
 }
 
@@ -116,7 +118,7 @@ void d_widen_conv(FmtPiece *p, const Type *t)
 /* bpftrace's words, at the call */
 static bool format_mismatch(Sema *s, Expr *call, const FmtPiece *p, const Type *t)
 {
-	return sema_error(s, call->loc, "%s: %s specifier expects a value of type %s (%s supplied)",
+	return sema_error_late(s, call->loc, "%s: %s specifier expects a value of type %s (%s supplied)",
 			  call->name, p->word, fmt_expected_word(p), fmt_type_word(t));
 }
 
@@ -142,15 +144,22 @@ static bool check_format(Sema *s, Expr *call, int first)
 			l.col += off + 1;
 			l.len = 1;
 			l.hcol = 0;
-			return sema_error(s, l, "%s", msg);
+			return sema_error_late(s, l, "%s", msg);
 		}
 		script_keep_fmt(s->sc, fmt);
 		f->auxp = fmt;
 	}
 	const Fmt *fmt = f->auxp;
 	int given = call->args.n - first;
+	/* every error of the arguments first, as bpftrace visits them */
+	bool pre = s->all, ok = true;
+	for (int i = first; pre && i < call->args.n; i++)
+		if (!agg_map_value(call->args.v[i]))
+			ok = sema_expr(s, call->args.v[i]) && ok;
+	if (!ok)
+		return false;
 	if (given != fmt->nargs)
-		return sema_error(s, call->loc, "%s: %s arguments for format string (%d supplied, %d "
+		return sema_error_late(s, call->loc, "%s: %s arguments for format string (%d supplied, %d "
 				  "expected)", call->name, given < fmt->nargs ? "Not enough" : "Too many",
 				  given, fmt->nargs);
 	int ai = first;
@@ -162,7 +171,7 @@ static bool check_format(Sema *s, Expr *call, int first)
 		const Type *agg = agg_map_value(a);
 		if (agg) /* bpftrace names the aggregation: "(count supplied)" */
 			return format_mismatch(s, call, p, agg);
-		if (!sema_expr(s, a))
+		if (!pre && !sema_expr(s, a))
 			return false;
 		if (a->type->kind == TY_NONE && !s->strict)
 			continue;
@@ -359,6 +368,28 @@ static bool check_whole_map(Sema *s, Expr *c)
 	return arg_map(s, c, 0, false);
 }
 
+/* bpftrace's words: str() reads memory, a value already a string is refused
+ * (str(comm)).  The call keeps its type: a variable it is assigned to
+ * still has one, as in bpftrace. */
+static bool str_arg_error(Sema *s, Expr *c, const Expr *a)
+{
+	char tb[128];
+	c->type = ty_str(s, s->sc->opt.strlen_max);
+	return sema_error(s, c->loc, "str() expects an integer or a pointer type as first argument "
+			  "(%s provided)", type_name(a->type, tb, sizeof(tb)));
+}
+
+/* args->F of a tracepoint's __data_loc string: an integer (its offset) to
+ * bpftrace, which str() reads; sonde reads it as a string either way */
+static bool is_data_loc(const Sema *s, const Expr *a)
+{
+	if (a->kind != E_FIELD || a->a->type->kind != TY_CTX || s->spec->uevent ||
+	    strcmp(s->spec->prov->name, "tracepoint"))
+		return false;
+	const TpField *f = tp_format_field(&s->spec->tp, a->name);
+	return f && f->is_data_loc;
+}
+
 static bool check_str(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
@@ -386,6 +417,8 @@ static bool check_str(Sema *s, Expr *c)
 	}
 	if (!sema_expr(s, a))
 		return false;
+	if (a->type->kind == TY_STR && s->sc->opt.dialect == DIALECT_BPFTRACE && !is_data_loc(s, a))
+		return str_arg_error(s, c, a);
 	if (a->type->kind == TY_STR) {
 		if (c->aux2)
 			return arg_literal_int(s, c, 1, &(int64_t){0});
@@ -393,6 +426,9 @@ static bool check_str(Sema *s, Expr *c)
 		c->type = ty_str(s, a->type->size < size ? a->type->size : size);
 		return true;
 	}
+	if (a->type->kind != TY_INT && (s->strict || a->type->kind != TY_NONE) &&
+	    s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return str_arg_error(s, c, a);
 	if (!arg_int(s, c, 0))
 		return false;
 	c->type = ty_str(s, size);
@@ -497,7 +533,7 @@ static bool check_buf(Sema *s, Expr *c)
 		return sema_error(s, a->loc, "buf() argument 1 must be an integer, an array or a "
 				  "string, not %s", tb);
 	if (!n && a->type->kind != TY_ARRAY) /* bpftrace's words */
-		return sema_error(s, c->loc, "buf() expects a length argument for non-array type %s",
+		return sema_error_late(s, c->loc, "buf() expects a length argument for non-array type %s",
 				  a->type->kind == TY_STR ? "string" : tb);
 	int64_t size = value ? a->type->size : s->sc->opt.strlen_max;
 	if (n && n->kind == E_INT) {
@@ -615,7 +651,7 @@ static bool agg_int_arg(Sema *s, Expr *c, int i)
 	if (a->type->kind == TY_NONE && !s->strict)
 		return true;
 	if (a->type->kind != TY_INT || a->type->pointee)
-		return sema_error(s, c->loc, "%s() only supports integer arguments (%s provided)", c->name,
+		return sema_error_late(s, c->loc, "%s() only supports integer arguments (%s provided)", c->name,
 				  kind_word(a->type));
 	return true;
 }
@@ -631,8 +667,8 @@ static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
 	}
 	if (!sema_expr(s, a))
 		return false;
-	return sema_error(s, c->loc, "%s() expects a integer literal (%s provided)", c->name,
-			  kind_word(a->type));
+	return sema_error_late(s, c->loc, "%s() expects a integer literal (%s provided)", c->name,
+			       kind_word(a->type));
 }
 
 static bool check_agg(Sema *s, Expr *c)
@@ -662,21 +698,27 @@ static bool check_lhist(Sema *s, Expr *c)
 	if (!agg_int_arg(s, c, 0) || !lhist_literal(s, c, 1, &mn) || !lhist_literal(s, c, 2, &mx) ||
 	    !lhist_literal(s, c, 3, &step))
 		return false;
-	/* bpftrace 0.17's checks, in its order and words */
-	if (mn < 0)
-		return sema_error(s, c->loc, "lhist() min must be non-negative (provided min %lld)",
-				  (long long)mn);
-	if (mn > mx)
-		return sema_error(s, c->loc, "lhist() min must be less than max (provided min %lld and "
-				  "max %lld)", (long long)mn, (long long)mx);
-	if (mx - mn < step)
-		return sema_error(s, c->loc, "lhist() step is too large for the given range (provided "
-				  "step %lld for range %lld)", (long long)step, (long long)(mx - mn));
+	/* bpftrace 0.17's checks, in its order and words: each that fails is
+	 * an error of its own */
+	bool ok = true;
 	if (step < 1)
-		return sema_error(s, c->loc, "lhist() step must be >= 1 (%lld provided)", (long long)step);
-	if ((mx - mn) / step > 1000)
-		return sema_error(s, c->loc, "lhist() too many buckets, must be <= 1000 (would need %lld)",
-				  (long long)((mx - mn) / step));
+		ok = sema_error_late(s, c->loc, "lhist() step must be >= 1 (%lld provided)",
+				     (long long)step);
+	if (mn < 0 && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() min must be non-negative (provided min %lld)",
+				     (long long)mn);
+	if (mn > mx && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() min must be less than max (provided min %lld "
+				     "and max %lld)", (long long)mn, (long long)mx);
+	if (mx - mn < step && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() step is too large for the given range "
+				     "(provided step %lld for range %lld)", (long long)step,
+				     (long long)(mx - mn));
+	if (step >= 1 && (mx - mn) / step > 1000 && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() too many buckets, must be <= 1000 (would need "
+				     "%lld)", (long long)((mx - mn) / step));
+	if (!ok)
+		return false;
 	c->type = ty_simple(s, TY_LHIST, 0);
 	c->type->lh_min = mn;
 	c->type->lh_max = mx;
@@ -708,7 +750,7 @@ static bool arg_kind(Sema *s, Expr *call, int i, TypeKind k)
 	if (a->type->kind == TY_NONE && !s->strict)
 		return true;
 	if (a->type->kind != k)
-		return sema_error(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
+		return sema_error_late(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
 				  k == TY_STR ? "string" : "integer", kind_word(a->type));
 	return true;
 }
@@ -1201,7 +1243,7 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 {
 	const FuncDef *f = func_find_in(e->name, s->sc->opt.dialect);
 	if (!f)
-		return sema_error(s, e->loc, "Unknown function: %s", e->name);
+		return sema_error_pre(s, e->loc, "Unknown function: %s", e->name);
 	e->func = f;
 	if (f->d_only && (e->args.n < f->min_args || e->args.n > f->max_args))
 		return d_arity_error(s, e, f);

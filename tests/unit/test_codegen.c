@@ -964,7 +964,7 @@ static const char *const programs[] = {
 	"BEGIN { @ = nsecs; @e = elapsed; @c = cpu; @u = uid; @g = gid; @t = tid; @cg = cgroup; "
 	"@ct = curtask; @r = rand; }",
 	"BEGIN { printf(\"%s %s %s\\n\", ksym(1), ntop(0x0100007f), strftime(\"%H\", nsecs)); }",
-	"BEGIN { @x = $1 + $#; @s = str($2); @z = str(comm, 3); }",
+	"BEGIN { @x = $1 + $#; @s = str($2); @z = str(curtask, 3); }",
 	"BEGIN { @x = 1 << 3 >> 1 & 0xff | 2 ^ 1; @y = ~5; @z = !0; @n = -@x; @b = @x && @y || !@z; }",
 	"BEGIN { @a = 1; @a += 2; @a -= 1; @a *= 3; @a /= 2; @a %= 5; @a <<= 1; @a >>= 1; }",
 	"BEGIN { $x = 1; $x += 2; $x <<= 3; @ = $x++ + ++$x + $x-- + --$x; }",

@@ -86,7 +86,7 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = (nosuch)1; }", 1, 14, "cannot cast to 'nosuch': unknown type 'nosuch'"},
 	{"BEGIN { @x = (nosuch *)1; }", 1, 14, "cannot cast to 'nosuch *': unknown type 'nosuch'"},
 	{"BEGIN { @x = 99999999999999999999; }", 1, 14, "integer literal too large"},
-	{"BEGIN {\n  @x = 1;\n  @y = $z;\n}", 3, 8, "variable $z is used before it is assigned"},
+	{"BEGIN {\n  @x = 1;\n  @y = $z;\n}", 3, 8, "Undefined or undeclared variable: $z"},
 
 	/* attach points */
 	{"foo:bar { }", 1, 1, "unknown probe type 'foo' in 'foo:bar' (try tracepoint:, rawtracepoint:, "
@@ -158,10 +158,10 @@ static const ErrCase err_cases[] = {
 					     "script nor in the kernel's BTF"},
 
 	/* maps */
-	{"BEGIN { @x = 1; @x = \"a\"; }", 1, 22, "Type mismatch for @x: trying to assign value of type 'string[2]' when map already contains a value of type 'int64"},
-	{"BEGIN { @a = count(); @a = sum(1); }", 1, 28, "Type mismatch for @a: trying to assign value of type 'sum()' when map already contains a value of type 'count()"},
-	{"BEGIN { @x = count(); @x = 1; }", 1, 28, "Type mismatch for @x: trying to assign value of type 'int64' when map already contains a value of type 'count()"},
-	{"BEGIN { @x = (1, \"a\"); @x = (1, 2); }", 1, 29,
+	{"BEGIN { @x = 1; @x = \"a\"; }", 1, 17, "Type mismatch for @x: trying to assign value of type 'string[2]' when map already contains a value of type 'int64"},
+	{"BEGIN { @a = count(); @a = sum(1); }", 1, 23, "Type mismatch for @a: trying to assign value of type 'sum' when map already contains a value of type 'count"},
+	{"BEGIN { @x = count(); @x = 1; }", 1, 23, "Type mismatch for @x: trying to assign value of type 'int64' when map already contains a value of type 'count"},
+	{"BEGIN { @x = (1, \"a\"); @x = (1, 2); }", 1, 24,
 	 "Type mismatch for @x: trying to assign value of type 'tuple (int64, int64)' when map already contains a value of type 'tuple (int64, string[2])"},
 	{"BEGIN { @x[1] = 1; @x[\"a\"] = 1; }", 1, 20, "map @x is indexed by string[2] here but by int64 "
 						      "elsewhere"},
@@ -178,13 +178,16 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { @x = hist(1); @y = @x + 1; }", 1, 28, "@x holds hist(), which can only be printed (print(@x))"},
 
 	/* variables */
-	{"BEGIN { @x = $y; }", 1, 14, "variable $y is used before it is assigned"},
-	{"BEGIN { $x++; }", 1, 9, "variable $x is used before it is assigned"},
-	{"BEGIN { $x = 1; $x = \"a\"; }", 1, 17, "variable $x holds int64, it cannot be assigned a "
-						"string[2]"},
+	{"BEGIN { @x = $y; }", 1, 14, "Undefined or undeclared variable: $y"},
+	{"BEGIN { $x++; }", 1, 9, "Undefined or undeclared variable: $x"},
+	{"BEGIN { $x = 1; $x = \"a\"; }", 1, 20, "Type mismatch for $x: trying to assign value of type "
+						"'string[2]' when variable already contains a value of type 'int64'"},
+	/* str() reads memory: bpftrace refuses a string */
+	{"BEGIN { @x = str(comm); }", 1, 14, "str() expects an integer or a pointer type as first "
+					   "argument (string[16] provided)"},
 	{TP_WRITE " { $a = args; }", 1, 44, "a value of type args cannot be stored in a variable"},
 	/* variables are per probe: $x of BEGIN does not exist in END */
-	{"BEGIN { $x = 1; } END { @ = $x; }", 1, 29, "variable $x is used before it is assigned"},
+	{"BEGIN { $x = 1; } END { @ = $x; }", 1, 29, "Undefined or undeclared variable: $x"},
 
 	/* printf and friends */
 	{"BEGIN { printf(\"%d %d\\n\", 1); }", 1, 9, "printf: Not enough arguments for format string "
@@ -221,9 +224,9 @@ static const ErrCase err_cases[] = {
 	 "Ternary operator must return the same type: have 'integer' and 'none'"},
 	{"BEGIN { pid ? exit() : \"s\"; }", 1, 9,
 	 "Ternary operator must return the same type: have 'none' and 'string'"},
-	{"BEGIN { break; }", 1, 9, "break outside of a while loop"},
-	{"BEGIN { continue; }", 1, 9, "continue outside of a while loop"},
-	{"BEGIN { if (1) { break; } }", 1, 18, "break outside of a while loop"},
+	{"BEGIN { break; }", 1, 9, "break used outside of a loop"},
+	{"BEGIN { continue; }", 1, 9, "continue used outside of a loop"},
+	{"BEGIN { if (1) { break; } }", 1, 18, "break used outside of a loop"},
 	{"BEGIN { @x = comm ? 1 : 2; }", 1, 14, "a condition must be an integer, not string[16]"},
 	{"BEGIN { if (comm) { } }", 1, 13, "an if condition must be an integer, not string[16]"},
 	{"BEGIN /comm/ { }", 1, 8, "a predicate must be an integer, not string[16]"},
@@ -320,6 +323,67 @@ static void test_errors(void)
 			check_failed++;
 			fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", c->prog,
 				r.err.loc.line, r.err.loc.col, r.err.msg, c->line, c->col, c->msg);
+		} else {
+			check_passed++;
+		}
+		compiled_free(&r);
+	}
+}
+
+/* Every error of a program, as bpftrace 0.17 lists them: its first pass's
+ * errors all, its final pass's only when the first found none, and an
+ * unknown function alone (found before either); no error that only
+ * follows from another. */
+typedef struct ErrList {
+	const char *prog;
+	const char *want; /* "L:C: msg" lines */
+} ErrList;
+
+static const ErrList err_lists[] = {
+	{"BEGIN { @x = $a + $b; printf(\"%d %d\\n\", $c, $d); }",
+	 "1:14: Undefined or undeclared variable: $a\n1:19: Undefined or undeclared variable: $b\n"
+	 "1:41: Undefined or undeclared variable: $c\n1:45: Undefined or undeclared variable: $d\n"},
+	/* $a has no error of its own; @m keeps int64 */
+	{"BEGIN { $a = $b + 1; @c = $a; @m = 1; @m = \"s\"; @m = \"t\"; }",
+	 "1:14: Undefined or undeclared variable: $b\n"
+	 "1:39: Type mismatch for @m: trying to assign value of type 'string[2]' when map already "
+	 "contains a value of type 'int64\n"
+	 "1:49: Type mismatch for @m: trying to assign value of type 'string[2]' when map already "
+	 "contains a value of type 'int64\n"},
+	/* the final pass's errors (1 + "a", @k's keys) wait for the first's */
+	{"BEGIN /$x/ { printf(\"%s\\n\", 1 + \"a\"); @k[1] = 1; @k[\"a\"] = 2; }\n"
+	 "END { @q = count(); @q = 1; @r = @nope; }",
+	 "1:8: Undefined or undeclared variable: $x\n"
+	 "2:21: Type mismatch for @q: trying to assign value of type 'int64' when map already "
+	 "contains a value of type 'count\n"},
+	{"BEGIN { @l = lhist(1, 10, 0, 1); print(@nope); }",
+	 "1:14: lhist() min must be less than max (provided min 10 and max 0)\n"
+	 "1:14: lhist() step is too large for the given range (provided step 1 for range -10)\n"
+	 "1:40: Undefined map: @nope\nhint: it is never assigned a value\n"},
+	{"BEGIN { printf(\"%d\\n\", $x); nosuch(1); other(2); }", "1:29: Unknown function: nosuch\n"},
+	/* a value with an error gives no type: no error for its later reads */
+	{"BEGIN { @m = $b; @n = @m + 1; $v = str(comm); $v = 1; }",
+	 "1:14: Undefined or undeclared variable: $b\n"
+	 "1:36: str() expects an integer or a pointer type as first argument (string[16] provided)\n"
+	 "1:50: Type mismatch for $v: trying to assign value of type 'int64' when variable already "
+	 "contains a value of type 'string[64]'\n"},
+	/* a second BEGIN is found after the semantic pass */
+	{"BEGIN { @x = $a; } BEGIN { break; }",
+	 "1:14: Undefined or undeclared variable: $a\n1:28: break used outside of a loop\n"},
+};
+
+static void test_error_lists(void)
+{
+	for (size_t i = 0; i < sizeof(err_lists) / sizeof(err_lists[0]); i++) {
+		const ErrList *c = &err_lists[i];
+		Compiled r = compile_flags(c->prog, 0);
+		char got[4096] = "";
+		for (const Error *e = r.err.set ? &r.err : NULL; e; e = e->next)
+			snprintf(got + strlen(got), sizeof(got) - strlen(got), "%d:%d: %s\n",
+				 e->loc.line, e->loc.col, e->msg);
+		if (r.sc || strcmp(got, c->want)) {
+			check_failed++;
+			fprintf(stderr, "FAIL: %s\n  got:\n%s  want:\n%s", c->prog, got, c->want);
 		} else {
 			check_passed++;
 		}
@@ -451,7 +515,6 @@ static const struct {
 	{"BEGIN { $x = 1; $x += 2; $x <<= 3; @ = $x; }"},
 	{"BEGIN { cat(\"/etc/%s\", \"hostname\"); }"},
 	{"BEGIN { print(@m); @m[1] = 1; print(@m, 2, 1); }"},
-	{"BEGIN { @x = str(comm, 4); }"},
 	{"BEGIN { if (1) { @a = 1; } else if (2) { @a = 2; } else { @a = 3; } }"},
 	{"BEGIN { unroll($1) { @a++; } }"},
 	{"struct s { unsigned char b[4]; unsigned char c[16]; }\n"
@@ -716,7 +779,7 @@ static void test_types_aggs(void)
 	compiled_free(&r);
 
 	/* str(x, n) is n + 1 bytes (room for the NUL), capped at strlen_max */
-	r = compile_flags("BEGIN { @a = str(1, 4); @b = str(1, 1000); @c = str(comm, 4); }", 0);
+	r = compile_flags("BEGIN { @a = str(1, 4); @b = str(1, 1000); @c = str(curtask, 4); }", 0);
 	MapInfo *sa = map_named(r.sc, "a"), *sb = map_named(r.sc, "b"), *sc = map_named(r.sc, "c");
 	CHECK(sa && sa->val && sa->val->kind == TY_STR && sa->val->size == 5);
 	CHECK(sb && sb->val && sb->val->size == 64);
@@ -758,6 +821,7 @@ static void test_message_quality(void)
 int main(void)
 {
 	test_errors();
+	test_error_lists();
 	test_machine_errors();
 	test_codegen_errors();
 	test_valid();
