@@ -345,6 +345,12 @@ bool cd_cexpr(CP *p, int64_t *v)
 	if (++p->nest > MAX_NEST)
 		return cd_err(p, p->tloc, "constant nested too deeply");
 	bool ok = cbin(p, v, 0);
+	if (ok && cd_is(p, "?")) { /* glibc's ctype.h: _ISbit's (bit) < 8 ? ... : ... */
+		int64_t a, b;
+		ok = cd_next(p) && cd_cexpr(p, &a) && cd_expect(p, ":", "':'") && cd_cexpr(p, &b);
+		if (ok)
+			*v = *v ? a : b;
+	}
 	p->nest--;
 	return ok;
 }
@@ -641,32 +647,39 @@ static bool parse_tagged(CP *p, Type **out)
 
 /* long double, and gcc's 128-bit types glibc's headers may name: sixteen
  * bytes a script can size and copy but not compute with */
-static bool wide_type(const CP *p, int longs, int n)
+static bool wide_type(const CP *p, int longs, int n, int sign)
 {
-	static const char *const w[] = {"__int128", "__float128", "_Float128", "__ieee128"};
+	static const char *const w[] = {"__int128", "__float128", "_Float128", "__ieee128",
+					"__int128_t", "__uint128_t"};
 	if (cd_is(p, "double"))
 		return longs == 1 && n == 1;
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
 		if (cd_is(p, w[i]))
-			return n == 0;
+			return n == 0 || (n == 1 && sign >= 0); /* unsigned __int128 */
 	return false;
 }
 
-static Type *opaque16(CP *p)
+static Type *opaque(CP *p, int size)
 {
-	Type *a = new_type(p->d->arena, TY_ARRAY, 16);
+	Type *a = new_type(p->d->arena, TY_ARRAY, size);
 	a->pointee = int_type(p->d->arena, 8, false);
-	a->count = 16;
+	a->count = size;
 	return a;
+}
+
+/* `double _Complex` (glibc's complex.h): twice the bytes, opaque */
+static bool complex_of(CP *p, Type **t)
+{
+	if (!cd_is(p, "_Complex") && !cd_is(p, "__complex__"))
+		return true;
+	*t = opaque(p, 2 * ((*t)->kind == TY_INT ? type_csize(*t) : (*t)->size));
+	return cd_next(p);
 }
 
 /* gcc's builtin va_list (x86-64: one 24-byte __va_list_tag) */
 static Type *va_list_type(CP *p)
 {
-	Type *a = new_type(p->d->arena, TY_ARRAY, 24);
-	a->pointee = int_type(p->d->arena, 8, false);
-	a->count = 24;
-	return a;
+	return opaque(p, 24);
 }
 
 /* The type words before a declarator: "unsigned long", "struct x", "u32". */
@@ -697,8 +710,8 @@ static bool parse_spec(CP *p, Type **out)
 			chars++;
 		else if (cd_is(p, "int"))
 			ints++;
-		else if (wide_type(p, longs, n))
-			named = opaque16(p);
+		else if (wide_type(p, longs, n, sign))
+			named = opaque(p, 16);
 		else if (n == 0 && (cd_is(p, "void") || cd_is(p, "float") || cd_is(p, "double"))) {
 			if (cd_is(p, "void")) {
 				named = new_type(p->d->arena, TY_NONE, 0);
@@ -732,7 +745,7 @@ static bool parse_spec(CP *p, Type **out)
 	}
 	if (named) {
 		*out = named;
-		return skip_qualifiers(p, NULL);
+		return complex_of(p, out) && skip_qualifiers(p, NULL);
 	}
 	if (n == 0) {
 		char b[48];

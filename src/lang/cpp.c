@@ -550,6 +550,16 @@ static void predefines(StrBuf *b)
 		"__LP64__ 1", "_LP64 1", "__CHAR_BIT__ 8", "__SIZEOF_INT__ 4", "__SIZEOF_LONG__ 8",
 		"__SIZEOF_LONG_LONG__ 8", "__SIZEOF_POINTER__ 8", "__ORDER_LITTLE_ENDIAN__ 1234",
 		"__ORDER_BIG_ENDIAN__ 4321",
+		/* gcc's, whether __GNUC__ is or not: glibc's glob.h names __SIZE_TYPE__ */
+		"__SIZE_TYPE__ long unsigned int", "__PTRDIFF_TYPE__ long int", "__WCHAR_TYPE__ int",
+		"__WINT_TYPE__ unsigned int", "__INTMAX_TYPE__ long int",
+		"__UINTMAX_TYPE__ long unsigned int", "__CHAR16_TYPE__ short unsigned int",
+		"__CHAR32_TYPE__ unsigned int", "__SIZEOF_SHORT__ 2", "__SIZEOF_FLOAT__ 4",
+		"__SIZEOF_DOUBLE__ 8", "__SIZEOF_LONG_DOUBLE__ 16", "__SIZEOF_SIZE_T__ 8",
+		"__SIZEOF_WCHAR_T__ 4", "__SIZEOF_WINT_T__ 4", "__SIZEOF_PTRDIFF_T__ 8",
+		"__SCHAR_MAX__ 0x7f", "__SHRT_MAX__ 0x7fff", "__INT_MAX__ 0x7fffffff",
+		"__LONG_MAX__ 0x7fffffffffffffffL", "__LONG_LONG_MAX__ 0x7fffffffffffffffLL",
+		"__WCHAR_MAX__ 0x7fffffff", "__SIZE_MAX__ 0xffffffffffffffffUL",
 #if defined(__x86_64__)
 		"__amd64 1", "__x86_64 1", "__x86_64__ 1", "__amd64__ 1",
 #elif defined(__aarch64__)

@@ -167,10 +167,9 @@ static char *normalize(const char *s)
 	return o;
 }
 
-static char *run_cpp(const char *path)
+/* a command's output, or NULL if it failed */
+static char *run_cmd(const char *cmd)
 {
-	char cmd[600];
-	snprintf(cmd, sizeof(cmd), "cpp -P -undef -std=c99 -D__SUNW_D=1 -D__linux %s 2>/dev/null", path);
 	FILE *f = popen(cmd, "r");
 	StrBuf b = {0};
 	char buf[4096];
@@ -182,6 +181,13 @@ static char *run_cpp(const char *path)
 		return NULL;
 	}
 	return b.s ? b.s : xstrdup("");
+}
+
+static char *run_cpp(const char *path)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "cpp -P -undef -std=c99 -D__SUNW_D=1 -D__linux %s 2>/dev/null", path);
+	return run_cmd(cmd);
 }
 
 static void diff_one(const char *path)
@@ -230,6 +236,41 @@ static void test_against_cpp(void)
 	CHECK(n > 0);
 }
 
+/* system headers read whole (dtrace -C): the same tokens as gcc's cpp
+ * with __GNUC__ undefined, as dtrace runs it */
+static void test_system_against_cpp(void)
+{
+	static const char *const headers[] = {"sys/types.h", "sys/socket.h", "netinet/in.h",
+					      "sys/stat.h", "time.h", "stdint.h", "linux/types.h"};
+	if (system("cpp --version >/dev/null 2>&1") != 0 || access("/usr/include/stdio.h", R_OK) != 0) {
+		printf("cpp(1) or glibc's headers not installed: system header cases skipped\n");
+		return;
+	}
+	CppOpts o = {.predefine = true, .system_headers = true};
+	for (size_t i = 0; i < sizeof(headers) / sizeof(headers[0]); i++) {
+		char text[128], cmd[256];
+		snprintf(text, sizeof(text), "#include <%s>\n", headers[i]);
+		snprintf(cmd, sizeof(cmd), "printf '%%s' '%s' | cpp -P -std=gnu99 -U__GNUC__ 2>/dev/null", text);
+		char *want = run_cmd(cmd);
+		CppOut out;
+		CppError err;
+		if (!want || !cpp_run(text, "t.d", &o, &out, &err)) {
+			fprintf(stderr, "%s: %s\n", headers[i], want ? err.msg : "cpp failed");
+			CHECK(!"preprocessed");
+			free(want);
+			continue;
+		}
+		char *a = normalize(want), *b = normalize(out.text);
+		if (strcmp(a, b))
+			fprintf(stderr, "<%s> differs from cpp's\n", headers[i]);
+		CHECK(!strcmp(a, b));
+		free(a);
+		free(b);
+		free(want);
+		cpp_out_free(&out);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2) {
@@ -252,5 +293,6 @@ int main(int argc, char **argv)
 	test_line_map();
 	test_headers();
 	test_against_cpp();
+	test_system_against_cpp();
 	return check_done("cpp");
 }

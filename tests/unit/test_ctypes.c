@@ -199,7 +199,9 @@ static void test_d_decls(void)
 		"struct pk { char a; int b; short c; } __attribute__((packed));\n"
 		"struct flex { int n; struct { } empty; int v[]; };\n"
 		"_Static_assert (sizeof (int) == 4, \"int\");\n"
-		"typedef void sighandler_fn (int);\n", &e);
+		"typedef void sighandler_fn (int);\n"
+		"typedef unsigned __int128 u128; typedef double _Complex cdouble;\n"
+		"enum { ISUPPER = (0) < 8 ? ((1 << (0)) << 8) : ((1 << (0)) >> 8) };\n", &e);
 	CHECK(ok);
 	if (!ok) {
 		fprintf(stderr, "%d:%d: %s\n", e.loc.line, e.loc.col, e.msg);
@@ -213,6 +215,10 @@ static void test_d_decls(void)
 	CHECK((t = cdefs_find(d, CN_TYPEDEF, "fd_set")) && t->size == 128);
 	CHECK((t = cdefs_find(d, CN_STRUCT, "pk")) && t->size == 7 && field(t, "c")->offset == 5);
 	CHECK((t = cdefs_find(d, CN_STRUCT, "flex")) && t->size == 4 && field(t, "v")->offset == 4);
+	CHECK((t = cdefs_find(d, CN_TYPEDEF, "u128")) && t->size == 16);
+	CHECK((t = cdefs_find(d, CN_TYPEDEF, "cdouble")) && t->size == 16);
+	int64_t v;
+	CHECK(cdefs_const(d, "ISUPPER", &v) && v == 256);
 	static const struct {
 		const char *text, *msg;
 		int line, col;
