@@ -109,10 +109,11 @@ static bool rawtp_walked(const Walk *w);
 static void walk_syscall(Walk *w)
 {
 	/* skipping it when it cannot match (BEGIN, tick-1s) saves reading
-	 * tracefs; the rawtp probes after it keep their ids */
+	 * tracefs; the rawtp probes after it and a profile rate made on
+	 * demand (tick-1ms, numbered after the syscalls) keep their ids */
 	if (!field_match(w->pat[0], "syscall") ||
 	    !(field_match(w->pat[3], "entry") || field_match(w->pat[3], "return"))) {
-		if (rawtp_walked(w))
+		if (rawtp_walked(w) || w->made_rate)
 			w->next_id += 2 * syscall_names()->v.n;
 		return;
 	}
