@@ -29,6 +29,9 @@ static const struct {
 	{"newline encountered in character", "D_CHR_NL"},
 	{"invalid cast expression", "D_CAST_INVAL"},
 	{"identifier redeclared", "D_DECL_IDRED"},
+	/* C declarations (lang/cdecl.c's D mode) */
+	{"specified storage class not appropriate", "D_DECL_BADCLASS"},
+	{"useless declaration", "D_DECL_USELESS"},
 	{"invalid control directive", "D_PRAGCTL_INVAL"},
 	{"inline ", "D_OP_INCOMPAT"}, /* inline X definition uses incompatible types */
 	{"operands have incompatible types", "D_OP_INCOMPAT"},

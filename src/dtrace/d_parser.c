@@ -62,6 +62,14 @@ static bool at_c_decl_word(const Lexer *lx)
 		if (!strncmp(s, words[i], n) && !isalnum((unsigned char)s[n]) && s[n] != '_')
 			return true;
 	}
+	/* `int;`: C's useless declaration (dtrace's D_DECL_USELESS) */
+	static const char *const types[] = { "char", "short", "int", "long", "signed", "unsigned", "void" };
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		size_t n = strlen(types[i]);
+		if (!strncmp(s, types[i], n) && !isalnum((unsigned char)s[n]) && s[n] != '_' &&
+		    *skip_blanks(s + n) == ';')
+			return true;
+	}
 	/* a prototype without extern (glibc's getentropy): words, then '(';
 	 * no clause has two words before a '(' */
 	int nwords = 0;
