@@ -108,6 +108,10 @@ void printer_learn_fds(Printer *p, const void *data, size_t size,
 		int fd = (int)h->args[i];
 		if ((c.sig[i] != 'f' && c.sig[i] != 'A') || fd < 0 || fd_find(p, h->tgid, fd))
 			continue;
+		/* dup2/dup3's new fd: /proc names it after the call, the
+		 * file it was made a copy of, not what it was before */
+		if (c.special == SP_DUP && i == 1)
+			continue;
 		char link[64], buf[PATH_MAX];
 		snprintf(link, sizeof(link), "/proc/%u/fd/%d", h->tgid, fd);
 		ssize_t n = readlink(link, buf, sizeof(buf) - 1);
