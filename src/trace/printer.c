@@ -57,6 +57,7 @@ void printer_free(Printer *p)
 	for (int i = 0; i < p->fds.n; i++)
 		free(p->fds.v[i].path);
 	vec_free(&p->fds);
+	vec_free(&p->tasks);
 	sb_free(&p->line);
 }
 
@@ -534,12 +535,14 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 	case REC_EXIT:
 		return record_exit(p, h);
 	case REC_PROC_EXIT:
+		printer_track_task(p, h);
 		return record_proc_exit(p, h, quiet);
 	case REC_SIGNAL:
 		return record_signal(p, h, data, d, avail, quiet);
 	case REC_BLOCK:
 		return record_block(p, data, size);
 	case REC_FORK:
+		printer_track_task(p, h);
 		record_fork(p, h);
 		return true;
 	case REC_EVENT:

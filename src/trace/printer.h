@@ -47,6 +47,10 @@ typedef struct Printer {
 	int nprocs;
 	uint32_t newborn[64];
 	int nnewborn;
+	/* the tasks followed, in strace's order (printer_tasks.c), and
+	 * whether its "Process N attached/detached" messages are printed */
+	VEC(uint32_t) tasks;
+	bool attach_msgs;
 } Printer;
 
 void printer_init(Printer *p, const TraceOpts *o, FILE *out);
@@ -59,6 +63,17 @@ bool printer_record(Printer *p, const void *data, size_t size);
  * (await_exec), not to be shown; its execve (entry, or REC_EXEC when -e
  * leaves execve out) ends that.  Its exit still counts. */
 bool printer_before_exec(Printer *p, const TraceHdr *h);
+/* printer_tasks.c: the -p processes (with their threads under -f) are
+ * followed from now on: "Process N attached"; the command sonde started
+ * is, silently; REC_FORK and REC_PROC_EXIT records start and end tasks
+ * (printer_record does it; record's own loop calls printer_track_task);
+ * printer_detach_all on an interruption: "Process N detached" for each
+ * task still there.  Messages go to stderr, in the line buffer when the
+ * trace goes there too. */
+void printer_attach_pids(Printer *p, const int *pids, int npids);
+void printer_command_started(Printer *p, int pid);
+void printer_track_task(Printer *p, const TraceHdr *h);
+void printer_detach_all(Printer *p);
 /* Format one complete call (header + captures) without printing: tests. */
 void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t *data);
 

@@ -109,6 +109,7 @@ typedef struct TraceOpts {
 	const char *out_path;
 	const char *record_path; /* trace record -o */
 	bool verbose;
+	bool quiet;          /* -q: no attach/detach messages */
 } TraceOpts;
 
 int trace_main(int argc, char **argv);

@@ -35,6 +35,7 @@ static void usage(FILE *f)
 	      "  --duration MS  only calls that took at least MS milliseconds\n"
 	      "  --event CAT:NAME[,...]  mix tracepoint events into the trace\n"
 	      "  --no-syscalls  only the --event events\n"
+	      "  -q             no \"Process N attached/detached\" messages\n"
 	      "  -v             verifier logs\n",
 	      f);
 }
@@ -136,6 +137,7 @@ static int parse_opt(int ch, Cli *c, bool report, bool *seen_trace)
 		c->sort_calls = !strcmp(optarg, "calls");
 		break;
 	case 'v': o->verbose = true; break;
+	case 'q': o->quiet = true; break;
 	case O_HIST: o->hist = o->count = true; break;
 	case O_EVENT:
 		if (!add_events(o, optarg))
@@ -193,7 +195,7 @@ int trace_parse(int argc, char **argv, Cli *c, bool report)
 		o->sel[i] = syscall_table[i].name != NULL;
 	optind = 1;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "+fp:e:zZTtrys:o:cCS:vh", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+fp:e:zZTtrys:o:cCS:vqh", lo, NULL)) != -1) {
 		int r = parse_opt(ch, c, report, &seen_trace);
 		if (r >= 0)
 			return r;

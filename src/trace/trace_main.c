@@ -141,6 +141,7 @@ static int on_record(void *ctx, void *data, size_t size)
 		if (!rec_write_chunk(l->rec, CHUNK_RECORD, data, (uint32_t)size))
 			l->bad = true;
 		const TraceHdr *h = data;
+		printer_track_task(&l->pr, h);
 		if (h->type == REC_PROC_EXIT && (int)h->tgid == l->pr.main_pid) {
 			l->pr.main_exited = true;
 			l->pr.exit_status = (int)h->ret;
@@ -319,6 +320,7 @@ static bool live_start(LiveRun *r)
 		r->l.pr.main_pid = r->child;
 		r->l.pr.await_exec = (uint32_t)r->child;
 		r->l.pr.nprocs = 1;
+		printer_command_started(&r->l.pr, r->child);
 	} else {
 		for (int i = 0; i < o->npids; i++)
 			tbpf_add_pid(&r->b, o->pids[i]);
@@ -335,6 +337,11 @@ static bool live_start(LiveRun *r)
 	if (!tbpf_attach(&r->b, o, err, sizeof(err))) {
 		fprintf(stderr, "sonde trace: %s\n", err);
 		return false;
+	}
+	if (!r->c->cmd) { /* now traced: "Process N attached" */
+		printer_attach_pids(&r->l.pr, o->pids, o->npids);
+		printer_flush(&r->l.pr);
+		fflush(r->out);
 	}
 	if (r->late >= 0) {
 		if (write(r->late, "l", 1) != 1)
@@ -421,10 +428,9 @@ static int live_finish(LiveRun *r)
 	TraceOpts *o = r->o;
 	FILE *out = r->out;
 	ring_buffer__consume(r->rb);
+	if (got_signal) /* as strace, before the summary */
+		printer_detach_all(&r->l.pr);
 	printer_flush(&r->l.pr);
-	for (int i = 0; i < r->l.pr.pending.n; i++) {
-		/* calls that never returned (an execve still in progress) */
-	}
 	if (o->count && !r->rec) {
 		TraceStat st[SYSCALL_MAX];
 		memset(st, 0, sizeof(st));
@@ -491,6 +497,8 @@ static int run_live(Cli *c)
 	r.l.rec = r.rec;
 	printer_init(&r.l.pr, r.o, r.out);
 	r.l.pr.live = true;
+	/* as strace: quiet with -q, and with -o FILE and a command */
+	r.l.pr.attach_msgs = !r.o->quiet && !(r.o->out_path && c->cmd);
 	r.b.nprogs = 0;
 	static const int stop[] = {SIGINT, SIGTERM, SIGHUP, 0}, child[] = {SIGCHLD, 0};
 	handle_signals(on_signal, stop);

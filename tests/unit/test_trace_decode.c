@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "trace/decode.h"
@@ -86,9 +87,45 @@ static void test_before_exec(void)
 	printer_free(&p);
 }
 
+/* strace's attach/detach messages; a new task takes the first free slot,
+ * and tasks are detached in slot order, as strace's table */
+static void test_tasks(void)
+{
+	TraceOpts o = {0};
+	Printer p;
+	printer_init(&p, &o, stderr);
+	p.attach_msgs = true;
+	int me = getpid(), parent = getppid();
+	char want[128];
+	printer_attach_pids(&p, &me, 1);
+	snprintf(want, sizeof(want), "sonde trace: Process %d attached\n", me);
+	CHECK_STR(p.line.s, want);
+	sb_reset(&p.line);
+	TraceHdr h = {.type = REC_FORK, .aux = 999999999};
+	printer_track_task(&p, &h);
+	CHECK_STR(p.line.s, "sonde trace: Process 999999999 attached\n");
+	printer_track_task(&p, &h); /* known already: no second line */
+	CHECK_STR(p.line.s, "sonde trace: Process 999999999 attached\n");
+	h = (TraceHdr){.type = REC_PROC_EXIT, .tid = 999999999, .tgid = 999999999};
+	printer_track_task(&p, &h);
+	h = (TraceHdr){.type = REC_FORK, .aux = (uint32_t)parent};
+	printer_track_task(&p, &h);
+	h.aux = 999999998; /* gone without an exit record: not detached */
+	printer_track_task(&p, &h);
+	sb_reset(&p.line);
+	printer_detach_all(&p);
+	snprintf(want, sizeof(want), "sonde trace: Process %d detached\nsonde trace: Process %d detached\n",
+		 me, parent);
+	CHECK_STR(p.line.s, want);
+	CHECK(p.tasks.n == 3);
+	sb_reset(&p.line);
+	printer_free(&p);
+}
+
 int main(void)
 {
 	test_before_exec();
+	test_tasks();
 	test_more_decoders();
 	T(dec_open_flags(&b, O_RDONLY | O_CLOEXEC), "O_RDONLY|O_CLOEXEC");
 	T(dec_open_flags(&b, O_WRONLY | O_CREAT | O_TRUNC), "O_WRONLY|O_CREAT|O_TRUNC");
