@@ -63,8 +63,7 @@ static char *command_path(const char *cmd)
 
 /* SONDE_TRACE_TEST_LATE_CHILD=1 (tests only): the child waits for the
  * probes to be attached before anything else, as a child scheduled late
- * does, so that everything it does before its execve is traced; then it
- * makes a call of its own (a close) that must not show either */
+ * does, so that everything it does before its execve is traced */
 static bool late_child_knob(void)
 {
 	const char *v = getenv("SONDE_TRACE_TEST_LATE_CHILD");
@@ -72,8 +71,9 @@ static bool late_child_knob(void)
 }
 
 /* The command, held until the probes are attached: between the fork and
- * the execve the child only waits on the go pipe (nothing to close: sonde's
- * fds are close-on-exec; the caught signals' handlers end at the execve).
+ * the execve the child only closes the go pipe's write end (a read that
+ * ends if sonde goes) and waits on it (sonde's other fds are close-on-exec;
+ * the caught signals' handlers end at the execve).
  * If it runs only after the probes are attached (scheduled late), the
  * printer still shows nothing of it before its execve (await_exec). */
 static pid_t start_child(const char *path, char **cmd, int *go_fd, int *late_fd)
@@ -88,8 +88,7 @@ static pid_t start_child(const char *path, char **cmd, int *go_fd, int *late_fd)
 		char b;
 		if (late[0] >= 0 && read(late[0], &b, 1) != 1)
 			_exit(127);
-		if (late[0] >= 0)
-			close(p[1]);
+		close(p[1]); /* so that the read ends if sonde goes */
 		if (read(p[0], &b, 1) != 1)
 			_exit(127);
 		execv(path, cmd);
@@ -242,6 +241,7 @@ static void record_opts(TraceOpts *o)
 	o->pids = keep.pids;
 	o->npids = keep.npids;
 	o->verbose = keep.verbose;
+	o->quiet = keep.quiet;
 	memcpy(o->sel, keep.sel, sizeof(o->sel));
 	o->record_path = keep.out_path; /* the recording keeps times */
 	o->events = keep.events;
@@ -498,7 +498,7 @@ static int run_live(Cli *c)
 	printer_init(&r.l.pr, r.o, r.out);
 	r.l.pr.live = true;
 	/* as strace: quiet with -q, and with -o FILE and a command */
-	r.l.pr.attach_msgs = !r.o->quiet && !(r.o->out_path && c->cmd);
+	r.l.pr.attach_msgs = !r.o->quiet && !((r.o->out_path || r.o->record_path) && c->cmd);
 	r.b.nprogs = 0;
 	static const int stop[] = {SIGINT, SIGTERM, SIGHUP, 0}, child[] = {SIGCHLD, 0};
 	handle_signals(on_signal, stop);

@@ -131,4 +131,7 @@ for opts in "" "-o $tmp/trace.out" "-q"; do
 	[ -n "$opts" ] || [ "$(msgs "$tmp/err.sonde" | wc -l)" = 2 ] || fail "-f with a command: two children attached"
 done
 [ "$(msgs "$tmp/err.sonde" | wc -l)" = 0 ] && [ "$(grep -c attached "$tmp/err.strace")" = 0 ] || fail "-q"
+# a recording of a command is written with -o FILE: quiet too
+timeout 120 "$SONDE" trace record -f -o "$tmp/rec" -- sh -c '/bin/true' 2>"$tmp/err.sonde"
+[ "$(msgs "$tmp/err.sonde" | wc -l)" = 0 ] || fail "record -f -o: messages"
 echo ok
