@@ -34,20 +34,20 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, v->off));
 		return;
 	}
+	if (st->op == OP_NONE && st->expr->kind == E_INT) { /* D: a struct zeroed */
+		emit_memzero(g, v->off, v->type->size);
+		return;
+	}
 	if (st->op == OP_NONE) {
 		gen_into(g, st->expr, v->off, v->type);
 		return;
 	}
-	static const int ops[] = {[OP_ADD] = BPF_ADD, [OP_SUB] = BPF_SUB, [OP_MUL] = BPF_MUL,
-				  [OP_DIV] = BPF_DIV, [OP_MOD] = BPF_MOD, [OP_BAND] = BPF_AND,
-				  [OP_BOR] = BPF_OR,  [OP_BXOR] = BPF_XOR, [OP_SHL] = BPF_LSH,
-				  [OP_SHR] = BPF_RSH};
 	gen_int(g, st->expr);
 	gen_scale_step(g, st->op, v->type);
 	if (st->op == OP_DIV || st->op == OP_MOD)
 		dfault_divisor_check(g, BPF_REG_0);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
-	gen_alu_r1(g, ops[st->op], cg_signed_div(g, v->type, st->expr->type));
+	gen_alu_r1(g, cg_alu_of(st->op), cg_signed_div(g, v->type, st->expr->type));
 	gen_cast_reg(g, BPF_REG_1, v->type);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, v->off));
 }
@@ -56,6 +56,10 @@ static void gen_assign(Gen *g, const Stmt *st)
 {
 	if (st->target->kind == E_VAR) {
 		gen_var_assign(g, st);
+		return;
+	}
+	if (st->target->kind != E_MAP) {
+		gen_store_assign(g, st);
 		return;
 	}
 	const Expr *v = st->expr;

@@ -20,6 +20,7 @@ void gen_cast_reg(Gen *g, int reg, const Type *t); /* the same for any register 
 void gen_scale_step(Gen *g, Op op, const Type *target); /* pointer += n: r0 *= size */
 /* r1 = r1 OP r0 (a BPF ALU op); / and % signed when sign_div */
 void gen_alu_r1(Gen *g, int op, bool sign_div);
+int cg_alu_of(Op op); /* the BPF ALU operation of op= */
 void gen_divmod(Gen *g, int op, bool sign); /* r1 = r1 / or % r0; uses r2 */
 bool cg_signed_div(const Gen *g, const Type *a, const Type *b); /* D's signed / and % */
 void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit); /* r0 = 0: equal */
@@ -32,6 +33,12 @@ void gen_map_assign(Gen *g, const Stmt *st);
 void gen_map_agg(Gen *g, const Expr *map, const Expr *call);
 void gen_map_incdec(Gen *g, const Expr *e); /* value in r0 */
 void gen_map_delete(Gen *g, const Expr *map);
+/* r0 = this CPU's (or the map's) value for the key, created zeroed when
+ * absent; a full map counts a drop_kind drop (D) and jumps to skip */
+void gen_map_slot(Gen *g, const MapInfo *m, int key, int skip, int drop_kind);
+/* stores into members, elements and pointees (codegen_store.c) */
+void gen_store_assign(Gen *g, const Stmt *st);
+void gen_store_incdec(Gen *g, const Expr *e); /* value in r0 */
 void gen_log2_search(Gen *g, int top); /* r2 += floor(log2(r1)) */
 /* D's aggregations (codegen_agg_d.c): r0 = slot, r1 = value */
 void gen_quantize_index(Gen *g);                  /* r1 = bucket */

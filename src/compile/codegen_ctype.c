@@ -180,7 +180,11 @@ static Place place(Gen *g, const Expr *e)
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
 	gen_int(g, e->b);
 	int count = bt->kind == TY_ARRAY ? bt->count : bt->kind == TY_STR ? bt->size : 0;
-	if (count > 0) {
+	if (count > 0 && g->sc->opt.dialect == DIALECT_D) { /* D faults, as DTrace */
+		int idx = scratch_alloc(g, 8);
+		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, idx);
+		emit_jmp_imm(g, BPF_JGE, BPF_REG_0, count, dfault_label(g, DTRACEFLT_BADINDEX, idx));
+	} else if (count > 0) {
 		int ok = label_new(g);
 		emit_jmp_imm(g, BPF_JLT, BPF_REG_0, count, ok);
 		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
@@ -192,6 +196,16 @@ static Place place(Gen *g, const Expr *e)
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
 	stack_pop(g);
 	return p;
+}
+
+/* r0 = the address of a place reached through a pointer */
+void gen_place_addr(Gen *g, const Expr *e)
+{
+	Place p = place(g, e);
+	if (p.scr) {
+		emit(g, I_MOV64_REG(BPF_REG_0, R_SCR));
+		cg_add_r0(g, p.off);
+	}
 }
 
 static int ldx_size(int w)

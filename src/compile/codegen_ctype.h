@@ -18,3 +18,4 @@ void gen_uevent_int(Gen *g, const Expr *e);  /* -> r0 */
 void gen_uevent_into(Gen *g, const Expr *e, int dst_off, const Type *dt);
 void gen_place_int(Gen *g, const Expr *e); /* -> r0, extended per e->type */
 void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt);
+void gen_place_addr(Gen *g, const Expr *e); /* r0 = a pointer-reached place's address */

@@ -373,6 +373,10 @@ static void gen_incdec(Gen *g, const Expr *e)
 		gen_map_incdec(g, e);
 		return;
 	}
+	if (t->kind != E_VAR) {
+		gen_store_incdec(g, e);
+		return;
+	}
 	int off = t->var->off;
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, off));
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));

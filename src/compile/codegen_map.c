@@ -117,7 +117,7 @@ void gen_map_delete(Gen *g, const Expr *map)
 	g->scratch_top = mark;
 }
 
-static int alu_of(Op op)
+int cg_alu_of(Op op)
 {
 	static const int ops[] = {[OP_ADD] = BPF_ADD, [OP_SUB] = BPF_SUB, [OP_MUL] = BPF_MUL,
 				  [OP_DIV] = BPF_DIV, [OP_MOD] = BPF_MOD, [OP_BAND] = BPF_AND,
@@ -140,7 +140,7 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot, bool s
 	if (op == OP_DIV || op == OP_MOD)
 		dfault_divisor_check(g, BPF_REG_2);
 	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_2));
-	gen_alu_r1(g, alu_of(op), sign_div);
+	gen_alu_r1(g, cg_alu_of(op), sign_div);
 	gen_cast_reg(g, BPF_REG_1, map->map->val); /* D: the value's own width */
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, val);
 	gen_map_update(g, map->map, key, val);
@@ -184,7 +184,7 @@ void gen_map_assign(Gen *g, const Stmt *st)
 
 /* r0 = pointer to this CPU's value for the key, creating a zeroed entry
  * first if there is none; jumps to `skip` when the map is full. */
-static void gen_agg_slot(Gen *g, const MapInfo *m, int key, int skip)
+void gen_map_slot(Gen *g, const MapInfo *m, int key, int skip, int drop_kind)
 {
 	int have = label_new(g);
 	gen_map_lookup_checked(g, m, key);
@@ -198,9 +198,9 @@ static void gen_agg_slot(Gen *g, const MapInfo *m, int key, int skip)
 	emit_call(g, BPF_FUNC_map_update_elem);
 	gen_helper_check(g, BPF_FUNC_map_update_elem);
 	gen_map_lookup(g, m, key);
-	if (g->sc->opt.dialect == DIALECT_D) { /* a full map: DTrace's aggregation drop */
+	if (g->sc->opt.dialect == DIALECT_D) { /* a full map: DTrace's drop */
 		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
-		gen_drop_count(g, D_DROP_AGG);
+		gen_drop_count(g, drop_kind);
 		emit_goto(g, skip);
 	}
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, skip);
@@ -318,7 +318,7 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, incr));
 	}
 	int key = gen_map_key(g, map);
-	gen_agg_slot(g, map->map, key, skip);
+	gen_map_slot(g, map->map, key, skip, D_DROP_AGG);
 	if (call->args.n)
 		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
 	switch (t->kind) {

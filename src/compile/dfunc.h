@@ -62,6 +62,10 @@ bool dcheck_alloca(Sema *s, Expr *c);
 bool dcheck_bcopy(Sema *s, Expr *c);
 int dcopy_scratchsize(const Options *o);
 void dcopy_clause_start(struct Gen *g); /* reserve the clause's scratch memory */
+/* r0 = a map pointer to the `size` bytes at the address in scratch slot
+ * addr_slot (the slot after it is spare), which must lie in the scratch
+ * memory the clause has allocated: else DTrace's invalid address fault */
+void dcopy_store_ptr(struct Gen *g, int addr_slot, int size);
 /* -x NAME=N[k|m|g] (or #pragma D option), else dflt (dfunc_spec.c) */
 int64_t d_size_opt(const Options *o, const char *name, int64_t dflt);
 

@@ -191,6 +191,19 @@ static void scratch_dest(Gen *g, int dst_slot, int size_slot)
 	region_ptr(g, BPF_REG_3);
 }
 
+void dcopy_store_ptr(Gen *g, int addr_slot, int size)
+{
+	if (size > g->dscratch_size) { /* never fits */
+		emit_goto(g, dfault_label(g, DTRACEFLT_BADADDR, addr_slot));
+		emit_scratch_ptr(g, BPF_REG_0, region(g)); /* (not reached) */
+		return;
+	}
+	int n = scratch_alloc(g, 8);
+	emit_st(g, BPF_DW, R_SCR, n, size);
+	scratch_dest(g, addr_slot, n);
+	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
+}
+
 /* an integer argument into a fresh slot */
 static int int_slot(Gen *g, const Expr *a)
 {

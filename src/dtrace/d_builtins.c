@@ -15,11 +15,16 @@
 
 #include "dtrace.h"
 
+/* a global assigned as x[k] (an associative array), as x (a scalar: x[i]
+ * then indexes its value, a pointer or a scalar array) */
+enum { G_ASSOC = 1, G_SCALAR = 2 };
+
 typedef struct Rw {
 	Program *prog;
 	const DEnv *env;
 	Error *err;
-	StrIndex globals; /* names assigned as D globals (an index: scripts have thousands) */
+	StrIndex globals; /* names assigned as D globals (an index: scripts have thousands):
+			     G_* bits, how they are assigned or declared */
 	StrIndex stored;  /* self->x and globals assigned a value other than 0 */
 	const Probe *probe;         /* the clause being rewritten */
 	const DArgSig *sig;         /* its probes' typed args[] (d_args.c), or NULL */
@@ -429,9 +434,20 @@ static Expr *rw_assoc(Rw *rw, Expr *e)
 	return m;
 }
 
+/* a global scalar (`int x[5];`, `char *s;`, or assigned as `s = ...`):
+ * x[i] indexes its value */
+static bool indexes_value(const Rw *rw, const Expr *base)
+{
+	const int *v = base->kind == E_BUILTIN ? str_index_find(&rw->globals, base->name) : NULL;
+	return v && (*v & G_SCALAR);
+}
+
 static Expr *rw_index(Rw *rw, Expr *e)
 {
 	Expr *base = e->a;
+	if (indexes_value(rw, base) && e->args.n <= 1) { /* x[i]: an element of x's value */
+		return (e->a = rw_ident(rw, base)) && (e->b = rw_expr(rw, e->b)) ? e : NULL;
+	}
 	if ((base->kind == E_BUILTIN && is_global(rw, base->name)) || is_self(base))
 		return rw_assoc(rw, e);
 	if (e->args.n > 1) {
@@ -509,6 +525,14 @@ static void zero_to_delete(Rw *rw, Stmt *s)
 	s->target = NULL;
 }
 
+/* a variable, an array element, or a member, element or pointee of one
+ * (sema_store.c says which are writable) */
+static bool is_store_target(const Expr *t)
+{
+	return t->kind == E_MAP || t->kind == E_VAR || t->kind == E_FIELD || t->kind == E_INDEX ||
+	       (t->kind == E_UNOP && t->op == OP_DEREF);
+}
+
 static bool rw_stmt(Rw *rw, Stmt *s)
 {
 	if (s->target && !(s->target = rw_expr(rw, s->target)))
@@ -517,7 +541,7 @@ static bool rw_stmt(Rw *rw, Stmt *s)
 		return false;
 	if (s->kind == S_ASSIGN && !d_check_div(s->op, s->expr, rw->err))
 		return false;
-	if (s->target && s->target->kind != E_MAP && s->target->kind != E_VAR)
+	if (s->target && !is_store_target(s->target))
 		return error_at(rw->err, s->target->loc, "operator %s requires a writable lvalue",
 				s->op == OP_NONE ? "=" : "op=");
 	zero_to_delete(rw, s);
@@ -536,10 +560,15 @@ static bool rw_stmts(Rw *rw, StmtList *l)
 
 static void note_global(Rw *rw, const Expr *t)
 {
-	if (t && t->kind == E_INDEX)
+	int kind = G_SCALAR;
+	if (t && t->kind == E_INDEX) {
 		t = t->a;
-	if (t && t->kind == E_BUILTIN)
-		str_index_put(&rw->globals, t->name, 1);
+		kind = G_ASSOC;
+	}
+	if (t && t->kind == E_BUILTIN) {
+		const int *v = str_index_find(&rw->globals, t->name);
+		str_index_put(&rw->globals, t->name, (v ? *v : 0) | kind);
+	}
 }
 
 static void find_globals_expr(Rw *rw, const Expr *e)
@@ -646,9 +675,10 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 		return false;
 	for (int i = 0; i < p->nprobes; i++)
 		find_globals(&rw, &p->probes[i]->body);
-	for (int i = 0; i < p->nd_vars; i++) /* declared: `int x;` */
+	for (int i = 0; i < p->nd_vars; i++) /* declared: `int x;`, `int a[int];` */
 		if (p->d_vars[i].name[0] == '`')
-			str_index_put(&rw.globals, p->d_vars[i].name + 1, 1);
+			str_index_put(&rw.globals, p->d_vars[i].name + 1,
+				      p->d_vars[i].assoc ? G_ASSOC : G_SCALAR);
 	bool ok = true;
 	for (int i = 0; ok && i < p->nprobes; i++) {
 		Probe *pr = p->probes[i];

@@ -40,6 +40,7 @@ static const struct {
 	{"translator output type must be", "D_XLATE_SOU"},
 	{"incomplete struct/union/enum", "D_XLATE_SOU"},
 	{"expression contains division by zero", "D_DIV_ZERO"},
+	{"index outside array bounds", "D_ARR_BOUNDS"},
 	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},

@@ -72,15 +72,12 @@ static void walk_stmts(Need *n, const StmtList *l, bool top)
 	}
 }
 
-/* this->NAME = 0 (or "" for a declared string; NULL for a declared type
- * that is no integer, pointer or string: left to the clause) */
+/* this->NAME = 0 ("" for a declared string; a declared struct or union
+ * assigned 0 is zeroed, sema.c) */
 static Stmt *zero_init(Program *p, const char *name, Loc loc)
 {
 	const DVarDecl *d = declared(p, name);
 	bool str = d && !strcmp(d->type, "string");
-	if (d && !str && !strchr(d->type, '*') &&
-	    (!strncmp(d->type, "struct ", 7) || !strncmp(d->type, "union ", 6)))
-		return NULL;
 	Expr *self = arena_alloc(&p->arena, sizeof(Expr));
 	*self = (Expr){ .kind = E_BUILTIN, .loc = loc, .name = "this" };
 	Expr *t = arena_alloc(&p->arena, sizeof(Expr));
@@ -102,11 +99,8 @@ void d_this_init(Program *p, Probe *pr)
 	if (n.names.n && pr->body.n) {
 		Stmt **v = arena_alloc(&p->arena, sizeof(Stmt *) * (size_t)(n.names.n + 1));
 		int k = 0;
-		for (int i = 0; i < n.names.n; i++) {
-			Stmt *s = zero_init(p, n.names.v[i], pr->loc);
-			if (s)
-				v[k++] = s;
-		}
+		for (int i = 0; i < n.names.n; i++)
+			v[k++] = zero_init(p, n.names.v[i], pr->loc);
 		v[k++] = pr->body.v[0];
 		Stmt *b = arena_alloc(&p->arena, sizeof(Stmt));
 		*b = (Stmt){ .kind = S_BLOCK, .loc = pr->body.v[0]->loc, .body = { v, k } };

@@ -79,7 +79,8 @@ bool d_xlate_check(const Program *p, const DEnv *env, Error *err)
 		return true;
 	Arena a = { 0 };
 	CDefs d = { .arena = &a, .include_dirs = env->opt->include_dirs,
-		    .ninclude_dirs = env->opt->ninclude_dirs, .script_dir = env->opt->script_dir };
+		    .ninclude_dirs = env->opt->ninclude_dirs, .script_dir = env->opt->script_dir,
+		    .d_vars = true };
 	cdefs_find_kernel_headers(&d);
 	cdefs_predefine(&d);
 	bool ok = true, skip = false;

@@ -140,6 +140,8 @@ typedef struct DVarDecl {
 	const char *name;
 	const char *type;
 	Loc loc;
+	int count;  /* a scalar array (`int x[5];`): its elements; else 0 */
+	bool assoc; /* an associative array (`int x[string];`) */
 } DVarDecl;
 
 typedef struct Program {

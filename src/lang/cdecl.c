@@ -969,6 +969,12 @@ static bool declaration(CP *p)
 			    "are supported");
 	if (!td && tagged && p->script && !declarator_follows(p))
 		return true; /* "struct Foo { ... }" without ';', as bpftrace allows */
+	if (!td && p->script && p->d->d_vars) { /* a D variable: to its ';' */
+		while (p->tk != CT_EOF && !cd_is(p, ";"))
+			if (!cd_next(p))
+				return false;
+		return p->tk == CT_EOF || cd_next(p);
+	}
 	for (;;) {
 		Type *t;
 		char *name;

@@ -73,6 +73,8 @@ typedef struct CDefs {
 	int depth;     /* #include nesting */
 	VEC(const char *) sys_seen; /* system headers already scanned for macros */
 	const char **kernel_dirs; /* the kernel's include path (NULL-ended), or NULL */
+	bool d_vars; /* D: `struct foo x;` among the script's definitions declares a
+			D variable (the D front end's): skipped here */
 	const char *kconfig_missing; /* SRC/include/linux/kconfig.h when the kernel
 					 source given lacks it (bpftrace's clang
 					 includes it first: every #include fails) */

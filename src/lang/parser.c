@@ -790,7 +790,7 @@ static Stmt *parse_expr_stmt(Parser *ps)
 		return s;
 	}
 	bool d_target = ps->d_syntax && (e->kind == E_BUILTIN || e->kind == E_FIELD ||
-					  e->kind == E_INDEX);
+					  e->kind == E_INDEX || (e->kind == E_UNOP && e->op == OP_DEREF));
 	if (e->kind != E_MAP && e->kind != E_VAR && !d_target)
 		return error_at(ps->err, ps->tok.loc,
 				"can only assign to a map or a variable"), NULL;
@@ -1025,7 +1025,17 @@ static char *parse_d_decl_type(Parser *ps)
 	return advance(ps) ? t : NULL;
 }
 
-/* one declarator: NAME, or NAME[KEY TYPES] (an associative array) */
+/* is the token after the current one an integer constant? */
+static bool peek_int(const Parser *ps)
+{
+	Lexer lx = ps->lx;
+	Token t;
+	return lex_next(&lx, &t) && t.kind == T_INT;
+}
+
+/* one declarator: NAME, NAME[KEY TYPES] (an associative array) or NAME[N]
+ * (a scalar array: a read copies it whole, hence the bound) */
+#define D_ARRAY_MAX 4096
 static bool parse_d_declarator(Parser *ps, const char *scope, const char *type)
 {
 	if (ps->tok.kind != T_IDENT || TOK_IN(&ps->tok, d_type_words))
@@ -1037,7 +1047,21 @@ static bool parse_d_declarator(Parser *ps, const char *scope, const char *type)
 	d.name = arena_strdup(&p->arena, buf);
 	if (!advance(ps))
 		return false;
-	if (ps->tok.kind == T_LBRACKET) { /* the key types are what the keys' uses give */
+	if (ps->tok.kind == T_LBRACKET && peek_int(ps)) { /* a scalar array: `int x[5];` */
+		if (!advance(ps))
+			return false;
+		if (!ps->tok.ival || ps->tok.ival > D_ARRAY_MAX)
+			return error_at(ps->err, ps->tok.loc, "array dimension %llu is out of range "
+					"(1 to %d)", (unsigned long long)ps->tok.ival, D_ARRAY_MAX);
+		d.count = (int)ps->tok.ival;
+		if (!advance(ps))
+			return false;
+		if (ps->tok.kind != T_RBRACKET)
+			return unexpected(ps, "']'");
+		if (!advance(ps))
+			return false;
+	} else if (ps->tok.kind == T_LBRACKET) { /* the key types are what the keys' uses give */
+		d.assoc = true;
 		do {
 			if (!advance(ps) || !parse_d_decl_type(ps))
 				return false;

@@ -70,7 +70,7 @@ void sema_warn(Sema *s, Loc loc, const char *fmt, ...)
 	vec_push(&s->sc->warnings, w);
 }
 
-static const char *tn(const Type *t)
+const char *tn(const Type *t)
 {
 	static char buf[4][128];
 	static int i;
@@ -190,10 +190,23 @@ static Type *value_storage_type(Sema *s, Type *t)
 	return key_storage_type(s, t);
 }
 
+/* D: a scalar array's type (`int x[5];`), elements in their C layout */
+static Type *d_array_type(Sema *s, Type *el, int count)
+{
+	/* char[N] is a string, as in C definitions (cdecl.c) */
+	if (el->kind == TY_INT && !el->pointee && el->bits == 8 && el->is_signed && !el->cname)
+		return ty_str(s, count);
+	int esz = el->kind == TY_INT ? type_csize(el) : el->size;
+	Type *a = ty_simple(s, TY_ARRAY, esz * count);
+	a->pointee = el;
+	a->count = count;
+	return a;
+}
+
 /* D: *t = the declared type of the variable sonde names `name` ("`x",
  * "self->x", "this->x"), NULL when it has no declaration; false when the
  * declaration's type is unknown (error set). */
-static bool d_declared(Sema *s, const char *name, Type **t)
+bool sema_d_declared(Sema *s, const char *name, Type **t)
 {
 	const Program *p = s->sc->ast;
 	*t = NULL;
@@ -208,7 +221,7 @@ static bool d_declared(Sema *s, const char *name, Type **t)
 		Type *dt = sema_ctype_named(s, d->type, d->loc);
 		if (!dt)
 			return false;
-		*t = value_storage_type(s, dt);
+		*t = d->count ? d_array_type(s, dt, d->count) : value_storage_type(s, dt);
 		return true;
 	}
 	return true;
@@ -220,7 +233,7 @@ static bool d_map_declared(Sema *s, MapInfo *m)
 	Type *t;
 	if (m->val)
 		return true;
-	if (!d_declared(s, m->name, &t))
+	if (!sema_d_declared(s, m->name, &t))
 		return false;
 	if (t) {
 		m->val = t;
@@ -250,7 +263,7 @@ const char *sema_d_type_name(const Type *t, char *buf, size_t n)
 }
 
 /* D: a variable given a value of a type its own cannot take */
-static bool d_incompat(Sema *s, Loc loc, const Type *var, const Type *val)
+bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val)
 {
 	char a[160], b[160];
 	return sema_error(s, loc, "operands have incompatible types: \"%s\" = \"%s\"",
@@ -315,7 +328,7 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 				  (long long)m->val->lh_step);
 	bool merged = merge_type(s, &m->val, t, &grew);
 	if (!merged && s->sc->opt.dialect == DIALECT_D)
-		return d_incompat(s, loc, m->val, t);
+		return sema_d_incompat(s, loc, m->val, t);
 	if (!merged && m->val->kind == TY_TUPLE && t->kind == TY_TUPLE)
 		return sema_error_late(s, loc, "Type mismatch for %s: trying to assign value of type "
 				       "'%s' when map already contains a value of type '%s", m->print_name,
@@ -651,6 +664,14 @@ static bool sema_lvalue_int(Sema *s, Expr *t, const char *what)
 {
 	if (t->kind == E_VAR)
 		return need_int(s, t, what);
+	bool place = t->kind == E_FIELD || t->kind == E_INDEX || (t->kind == E_UNOP && t->op == OP_DEREF);
+	if (place && s->sc->opt.dialect == DIALECT_D) { /* bpftrace: maps and variables only */
+		if (!sema_store_target(s, t, what))
+			return false;
+		if (t->type->kind != TY_INT && (t->type->kind != TY_NONE || s->strict))
+			return sema_error(s, t->loc, "%s needs an integer, not %s", what, tn(t->type));
+		return true;
+	}
 	if (t->kind != E_MAP)
 		return sema_error(s, t->loc, "%s needs a map or a variable", what);
 	if (!sema_map(s, t))
@@ -803,6 +824,30 @@ static void var_failed(Sema *s, VarInfo *var, const char *name, const Expr *v)
 	vec_push(&s->vars, var);
 }
 
+/* D: `this->s = 0` of a declared struct or array clause-local (the zero
+ * d_this_init gives one the clause uses before assigning it) */
+static bool d_zero_struct(Sema *s, Stmt *st)
+{
+	Expr *t = st->target, *v = st->expr;
+	VarInfo *var = var_find(s, t->name);
+	Type *dt = var ? var->type : NULL;
+	if (s->sc->opt.dialect != DIALECT_D || v->kind != E_INT || v->ival)
+		return false;
+	if (!var && (!sema_d_declared(s, t->name, &dt) || !dt))
+		return false;
+	if (dt->kind != TY_RECORD && dt->kind != TY_ARRAY)
+		return false;
+	if (!var) {
+		var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
+		var->name = t->name;
+		var->type = dt;
+		vec_push(&s->vars, var);
+	}
+	t->var = var;
+	t->type = var->type;
+	return true;
+}
+
 static bool assign_var(Sema *s, Stmt *st)
 {
 	Expr *t = st->target, *v = st->expr;
@@ -818,19 +863,21 @@ static bool assign_var(Sema *s, Stmt *st)
 	}
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
+	if (d_zero_struct(s, st))
+		return true;
 	if (!storable(v->type))
 		return sema_error(s, v->loc, "a value of type %s cannot be stored in a variable", tn(v->type));
 	if (!var) {
 		var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
 		var->name = t->name;
-		if (!d_declared(s, t->name, &var->type))
+		if (!sema_d_declared(s, t->name, &var->type))
 			return false;
 		vec_push(&s->vars, var);
 	}
 	bool grew = false;
 	bool merged = merge_type(s, &var->type, value_storage_type(s, v->type), &grew);
 	if (!merged && s->sc->opt.dialect == DIALECT_D)
-		return d_incompat(s, st->loc, var->type, v->type);
+		return sema_d_incompat(s, st->loc, var->type, v->type);
 	if (!merged) /* bpftrace's words and place (the '=') */
 		return sema_error(s, st->op_loc, "Type mismatch for $%s: trying to assign value of type "
 				  "'%s' when variable already contains a value of type '%s'", t->name,
@@ -978,7 +1025,9 @@ static bool sema_stmt(Sema *s, Stmt *st)
 		}
 		return sema_expr(s, st->expr);
 	case S_ASSIGN:
-		return st->target->kind == E_VAR ? assign_var(s, st) : assign_map(s, st);
+		if (st->target->kind == E_VAR)
+			return assign_var(s, st);
+		return st->target->kind == E_MAP ? assign_map(s, st) : sema_store_assign(s, st);
 	case S_IF: {
 		bool ok = need_int(s, st->expr, "an if condition");
 		if (!ok && !s->all)

@@ -147,6 +147,17 @@ const char *sema_d_type_name(const Type *t, char *buf, size_t n);
 /* D: the type a declaration's text names, or NULL (error set) */
 Type *sema_ctype_named(Sema *s, const char *text, Loc loc);
 
+/* D: *t = the declared type of variable `name` ("`x", "self->x",
+ * "this->x"), NULL without a declaration; false when it is unknown */
+bool sema_d_declared(Sema *s, const char *name, Type **t);
+/* D's operands have incompatible types: "int" = "string" */
+bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
+const char *tn(const Type *t); /* a type's name for messages */
+/* stores into members, elements and pointees (sema_store.c) */
+bool sema_store_via_pointer(const Expr *t);
+bool sema_store_target(Sema *s, Expr *t, const char *op);
+bool sema_store_assign(Sema *s, Stmt *st);
+
 /* type constructors (in the script's arena) */
 Type *ty_int(Sema *s, int bits, bool is_signed);
 Type *ty_str(Sema *s, int size);

@@ -36,6 +36,7 @@ bool sema_ctype_setup(Script *sc, Error *err)
 	d->script_dir = sc->opt.script_dir;
 	cdefs_find_kernel_headers(d);
 	sc->cdefs = d;
+	d->d_vars = sc->opt.dialect == DIALECT_D;
 	cdefs_predefine(d);
 	for (int i = 0; i < sc->opt.ninclude_files; i++)
 		if (!cdefs_include_file(d, sc->opt.include_files[i], (Loc){0}, err))
@@ -225,6 +226,16 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 	return true;
 }
 
+/* a constant index past an array's end (D: DTrace's words, D_ARR_BOUNDS) */
+static bool index_bounds(Sema *s, const Expr *e, int count, const char *type)
+{
+	if (s->sc->opt.dialect == DIALECT_D)
+		return sema_error(s, e->loc, "index outside array bounds: %llu, max is %d",
+				  (unsigned long long)e->b->ival, count);
+	return sema_error(s, e->b->loc, "index %llu is out of bounds for %s",
+			  (unsigned long long)e->b->ival, type);
+}
+
 bool sema_ctype_index(Sema *s, Expr *e)
 {
 	if (!sema_expr(s, e->a) || !sema_expr(s, e->b))
@@ -242,15 +253,14 @@ bool sema_ctype_index(Sema *s, Expr *e)
 		el = t->pointee;
 		user = place_user(e->a);
 		if (e->b->kind == E_INT && t->count > 0 && e->b->ival >= (uint64_t)t->count)
-			return sema_error(s, e->b->loc, "index %llu is out of bounds for %s",
-					  (unsigned long long)e->b->ival, tname(t));
+			return index_bounds(s, e, t->count, tname(t));
 	} else if (t->kind == TY_STR && (e->a->kind == E_FIELD || e->a->kind == E_INDEX ||
-					 e->a->kind == E_UNOP || e->a->kind == E_VAR)) {
+					 e->a->kind == E_UNOP || e->a->kind == E_VAR ||
+					 e->a->kind == E_MAP)) {
 		el = ty_int(s, 8, true);
 		user = place_user(e->a);
 		if (e->b->kind == E_INT && e->b->ival >= (uint64_t)t->size)
-			return sema_error(s, e->b->loc, "index %llu is out of bounds for %s",
-					  (unsigned long long)e->b->ival, tname(t));
+			return index_bounds(s, e, t->size, tname(t));
 	} else if (type_is_ptr(t)) {
 		el = t->pointee;
 		user = t->user;

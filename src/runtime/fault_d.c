@@ -24,6 +24,8 @@ static const char *fault_words(uint64_t fault)
 		[DTRACEFLT_UPRIV] = "invalid user access",
 		[DTRACEFLT_TUPOFLOW] = "tuple stack overflow",
 		[DTRACEFLT_BADSTACK] = "bad stack",
+		[DTRACEFLT_BADSIZE] = "invalid size",
+		[DTRACEFLT_BADINDEX] = "index out of bounds",
 	};
 	return fault < sizeof(words) / sizeof(words[0]) ? words[fault] : "unknown fault";
 }
@@ -36,6 +38,8 @@ void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	char details[40] = "", where[32] = "predicate";
 	if (w[3] == DTRACEFLT_BADADDR || w[3] == DTRACEFLT_BADALIGN || w[3] == DTRACEFLT_BADSTACK)
 		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)w[4]);
+	if (w[3] == DTRACEFLT_BADINDEX) /* the index, signed (dtrace-utils' dt_handle.c) */
+		snprintf(details, sizeof(details), " (%lld)", (long long)w[4]);
 	if (w[1])
 		snprintf(where, sizeof(where), "action #%d", (int)w[1]);
 	fflush(rt->out.f);

@@ -84,6 +84,16 @@ writes=$(grep -cE '^dtdd_wl +write +1 +100 +100$' "$tmp/out")
 expect rwsnoop '^COMM +CALL +FD +ASKED +DONE$' '^dtdd_wl +read +0 +100 +100$' \
 	"^dtdd_wl +write +1 +100 +100\$$([ "$writes" = 3 ] || echo " (3 times, not $writes)")"
 
+# rwinfo.d (the DTrace Guide's, an associative array of structs) watches the
+# pid given as $1: a cat blocked opening a fifo (not our child, so gone
+# once it exits), fed by the -c workload once the probes are attached
+mkfifo "$tmp/rwfifo"
+cat_pid=$(sh -c "\"$tmp/dtcat_wl\" \"$tmp/rwfifo\" >/dev/null 2>&1 & echo \$!")
+run rwinfo.d -c "./wl_rwinfo.sh $tmp/rwfifo $cat_pid" "$cat_pid"
+kill "$cat_pid" 2>/dev/null # (gone unless the run failed)
+expect rwinfo '^        calls  max bytes  elapsed nsecs$' '^------  -----  ---------  -------------$' \
+	'^  read +[1-9][0-9]* +[1-9][0-9]*  [1-9][0-9]*$' '^ write +1 +3000  [1-9][0-9]*$'
+
 # sched:::on-cpu needs the sched_exit_tp tracepoint (Linux 6.16 and later)
 if "$SONDE" dtrace -l -n sched:::on-cpu >/dev/null 2>&1; then
 	run oncpu.d -c "$tmp/dtsleep_wl 0.1"

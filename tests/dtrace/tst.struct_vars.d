@@ -1,0 +1,33 @@
+/* Struct variables written member by member: a global, a thread-local and
+ * a clause-local (each starts zeroed), and an array member. */
+#pragma D option quiet
+
+struct pt {
+	int x;
+	int y;
+	int v[3];
+};
+
+struct pt g;
+self struct pt t;
+this struct pt c;
+
+BEGIN
+{
+	g.x = 3;
+	g.y -= 4;
+	g.v[2] = 9;
+	self->t.x = g.x * 2;
+	self->t.y++;
+	this->c.y = 5;
+	this->c.v[1] = g.v[2] + 1;
+	printf("g %d %d %d\n", g.x, g.y, g.v[2]);
+	printf("self %d %d\n", self->t.x, self->t.y);
+	printf("this %d %d %d %d\n", this->c.x, this->c.y, this->c.v[0], this->c.v[1]);
+}
+
+BEGIN
+{
+	printf("again %d %d\n", g.x, self->t.x);
+	exit(0);
+}
