@@ -503,6 +503,15 @@ static Expr *rw_expr(Rw *rw, Expr *e)
 
 static bool rw_stmts(Rw *rw, StmtList *l);
 
+/* a variable with a declaration (`struct foo i[int];`): typed without an assignment */
+static bool is_declared(const Program *p, const char *name)
+{
+	for (int i = 0; i < p->nd_vars; i++)
+		if (!strcmp(p->d_vars[i].name, name))
+			return true;
+	return false;
+}
+
 /* D frees a thread-local or an array element assigned zero */
 static void zero_to_delete(Rw *rw, Stmt *s)
 {
@@ -513,7 +522,7 @@ static void zero_to_delete(Rw *rw, Stmt *s)
 	if (s->kind != S_ASSIGN || s->op != OP_NONE || !dvar || !t->args.n ||
 	    s->expr->kind != E_INT || s->expr->ival)
 		return;
-	if (!str_index_find(&rw->stored, t->name))
+	if (!str_index_find(&rw->stored, t->name) && !is_declared(rw->prog, t->name))
 		return; /* never given another value: the assignment gives it its type */
 	Expr *call = mk(rw, E_CALL, s->loc);
 	call->name = "delete";

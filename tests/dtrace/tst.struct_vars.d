@@ -1,5 +1,7 @@
 /* Struct variables written member by member: a global, a thread-local and
- * a clause-local (each starts zeroed), and an array member. */
+ * a clause-local (each starts zeroed), and an array member; whole structs
+ * copied between them; a struct element or thread-local assigned 0 is
+ * freed (it reads as zeros again). */
 #pragma D option quiet
 
 struct pt {
@@ -11,6 +13,7 @@ struct pt {
 struct pt g;
 self struct pt t;
 this struct pt c;
+struct pt a[int];
 
 BEGIN
 {
@@ -29,5 +32,14 @@ BEGIN
 BEGIN
 {
 	printf("again %d %d\n", g.x, self->t.x);
+	a[1] = g;
+	a[1].y++;
+	this->c = a[1];
+	this->c.v[2]--;
+	self->t = a[1];
+	printf("copies %d %d %d %d %d\n", a[1].y, this->c.y, this->c.v[2], self->t.y, g.y);
+	a[1] = 0;
+	self->t = 0;
+	printf("freed %d %d\n", a[1].x, self->t.x);
 	exit(0);
 }
