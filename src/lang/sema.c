@@ -78,17 +78,37 @@ const char *tn(const Type *t)
 	return t ? type_name(t, buf[i], sizeof(buf[i])) : "nothing";
 }
 
-/* bpftrace's name of a type in its messages: an aggregation without "()" */
+/* bpftrace's name of a type in its messages, appended to b: an aggregation
+ * without "()", a tuple as "(int64,string[2])" */
+static void bpf_type_name(const Type *t, StrBuf *b)
+{
+	char n[128];
+	type_name(t, n, sizeof(n));
+	size_t len = strlen(n);
+	if (t->kind == TY_TUPLE) {
+		sb_putc(b, '(');
+		for (int i = 0; i < t->nelem; i++) {
+			if (i)
+				sb_putc(b, ',');
+			bpf_type_name(t->elem[i], b);
+		}
+		sb_putc(b, ')');
+	} else if (type_is_agg(t) && len >= 2 && !strcmp(n + len - 2, "()")) {
+		sb_putn(b, n, len - 2);
+	} else {
+		sb_puts(b, n);
+	}
+}
+
 static const char *bpf_tn(const Type *t)
 {
-	const char *n = tn(t);
-	size_t len = strlen(n);
-	if (!type_is_agg(t) || len < 2 || strcmp(n + len - 2, "()"))
-		return n;
-	static char buf[2][32];
+	static char buf[2][256];
 	static int i;
 	i = (i + 1) % 2;
-	snprintf(buf[i], sizeof(buf[i]), "%.*s", (int)(len - 2), n);
+	StrBuf b = {0};
+	bpf_type_name(t, &b);
+	snprintf(buf[i], sizeof(buf[i]), "%s", b.s ? b.s : "");
+	sb_free(&b);
 	return buf[i];
 }
 
@@ -640,13 +660,10 @@ static bool sema_cast(Sema *s, Expr *e)
 static bool sema_tuple(Sema *s, Expr *e)
 {
 	Type *el[e->args.n];
-	bool ok = true;
-	for (int i = 0; i < e->args.n && (ok || s->all); i++)
-		ok &= sema_expr(s, e->args.v[i]);
-	if (!ok)
-		return false;
 	for (int i = 0; i < e->args.n; i++) {
 		Expr *a = e->args.v[i];
+		if (!sema_expr(s, a)) /* bpftrace too stops at a tuple's first error */
+			return false;
 		if (a->type->kind == TY_NONE && !s->strict) {
 			e->type = a->type;
 			return true;
@@ -881,23 +898,24 @@ static bool assign_var(Sema *s, Stmt *st)
 	if (!merged) /* bpftrace's words and place (the '=') */
 		return sema_error(s, st->op_loc, "Type mismatch for $%s: trying to assign value of type "
 				  "'%s' when variable already contains a value of type '%s'", t->name,
-				  tn(v->type), tn(var->type));
+				  bpf_tn(v->type), bpf_tn(var->type));
 	t->var = var;
 	t->type = var->type;
 	sema_addrspace_assigned(t, v);
 	return true;
 }
 
-/* `@m[k] = v`: the value, then the keys; a value with an error leaves the
- * map without a type, and later reads say nothing more */
+/* `@m[k] = v`: its keys and value; a value with an error leaves the map
+ * without a type, and later reads say nothing more */
 static bool sema_exprs_key(Sema *s, Expr *v, Expr *t)
 {
-	bool ok = sema_expr(s, v);
-	if (!ok)
-		t->map->failed |= s->all;
-	if (!ok && !s->all)
-		return false;
-	return sema_map_key(s, t) && ok;
+	if (s->all) { /* bpftrace's order: the keys' errors, then the value's */
+		bool keys = sema_map_key(s, t);
+		bool ok = sema_expr(s, v);
+		t->map->failed |= !ok;
+		return keys && ok;
+	}
+	return sema_expr(s, v) && sema_map_key(s, t);
 }
 
 static bool assign_map(Sema *s, Stmt *st)
