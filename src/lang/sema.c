@@ -223,6 +223,18 @@ static Type *d_array_type(Sema *s, Type *el, int count)
 	return a;
 }
 
+/* A $variable's value as stored: as value_storage_type, but in bpftrace's
+ * dialect too an integer keeps the width and sign of its first assignment,
+ * as bpftrace 0.17's variables do (`$u = (uint32)3` is a uint32: -$u is
+ * 4294967293, `$u = 1 << 40` stores 0); sign- or zero-extended in its
+ * 8-byte slot. */
+static Type *var_storage_type(Sema *s, Type *t)
+{
+	if (t->kind == TY_INT && !t->pointee && t->bits > 0 && t->bits < 64)
+		return ty_int(s, t->bits, t->is_signed);
+	return value_storage_type(s, t);
+}
+
 /* D: *t = the declared type of the variable sonde names `name` ("`x",
  * "self->x", "this->x"), NULL when it has no declaration; false when the
  * declaration's type is unknown (error set). */
@@ -892,7 +904,7 @@ static bool assign_var(Sema *s, Stmt *st)
 		vec_push(&s->vars, var);
 	}
 	bool grew = false;
-	bool merged = merge_type(s, &var->type, value_storage_type(s, v->type), &grew);
+	bool merged = merge_type(s, &var->type, var_storage_type(s, v->type), &grew);
 	if (!merged && s->sc->opt.dialect == DIALECT_D)
 		return sema_d_incompat(s, st->loc, var->type, v->type);
 	if (!merged) /* bpftrace's words and place (the '=') */
