@@ -3,9 +3,11 @@
 # attached" (BEGIN runs after every probe is attached, in sonde and in
 # bpftrace) and to exit, for kprobe wildcards, sonde and bpftrace side by
 # side.  One "BENCH tool pattern probes attached_ms exit_ms" line per run;
-# sonde's (run with SONDE_TIMES=1) adds "aff_ms attach_ms": the kernel's
-# share, the time it took to read available_filter_functions and the time
-# of the attach system calls (one kprobe_multi link, or one kprobe each).
+# sonde's (run with SONDE_TIMES=1) adds "listings_ms attach_ms": the time
+# to its kernel listings (mapping its index of them; at a boot's first run,
+# reading available_filter_functions, the blacklist and kallsyms and making
+# the index; before the index, reading available_filter_functions) and the
+# time of the attach system calls (one kprobe_multi link, or one kprobe each).
 # "sonde" runs find sonde's copy of the kernel's listings from an earlier
 # run of the boot; "sonde-first" runs do not (the copy removed first).
 ROUNDS=${BENCH_ROUNDS:-3}
@@ -24,7 +26,7 @@ settled() {
 }
 prog() { echo "kprobe:$1 { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }"; }
 one() { # tool pattern
-	local t0 ta= n=0 line parsed= aff= loaded= attached=
+	local t0 ta= n=0 line parsed= aff= idx= loaded= attached=
 	settled
 	t0=$EPOCHREALTIME
 	# a pipe that stays open until the tool has exited (a coproc's fds go
@@ -41,6 +43,7 @@ one() { # tool pattern
 			case ${line#*ms: } in
 			parsed) parsed=$t ;;
 			"read available_filter_functions") aff=$t ;;
+			"kprobe index ready") idx=$t ;;
 			"maps created, programs loaded") loaded=$t ;;
 			attached) attached=$t ;;
 			esac ;;
@@ -50,20 +53,28 @@ one() { # tool pattern
 	local te=$EPOCHREALTIME
 	exec {fd}<&-
 	[ -n "$ta" ] || { echo "BENCH-ERROR $1 $2: never attached"; return; }
+	[ -n "$idx" ] && aff=$idx # since sonde's index: the listings are ready then
 	awk -v t0="$t0" -v ta="$ta" -v te="$te" -v tool="$(basename "$1")" -v p="$2" -v n="$n" \
 		-v parsed="$parsed" -v aff="$aff" -v loaded="$loaded" -v attached="$attached" \
 		'BEGIN { printf "BENCH %s %s %s %.1f %.1f", tool, p, n, (ta - t0) * 1000, (te - t0) * 1000
 			if (aff != "" && attached != "") printf " %.1f %.1f", aff - parsed, attached - loaded
 			printf "\n" }'
 }
-tools=(/bin/sonde)
-[ -x /usr/bin/bpftrace ] && tools+=(/usr/bin/bpftrace)
+# /bin/sonde-baseline (bench/kprobe.sh BASELINE): an earlier build, measured
+# in the same rounds
+sondes=(/bin/sonde)
+[ -x /bin/sonde-baseline ] && sondes+=(/bin/sonde-baseline)
 for pat in 'vfs_*' 'tcp_*'; do
 	for r in $(seq "$ROUNDS"); do
-		# sonde as at its first run in a boot: no copy of the kernel's
-		# listings under /run/sonde yet (kcache.c); then with the copy
-		rm -rf /run/sonde
-		one /bin/sonde "$pat" | sed 's/^BENCH sonde /BENCH sonde-first /'
-		for t in "${tools[@]}"; do one "$t" "$pat"; done
+		# each sonde as at its first run in a boot: no copy of the
+		# kernel's listings under /run/sonde yet (kcache.c); then at once
+		# with the copies that run made (a baseline's copies are not
+		# all of another build's)
+		for s in "${sondes[@]}"; do
+			rm -rf /run/sonde
+			one "$s" "$pat" | sed -E 's/^BENCH (sonde[a-z-]*) /BENCH \1-first /'
+			one "$s" "$pat"
+		done
+		[ -x /usr/bin/bpftrace ] && one /usr/bin/bpftrace "$pat"
 	done
 done

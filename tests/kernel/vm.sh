@@ -12,7 +12,10 @@
 # Environment: VM_TIMEOUT (one boot, s, default 400), VM_ONLY (a regex:
 # run only the tests whose name matches), VM_SMP (vCPUs, default 2),
 # VM_KEEP=1 (keep the initramfs tree), VM_BENCH=1 (also run bench/kprobe.sh),
-# SONDE (the binary to test; make test-kernel passes its static build).
+# SONDE (the binary to test; make test-kernel passes its static build),
+# SONDE_BASELINE (VM_BENCH=1: an earlier build, benchmarked beside it),
+# VM_QEMU_ARGS (more QEMU options: "-icount shift=3" makes guest time count
+# instructions, not the host's clock, to compare builds on a loaded host).
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -83,6 +86,8 @@ initramfs_build() {
 	for a in $("$IR/bin/busybox" --list); do [ "$a" = busybox ] || ln -sf busybox "$IR/bin/$a"; done
 	copy_with_libs "$SONDE"
 	cp -L "$SONDE" "$IR/bin/sonde"
+	# the benchmark's earlier build to compare with (bench/kprobe.sh BASELINE)
+	[ -n "${SONDE_BASELINE:-}" ] && cp -L "$SONDE_BASELINE" "$IR/bin/sonde-baseline"
 	cp -r tests/kernel "$IR/sonde/tests"
 	# bpftrace's own tools (.bt files only, from Debian's package)
 	[ -d "$VM/bpftrace-tools" ] && cp -r "$VM/bpftrace-tools" "$IR/sonde/bpftrace-tools"
@@ -144,7 +149,7 @@ boot() { # only-regex (KDIR, KREL: the kernel); prints the lane's report and
 	# the kernel checks the IO-APIC timer at boot ("IO-APIC + timer doesn't
 	# work!", a panic seen at load average 47)
 	timeout --foreground -k 5 "${VM_TIMEOUT:-400}" qemu-system-x86_64 \
-		-accel tcg,thread=single -cpu max -smp "${VM_SMP:-2}" -m "${VM_MEM:-2048}" \
+		-accel tcg,thread=single ${VM_QEMU_ARGS:-} -cpu max -smp "${VM_SMP:-2}" -m "${VM_MEM:-2048}" \
 		-kernel "$KDIR/vmlinux" -initrd "$VM/initramfs-$KREL.cpio.gz" \
 		-append "console=ttyS0 panic=-1 quiet loglevel=3 no_timer_check sonde.only=$1 sonde.bench=${VM_BENCH:-0} sonde.rounds=${BENCH_ROUNDS:-3}" \
 		-display none -serial "file:$LOG" -monitor none -no-reboot -nodefaults </dev/null
