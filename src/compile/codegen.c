@@ -170,18 +170,21 @@ static void gen_prologue(Gen *g, bool traced_events)
 	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
 }
 
-/* D: no clause of a traced probe starts once exit() has run (dtrace-utils
- * checks its activity state before each clause): what probes still fire
- * until sonde detaches them changes nothing.  BEGIN, END and ERROR run
- * regardless (sonde attaches the probes before BEGIN runs, so one may call
- * exit() first: BEGIN must still run, as it does in DTrace before any) */
-static void gen_d_exit_gate(Gen *g)
+/* D: a traced probe's clauses run only while the activity state is active
+ * (dtrace-utils checks it before each clause): not before BEGIN's clauses
+ * have all run (sonde attaches the probes first, so a fast probe would see
+ * BEGIN's variables unset), nor once exit() has run (probes fire until
+ * sonde detaches them).  BEGIN, END and ERROR run regardless: BEGIN's
+ * clauses all run (sonde runs them before it makes the state active; an
+ * exit() among them leaves it draining), END runs at the end, and ERROR
+ * reports a fault of any clause */
+static void gen_d_state_gate(Gen *g)
 {
 	if (g->sc->opt.dialect != DIALECT_D || g->spec->prov->is_special)
 		return;
-	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
+	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, D_CTL_STATE);
 	emit_ldx(g, BPF_DW, BPF_REG_0, BPF_REG_1, 0);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, g->exit_label);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, D_STATE_ACTIVE, g->exit_label);
 }
 
 static void gen_free(Gen *g)
@@ -267,7 +270,7 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	g.exit_label = label_new(&g);
 	g.bare_exit = label_new(&g);
 	gen_prologue(&g, !spec->prov->is_special && !spec->prov->run);
-	gen_d_exit_gate(&g);
+	gen_d_state_gate(&g);
 	dfault_reserve(&g);
 	if (spec->prov->run) {
 		/* an iterator calls its program once more at the end with no

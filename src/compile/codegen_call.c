@@ -437,6 +437,8 @@ static void c_exit(Gen *g, const Expr *e)
 	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
 	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
 	if (g->sc->opt.dialect == DIALECT_D) {
+		/* no traced probe's clause starts after this one */
+		emit(g, I_ST(BPF_DW, BPF_REG_1, D_CTL_STATE, D_STATE_DRAINING));
 		/* D's exit(N) carries the status, and the clause goes on: what
 		 * it traces after exit() still prints */
 		gen_args_event(g, EV_EXIT, e, 0)->fmt = NULL;

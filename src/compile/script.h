@@ -119,7 +119,7 @@ typedef struct SkbRecord {
 } SkbRecord;
 
 /* The control map: one mmapped page.  Word 0 is the exit flag; D's
- * speculations keep their drop count and, per buffer 1..nspec, a state
+ * activity state (D_CTL_STATE); D's speculations keep their drop count and, per buffer 1..nspec, a state
  * word and the bytes recorded so far (compile/dfunc_spec.c). */
 #define CONTROL_SIZE 4096
 /* D's drops map: per-CPU counts of updates that found a map full */
@@ -129,6 +129,13 @@ typedef struct SkbRecord {
 #define D_CTL_SPEC(i) (16 + 16 * (i))
 #define D_NSPEC_MAX 250
 #define D_CTL_DBLERRORS 4088 /* D: faults in dtrace:::ERROR clauses (not reported through ERROR) */
+/* D's activity state (as dtrace-utils'): a traced probe's clauses run only
+ * while it is D_STATE_ACTIVE, which sonde sets once BEGIN's clauses have
+ * all run, unless one called exit(), which sets D_STATE_DRAINING */
+#define D_CTL_STATE 4080
+#define D_STATE_INACTIVE 0
+#define D_STATE_ACTIVE 1
+#define D_STATE_DRAINING 2
 #define D_SPEC_FREE 0
 #define D_SPEC_ACTIVE 1
 /* a speculated record: the id in the upper half of its first word */

@@ -180,7 +180,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0 ||
 	    rt->control_fd < 0)
 		return false;
-	rt->control = mmap(NULL, 4096, PROT_READ, MAP_SHARED, rt->control_fd, 0);
+	rt->control = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, rt->control_fd, 0);
 	if (rt->control == MAP_FAILED) {
 		rt->control = NULL;
 		snprintf(err, errlen, "mapping the control map: %s", strerror(errno));

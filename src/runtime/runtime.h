@@ -47,7 +47,7 @@ typedef struct Runtime {
 	int kstack_fds[STACK_DEPTH_MAX + 1], ustack_fds[STACK_DEPTH_MAX + 1]; /* by depth */
 	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
 	int chain_fd;  /* D: the clauses chained on one perf-event probe (R_CHAIN), or -1 */
-	const volatile uint64_t *control; /* mmapped control word: [0] = exit() called */
+	volatile uint64_t *control; /* mmapped control map: [0] = exit() called (D_CTL_*) */
 	struct ring_buffer *rb;
 	Attached attached;
 	bool exit_requested;

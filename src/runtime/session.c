@@ -99,6 +99,28 @@ static void run_special(Runtime *rt, const char *which)
 	}
 }
 
+/* SONDE_TEST_LATE_BEGIN=MS (tests only): sonde waits MS milliseconds
+ * between attaching the probes and running BEGIN, as a sonde scheduled
+ * late does, so that tests see what probes do before BEGIN has run */
+static void late_begin_knob(void)
+{
+	const char *v = getenv("SONDE_TEST_LATE_BEGIN");
+	long ms = v ? strtol(v, NULL, 10) : 0;
+	if (ms > 0 && ms <= 10000)
+		usleep((useconds_t)ms * 1000);
+}
+
+/* D: BEGIN's clauses have all run: the traced probes' clauses may start
+ * (codegen.c's state gate), unless one of BEGIN's called exit() */
+static void d_activate(Runtime *rt)
+{
+	if (rt->out.dialect != DIALECT_D)
+		return;
+	uint64_t inactive = D_STATE_INACTIVE;
+	__atomic_compare_exchange_n(&rt->control[D_CTL_STATE / 8], &inactive, D_STATE_ACTIVE, false,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
 /* iter probes: each iterator's programs run inside our read() of it; true
  * when there was at least one (err set if one failed). */
 static bool run_iterators(Runtime *rt, char *err, size_t errlen)
@@ -477,7 +499,9 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	if (!loader_attach_all(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	phase_time("attached");
+	late_begin_knob();
 	run_special(&rt, "BEGIN");
+	d_activate(&rt);
 	phase_time("BEGIN ran");
 	/* as bpftrace: an iterator's run is the whole run */
 	rt.exit_requested = run_iterators(&rt, err, sizeof(err));

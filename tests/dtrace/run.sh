@@ -7,7 +7,8 @@
 # bash words; a case with args holding -n/-P/-m/-f/-i and no -s runs
 # without -s), NAME.d.exit (the expected exit status: 0 for tst, 1 for
 # err), NAME.d.err (tst: the expected stderr), NAME.d.filter (a sed -E
-# script applied to both outputs: CPU numbers, probe ids, pids).
+# script applied to both outputs: CPU numbers, probe ids, pids), NAME.d.env
+# (VAR=VALUE words put in sonde's environment: tests-only knobs).
 # Prints "dtrace: N passed, N failed".
 set -u
 cd "$(dirname "$0")"
@@ -29,6 +30,8 @@ for d in tst.*.d err.*.d; do
 	[ -f "$d" ] || continue
 	args=()
 	[ -f "$d.args" ] && eval "args=($(cat "$d.args"))"
+	envs=()
+	[ -f "$d.env" ] && eval "envs=($(cat "$d.env"))"
 	run=(-s "$d")
 	if [ -f "$d.args" ] && grep -qE -- "(^| )-[nPmfis]" "$d.args"; then
 		run=()
@@ -36,7 +39,7 @@ for d in tst.*.d err.*.d; do
 	want_rc=0
 	[[ $d == err.* ]] && want_rc=1
 	[ -f "$d.exit" ] && want_rc=$(cat "$d.exit")
-	timeout 60 "$SONDE" dtrace "${args[@]}" "${run[@]}" >"$tmp/out" 2>"$tmp/err"
+	env "${envs[@]}" timeout 60 "$SONDE" dtrace "${args[@]}" "${run[@]}" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	filt() { if [ -f "$d.filter" ]; then sed -E -f "$d.filter" "$1"; else cat "$1"; fi; }
 	ok=true
