@@ -10,6 +10,9 @@
  *   dfunc_mem.c     tracemem copyout copyoutstr
  *   dfunc_destr.c   raise system stop chill (need -w)
  *   dfunc_spec.c    speculation speculate commit discard
+ *   dfunc_num.c     strtoll getmajor getminor
+ *   dfunc_path.c    cleanpath
+ *   dfunc_sym.c     sym func mod usym ufunc umod uaddr (type rules only)
  *
  * Strings are fixed-size buffers in the per-CPU scratch map (types.h);
  * every loop here is bounded by a buffer size, and indices that flow from
@@ -82,6 +85,15 @@ bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */
 bool dcheck_xlate_struct(Sema *s, Expr *c);
 bool dfunc_xlate_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 
+/* dfunc_sym.c: sym func mod usym ufunc umod uaddr (TY_KSYM/TY_USYM with dsym) */
+bool dcheck_sym(Sema *s, Expr *c);
+/* dfunc_num.c: strtoll getmajor getminor */
+bool dcheck_strtoll(Sema *s, Expr *c);
+bool dcheck_devpart(Sema *s, Expr *c);
+bool dfunc_num_int(struct Gen *g, const Expr *e);
+/* dfunc_path.c: cleanpath */
+bool dfunc_path_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+
 /* dfunc_chill.c: chill(ns) (needs -w) */
 bool dcheck_chill(Sema *s, Expr *c);
 void dchill_gen(struct Gen *g, const Expr *e);
@@ -113,6 +125,13 @@ bool dfunc_mem_stmt(struct Gen *g, const Expr *e);
 
 /* shared loop pieces (dfunc_string.c) */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */
+/* dst = byte at scratch[off + idx] (idx bounded by the caller) */
+void d_ld_byte(struct Gen *g, int dst, int idx, int off);
+/* scratch[off + idx] = src, through tmp */
+void d_st_byte(struct Gen *g, int idx, int off, int src, int tmp);
+/* a string argument's bytes in scratch (a pointer read as a string of
+ * strsize bytes); *size = how many */
+int d_str_arg(struct Gen *g, const Expr *a, int *size);
 void d_strlen(struct Gen *g, int off, int size, int reg); /* reg = length (r1-r3 used) */
 /* dst[0..] = src[start .. start+count), stopping at a NUL, at most out-1
  * bytes; start and count are read from scratch slots (signed; count <= 0:

@@ -166,7 +166,7 @@ int d_slot(Gen *g)
 }
 
 /* dst = byte at scratch[off + idx] (idx bounded by the caller) */
-static void ld_byte(Gen *g, int dst, int idx, int off)
+void d_ld_byte(Gen *g, int dst, int idx, int off)
 {
 	if (dst != idx)
 		emit(g, I_MOV64_REG(dst, idx));
@@ -175,7 +175,7 @@ static void ld_byte(Gen *g, int dst, int idx, int off)
 }
 
 /* scratch[off + idx] = src, through tmp */
-static void st_byte(Gen *g, int idx, int off, int src, int tmp)
+void d_st_byte(Gen *g, int idx, int off, int src, int tmp)
 {
 	emit(g, I_MOV64_REG(tmp, R_SCR));
 	emit(g, I_ALU64_REG(BPF_ADD, tmp, idx));
@@ -198,7 +198,7 @@ void d_strlen(Gen *g, int off, int size, int reg)
 	emit(g, I_MOV64_IMM(reg, 0));
 	label_place(g, loop);
 	emit_jmp_imm(g, BPF_JGE, reg, size, end);
-	ld_byte(g, BPF_REG_3, reg, off);
+	d_ld_byte(g, BPF_REG_3, reg, off);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
 	emit(g, I_ALU64_IMM(BPF_ADD, reg, 1));
 	emit_goto(g, loop);
@@ -218,9 +218,9 @@ void d_copy_range(Gen *g, int src_off, int src_size, int start_slot, int count_s
 	emit(g, I_MOV64_REG(BPF_REG_4, BPF_REG_1));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_3));
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_4, src_size, end); /* also start < 0 */
-	ld_byte(g, BPF_REG_5, BPF_REG_4, src_off);
+	d_ld_byte(g, BPF_REG_5, BPF_REG_4, src_off);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_5, 0, end);
-	st_byte(g, BPF_REG_3, dst_off, BPF_REG_5, BPF_REG_4);
+	d_st_byte(g, BPF_REG_3, dst_off, BPF_REG_5, BPF_REG_4);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
 	emit_goto(g, loop);
 	label_place(g, end);
@@ -229,7 +229,7 @@ void d_copy_range(Gen *g, int src_off, int src_size, int start_slot, int count_s
 /* The bytes of a string argument in scratch, and how many there are: a
  * string as it is, a char array's bytes, a pointer read as a string of
  * strsize bytes (user or kernel memory by the pointer's space). */
-static int str_arg(Gen *g, const Expr *a, int *size)
+int d_str_arg(Gen *g, const Expr *a, int *size)
 {
 	if (!type_is_ptr(a->type)) {
 		*size = a->type->size;
@@ -266,7 +266,7 @@ static void set_slot(Gen *g, int slot, int32_t imm)
 static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int na, nb, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int oa = str_arg(g, e->args.v[0], &na), ob = str_arg(g, e->args.v[1], &nb);
+	int oa = d_str_arg(g, e->args.v[0], &na), ob = d_str_arg(g, e->args.v[1], &nb);
 	int start = d_slot(g), count = d_slot(g), len = d_slot(g);
 	emit_memzero(g, dst, dt->size);
 	set_slot(g, start, 0);
@@ -281,9 +281,9 @@ static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
 	label_place(g, loop);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nb, end);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, out - 1, end);
-	ld_byte(g, BPF_REG_3, BPF_REG_2, ob);
+	d_ld_byte(g, BPF_REG_3, BPF_REG_2, ob);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
-	st_byte(g, BPF_REG_1, dst, BPF_REG_3, BPF_REG_4);
+	d_st_byte(g, BPF_REG_1, dst, BPF_REG_3, BPF_REG_4);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
 	emit_goto(g, loop);
@@ -296,7 +296,7 @@ static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
 static void gen_substr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = str_arg(g, e->args.v[0], &ns);
+	int os = d_str_arg(g, e->args.v[0], &ns);
 	int idx = int_arg(g, e->args.v[1]);
 	int rem = e->args.n > 2 ? int_arg(g, e->args.v[2]) : d_slot(g);
 	int len = d_slot(g);
@@ -352,8 +352,8 @@ static void match_at(Gen *g, int os, int ns, int osub, int nsub, int sublen_slot
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2));
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, ns, no);
-	ld_byte(g, BPF_REG_3, BPF_REG_3, os);
-	ld_byte(g, BPF_REG_5, BPF_REG_2, osub);
+	d_ld_byte(g, BPF_REG_3, BPF_REG_3, os);
+	d_ld_byte(g, BPF_REG_5, BPF_REG_2, osub);
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_5, no);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
 	emit_goto(g, loop);
@@ -371,7 +371,7 @@ typedef enum { SEARCH_STRSTR, SEARCH_INDEX, SEARCH_RINDEX } SearchKind;
  * positions index() and rindex() start from follow dtrace.c (Perl's). */
 static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int res)
 {
-	int nsub, osub = str_arg(g, e->args.v[1], &nsub);
+	int nsub, osub = d_str_arg(g, e->args.v[1], &nsub);
 	int pos = e->args.n > 2 ? int_arg(g, e->args.v[2]) : -1;
 	int len = d_slot(g), sublen = d_slot(g), at = d_slot(g);
 	int search = label_new(g), done = label_new(g), notempty = label_new(g);
@@ -447,7 +447,7 @@ static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int 
 
 static void gen_index(Gen *g, const Expr *e)
 {
-	int mark = g->scratch_top, ns, os = str_arg(g, e->args.v[0], &ns), res = d_slot(g);
+	int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g);
 	gen_search(g, e, e->func->id == F_D_RINDEX ? SEARCH_RINDEX : SEARCH_INDEX, os, ns, res);
 	ld_slot(g, BPF_REG_0, res);
 	g->scratch_top = mark;
@@ -457,7 +457,7 @@ static void gen_index(Gen *g, const Expr *e)
 static void gen_strstr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = str_arg(g, e->args.v[0], &ns), res = d_slot(g), count = d_slot(g);
+	int os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g), count = d_slot(g);
 	gen_search(g, e, SEARCH_STRSTR, os, ns, res);
 	emit_memzero(g, dst, dt->size);
 	set_slot(g, count, out);
@@ -469,7 +469,7 @@ static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	bool last = e->func->id == F_D_STRRCHR;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = str_arg(g, e->args.v[0], &ns), ch = int_arg(g, e->args.v[1]);
+	int os = d_str_arg(g, e->args.v[0], &ns), ch = int_arg(g, e->args.v[1]);
 	int res = d_slot(g), count = d_slot(g);
 	int loop = label_new(g), end = label_new(g), miss = label_new(g);
 	set_slot(g, res, -1);
@@ -478,7 +478,7 @@ static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
 	label_place(g, loop);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, end);
-	ld_byte(g, BPF_REG_3, BPF_REG_1, os);
+	d_ld_byte(g, BPF_REG_3, BPF_REG_1, os);
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_2, miss);
 	st_slot(g, res, BPF_REG_1);
 	if (!last)
@@ -499,7 +499,7 @@ static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	bool dir = e->func->id == F_D_DIRNAME;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = str_arg(g, e->args.v[0], &ns);
+	int os = d_str_arg(g, e->args.v[0], &ns);
 	int i = d_slot(g), lastbase = d_slot(g), firstbase = d_slot(g), lastdir = d_slot(g);
 	int start = d_slot(g), count = d_slot(g);
 	int dot = label_new(g), copy = label_new(g), end = label_new(g);
@@ -516,7 +516,7 @@ static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt)
 		ld_slot(g, BPF_REG_1, i);
 		label_place(g, loop);
 		emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, stop); /* -1 too */
-		ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+		d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
 		emit_jmp_imm(g, k == 1 ? BPF_JEQ : BPF_JNE, BPF_REG_2, '/', stop);
 		emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
 		emit_goto(g, loop);
@@ -574,7 +574,7 @@ static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	bool upper = e->func->id == F_D_TOUPPER;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = str_arg(g, e->args.v[0], &ns), start = d_slot(g), count = d_slot(g);
+	int os = d_str_arg(g, e->args.v[0], &ns), start = d_slot(g), count = d_slot(g);
 	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
 	emit_memzero(g, dst, dt->size);
 	set_slot(g, start, 0);
@@ -584,12 +584,12 @@ static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
 	label_place(g, loop);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, out, end);
-	ld_byte(g, BPF_REG_2, BPF_REG_1, dst);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, dst);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
 	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, lo, keep);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, hi, keep);
 	emit(g, I_ALU64_IMM(BPF_XOR, BPF_REG_2, 0x20));
-	st_byte(g, BPF_REG_1, dst, BPF_REG_2, BPF_REG_3);
+	d_st_byte(g, BPF_REG_1, dst, BPF_REG_2, BPF_REG_3);
 	label_place(g, keep);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit_goto(g, loop);
@@ -635,7 +635,7 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	label_place(g, letter);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_4, 'a' - 10));
 	label_place(g, put);
-	st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
 	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
 	emit_goto(g, loop);
 	label_place(g, digits);
@@ -657,10 +657,10 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, noneg);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, LLTOSTR_BUF - 1, noneg);
 	emit(g, I_MOV64_IMM(BPF_REG_4, 'x'));
-	st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
 	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
 	emit(g, I_MOV64_IMM(BPF_REG_4, '0'));
-	st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
 	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
 	emit_goto(g, noneg);
 	label_place(g, nothex);
@@ -671,7 +671,7 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, noneg);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, LLTOSTR_BUF - 1, noneg);
 	emit(g, I_MOV64_IMM(BPF_REG_4, '0'));
-	st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
 	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
 	label_place(g, nozero);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 10, noneg);
@@ -679,7 +679,7 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, noneg);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, LLTOSTR_BUF - 1, noneg);
 	emit(g, I_MOV64_IMM(BPF_REG_4, '-'));
-	st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
 	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
 	label_place(g, noneg);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
@@ -694,7 +694,7 @@ static void delim_bit(Gen *g, int bits, int c)
 {
 	emit(g, I_MOV64_REG(BPF_REG_4, c));
 	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_4, 3));
-	ld_byte(g, BPF_REG_4, BPF_REG_4, bits);
+	d_ld_byte(g, BPF_REG_4, BPF_REG_4, bits);
 	emit(g, I_MOV64_REG(BPF_REG_5, c));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_5, 7));
 	emit(g, I_ALU64_REG(BPF_RSH, BPF_REG_4, BPF_REG_5));
@@ -704,22 +704,22 @@ static void delim_bit(Gen *g, int bits, int c)
 /* the delimiters as a 256-bit set, as dtrace.c builds its token map */
 static int delim_set(Gen *g, const Expr *delims)
 {
-	int nd, od = str_arg(g, delims, &nd), bits = scratch_alloc(g, 32);
+	int nd, od = d_str_arg(g, delims, &nd), bits = scratch_alloc(g, 32);
 	int loop = label_new(g), end = label_new(g);
 	emit_memzero(g, bits, 32);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
 	label_place(g, loop);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, nd, end);
-	ld_byte(g, BPF_REG_2, BPF_REG_1, od);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, od);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_2));
 	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, 3));
-	ld_byte(g, BPF_REG_4, BPF_REG_3, bits);
+	d_ld_byte(g, BPF_REG_4, BPF_REG_3, bits);
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_2, 7));
 	emit(g, I_MOV64_IMM(BPF_REG_5, 1));
 	emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_5, BPF_REG_2));
 	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_4, BPF_REG_5));
-	st_byte(g, BPF_REG_3, bits, BPF_REG_4, BPF_REG_2);
+	d_st_byte(g, BPF_REG_3, bits, BPF_REG_4, BPF_REG_2);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit_goto(g, loop);
 	label_place(g, end);
@@ -749,7 +749,7 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 		emit_memzero(g, os, n);
 		label_place(g, got);
 	} else {
-		os = str_arg(g, e->args.v[0], &ns);
+		os = d_str_arg(g, e->args.v[0], &ns);
 	}
 	int bits = delim_set(g, e->args.v[1]), pos = d_slot(g);
 	int skip = label_new(g), start = label_new(g), none = label_new(g), done = label_new(g);
@@ -757,7 +757,7 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
 	label_place(g, skip);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, none);
-	ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, none);
 	delim_bit(g, bits, BPF_REG_2);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, start);
@@ -771,12 +771,12 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
 	label_place(g, tok);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, end);
-	ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
 	delim_bit(g, bits, BPF_REG_2);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_4, 0, past);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, out - 1, end);
-	st_byte(g, BPF_REG_3, dst, BPF_REG_2, BPF_REG_4);
+	d_st_byte(g, BPF_REG_3, dst, BPF_REG_2, BPF_REG_4);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit_goto(g, tok);
@@ -806,7 +806,7 @@ bool dfunc_string_int(Gen *g, const Expr *e)
 {
 	switch (e->func->id) {
 	case F_D_STRLEN: {
-		int mark = g->scratch_top, ns, os = str_arg(g, e->args.v[0], &ns);
+		int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns);
 		d_strlen(g, os, ns, BPF_REG_0);
 		g->scratch_top = mark;
 		return true;

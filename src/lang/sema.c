@@ -291,6 +291,8 @@ const char *sema_d_type_name(const Type *t, char *buf, size_t n)
 	}
 	if (t->kind == TY_INT)
 		return ints[t->is_signed][t->bits <= 8 ? 0 : t->bits <= 16 ? 1 : t->bits <= 32 ? 2 : 3];
+	if (t->dsym) /* sym() and the others: DTrace's types of their values */
+		return t->kind == TY_USYM ? "_usymaddr" : "_symaddr";
 	return type_name(t, buf, n);
 }
 
@@ -1015,14 +1017,20 @@ static void ternary_to_if(Sema *s, Stmt *st)
 }
 
 /* `jstack();` alone prints the stack, as in DTrace: print(jstack()); in
- * the D dialect stack(), ustack() and jstack() alone are trace() records */
+ * the D dialect stack(), ustack(), jstack() and the symbol functions
+ * (sym(), mod(), usym(), ...) alone are trace() records */
 static bool is_stack_action(const Sema *s, const Expr *e)
 {
 	if (e->kind != E_CALL)
 		return false;
 	if (s->sc->opt.dialect != DIALECT_D)
 		return !strcmp(e->name, "jstack");
-	return !strcmp(e->name, "jstack") || !strcmp(e->name, "stack") || !strcmp(e->name, "ustack");
+	static const char *const actions[] = {"jstack", "stack", "ustack", "sym", "func", "mod",
+					      "usym", "ufunc", "umod", "uaddr"};
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
+		if (!strcmp(e->name, actions[i]))
+			return true;
+	return false;
 }
 
 static void jstack_to_print(Sema *s, Stmt *st)

@@ -51,6 +51,7 @@ typedef enum FuncId {
 	F_D_XLATE,
 	F_D_XLATE_STRUCT,
 	F_D_TRACE_RECORD,
+	F_D_STRTOLL, F_D_GETMAJOR, F_D_GETMINOR, F_D_CLEANPATH,
 } FuncId;
 
 typedef struct Sema Sema;

@@ -1035,7 +1035,9 @@ static bool check_trace(Sema *s, Expr *c)
 	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
 	TypeKind k = a->type->kind;
 	bool stack = k == TY_KSTACK || k == TY_USTACK || k == TY_PYSTACK; /* frames: own lines */
-	const char *f = stack ? "%s" : str ? (q ? "%s" : "  %-33s")
+	/* sym() and the others: "  %-50s" quiet or not (dt_print_sym) */
+	bool sym = (k == TY_KSYM || k == TY_USYM) && a->type->dsym;
+	const char *f = stack ? "%s" : sym ? "  %-50s" : str ? (q ? "%s" : "  %-33s")
 		      : bits <= 8 ? (q ? "%u" : " %3u") : bits <= 16 ? (q ? "%u" : " %5u")
 		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
 	Arena *ar = &s->sc->ast->arena;
@@ -1195,6 +1197,18 @@ static const FuncDef funcs[] = {
 	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, true},
 	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, true},
 	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, true},
+	{"strtoll", F_D_STRTOLL, FK_EXPR, 1, 2, dcheck_strtoll, true},
+	{"getmajor", F_D_GETMAJOR, FK_EXPR, 1, 1, dcheck_devpart, true},
+	{"getminor", F_D_GETMINOR, FK_EXPR, 1, 1, dcheck_devpart, true},
+	{"cleanpath", F_D_CLEANPATH, FK_EXPR, 1, 1, dcheck_str1, true},
+	/* D's symbol values: an address (and pid) printed as the name says */
+	{"sym", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"func", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"mod", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"usym", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"ufunc", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"umod", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"uaddr", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
 };
 
 const FuncDef *func_find(const char *name)

@@ -39,6 +39,9 @@ bool type_equal(const Type *a, const Type *b)
 			if (!type_equal(a->elem[i], b->elem[i]))
 				return false;
 		return true;
+	case TY_KSYM:
+	case TY_USYM:
+		return a->dsym == b->dsym;
 	case TY_LHIST:
 		return a->lh_min == b->lh_min && a->lh_max == b->lh_max &&
 		       a->lh_step == b->lh_step;

@@ -82,6 +82,10 @@ typedef enum TypeKind {
 	TY_CTX,
 } TypeKind;
 
+/* D's symbol values (sym() mod() func() usym() umod() ufunc() uaddr()):
+ * an address printed as dtrace prints each (runtime/stack_d.c) */
+enum { DSYM_NONE, DSYM_SYM, DSYM_MOD, DSYM_ADDR };
+
 /* hist: bucket 0 counts negative values, 1 counts 0, 2+k counts [2^k, 2^(k+1)) */
 #define HIST_BUCKETS 66
 
@@ -109,6 +113,7 @@ typedef struct Type {
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format;
 					    TY_CGROUP_PATH: hierarchy filter */
 	int line_max;                    /* TY_PYSTACK: jstack's strsize, 0 = whole lines */
+	char dsym;                       /* TY_KSYM/TY_USYM in D: what prints (DSYM_*) */
 
 	/* C types (kernel BTF, the script's C definitions, casts) */
 	struct Type *pointee; /* TY_INT: pointer to this; TY_ARRAY: element type */

@@ -301,8 +301,9 @@ bool fmt_d_accepts(const FmtPiece *p, const Type *t, const char **proto)
 	case DC_XINT:
 		return is_int;
 	case DC_STR:
-		return t->kind == TY_STR || t->kind == TY_INET || t->kind == TY_KSYM ||
-		       t->kind == TY_USYM;
+		/* sym() and the others are _symaddr, which %s refuses (pfcheck_str) */
+		return t->kind == TY_STR || t->kind == TY_INET ||
+		       ((t->kind == TY_KSYM || t->kind == TY_USYM) && !t->dsym);
 	case DC_STACK:
 		return t->kind == TY_KSTACK || t->kind == TY_USTACK || t->kind == TY_PYSTACK;
 	case DC_TIME:

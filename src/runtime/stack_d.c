@@ -22,18 +22,30 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-static void put_frame(StrBuf *sb, const Type *t, const void *d, uint64_t ip)
+/* A frame's function and module (kernel: "vmlinux" or the module's name,
+ * user: the file's base name); either may be NULL. */
+static const char *frame_parts(const Type *t, const void *d, uint64_t ip, uint64_t *off,
+			       const char **mod, char *kmod, size_t kmod_len)
 {
-	uint64_t off = 0;
-	const char *mod = NULL;
-	char kmod[64];
-	const char *name = stack_frame_name(t, d, ip, &off, &mod);
+	*off = 0;
+	*mod = NULL;
+	const char *name = stack_frame_name(t, d, ip, off, mod);
 	if (t->kind == TY_KSTACK)
-		mod = name ? ksym_module(name, kmod, sizeof(kmod)) : NULL;
-	else if (mod)
-		mod = base_name(mod);
+		*mod = name ? ksym_module(name, kmod, kmod_len) : NULL;
+	else if (*mod)
+		*mod = base_name(*mod);
+	return name;
+}
+
+/* "mod`name+0xoff" (with_off and off not 0), "mod`name", "mod`0xADDR", "0xADDR" */
+static void put_named(StrBuf *sb, const Type *t, const void *d, uint64_t ip, bool with_off)
+{
+	uint64_t off;
+	const char *mod;
+	char kmod[64];
+	const char *name = frame_parts(t, d, ip, &off, &mod, kmod, sizeof(kmod));
 	unsigned long long a = (unsigned long long)ip, o = (unsigned long long)off;
-	if (name && mod && off)
+	if (name && mod && off && with_off)
 		sb_printf(sb, "%s`%s+0x%llx", mod, name, o);
 	else if (name && mod)
 		sb_printf(sb, "%s`%s", mod, name);
@@ -41,6 +53,11 @@ static void put_frame(StrBuf *sb, const Type *t, const void *d, uint64_t ip)
 		sb_printf(sb, "%s`0x%llx", mod, a);
 	else
 		sb_printf(sb, "0x%llx", a);
+}
+
+static void put_frame(StrBuf *sb, const Type *t, const void *d, uint64_t ip)
+{
+	put_named(sb, t, d, ip, true);
 }
 
 static int stack_indent_d(const OutCtx *o)
@@ -129,4 +146,26 @@ void sym_format_d(StrBuf *sb, bool user, const void *d)
 	memcpy(&addr, d, 8);
 	Type t = {.kind = user ? TY_USTACK : TY_KSTACK};
 	put_frame(sb, &t, d, addr);
+}
+
+/* The text of a sym() mod() usym() umod() uaddr() value, as libdtrace's
+ * dt_print_sym/mod/usym/umod make it: sym "mod`name" (the module and the
+ * address when no symbol has it), mod the module, uaddr the name and
+ * offset; the address alone when nothing is known. */
+void sym_text_d(StrBuf *sb, const Type *t, const void *d)
+{
+	uint64_t addr, off;
+	memcpy(&addr, d, 8);
+	Type st = {.kind = t->kind == TY_USYM ? TY_USTACK : TY_KSTACK};
+	if (t->dsym != DSYM_MOD) {
+		put_named(sb, &st, d, addr, t->dsym == DSYM_ADDR);
+		return;
+	}
+	const char *mod;
+	char kmod[64];
+	frame_parts(&st, d, addr, &off, &mod, kmod, sizeof(kmod));
+	if (mod)
+		sb_puts(sb, mod);
+	else
+		sb_printf(sb, "0x%llx", (unsigned long long)addr);
 }

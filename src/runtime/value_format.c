@@ -261,7 +261,10 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 		break;
 	case TY_KSYM:
 	case TY_USYM:
-		fmt_sym(sb, o, t, d);
+		if (t->dsym)
+			sym_text_d(sb, t, d);
+		else
+			fmt_sym(sb, o, t, d);
 		break;
 	case TY_SYSCALL:
 		sb_puts(sb, syscall_name((int)rd64(d)));

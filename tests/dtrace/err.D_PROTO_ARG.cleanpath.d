@@ -1,0 +1,5 @@
+/* cleanpath() of an integer */
+BEGIN
+{
+	trace(cleanpath(0x2f));
+}
