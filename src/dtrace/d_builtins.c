@@ -158,6 +158,8 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 		{"cpu", "cpu", "int32"},    {"curthread", "curtask", NULL},
 	};
 	const char *n = e->name;
+	if (d_is_ksym(n))
+		return d_ksym_expr(rw->prog, e, rw->err);
 	if (is_global(rw, n)) {
 		Expr *m = mk(rw, E_MAP, e->loc);
 		char buf[256];
@@ -474,6 +476,12 @@ static Expr *rw_expr(Rw *rw, Expr *e)
 	switch (e->kind) {
 	case E_BUILTIN:
 		return rw_ident(rw, e);
+	case E_UNOP: /* &`sym: the kernel variable's address */
+		if (e->op == OP_ADDR && e->a->kind == E_BUILTIN && d_is_ksym(e->a->name)) {
+			Expr *v = d_ksym_expr(rw->prog, e->a, rw->err);
+			return v ? v->a : NULL;
+		}
+		break;
 	case E_FIELD: {
 		bool done;
 		Expr *x = rw_xlate(rw, e, &done);

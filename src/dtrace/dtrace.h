@@ -157,3 +157,7 @@ bool d_args_const(const char *name, int *value);
 void d_args_print_info(FILE *out, const DProbeName *n);
 
 int dtrace_main(int argc, char **argv);
+
+/* d_ksym.c: `name and module`name, kernel variables read at their address */
+bool d_is_ksym(const char *name);
+Expr *d_ksym_expr(Program *prog, const Expr *e, Error *err);

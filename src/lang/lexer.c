@@ -442,6 +442,8 @@ bool lex_next(Lexer *lx, Token *t)
 	else if (c == '#' && lx->d) /* a control line inside a clause */
 		ok = error_at(lx->err, lex_loc(lx, 1), "invalid control directive: #%.*s",
 			      ident_len(lx->text + lx->pos + 1), lx->text + lx->pos + 1);
+	else if (lx->d && (is_ident_start(c) || (c == '`' && is_ident_start(lex_peek(lx, 1)))))
+		ok = lex_d_ident(lx, t);
 	else if (is_ident_start(c))
 		ok = lex_word(lx, t, T_IDENT, 0);
 	else if (c == '"')

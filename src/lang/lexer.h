@@ -67,6 +67,7 @@ bool lex_escape(Lexer *lx, StrBuf *b);
 /* D's integer and character constants (lexer_d.c), typed in Token.lit */
 bool lex_d_number(Lexer *lx, Token *t);
 bool lex_d_char(Lexer *lx, Token *t);
+bool lex_d_ident(Lexer *lx, Token *t); /* also `sym, mod`sym */
 
 /* Next ordinary token; false with err set on a lexical error. */
 bool lex_next(Lexer *lx, Token *t);

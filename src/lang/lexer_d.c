@@ -126,3 +126,31 @@ bool lex_d_char(Lexer *lx, Token *t)
 	t->lit = int_lit_type(v, true, "", 0);
 	return true;
 }
+
+static bool d_ident_start(char c)
+{
+	return isalpha((unsigned char)c) || c == '_';
+}
+
+static bool d_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* An identifier, or a kernel symbol with its scope as DTrace's lexer takes
+ * them: `name, module`name (one token; the D front end resolves it) */
+bool lex_d_ident(Lexer *lx, Token *t)
+{
+	const char *s = lx->text + lx->pos;
+	int n = s[0] == '`';
+	while (d_ident_char(s[n]))
+		n++;
+	if (s[0] != '`' && s[n] == '`' && d_ident_start(s[n + 1]))
+		for (n++; d_ident_char(s[n]); n++)
+			;
+	t->kind = T_IDENT;
+	t->loc = lex_loc(lx, n);
+	t->len = n;
+	lex_advance(lx, (size_t)n);
+	return true;
+}
