@@ -165,6 +165,12 @@ static void test_errors(void)
 	CHECK_STR(err.msg, "Unknown function: strlen");
 	script_free(sc);
 	program_free(prog);
+	Error err2 = {0};
+	sc = compile_d("BEGIN { @ = strtoll(\"1\"); }", &prog, &err2, DIALECT_BPFTRACE, 64);
+	CHECK(sc == NULL);
+	CHECK_STR(err2.msg, "Unknown function: strtoll");
+	script_free(sc);
+	program_free(prog);
 }
 
 static void test_misc(void)
@@ -181,6 +187,22 @@ static void test_misc(void)
 	/* rand(): an int; two draws in a row differ almost always */
 	expect_out("$a = rand(); $b = rand(); $c = rand(); printf(\"%d\\n\", $a != $b || $b != $c);",
 		   "1\n");
+}
+
+/* strtoll, getmajor/getminor, cleanpath, and sym()/mod() of address 0 */
+static void test_num_path_sym(void)
+{
+	expect_out("printf(\"%d %d %d %d %d\\n\", strtoll(\"0x1f\", 16), strtoll(\" -12z\"), "
+		   "strtoll(\"zz\", 36), strtoll(\"777\", 8), strtoll(\"0x1f\"));",
+		   "31 -12 1295 511 0\n");
+	expect_out("printf(\"%d %d %d\\n\", getmajor(0x800003), getminor(0x800003), "
+		   "getminor(0x12345678));", "8 3 284280\n");
+	expect_out("printf(\"%s|%s|%s|%s|%s|\\n\", cleanpath(\"/a/../b/./\"), cleanpath(\"a/..\"), "
+		   "cleanpath(\"../x//y/\"), cleanpath(\"/..\"), cleanpath(\"\"));",
+		   "/b|.|../x/y|/||\n");
+	expect_out("sym(0); mod(0); printf(\"|\\n\");",
+		   "  0x0                                                 0x0"
+		   "                                               |\n");
 }
 
 static volatile sig_atomic_t got_usr1;
@@ -353,6 +375,7 @@ int main(void)
 	test_case_lltostr();
 	test_truncation();
 	test_misc();
+	test_num_path_sym();
 	test_destructive();
 	test_speculation();
 	return check_done("test_dfuncs");
