@@ -421,7 +421,13 @@ static bool is_self(const Expr *e)
  * one (keyed by the thread, then the keys) */
 static Expr *rw_assoc(Rw *rw, Expr *e)
 {
+	if (e->a->kind == E_BUILTIN && d_is_ksym(e->a->name)) {
+		error_at(rw->err, e->loc, "%s is a kernel variable, not an associative array", e->a->name);
+		return NULL;
+	}
 	Expr *m = is_self(e->a) ? rw_scoped(rw, e->a) : rw_ident(rw, e->a);
+	if (!m)
+		return NULL;
 	ExprList keys = e->args;
 	if (!keys.n)
 		keys = (ExprList){ &e->b, 1 };
@@ -552,6 +558,10 @@ static bool is_store_target(const Expr *t)
 
 static bool rw_stmt(Rw *rw, Stmt *s)
 {
+	const Expr *base = s->target && s->target->kind == E_INDEX ? s->target->a : s->target;
+	if (base && base->kind == E_BUILTIN && d_is_ksym(base->name)) /* the kernel's: read-only */
+		return error_at(rw->err, s->target->loc, "operator %s requires a writable lvalue",
+				s->op == OP_NONE ? "=" : "op=");
 	if (s->target && !(s->target = rw_expr(rw, s->target)))
 		return false;
 	if (s->expr && !(s->expr = rw_expr(rw, s->expr)))
@@ -582,7 +592,7 @@ static void note_global(Rw *rw, const Expr *t)
 		t = t->a;
 		kind = G_ASSOC;
 	}
-	if (t && t->kind == E_BUILTIN) {
+	if (t && t->kind == E_BUILTIN && !d_is_ksym(t->name)) {
 		const int *v = str_index_find(&rw->globals, t->name);
 		str_index_put(&rw->globals, t->name, (v ? *v : 0) | kind);
 	}
