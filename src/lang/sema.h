@@ -129,8 +129,12 @@ bool sema_d_normalize(Sema *s, Expr *c);
 bool sema_d_setopt(Sema *s, Expr *c);
 bool sema_d_stack(Sema *s, Expr *c);
 bool sema_d_jstack(Sema *s, Expr *c);
-/* D: an integer conversion of a 64-bit value rewritten to take 64 bits */
+/* D's printf(), system() formats (sema_format_d.c): the arguments against
+ * the conversions; an integer conversion rewritten to take the value's size */
+bool sema_format_d(Sema *s, Expr *call);
 void d_widen_conv(FmtPiece *p, const Type *t);
+/* argument i of call is a string literal (str($N) folded to one) */
+bool sema_arg_literal_str(Sema *s, Expr *call, int i);
 /* false (error set) when an lquantize/llquantize aggregation gets a second
  * shape, in DTrace's words */
 bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);

@@ -55,7 +55,7 @@ static void fold_str_param(Sema *s, Expr *a)
 	a->args.n = 0;
 }
 
-static bool arg_literal_str(Sema *s, Expr *call, int i)
+bool sema_arg_literal_str(Sema *s, Expr *call, int i)
 {
 	Expr *a = call->args.v[i];
 	fold_str_param(s, a);
@@ -89,33 +89,8 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 	return true;
 }
 
-static bool check_usym(Sema *s, Expr *c);
-
-/* printf-style format + arguments (printf, cat, system). */
-/* D's printf converts an integer at its size (dtrace's pfprint_sint):
- * %d of a 64-bit value prints all of it, where C's (and bpftrace's) %d
- * reads an int.  The conversion is rewritten to take the value's size. */
-void d_widen_conv(FmtPiece *p, const Type *t)
-{
-	if (p->conv != FC_INT || p->arg64 || p->spec == 'c' || t->kind != TY_INT)
-		return;
-	size_t n = strlen(p->text);
-	if (n >= 2 && strchr("hljzt", p->text[n - 2]))
-		return; /* a length written (or already given) */
-	/* 1- and 2-byte values: %d sign-extends at their size, %u/%x/%o
-	 * zero-extend ((short)-2 is -2 with %d, 65534 with %u, fffe with %x) */
-	const char *mod = t->pointee || t->bits >= 64 ? "ll" : t->bits == 16 ? "h" : t->bits == 8 ? "hh"
-											      : NULL;
-	if (!mod)
-		return;
-	char *w = xmalloc(n + 3);
-	snprintf(w, n + 3, "%.*s%s%c", (int)(n - 1), p->text, mod, p->text[n - 1]);
-	free(p->text);
-	p->text = w;
-	p->arg64 = !strcmp(mod, "ll");
-}
-
-/* bpftrace's words, at the call */
+/* printf-style format + arguments (printf, cat, system); D's own check
+ * is sema_format_d.c.  bpftrace's words, at the call */
 static bool format_mismatch(Sema *s, Expr *call, const FmtPiece *p, const Type *t)
 {
 	return sema_error_late(s, call->loc, "%s: %s specifier expects a value of type %s (%s supplied)",
@@ -132,7 +107,7 @@ static const Type *agg_map_value(const Expr *a)
 
 static bool check_format(Sema *s, Expr *call, int first)
 {
-	if (!arg_literal_str(s, call, 0))
+	if (!sema_arg_literal_str(s, call, 0))
 		return false;
 	Expr *f = call->args.v[0];
 	if (!f->auxp) {
@@ -183,94 +158,6 @@ static bool check_format(Sema *s, Expr *call, int first)
 	return true;
 }
 
-/* D's printf argument for conversion #k (p): dtrace's type check; %A
- * takes its value through usym(), which records the process */
-static bool check_arg_d(Sema *s, Expr *call, int ai, const FmtPiece *p, int k)
-{
-	Expr *a = call->args.v[ai];
-	if (!sema_expr(s, a))
-		return false;
-	if (a->type->kind == TY_NONE && !s->strict)
-		return true;
-	const char *proto, *tn;
-	char buf[160];
-	if (p->conv == FC_STAR ? a->type->kind != TY_INT : !fmt_d_accepts(p, a->type, &proto)) {
-		tn = sema_d_type_name(a->type, buf, sizeof(buf));
-		if (p->conv == FC_STAR)
-			return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with conversion "
-					  "#%d prototype:\n\tconversion: %% * %s\n\t prototype: int\n"
-					  "\t  argument: %s", call->name, ai + 1, k, fmt_d_name(p + 1), tn);
-		return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with conversion #%d "
-				  "prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
-				  call->name, ai + 1, k, fmt_d_name(p), proto, tn);
-	}
-	if (p->conv == FC_USYM && a->type->kind == TY_INT) {
-		Expr *u = arena_alloc(&s->sc->ast->arena, sizeof(Expr));
-		u->kind = E_CALL;
-		u->loc = a->loc;
-		u->name = "usym";
-		u->func = func_find("usym");
-		u->args.v = arena_alloc(&s->sc->ast->arena, sizeof(Expr *));
-		u->args.v[0] = a;
-		u->args.n = 1;
-		call->args.v[ai] = u;
-		return check_usym(s, u);
-	}
-	if (p->conv == FC_INT) {
-		FmtPiece *w = (FmtPiece *)p;
-		size_t n = strlen(w->text);
-		/* %d of an unsigned value is %u (dtrace's pfcheck_dint) */
-		if ((w->spec == 'd' || w->spec == 'i') && !a->type->is_signed)
-			w->text[n - 1] = w->spec = 'u';
-		d_widen_conv(w, a->type);
-	}
-	return true;
-}
-
-/* D's printf(), system(): the format as libdtrace parses it, the arguments
- * checked against its conversions with dtrace's messages */
-static bool check_format_d(Sema *s, Expr *call)
-{
-	if (!arg_literal_str(s, call, 0))
-		return false;
-	Expr *f = call->args.v[0];
-	if (!f->slen)
-		return sema_error(s, f->loc, "%s( ) format string is empty", call->name);
-	if (!f->auxp) {
-		Fmt *fmt = arena_alloc(&s->sc->arena, sizeof(Fmt));
-		char msg[256];
-		if (!fmt_parse_d(f->sval, f->slen, fmt, msg, sizeof(msg)))
-			return sema_error(s, f->loc, "%s", msg);
-		script_keep_fmt(s->sc, fmt);
-		f->auxp = fmt;
-	}
-	const Fmt *fmt = f->auxp;
-	int ai = 1, k = 0;
-	for (int i = 0; i < fmt->npieces; i++) {
-		const FmtPiece *p = &fmt->pieces[i];
-		if (p->conv == FC_LITERAL)
-			continue;
-		k += p->conv != FC_STAR;
-		if (p->agg_value)
-			return sema_error(s, f->loc, "%%@ conversion requires an aggregation and is not "
-					  "for use with %s( )", call->name);
-		if (ai >= call->args.n && p->conv == FC_STAR)
-			return sema_error(s, call->loc, "%s( ) prototype mismatch: conversion #%d (%%%s) "
-					  "is missing a corresponding \"*\" argument", call->name, k + 1,
-					  fmt_d_name(p + 1));
-		if (ai >= call->args.n)
-			return sema_error(s, call->loc, "%s( ) prototype mismatch: conversion #%d (%%%s) "
-					  "is missing a corresponding value argument", call->name, k,
-					  fmt_d_name(p));
-		if (!check_arg_d(s, call, ai++, p, p->conv == FC_STAR ? k + 1 : k))
-			return false;
-	}
-	if (ai < call->args.n)
-		return sema_error(s, call->args.v[ai]->loc, "%s( ) prototype mismatch: only %d arguments "
-				  "required by this format string", call->name, ai - 1);
-	return true;
-}
-
 /* a format trace() made (its own widths, parsed as bpftrace's) */
 static bool fmt_from_trace(const Expr *f)
 {
@@ -285,7 +172,7 @@ static bool fmt_from_trace(const Expr *f)
 static bool check_printf(Sema *s, Expr *c)
 {
 	if (s->sc->opt.dialect == DIALECT_D && !fmt_from_trace(c->args.v[0]))
-		return check_format_d(s, c);
+		return sema_format_d(s, c);
 	return check_format(s, c, 1);
 }
 
@@ -302,7 +189,7 @@ static bool check_system(Sema *s, Expr *c)
 /* D's system(): a destructive action (-w) */
 static bool check_system_d(Sema *s, Expr *c)
 {
-	return dsema_destructive(s, c) && check_format_d(s, c);
+	return dsema_destructive(s, c) && sema_format_d(s, c);
 }
 
 static bool check_print(Sema *s, Expr *c)
@@ -343,12 +230,12 @@ static bool check_print(Sema *s, Expr *c)
 
 static bool check_time(Sema *s, Expr *c)
 {
-	return c->args.n == 0 || arg_literal_str(s, c, 0);
+	return c->args.n == 0 || sema_arg_literal_str(s, c, 0);
 }
 
 static bool check_strftime(Sema *s, Expr *c)
 {
-	if (!arg_literal_str(s, c, 0) || !arg_int(s, c, 1))
+	if (!sema_arg_literal_str(s, c, 0) || !arg_int(s, c, 1))
 		return false;
 	c->type = ty_simple(s, TY_TIMESTAMP, 8);
 	c->type->fmt = c->args.v[0]->sval;
@@ -357,7 +244,7 @@ static bool check_strftime(Sema *s, Expr *c)
 
 static bool check_join(Sema *s, Expr *c)
 {
-	return arg_int(s, c, 0) && (c->args.n < 2 || arg_literal_str(s, c, 1));
+	return arg_int(s, c, 0) && (c->args.n < 2 || sema_arg_literal_str(s, c, 1));
 }
 
 static bool check_delete(Sema *s, Expr *c)
@@ -456,7 +343,7 @@ static bool check_syscall_name(Sema *s, Expr *c)
 
 static bool check_kaddr(Sema *s, Expr *c)
 {
-	if (!arg_literal_str(s, c, 0))
+	if (!sema_arg_literal_str(s, c, 0))
 		return false;
 	uint64_t a = ksym_any_addr(c->args.v[0]->sval);
 	if (!a)
@@ -471,7 +358,7 @@ static bool check_kaddr(Sema *s, Expr *c)
 /* cgroupid("/sys/fs/cgroup/unified/a"): resolved now, a constant */
 static bool check_cgroupid(Sema *s, Expr *c)
 {
-	if (!arg_literal_str(s, c, 0))
+	if (!sema_arg_literal_str(s, c, 0))
 		return false;
 	uint64_t id;
 	if (!cgroup_id_of_path(c->args.v[0]->sval, &id))
@@ -497,7 +384,7 @@ static bool check_usym(Sema *s, Expr *c)
  * reads it, and a cast retypes it. */
 static bool check_uaddr(Sema *s, Expr *c)
 {
-	if (!arg_literal_str(s, c, 0))
+	if (!sema_arg_literal_str(s, c, 0))
 		return false;
 	const ProbeSpec *sp = s->spec;
 	if (sp->prov->prog_type != BPF_PROG_TYPE_KPROBE || !sp->target ||
@@ -841,7 +728,7 @@ static bool check_macaddr(Sema *s, Expr *c)
 /* cgroup_path(id[, "hierarchy filter"]): paths found when printed */
 static bool check_cgroup_path(Sema *s, Expr *c)
 {
-	if (!arg_kind(s, c, 0, TY_INT) || (c->args.n > 1 && !arg_literal_str(s, c, 1)))
+	if (!arg_kind(s, c, 0, TY_INT) || (c->args.n > 1 && !sema_arg_literal_str(s, c, 1)))
 		return false;
 	c->type = ty_simple(s, TY_CGROUP_PATH, 8);
 	c->type->fmt = c->args.n > 1 ? c->args.v[1]->sval : NULL;
@@ -867,7 +754,7 @@ int pt_regs_offset(const char *reg)
 
 static bool check_reg(Sema *s, Expr *c)
 {
-	if (!arg_literal_str(s, c, 0))
+	if (!sema_arg_literal_str(s, c, 0))
 		return false;
 	const Provider *p = s->spec->prov;
 	if (p->is_special || (p->prog_type != BPF_PROG_TYPE_KPROBE &&
@@ -982,7 +869,7 @@ static bool check_skboutput(Sema *s, Expr *c)
 		return sema_error(s, c->loc, "BPF_FUNC_skb_output is not available for your kernel "
 				  "version\nhint: the kernel offers bpf_skb_output to kfunc/kretfunc "
 				  "probes only, not to %s probes", p->name);
-	if (!arg_literal_str(s, c, 0))
+	if (!sema_arg_literal_str(s, c, 0))
 		return false;
 	if (!c->args.v[0]->slen)
 		return sema_error(s, c->args.v[0]->loc, "skboutput() needs a file name");
