@@ -8,39 +8,22 @@
 #include <string.h>
 
 #include "check.h"
+#include "compile_check.h"
 #include "compile/script.h"
 #include "lang/sema.h"
 
 #define TP "tracepoint:syscalls:sys_enter_getppid"
 
-typedef struct Compiled {
-	Program *prog;
-	Script *sc;
-	Error err;
-} Compiled;
-
-static Compiled compile_opts(const char *text, bool unsafe)
+static Options make_opts(bool unsafe)
 {
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program(&src, &c.err);
-	if (c.prog) {
-		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe};
-		c.sc = compile_program(c.prog, &o, &c.err);
-	}
-	return c;
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe};
+	return o;
 }
 
 static Compiled compile_text(const char *text)
 {
-	return compile_opts(text, false);
-}
-
-static void compiled_free(Compiled *c)
-{
-	script_free(c->sc);
-	program_free(c->prog);
-	memset(c, 0, sizeof(*c));
+	Options o = make_opts(false);
+	return compile_with(text, &o);
 }
 
 /* The type of the expression of statement i of the first probe. */
@@ -122,26 +105,15 @@ static const struct {
 /* unsafe errors */
 static void test_unsafe_errors(void)
 {
-	Compiled r = compile_opts("BEGIN { override(1); }", true);
-	CHECK(!r.sc && r.err.set);
-	CHECK_STR(r.err.msg, "override can only be used with kprobes.");
-	compiled_free(&r);
+	Options o = make_opts(true);
+	expect_error("BEGIN { override(1); }", &o, 0, 0, "override can only be used with kprobes.");
 }
 
 static void test_errors(void)
 {
-	for (size_t i = 0; i < sizeof(errs) / sizeof(errs[0]); i++) {
-		Compiled r = compile_text(errs[i].prog);
-		CHECK(!r.sc && r.err.set);
-		if (r.err.set) {
-			CHECK_STR(r.err.msg, errs[i].msg);
-			if (r.err.loc.line != errs[i].line || r.err.loc.col != errs[i].col)
-				fprintf(stderr, "  at %d:%d for %s\n", r.err.loc.line, r.err.loc.col,
-					errs[i].prog);
-			CHECK(r.err.loc.line == errs[i].line && r.err.loc.col == errs[i].col);
-		}
-		compiled_free(&r);
-	}
+	Options o = make_opts(false);
+	for (size_t i = 0; i < sizeof(errs) / sizeof(errs[0]); i++)
+		expect_error(errs[i].prog, &o, errs[i].line, errs[i].col, errs[i].msg);
 }
 
 static void test_types(void)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "compile_check.h"
 #include "compile/script.h"
 #include "lang/sema.h"
 #include "runtime/features.h"
@@ -26,29 +27,10 @@ static Options make_opts(int flags)
 	return o;
 }
 
-typedef struct Compiled {
-	Program *prog;
-	Script *sc;
-	Error err;
-} Compiled;
-
 static Compiled compile_flags(const char *text, int flags)
 {
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program(&src, &c.err);
-	if (c.prog) {
-		Options o = make_opts(flags);
-		c.sc = compile_program(c.prog, &o, &c.err);
-	}
-	return c;
-}
-
-static void compiled_free(Compiled *c)
-{
-	script_free(c->sc);
-	program_free(c->prog);
-	memset(c, 0, sizeof(*c));
+	Options o = make_opts(flags);
+	return compile_with(text, &o);
 }
 
 static MapInfo *map_named(Script *sc, const char *name)
@@ -313,20 +295,8 @@ static void test_errors(void)
 {
 	for (size_t i = 0; i < sizeof(err_cases) / sizeof(err_cases[0]); i++) {
 		const ErrCase *c = &err_cases[i];
-		Compiled r = compile_flags(c->prog, c->flags);
-		if (r.sc || !r.err.set) {
-			check_failed++;
-			fprintf(stderr, "FAIL: compiled without error: %s\n  want: %d:%d: %s\n", c->prog,
-				c->line, c->col, c->msg);
-		} else if (strcmp(r.err.msg, c->msg) || r.err.loc.line != c->line ||
-			   r.err.loc.col != c->col) {
-			check_failed++;
-			fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", c->prog,
-				r.err.loc.line, r.err.loc.col, r.err.msg, c->line, c->col, c->msg);
-		} else {
-			check_passed++;
-		}
-		compiled_free(&r);
+		Options o = make_opts(c->flags);
+		expect_error(c->prog, &o, c->line, c->col, c->msg);
 	}
 }
 
@@ -411,11 +381,9 @@ static void test_machine_errors(void)
 	}
 	/* with kprobes, retval belongs to kretprobe only */
 	if (kernel_has_kprobes()) {
-		Compiled r = compile_flags("kprobe:do_sys_open { @ = retval; }", 0);
-		CHECK(!r.sc && r.err.set);
-		if (r.err.set)
-			CHECK_STR(r.err.msg, "retval is only available in return probes");
-		compiled_free(&r);
+		Options o = make_opts(0);
+		expect_error("kprobe:do_sys_open { @ = retval; }", &o, 0, 0,
+			     "retval is only available in return probes");
 	}
 	/* the "with -c" and "--unsafe" variants compile */
 	Compiled r = compile_flags("BEGIN { @ = cpid; }", CPID);

@@ -1,0 +1,53 @@
+/* Compiling a program in the unit tests, and checking the error it gets:
+ * the Compiled result and expect_error(), shared by test_sema.c and
+ * test_funcs.c so each error case is one table row or one call. */
+#pragma once
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "compile/script.h"
+
+typedef struct Compiled {
+	Program *prog;
+	Script *sc;
+	Error err;
+} Compiled;
+
+static inline Compiled compile_with(const char *text, const Options *o)
+{
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program(&src, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, o, &c.err);
+	return c;
+}
+
+static inline void compiled_free(Compiled *c)
+{
+	script_free(c->sc);
+	program_free(c->prog);
+	memset(c, 0, sizeof(*c));
+}
+
+/* prog must fail with exactly msg, at line:col (line 0: wherever): one
+ * pass or one failure, which prints what it got */
+static inline void expect_error(const char *prog, const Options *o, int line, int col,
+				const char *msg)
+{
+	Compiled r = compile_with(prog, o);
+	if (r.sc || !r.err.set) {
+		check_failed++;
+		fprintf(stderr, "FAIL: compiled without error: %s\n  want: %d:%d: %s\n", prog, line,
+			col, msg);
+	} else if (strcmp(r.err.msg, msg) ||
+		   (line && (r.err.loc.line != line || r.err.loc.col != col))) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
+			r.err.loc.line, r.err.loc.col, r.err.msg, line, col, msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
