@@ -18,7 +18,6 @@
 #include "../runtime/elf_syms.h"
 #include "../runtime/features.h"
 #include "../runtime/kfuncs.h"
-#include "../util/strindex.h"
 #include "dtrace.h"
 
 typedef struct Walk {
@@ -455,44 +454,6 @@ static void walk_user(Walk *w)
 	free(files);
 }
 
-typedef struct FbtFuncs {
-	KFunc *v;
-	int n, cap;
-	VEC(char *) keys; /* "MODULE:FUNC" of modules' functions, for the index */
-} FbtFuncs;
-
-/* the traceable functions once each (a name can be listed more than once,
- * for static functions sharing it), without the compiler's .part/.cold
- * pieces: read once per run */
-static const FbtFuncs *fbt_funcs(void)
-{
-	static FbtFuncs l;
-	static bool read;
-	if (read)
-		return &l;
-	read = true;
-	int n;
-	const KFunc *f = kfuncs_traceable(&n);
-	StrIndex seen = {0};
-	for (int i = 0; i < n; i++) {
-		if (strchr(f[i].name, '.'))
-			continue;
-		const char *key = f[i].name;
-		if (f[i].module) {
-			StrBuf b = {0};
-			sb_printf(&b, "%s:%s", f[i].module, f[i].name);
-			vec_push(&l.keys, b.s);
-			key = b.s;
-		}
-		if (str_index_find(&seen, key))
-			continue;
-		str_index_put(&seen, key, 1);
-		vec_push(&l, f[i]);
-	}
-	str_index_free(&seen);
-	return &l;
-}
-
 /* fbt::FUNC:entry|return of one function */
 static void walk_fbt_func(Walk *w, const char *mod, const char *fn)
 {
@@ -531,9 +492,10 @@ static void walk_fbt(Walk *w)
 		told = true;
 		return;
 	}
-	const FbtFuncs *f = fbt_funcs();
-	for (int i = 0; i < f->n; i++)
-		walk_fbt_func(w, f->v[i].module ? f->v[i].module : "vmlinux", f->v[i].name);
+	int n;
+	const KFunc *f = kfuncs_distinct(&n);
+	for (int i = 0; i < n; i++)
+		walk_fbt_func(w, f[i].module ? f[i].module : "vmlinux", f[i].name);
 }
 
 /* --- rawtp: the kernel's raw tracepoints ------------------------------------- */

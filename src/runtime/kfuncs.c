@@ -18,6 +18,7 @@
 
 #include "../probes/tracefs.h"
 #include "../util/phase_time.h"
+#include "../util/strindex.h"
 #include "../util/util.h"
 #include "kcache.h"
 #include "kindex.h"
@@ -69,6 +70,48 @@ const KFunc *kfuncs_traceable(int *n)
 		load_traceable();
 	*n = nfuncs;
 	return funcs;
+}
+
+/* the traceable functions once each (a name can be listed more than once,
+ * for static functions sharing it), without the compiler's .part/.cold
+ * pieces: made once, for fbt's probe list */
+static VEC(KFunc) distinct;
+static bool distinct_made;
+
+static void make_distinct(void)
+{
+	distinct_made = true;
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
+	StrIndex seen = {0};
+	VEC(char *) keys = {0}; /* "MODULE:FUNC" of modules' functions */
+	for (int i = 0; i < n; i++) {
+		if (strchr(f[i].name, '.'))
+			continue;
+		const char *key = f[i].name;
+		if (f[i].module) {
+			StrBuf b = {0};
+			sb_printf(&b, "%s:%s", f[i].module, f[i].name);
+			vec_push(&keys, b.s);
+			key = b.s;
+		}
+		if (str_index_find(&seen, key))
+			continue;
+		str_index_put(&seen, key, 1);
+		vec_push(&distinct, f[i]);
+	}
+	str_index_free(&seen);
+	for (int i = 0; i < keys.n; i++)
+		free(keys.v[i]);
+	vec_free(&keys);
+}
+
+const KFunc *kfuncs_distinct(int *n)
+{
+	if (!distinct_made)
+		make_distinct();
+	*n = distinct.n;
+	return distinct.v;
 }
 
 /* Names sorted: each entry points at a name pointer (a KFunc's name, or a

@@ -16,6 +16,8 @@ typedef struct KFunc {
 
 /* available_filter_functions in file order, read once; NULL, 0 if unreadable */
 const KFunc *kfuncs_traceable(int *n);
+/* the same once each, without .part/.cold pieces (fbt's functions), made once */
+const KFunc *kfuncs_distinct(int *n);
 /* Why MODULE:FUNC (module NULL: any) cannot take a kprobe (ret: a kretprobe),
  * in words that name it, or NULL when it can.  at_offset: a probe inside the
  * function (FUNC+OFFSET), which needs no ftrace. */
