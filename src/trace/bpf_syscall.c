@@ -40,23 +40,24 @@ static bool cur_task;
 static void current_ids(Gen *g, int out)
 {
 	int slow = label_new(g), have = label_new(g);
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
 	if (cur_task) {
+		/* the entry is used only when it names this very thread: under
+		 * load it was seen to describe another one (calls of a traced
+		 * process went missing), so it saves the pid set's lookup, not
+		 * the helper call */
 		emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
 		tg_lookup(g, TM_CUR, S_IDX, slow);
 		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, CUR_VALID));
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, slow);
+		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, CUR_TID));
+		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
+		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, slow);
 		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, CUR_TRACED));
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
-		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, CUR_TID));
-		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_0, CUR_TGID));
-		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_2, 32));
-		emit(g, I_ALU64_REG(BPF_OR, BPF_REG_2, BPF_REG_1));
-		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_PIDTGID));
-		emit_goto(g, have);
 	}
 	label_place(g, slow);
-	emit_call(g, BPF_FUNC_get_current_pid_tgid);
-	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
 	label_place(g, have);
 }
 

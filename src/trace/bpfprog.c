@@ -427,6 +427,18 @@ uint64_t tbpf_lost(TraceBpf *b)
 	return total;
 }
 
+uint64_t tbpf_missed(TraceBpf *b)
+{
+	uint64_t total = 0;
+	for (int i = 0; i < b->nprogs; i++) {
+		struct bpf_prog_info info = {0};
+		uint32_t len = sizeof(info);
+		if (b->prog_fds[i] >= 0 && !bpf_obj_get_info_by_fd(b->prog_fds[i], &info, &len))
+			total += info.recursion_misses;
+	}
+	return total;
+}
+
 void tbpf_detach_async(TraceBpf *b, int out_fd)
 {
 	attached_close_after_exit(&b->attached, out_fd);

@@ -55,6 +55,8 @@ bool tbpf_add_pid(TraceBpf *b, int pid);
 /* Fill the plan map from the options (selection, capture sizes). */
 bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o);
 uint64_t tbpf_lost(TraceBpf *b);
+/* runs of the programs the kernel skipped (one already running on the CPU) */
+uint64_t tbpf_missed(TraceBpf *b);
 void tbpf_close(TraceBpf *b);
 /* Detach in a child that outlives sonde (perf event closes wait for RCU). */
 void tbpf_detach_async(TraceBpf *b, int out_fd);

@@ -452,6 +452,10 @@ static int live_finish(LiveRun *r)
 	if (lost)
 		fprintf(out, "sonde trace: lost %llu events: the ring buffer was full\n",
 			(unsigned long long)lost);
+	uint64_t missed = tbpf_missed(&r->b);
+	if (missed)
+		fprintf(out, "sonde trace: lost %llu events: the kernel skipped a program while another "
+			"ran on the same CPU\n", (unsigned long long)missed);
 	fflush(out);
 	if (r->child <= 0)
 		return 0;
