@@ -112,19 +112,6 @@ bool kernel_at_least(int major, int minor)
 	return ma > major || (ma == major && mi >= minor);
 }
 
-/* Linux 6.1 moved hash maps' elements, per-CPU values included, to
- * bpf_mem_alloc, safe in any context (NMI too), and let every tracing
- * program use maps allocated at run time.  Before, a perf_event program
- * could not, and others made the kernel warn (WARN_ONCE).  A version, not
- * a probe: a kernel that says 6.1 has it, and the answer costs nothing. */
-bool kernel_hash_alloc_anywhere(void)
-{
-	static int cached = -1;
-	if (cached < 0)
-		cached = kernel_at_least(6, 1);
-	return cached;
-}
-
 bool kernel_has_uprobes(void)
 {
 	static int cached = -1;

@@ -11,8 +11,6 @@ bool kernel_has_btf(void);
 bool kernel_has_bpf_sdiv(void); /* BPF_SDIV/BPF_SMOD (cpu v4, Linux 6.6+); cached */
 /* The running kernel's release is MAJOR.MINOR or later (uname) */
 bool kernel_at_least(int major, int minor);
-/* Hash maps need no preallocation in any program type (Linux 6.1+) */
-bool kernel_hash_alloc_anywhere(void);
 /* 0 when the kernel loads and attaches fentry programs (BPF trampolines),
  * else the errno; tracing_why() puts it in words.  Cached. */
 int kernel_fentry_errno(void);
