@@ -29,7 +29,7 @@ suite() { # name script
 for t in build/tests/test_*; do
 	[ -x "$t" ] || continue
 	out=$("$t" 2>&1)
-	line=$(printf '%s\n' "$out" | grep -E '^[a-z_]+: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
+	line=$(printf '%s\n' "$out" | grep -E '^[a-z0-9_]+: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
 	p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
 	f=$(sed -E 's/.*passed, ([0-9]+) failed.*/\1/' <<<"$line")
 	if [ -z "$line" ]; then
