@@ -9,6 +9,6 @@ def cold():
         s += i
     return s
 def main():
-    for _ in range(3):
+    for _ in range(8):
         hot(); cold()
 main()
