@@ -35,11 +35,11 @@ static void plan_lookup(Gen *g, int out)
  * and gen_exit from TraceBpf.cur_task) */
 static bool cur_task;
 
-/* S_PIDTGID = tgid << 32 | tid of the current task: from TM_CUR when it is
- * valid on this CPU (and out if the task is not traced), else the helper */
+/* S_PIDTGID = tgid << 32 | tid of the current task (the helper); out when
+ * TM_CUR names this thread and says it is not traced */
 static void current_ids(Gen *g, int out)
 {
-	int slow = label_new(g), have = label_new(g);
+	int slow = label_new(g);
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
 	if (cur_task) {
@@ -58,7 +58,6 @@ static void current_ids(Gen *g, int out)
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
 	}
 	label_place(g, slow);
-	label_place(g, have);
 }
 
 /* r8 = this thread's entry slot (tid & (START_SLOTS-1)), pid_tgid saved at
