@@ -125,8 +125,16 @@ install: sonde
 	install -m 0644 man/*.8 $(DESTDIR)$(MANDIR)/man8/
 	install -D -m 0644 python/sonde_probes.py $(DESTDIR)$(PYTHON_SITE)/sonde_probes.py
 
+# sonde run as `dtrace` is `sonde dtrace`, so `#!/usr/sbin/dtrace -s` scripts run.
+# Not part of install: Debian's systemtap-sdt-dev has a dtrace command of its
+# own (the USDT header generator), which a link must not shadow unasked.
+install-dtrace-link: install
+	install -d $(DESTDIR)$(PREFIX)/sbin
+	ln -sf ../bin/sonde $(DESTDIR)$(PREFIX)/sbin/dtrace
+
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/sonde $(patsubst man/%,$(DESTDIR)$(MANDIR)/man8/%,$(wildcard man/*.8))
+	[ "$$(readlink $(DESTDIR)$(PREFIX)/sbin/dtrace 2>/dev/null)" != ../bin/sonde ] || rm -f $(DESTDIR)$(PREFIX)/sbin/dtrace
 	rm -rf $(DESTDIR)$(PREFIX)/share/sonde
 	rm -f $(DESTDIR)$(PYTHON_SITE)/sonde_probes.py
 
@@ -165,5 +173,5 @@ build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC)
 clean:
 	rm -rf build sonde
 
-.PHONY: all unit test test-kernel run install fuzz clean
+.PHONY: all unit test test-kernel run install install-dtrace-link uninstall deb fuzz clean
 -include $(shell find build -name '*.d' 2>/dev/null)
