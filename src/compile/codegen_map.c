@@ -3,6 +3,50 @@
 
 static const Type key_zero = {.kind = TY_INT, .size = 8, .bits = 64};
 
+/* a key part's value is fixed in one probe's program for one attach
+ * point: a literal, a positional parameter, or the attach point's name
+ * (func, probe, D's probefunc...; a shared program reads its function's
+ * from a table); *per_spec when it is the attach point's */
+static bool key_part_fixed(const Expr *e, bool *per_spec)
+{
+	switch (e->kind) {
+	case E_INT:
+	case E_STR:
+	case E_POSPARAM:
+	case E_POSCOUNT:
+		return true;
+	case E_BUILTIN:
+		if (e->aux2 == B_FUNC && e->type->kind == TY_USYM) /* an address in a process */
+			return false;
+		*per_spec = true;
+		return e->aux2 == B_FUNC || e->aux2 == B_PROBE || e->aux2 == B_DPROBE;
+	default:
+		return false;
+	}
+}
+
+/* Adds the keys this access can make to its map's bound: one when every
+ * key part is fixed, one per attach point the program serves when a part
+ * is the attach point's name; no bound when any part varies at run time
+ * (compile.c: size_maps sizes the map by it).  Reads and deletes count
+ * too: an overcount only keeps a map bigger. */
+static void count_keys(Gen *g, const Expr *map)
+{
+	MapInfo *m = map->map;
+	bool per_spec = false;
+	if (!m->key) { /* one zero key */
+		m->key_bound = m->key_bound < 0 ? -1 : 1;
+		return;
+	}
+	for (int i = 0; i < map->args.n && m->key_bound >= 0; i++)
+		if (!key_part_fixed(map->args.v[i], &per_spec))
+			m->key_bound = -1;
+	if (m->key_bound < 0)
+		return;
+	int n = g->spec->group_n > 1 ? g->spec->group_n : 1;
+	m->key_bound += per_spec ? n : 1;
+}
+
 /* Keys are built in scratch in the map's key layout; a map without keys
  * uses one 8-byte zero key. */
 int gen_map_key(Gen *g, const Expr *map)
@@ -10,6 +54,7 @@ int gen_map_key(Gen *g, const Expr *map)
 	const MapInfo *m = map->map;
 	const Type *kt = m->key ? m->key : &key_zero;
 	int off = scratch_alloc(g, kt->size);
+	count_keys(g, map);
 	if (!m->key) {
 		emit_st(g, BPF_DW, R_SCR, off, 0);
 	} else if (map->args.n == 1) {

@@ -258,7 +258,18 @@ static bool check_maps(Script *sc, Error *err)
 /* Keys each map holds: map_keys_max (BPFTRACE_MAP_KEYS_MAX, 4096); in D,
  * as many as fit in -x aggsize bytes for an aggregation and -x dynvarsize
  * bytes for an associative array or thread-local, when given (as Oracle's
- * dtrace-utils sizes its maps: bytes / (key + value), here per map). */
+ * dtrace-utils sizes its maps: bytes / (key + value), here per map).
+ * Fewer when the program provably makes fewer keys (key_bound: @[func] in
+ * a probe on N functions makes at most N): the kernel preallocates every
+ * entry, and under the VM lane's emulation 4096 per-CPU entries cost
+ * 60-180 ms of start-up.  Such a map never fills either way, so nothing a
+ * user sees changes: the kernel's preallocated hash holds exactly
+ * max_entries keys (a new key takes a free element, a per-CPU value is
+ * updated in place, a plain one through a spare element per CPU), so no
+ * margin is needed.  At least 8 keys all the same: the kernel locks a
+ * hash's buckets through min(buckets, 8) per-CPU slots, and a smaller map
+ * would share them more (an update re-entered on a CPU fails -EBUSY). */
+enum { MAP_KEYS_MIN = 8 };
 static void size_maps(Script *sc)
 {
 	for (int i = 0; i < sc->maps.n; i++) {
@@ -270,6 +281,8 @@ static void size_maps(Script *sc)
 			if (bytes > 0)
 				n = bytes / per < 1 ? 1 : bytes / per > (1 << 24) ? (1 << 24) : bytes / per;
 		}
+		if (m->key_bound > 0 && m->key_bound < n)
+			n = m->key_bound < MAP_KEYS_MIN ? (n < MAP_KEYS_MIN ? n : MAP_KEYS_MIN) : m->key_bound;
 		m->max_entries = (int)n;
 	}
 }

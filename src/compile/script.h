@@ -24,6 +24,8 @@ typedef struct MapInfo {
 	bool addrspace_set;
 	bool failed;     /* an assignment's value had an error (sema: Sema.all) */
 	int max_entries; /* keys it holds (compile.c: size_maps) */
+	int64_t key_bound; /* keys its accesses can make (codegen_map.c:
+			    * count_keys): 0 none seen, -1 no bound */
 	int fd;          /* loader */
 } MapInfo;
 
