@@ -31,41 +31,12 @@ static void plan_lookup(Gen *g, int out)
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
 }
 
-/* whether the programs read the current task from TM_CUR (set by gen_enter
- * and gen_exit from TraceBpf.cur_task) */
-static bool cur_task;
-
-/* S_PIDTGID = tgid << 32 | tid of the current task (the helper); out when
- * TM_CUR names this thread and says it is not traced */
-static void current_ids(Gen *g, int out)
-{
-	int slow = label_new(g);
-	emit_call(g, BPF_FUNC_get_current_pid_tgid);
-	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
-	if (cur_task) {
-		/* the entry is used only when it names this very thread: under
-		 * load it was seen to describe another one (calls of a traced
-		 * process went missing), so it saves the pid set's lookup, not
-		 * the helper call */
-		emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
-		tg_lookup(g, TM_CUR, S_IDX, slow);
-		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, CUR_VALID));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, slow);
-		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, CUR_TID));
-		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
-		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, slow);
-		emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, CUR_TRACED));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
-	}
-	label_place(g, slow);
-}
-
 /* r8 = this thread's entry slot (tid & (START_SLOTS-1)), pid_tgid saved at
  * S_PIDTGID; r1 = the tid the slot holds, r2 = this thread's tid */
 static void thread_slot(Gen *g, int out)
 {
-	current_ids(g, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_PIDTGID));
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, START_SLOTS - 1));
 	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_IDX));
 	tg_lookup(g, TM_START, S_IDX, out);
@@ -139,7 +110,6 @@ static void enter_block_record(Gen *g, int out)
 
 void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
-	cur_task = b->cur_task;
 	ret_off = -1;
 	int out = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
@@ -374,7 +344,6 @@ static void exit_match_few(Gen *g, int out)
 
 void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
 {
-	cur_task = b->cur_task;
 	ret_off = b->exit_tp ? TP_RET : RT_NR_RET;
 	int out = label_new(g);
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));

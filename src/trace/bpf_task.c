@@ -61,36 +61,6 @@ void gen_exec(Gen *g)
 	finish_exit(g, out);
 }
 
-/* sched_process_exit of a whole process: its exit code, from task_struct */
-/* raw tracepoint sched_switch(preempt, prev, next, prev_state): TM_CUR
- * = next's tid and tgid, and whether its process is traced */
-void gen_switch(Gen *g, const TaskOffsets *t)
-{
-	int out = label_new(g), have = label_new(g);
-	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	emit(g, I_ST(BPF_W, BPF_REG_10, S_IDX, 0));
-	tg_lookup(g, TM_CUR, S_IDX, out);
-	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
-	emit(g, I_ST(BPF_W, BPF_REG_8, CUR_VALID, 0));
-	for (int k = 0; k < 2; k++) {
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, k ? CUR_TGID : CUR_TID));
-		emit(g, I_MOV64_IMM(BPF_REG_2, 4));
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, 16)); /* next */
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, k ? t->tgid : t->pid));
-		emit_call(g, BPF_FUNC_probe_read_kernel);
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, out);
-	}
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, CUR_TGID));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
-	emit(g, I_ST(BPF_W, BPF_REG_8, CUR_TRACED, 0));
-	tg_lookup(g, TM_PIDS, S_KEY, have);
-	emit(g, I_ST(BPF_W, BPF_REG_8, CUR_TRACED, 1));
-	label_place(g, have);
-	emit(g, I_ST(BPF_W, BPF_REG_8, CUR_VALID, 1));
-	finish_exit(g, out);
-}
-
 /* r0 = the entry slot of the task whose tid is the u32 at stack slot
  * tid_off, if the slot is that task's; else goto miss */
 static void slot_of_tid(Gen *g, int tid_off, int miss)
@@ -104,6 +74,7 @@ static void slot_of_tid(Gen *g, int tid_off, int miss)
 	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, miss);
 }
 
+/* sched_process_exit of a whole process: its exit code, from task_struct */
 void gen_proc_exit(Gen *g, int exit_code_off)
 {
 	int out = label_new(g);

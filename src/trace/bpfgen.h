@@ -99,10 +99,3 @@ void gen_proc_exit(Gen *g, int exit_code_off);
 void gen_signal(Gen *g);
 void gen_siggen(Gen *g, const TraceBpf *b, const TaskOffsets *t);
 void gen_event(Gen *g, int idx, int size);
-void gen_switch(Gen *g, const TaskOffsets *t);
-/* TM_CUR's value: the task running on this CPU (see TraceBpf.cur_task) */
-#define CUR_TID 0
-#define CUR_TGID 4
-#define CUR_TRACED 8
-#define CUR_VALID 12
-#define CUR_SIZE 16

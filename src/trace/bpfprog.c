@@ -110,7 +110,7 @@ static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, 
 	return load_type(b, g, BPF_PROG_TYPE_TRACEPOINT, what, verbose, err, errlen);
 }
 
-enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_SWITCH, P_EXEC, P_EVENT0 };
+enum { P_ENTER, P_EXIT, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXEC, P_EVENT0 };
 
 /* the maps the programs share */
 static bool create_maps(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
@@ -130,9 +130,7 @@ static bool create_maps(TraceBpf *b, const TraceOpts *o, char *err, size_t errle
 	    map_create(b, TM_STATS, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_stats", 4, sizeof(TraceStat),
 		       SYSCALL_MAX, err, errlen) < 0 ||
 	    map_create(b, TM_HIST, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_hist", 4, 8,
-		       o->hist ? SYSCALL_MAX * TRACE_HIST_BUCKETS : 1, err, errlen) < 0 ||
-	    map_create(b, TM_CUR, BPF_MAP_TYPE_PERCPU_ARRAY, "trace_cur", 4, CUR_SIZE, 1, err,
-		       errlen) < 0)
+		       o->hist ? SYSCALL_MAX * TRACE_HIST_BUCKETS : 1, err, errlen) < 0)
 		return false;
 	return true;
 }
@@ -236,7 +234,6 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	int fd;
 	TaskOffsets to;
 	task_offsets(&to);
-	b->cur_task = !o->no_syscalls && to.pid >= 0 && to.tgid == to.pid + 4;
 	if (!o->no_syscalls) {
 		choose_hooks(b, o);
 		gen_enter(&g, b, o);
@@ -279,15 +276,6 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		g = (Gen){.err = &e};
 		gen_siggen(&g, b, &to);
 		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_generate",
-				    o->verbose, err, errlen)) < 0)
-			return false;
-	}
-	b->prog_fds[b->nprogs++] = fd;
-	fd = -1;
-	if (b->cur_task) {
-		g = (Gen){.err = &e};
-		gen_switch(&g, &to);
-		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "sched_switch",
 				    o->verbose, err, errlen)) < 0)
 			return false;
 	}
@@ -359,13 +347,11 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 					     {"sched", "sched_process_exit"},
 					     {"signal", "signal_deliver"},
 					     {"signal", "signal_generate"},
-					     {"sched", "sched_switch"},
 					     {"sched", "sched_process_exec"}};
 	/* exit first, so that no call is seen entering without its exit
 	 * program in place */
-	static const int order[] = {P_SWITCH, P_EXEC, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT,
-				    P_ENTER};
-	for (int k = 0; k < 8; k++) {
+	static const int order[] = {P_EXEC, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT, P_ENTER};
+	for (int k = 0; k < 7; k++) {
 		int i = order[k];
 		if (b->prog_fds[i] < 0)
 			continue;

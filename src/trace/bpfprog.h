@@ -14,8 +14,7 @@
 #define TRACE_HOOKED_MAX 32
 #define TRACE_PROGS_MAX 24 /* the syscall and task programs, then --event's */
 
-enum { TM_PIDS, TM_START, TM_PLAN, TM_SCRATCH, TM_RING, TM_LOST, TM_STATS, TM_HIST, TM_CUR,
-       TM_COUNT };
+enum { TM_PIDS, TM_START, TM_PLAN, TM_SCRATCH, TM_RING, TM_LOST, TM_STATS, TM_HIST, TM_COUNT };
 
 typedef struct TraceEvent {
 	char *cat, *name;
@@ -39,11 +38,6 @@ typedef struct TraceBpf {
 	 * exit, rt_sigreturn); entry_tp/exit_tp: the programs are on the
 	 * NAME tracepoints of entry_nrs/exit_nrs (few calls traced). */
 	bool entry_few, entry_tp, exit_tp;
-	/* cur_task: a program on sched_switch keeps, per CPU, the running
-	 * task's ids and whether it is traced (TM_CUR), which the syscall
-	 * programs read instead of calling get_current_pid_tgid and looking
-	 * the pid up (two helper calls a call, ~12% of the floor here) */
-	bool cur_task;
 	int entry_nrs[TRACE_HOOKED_MAX], exit_nrs[TRACE_HOOKED_MAX];
 	int nentry, nexit;
 } TraceBpf;
