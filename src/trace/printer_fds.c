@@ -2,6 +2,7 @@
  * /proc/PID/fd while live; record files keep them (CHUNK_FDNAME). */
 #include "printer_int.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -104,7 +105,11 @@ void printer_learn_fds(Printer *p, const void *data, size_t size,
 	if (h->len < avail)
 		avail = h->len;
 	init_call(&c, h, (const uint8_t *)data + sizeof(TraceHdr), avail);
-	for (size_t i = 0; i < c.nsig && i < 6; i++) {
+	/* a call that failed with EBADF had a closed fd: what /proc shows
+	 * now was opened after it (fcntl(8, F_DUPFD) = -1 EBADF, then
+	 * dup2(7, 8): it named fd 8 as 7's file for the fcntl and the dup2) */
+	size_t nfd = h->type == REC_SYSCALL && h->ret == -EBADF ? 0 : c.nsig;
+	for (size_t i = 0; i < nfd && i < 6; i++) {
 		int fd = (int)h->args[i];
 		if ((c.sig[i] != 'f' && c.sig[i] != 'A') || fd < 0 || fd_find(p, h->tgid, fd))
 			continue;

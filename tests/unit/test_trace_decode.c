@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <errno.h>
 #include <signal.h>
 #include <linux/sched.h>
 #include <sys/mman.h>
@@ -122,8 +123,37 @@ static void test_tasks(void)
 	printer_free(&p);
 }
 
+/* record: fds named from /proc, but not those of a call that failed with
+ * EBADF (the fd was closed then; /proc shows what was opened since) */
+static int learned;
+static void count_learned(void *ctx, uint32_t tgid, int fd, const char *path)
+{
+	(void)ctx, (void)tgid, (void)fd, (void)path;
+	learned++;
+}
+
+static void test_learn_fds(void)
+{
+	TraceOpts o = {0};
+	Printer p;
+	printer_init(&p, &o, stderr);
+	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	CHECK(fd >= 0);
+	TraceHdr h = {.type = REC_SYSCALL, .nr = (uint16_t)syscall_by_name("fcntl"),
+		      .tid = (uint32_t)getpid(), .tgid = (uint32_t)getpid(), .ret = -EBADF,
+		      .args = {(uint64_t)fd, F_DUPFD, 10}};
+	printer_learn_fds(&p, &h, sizeof(h), count_learned, NULL);
+	CHECK(learned == 0);
+	h.ret = 11;
+	printer_learn_fds(&p, &h, sizeof(h), count_learned, NULL);
+	CHECK(learned == 1);
+	close(fd);
+	printer_free(&p);
+}
+
 int main(void)
 {
+	test_learn_fds();
 	test_before_exec();
 	test_tasks();
 	test_more_decoders();
