@@ -42,8 +42,9 @@ ratio() { [ "$1" != - ] && [ "$2" != - ] && awk -v a="$1" -v b="$2" 'BEGIN { pri
 {
 	echo "# Kprobe wildcards: start to all attached, and to exit (VM lane)"
 	echo
-	echo "\`bench/kprobe.sh $ROUNDS${BASELINE:+ BASELINE}\`, $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end: medians of $ROUNDS runs, milliseconds of guest"
+	echo "\`${VM_QEMU_ARGS:+VM_QEMU_ARGS=\"$VM_QEMU_ARGS\" }bench/kprobe.sh $ROUNDS${BASELINE:+ BASELINE}\`, $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end: medians of $ROUNDS runs, milliseconds of guest"
 	echo "time under QEMU TCG (one emulated CPU thread on a shared 2-core host; hardware is far faster,"
+	[ -n "${VM_QEMU_ARGS:-}" ] && echo "and with $VM_QEMU_ARGS the guest's clock counts instructions, so the host's load does not inflate it;"
 	echo "compare the ratios). Program: \`kprobe:PATTERN { @[func] = count(); } BEGIN { printf(\"ATTACHED\\n\"); exit(); }\`"
 	echo "(BEGIN runs once every probe is attached, in both tools). Raw runs: \`build/vm-bench/bench-kprobe.log\`."
 	echo "\"sonde\": a run that finds sonde's copy of available_filter_functions and the kprobe blacklist"
