@@ -77,7 +77,9 @@ void gen_map_lookup(Gen *g, const MapInfo *m, int key_off)
 	emit_call(g, BPF_FUNC_map_lookup_elem);
 }
 
-/* D: count a drop (D_DROP_* key) in this CPU's slot of the drops map */
+/* count a failed map update (D_DROP_* key) in this CPU's slot of the
+ * drops map: D reports them as dtrace(1) does, the bpftrace dialect at the
+ * end of the run (drops_d.c); a lost update is never silent */
 static void gen_drop_count(Gen *g, int kind)
 {
 	int mark = g->scratch_top, key = scratch_alloc(g, 8), none = label_new(g);
@@ -101,12 +103,11 @@ static void gen_map_update(Gen *g, const MapInfo *m, int key_off, int val_off)
 	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
 	emit_call(g, BPF_FUNC_map_update_elem);
 	gen_helper_check(g, BPF_FUNC_map_update_elem);
-	if (g->sc->opt.dialect == DIALECT_D) { /* a full map: DTrace's dynamic variable drop */
-		int stored = label_new(g);
-		emit_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, stored);
-		gen_drop_count(g, D_DROP_DYNVAR);
-		label_place(g, stored);
-	}
+	/* a full (or busy) map: D's dynamic variable drop */
+	int stored = label_new(g);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, stored);
+	gen_drop_count(g, D_DROP_DYNVAR);
+	label_place(g, stored);
 }
 
 /* a lookup the script asked for: -kk reports a missing key */
@@ -243,12 +244,10 @@ void gen_map_slot(Gen *g, const MapInfo *m, int key, int skip, int drop_kind)
 	emit_call(g, BPF_FUNC_map_update_elem);
 	gen_helper_check(g, BPF_FUNC_map_update_elem);
 	gen_map_lookup(g, m, key);
-	if (g->sc->opt.dialect == DIALECT_D) { /* a full map: DTrace's drop */
-		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
-		gen_drop_count(g, drop_kind);
-		emit_goto(g, skip);
-	}
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, skip);
+	/* a full (or busy) map: DTrace's drop */
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
+	gen_drop_count(g, drop_kind);
+	emit_goto(g, skip);
 	label_place(g, have);
 }
 

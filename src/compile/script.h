@@ -109,7 +109,7 @@ typedef enum RelocKind {
 	R_CONTROL,  /* value address of the control word (exit flag) */
 	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
 	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
-	R_DROPS,    /* D: per-CPU drop counters, keys D_DROP_* */
+	R_DROPS,    /* per-CPU failed map updates (drops), keys D_DROP_* */
 	R_PERFBUF,  /* skboutput(): the perf event array bpf_skb_output writes to */
 	R_CHAIN,    /* D: the clauses tail-called after the first on a one-program probe */
 } RelocKind;

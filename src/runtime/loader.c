@@ -191,8 +191,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 		return false;
 	if (!create_stack_maps(rt, err, errlen) || !create_perf_array(rt, err, errlen))
 		return false;
-	if (rt->sc->opt.dialect == DIALECT_D &&
-	    (rt->drops_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_drops", 4, 8, 2, 0, err,
+	if ((rt->drops_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_drops", 4, 8, 2, 0, err,
 				       errlen)) < 0)
 		return false;
 	/* preallocated: profile programs run in NMI, where allocating fails */

@@ -65,7 +65,7 @@ typedef struct Runtime {
 	struct SpecBufs *spec; /* D: records held for their speculation (spec_buf.c) */
 	int errprog_fd[8];      /* D: per Script.err_kinds, the ERROR programs' prog array, or -1 */
 	uint64_t dblerrors_told; /* D: faults in ERROR clauses already reported */
-	int drops_fd;          /* D: per-CPU drop counts (D_DROP_*), or -1 */
+	int drops_fd;          /* per-CPU failed map updates (D_DROP_*), or -1 */
 	struct DropsD *drops;  /* D: the counts already reported (drops_d.c) */
 	int perfbuf_fd;        /* skboutput(): the perf event array, or -1 */
 	SkbCapture *skb;       /* skboutput(): its reader (skb_capture.c), or NULL */
@@ -132,5 +132,8 @@ void spec_free(Runtime *rt);
 /* D: "dtrace: N aggregation drops on CPU C" (agg: aggrate's turn), "...
  * dynamic variable drops" (dyn: statusrate's) */
 void drops_d_report(Runtime *rt, bool agg, bool dyn);
+/* bpftrace dialect, at the end: "sonde: lost N aggregation updates ..."
+ * and "... map stores ..." on stderr when a map update failed */
+void drops_report_lost(Runtime *rt);
 void drops_d_free(Runtime *rt);
 void watchpoint_continue(Runtime *rt);

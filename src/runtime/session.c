@@ -523,6 +523,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	fflush(rt.out.f);
 	drops_d_report(&rt, true, true);
 	print_all_maps(&rt);
+	drops_report_lost(&rt);
 	spec_report_drops(&rt);
 	fault_report_double_d(&rt);
 	drops_d_free(&rt);

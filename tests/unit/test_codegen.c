@@ -385,7 +385,11 @@ static void test_count(void)
 	CHECK_STR(insn(pc, upd - 1), "r4 = 1");
 	int look2 = find(pc, upd, "call bpf_map_lookup_elem#1");
 	CHECK(look2 > upd);
-	CHECK(!strncmp(insn(pc, next(pc, look2)), "if r0 == 0x0 goto", 17));
+	/* found: on to the add; not found (map full or busy): counted in
+	 * the drops map, reported at the end, never silent */
+	CHECK(!strncmp(insn(pc, next(pc, look2)), "if r0 != 0x0 goto", 17));
+	r = reloc_at(pc, find(pc, look2, "r1 = map["));
+	CHECK(r && r->kind == R_DROPS);
 	/* then the add: the hit jump lands here too */
 	int load = find(pc, look2, "r2 = *(u64 *)(r0 +0)");
 	CHECK(load > look2);
