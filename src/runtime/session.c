@@ -99,12 +99,14 @@ static void run_special(Runtime *rt, const char *which)
 	}
 }
 
-/* SONDE_TEST_LATE_BEGIN=MS (tests only): sonde waits MS milliseconds
+/* Tests only: SONDE_TEST_LATE_BEGIN=MS makes sonde wait MS milliseconds
  * between attaching the probes and running BEGIN, as a sonde scheduled
- * late does, so that tests see what probes do before BEGIN has run */
-static void late_begin_knob(void)
+ * late does, so that tests see what probes do before BEGIN has run;
+ * SONDE_TEST_LATE_END=MS between running END and detaching, so that they
+ * see what probes do after END */
+static void test_delay_knob(const char *var)
 {
-	const char *v = getenv("SONDE_TEST_LATE_BEGIN");
+	const char *v = getenv(var);
 	long ms = v ? strtol(v, NULL, 10) : 0;
 	if (ms > 0 && ms <= 10000)
 		usleep((useconds_t)ms * 1000);
@@ -119,6 +121,16 @@ static void d_activate(Runtime *rt)
 	uint64_t inactive = D_STATE_INACTIVE;
 	__atomic_compare_exchange_n(&rt->control[D_CTL_STATE / 8], &inactive, D_STATE_ACTIVE, false,
 				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+/* D: the run ends (Ctrl-C, the -c command's end, exit()): as dtrace_stop()
+ * the state turns draining before END runs, so that END runs once and no
+ * traced probe's clause starts while END and the final printing happen
+ * (sonde's own writes of that output would otherwise fire syscall probes) */
+static void d_drain(Runtime *rt)
+{
+	if (rt->out.dialect == DIALECT_D)
+		__atomic_store_n(&rt->control[D_CTL_STATE / 8], D_STATE_DRAINING, __ATOMIC_SEQ_CST);
 }
 
 /* iter probes: each iterator's programs run inside our read() of it; true
@@ -499,7 +511,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	if (!loader_attach_all(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	phase_time("attached");
-	late_begin_knob();
+	test_delay_knob("SONDE_TEST_LATE_BEGIN");
 	run_special(&rt, "BEGIN");
 	d_activate(&rt);
 	phase_time("BEGIN ran");
@@ -519,7 +531,9 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		ring_buffer__consume(rt.rb); /* what came before Ctrl-C still prints */
 	rt.exit_requested = false;
 	rt.ending = true;
+	d_drain(&rt);
 	run_special(&rt, "END");
+	test_delay_knob("SONDE_TEST_LATE_END");
 	fflush(rt.out.f);
 	drops_d_report(&rt, true, true);
 	print_all_maps(&rt);
