@@ -10,7 +10,8 @@
  *     bounds" fault);
  *   - memory a pointer points at: D's scratch memory (alloca(), copyin())
  *     only: the address must lie in what the clause has allocated, else
- *     DTrace's "invalid address" fault (dcopy_store_ptr, dfunc_copy.c). */
+ *     DTrace's "invalid address" fault, and the stored bytes too, else its
+ *     "invalid size" (dcopy_store_ptr, dfunc_copy.c). */
 #include "codegen.h"
 #include "codegen_ctype.h"
 #include "dfunc.h"

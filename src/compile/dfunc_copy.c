@@ -153,6 +153,8 @@ static void scratch_take(Gen *g, int size_slot, int addr_slot)
 {
 	int S = g->dscratch_size;
 	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, g->dscratch_off);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 7)); /* each allocation aligned */
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, -8));
 	emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, size_slot);
 	int full = dfault_label(g, DTRACEFLT_NOSCRATCH, -1);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, S, full);
@@ -160,9 +162,9 @@ static void scratch_take(Gen *g, int size_slot, int addr_slot)
 	emit(g, I_MOV64_IMM(BPF_REG_3, S));
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_1));
 	emit_jmp_reg(g, BPF_JGT, BPF_REG_2, BPF_REG_3, full);
+	/* the top is the allocation's exact end: a bcopy() or store past it
+	 * faults even inside the alignment's padding */
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_2));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 7));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, -8));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_1));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_3, g->dscratch_off);
 	region_ptr(g, BPF_REG_3);
@@ -171,7 +173,9 @@ static void scratch_take(Gen *g, int size_slot, int addr_slot)
 
 /* The destination address in dst_slot and size in size_slot must lie in
  * the memory allocated so far: r1 = a map pointer to it, r2 = the size.
- * Else the clause ends. */
+ * Else the clause ends with dtrace-utils' fault (dt_cg_alloca_access_check):
+ * an address outside that memory is an invalid address, one inside it
+ * with too many bytes after it an invalid size (the size). */
 static void scratch_dest(Gen *g, int dst_slot, int size_slot)
 {
 	int S = g->dscratch_size;
@@ -180,24 +184,21 @@ static void scratch_dest(Gen *g, int dst_slot, int size_slot)
 	emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, dst_slot);
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_2, BPF_REG_1)); /* offset */
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
+	emit_ldx(g, BPF_DW, BPF_REG_4, R_SCR, g->dscratch_off);
+	int bad_addr = dfault_label(g, DTRACEFLT_BADADDR, dst_slot);
+	emit_jmp_reg(g, BPF_JGE, BPF_REG_1, BPF_REG_4, bad_addr);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, S, bad_addr); /* (for the verifier) */
 	emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, size_slot);
-	int bad = dfault_label(g, DTRACEFLT_BADADDR, dst_slot);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, S, bad);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, S, bad);
+	int bad_size = dfault_label(g, DTRACEFLT_BADSIZE, size_slot);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, S, bad_size);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2));
-	emit_ldx(g, BPF_DW, BPF_REG_4, R_SCR, g->dscratch_off);
-	emit_jmp_reg(g, BPF_JGT, BPF_REG_3, BPF_REG_4, bad);
+	emit_jmp_reg(g, BPF_JGT, BPF_REG_3, BPF_REG_4, bad_size);
 	region_ptr(g, BPF_REG_3);
 }
 
 void dcopy_store_ptr(Gen *g, int addr_slot, int size)
 {
-	if (size > g->dscratch_size) { /* never fits */
-		emit_goto(g, dfault_label(g, DTRACEFLT_BADADDR, addr_slot));
-		emit_scratch_ptr(g, BPF_REG_0, region(g)); /* (not reached) */
-		return;
-	}
 	int n = scratch_alloc(g, 8);
 	emit_st(g, BPF_DW, R_SCR, n, size);
 	scratch_dest(g, addr_slot, n);

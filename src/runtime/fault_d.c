@@ -36,7 +36,8 @@ void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	memcpy(w, data + 8, sizeof(w)); /* epid, action, offset, fault, address */
 	const DProbeName *d = ev->spec && ev->spec->ap ? ev->spec->ap->d : NULL;
 	char details[40] = "", where[32] = "predicate";
-	if (w[3] == DTRACEFLT_BADADDR || w[3] == DTRACEFLT_BADALIGN || w[3] == DTRACEFLT_BADSTACK)
+	if (w[3] == DTRACEFLT_BADADDR || w[3] == DTRACEFLT_BADALIGN || w[3] == DTRACEFLT_BADSTACK ||
+	    w[3] == DTRACEFLT_BADSIZE) /* the size for BADSIZE */
 		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)w[4]);
 	if (w[3] == DTRACEFLT_BADINDEX) /* the index, signed (dtrace-utils' dt_handle.c) */
 		snprintf(details, sizeof(details), " (%lld)", (long long)w[4]);
