@@ -6,6 +6,7 @@
 #include "codegen.h"
 #include "dfunc.h"
 #include "../lang/ctypes.h"
+#include "../dtrace/dtrace.h"
 
 MapInfo *script_map(Script *s, const char *name, Loc loc)
 {
@@ -306,6 +307,7 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 			break;
 	}
 	ok = ok && sema_pass(sc, &s, true, err);
+	ok = ok && (sc->opt.dialect != DIALECT_D || d_alloca_check(ast, err));
 	if (ok && later.set) {
 		*err = later;
 		ok = false;

@@ -41,6 +41,7 @@ static const struct {
 	{"incomplete struct/union/enum", "D_XLATE_SOU"},
 	{"expression contains division by zero", "D_DIV_ZERO"},
 	{"index outside array bounds", "D_ARR_BOUNDS"},
+	{"ternary conditional with alloca", "D_ALLOCA_INCOMPAT"},
 	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},
@@ -110,6 +111,7 @@ static const struct {
 	{" contains invalid digit ", "D_INT_DIGIT"},
 	{" results in integer overflow", "D_INT_OFLOW"},
 	{" has already been declared", "D_XLATE_REDECL"},
+	{": cannot reuse the same identifier for both alloca", "D_ALLOCA_INCOMPAT"},
 	{" definition uses incompatible types", "D_XLATE_INCOMPAT"},
 	{" is not a member of ", "D_XLATE_MEMB"},
 	{"( ) argument #", "D_PROTO_ARG"},

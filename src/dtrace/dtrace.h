@@ -106,6 +106,10 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err);
  * (d_xlate_check.c).  False with err set. */
 bool d_xlate_check(const Program *p, const DEnv *env, Error *err);
 
+/* dtrace's D_ALLOCA_INCOMPAT: a variable given both alloca() memory and
+ * another pointer (d_alloca_check.c); after sema.  False with err set. */
+bool d_alloca_check(const Program *p, Error *err);
+
 /* An integer constant expression's value, folded as D folds it (d_const.c) */
 bool d_const_int(const Expr *e, int64_t *v);
 /* `a / d`, `a % d` (op), also `x /= d`: D_DIV_ZERO when d folds to 0 */
