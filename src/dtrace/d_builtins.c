@@ -450,12 +450,28 @@ static bool indexes_value(const Rw *rw, const Expr *base)
 	return v && (*v & G_SCALAR);
 }
 
+/* self->x declared a scalar array (`self int x[3];`): self->x[i] is an
+ * element of the thread's array, as in DTrace (not an associative array) */
+static bool self_scalar_array(const Rw *rw, const Expr *base)
+{
+	if (!is_self(base))
+		return false;
+	char buf[256];
+	snprintf(buf, sizeof(buf), "self->%s", base->name);
+	for (int i = 0; i < rw->prog->nd_vars; i++)
+		if (!strcmp(rw->prog->d_vars[i].name, buf))
+			return rw->prog->d_vars[i].count > 0;
+	return false;
+}
+
 static Expr *rw_index(Rw *rw, Expr *e)
 {
 	Expr *base = e->a;
 	if (indexes_value(rw, base) && e->args.n <= 1) { /* x[i]: an element of x's value */
 		return (e->a = rw_ident(rw, base)) && (e->b = rw_expr(rw, e->b)) ? e : NULL;
 	}
+	if (self_scalar_array(rw, base) && e->args.n <= 1)
+		return (e->a = rw_scoped(rw, base)) && (e->b = rw_expr(rw, e->b)) ? e : NULL;
 	if ((base->kind == E_BUILTIN && is_global(rw, base->name)) || is_self(base))
 		return rw_assoc(rw, e);
 	if (e->args.n > 1) {
