@@ -6,7 +6,9 @@
  * name, first line and line table are copied into the pycode cache map, so
  * the printer resolves lines without the process (which may have exited).
  * Every code object's type is checked against PyCode_Type: memory that is
- * not a code object ends the walk and marks the stack (PYSTACK_BAD). */
+ * not a code object ends the walk and marks the stack (PYSTACK_BAD).  A
+ * read that fails on the way (memory BPF cannot fault in) marks it too
+ * (PYSTACK_CUT): a stack cut short must not pass for a whole one. */
 #include <string.h>
 
 #include "../python/pylayout.h"
@@ -16,7 +18,7 @@ typedef struct PyGen {
 	Gen *g;
 	const PyLayout *l;
 	int tmp, frame, head, key, val; /* scratch offsets */
-	int done;                        /* label */
+	int done, cut;                   /* labels: the walk's end, a failed read */
 } PyGen;
 
 /* probe_read_{user,kernel}(scratch dst, n, r3); on failure goto fail */
@@ -40,7 +42,7 @@ static void addr_from(PyGen *p, int src, int64_t add)
 static void follow(PyGen *p, int src, int off)
 {
 	addr_from(p, src, off);
-	read_into(p, p->tmp, 8, false, p->done);
+	read_into(p, p->tmp, 8, false, p->cut);
 	emit_ldx(p->g, BPF_DW, BPF_REG_0, R_SCR, p->tmp);
 	emit_jmp_imm(p->g, BPF_JEQ, BPF_REG_0, 0, p->done);
 }
@@ -50,21 +52,23 @@ static void follow(PyGen *p, int src, int off)
 static void gen_tstate(PyGen *p)
 {
 	Gen *g = p->g;
+	/* an unreadable key, or one past glibc's first-level slots: a process
+	 * without this CPython (sonde does not read the second-level keys) */
 	emit_ld_imm64(g, BPF_REG_3, p->l->runtime + (uint64_t)p->l->tss_key);
 	read_into(p, p->tmp, 4, false, p->done);
 	emit_ldx(g, BPF_W, BPF_REG_0, R_SCR, p->tmp);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_0, 32, p->done); /* glibc's second-level keys: not read */
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_0, 32, p->done);
 	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 4));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, p->l->tls_block + 8));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p->tmp + 8);
 	emit_call(g, BPF_FUNC_get_current_task);
 	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, p->l->task_fsbase));
-	read_into(p, p->tmp, 8, true, p->done);
+	read_into(p, p->tmp, 8, true, p->cut);
 	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, p->tmp);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->tmp + 8);
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_0));
-	read_into(p, p->tmp, 8, false, p->done);
+	read_into(p, p->tmp, 8, false, p->cut);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->tmp);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, p->done);
 }
@@ -141,7 +145,7 @@ static void gen_frame(PyGen *p, int i, int dst_off)
 	/* only f_code .. prev_instr: fewer bytes copied per frame */
 	int lo = l->fr_code, fr = p->tmp - lo;
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, lo));
-	read_into(p, p->tmp, l->fr_instr + 8 - lo, false, p->done);
+	read_into(p, p->tmp, l->fr_instr + 8 - lo, false, p->cut);
 	/* tmp now holds the frame; keep code and previous before reusing tmp */
 	addr_from(p, fr + l->fr_code, 0);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_3, p->key + 8);
@@ -172,7 +176,8 @@ void gen_pystack_into(Gen *g, const Type *t, int dst_off)
 	const PyLayout *l = g->sc->py;
 	int mark = g->scratch_top;
 	PyGen p = {g, l, scratch_alloc(g, 256), scratch_alloc(g, 8), scratch_alloc(g, l->co_head),
-		   scratch_alloc(g, 16), scratch_alloc(g, (int)sizeof(PyCodeInfo)), label_new(g)};
+		   scratch_alloc(g, 16), scratch_alloc(g, (int)sizeof(PyCodeInfo)), label_new(g),
+		   label_new(g)};
 	emit_memzero(g, dst_off, t->size);
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
@@ -186,6 +191,12 @@ void gen_pystack_into(Gen *g, const Type *t, int dst_off)
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.frame);
 	for (int i = 0; i < t->stack_depth; i++)
 		gen_frame(&p, i, dst_off);
+	emit_goto(g, p.done);
+	label_place(g, p.cut);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, dst_off + 8);
+	emit_ld_imm64(g, BPF_REG_1, PYSTACK_CUT);
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_0, BPF_REG_1));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
 	label_place(g, p.done);
 	g->scratch_top = mark;
 }

@@ -52,9 +52,12 @@ typedef struct PyCodeInfo {
 } PyCodeInfo;
 
 /* A stack value (TY_PYSTACK): pid, frame count (bit 63 set when the walk
- * stopped at memory that is not a code object), then per frame the code
- * address and the index of the instruction it is executing. */
+ * stopped at memory that is not a code object, bit 62 when a read of the
+ * thread's state or of a frame failed: memory BPF cannot fault in), then
+ * per frame the code address and the index of the instruction it is
+ * executing. */
 #define PYSTACK_BAD (1ull << 63)
+#define PYSTACK_CUT (1ull << 62)
 static inline int pystack_size(int depth)
 {
 	return 16 + 16 * depth;

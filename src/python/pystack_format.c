@@ -53,13 +53,22 @@ static void put_frame(StrBuf *sb, const Type *t, const char *indent, const char 
 	sb_putc(sb, '\n');
 }
 
-int pystack_nframes(const Type *t, const void *d, bool *bad)
+int pystack_nframes(const Type *t, const void *d, uint64_t *stop)
 {
 	uint64_t n;
 	memcpy(&n, (const char *)d + 8, 8);
-	*bad = n & PYSTACK_BAD;
-	n &= ~PYSTACK_BAD;
+	*stop = n & (PYSTACK_BAD | PYSTACK_CUT);
+	n &= ~(PYSTACK_BAD | PYSTACK_CUT);
 	return (int)n > t->stack_depth ? t->stack_depth : (int)n;
+}
+
+const char *pystack_stop_text(uint64_t stop)
+{
+	if (stop & PYSTACK_BAD)
+		return "[ not a CPython 3.11 frame: walk stopped ]";
+	if (stop & PYSTACK_CUT)
+		return "[ unreadable memory: walk stopped ]";
+	return NULL;
 }
 
 void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size)
@@ -84,8 +93,8 @@ void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text,
 
 void pystack_format(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key)
 {
-	bool bad;
-	int n = pystack_nframes(t, d, &bad);
+	uint64_t stop;
+	int n = pystack_nframes(t, d, &stop);
 	const char *indent = in_key ? "    " : "        ";
 	char text[PYC_FILE + PYC_NAME + 64];
 	sb_putc(sb, '\n');
@@ -93,6 +102,6 @@ void pystack_format(StrBuf *sb, int pycode_fd, const Type *t, const void *d, boo
 		pystack_frame(pycode_fd, d, i, false, text, sizeof(text));
 		put_frame(sb, t, indent, text);
 	}
-	if (bad)
-		put_frame(sb, t, indent, "[ not a CPython 3.11 frame: walk stopped ]");
+	if (stop)
+		put_frame(sb, t, indent, pystack_stop_text(stop));
 }

@@ -6,9 +6,12 @@
 #include "../lang/types.h"
 #include "../util/util.h"
 
-/* Frames in the value (at most the type's depth); *bad: the walk met
- * memory that is not a code object. */
-int pystack_nframes(const Type *t, const void *d, bool *bad);
+/* Frames in the value (at most the type's depth); *stop: why the walk
+ * stopped early (the value's PYSTACK_BAD / PYSTACK_CUT bit), 0 if it did not. */
+int pystack_nframes(const Type *t, const void *d, uint64_t *stop);
+/* The line that ends a stack whose walk stopped early (stop from
+ * pystack_nframes), NULL when it did not: "[ not a CPython 3.11 frame: ...". */
+const char *pystack_stop_text(uint64_t stop);
 /* Frame i (0 innermost) as text: "[ file:LINE (name) ]", or with folded
  * "name (file:LINE)". */
 void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size);

@@ -71,11 +71,12 @@ static void put_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 /* Python frames, outermost first (a walk cut short starts at "[...]") */
 static void put_pystack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 {
-	bool bad;
+	uint64_t stop;
 	char text[512];
-	if (pystack_nframes(t, d, &bad) && bad)
+	int n = pystack_nframes(t, d, &stop);
+	if (stop)
 		put_frame(sb, "[...]", 5);
-	for (int i = pystack_nframes(t, d, &bad) - 1; i >= 0; i--) {
+	for (int i = n - 1; i >= 0; i--) {
 		pystack_frame(o->pycode_fd, d, i, true, text, sizeof(text));
 		put_frame(sb, text, strlen(text));
 	}

@@ -86,15 +86,15 @@ static void jstack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const vo
 {
 	Type native = {.kind = TY_USTACK, .size = 16, .stack_depth = t->stack_depth};
 	stack_format_d(sb, o, &native, (const char *)d + pystack_size(t->stack_depth));
-	bool bad;
-	int n = pystack_nframes(t, d, &bad), indent = stack_indent_d(o);
+	uint64_t stop;
+	int n = pystack_nframes(t, d, &stop), indent = stack_indent_d(o);
 	char text[PYC_FILE + PYC_NAME + 64];
 	for (int i = 0; i < n; i++) {
 		pystack_frame(o->pycode_fd, d, i, false, text, sizeof(text));
 		put_py_frame(sb, t, indent, text);
 	}
-	if (bad)
-		put_py_frame(sb, t, indent, "[ not a CPython 3.11 frame: walk stopped ]");
+	if (stop)
+		put_py_frame(sb, t, indent, pystack_stop_text(stop));
 }
 
 void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)

@@ -26,6 +26,15 @@ expect "jstack(); statement" "
         [ $T/chain.py:5 (leaf) ]
         [ $T/chain.py:9 (middle) ]" "$got"
 
+# a frame link into unmapped memory (cut.py sets it while it sleeps): the
+# walk is marked as cut short, not passed off as a whole stack
+got=$("$SONDE" -q -e "$NS { printf(\"%s\", jstack()); }" -c "$PY $T/cut.py" 2>&1)
+expect "unreadable frame" "
+        [ $T/cut.py:11 (leaf) ]
+        [ unreadable memory: walk stopped ]" "$got"
+got=$("$SONDE" -q -f folded -e "$NS { @[pystack] = count(); }" -c "$PY $T/cut.py" 2>&1)
+expect "unreadable frame, folded" "[...];leaf ($T/cut.py:11) 1" "$got"
+
 # three threads, one sleep each: three keys, counted once each (the lines
 # in threading.py are read from the installed file)
 TH=/usr/lib/python3.11/threading.py
