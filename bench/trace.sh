@@ -45,7 +45,9 @@ report=$out/report.md
 {
 	echo "# sonde trace vs strace vs perf trace"
 	echo
+	echo "- command: \`bench/trace.sh $COUNT $RUNS\` (as root), sonde at $(git rev-parse --short HEAD 2>/dev/null)"
 	echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); kernel $(uname -r), $(nproc) CPUs"
+	echo "- load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "- workload: \`${dd_cmd[*]}\` (one read and one write per byte)"
 	echo "- sonde and floor: median of $RUNS runs; strace and perf trace: one run"
 	echo
@@ -92,7 +94,7 @@ for mode in pinned unpinned; do
 		echo
 	} >>"$report"
 done
-echo "took $(($(date +%s) - start)) s" >>"$report"
+echo "took $(($(date +%s) - start)) s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$report"
 mkdir -p bench/results
 cp "$report" bench/results/trace.md
 cat "$report"
