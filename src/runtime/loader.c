@@ -54,9 +54,11 @@ static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
 		 * strings or histograms, which would pin hundreds of MiB.
 		 * Per-CPU maps stay preallocated although that is one per-CPU
 		 * allocation per entry (60-180 ms of start-up under emulation):
-		 * allocated at run time (6.18), a profile program's updates
-		 * failed for about 2 samples in 3 (pyflame: 8-10 samples
-		 * against 24-27), and a failed update is lost silently */
+		 * allocated at run time (6.18), 1 s pyflame runs kept 8-10
+		 * samples against 24-27.  Measured against the target's own CPU
+		 * time (test_pysample) such a build kept every sample and no
+		 * update failed, so those runs differed by start-up and load;
+		 * a failed update is counted and reported either way */
 		uint32_t keys = m->max_entries > 0 ? (uint32_t)m->max_entries : (uint32_t)sc->opt.map_keys_max;
 		uint64_t bytes = (uint64_t)(d->key_size + d->val_size) * keys;
 		uint32_t flags = bytes > (16u << 20) ? BPF_F_NO_PREALLOC : 0;
