@@ -159,7 +159,7 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 	};
 	const char *n = e->name;
 	if (d_is_ksym(n))
-		return d_ksym_expr(rw->prog, e, rw->err);
+		return d_ksym_expr(rw->prog, rw->env, e, rw->err);
 	if (is_global(rw, n)) {
 		Expr *m = mk(rw, E_MAP, e->loc);
 		char buf[256];
@@ -500,7 +500,7 @@ static Expr *rw_expr(Rw *rw, Expr *e)
 		return rw_ident(rw, e);
 	case E_UNOP: /* &`sym: the kernel variable's address */
 		if (e->op == OP_ADDR && e->a->kind == E_BUILTIN && d_is_ksym(e->a->name)) {
-			Expr *v = d_ksym_expr(rw->prog, e->a, rw->err);
+			Expr *v = d_ksym_expr(rw->prog, rw->env, e->a, rw->err);
 			return v ? v->a : NULL;
 		}
 		break;

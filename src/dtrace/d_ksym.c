@@ -7,9 +7,10 @@
  *
  * The type: DTrace takes it from CTF; dtrace-utils on a kernel with only
  * BTF finds none for a variable that is not per-CPU (BTF has VAR entries
- * for per-CPU variables only) unless the script declares it.  sonde reads
- * such a variable as a long, the width of most kernel counters (jiffies,
- * max_pfn, totalram_pages' value). */
+ * for per-CPU variables only) unless the script declares it (`extern
+ * unsigned long max_pfn;`, d_parser.c's note_extern), as sonde does too.
+ * Undeclared, sonde reads it as a long, the width of most kernel counters
+ * (jiffies, max_pfn, totalram_pages' value). */
 #include <stdio.h>
 #include <string.h>
 
@@ -44,7 +45,21 @@ bool d_is_ksym(const char *name)
 	return strchr(name, '`') != NULL;
 }
 
-Expr *d_ksym_expr(Program *prog, const Expr *e, Error *err)
+/* `TYPE *` of the variable's extern declaration, else "long *" */
+static const char *ptr_type(Program *prog, const DEnv *env, const char *name)
+{
+	for (int i = env->nexterns - 1; i >= 0; i--)
+		if (!strcmp(env->externs[i].name, name)) {
+			const char *t = env->externs[i].type;
+			size_t n = strlen(t);
+			char *p = arena_alloc(&prog->arena, n + 3);
+			snprintf(p, n + 3, "%s%s", t, t[n - 1] == '*' ? "*" : " *");
+			return p;
+		}
+	return "long *";
+}
+
+Expr *d_ksym_expr(Program *prog, const DEnv *env, const Expr *e, Error *err)
 {
 	const char *bq = strchr(e->name, '`');
 	char mod[64];
@@ -64,7 +79,7 @@ Expr *d_ksym_expr(Program *prog, const Expr *e, Error *err)
 	Expr *deref = mk(prog, E_UNOP, e->loc);
 	a->ival = addr;
 	a->lit = LIT_ULONG;
-	cast->name = "long *";
+	cast->name = (char *)ptr_type(prog, env, name);
 	cast->a = a;
 	deref->op = OP_DEREF;
 	deref->a = cast;

@@ -320,6 +320,33 @@ static char *type_text(Arena *a, const char *s, size_t n)
 	return t;
 }
 
+/* `extern TYPE NAME;` (a variable: no array, function or list): NAME's
+ * type for `NAME (d_ksym.c), as dtrace-utils takes a kernel variable's
+ * type from such a declaration.  The lexer is left where it was: the
+ * declaration goes on to the C definitions. */
+static void note_extern(DParser *dp)
+{
+	const char *s = dp->lx.text + dp->lx.pos + strlen("extern");
+	const char *end = strchr(s, ';');
+	if (!end || strpbrk(s, "([,={") < end)
+		return;
+	const char *n = end;
+	while (n > s && isspace((unsigned char)n[-1]))
+		n--;
+	const char *name_end = n;
+	while (n > s && (isalnum((unsigned char)n[-1]) || n[-1] == '_'))
+		n--;
+	if (n == name_end || isdigit((unsigned char)*n))
+		return;
+	DEnv *env = dp->env;
+	Arena *a = &dp->prog->arena;
+	DExtern x = {arena_strndup(a, n, (size_t)(name_end - n)), type_text(a, s, (size_t)(n - s))};
+	if (!x.type[0])
+		return;
+	env->externs = arena_grow(a, env->externs, env->nexterns, sizeof(*env->externs));
+	env->externs[env->nexterns++] = x;
+}
+
 /* the text up to `stop` (not past a ';' or '{'), the lexer after it */
 static const char *take_until(DParser *dp, char stop, size_t *n, Loc *loc)
 {
@@ -466,6 +493,8 @@ static bool parse_top(DParser *dp, StrBuf *cdefs)
 			continue;
 		}
 		if (at_c_decl_word(lx)) {
+			if (at_word(lx, "extern"))
+				note_extern(dp);
 			if (!c_decl(dp, cdefs))
 				return false;
 			continue;

@@ -32,6 +32,12 @@ typedef struct DXlator {
 	Loc end;           /* its closing "};" (where dtrace reports its errors) */
 } DXlator;
 
+/* `extern TYPE NAME;`: the type of the kernel variable `NAME (d_ksym.c) */
+typedef struct DExtern {
+	const char *name;
+	const char *type; /* "struct btf_header", "unsigned long", "struct task_struct *" */
+} DExtern;
+
 /* What a D program is compiled against: the macro values and switches the
  * command line and pragmas give. */
 typedef struct DEnv {
@@ -48,6 +54,8 @@ typedef struct DEnv {
 	int ninlines;
 	DXlator *xlators; /* user translators (in the programs' arenas) */
 	int nxlators;
+	DExtern *externs; /* extern variable declarations (in the programs' arenas) */
+	int nexterns;
 	int necbs;        /* the enabled probes (clause, probe) so far: the last EPID given */
 } DEnv;
 
@@ -164,4 +172,4 @@ int dtrace_main(int argc, char **argv);
 
 /* d_ksym.c: `name and module`name, kernel variables read at their address */
 bool d_is_ksym(const char *name);
-Expr *d_ksym_expr(Program *prog, const Expr *e, Error *err);
+Expr *d_ksym_expr(Program *prog, const DEnv *env, const Expr *e, Error *err);
