@@ -127,9 +127,12 @@ static void gen_tracemem(Gen *g, const Expr *e)
 	ev->size = 16 + ((n + 7) & ~7);
 	bool str = e->args.v[0]->type->kind == TY_STR;
 	int have = str ? e->args.v[0]->type->size : 0;
-	if (str && e->args.v[0]->kind == E_FIELD && have < n) /* a char array: its own size */
+	bool chars = str && e->args.v[0]->kind == E_FIELD; /* a member: a char array */
+	if (chars && have < n) /* its own size */
 		ev->size = 16 + (((n = have) + 7) & ~7);
-	ev->text = str ? "string" : NULL; /* printed with zeros after its end */
+	/* a string prints with zeros after its end; a char array's bytes
+	 * after its first NUL are kept (dumped when not all zero) */
+	ev->text = chars ? "chars" : str ? "string" : NULL;
 	if (e->aux2 == TRACE_STRING_TEXT) /* as text when printable */
 		ev->text2 = g->sc->opt.d_quiet ? "%s" : "  %-33s";
 	int rec = scratch_alloc(g, ev->size), addr;

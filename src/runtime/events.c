@@ -307,11 +307,14 @@ int events_handle(void *ctx, void *data, size_t size)
 			break;
 		uint8_t *b = xmalloc((size_t)n + 1); /* the ring is mapped read-only */
 		memcpy(b, (const uint8_t *)data + 16, (size_t)n);
-		if (ev->text) /* a string's record: nothing after its end */
+		bool chars = ev->text && !strcmp(ev->text, "chars");
+		if (ev->text && !chars) /* a string's record: nothing after its end */
 			for (uint8_t *z = memchr(b, 0, (size_t)n); z && z < b + n; z++)
 				*z = 0;
 		b[n] = 0;
-		if (ev->text2)
+		if (ev->text2 && chars)
+			trace_chars_d(&rt->out, b, (size_t)n, ev->text2);
+		else if (ev->text2)
 			trace_string_d(&rt->out, b, (size_t)n, ev->text2);
 		else
 			tracemem_print_d(&rt->out, b, (size_t)n);

@@ -50,3 +50,17 @@ void trace_string_d(const OutCtx *o, const uint8_t *d, size_t n, const char *fmt
 	output_printf_text(o, sb.s, sb.len);
 	sb_free(&sb);
 }
+
+void trace_chars_d(const OutCtx *o, const uint8_t *d, size_t n, const char *fmt)
+{
+	size_t i = 0;
+	while (i < n && text_byte(d[i]))
+		i++;
+	bool text = i == n || (i > 0 && !d[i]);
+	for (size_t j = i + 1; text && j < n; j++)
+		text = !d[j];
+	if (text)
+		trace_string_d(o, d, n, fmt);
+	else
+		tracemem_print_d(o, d, n);
+}
