@@ -79,9 +79,14 @@ static void diag_print_kind(FILE *out, const Source *src, const Error *e, const 
 	else
 		fprintf(out, "%s:%d:%d-%d: %s: %.*s\n", src->name, e->loc.line,
 			e->loc.hcol ? e->loc.hcol : e->loc.col,
-			e->loc.col + (e->loc.len > 0 ? e->loc.len : 1), kind, head, e->msg);
-	if (ls && !e->plain)
+			e->loc.col + (e->loc.bare ? 0 : e->loc.len > 0 ? e->loc.len : 1), kind, head,
+			e->msg);
+	if (ls && !e->plain && e->loc.bare) {
+		put_expanded(out, ls, (int)strcspn(ls, "\n"));
+		fputs("\n\n", out);
+	} else if (ls && !e->plain) {
 		put_source_caret(out, ls, e->loc);
+	}
 	if (hints)
 		fprintf(out, "%s\n", hints);
 }

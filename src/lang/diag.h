@@ -14,6 +14,9 @@ typedef struct Loc {
 	 * right after another ("print(ctx)") is placed where the run of them
 	 * starts ("print").  0 = col. */
 	int hcol;
+	/* bpftrace's default place (an if()'s condition): "1:1-1" and an
+	 * empty underline */
+	bool bare;
 } Loc;
 
 typedef struct Error {

@@ -78,40 +78,6 @@ const char *tn(const Type *t)
 	return t ? type_name(t, buf[i], sizeof(buf[i])) : "nothing";
 }
 
-/* bpftrace's name of a type in its messages, appended to b: an aggregation
- * without "()", a tuple as "(int64,string[2])" */
-static void bpf_type_name(const Type *t, StrBuf *b)
-{
-	char n[128];
-	type_name(t, n, sizeof(n));
-	size_t len = strlen(n);
-	if (t->kind == TY_TUPLE) {
-		sb_putc(b, '(');
-		for (int i = 0; i < t->nelem; i++) {
-			if (i)
-				sb_putc(b, ',');
-			bpf_type_name(t->elem[i], b);
-		}
-		sb_putc(b, ')');
-	} else if (type_is_agg(t) && len >= 2 && !strcmp(n + len - 2, "()")) {
-		sb_putn(b, n, len - 2);
-	} else {
-		sb_puts(b, n);
-	}
-}
-
-static const char *bpf_tn(const Type *t)
-{
-	static char buf[2][256];
-	static int i;
-	i = (i + 1) % 2;
-	StrBuf b = {0};
-	bpf_type_name(t, &b);
-	snprintf(buf[i], sizeof(buf[i]), "%s", b.s ? b.s : "");
-	sb_free(&b);
-	return buf[i];
-}
-
 void sema_reset_vars(Sema *s)
 {
 	s->vars.n = 0;
@@ -425,6 +391,14 @@ static bool need_int(Sema *s, Expr *e, const char *what)
 	return true;
 }
 
+/* a condition: an integer; in the bpftrace dialect its checks and words */
+static bool need_cond(Sema *s, Expr *c, BtCond where, const char *what)
+{
+	if (s->sc->opt.dialect != DIALECT_BPFTRACE)
+		return need_int(s, c, what);
+	return sema_expr(s, c) && sema_bt_cond(s, c, where);
+}
+
 static bool is_str_literal(const Expr *e)
 {
 	return e->kind == E_STR;
@@ -502,10 +476,13 @@ static bool sema_binop(Sema *s, Expr *e)
 		return false;
 	sema_addrspace_binop(s, e);
 	Type *l = e->a->type, *r = e->b->type;
+	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE;
 	if ((l->kind == TY_NONE || r->kind == TY_NONE) && !s->strict) {
 		e->type = ty_int(s, 64, true);
 		return true;
 	}
+	if (bt && (type_is_ptr(l) || type_is_ptr(r)) && !sema_bt_binop_ptr(s, e))
+		return false;
 	if (l->kind == TY_STR && r->kind == TY_STR) {
 		bool d = s->sc->opt.dialect == DIALECT_D; /* D orders strings as strcmp */
 		if (e->op < OP_EQ || e->op > OP_GE || (!d && e->op != OP_EQ && e->op != OP_NE))
@@ -517,6 +494,8 @@ static bool sema_binop(Sema *s, Expr *e)
 	}
 	if ((l->kind == TY_ARRAY && r->kind == TY_ARRAY) || (l->kind == TY_BUF && r->kind == TY_BUF))
 		return sema_mem_equality(s, e);
+	if ((l->kind != TY_INT || r->kind != TY_INT) && bt && !sema_bt_binop_types(s, e))
+		return false;
 	if (l->kind != TY_INT || r->kind != TY_INT)
 		return sema_error_late(s, e->loc, "operator %s needs two integers (or two strings for == "
 				       "and !=), got %s and %s", op_str(e->op), tn(l), tn(r));
@@ -539,6 +518,9 @@ static bool sema_unop(Sema *s, Expr *e)
 		return sema_ctype_deref(s, e);
 	if (e->op == OP_ADDR)
 		return sema_error(s, e->loc, "the address-of operator '&' is not supported");
+	if (s->sc->opt.dialect == DIALECT_BPFTRACE &&
+	    !(sema_expr(s, e->a) && sema_bt_unop(s, e, op_str(e->op))))
+		return false;
 	if (!need_int(s, e->a, "the operand"))
 		return false;
 	/* bpftrace: -x and ~x keep x's signedness (-$u of an unsigned is unsigned) */
@@ -548,8 +530,19 @@ static bool sema_unop(Sema *s, Expr *e)
 	return true;
 }
 
+/* bpftrace: the condition and both arms, then its checks of them */
+static bool bt_ternary(Sema *s, Expr *e)
+{
+	bool ok = sema_expr(s, e->a);
+	if (!(ok || s->all) || !sema_exprs2(s, e->b, e->c) || !ok)
+		return false;
+	return sema_bt_ternary(s, e);
+}
+
 static bool sema_ternary(Sema *s, Expr *e)
 {
+	if (s->sc->opt.dialect == DIALECT_BPFTRACE && !bt_ternary(s, e))
+		return false;
 	bool ok = need_int(s, e->a, "a condition");
 	if (!(ok || s->all) || !sema_exprs2(s, e->b, e->c) || !ok)
 		return false;
@@ -716,6 +709,52 @@ static bool sema_lvalue_int(Sema *s, Expr *t, const char *what)
 	return true;
 }
 
+/* The type a variable or map has so far, or NULL */
+static const Type *held_type(Sema *s, const Expr *t)
+{
+	const VarInfo *v = t->kind == E_VAR ? var_find(s, t->name) : NULL;
+	if (t->kind == E_MAP)
+		return script_map(s->sc, t->name, t->loc)->val;
+	return v ? v->type : NULL;
+}
+
+/* bpftrace: ++ and -- of a variable or map holding an integer or pointer */
+static bool bt_incdec(Sema *s, Expr *e)
+{
+	const Type *t = held_type(s, e->a);
+	if (s->sc->opt.dialect != DIALECT_BPFTRACE || !t)
+		return true;
+	Expr probe = *e;
+	Expr held = *e->a;
+	held.type = (Type *)t;
+	probe.a = &held;
+	return sema_bt_unop(s, &probe, e->op == OP_ADD ? "++" : "--");
+}
+
+/* bpftrace: `x op= v` is `x = x op v`: v an integer, and x a variable or map
+ * that takes the integer x op v makes */
+static bool bt_compound(Sema *s, Stmt *st)
+{
+	Expr *t = st->target, *v = st->expr;
+	const Type *cur = held_type(s, t);
+	if (s->sc->opt.dialect != DIALECT_BPFTRACE || !cur || (t->kind != E_VAR && t->kind != E_MAP))
+		return true;
+	if (!sema_expr(s, v))
+		return false;
+	if (cur->kind == TY_INT && v->type->kind != TY_INT && v->type->kind != TY_NONE)
+		return sema_error_late(s, t->loc, "Type mismatch for '%s': comparing '%s' with '%s'",
+				       op_str(st->op), bpf_tn(cur), bpf_tn(v->type));
+	if (cur->kind == TY_INT || cur->kind == TY_NONE)
+		return true;
+	bool both_signed = v->type->kind == TY_INT && v->type->is_signed && cur->is_signed;
+	/* the map message lacks its closing quote in bpftrace 0.17 too */
+	return sema_error(s, t->loc, "Type mismatch for %s%s: trying to assign value of type '%s' "
+			  "when %s already contains a value of type '%s%s", t->kind == E_VAR ? "$" : "",
+			  t->kind == E_VAR ? t->name : t->map ? t->map->print_name : t->name,
+			  both_signed ? "int64" : "unsigned int64",
+			  t->kind == E_VAR ? "variable" : "map", bpf_tn(cur), t->kind == E_VAR ? "'" : "");
+}
+
 static bool sema_sizeof(Sema *s, Expr *e)
 {
 	int bits;
@@ -816,6 +855,8 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 	case E_TUPLE:
 		return sema_tuple(s, e);
 	case E_INCDEC:
+		if (!bt_incdec(s, e))
+			return false;
 		if (!sema_lvalue_int(s, e->a, e->op == OP_ADD ? "++" : "--"))
 			return false;
 		e->type = ty_int(s, 64, true);
@@ -884,7 +925,7 @@ static bool assign_var(Sema *s, Stmt *st)
 	Expr *t = st->target, *v = st->expr;
 	VarInfo *var = var_find(s, t->name);
 	if (st->op != OP_NONE) {
-		if (!need_int(s, v, "the right side of a compound assignment"))
+		if (!bt_compound(s, st) || !need_int(s, v, "the right side of a compound assignment"))
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
@@ -951,7 +992,8 @@ static bool assign_map(Sema *s, Stmt *st)
 		}
 	}
 	if (st->op != OP_NONE) {
-		if (!need_int(s, v, "the right side of a compound assignment"))
+		t->map = script_map(s->sc, t->name, t->loc);
+		if (!bt_compound(s, st) || !need_int(s, v, "the right side of a compound assignment"))
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
@@ -1067,7 +1109,7 @@ static bool sema_stmt(Sema *s, Stmt *st)
 			return assign_var(s, st);
 		return st->target->kind == E_MAP ? assign_map(s, st) : sema_store_assign(s, st);
 	case S_IF: {
-		bool ok = need_int(s, st->expr, "an if condition");
+		bool ok = need_cond(s, st->expr, BT_IF, "an if condition");
 		if (!ok && !s->all)
 			return false;
 		ok = sema_stmts(s, &st->body) && ok;
@@ -1122,7 +1164,7 @@ bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
 	s->loop_depth = 0;
 	s->d_clause = 0;
 	sema_reset_vars(s);
-	bool ok = !p->pred || need_int(s, p->pred, "a predicate");
+	bool ok = !p->pred || need_cond(s, p->pred, BT_PRED, "a predicate");
 	if (!ok && !s->all)
 		return false;
 	return sema_stmts(s, &p->body) && ok;

@@ -158,6 +158,15 @@ bool sema_d_declared(Sema *s, const char *name, Type **t);
 /* D's operands have incompatible types: "int" = "string" */
 bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
 const char *tn(const Type *t); /* a type's name for messages */
+/* bpftrace's operator and condition checks, in its words (sema_ops_bt.c) */
+const char *bpf_tn(const Type *t); /* bpftrace's name of a type: "unsigned int32" */
+const char *bpf_kind(const Type *t); /* its word for the type's kind: "integer", "string" */
+typedef enum BtCond { BT_PRED, BT_IF, BT_TERNARY } BtCond;
+bool sema_bt_binop_ptr(Sema *s, Expr *e);   /* a pointer operand */
+bool sema_bt_binop_types(Sema *s, Expr *e); /* not two integers */
+bool sema_bt_unop(Sema *s, Expr *e, const char *op);
+bool sema_bt_cond(Sema *s, Expr *c, BtCond where);
+bool sema_bt_ternary(Sema *s, Expr *e);     /* its arms and condition */
 /* stores into members, elements and pointees (sema_store.c) */
 bool sema_store_via_pointer(const Expr *t);
 bool sema_store_target(Sema *s, Expr *t, const char *op);

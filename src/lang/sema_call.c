@@ -527,8 +527,6 @@ static bool check_jstack(Sema *s, Expr *c)
 	return sema_pystack_type(s, c, (int)depth, (int)strsize);
 }
 
-static const char *kind_word(const Type *t);
-
 /* an aggregation's integer operand, with bpftrace 0.17's message at the call
  * ("sum() only supports integer arguments (string provided)"; a pointer is
  * refused too) */
@@ -541,7 +539,7 @@ static bool agg_int_arg(Sema *s, Expr *c, int i)
 		return true;
 	if (a->type->kind != TY_INT || a->type->pointee)
 		return sema_error_late(s, c->loc, "%s() only supports integer arguments (%s provided)", c->name,
-				  kind_word(a->type));
+				  bpf_kind(a->type));
 	return true;
 }
 
@@ -557,7 +555,7 @@ static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
 	if (!sema_expr(s, a))
 		return false;
 	return sema_error_late(s, c->loc, "%s() expects a integer literal (%s provided)", c->name,
-			       kind_word(a->type));
+			       bpf_kind(a->type));
 }
 
 static bool check_agg(Sema *s, Expr *c)
@@ -616,20 +614,6 @@ static bool check_lhist(Sema *s, Expr *c)
 	return true;
 }
 
-/* bpftrace's words for an operand's kind in "(... provided)" */
-static const char *kind_word(const Type *t)
-{
-	switch (t->kind) {
-	case TY_INT: return t->pointee ? "pointer" : "integer";
-	case TY_STR: return "string";
-	case TY_TUPLE: return "tuple";
-	case TY_RECORD: return "record";
-	case TY_ARRAY: return "array";
-	case TY_BUF: return "buffer";
-	default: return "value";
-	}
-}
-
 /* an operand of kind k, with bpftrace's message otherwise */
 static bool arg_kind(Sema *s, Expr *call, int i, TypeKind k)
 {
@@ -640,7 +624,7 @@ static bool arg_kind(Sema *s, Expr *call, int i, TypeKind k)
 		return true;
 	if (a->type->kind != k)
 		return sema_error_late(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
-				  k == TY_STR ? "string" : "integer", kind_word(a->type));
+				  k == TY_STR ? "string" : "integer", bpf_kind(a->type));
 	return true;
 }
 
@@ -720,7 +704,7 @@ static bool check_macaddr(Sema *s, Expr *c)
 	if (t->kind != TY_INT && t->kind != TY_ARRAY && t->kind != TY_RECORD && t->kind != TY_STR &&
 	    (t->kind != TY_NONE || s->strict))
 		return sema_error(s, a->loc, "macaddr() takes a pointer or a 6-byte array (%s provided)",
-				  kind_word(t));
+				  bpf_kind(t));
 	c->type = ty_simple(s, TY_MACADDR, 8);
 	return true;
 }
@@ -878,7 +862,7 @@ static bool check_skboutput(Sema *s, Expr *c)
 		return false;
 	if (!type_is_ptr(skb->type) && (skb->type->kind != TY_NONE || s->strict))
 		return sema_error(s, skb->loc, "skboutput() only supports pointer arguments (%s "
-				  "provided)", kind_word(skb->type));
+				  "provided)", bpf_kind(skb->type));
 	if (!arg_kind(s, c, 2, TY_INT) || !arg_kind(s, c, 3, TY_INT))
 		return false;
 	c->type = ty_int(s, 32, false);

@@ -155,8 +155,8 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { delete(@x[1]); }", 1, 16, "Undefined map: @x\nhint: it is never assigned a value"},
 	{TP_WRITE " { @x[args] = 1; }", 1, 42, "a value of type args cannot be a map key"},
 	{TP_WRITE " { @x = args; }", 1, 44, "a value of type args cannot be stored in a map"},
-	{"BEGIN { @x = \"a\"; @x++; }", 1, 19, "++ needs an integer map, but @x holds string[2]"},
-	{"BEGIN { @x = count(); @x++; }", 1, 23, "@x holds count(), which can only be printed (print(@x))"},
+	{"BEGIN { @x = \"a\"; @x++; }", 1, 21, "The ++ operator can not be used on expressions of type 'string[2]'"},
+	{"BEGIN { @x = count(); @x++; }", 1, 25, "The ++ operator can not be used on expressions of type 'count'"},
 	{"BEGIN { @x = hist(1); @y = @x + 1; }", 1, 28, "@x holds hist(), which can only be printed (print(@x))"},
 
 	/* variables */
@@ -209,9 +209,9 @@ static const ErrCase err_cases[] = {
 	{"BEGIN { break; }", 1, 9, "break used outside of a loop"},
 	{"BEGIN { continue; }", 1, 9, "continue used outside of a loop"},
 	{"BEGIN { if (1) { break; } }", 1, 18, "break used outside of a loop"},
-	{"BEGIN { @x = comm ? 1 : 2; }", 1, 14, "a condition must be an integer, not string[16]"},
-	{"BEGIN { if (comm) { } }", 1, 13, "an if condition must be an integer, not string[16]"},
-	{"BEGIN /comm/ { }", 1, 8, "a predicate must be an integer, not string[16]"},
+	{"BEGIN { @x = comm ? 1 : 2; }", 1, 14, "Invalid condition in ternary: string"},
+	{"BEGIN { if (comm) { } }", 1, 1, "Invalid condition in if(): string"},
+	{"BEGIN /comm/ { }", 1, 8, "Invalid type for predicate: string"},
 
 	/* lhist / str / stacks / kaddr */
 	{"BEGIN { @x = lhist(1, 0, 10, 0); }", 1, 14, "lhist() step must be >= 1 (0 provided)"},
@@ -249,14 +249,11 @@ static const ErrCase err_cases[] = {
 						   "defined in the script nor in the kernel's BTF"},
 	{"BEGIN { @x = (int8)comm; }", 1, 20, "the value of a cast must be an integer, not string[16]"},
 	{"BEGIN { @x = \"a\" < \"b\"; }", 1, 18, "The < operator can not be used on expressions of types string[2], string[2]"},
-	{"BEGIN { @x = 1 + \"a\"; }", 1, 16, "operator + needs two integers (or two strings for == and "
-					    "!=), got int64 and string[2]"},
-	{"BEGIN { @x = ksym(1) + 1; }", 1, 22, "operator + needs two integers (or two strings for == and "
-					      "!=), got ksym and int64"},
-	{"BEGIN { @x = 1 ? 1 : \"a\"; }", 1, 16, "the two branches of ?: differ: int64 and string[2]"},
-	{"BEGIN { @x = -comm; }", 1, 15, "the operand must be an integer, not string[16]"},
-	{"BEGIN { @x = *comm; }", 1, 14, "cannot dereference a value of type string[16]: '*' needs a "
-				      "pointer (cast an address first, e.g. *(uint32 *)addr)"},
+	{"BEGIN { @x = 1 + \"a\"; }", 1, 14, "Type mismatch for '+': comparing 'int64' with 'string[2]'"},
+	{"BEGIN { @x = ksym(1) + 1; }", 1, 14, "Type mismatch for '+': comparing 'ksym' with 'int64'"},
+	{"BEGIN { @x = 1 ? 1 : \"a\"; }", 1, 14, "Ternary operator must return the same type: have 'integer' and 'string'"},
+	{"BEGIN { @x = -comm; }", 1, 14, "The - operator can not be used on expressions of type 'string[16]'"},
+	{"BEGIN { @x = *comm; }", 1, 14, "The dereference operator can not be used on expressions of type 'string[16]'"},
 	{"BEGIN { @x = &comm; }", 1, 14, "the address-of operator '&' is not supported"},
 	{"BEGIN { @x = $2; }", 1, 14, "$2 is 'two', not a number: use str($2) for a string"},
 	/* C types (the kernel's BTF) */
