@@ -415,7 +415,7 @@ static int run_program(Cli *c)
 		sc = compile_program(ast, &c->opt, &err);
 	phase_time("compiled");
 	if (!sc) {
-		diag_print(stderr, &src, &err);
+		diag_print_opt(stderr, &src, &err, c->no_warnings);
 		stop_child(c);
 		goto out;
 	}

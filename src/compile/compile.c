@@ -288,6 +288,25 @@ static void size_maps(Script *sc)
 	}
 }
 
+/* bpftrace prints the warnings of its final pass as it finds them, so
+ * before that pass's errors: when those are what is reported, the
+ * warnings go first in the list (Error.warning) */
+static void warnings_before_errors(Script *sc, Error *err)
+{
+	if (!err->set || err->tier != ERR_TIER_FINAL || !sc->warnings.n)
+		return;
+	Error *rest = arena_alloc(&sc->ast->arena, sizeof(Error));
+	*rest = *err;
+	for (int i = sc->warnings.n - 1; i >= 0; i--) {
+		Error *w = arena_alloc(&sc->ast->arena, sizeof(Error));
+		*w = sc->warnings.v[i];
+		w->warning = true;
+		w->next = rest;
+		rest = w;
+	}
+	*err = *rest;
+}
+
 Script *compile_program(Program *ast, const Options *opt, Error *err)
 {
 	Script *sc = xcalloc(1, sizeof(Script));
@@ -307,6 +326,8 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 			break;
 	}
 	ok = ok && sema_pass(sc, &s, true, err);
+	if (!ok)
+		warnings_before_errors(sc, err);
 	ok = ok && (sc->opt.dialect != DIALECT_D || d_alloca_check(ast, err));
 	if (ok && later.set) {
 		*err = later;

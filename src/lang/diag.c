@@ -91,10 +91,16 @@ static void diag_print_kind(FILE *out, const Source *src, const Error *e, const 
 		fprintf(out, "%s\n", hints);
 }
 
-void diag_print(FILE *out, const Source *src, const Error *e)
+void diag_print_opt(FILE *out, const Source *src, const Error *e, bool no_warnings)
 {
 	for (; e; e = e->next)
-		diag_print_kind(out, src, e, "ERROR");
+		if (!e->warning || !no_warnings)
+			diag_print_kind(out, src, e, e->warning ? "WARNING" : "ERROR");
+}
+
+void diag_print(FILE *out, const Source *src, const Error *e)
+{
+	diag_print_opt(out, src, e, false);
 }
 
 void error_keep_first_tier(Error *e)

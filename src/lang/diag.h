@@ -29,6 +29,7 @@ typedef struct Error {
 	 * finds this one (ERR_TIER_*) */
 	struct Error *next;
 	unsigned char tier;
+	bool warning; /* a warning printed among the errors (diag_print) */
 } Error;
 
 /* bpftrace 0.17 checks a program in passes and stops after the first pass
@@ -52,7 +53,9 @@ bool error_vat(Error *e, Loc loc, const char *fmt, va_list ap);
 void error_keep_first_tier(Error *e);
 
 /* "NAME:LINE:COL-END: ERROR: MSG" (bpftrace's form), then the source line
- * and a caret; then each error of e's list the same way. */
+ * and a caret; then each error of e's list the same way (a warning among
+ * them as "WARNING:", unless no_warnings). */
 void diag_print(FILE *out, const Source *src, const Error *e);
+void diag_print_opt(FILE *out, const Source *src, const Error *e, bool no_warnings);
 /* the same, as "WARNING:" */
 void diag_print_warning(FILE *out, const Source *src, const Error *e);
