@@ -23,6 +23,7 @@ typedef struct MapInfo {
 	signed char addrspace; /* of the first value assigned (sema_addrspace.c) */
 	bool addrspace_set;
 	bool failed;     /* an assignment's value had an error (sema: Sema.all) */
+	bool none;       /* a value bpftrace types "none" (Expr.none) */
 	int max_entries; /* keys it holds (compile.c: size_maps) */
 	int64_t key_bound; /* keys its accesses can make (codegen_map.c:
 			    * count_keys): 0 none seen, -1 no bound */
@@ -37,6 +38,7 @@ typedef struct VarInfo {
 	signed char addrspace; /* of the first value assigned (sema_addrspace.c) */
 	bool addrspace_set;
 	bool failed; /* its first assignment's value had an error (sema: Sema.all) */
+	bool none;   /* and bpftrace types that value "none" (Expr.none) */
 } VarInfo;
 
 typedef enum EventKind {

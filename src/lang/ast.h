@@ -62,6 +62,10 @@ struct Expr {
 	Op op;
 	bool post;  /* E_INCDEC: postfix */
 	bool arrow; /* E_FIELD: "->" rather than "." */
+	/* bpftrace's first pass types this "none" (an undefined variable, a map
+	 * with no value, an unknown identifier or field, a read through one):
+	 * the functions and casts it reaches say so too (sema) */
+	bool none;
 	IntLit lit; /* E_INT in D: the constant's type */
 	uint64_t ival;
 	char *name;  /* identifier text, see ExprKind */

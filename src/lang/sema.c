@@ -346,11 +346,14 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 static bool sema_map(Sema *s, Expr *e)
 {
 	e->map = script_map(s->sc, e->name, e->loc);
-	if (!sema_map_key(s, e) || !d_map_declared(s, e->map))
+	if (!sema_map_key(s, e) || !d_map_declared(s, e->map)) {
+		e->none = !e->map->val && (!e->map->failed || e->map->none);
 		return false;
+	}
 	Type *v = e->map->val;
 	if (!v) {
 		e->type = ty_simple(s, TY_NONE, 0);
+		e->none = !e->map->failed || e->map->none;
 		if (s->strict && e->map->failed)
 			return false; /* its assignment's error is reported */
 		if (s->strict)
@@ -369,6 +372,8 @@ static bool sema_map(Sema *s, Expr *e)
 static bool sema_var(Sema *s, Expr *e)
 {
 	VarInfo *v = var_find(s, e->name);
+	e->none = (!v || (!v->type && !v->failed) || v->none) &&
+		  s->sc->opt.dialect == DIALECT_BPFTRACE;
 	if (v && !v->type && v->failed)
 		return false; /* its assignment's error is reported */
 	if ((!v || !v->type) && s->sc->opt.dialect == DIALECT_BPFTRACE)
@@ -596,8 +601,9 @@ static bool sema_field(Sema *s, Expr *e)
 	if (!sema_expr(s, e->a))
 		return false;
 	Type *t = e->a->type;
+	/* a field bpftrace cannot find leaves the access untyped */
 	if (t->kind == TY_CTX)
-		return sema_tp_field(s, e);
+		return sema_tp_field(s, e) || (e->none = true, false);
 	if (t->kind == TY_TUPLE) {
 		char *end;
 		long i = strtol(e->name, &end, 10);
@@ -613,7 +619,7 @@ static bool sema_field(Sema *s, Expr *e)
 		return true;
 	}
 	if (t->kind == TY_RECORD || type_is_ptr(t))
-		return sema_ctype_member(s, e);
+		return sema_ctype_member(s, e) || (e->none = true, false);
 	return sema_error(s, e->loc, "a value of type %s has no field '%s'", tn(t), e->name);
 }
 
@@ -650,13 +656,34 @@ static bool d_cast_check(Sema *s, Expr *e)
 	return sema_error(s, e->loc, "invalid cast expression: \"%s\" to \"%s\"", from, e->name);
 }
 
+/* bpftrace: a cast of a "none" value (an undefined variable) is an error,
+ * to an integer twice; to an integer, a value of another kind than an
+ * integer, a pointer or a record is refused (its first pass) */
+static bool bt_cast_value(Sema *s, Expr *e, bool to_int)
+{
+	if (!sema_expr(s, e->a)) {
+		if (!e->a->none || !s->all)
+			return false;
+		sema_error(s, e->loc, "Cannot cast from \"none\" type");
+		return !to_int || sema_error(s, e->loc, "Casts are not supported for type: \"none\"");
+	}
+	const Type *t = e->a->type;
+	if (!to_int || t->kind == TY_INT || t->kind == TY_RECORD || t->kind == TY_NONE ||
+	    t->kind == TY_CTX)
+		return true;
+	return sema_error(s, e->loc, "Casts are not supported for type: \"%s\"", bpf_tn(t));
+}
+
 static bool sema_cast(Sema *s, Expr *e)
 {
 	int bits;
 	bool sign;
 	if (s->sc->opt.dialect == DIALECT_D && !d_cast_check(s, e))
 		return false;
-	if (!cast_type(e->name, &bits, &sign))
+	bool to_int = cast_type(e->name, &bits, &sign);
+	if (s->sc->opt.dialect == DIALECT_BPFTRACE && !bt_cast_value(s, e, to_int))
+		return false;
+	if (!to_int)
 		return sema_ctype_cast(s, e);
 	if (!need_int(s, e->a, "the value of a cast"))
 		return false;
@@ -805,13 +832,39 @@ static bool posparam_literal(Sema *s, Expr *e)
 
 static bool sema_expr_kind(Sema *s, Expr *e);
 
+static bool sema_expr_typed(Sema *s, Expr *e);
+
 bool sema_expr(Sema *s, Expr *e)
 {
-	if (!sema_expr_kind(s, e))
+	if (!sema_expr_typed(s, e))
 		return false;
 	if (e->kind != E_BINOP) /* sema_binop tags it (and warns) before its own warnings */
 		sema_addrspace(s, e);
 	return true;
+}
+
+static bool sema_expr_kind(Sema *s, Expr *e);
+
+/* bpftrace types a read through a "none" value none too: a field, an
+ * element, a pointee, the left arm of a ?: */
+static bool none_through(const Expr *e)
+{
+	switch (e->kind) {
+	case E_FIELD:
+	case E_INDEX: return e->a->none;
+	case E_UNOP: return e->op == OP_DEREF && e->a->none;
+	case E_TERNARY: return e->b->none;
+	default: return false;
+	}
+}
+
+static bool sema_expr_typed(Sema *s, Expr *e)
+{
+	e->none = false;
+	if (sema_expr_kind(s, e))
+		return true;
+	e->none |= s->all && none_through(e);
+	return false;
 }
 
 static bool sema_expr_kind(Sema *s, Expr *e)
@@ -828,7 +881,9 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 		e->type = ty_str(s, (int)e->slen + 1);
 		return true;
 	case E_BUILTIN:
-		return sema_builtin(s, e);
+		/* bpftrace leaves a builtin it refuses (args in BEGIN) untyped */
+		e->none = !sema_builtin(s, e);
+		return !e->none;
 	case E_POSPARAM:
 		return sema_posparam(s, e);
 	case E_POSCOUNT:
@@ -890,6 +945,7 @@ static void var_failed(Sema *s, VarInfo *var, const char *name, const Expr *v)
 	var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
 	var->name = (char *)name;
 	var->failed = true;
+	var->none = v->none;
 	/* a call that knows its type despite the error (str(comm)) gives it */
 	if (v->type && storable(v->type))
 		var->type = value_storage_type(s, v->type);
@@ -968,6 +1024,7 @@ static bool sema_exprs_key(Sema *s, Expr *v, Expr *t)
 		bool keys = sema_map_key(s, t);
 		bool ok = sema_expr(s, v);
 		t->map->failed |= !ok;
+		t->map->none |= !ok && v->none;
 		return keys && ok;
 	}
 	return sema_expr(s, v) && sema_map_key(s, t);

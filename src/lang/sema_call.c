@@ -105,6 +105,17 @@ static const Type *agg_map_value(const Expr *a)
 	return type_is_agg(a->map->val) ? a->map->val : NULL;
 }
 
+/* bpftrace types an operator's value an integer even when its operands
+ * are in error (1 + "a"): a format checks it as one.  False otherwise. */
+static bool bt_int_despite_error(Sema *s, Expr *a)
+{
+	bool arith = a->kind == E_BINOP || (a->kind == E_UNOP && a->op != OP_DEREF);
+	if (!arith || s->sc->opt.dialect != DIALECT_BPFTRACE)
+		return false;
+	a->type = ty_int(s, 64, true);
+	return true;
+}
+
 static bool check_format(Sema *s, Expr *call, int first)
 {
 	if (!sema_arg_literal_str(s, call, 0))
@@ -129,8 +140,8 @@ static bool check_format(Sema *s, Expr *call, int first)
 	/* every error of the arguments first, as bpftrace visits them */
 	bool pre = s->all, ok = true;
 	for (int i = first; pre && i < call->args.n; i++)
-		if (!agg_map_value(call->args.v[i]))
-			ok = sema_expr(s, call->args.v[i]) && ok;
+		if (!agg_map_value(call->args.v[i]) && !sema_expr(s, call->args.v[i]))
+			ok = bt_int_despite_error(s, call->args.v[i]) && ok;
 	if (!ok)
 		return false;
 	if (given != fmt->nargs)
@@ -458,6 +469,9 @@ static bool check_ntop(Sema *s, Expr *c)
 						 type_csize(a->type->pointee) == 1);
 	if (bytes && (a->type->size == 4 || a->type->size == 16))
 		c->aux2 = a->type->size;
+	else if ((a->type->kind == TY_STR || a->type->kind == TY_ARRAY) &&
+		 s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return sema_error(s, c->loc, "ntop() argument must be 4 or 16 bytes in size");
 	else if (!arg_int(s, c, last))
 		return false;
 	c->type = ty_simple(s, TY_INET, 24);
@@ -1126,6 +1140,70 @@ static const char *n_arguments(int n)
 	return buf;
 }
 
+/* bpftrace 0.17's first-pass checks of some functions' argument, in its
+ * words: an argument of the wrong kind, or "none" (an undefined variable,
+ * a map without a value: Expr.none), which it reports besides the cause.
+ * `kinds` are the kinds taken (0: only "none" is checked here, the rest by
+ * the function's own check); `last`: the last argument, not the first. */
+static const struct BtArgCheck {
+	FuncId id;
+	const char *msg; /* %1$s the function, %2$s the kind */
+	bool ints, ptrs, last;
+} bt_arg_checks[] = {
+	{F_STR, "str() expects an integer or a pointer type as first argument (%2$s provided)", 0, 0, 0},
+	{F_KSYM, "%1$s() expects an integer or pointer argument", 1, 1, 0},
+	{F_USYM, "%1$s() expects an integer or pointer argument", 1, 1, 0},
+	{F_KPTR, "%1$s() only supports integer or pointer arguments (%2$s provided)", 1, 1, 0},
+	{F_UPTR, "%1$s() only supports integer or pointer arguments (%2$s provided)", 1, 1, 0},
+	{F_BSWAP, "%1$s() only supports integer arguments (%2$s provided)", 1, 0, 0},
+	{F_MACADDR, "%1$s() only supports array or pointer arguments (%2$s provided)", 0, 0, 0},
+	{F_NTOP, "%1$s() expects an integer or array argument, got %2$s", 0, 0, 1},
+};
+
+static bool bt_arg_check(Sema *s, Expr *c)
+{
+	const struct BtArgCheck *k = NULL;
+	for (size_t i = 0; i < sizeof(bt_arg_checks) / sizeof(bt_arg_checks[0]); i++)
+		if (bt_arg_checks[i].id == c->func->id)
+			k = &bt_arg_checks[i];
+	if (!k || !c->args.n || s->sc->opt.dialect != DIALECT_BPFTRACE)
+		return true;
+	Expr *a = c->args.v[k->last ? c->args.n - 1 : 0];
+	if (a->kind == E_POSPARAM) /* str($1): the parameter's text */
+		return true;
+	const char *kind;
+	if (!sema_expr(s, a)) {
+		if (!a->none || !s->all)
+			return false;
+		kind = "none";
+	} else {
+		const Type *t = a->type;
+		bool ptr = type_is_ptr(t);
+		if (!k->ints || t->kind == TY_NONE || (t->kind == TY_INT && (!ptr || k->ptrs)))
+			return true;
+		kind = bpf_kind(t);
+	}
+	if (c->func->id == F_STR) /* str() still makes a string */
+		c->type = ty_str(s, s->sc->opt.strlen_max);
+	return sema_error(s, c->loc, k->msg, c->name, kind);
+}
+
+/* bpftrace looks at a call's arguments before counting them */
+static bool arity_error(Sema *s, Expr *e, const FuncDef *f)
+{
+	for (int i = 0; s->all && s->sc->opt.dialect == DIALECT_BPFTRACE && i < e->args.n; i++)
+		if (e->args.v[i]->kind != E_MAP)
+			sema_expr(s, e->args.v[i]);
+	if (f->min_args == f->max_args)
+		return sema_error(s, e->loc, "%s() requires %s (%d provided)", f->name,
+				  n_arguments(f->min_args), e->args.n);
+	if (e->args.n < f->min_args)
+		return sema_error(s, e->loc, "%s() requires at least %s (%d provided)", f->name,
+				  n_arguments(f->min_args), e->args.n);
+	return sema_error(s, e->loc, "%s() takes up to %s (%d provided)", f->name,
+			  n_arguments(f->max_args), e->args.n);
+}
+
 bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 {
 	const FuncDef *f = func_find_in(e->name, s->sc->opt.dialect);
@@ -1134,16 +1212,8 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 	e->func = f;
 	if (f->d_only && (e->args.n < f->min_args || e->args.n > f->max_args))
 		return d_arity_error(s, e, f);
-	if (e->args.n < f->min_args || e->args.n > f->max_args) {
-		if (f->min_args == f->max_args)
-			return sema_error(s, e->loc, "%s() requires %s (%d provided)", f->name,
-					  n_arguments(f->min_args), e->args.n);
-		if (e->args.n < f->min_args)
-			return sema_error(s, e->loc, "%s() requires at least %s (%d provided)", f->name,
-					  n_arguments(f->min_args), e->args.n);
-		return sema_error(s, e->loc, "%s() takes up to %s (%d provided)", f->name,
-				  n_arguments(f->max_args), e->args.n);
-	}
+	if (e->args.n < f->min_args || e->args.n > f->max_args)
+		return arity_error(s, e, f);
 	if (f->kind == FK_STMT && ctx != CALL_STMT)
 		return sema_error(s, e->loc, "%s() does not return a value", f->name);
 	if (f->kind == FK_VAR && ctx != CALL_VAR)
@@ -1154,5 +1224,5 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 	e->type = ty_simple(s, TY_NONE, 0);
 	if (s->sc->opt.dialect == DIALECT_D && !dsema_action_order(s, e, f))
 		return false;
-	return f->check(s, e);
+	return bt_arg_check(s, e) && f->check(s, e);
 }

@@ -46,7 +46,7 @@ static const struct {
 	{"BEGIN { @ = strncmp(\"a\", \"b\"); }", 1, 13, "strncmp() requires 3 arguments (2 provided)"},
 	{"BEGIN { @ = strcontains(\"a\", 2); }", 1, 30,
 	 "strcontains() only supports string arguments (integer provided)"},
-	{"BEGIN { @ = bswap(\"ab\"); }", 1, 19, "bswap() only supports integer arguments (string provided)"},
+	{"BEGIN { @ = bswap(\"ab\"); }", 1, 13, "bswap() only supports integer arguments (string provided)"},
 	{"BEGIN { print(strerror(\"a\")); }", 1, 24,
 	 "strerror() only supports integer arguments (string provided)"},
 	{"BEGIN { @[strerror(1)] = count(); }", 1, 11,
