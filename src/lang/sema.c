@@ -270,6 +270,35 @@ bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val)
 			  sema_d_type_name(var, a, sizeof(a)), sema_d_type_name(val, b, sizeof(b)));
 }
 
+/* bpftrace's name of a map key's part: an integer is a uint64 there */
+static void key_part_name(StrBuf *b, const Type *t)
+{
+	sb_puts(b, t->kind == TY_INT && !t->pointee ? "unsigned int64" : bpf_tn(t));
+}
+
+/* bpftrace's words for keys of another shape than the map's */
+static bool key_mismatch(Sema *s, const Expr *e)
+{
+	const Type *want = e->map->key;
+	StrBuf got = {0}, exp = {0};
+	for (int i = 0; i < e->args.n; i++) {
+		if (i)
+			sb_puts(&got, ", ");
+		key_part_name(&got, e->args.v[i]->type);
+	}
+	for (int i = 0; want && i < (want->kind == TY_TUPLE ? want->nelem : 1); i++) {
+		if (i)
+			sb_puts(&exp, ", ");
+		key_part_name(&exp, want->kind == TY_TUPLE ? want->elem[i] : want);
+	}
+	sema_error_late(s, e->loc, "Argument mismatch for %s: trying to access with arguments: [%s] "
+			"when map expects arguments: [%s]", e->map->print_name, got.s ? got.s : "",
+			exp.s ? exp.s : "");
+	sb_free(&got);
+	sb_free(&exp);
+	return false;
+}
+
 bool sema_map_key(Sema *s, Expr *e)
 {
 	MapInfo *m = e->map;
@@ -304,12 +333,20 @@ bool sema_map_key(Sema *s, Expr *e)
 	/* a map without a key recorded is keyless once it holds a value */
 	if (!k && !m->key)
 		return true;
+	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE;
+	if ((!k || (!m->key && m->val)) && bt)
+		return key_mismatch(s, e);
 	if (!k || (!m->key && m->val))
 		return sema_error_late(s, e->loc, "map %s is used both with and without keys",
 				       m->print_name);
-	if (!merge_type(s, &m->key, k, &grew))
+	Type *before = m->key;
+	if (!merge_type(s, &m->key, k, &grew)) {
+		m->key = before;
+		if (bt)
+			return key_mismatch(s, e);
 		return sema_error_late(s, e->loc, "map %s is indexed by %s here but by %s elsewhere",
-				  m->print_name, tn(k), tn(m->key));
+				       m->print_name, tn(k), tn(m->key));
+	}
 	s->changed |= grew;
 	return true;
 }
@@ -475,8 +512,39 @@ static Type *d_arith_type(Sema *s, const Type *l, const Type *r)
 	return ty_int(s, lb > rb ? lb : rb, sema_d_arith_signed(l, r));
 }
 
+/* The aggregation a map read holds (@c after @c = count()), or NULL */
+static Type *agg_read(Sema *s, Expr *e)
+{
+	if (e->kind != E_MAP)
+		return NULL;
+	e->map = script_map(s->sc, e->name, e->loc);
+	return e->map->val && type_is_agg(e->map->val) ? e->map->val : NULL;
+}
+
+/* bpftrace: an aggregation read as an operand is of its type there
+ * ("Type mismatch for '+': comparing 'count' with 'int64'"); sonde's words
+ * where bpftrace takes it.  True when neither operand is one. */
+static bool bt_agg_operands(Sema *s, Expr *e)
+{
+	Type *l = agg_read(s, e->a), *r = agg_read(s, e->b);
+	if (!l && !r)
+		return true;
+	Expr *other = l && r ? NULL : l ? e->b : e->a;
+	if (other && !sema_expr(s, other))
+		return false;
+	Expr *agg = l ? e->a : e->b;
+	e->a->type = l ? l : e->a->type;
+	e->b->type = r ? r : e->b->type;
+	if (!sema_bt_binop_types(s, e))
+		return false;
+	return sema_error_late(s, agg->loc, "%s holds %s, which can only be printed (print(%s))",
+			       agg->map->print_name, tn(agg->map->val), agg->map->print_name);
+}
+
 static bool sema_binop(Sema *s, Expr *e)
 {
+	if (s->sc->opt.dialect == DIALECT_BPFTRACE && !bt_agg_operands(s, e))
+		return false;
 	if (!sema_exprs2(s, e->a, e->b))
 		return false;
 	sema_addrspace_binop(s, e);

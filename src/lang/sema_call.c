@@ -68,8 +68,14 @@ bool sema_arg_literal_str(Sema *s, Expr *call, int i)
 static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 {
 	Expr *a = call->args.v[i];
+	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE; /* bpftrace's words */
+	if (a->kind != E_MAP && bt)
+		return sema_error(s, call->loc, "%s() expects a map to be provided", call->name);
 	if (a->kind != E_MAP)
 		return sema_error(s, a->loc, "%s() expects a map, like %s(@name)", call->name,
+				  call->name);
+	if (!keys_allowed && a->args.n && bt)
+		return sema_error(s, call->loc, "The map passed to %s() should not be indexed by a key",
 				  call->name);
 	if (!keys_allowed && a->args.n)
 		return sema_error(s, a->loc, "%s() takes a whole map, without [keys]", call->name);
@@ -209,7 +215,10 @@ static bool check_print(Sema *s, Expr *c)
 	if (a->kind == E_MAP && !a->args.n) {
 		int64_t v;
 		for (int i = 1; i < c->args.n; i++)
-			if (!arg_literal_int(s, c, i, &v))
+			if (c->args.v[i]->kind == E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE)
+				return sema_error_late(s, c->loc, "print() expects a integer literal (string "
+						  "provided)");
+			else if (!arg_literal_int(s, c, i, &v))
 				return false;
 		c->aux = 1; /* a whole map */
 		if (!arg_map(s, c, 0, false))
@@ -225,6 +234,9 @@ static bool check_print(Sema *s, Expr *c)
 			return sema_error(s, c->loc, "The map passed to print() should not be indexed by a "
 					  "key\nhint: print(%s) prints every key", a->map->print_name);
 	}
+	if (c->args.n > 1 && s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return sema_error(s, c->loc, "Non-map print() only takes 1 argument, %d found",
+				  c->args.n);
 	if (c->args.n > 1)
 		return sema_error(s, c->loc, "print() of a value takes one argument");
 	if (!sema_expr(s, a))
