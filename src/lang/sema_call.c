@@ -55,10 +55,27 @@ static void fold_str_param(Sema *s, Expr *a)
 	a->args.n = 0;
 }
 
+/* bpftrace's words for an argument that is not the literal wanted, naming
+ * what it is ("none" for an undefined variable); time() and strftime()
+ * check theirs in bpftrace's final pass, the others in its first */
+static bool bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want)
+{
+	const char *kind = "none";
+	if (sema_expr(s, a))
+		kind = bpf_kind(a->type);
+	else if (!a->none || !s->all)
+		return false;
+	bool late = !strcmp(call->name, "time") || !strcmp(call->name, "strftime");
+	return (late ? sema_error_late : sema_error)(s, call->loc, "%s() expects a %s literal (%s "
+						     "provided)", call->name, want, kind);
+}
+
 bool sema_arg_literal_str(Sema *s, Expr *call, int i)
 {
 	Expr *a = call->args.v[i];
 	fold_str_param(s, a);
+	if (a->kind != E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return bt_not_literal(s, call, a, "string");
 	if (a->kind != E_STR)
 		return sema_error(s, a->loc, "%s() argument %d must be a string literal", call->name,
 				  i + 1);
@@ -302,6 +319,14 @@ static bool is_data_loc(const Sema *s, const Expr *a)
 	return f && f->is_data_loc;
 }
 
+static bool agg_int_arg(Sema *s, Expr *c, int i);
+
+/* str()'s and buf()'s length: an integer (bpftrace's words, final pass) */
+static bool len_arg(Sema *s, Expr *c, int i)
+{
+	return s->sc->opt.dialect == DIALECT_BPFTRACE ? agg_int_arg(s, c, i) : arg_int(s, c, i);
+}
+
 static bool check_str(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
@@ -311,7 +336,7 @@ static bool check_str(Sema *s, Expr *c)
 							    len->a->kind == E_INT));
 	c->aux2 = len && !literal_len; /* a length computed at run time (string[STRLEN]) */
 	if (c->aux2 && a->kind != E_POSPARAM) {
-		if (!arg_int(s, c, 1))
+		if (!len_arg(s, c, 1))
 			return false;
 	} else if (len) {
 		int64_t n;
@@ -455,7 +480,7 @@ static bool check_buf(Sema *s, Expr *c)
 	} else if (n && value) {
 		return sema_error(s, n->loc, "buf(): the length of a buffer of %s must be a literal",
 				  a->type->kind == TY_STR ? "a string" : "an array");
-	} else if (n && !arg_int(s, c, 1)) {
+	} else if (n && !len_arg(s, c, 1)) {
 		return false;
 	}
 	c->aux = n && n->kind != E_INT; /* a length computed at run time */
@@ -660,6 +685,8 @@ static bool check_strncmp(Sema *s, Expr *c)
 	int64_t n;
 	if (!arg_kind(s, c, 0, TY_STR) || !arg_kind(s, c, 1, TY_STR))
 		return false;
+	if (c->args.v[2]->kind != E_INT && s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return bt_not_literal(s, c, c->args.v[2], "integer");
 	if (c->args.v[2]->kind != E_INT)
 		return sema_error(s, c->args.v[2]->loc, "strncmp() expects an integer literal as its "
 				  "length");
@@ -738,7 +765,18 @@ static bool check_macaddr(Sema *s, Expr *c)
 /* cgroup_path(id[, "hierarchy filter"]): paths found when printed */
 static bool check_cgroup_path(Sema *s, Expr *c)
 {
-	if (!arg_kind(s, c, 0, TY_INT) || (c->args.n > 1 && !sema_arg_literal_str(s, c, 1)))
+	if (!arg_kind(s, c, 0, TY_INT))
+		return false;
+	Expr *f = c->args.n > 1 ? c->args.v[1] : NULL;
+	if (f && f->kind != E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE) { /* its words */
+		if (!sema_expr(s, f))
+			return false;
+		if (f->type->kind != TY_STR)
+			return sema_error_late(s, c->loc, "cgroup_path() only supports string arguments "
+					       "(%s provided)", bpf_kind(f->type));
+		return sema_error(s, f->loc, "cgroup_path() argument 2 must be a string literal");
+	}
+	if (f && !sema_arg_literal_str(s, c, 1))
 		return false;
 	c->type = ty_simple(s, TY_CGROUP_PATH, 8);
 	c->type->fmt = c->args.n > 1 ? c->args.v[1]->sval : NULL;

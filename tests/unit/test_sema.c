@@ -137,7 +137,8 @@ static const ErrCase err_cases[] = {
 	 "clear() expects a map to be provided"},
 	{"BEGIN { @x = 1; print(1, 2); }", 1, 17,
 	 "Non-map print() only takes 1 argument, 2 found"},
-	{"BEGIN { time(1); }", 1, 14, "time() argument 1 must be a string literal"},
+	{"BEGIN { time(1); }", 1, 9,
+	 "time() expects a string literal (integer provided)"},
 	{"BEGIN { join(comm); }", 1, 14, "join() argument 1 must be an integer"},
 	{"BEGIN { @x = sizeof(struct foo); }", 1, 14, "sizeof: unknown type 'struct foo': it is not defined in the "
 					     "script nor in the kernel's BTF"},
@@ -187,7 +188,8 @@ static const ErrCase err_cases[] = {
 						    "type integer (string supplied)"},
 	{"BEGIN { printf(\"%s\\n\", 1); }", 1, 9, "printf: %s specifier expects a value of "
 					       "type string (integer supplied)"},
-	{"BEGIN { $f = \"x\"; printf($f); }", 1, 26, "printf() argument 1 must be a string literal"},
+	{"BEGIN { $f = \"x\"; printf($f); }", 1, 19,
+	 "printf() expects a string literal (string provided)"},
 	{"BEGIN { system(\"ls\"); }", 1, 9,
 	 "system() is an unsafe function being used in safe mode\nhint: --unsafe allows it"},
 
