@@ -66,6 +66,10 @@ struct Expr {
 	 * with no value, an unknown identifier or field, a read through one):
 	 * the functions and casts it reaches say so too (sema) */
 	bool none;
+	/* sema: the probe visit (Sema.visit) that last checked this, and its
+	 * result: a node checked twice in one visit is checked once */
+	unsigned visit;
+	bool visit_ok;
 	IntLit lit; /* E_INT in D: the constant's type */
 	uint64_t ival;
 	char *name;  /* identifier text, see ExprKind */

@@ -901,8 +901,24 @@ static bool posparam_literal(Sema *s, Expr *e)
 static bool sema_expr_kind(Sema *s, Expr *e);
 
 static bool sema_expr_typed(Sema *s, Expr *e);
+static bool sema_expr_checked(Sema *s, Expr *e);
 
 bool sema_expr(Sema *s, Expr *e)
+{
+	/* once per probe visit: checking an operand first, then again in the
+	 * check of what holds it, would cost 2^depth on nested operators */
+	bool memo = s->sc->opt.dialect == DIALECT_BPFTRACE && s->visit;
+	if (memo && e->visit == s->visit)
+		return e->visit_ok;
+	bool ok = sema_expr_checked(s, e);
+	if (memo) {
+		e->visit = s->visit;
+		e->visit_ok = ok;
+	}
+	return ok;
+}
+
+static bool sema_expr_checked(Sema *s, Expr *e)
 {
 	if (!sema_expr_typed(s, e))
 		return false;
@@ -1286,6 +1302,8 @@ bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
 {
 	s->probe = p;
 	s->spec = spec;
+	if (!++s->visit)
+		s->visit = 1;
 	s->loop_depth = 0;
 	s->d_clause = 0;
 	sema_reset_vars(s);

@@ -86,6 +86,9 @@ struct Sema {
 	bool changed; /* a map's type changed during this pass */
 	bool warn;    /* record warnings (once: in the strict pass) */
 	int d_clause; /* D: speculate/commit/data actions seen in this clause (dfunc_spec.c) */
+	/* bumped by each sema_probe: bpftrace's checks may look at an operand
+	 * before the check that types it (Expr.visit) */
+	unsigned visit;
 };
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
