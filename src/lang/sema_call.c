@@ -1,22 +1,17 @@
 /* Functions: one table row per function with its argument count and a
  * check that types the call. */
-#include <arpa/inet.h>
 #include <errno.h>
-#include <signal.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/socket.h>
 
-#include "../probes/provider.h"
 #include "../python/pylayout.h"
 #include "../runtime/cgroup_paths.h"
 #include "../runtime/elf_syms.h"
 #include "../runtime/ksyms.h"
 #include "sema.h"
 #include "../compile/dfunc.h"
+#include "sema_call_int.h"
 
-static bool arg_int(Sema *s, Expr *call, int i)
+bool sema_arg_int(Sema *s, Expr *call, int i)
 {
 	Expr *a = call->args.v[i];
 	if (!sema_expr(s, a))
@@ -28,7 +23,7 @@ static bool arg_int(Sema *s, Expr *call, int i)
 	return true;
 }
 
-static bool arg_literal_int(Sema *s, Expr *call, int i, int64_t *out)
+bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out)
 {
 	Expr *a = call->args.v[i];
 	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
@@ -58,7 +53,7 @@ static void fold_str_param(Sema *s, Expr *a)
 /* bpftrace's words for an argument that is not the literal wanted, naming
  * what it is ("none" for an undefined variable); time() and strftime()
  * check theirs in bpftrace's final pass, the others in its first */
-static bool bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want)
+bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want)
 {
 	const char *kind = "none";
 	if (sema_expr(s, a))
@@ -75,14 +70,14 @@ bool sema_arg_literal_str(Sema *s, Expr *call, int i)
 	Expr *a = call->args.v[i];
 	fold_str_param(s, a);
 	if (a->kind != E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return bt_not_literal(s, call, a, "string");
+		return sema_bt_not_literal(s, call, a, "string");
 	if (a->kind != E_STR)
 		return sema_error(s, a->loc, "%s() argument %d must be a string literal", call->name,
 				  i + 1);
 	return true;
 }
 
-static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
+bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 {
 	Expr *a = call->args.v[i];
 	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE; /* bpftrace's words */
@@ -112,189 +107,14 @@ static bool arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 	return true;
 }
 
-/* printf-style format + arguments (printf, cat, system); D's own check
- * is sema_format_d.c.  bpftrace's words, at the call */
-static bool format_mismatch(Sema *s, Expr *call, const FmtPiece *p, const Type *t)
-{
-	return sema_error_late(s, call->loc, "%s: %s specifier expects a value of type %s (%s supplied)",
-			  call->name, p->word, fmt_expected_word(p), fmt_type_word(t));
-}
-
-/* The aggregation a map read `a` holds (@c after @c = count()), or NULL. */
-static const Type *agg_map_value(const Expr *a)
-{
-	if (a->kind != E_MAP || !a->map || !a->map->val)
-		return NULL;
-	return type_is_agg(a->map->val) ? a->map->val : NULL;
-}
-
-/* bpftrace types an operator's value an integer even when its operands
- * are in error (1 + "a"): a format checks it as one.  False otherwise. */
-static bool bt_int_despite_error(Sema *s, Expr *a)
-{
-	bool arith = a->kind == E_BINOP || (a->kind == E_UNOP && a->op != OP_DEREF);
-	if (!arith || s->sc->opt.dialect != DIALECT_BPFTRACE)
-		return false;
-	a->type = ty_int(s, 64, true);
-	return true;
-}
-
-static bool check_format(Sema *s, Expr *call, int first)
-{
-	if (!sema_arg_literal_str(s, call, 0))
-		return false;
-	Expr *f = call->args.v[0];
-	if (!f->auxp) {
-		Fmt *fmt = arena_alloc(&s->sc->arena, sizeof(Fmt));
-		char msg[256];
-		int off = 0;
-		if (!fmt_parse(f->sval, f->slen, fmt, &off, msg, sizeof(msg))) {
-			Loc l = f->loc;
-			l.col += off + 1;
-			l.len = 1;
-			l.hcol = 0;
-			return sema_error_late(s, l, "%s", msg);
-		}
-		script_keep_fmt(s->sc, fmt);
-		f->auxp = fmt;
-	}
-	const Fmt *fmt = f->auxp;
-	int given = call->args.n - first;
-	/* every error of the arguments first, as bpftrace visits them */
-	bool pre = s->all, ok = true;
-	for (int i = first; pre && i < call->args.n; i++)
-		if (!agg_map_value(call->args.v[i]) && !sema_expr(s, call->args.v[i]))
-			ok = bt_int_despite_error(s, call->args.v[i]) && ok;
-	if (!ok)
-		return false;
-	if (given != fmt->nargs)
-		return sema_error_late(s, call->loc, "%s: %s arguments for format string (%d supplied, %d "
-				  "expected)", call->name, given < fmt->nargs ? "Not enough" : "Too many",
-				  given, fmt->nargs);
-	int ai = first;
-	for (int i = 0; i < fmt->npieces; i++) {
-		const FmtPiece *p = &fmt->pieces[i];
-		if (p->conv == FC_LITERAL)
-			continue;
-		Expr *a = call->args.v[ai++];
-		const Type *agg = agg_map_value(a);
-		if (agg) /* bpftrace names the aggregation: "(count supplied)" */
-			return format_mismatch(s, call, p, agg);
-		if (!pre && !sema_expr(s, a))
-			return false;
-		if (a->type->kind == TY_NONE && !s->strict)
-			continue;
-		if (!fmt_accepts(p, a->type))
-			return format_mismatch(s, call, p, a->type);
-		if (s->sc->opt.dialect == DIALECT_D)
-			d_widen_conv((FmtPiece *)p, a->type);
-	}
-	return true;
-}
-
-/* a format trace() made (its own widths, parsed as bpftrace's) */
-static bool fmt_from_trace(const Expr *f)
-{
-	const Fmt *fmt = f->auxp;
-	for (int i = 0; fmt && i < fmt->npieces; i++)
-		if (fmt->pieces[i].conv != FC_LITERAL && fmt->pieces[i].conv != FC_STAR &&
-		    !fmt->pieces[i].dconv)
-			return true;
-	return false;
-}
-
-static bool check_printf(Sema *s, Expr *c)
-{
-	if (s->sc->opt.dialect == DIALECT_D && !fmt_from_trace(c->args.v[0]))
-		return sema_format_d(s, c);
-	return check_format(s, c, 1);
-}
-
-static bool check_system(Sema *s, Expr *c)
-{
-	bool ok = s->sc->opt.unsafe ||
-		  sema_error(s, c->loc, "system() is an unsafe function being used in safe mode\n"
-			     "hint: --unsafe allows it");
-	if (!ok && !s->all)
-		return false;
-	return check_format(s, c, 1) && ok;
-}
-
-/* D's system(): a destructive action (-w) */
-static bool check_system_d(Sema *s, Expr *c)
-{
-	return dsema_destructive(s, c) && sema_format_d(s, c);
-}
-
-static bool check_print(Sema *s, Expr *c)
-{
-	Expr *a = c->args.v[0];
-	if (a->kind == E_MAP && !a->args.n) {
-		int64_t v;
-		for (int i = 1; i < c->args.n; i++)
-			if (c->args.v[i]->kind == E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE)
-				return sema_error_late(s, c->loc, "print() expects a integer literal (string "
-						  "provided)");
-			else if (!arg_literal_int(s, c, i, &v))
-				return false;
-		c->aux = 1; /* a whole map */
-		if (!arg_map(s, c, 0, false))
-			return false;
-		if (c->args.n > 1 && a->map->val && a->map->val->kind == TY_STATS)
-			sema_warn(s, c->loc, "print()'s top and div arguments are ignored when used on "
-				  "stats() maps.");
-		return true;
-	}
-	if (a->kind == E_MAP) { /* print(@m[k]) of count() etc. */
-		a->map = script_map(s->sc, a->name, a->loc);
-		if (agg_map_value(a))
-			return sema_error(s, c->loc, "The map passed to print() should not be indexed by a "
-					  "key\nhint: print(%s) prints every key", a->map->print_name);
-	}
-	if (c->args.n > 1 && s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return sema_error(s, c->loc, "Non-map print() only takes 1 argument, %d found",
-				  c->args.n);
-	if (c->args.n > 1)
-		return sema_error(s, c->loc, "print() of a value takes one argument");
-	if (!sema_expr(s, a))
-		return false;
-	if (a->type->kind == TY_CTX || type_is_agg(a->type))
-		return sema_error(s, a->loc, "print() cannot print this value");
-	if (type_is_ptr(a->type) || (a->type->ctx && a->type->kind == TY_RECORD)) {
-		char n[160]; /* bpftrace 0.17 prints neither pointers nor the context */
-		return sema_error(s, c->loc, "%s type passed to print() is not printable",
-				  type_name(a->type, n, sizeof(n)));
-	}
-	return true;
-}
-
-static bool check_time(Sema *s, Expr *c)
-{
-	return c->args.n == 0 || sema_arg_literal_str(s, c, 0);
-}
-
-static bool check_strftime(Sema *s, Expr *c)
-{
-	if (!sema_arg_literal_str(s, c, 0) || !arg_int(s, c, 1))
-		return false;
-	c->type = ty_simple(s, TY_TIMESTAMP, 8);
-	c->type->fmt = c->args.v[0]->sval;
-	return true;
-}
-
-static bool check_join(Sema *s, Expr *c)
-{
-	return arg_int(s, c, 0) && (c->args.n < 2 || sema_arg_literal_str(s, c, 1));
-}
-
 static bool check_delete(Sema *s, Expr *c)
 {
-	return arg_map(s, c, 0, true);
+	return sema_arg_map(s, c, 0, true);
 }
 
 static bool check_whole_map(Sema *s, Expr *c)
 {
-	return arg_map(s, c, 0, false);
+	return sema_arg_map(s, c, 0, false);
 }
 
 /* bpftrace's words: str() reads memory, a value already a string is refused
@@ -319,12 +139,25 @@ static bool is_data_loc(const Sema *s, const Expr *a)
 	return f && f->is_data_loc;
 }
 
-static bool agg_int_arg(Sema *s, Expr *c, int i);
+
+/* an operand of kind k, with bpftrace's message otherwise */
+bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k)
+{
+	Expr *a = call->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != k)
+		return sema_error_late(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
+				  k == TY_STR ? "string" : "integer", bpf_kind(a->type));
+	return true;
+}
 
 /* str()'s and buf()'s length: an integer (bpftrace's words, final pass) */
 static bool len_arg(Sema *s, Expr *c, int i)
 {
-	return s->sc->opt.dialect == DIALECT_BPFTRACE ? agg_int_arg(s, c, i) : arg_int(s, c, i);
+	return s->sc->opt.dialect == DIALECT_BPFTRACE ? sema_agg_int_arg(s, c, i) : sema_arg_int(s, c, i);
 }
 
 static bool check_str(Sema *s, Expr *c)
@@ -340,7 +173,7 @@ static bool check_str(Sema *s, Expr *c)
 			return false;
 	} else if (len) {
 		int64_t n;
-		if (!arg_literal_int(s, c, 1, &n))
+		if (!sema_arg_literal_int(s, c, 1, &n))
 			return false;
 		if (n < 0) /* str(p, 0) is "", as bpftrace's */
 			return sema_error(s, c->args.v[1]->loc, "str(): the length must not be negative");
@@ -358,7 +191,7 @@ static bool check_str(Sema *s, Expr *c)
 		return str_arg_error(s, c, a);
 	if (a->type->kind == TY_STR) {
 		if (c->aux2)
-			return arg_literal_int(s, c, 1, &(int64_t){0});
+			return sema_arg_literal_int(s, c, 1, &(int64_t){0});
 		c->aux = 2; /* already a string: str() truncates/copies */
 		c->type = ty_str(s, a->type->size < size ? a->type->size : size);
 		return true;
@@ -366,7 +199,7 @@ static bool check_str(Sema *s, Expr *c)
 	if (a->type->kind != TY_INT && (s->strict || a->type->kind != TY_NONE) &&
 	    s->sc->opt.dialect == DIALECT_BPFTRACE)
 		return str_arg_error(s, c, a);
-	if (!arg_int(s, c, 0))
+	if (!sema_arg_int(s, c, 0))
 		return false;
 	c->type = ty_str(s, size);
 	return true;
@@ -374,7 +207,7 @@ static bool check_str(Sema *s, Expr *c)
 
 static bool check_ksym(Sema *s, Expr *c)
 {
-	if (!arg_int(s, c, 0))
+	if (!sema_arg_int(s, c, 0))
 		return false;
 	c->type = ty_simple(s, TY_KSYM, 8);
 	return true;
@@ -383,7 +216,7 @@ static bool check_ksym(Sema *s, Expr *c)
 /* syscall_name(nr): the number, printed as the system call's name */
 static bool check_syscall_name(Sema *s, Expr *c)
 {
-	if (!arg_int(s, c, 0))
+	if (!sema_arg_int(s, c, 0))
 		return false;
 	c->type = ty_simple(s, TY_SYSCALL, 8);
 	return true;
@@ -419,7 +252,7 @@ static bool check_cgroupid(Sema *s, Expr *c)
 
 static bool check_usym(Sema *s, Expr *c)
 {
-	if (!arg_int(s, c, 0))
+	if (!sema_arg_int(s, c, 0))
 		return false;
 	c->type = ty_simple(s, TY_USYM, 16);
 	s->sc->uses_usym = true;
@@ -496,7 +329,7 @@ static bool check_ntop(Sema *s, Expr *c)
 {
 	int last = c->args.n - 1;
 	for (int i = 0; i < last; i++)
-		if (!arg_int(s, c, i))
+		if (!sema_arg_int(s, c, i))
 			return false;
 	Expr *a = c->args.v[last];
 	if (!sema_expr(s, a))
@@ -509,7 +342,7 @@ static bool check_ntop(Sema *s, Expr *c)
 	else if ((a->type->kind == TY_STR || a->type->kind == TY_ARRAY) &&
 		 s->sc->opt.dialect == DIALECT_BPFTRACE)
 		return sema_error(s, c->loc, "ntop() argument must be 4 or 16 bytes in size");
-	else if (!arg_int(s, c, last))
+	else if (!sema_arg_int(s, c, last))
 		return false;
 	c->type = ty_simple(s, TY_INET, 24);
 	return true;
@@ -531,7 +364,7 @@ static bool check_stack(Sema *s, Expr *c)
 	/* bpftrace 0.17's words for a string and for a depth past its own cap */
 	if (c->args.n > first && c->args.v[first]->kind == E_STR)
 		return sema_error(s, c->loc, "%s() expects a integer literal (string provided)", c->name);
-	if (c->args.n > first && !arg_literal_int(s, c, first, &depth))
+	if (c->args.n > first && !sema_arg_literal_int(s, c, first, &depth))
 		return false;
 	if ((uint64_t)depth > 1024)
 		return sema_error(s, c->loc, "%s([int limit]): limit shouldn't exceed 1024, %llu given",
@@ -567,9 +400,9 @@ bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max)
 static bool check_jstack(Sema *s, Expr *c)
 {
 	int64_t depth = PYSTACK_DEPTH, strsize = 0;
-	if (c->args.n > 0 && !arg_literal_int(s, c, 0, &depth))
+	if (c->args.n > 0 && !sema_arg_literal_int(s, c, 0, &depth))
 		return false;
-	if (c->args.n > 1 && !arg_literal_int(s, c, 1, &strsize))
+	if (c->args.n > 1 && !sema_arg_literal_int(s, c, 1, &strsize))
 		return false;
 	if (depth < 1 || depth > 127)
 		return sema_error(s, c->loc, "jstack(): the depth must be from 1 to 127");
@@ -581,7 +414,7 @@ static bool check_jstack(Sema *s, Expr *c)
 /* an aggregation's integer operand, with bpftrace 0.17's message at the call
  * ("sum() only supports integer arguments (string provided)"; a pointer is
  * refused too) */
-static bool agg_int_arg(Sema *s, Expr *c, int i)
+bool sema_agg_int_arg(Sema *s, Expr *c, int i)
 {
 	Expr *a = c->args.v[i];
 	if (!sema_expr(s, a))
@@ -617,7 +450,7 @@ static bool check_agg(Sema *s, Expr *c)
 	const FuncDef *f = c->func;
 	bool is_signed = true;
 	if (c->args.n) {
-		if (s->sc->opt.dialect == DIALECT_BPFTRACE ? !agg_int_arg(s, c, 0) : !arg_int(s, c, 0))
+		if (s->sc->opt.dialect == DIALECT_BPFTRACE ? !sema_agg_int_arg(s, c, 0) : !sema_arg_int(s, c, 0))
 			return false;
 		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
 	}
@@ -633,7 +466,7 @@ static bool check_agg(Sema *s, Expr *c)
 static bool check_lhist(Sema *s, Expr *c)
 {
 	int64_t mn, mx, step;
-	if (!agg_int_arg(s, c, 0) || !lhist_literal(s, c, 1, &mn) || !lhist_literal(s, c, 2, &mx) ||
+	if (!sema_agg_int_arg(s, c, 0) || !lhist_literal(s, c, 1, &mn) || !lhist_literal(s, c, 2, &mx) ||
 	    !lhist_literal(s, c, 3, &step))
 		return false;
 	/* bpftrace 0.17's checks, in its order and words: each that fails is
@@ -665,338 +498,11 @@ static bool check_lhist(Sema *s, Expr *c)
 	return true;
 }
 
-/* an operand of kind k, with bpftrace's message otherwise */
-static bool arg_kind(Sema *s, Expr *call, int i, TypeKind k)
-{
-	Expr *a = call->args.v[i];
-	if (!sema_expr(s, a))
-		return false;
-	if (a->type->kind == TY_NONE && !s->strict)
-		return true;
-	if (a->type->kind != k)
-		return sema_error_late(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
-				  k == TY_STR ? "string" : "integer", bpf_kind(a->type));
-	return true;
-}
-
-/* strncmp(a, b, n): 0 when the first n bytes are equal */
-static bool check_strncmp(Sema *s, Expr *c)
-{
-	int64_t n;
-	if (!arg_kind(s, c, 0, TY_STR) || !arg_kind(s, c, 1, TY_STR))
-		return false;
-	if (c->args.v[2]->kind != E_INT && s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return bt_not_literal(s, c, c->args.v[2], "integer");
-	if (c->args.v[2]->kind != E_INT)
-		return sema_error(s, c->args.v[2]->loc, "strncmp() expects an integer literal as its "
-				  "length");
-	if (!arg_literal_int(s, c, 2, &n))
-		return false;
-	c->type = ty_int(s, 64, false);
-	return true;
-}
-
-/* strcontains(hay, needle): 1 when needle occurs in hay */
-static bool check_strcontains(Sema *s, Expr *c)
-{
-	if (!arg_kind(s, c, 0, TY_STR) || !arg_kind(s, c, 1, TY_STR))
-		return false;
-	c->type = ty_int(s, 64, false);
-	return true;
-}
-
-/* bswap(x): the bytes of x reversed, at x's width, unsigned (as bpftrace) */
-static bool check_bswap(Sema *s, Expr *c)
-{
-	if (!arg_kind(s, c, 0, TY_INT))
-		return false;
-	const Type *t = c->args.v[0]->type;
-	int bits = t->kind == TY_INT && !t->pointee && t->bits ? t->bits : 64;
-	c->type = ty_int(s, bits, false);
-	return true;
-}
-
-/* strerror(errno): the text is looked up when printed */
-static bool check_strerror(Sema *s, Expr *c)
-{
-	if (!arg_kind(s, c, 0, TY_INT))
-		return false;
-	c->type = ty_simple(s, TY_STRERROR, 8);
-	return true;
-}
-
-/* pton("1.2.3.4" | "::1"): the address bytes, as uint8[4] or uint8[16] */
-static bool check_pton(Sema *s, Expr *c)
-{
-	Expr *a = c->args.v[0];
-	if (a->kind != E_STR)
-		return sema_error(s, a->loc, "pton() expects a string literal argument");
-	unsigned char addr[16];
-	bool v6 = strchr(a->sval, ':') != NULL;
-	if (inet_pton(v6 ? AF_INET6 : AF_INET, a->sval, addr) != 1)
-		return sema_error(s, a->loc, "pton(): invalid %s address \"%s\"", v6 ? "IPv6" : "IPv4",
-				  a->sval);
-	Type *t = ty_simple(s, TY_ARRAY, v6 ? 16 : 4);
-	t->count = t->size;
-	t->pointee = ty_int(s, 8, false);
-	c->type = t;
-	return true;
-}
-
-/* macaddr(p): 6 bytes read from a pointer, or a 6-byte array or record */
-static bool check_macaddr(Sema *s, Expr *c)
-{
-	Expr *a = c->args.v[0];
-	if (a->kind == E_STR)
-		return sema_error(s, a->loc, "macaddr() does not support literal string arguments");
-	if (!sema_expr(s, a))
-		return false;
-	const Type *t = a->type;
-	if ((t->kind == TY_ARRAY || t->kind == TY_RECORD || t->kind == TY_STR) && t->size != 6)
-		return sema_error(s, a->loc, "macaddr() argument must be 6 bytes in size");
-	if (t->kind != TY_INT && t->kind != TY_ARRAY && t->kind != TY_RECORD && t->kind != TY_STR &&
-	    (t->kind != TY_NONE || s->strict))
-		return sema_error(s, a->loc, "macaddr() takes a pointer or a 6-byte array (%s provided)",
-				  bpf_kind(t));
-	c->type = ty_simple(s, TY_MACADDR, 8);
-	return true;
-}
-
-/* cgroup_path(id[, "hierarchy filter"]): paths found when printed */
-static bool check_cgroup_path(Sema *s, Expr *c)
-{
-	if (!arg_kind(s, c, 0, TY_INT))
-		return false;
-	Expr *f = c->args.n > 1 ? c->args.v[1] : NULL;
-	if (f && f->kind != E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE) { /* its words */
-		if (!sema_expr(s, f))
-			return false;
-		if (f->type->kind != TY_STR)
-			return sema_error_late(s, c->loc, "cgroup_path() only supports string arguments "
-					       "(%s provided)", bpf_kind(f->type));
-		return sema_error(s, f->loc, "cgroup_path() argument 2 must be a string literal");
-	}
-	if (f && !sema_arg_literal_str(s, c, 1))
-		return false;
-	c->type = ty_simple(s, TY_CGROUP_PATH, 8);
-	c->type->fmt = c->args.n > 1 ? c->args.v[1]->sval : NULL;
-	return true;
-}
-
-/* Registers reg() names: x86-64 struct pt_regs in field order, 8 bytes
- * each.  The context of kprobe/uprobe programs is a pt_regs, and that of
- * perf-event programs (profile, interval, software, watchpoint) starts
- * with one. */
-static const char *const pt_regs_fields[] = {
-	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9",    "r8", "ax",
-	"cx",  "dx",  "si",  "di",  "orig_ax", "ip", "cs", "flags", "sp", "ss",
-};
-
-int pt_regs_offset(const char *reg)
-{
-	for (size_t i = 0; i < sizeof(pt_regs_fields) / sizeof(pt_regs_fields[0]); i++)
-		if (!strcmp(pt_regs_fields[i], reg))
-			return (int)i * 8;
-	return -1;
-}
-
-static bool check_reg(Sema *s, Expr *c)
-{
-	if (!sema_arg_literal_str(s, c, 0))
-		return false;
-	const Provider *p = s->spec->prov;
-	if (p->is_special || (p->prog_type != BPF_PROG_TYPE_KPROBE &&
-			      p->prog_type != BPF_PROG_TYPE_PERF_EVENT))
-		return sema_error(s, c->loc, "reg can not be used with \"%s\" probes", p->name);
-	c->aux = pt_regs_offset(c->args.v[0]->sval);
-	if (c->aux < 0)
-		return sema_error(s, c->args.v[0]->loc, "'%s' is not a valid register on this "
-				  "architecture (x86_64)", c->args.v[0]->sval);
-	c->type = ty_int(s, 64, false);
-	return true;
-}
-
-/* debugf(fmt, ...): bpf_trace_printk to the kernel's trace buffer, which
- * takes at most three arguments: integers and strings */
-static bool check_debugf(Sema *s, Expr *c)
-{
-	if (!check_format(s, c, 1))
-		return false;
-	if (c->args.n > 4)
-		return sema_error(s, c->loc, "debugf: Cannot use more than 3 conversion specifiers");
-	for (int i = 1; i < c->args.n; i++) {
-		const Type *t = c->args.v[i]->type;
-		if (t->kind != TY_INT && t->kind != TY_STR && (t->kind != TY_NONE || s->strict))
-			return sema_error(s, c->args.v[i]->loc, "debugf() prints integers and strings "
-					  "only (bpf_trace_printk)");
-	}
-	if (s->warn)
-		sema_warn(s, c->loc, "The debugf() builtin is not recommended for production use. For "
-			  "more information see bpf_trace_printk in bpf-helpers(7).");
-	return true;
-}
-
-/* override(rc): bpf_override_return, kprobes only, and unsafe */
-static bool check_override(Sema *s, Expr *c)
-{
-	if (!s->sc->opt.unsafe)
-		return sema_error(s, c->loc, "override() is an unsafe function being used in safe mode");
-	if (strcmp(s->spec->prov->name, "kprobe"))
-		return sema_error(s, c->loc, "override can only be used with kprobes.");
-	return arg_kind(s, c, 0, TY_INT);
-}
-
-/* A signal's number from its name, "KILL" or "SIGKILL" (any case), or 0 */
-static int signal_number(const char *name)
-{
-	if (!strncasecmp(name, "SIG", 3))
-		name += 3;
-	for (int i = 1; i < NSIG; i++) {
-		const char *abbrev = sigabbrev_np(i);
-		if (abbrev && *name && !strcasecmp(abbrev, name))
-			return i;
-	}
-	return 0;
-}
-
-/* signal(SIG): bpf_send_signal to the current task, unsafe, in probes that
- * run in a task's context; a name or a literal number is checked here
- * (aux = the number), any other integer at run time (aux = 0) */
-static bool check_signal(Sema *s, Expr *c)
-{
-	const Provider *p = s->spec->prov;
-	Expr *a = c->args.v[0];
-	if (!s->sc->opt.unsafe)
-		return sema_error(s, c->loc, "signal() is an unsafe function being used in safe mode\n"
-				  "hint: --unsafe allows it");
-	if (p->is_special || !strcmp(p->name, "watchpoint") || !strcmp(p->name, "asyncwatchpoint") ||
-	    (p->prog_type == BPF_PROG_TYPE_PERF_EVENT && strcmp(p->name, "profile")))
-		return sema_error(s, c->loc, "signal can not be used with \"%s\" probes", p->name);
-	c->aux = 0;
-	if (a->kind == E_STR) {
-		c->aux = signal_number(a->sval);
-		if (!c->aux)
-			return sema_error(s, c->loc, "%s is not a valid signal", a->sval);
-		return true;
-	}
-	if (a->kind == E_INT && (a->ival < 1 || a->ival > 64))
-		return sema_error(s, c->loc, "%lld is not a valid signal, allowed range: [1,64]",
-				  (long long)a->ival);
-	if (!sema_expr(s, a))
-		return false;
-	if (a->type->kind != TY_INT && (a->type->kind != TY_NONE || s->strict))
-		return sema_error(s, c->loc, "signal only accepts string literals or integers");
-	c->aux = a->kind == E_INT ? (int)a->ival : 0;
-	return true;
-}
-
-/* path(p): the path of a struct path * through bpf_d_path, which only
- * BPF tracing programs (kfunc/kretfunc) may call, on the functions the
- * kernel allows it in (the verifier says which not). */
-static bool check_path(Sema *s, Expr *c)
-{
-	if (s->spec->prov->prog_type != BPF_PROG_TYPE_TRACING || s->spec->prov->is_special)
-		return sema_error(s, c->loc, "The path function can only be used with 'kfunc', "
-				  "'kretfunc', 'iter' probes");
-	if (!arg_kind(s, c, 0, TY_INT))
-		return false;
-	c->type = ty_str(s, s->sc->opt.strlen_max);
-	return true;
-}
-
-/* skboutput(path, skb, length, offset): the first `length` bytes of the
- * skb's data go to the pcap file `path`, from `offset` on (runtime/
- * skb_capture.c).  The kernel offers bpf_skb_output to BPF tracing programs
- * (kfunc/kretfunc) only: elsewhere bpftrace 0.17's words, which its feature
- * probe prints, and why.  Its value is the helper's: 0, or a negative errno
- * as a uint32. */
-static bool check_skboutput(Sema *s, Expr *c)
-{
-	const Provider *p = s->spec->prov;
-	if (p->prog_type != BPF_PROG_TYPE_TRACING || p->is_special)
-		return sema_error(s, c->loc, "BPF_FUNC_skb_output is not available for your kernel "
-				  "version\nhint: the kernel offers bpf_skb_output to kfunc/kretfunc "
-				  "probes only, not to %s probes", p->name);
-	if (!sema_arg_literal_str(s, c, 0))
-		return false;
-	if (!c->args.v[0]->slen)
-		return sema_error(s, c->args.v[0]->loc, "skboutput() needs a file name");
-	Expr *skb = c->args.v[1];
-	if (!sema_expr(s, skb))
-		return false;
-	if (!type_is_ptr(skb->type) && (skb->type->kind != TY_NONE || s->strict))
-		return sema_error(s, skb->loc, "skboutput() only supports pointer arguments (%s "
-				  "provided)", bpf_kind(skb->type));
-	if (!arg_kind(s, c, 2, TY_INT) || !arg_kind(s, c, 3, TY_INT))
-		return false;
-	c->type = ty_int(s, 32, false);
-	return true;
-}
-
-/* unwatch(addr): stop watching addr (every watchpoint on it), as bpftrace */
-static bool check_unwatch(Sema *s, Expr *c)
-{
-	return arg_kind(s, c, 0, TY_INT);
-}
-
 static bool check_none(Sema *s, Expr *c)
 {
 	(void)s;
 	(void)c;
 	return true;
-}
-
-/* D's trace(x): becomes printf with the format dtrace(1) prints x with:
- * bare under -q, else integers right-aligned by their width (" %16lld"
- * for 8 bytes ... " %3u" for 1: dtrace's " %3d" of a uint8_t) and strings
- * left-aligned in 33 columns. */
-static bool check_trace(Sema *s, Expr *c)
-{
-	Expr *a = c->args.v[0];
-	if (!sema_expr(s, a))
-		return false;
-	if (a->type->kind == TY_NONE)
-		return s->strict ? sema_error(s, a->loc, "trace() of a value without a type") : true;
-	if (a->type->kind == TY_RECORD) { /* a struct: its bytes, as tracemem() dumps them */
-		c->name = "__trace_record";
-		c->func = func_find("__trace_record");
-		return true;
-	}
-	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR || a->type->kind == TY_INET;
-	if (a->type->kind == TY_STR) {
-		dsema_trace_string(s, c);
-		return true;
-	}
-	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
-	TypeKind k = a->type->kind;
-	bool stack = k == TY_KSTACK || k == TY_USTACK || k == TY_PYSTACK; /* frames: own lines */
-	/* sym() and the others: "  %-50s" quiet or not (dt_print_sym) */
-	bool sym = (k == TY_KSYM || k == TY_USYM) && a->type->dsym;
-	const char *f = stack ? "%s" : sym ? "  %-50s" : str ? (q ? "%s" : "  %-33s")
-		      : bits <= 8 ? (q ? "%u" : " %3u") : bits <= 16 ? (q ? "%u" : " %5u")
-		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
-	Arena *ar = &s->sc->ast->arena;
-	if (a->type->kind == TY_INT) { /* dtrace reads 1- and 2-byte records unsigned, 4 and 8 signed */
-		Expr *cast = arena_alloc(ar, sizeof(Expr));
-		cast->kind = E_CAST;
-		cast->loc = a->loc;
-		cast->name = bits <= 8 ? "uint8" : bits <= 16 ? "uint16" : bits <= 32 ? "int32" : "int64";
-		cast->a = a;
-		a = cast;
-	}
-	Expr *fe = arena_alloc(ar, sizeof(Expr));
-	fe->kind = E_STR;
-	fe->loc = c->loc;
-	fe->sval = arena_strdup(ar, f);
-	fe->slen = strlen(f);
-	Expr **v = arena_alloc(ar, 2 * sizeof(Expr *));
-	v[0] = fe;
-	v[1] = a;
-	c->args.v = v;
-	c->args.n = 2;
-	c->name = "printf";
-	c->func = func_find("printf");
-	return check_format(s, c, 1);
 }
 
 /* xlate <T>(x) left for sema by the D front end (which turns each
@@ -1018,17 +524,17 @@ static bool dcheck_xlate(Sema *s, Expr *c)
 /* D's exit(N): N is dtrace's exit status */
 static bool check_exit_d(Sema *s, Expr *c)
 {
-	return arg_int(s, c, 0);
+	return sema_arg_int(s, c, 0);
 }
 
 static const FuncDef funcs[] = {
-	{"printf", F_PRINTF, FK_STMT, 1, 64, check_printf},
-	{"print", F_PRINT, FK_STMT, 1, 3, check_print},
-	{"time", F_TIME, FK_STMT, 0, 1, check_time},
-	{"strftime", F_STRFTIME, FK_EXPR, 2, 2, check_strftime},
-	{"cat", F_CAT, FK_STMT, 1, 64, check_printf},
-	{"system", F_SYSTEM, FK_STMT, 1, 64, check_system},
-	{"join", F_JOIN, FK_STMT, 1, 2, check_join},
+	{"printf", F_PRINTF, FK_STMT, 1, 64, sema_check_printf},
+	{"print", F_PRINT, FK_STMT, 1, 3, sema_check_print},
+	{"time", F_TIME, FK_STMT, 0, 1, sema_check_time},
+	{"strftime", F_STRFTIME, FK_EXPR, 2, 2, sema_check_strftime},
+	{"cat", F_CAT, FK_STMT, 1, 64, sema_check_printf},
+	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system},
+	{"join", F_JOIN, FK_STMT, 1, 2, sema_check_join},
 	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
 	{"delete", F_DELETE, FK_STMT, 1, 1, check_delete},
 	{"clear", F_CLEAR, FK_STMT, 1, 1, check_whole_map},
@@ -1054,21 +560,21 @@ static const FuncDef funcs[] = {
 	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
 	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},
-	{"strncmp", F_STRNCMP, FK_EXPR, 3, 3, check_strncmp},
-	{"strcontains", F_STRCONTAINS, FK_EXPR, 2, 2, check_strcontains},
-	{"bswap", F_BSWAP, FK_EXPR, 1, 1, check_bswap},
-	{"strerror", F_STRERROR, FK_EXPR, 1, 1, check_strerror},
-	{"pton", F_PTON, FK_EXPR, 1, 1, check_pton},
-	{"macaddr", F_MACADDR, FK_EXPR, 1, 1, check_macaddr},
-	{"cgroup_path", F_CGROUP_PATH, FK_EXPR, 1, 2, check_cgroup_path},
-	{"reg", F_REG, FK_EXPR, 1, 1, check_reg},
-	{"debugf", F_DEBUGF, FK_STMT, 1, 64, check_debugf},
-	{"override", F_OVERRIDE, FK_STMT, 1, 1, check_override},
-	{"skboutput", F_SKBOUTPUT, FK_VAR, 4, 4, check_skboutput},
-	{"path", F_PATH, FK_EXPR, 1, 1, check_path},
-	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, check_unwatch},
+	{"strncmp", F_STRNCMP, FK_EXPR, 3, 3, sema_check_strncmp},
+	{"strcontains", F_STRCONTAINS, FK_EXPR, 2, 2, sema_check_strcontains},
+	{"bswap", F_BSWAP, FK_EXPR, 1, 1, sema_check_bswap},
+	{"strerror", F_STRERROR, FK_EXPR, 1, 1, sema_check_strerror},
+	{"pton", F_PTON, FK_EXPR, 1, 1, sema_check_pton},
+	{"macaddr", F_MACADDR, FK_EXPR, 1, 1, sema_check_macaddr},
+	{"cgroup_path", F_CGROUP_PATH, FK_EXPR, 1, 2, sema_check_cgroup_path},
+	{"reg", F_REG, FK_EXPR, 1, 1, sema_check_reg},
+	{"debugf", F_DEBUGF, FK_STMT, 1, 64, sema_check_debugf},
+	{"override", F_OVERRIDE, FK_STMT, 1, 1, sema_check_override},
+	{"skboutput", F_SKBOUTPUT, FK_VAR, 4, 4, sema_check_skboutput},
+	{"path", F_PATH, FK_EXPR, 1, 1, sema_check_path},
+	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, sema_check_unwatch},
 	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
-	{"signal", F_SIGNAL, FK_STMT, 1, 1, check_signal},
+	{"signal", F_SIGNAL, FK_STMT, 1, 1, sema_check_signal},
 	/* D subroutines (compile/dfunc_*.c) */
 	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, true},
 	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, true},
@@ -1084,7 +590,7 @@ static const FuncDef funcs[] = {
 	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, true},
 	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, true},
 	/* D (sonde dtrace): trace() and exit(N) */
-	{"trace", F_PRINTF, FK_STMT, 1, 1, check_trace, true},
+	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, true},
 	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, true},
 	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, true},
 	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, true},
@@ -1105,7 +611,7 @@ static const FuncDef funcs[] = {
 	{"progenyof", F_D_PROGENYOF, FK_EXPR, 1, 1, dcheck_progenyof, true},
 	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, true},
 	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, true},
-	{"system", F_SYSTEM, FK_STMT, 1, 64, check_system_d, true},
+	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system_d, true},
 	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, true},
 	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, true},
 	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, true},
