@@ -265,16 +265,18 @@ static bool check_usym(Sema *s, Expr *c)
  * reads it, and a cast retypes it. */
 static bool check_uaddr(Sema *s, Expr *c)
 {
+	const ProbeSpec *sp = s->spec;
+	bool here = sp->prov->prog_type == BPF_PROG_TYPE_KPROBE && sp->target &&
+		    strncmp(sp->prov->name, "k", 1);
+	if (!here && !sema_bt_wrong_probe(s, c))
+		return false;
 	if (!sema_arg_literal_str(s, c, 0))
 		return false;
-	const ProbeSpec *sp = s->spec;
-	if (sp->prov->prog_type != BPF_PROG_TYPE_KPROBE || !sp->target ||
-	    !strncmp(sp->prov->name, "k", 1))
-		return sema_error(s, c->loc, "uaddr() is only available in uprobe and usdt probes");
-	const ElfSym *sym = usym_lookup(sp->target, c->args.v[0]->sval);
+	/* bpftrace looks in the probe's binary: none outside uprobes */
+	const ElfSym *sym = here ? usym_lookup(sp->target, c->args.v[0]->sval) : NULL;
 	if (!sym)
-		return sema_error(s, c->args.v[0]->loc, "uaddr(): no symbol '%s' in %s",
-				  c->args.v[0]->sval, sp->target);
+		return sema_error(s, c->loc, "Could not resolve symbol: %s:%s", here ? sp->target : "",
+				  c->args.v[0]->sval);
 	c->ival = sym->addr;
 	int bits = sym->size == 1 || sym->size == 2 || sym->size == 4 ? (int)sym->size * 8 : 64;
 	c->type = ty_int(s, 64, false);

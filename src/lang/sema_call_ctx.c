@@ -45,18 +45,32 @@ int pt_regs_offset(const char *reg)
 	return -1;
 }
 
+/* reg() or uaddr() in a probe that has no use for it: bpftrace 0.17 says
+ * so after the argument's own errors and then checks the argument as well
+ * (reg($u) in BEGIN: $u, the probe type, the literal); false to stop */
+bool sema_bt_wrong_probe(Sema *s, Expr *c)
+{
+	if (s->all && c->args.v[0]->kind != E_STR)
+		(void)sema_expr(s, c->args.v[0]);
+	sema_error(s, c->loc, "%s can not be used with \"%s\" probes", c->name, s->spec->prov->name);
+	return s->all;
+}
+
 bool sema_check_reg(Sema *s, Expr *c)
 {
+	const Provider *p = s->spec->prov;
+	bool here = !p->is_special && (p->prog_type == BPF_PROG_TYPE_KPROBE ||
+				       p->prog_type == BPF_PROG_TYPE_PERF_EVENT);
+	if (!here && !sema_bt_wrong_probe(s, c))
+		return false;
 	if (!sema_arg_literal_str(s, c, 0))
 		return false;
-	const Provider *p = s->spec->prov;
-	if (p->is_special || (p->prog_type != BPF_PROG_TYPE_KPROBE &&
-			      p->prog_type != BPF_PROG_TYPE_PERF_EVENT))
-		return sema_error(s, c->loc, "reg can not be used with \"%s\" probes", p->name);
 	c->aux = pt_regs_offset(c->args.v[0]->sval);
 	if (c->aux < 0)
 		return sema_error(s, c->args.v[0]->loc, "'%s' is not a valid register on this "
 				  "architecture (x86_64)", c->args.v[0]->sval);
+	if (!here)
+		return false;
 	c->type = ty_int(s, 64, false);
 	return true;
 }

@@ -121,19 +121,29 @@ bool sema_check_system_d(Sema *s, Expr *c)
 	return dsema_destructive(s, c) && sema_format_d(s, c);
 }
 
+/* print(@m, top, div): bpftrace checks each argument (an undefined variable
+ * in its first pass) and then, in its final pass, that it is a literal */
+static bool print_arg_bt(Sema *s, Expr *c, int i)
+{
+	Expr *a = c->args.v[i];
+	if (a->kind == E_INT || (a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT))
+		return true;
+	if (!sema_expr(s, a))
+		return false;
+	return sema_error_late(s, c->loc, "print() expects a integer literal (%s provided)",
+			       bpf_kind(a->type));
+}
+
 bool sema_check_print(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
 	if (a->kind == E_MAP && !a->args.n) {
-		int64_t v;
-		for (int i = 1; i < c->args.n; i++)
-			if (c->args.v[i]->kind == E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE)
-				return sema_error_late(s, c->loc, "print() expects a integer literal (string "
-						  "provided)");
-			else if (!sema_arg_literal_int(s, c, i, &v))
-				return false;
+		bool ok = true;
+		for (int i = 1; i < c->args.n && (ok || s->all); i++)
+			ok &= s->sc->opt.dialect == DIALECT_BPFTRACE ? print_arg_bt(s, c, i)
+								      : sema_arg_literal_int(s, c, i, &(int64_t){0});
 		c->aux = 1; /* a whole map */
-		if (!sema_arg_map(s, c, 0, false))
+		if (!(ok || s->all) || !sema_arg_map(s, c, 0, false) || !ok)
 			return false;
 		if (c->args.n > 1 && a->map->val && a->map->val->kind == TY_STATS)
 			sema_warn(s, c->loc, "print()'s top and div arguments are ignored when used on "

@@ -32,6 +32,7 @@ bool sema_check_macaddr(Sema *s, Expr *c);
 
 /* the probe's context and the kernel (sema_call_ctx.c) */
 bool sema_check_cgroup_path(Sema *s, Expr *c);
+bool sema_bt_wrong_probe(Sema *s, Expr *c);
 bool sema_check_reg(Sema *s, Expr *c);
 bool sema_check_debugf(Sema *s, Expr *c);
 bool sema_check_override(Sema *s, Expr *c);
