@@ -1060,6 +1060,25 @@ static bool d_zero_struct(Sema *s, Stmt *st)
 	return true;
 }
 
+/* a variable or map assigned a "none" value (*comm, $undefined, @never):
+ * one that already has a type is a type mismatch (bpftrace's first pass),
+ * a new one undefined and the value no value (its final pass) */
+static void assign_none(Sema *s, const Stmt *st, const Type *had)
+{
+	const Expr *t = st->target;
+	bool map = t->kind == E_MAP;
+	const char *name = map ? t->map->print_name : t->name;
+	if (had) /* bpftrace 0.17's words, for a map its missing closing quote included */
+		sema_error(s, map ? t->loc : st->op_loc, "Type mismatch for %s%s: trying to assign "
+			   "value of type 'none' when %s already contains a value of type '%s%s",
+			   map ? "" : "$", name, map ? "map" : "variable", bpf_tn(had), map ? "" : "'");
+	else
+		sema_error_late(s, map ? t->loc : st->op_loc, "Undefined %s: %s%s",
+				map ? "map" : "variable", map ? "" : "$", name);
+	if (!had)
+		sema_error_late(s, st->expr->loc, "Invalid expression for assignment: none");
+}
+
 static bool assign_var(Sema *s, Stmt *st)
 {
 	Expr *t = st->target, *v = st->expr;
@@ -1070,6 +1089,8 @@ static bool assign_var(Sema *s, Stmt *st)
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
 	if (!sema_var_value(s, v)) {
+		if (v->none && s->all && (!var || var->type))
+			assign_none(s, st, var ? var->type : NULL);
 		var_failed(s, var, t->name, v);
 		return false;
 	}
@@ -1138,7 +1159,13 @@ static bool assign_map(Sema *s, Stmt *st)
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
-	if (!sema_exprs_key(s, v, t) || !d_map_declared(s, t->map))
+	bool fresh = !t->map->failed;
+	if (!sema_exprs_key(s, v, t)) {
+		if (fresh && v->none && s->all)
+			assign_none(s, st, t->map->val);
+		return false;
+	}
+	if (!d_map_declared(s, t->map))
 		return false;
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;

@@ -211,8 +211,10 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 		e->type = ty_int(s, 64, false);
 		return true;
 	}
-	if (!type_is_ptr(t) && s->sc->opt.dialect == DIALECT_BPFTRACE && t->kind != TY_CTX)
+	if (!type_is_ptr(t) && s->sc->opt.dialect == DIALECT_BPFTRACE && t->kind != TY_CTX) {
+		e->none = s->all; /* bpftrace types *comm "none" */
 		return sema_bt_unop(s, e, "dereference");
+	}
 	if (!type_is_ptr(t))
 		return sema_error(s, e->loc, "cannot dereference a value of type %s: '*' needs a "
 				  "pointer (cast an address first, e.g. *(uint32 *)addr)", tname(t));
