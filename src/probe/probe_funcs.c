@@ -118,14 +118,19 @@ typedef struct SymFind {
 	DebugInfo *di;
 	bool found, ifunc;
 	Dwarf_Addr addr;
+	GElf_Addr value; /* the symbol's, to pick among several of the name */
 } SymFind;
 
+/* Of several symbols of one name (static functions or variables of
+ * different files: `i.1`), perf takes the lowest address: its by-name
+ * table is sorted stably from address order. */
 static void find_name(const char *name, const GElf_Sym *s, void *data)
 {
 	SymFind *f = data;
-	if (f->found || !name || strcmp(name, f->name))
+	if (!name || strcmp(name, f->name) || (f->found && s->st_value >= f->value))
 		return;
 	f->found = true;
+	f->value = s->st_value;
 	f->ifunc = GELF_ST_TYPE(s->st_info) == STT_GNU_IFUNC;
 	/* perf keeps a user symbol as its segment's file offset */
 	if (!debuginfo_vaddr_to_offset(f->di, s->st_value, &f->addr))
@@ -166,7 +171,7 @@ int probe_reverse_point(DebugInfo *di, Dwarf_Addr addr, ProbePoint *out)
 
 bool probe_symbol_offset(DebugInfo *di, const char *name, Dwarf_Addr *off)
 {
-	SymFind f = {name, di, false, false, 0};
+	SymFind f = {name, di, false, false, 0, 0};
 	each_symbol(symbol_elf(di), find_name, &f);
 	*off = f.addr;
 	return f.found;
@@ -176,7 +181,7 @@ int probe_alternative(ProbeCtx *c, const ProbePoint *pp, ProbePoint *out)
 {
 	if (!pp->function || pp->file)
 		return -EOPNOTSUPP; /* works only from a function name */
-	SymFind f = {pp->function, c->di, false, false, 0};
+	SymFind f = {pp->function, c->di, false, false, 0, 0};
 	each_symbol(symbol_elf(c->di), find_name, &f);
 	if (!f.found || !f.addr)
 		return -ENOENT;
