@@ -718,6 +718,28 @@ static const struct BtArgCheck {
 	{F_NTOP, "%1$s() expects an integer or array argument, got %2$s", 0, 0, 1},
 };
 
+/* the type bpftrace gives a call whose argument it refused: str() still
+ * makes a string, ksym() a ksym...; kptr(), uptr() and bswap() the
+ * argument's, "none" for none */
+static void bt_kept_type(Sema *s, Expr *c, const Expr *a)
+{
+	switch (c->func->id) {
+	case F_STR: c->type = ty_str(s, s->sc->opt.strlen_max); break;
+	case F_KSYM: c->type = ty_simple(s, TY_KSYM, 8); break;
+	case F_USYM: c->type = ty_simple(s, TY_USYM, 16); break;
+	case F_MACADDR: c->type = ty_simple(s, TY_MACADDR, 8); break;
+	case F_NTOP: c->type = ty_simple(s, TY_INET, 24); break;
+	default: c->none = a->none; break;
+	}
+}
+
+/* an argument whose own check failed but that has bpftrace's type all the
+ * same (str(ksym($u)): a ksym) */
+static bool kept_type(const Expr *a)
+{
+	return a->kind == E_CALL && a->type && a->type->kind != TY_NONE;
+}
+
 static bool bt_arg_check(Sema *s, Expr *c)
 {
 	const struct BtArgCheck *k = NULL;
@@ -729,20 +751,20 @@ static bool bt_arg_check(Sema *s, Expr *c)
 	Expr *a = c->args.v[k->last ? c->args.n - 1 : 0];
 	if (a->kind == E_POSPARAM) /* str($1): the parameter's text */
 		return true;
-	const char *kind;
-	if (!sema_expr(s, a)) {
-		if (!a->none || !s->all)
-			return false;
-		kind = "none";
-	} else {
+	bool ok = sema_expr(s, a);
+	bool typed = (k->ints || c->func->id == F_STR) && kept_type(a);
+	if (!ok && (!s->all || (!a->none && !typed)))
+		return false;
+	const char *kind = "none";
+	if (!a->none) {
 		const Type *t = a->type;
 		bool ptr = type_is_ptr(t);
-		if (!k->ints || t->kind == TY_NONE || (t->kind == TY_INT && (!ptr || k->ptrs)))
-			return true;
-		kind = bpf_kind(t);
+		bool taken = t->kind == TY_NONE || (t->kind == TY_INT && (!ptr || k->ptrs));
+		if (taken || (ok && !k->ints))
+			return ok;
+		kind = ok ? bpf_kind(t) : bpf_tn(t);
 	}
-	if (c->func->id == F_STR) /* str() still makes a string */
-		c->type = ty_str(s, s->sc->opt.strlen_max);
+	bt_kept_type(s, c, a);
 	return sema_error(s, c->loc, k->msg, c->name, kind);
 }
 

@@ -9,10 +9,15 @@
 
 /* bpftrace's name of a type in its messages, appended to b: an aggregation
  * without "()", a tuple as "(int64,string[2])", an unsigned integer as
- * "unsigned int32", whatever C name the integer came with */
+ * "unsigned int32", whatever C name the integer came with, macaddr()'s
+ * value as "mac_address" */
 static void bpf_type_name(const Type *t, StrBuf *b)
 {
 	char n[128];
+	if (t->kind == TY_MACADDR) {
+		sb_puts(b, "mac_address");
+		return;
+	}
 	if (t->kind == TY_INT && !t->pointee) {
 		sb_printf(b, "%sint%d", t->is_signed ? "" : "unsigned ", t->bits ? t->bits : 64);
 		return;
@@ -60,7 +65,6 @@ const char *bpf_kind(const Type *t)
 	case TY_RECORD: return "record";
 	case TY_ARRAY: return "array";
 	case TY_BUF: return "buffer";
-	case TY_MACADDR: return "mac_address";
 	default: return bpf_tn(t);
 	}
 }
