@@ -8,7 +8,8 @@
  * The type: DTrace takes it from CTF; dtrace-utils on a kernel with only
  * BTF finds none for a variable that is not per-CPU (BTF has VAR entries
  * for per-CPU variables only) unless the script declares it (`extern
- * unsigned long max_pfn;`, d_parser.c's note_extern), as sonde does too.
+ * unsigned long max_pfn;`, `extern char linux_banner[];`: d_parser.c's
+ * note_extern), as sonde does too.
  * Undeclared, sonde reads it as a long, the width of most kernel counters
  * (jiffies, max_pfn, totalram_pages' value). */
 #include <stdio.h>

@@ -320,31 +320,66 @@ static char *type_text(Arena *a, const char *s, size_t n)
 	return t;
 }
 
-/* `extern TYPE NAME;` (a variable: no array, function or list): NAME's
- * type for `NAME (d_ksym.c), as dtrace-utils takes a kernel variable's
- * type from such a declaration.  The lexer is left where it was: the
- * declaration goes on to the C definitions. */
-static void note_extern(DParser *dp)
+/* `[N]` or `[]` ending a declaration at `end` (NAME[16]): where it starts
+ * and the count in *dim (0 for `[]`), else end itself */
+static const char *array_dim(const char *s, const char *end, long *dim)
+{
+	if (end == s || end[-1] != ']')
+		return end;
+	const char *o = memchr(s, '[', (size_t)(end - s));
+	if (!o)
+		return end;
+	char *stop;
+	*dim = o + 2 == end ? 0 : strtol(o + 1, &stop, 10);
+	if (o + 2 != end && (stop != end - 1 || *dim <= 0 || *dim > 65536))
+		return end;
+	return o;
+}
+
+/* `extern TYPE NAME;` or `extern TYPE NAME[N];` (a variable: no function
+ * or list): NAME's type for `NAME (d_ksym.c), as dtrace-utils takes a
+ * kernel variable's type from such a declaration.  An array's type is
+ * the typedef returned, to follow the declaration into the C definitions
+ * (a cast names it: `x is *(__d_extern_x *)ADDR); `T x[]` is a T[256],
+ * DTrace's default strsize, as the char arrays it is for (linux_banner)
+ * are strings.  The lexer is left where it was: the declaration goes on to
+ * the C definitions. */
+static const char *note_extern(DParser *dp)
 {
 	const char *s = dp->lx.text + dp->lx.pos + strlen("extern");
 	const char *end = strchr(s, ';');
-	if (!end || strpbrk(s, "([,={") < end)
-		return;
-	const char *n = end;
+	if (!end || strpbrk(s, "(,={") < end)
+		return NULL;
+	while (end > s && isspace((unsigned char)end[-1]))
+		end--;
+	long dim = -1;
+	const char *n = array_dim(s, end, &dim);
+	if (memchr(s, '[', (size_t)(n - s)) || (n == end && memchr(s, '[', (size_t)(end - s))))
+		return NULL;
 	while (n > s && isspace((unsigned char)n[-1]))
 		n--;
 	const char *name_end = n;
 	while (n > s && (isalnum((unsigned char)n[-1]) || n[-1] == '_'))
 		n--;
 	if (n == name_end || isdigit((unsigned char)*n))
-		return;
+		return NULL;
 	DEnv *env = dp->env;
 	Arena *a = &dp->prog->arena;
 	DExtern x = {arena_strndup(a, n, (size_t)(name_end - n)), type_text(a, s, (size_t)(n - s))};
 	if (!x.type[0])
-		return;
+		return NULL;
+	char *td = NULL;
+	if (dim >= 0) {
+		size_t len = strlen(x.type) + 2 * strlen(x.name) + 64;
+		char *t = arena_alloc(a, len);
+		td = arena_alloc(a, len);
+		snprintf(t, len, "__d_extern_%s", x.name);
+		snprintf(td, len, "typedef %s %s[%ld]; ", x.type, t, dim ? dim : 256);
+		x.type = t;
+	}
 	env->externs = arena_grow(a, env->externs, env->nexterns, sizeof(*env->externs));
 	env->externs[env->nexterns++] = x;
+	return td;
 }
 
 /* the text up to `stop` (not past a ';' or '{'), the lexer after it */
@@ -493,10 +528,13 @@ static bool parse_top(DParser *dp, StrBuf *cdefs)
 			continue;
 		}
 		if (at_c_decl_word(lx)) {
-			if (at_word(lx, "extern"))
-				note_extern(dp);
+			const char *td = at_word(lx, "extern") ? note_extern(dp) : NULL;
 			if (!c_decl(dp, cdefs))
 				return false;
+			if (td) { /* on the declaration's line: the next one's place stays */
+				sb_puts(cdefs, td);
+				dp->ccol += (int)strlen(td);
+			}
 			continue;
 		}
 		if (at_d_decl(lx)) {

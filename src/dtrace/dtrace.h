@@ -32,7 +32,8 @@ typedef struct DXlator {
 	Loc end;           /* its closing "};" (where dtrace reports its errors) */
 } DXlator;
 
-/* `extern TYPE NAME;`: the type of the kernel variable `NAME (d_ksym.c) */
+/* `extern TYPE NAME;`: the type of the kernel variable `NAME (d_ksym.c);
+ * an array's is a typedef d_parser.c adds to the C definitions */
 typedef struct DExtern {
 	const char *name;
 	const char *type; /* "struct btf_header", "unsigned long", "struct task_struct *" */
