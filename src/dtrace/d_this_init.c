@@ -72,12 +72,12 @@ static void walk_stmts(Need *n, const StmtList *l, bool top)
 	}
 }
 
-/* this->NAME = 0 ("" for a declared string; a declared struct or union
+/* this->NAME = 0 ("" for a declared string; a declared struct, union or array
  * assigned 0 is zeroed, sema.c) */
 static Stmt *zero_init(Program *p, const char *name, Loc loc)
 {
 	const DVarDecl *d = declared(p, name);
-	bool str = d && !strcmp(d->type, "string");
+	bool str = d && !d->count && !strcmp(d->type, "string"); /* an array is zeroed */
 	Expr *self = arena_alloc(&p->arena, sizeof(Expr));
 	*self = (Expr){ .kind = E_BUILTIN, .loc = loc, .name = "this" };
 	Expr *t = arena_alloc(&p->arena, sizeof(Expr));

@@ -212,8 +212,9 @@ bool sema_d_declared(Sema *s, const char *name, Type **t)
 		const DVarDecl *d = &p->d_vars[i];
 		if (strcmp(d->name, name))
 			continue;
-		if (!strcmp(d->type, "string")) {
-			*t = ty_str(s, s->sc->opt.strlen_max);
+		if (!strcmp(d->type, "string")) { /* `string s[4];`: an array of strings */
+			Type *str = ty_str(s, s->sc->opt.strlen_max);
+			*t = d->count ? d_array_type(s, str, d->count) : str;
 			return true;
 		}
 		Type *dt = sema_ctype_named(s, d->type, d->loc);
