@@ -24,13 +24,14 @@ static const Type *agg_map_value(const Expr *a)
 }
 
 /* bpftrace types an operator's value an integer even when its operands
- * are in error (1 + "a"): a format checks it as one.  False otherwise. */
-static bool bt_int_despite_error(Sema *s, Expr *a)
+ * are in error (1 + "a"), and what it types "none" (*comm, @never) none: a
+ * format checks it as such.  False otherwise. */
+static bool bt_typed_despite_error(Sema *s, Expr *a)
 {
 	bool arith = a->kind == E_BINOP || (a->kind == E_UNOP && a->op != OP_DEREF);
-	if (!arith || s->sc->opt.dialect != DIALECT_BPFTRACE)
+	if ((!arith && !a->none) || s->sc->opt.dialect != DIALECT_BPFTRACE)
 		return false;
-	a->type = ty_int(s, 64, true);
+	a->type = a->none ? ty_simple(s, TY_NONE, 0) : ty_int(s, 64, true);
 	return true;
 }
 
@@ -59,7 +60,7 @@ bool sema_check_format(Sema *s, Expr *call, int first)
 	bool pre = s->all, ok = true;
 	for (int i = first; pre && i < call->args.n; i++)
 		if (!agg_map_value(call->args.v[i]) && !sema_expr(s, call->args.v[i]))
-			ok = bt_int_despite_error(s, call->args.v[i]) && ok;
+			ok = bt_typed_despite_error(s, call->args.v[i]) && ok;
 	if (!ok)
 		return false;
 	if (given != fmt->nargs)
