@@ -11,6 +11,21 @@
 #include "../compile/dfunc.h"
 #include "sema_call_int.h"
 
+/* The result type of a function whose type the function alone decides,
+ * or NULL: the checks set it, and so does bt_kept_type for a call whose
+ * argument failed (bpftrace types it all the same). */
+Type *sema_call_fixed_type(Sema *s, FuncId id)
+{
+	switch (id) {
+	case F_STR: return ty_str(s, s->sc->opt.strlen_max);
+	case F_KSYM: return ty_simple(s, TY_KSYM, 8);
+	case F_USYM: return ty_simple(s, TY_USYM, 16);
+	case F_MACADDR: return ty_simple(s, TY_MACADDR, 8);
+	case F_NTOP: return ty_simple(s, TY_INET, 24);
+	default: return NULL;
+	}
+}
+
 bool sema_arg_int(Sema *s, Expr *call, int i)
 {
 	Expr *a = call->args.v[i];
@@ -123,7 +138,7 @@ static bool check_whole_map(Sema *s, Expr *c)
 static bool str_arg_error(Sema *s, Expr *c, const Expr *a)
 {
 	char tb[128];
-	c->type = ty_str(s, s->sc->opt.strlen_max);
+	c->type = sema_call_fixed_type(s, F_STR);
 	return sema_error(s, c->loc, "str() expects an integer or a pointer type as first argument "
 			  "(%s provided)", type_name(a->type, tb, sizeof(tb)));
 }
@@ -209,7 +224,7 @@ static bool check_ksym(Sema *s, Expr *c)
 {
 	if (!sema_arg_int(s, c, 0))
 		return false;
-	c->type = ty_simple(s, TY_KSYM, 8);
+	c->type = sema_call_fixed_type(s, F_KSYM);
 	return true;
 }
 
@@ -254,7 +269,7 @@ static bool check_usym(Sema *s, Expr *c)
 {
 	if (!sema_arg_int(s, c, 0))
 		return false;
-	c->type = ty_simple(s, TY_USYM, 16);
+	c->type = sema_call_fixed_type(s, F_USYM);
 	s->sc->uses_usym = true;
 	return true;
 }
@@ -346,7 +361,7 @@ static bool check_ntop(Sema *s, Expr *c)
 		return sema_error(s, c->loc, "ntop() argument must be 4 or 16 bytes in size");
 	else if (!sema_arg_int(s, c, last))
 		return false;
-	c->type = ty_simple(s, TY_INET, 24);
+	c->type = sema_call_fixed_type(s, F_NTOP);
 	return true;
 }
 
@@ -723,14 +738,11 @@ static const struct BtArgCheck {
  * argument's, "none" for none */
 static void bt_kept_type(Sema *s, Expr *c, const Expr *a)
 {
-	switch (c->func->id) {
-	case F_STR: c->type = ty_str(s, s->sc->opt.strlen_max); break;
-	case F_KSYM: c->type = ty_simple(s, TY_KSYM, 8); break;
-	case F_USYM: c->type = ty_simple(s, TY_USYM, 16); break;
-	case F_MACADDR: c->type = ty_simple(s, TY_MACADDR, 8); break;
-	case F_NTOP: c->type = ty_simple(s, TY_INET, 24); break;
-	default: c->none = a->none; break;
-	}
+	Type *t = sema_call_fixed_type(s, c->func->id);
+	if (t)
+		c->type = t;
+	else
+		c->none = a->none;
 }
 
 /* an argument whose own check failed but that has bpftrace's type all the

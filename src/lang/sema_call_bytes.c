@@ -86,6 +86,6 @@ bool sema_check_macaddr(Sema *s, Expr *c)
 	    (t->kind != TY_NONE || s->strict))
 		return sema_error(s, a->loc, "macaddr() takes a pointer or a 6-byte array (%s provided)",
 				  bpf_kind(t));
-	c->type = ty_simple(s, TY_MACADDR, 8);
+	c->type = sema_call_fixed_type(s, F_MACADDR);
 	return true;
 }

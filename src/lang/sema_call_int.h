@@ -3,7 +3,8 @@
 #pragma once
 #include "sema.h"
 
-/* argument helpers (sema_call.c) */
+/* argument helpers and fixed result types (sema_call.c) */
+Type *sema_call_fixed_type(Sema *s, FuncId id);
 bool sema_arg_int(Sema *s, Expr *call, int i);
 bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out);
 bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want);
