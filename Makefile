@@ -173,5 +173,9 @@ build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC)
 clean:
 	rm -rf build sonde
 
-.PHONY: all unit test test-kernel run install install-dtrace-link uninstall deb fuzz clean
+.PHONY: all check-layers unit test test-kernel run install install-dtrace-link uninstall deb fuzz clean
 -include $(shell find build -name '*.d' 2>/dev/null)
+
+# layers call down only (src/LAYERS); upward edges not in dev/layers-known.txt fail
+check-layers: sonde
+	python3 dev/check-layers.py

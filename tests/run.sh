@@ -25,6 +25,12 @@ suite() { # name script
 	echo "$line"
 }
 
+# The layers call down only (src/LAYERS, dev/check-layers.py): one test.
+if out=$(python3 dev/check-layers.py 2>&1); then passed=$((passed + 1))
+else failed=$((failed + 1)); failures+=("check-layers")
+fi
+printf '%s\n' "$out" | tail -20
+
 # Unit test binaries print "NAME: N passed, N failed".
 for t in build/tests/test_*; do
 	[ -x "$t" ] || continue

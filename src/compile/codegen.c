@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "codegen.h"
-#include "dfunc.h"
+#include "../dtrace/dfunc.h"
 
 
 /* D: does the clause call speculate() (DTrace puts it before any record) */

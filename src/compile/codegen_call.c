@@ -6,9 +6,9 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "../python/pylayout.h"
+#include "../sym/pylayout.h"
 #include "codegen.h"
-#include "dfunc.h"
+#include "../dtrace/dfunc.h"
 
 /* --- builtins ---------------------------------------------------------- */
 

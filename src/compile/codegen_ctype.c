@@ -6,8 +6,8 @@
 
 #include "codegen.h"
 #include "codegen_ctype.h"
-#include "../lang/sema.h"
-#include "../runtime/dwarf_args.h"
+#include "sema.h"
+#include "../sym/dwarf_args.h"
 
 typedef struct Place {
 	bool scr;  /* in scratch at off; else the address is in r0 */

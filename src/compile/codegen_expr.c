@@ -5,7 +5,7 @@
 
 #include "codegen.h"
 #include "codegen_ctype.h"
-#include "../runtime/features.h"
+#include "../sym/features.h"
 
 void gen_cast_reg(Gen *g, int reg, const Type *t)
 {

@@ -14,7 +14,7 @@
  *     "invalid size" (dcopy_store_ptr, dfunc_copy.c). */
 #include "codegen.h"
 #include "codegen_ctype.h"
-#include "dfunc.h"
+#include "../dtrace/dfunc.h"
 
 static int width_op(int w)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "codegen.h"
-#include "dfunc.h"
+#include "../dtrace/dfunc.h"
 #include "../lang/ctypes.h"
 #include "../dtrace/dtrace.h"
 

@@ -107,7 +107,7 @@ typedef enum RelocKind {
 	R_LOST,
 	R_KSTACK,
 	R_USTACK,
-	R_PYCODE,   /* the Python code-object cache (python/pylayout.h) */
+	R_PYCODE,   /* the Python code-object cache (sym/pylayout.h) */
 	R_CONTROL,  /* value address of the control word (exit flag) */
 	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
 	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
@@ -124,7 +124,7 @@ typedef struct SkbRecord {
 
 /* The control map: one mmapped page.  Word 0 is the exit flag; D's
  * activity state (D_CTL_STATE); D's speculations keep their drop count and, per buffer 1..nspec, a state
- * word and the bytes recorded so far (compile/dfunc_spec.c). */
+ * word and the bytes recorded so far (dtrace/dfunc_spec.c). */
 #define CONTROL_SIZE 4096
 /* D's drops map: per-CPU counts of updates that found a map full */
 #define D_DROP_AGG 0

@@ -16,7 +16,7 @@
 
 #include "../lang/ctypes.h"
 #include "../lang/lexer.h"
-#include "../runtime/ksyms.h"
+#include "../sym/ksyms.h"
 #include "dtrace.h"
 
 typedef struct XMember {
@@ -41,7 +41,7 @@ typedef struct XType {
 #define START(t) "(int64_t)(((" t "->start_time + @W) / 1000000000))"
 #define START_NS(t) "(int64_t)(((" t "->start_time + @W) % 1000000000))"
 
-/* the arguments joined with spaces (__psargs, compile/dfunc_psargs.c): they
+/* the arguments joined with spaces (__psargs, dtrace/dfunc_psargs.c): they
  * are in the process's memory, which BPF reads in the current task's
  * address space only: elsewhere (another process, a kernel thread) the
  * name of the program stands for them, as ps(1) does */
@@ -199,7 +199,7 @@ static const struct {
 	{"CLD_DUMPED", 3},  {"CLD_TRAPPED", 4}, {"CLD_STOPPED", 5}, {"CLD_CONTINUED", 6},
 	{"B_BUSY", 0x1},    {"B_DONE", 0x2},	{"B_ERROR", 0x4},   {"B_PAGEIO", 0x10},
 	{"B_PHYS", 0x20},   {"B_READ", 0x40},	{"B_WRITE", 0x100}, {"B_ASYNC", 0x400},
-	/* dtrace:::ERROR's arg4 (compile/codegen_fault_d.c) */
+	/* dtrace:::ERROR's arg4 (dtrace/codegen_fault_d.c) */
 	{"DTRACEFLT_UNKNOWN", DTRACEFLT_UNKNOWN},   {"DTRACEFLT_BADADDR", DTRACEFLT_BADADDR},
 	{"DTRACEFLT_BADALIGN", DTRACEFLT_BADALIGN}, {"DTRACEFLT_ILLOP", DTRACEFLT_ILLOP},
 	{"DTRACEFLT_DIVZERO", DTRACEFLT_DIVZERO},   {"DTRACEFLT_NOSCRATCH", DTRACEFLT_NOSCRATCH},

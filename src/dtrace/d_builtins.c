@@ -383,7 +383,7 @@ static Expr *rw_xlate(Rw *rw, Expr *e, bool *done)
 }
 
 /* xlate <struct T>(x) as a value: __xlate_struct(MEMBER's EXPR, ...)
- * (compile/dfunc_xlate.c), for a user translator; otherwise left to sema,
+ * (dtrace/dfunc_xlate.c), for a user translator; otherwise left to sema,
  * whose error names the rule (a built-in translator, a pointer) or the
  * missing translator */
 static Expr *rw_xlate_whole(Rw *rw, Expr *e)

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../compile/disasm.h"
+#include "../bpf/disasm.h"
 #include "../lang/cpp.h"
 #include "../probes/provider.h"
 #include "../runtime/runtime.h"

@@ -21,7 +21,7 @@ static const struct {
 	{"operator", "D_OP_WRITE"},
 	{"invalid character", "D_CHR_BADESC"},
 	{"unterminated", "D_SYNTAX"},
-	/* constants (lang/lexer_d.c) */
+	/* constants (dtrace/lexer_d.c) */
 	{"integer constant", "D_INT_OFLOW"},
 	{"floating-point constants", "D_SYNTAX"},
 	{"empty character constant", "D_CHR_NULL"},
@@ -42,7 +42,7 @@ static const struct {
 	{"expression contains division by zero", "D_DIV_ZERO"},
 	{"index outside array bounds", "D_ARR_BOUNDS"},
 	{"ternary conditional with alloca", "D_ALLOCA_INCOMPAT"},
-	/* aggregations (lang/sema_agg_d.c), more specific prefixes first */
+	/* aggregations (dtrace/sema_agg_d.c), more specific prefixes first */
 	{"lquantize( ) argument #1 must be an integer", "D_LQUANT_BASETYPE"},
 	{"lquantize( ) argument #1 must be a 32", "D_LQUANT_BASEVAL"},
 	{"lquantize( ) argument #2 must be an integer", "D_LQUANT_LIMTYPE"},
@@ -91,7 +91,7 @@ static const struct {
 	{"tracemem( ) size", "D_TRACEMEM_SIZE"},
 	{"tracemem ( ) prototype", "D_TRACEMEM_ARGS"},
 	{"tracemem ( ) dynamic size", "D_TRACEMEM_DYNSIZE"},
-	/* printf formats (runtime/printf_fmt_d.c, lang/sema_call.c) */
+	/* printf formats (dtrace/printf_fmt_d.c, compile/sema_call.c) */
 	{"printf( ) argument #", "D_PRINTF_ARG_TYPE"},
 	{"printf( ) prototype mismatch: conversion", "D_PRINTF_ARG_PROTO"},
 	{"printf( ) prototype mismatch: only", "D_PRINTF_ARG_EXTRA"},

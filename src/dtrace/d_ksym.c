@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../runtime/ksyms.h"
+#include "../sym/ksyms.h"
 #include "dtrace.h"
 
 /* kernel addresses start here on x86_64; per-CPU variables' kallsyms

@@ -14,10 +14,10 @@
 #include <bpf/btf.h>
 
 #include "../lang/ctypes.h"
-#include "../probes/tracefs.h"
-#include "../runtime/elf_syms.h"
-#include "../runtime/features.h"
-#include "../runtime/kfuncs.h"
+#include "../sym/tracefs.h"
+#include "../sym/elf_syms.h"
+#include "../sym/features.h"
+#include "../sym/kfuncs.h"
 #include "dtrace.h"
 
 typedef struct Walk {

@@ -1,7 +1,7 @@
 /* Type constructors: every Type lives in the script's arena. */
 #include <string.h>
 
-#include "sema.h"
+#include "../compile/sema.h"
 
 Type *ty_simple(Sema *s, TypeKind k, int size)
 {

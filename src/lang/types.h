@@ -8,7 +8,7 @@
  *   TY_TUPLE      elements at offset[i], each 8-byte aligned; size rounded to 8
  *   TY_KSTACK     8 bytes: stack id in the stack map (negative = none)
  *   TY_USTACK     16 bytes: stack id, then the pid it was taken in
- *   TY_PYSTACK    16 + 16 x stack_depth bytes: Python frames (python/pylayout.h)
+ *   TY_PYSTACK    16 + 16 x stack_depth bytes: Python frames (sym/pylayout.h)
  *   TY_KSYM       8 bytes: kernel address
  *   TY_USYM       16 bytes: user address, then pid
  *   TY_SYSCALL    8 bytes: a system call number (prints as its name)
@@ -83,7 +83,7 @@ typedef enum TypeKind {
 } TypeKind;
 
 /* D's symbol values (sym() mod() func() usym() umod() ufunc() uaddr()):
- * an address printed as dtrace prints each (runtime/stack_d.c) */
+ * an address printed as dtrace prints each (dtrace/stack_d.c) */
 enum { DSYM_NONE, DSYM_SYM, DSYM_MOD, DSYM_ADDR };
 
 /* hist: bucket 0 counts negative values, 1 counts 0, 2+k counts [2^k, 2^(k+1)) */

@@ -4,9 +4,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../dwarf/debuginfo.h"
-#include "../dwarf/dwarf_walk.h"
-#include "../dwarf/probe_find.h"
+#include "../sym/debuginfo.h"
+#include "../sym/dwarf_walk.h"
+#include "../sym/probe_find.h"
 
 /* perf's status for an error: a negative errno (the exit status is its
  * low byte, as perf's) */

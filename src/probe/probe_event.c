@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../probes/tracefs.h"
+#include "../sym/tracefs.h"
 #include "../util/util.h"
 #include "probe_event.h"
 

@@ -15,13 +15,13 @@
 #include <string.h>
 
 #include "../lang/ctypes.h"
-#include "../runtime/features.h"
-#include "../runtime/dwarf_args.h"
-#include "../runtime/kfuncs.h"
+#include "../sym/features.h"
+#include "../sym/dwarf_args.h"
+#include "../sym/kfuncs.h"
 #include "../util/util.h"
-#include "btf_funcs.h"
+#include "../sym/btf_funcs.h"
 #include "provider.h"
-#include "tracefs.h"
+#include "../sym/tracefs.h"
 
 typedef VEC(char *) StrVec;
 

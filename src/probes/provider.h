@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "../lang/diag.h"
-#include "tracefs.h"
+#include "../sym/tracefs.h"
 
 struct Provider;
 

@@ -16,7 +16,7 @@
 #include <bpf/bpf.h>
 
 #include "../util/util.h"
-#include "btf_funcs.h"
+#include "../sym/btf_funcs.h"
 #include "provider.h"
 
 static const char *const iterators[] = {"task", "task_file", "task_vma", NULL};

@@ -12,10 +12,10 @@
 
 #include <bpf/bpf.h>
 
-#include "../runtime/features.h"
+#include "../sym/features.h"
 #include "../util/util.h"
 #include "../lang/ctypes.h"
-#include "btf_funcs.h"
+#include "../sym/btf_funcs.h"
 #include "provider.h"
 
 typedef struct KfuncExpand {

@@ -14,9 +14,9 @@
 
 #include <bpf/bpf.h>
 
-#include "../runtime/features.h"
-#include "../runtime/kfuncs.h"
-#include "../runtime/ksyms.h"
+#include "../sym/features.h"
+#include "../sym/kfuncs.h"
+#include "../sym/ksyms.h"
 #include "../util/phase_time.h"
 #include "../util/util.h"
 #include "provider.h"

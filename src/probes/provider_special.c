@@ -1,7 +1,7 @@
 /* BEGIN and END: raw-tracepoint programs that sonde runs itself through
  * BPF_PROG_TEST_RUN, before the other probes start and after they stop.
  * D's dtrace:::ERROR: programs tail-called by a program that faults
- * (compile/codegen_fault_d.c), of that program's type. */
+ * (dtrace/codegen_fault_d.c), of that program's type. */
 #include <string.h>
 
 #include "../util/util.h"

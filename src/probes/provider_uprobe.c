@@ -10,15 +10,15 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../python/pylayout.h"
-#include "../runtime/dwarf_args.h"
-#include "../runtime/elf_needed.h"
-#include "../runtime/elf_syms.h"
+#include "../sym/pylayout.h"
+#include "../sym/dwarf_args.h"
+#include "../sym/elf_needed.h"
+#include "../sym/elf_syms.h"
 #include "../util/util.h"
 #include "../util/x86_insn.h"
 #include "provider.h"
 #include "uprobe_targets.h"
-#include "../dwarf/probe_find.h"
+#include "../sym/probe_find.h"
 
 static int spec_pid(void)
 {

@@ -29,7 +29,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "../runtime/elf_syms.h"
+#include "../sym/elf_syms.h"
 #include "../util/util.h"
 #include "provider.h"
 

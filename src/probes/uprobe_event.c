@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../util/util.h"
-#include "tracefs.h"
+#include "../sym/tracefs.h"
 #include "uprobe_event.h"
 
 typedef struct UeventCache {

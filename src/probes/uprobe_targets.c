@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../runtime/elf_syms.h"
+#include "../sym/elf_syms.h"
 #include "../util/util.h"
 
 bool pid_in_other_mntns(int pid)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pylayout.h"
+#include "../sym/pylayout.h"
 
 /* The whole line table from the live process, when the cache kept only
  * its first PYC_LT bytes; NULL when the process is gone. */

@@ -8,8 +8,8 @@
 
 #include <bpf/bpf.h>
 
-#include "../python/pylayout.h"
-#include "features.h"
+#include "../sym/pylayout.h"
+#include "../sym/features.h"
 #include "runtime.h"
 #include "verbose.h"
 #include "../util/phase_time.h"

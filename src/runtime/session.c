@@ -13,7 +13,7 @@
 
 #include <bpf/bpf.h>
 
-#include "elf_syms.h"
+#include "../sym/elf_syms.h"
 #include "runtime.h"
 #include "verbose.h"
 #include "skb_capture.h"

@@ -12,9 +12,9 @@
 
 #include "../python/pystack_format.h"
 #include "../util/syscall_table.h"
-#include "cgroup_paths.h"
-#include "elf_syms.h"
-#include "ksyms.h"
+#include "../sym/cgroup_paths.h"
+#include "../sym/elf_syms.h"
+#include "../sym/ksyms.h"
 #include "output.h"
 #include "value_ctype.h"
 

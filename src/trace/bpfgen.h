@@ -1,11 +1,11 @@
 /* Shared by the generators of sonde trace's BPF programs and by bpfprog.c,
  * which loads them: record and stack layouts, and the emit helpers. */
 #pragma once
-#include "../compile/emit.h"
+#include "../bpf/emit.h"
 #include "bpfprog.h"
 
 /* BPF programs for sonde trace, built instruction by instruction with the
- * compiler's emitter (compile/emit.h).  Registers: r6 ctx, r7 the per-CPU
+ * compiler's emitter (bpf/emit.h).  Registers: r6 ctx, r7 the per-CPU
  * record buffer, r8 a record position or an entry slot, r9 the plan. */
 
 #define START_SLOTS 65536 /* entry slots, indexed by tid & 0xffff */

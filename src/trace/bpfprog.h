@@ -6,7 +6,7 @@
 #include <stdbool.h>
 
 #include "../probes/provider.h"
-#include "../probes/tracefs.h"
+#include "../sym/tracefs.h"
 #include "trace.h"
 
 /* at most this many calls traced on their own tracepoints, else the raw

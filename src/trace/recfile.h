@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../probes/tracefs.h"
+#include "../sym/tracefs.h"
 #include "trace.h"
 
 #define TRACE_MAGIC "SONDETRC"

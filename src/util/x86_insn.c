@@ -2,7 +2,7 @@
  * the one-byte and 0F opcode maps with what follows each opcode (ModRM, SIB,
  * displacement, immediate). Written from the Intel SDM's opcode maps
  * (volume 2, appendix A); 32-bit-only opcodes are invalid here. */
-#include "util/x86_insn.h"
+#include "x86_insn.h"
 
 #include <stdbool.h>
 

@@ -7,9 +7,9 @@
 #include <time.h>
 
 #include "check.h"
-#include "compile/disasm.h"
+#include "bpf/disasm.h"
 #include "compile/script.h"
-#include "lang/sema.h"
+#include "compile/sema.h"
 
 #define SELF_PID 4242 /* 0x1092 */
 #define TP_WRITE "tracepoint:syscalls:sys_enter_write"

@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "compile/script.h"
-#include "lang/sema.h"
+#include "compile/sema.h"
 #include "runtime/runtime.h"
 
 static bool unsafe;          /* -w */

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "compile/disasm.h"
-#include "compile/insn.h"
+#include "bpf/disasm.h"
+#include "bpf/insn.h"
 
 /* Raw constructors for forms insn.h has no macro for. */
 #define RAW(CODE, DST, SRC, OFF, IMM)                                          \

@@ -10,7 +10,7 @@
 #include "check.h"
 #include "compile_check.h"
 #include "compile/script.h"
-#include "lang/sema.h"
+#include "compile/sema.h"
 
 #define TP "tracepoint:syscalls:sys_enter_getppid"
 

@@ -1,11 +1,11 @@
-/* The kprobe index (runtime/kindex.c): its text, lookups by name in file
+/* The kprobe index (sym/kindex.c): its text, lookups by name in file
  * order, wildcards searched from their literal start, module filters. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "runtime/kindex.h"
+#include "sym/kindex.h"
 
 /* available_filter_functions' order: a name twice in vmlinux (statics), one
  * in vmlinux and a module, .part/.cold pieces, names just around tcp_ */

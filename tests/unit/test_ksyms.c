@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "runtime/features.h"
-#include "runtime/ksyms.h"
+#include "sym/features.h"
+#include "sym/ksyms.h"
 
 /* The address of a symbol of one of TYPES straight from /proc/kallsyms,
  * or 0; *found_name gets the first such symbol's name when want is NULL. */

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "runtime/ksyms.h"
+#include "sym/ksyms.h"
 #include "runtime/output.h"
 
 #define AT52 "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"

@@ -3,7 +3,7 @@
  * (co_linetable and co_lines() of a function with forward and backward
  * line moves, an if/else, a loop and a multi-line expression). */
 #include "check.h"
-#include "python/pylayout.h"
+#include "sym/pylayout.h"
 
 static const unsigned char lt_f[] = {128, 0, 216, 8, 9, 128, 65, 216, 7, 8, 240, 0, 5, 5, 14,
 216, 12, 13, 136, 1, 136, 1, 240, 8, 0, 13, 14, 136, 1, 221, 13, 18, 144, 49, 137, 88, 140, 88,

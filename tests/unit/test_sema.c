@@ -10,9 +10,9 @@
 #include "check.h"
 #include "compile_check.h"
 #include "compile/script.h"
-#include "lang/sema.h"
-#include "runtime/features.h"
-#include "runtime/ksyms.h"
+#include "compile/sema.h"
+#include "sym/features.h"
+#include "sym/ksyms.h"
 
 /* ---- helpers ---- */
 

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "probes/tracefs.h"
-#include "runtime/features.h"
+#include "sym/tracefs.h"
+#include "sym/features.h"
 
 /* probe_list into a string; *rc gets its return value. */
 static char *list(const char *pattern, bool verbose, int *rc)

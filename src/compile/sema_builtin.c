@@ -1,0 +1,296 @@
+/* Builtin variables: a table of names and their types, and where each may
+ * be used. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sym/dwarf_args.h"
+#include "../lang/ctypes.h"
+#include "sema.h"
+
+typedef struct BuiltinDef {
+	const char *name;
+	BuiltinId id;
+	TypeKind kind;
+	int size; /* TY_INT: bits */
+	bool is_signed;
+} BuiltinDef;
+
+static const BuiltinDef builtins[] = {
+	{"pid", B_PID, TY_INT, 64, false},        {"tid", B_TID, TY_INT, 64, false},
+	{"uid", B_UID, TY_INT, 64, false},        {"gid", B_GID, TY_INT, 64, false},
+	{"cpu", B_CPU, TY_INT, 64, false},        {"comm", B_COMM, TY_STR, 16, false},
+	{"nsecs", B_NSECS, TY_INT, 64, false},    {"elapsed", B_ELAPSED, TY_INT, 64, false},
+	{"cgroup", B_CGROUP, TY_INT, 64, false},  {"curtask", B_CURTASK, TY_INT, 64, false},
+	{"rand", B_RAND, TY_INT, 64, false},      {"probe", B_PROBE, TY_STR, 0, false},
+	{"kstack", B_KSTACK, TY_KSTACK, 8, false}, {"ustack", B_USTACK, TY_USTACK, 16, false},
+	{"pystack", B_PYSTACK, TY_PYSTACK, 0, false},
+	{"retval", B_RETVAL, TY_INT, 64, true},   {"args", B_ARGS, TY_CTX, 0, false},
+	{"cpid", B_CPID, TY_INT, 32, false},      {"func", B_FUNC, TY_STR, 0, false},
+	{"numaid", B_NUMAID, TY_INT, 32, false},  {"username", B_USERNAME, TY_USERNAME, 8, false},
+	{"ctx", B_CTX, TY_INT, 64, false},
+	{"locals", B_LOCALS, TY_CTX, 0, false},
+};
+
+/* D's probe names and id: only in the D dialect (bpftrace has none). */
+static const BuiltinDef d_builtins[] = {
+	{"probeprov", B_DPROBE, TY_STR, 64, false}, {"probemod", B_DPROBE, TY_STR, 64, false},
+	{"probefunc", B_DPROBE, TY_STR, 128, false}, {"probename", B_DPROBE, TY_STR, 64, false},
+	{"id", B_DPROBE_ID, TY_INT, 64, false},      {"epid", B_DPROBE_ID, TY_INT, 64, false},
+};
+
+static const BuiltinDef *d_builtin_find(Sema *s, Expr *e)
+{
+	if (s->sc->opt.dialect != DIALECT_D)
+		return NULL;
+	for (size_t i = 0; i < sizeof(d_builtins) / sizeof(d_builtins[0]); i++)
+		if (!strcmp(d_builtins[i].name, e->name)) {
+			e->aux = (int)i; /* B_DPROBE: the part (prov, mod, func, name) */
+			return &d_builtins[i];
+		}
+	return NULL;
+}
+
+/* D's argN in a syscall probe (tracepoint syscalls:sys_enter_X/sys_exit_X):
+ * the record holds the number, then the six arguments (entry) or the
+ * return value (exit) as 8-byte words; arg0 and arg1 of a return probe
+ * are both the return value, as in DTrace. */
+int d_syscall_arg_offset(const ProbeSpec *spec, int n)
+{
+	if (strcmp(spec->prov->name, "tracepoint") || !spec->target ||
+	    strcmp(spec->target, "syscalls") || !spec->func)
+		return -1;
+	if (!strncmp(spec->func, "sys_enter_", 10))
+		return n >= 0 && n < 6 ? 16 + 8 * n : -1;
+	if (!strncmp(spec->func, "sys_exit_", 9))
+		return n == -1 || n == 0 || n == 1 ? 16 : -1;
+	return -1;
+}
+
+/* True when argN lies past the record of a syscall that takes fewer
+ * arguments (getppid has none): the kernel refuses to attach a program
+ * that reads beyond the record, and DTrace's value there means nothing,
+ * so D reads it as 0. */
+bool d_syscall_arg_absent(const ProbeSpec *spec, int n)
+{
+	int off = d_syscall_arg_offset(spec, n);
+	if (off < 0 || !spec->tp.nfields)
+		return false;
+	const TpField *last = &spec->tp.fields[spec->tp.nfields - 1];
+	return off + 8 > last->offset + last->size;
+}
+
+/* argN: N in 0..9; sargN (stack arguments): N in 0..9, one digit */
+static int arg_index(const char *name, const char *prefix)
+{
+	size_t p = strlen(prefix);
+	if (strncmp(name, prefix, p) || !name[p] || strlen(name) > p + (*prefix == 's' ? 1 : 2))
+		return -1;
+	char *end;
+	long n = strtol(name + p, &end, 10);
+	return *end || n < 0 || n > 9 ? -1 : (int)n;
+}
+
+/* Size of the `probe` string: the longest probe name, so that one map keyed
+ * by probe serves every probe. */
+static int probe_name_size(Sema *s)
+{
+	size_t max = 0;
+	for (int p = 0; p < s->sc->ast->nprobes; p++)
+		for (int i = 0; i < s->sc->specs[p].n; i++) {
+			size_t n = strlen(s->sc->specs[p].v[i].name);
+			max = n > max ? n : max;
+		}
+	return (int)((max + 1 + 7) & ~(size_t)7);
+}
+
+/* Size of the `func` string: the longest function name of the probes. */
+static int func_name_size(Sema *s)
+{
+	size_t max = 0;
+	for (int p = 0; p < s->sc->ast->nprobes; p++)
+		for (int i = 0; i < s->sc->specs[p].n; i++) {
+			const char *f = s->sc->specs[p].v[i].func;
+			size_t n = f ? strlen(f) : 0;
+			max = n > max ? n : max;
+		}
+	return (int)((max + 1 + 7) & ~(size_t)7);
+}
+
+/* bpftrace's name of a probe's program type (BEGIN/END have none) */
+static const char *prog_type_name(const Provider *p)
+{
+	if (p->is_special)
+		return NULL;
+	switch (p->prog_type) {
+	case BPF_PROG_TYPE_KPROBE: return "BPF_PROG_TYPE_KPROBE";
+	case BPF_PROG_TYPE_TRACEPOINT: return "BPF_PROG_TYPE_TRACEPOINT";
+	case BPF_PROG_TYPE_PERF_EVENT: return "BPF_PROG_TYPE_PERF_EVENT";
+	case BPF_PROG_TYPE_TRACING: return "BPF_PROG_TYPE_TRACING";
+	case BPF_PROG_TYPE_RAW_TRACEPOINT: return "BPF_PROG_TYPE_RAW_TRACEPOINT";
+	default: return "BPF_PROG_TYPE_UNSPEC";
+	}
+}
+
+/* the index of the probe being analysed in the program */
+static int probe_index(const Sema *s)
+{
+	for (int p = 0; p < s->sc->ast->nprobes; p++)
+		if (s->sc->ast->probes[p] == s->probe)
+			return p;
+	return -1;
+}
+
+/* ctx is what the program is given: pt_regs (kprobe, uprobe, usdt),
+ * bpf_perf_event_data (profile, interval, software, hardware, watchpoint),
+ * an iterator's record; one program type for all the probe's attach points */
+static bool check_ctx(Sema *s, Expr *e)
+{
+	const Provider *prov = s->spec->prov;
+	const char *first = prog_type_name(prov);
+	int p = probe_index(s);
+	for (int i = 0; p >= 0 && i < s->sc->specs[p].n; i++) {
+		const char *other = prog_type_name(s->sc->specs[p].v[i].prov);
+		if (first && other && strcmp(first, other))
+			return sema_error(s, e->loc, "ctx cannot be used in different BPF program "
+					  "types: %s and %s", first, other);
+	}
+	if (!strcmp(prov->name, "tracepoint"))
+		return sema_error(s, e->loc, "Use args instead of ctx in tracepoint");
+	if (!strcmp(prov->name, "iter") || (!prov->is_special &&
+	    (prov->prog_type == BPF_PROG_TYPE_KPROBE || prov->prog_type == BPF_PROG_TYPE_PERF_EVENT)))
+		return true;
+	return sema_error(s, e->loc, "invalid program type\nhint: ctx is a struct pt_regs * in "
+			  "kprobe, uprobe and usdt probes, a struct bpf_perf_event_data * in profile, "
+			  "interval, software, hardware and watchpoint probes, the iterator's record in "
+			  "iter probes");
+}
+
+static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
+{
+	const Provider *prov = s->spec->prov;
+	switch (b->id) {
+	case B_ARG:
+		if (s->sc->opt.dialect == DIALECT_D && d_syscall_arg_offset(s->spec, e->aux) >= 0)
+			return true;
+		if (prov->ctx_arg_offset(s->spec, e->aux) < 0)
+			return sema_error(s, e->loc, "%s is not available in %s probes%s", e->name,
+					  prov->name, !strcmp(prov->name, "tracepoint")
+							  ? " (use args->FIELD; sonde -lv lists them)" : "");
+		return true;
+	case B_RETVAL:
+		if (prov->ctx_arg_offset(s->spec, -1) < 0 || prov->prog_type == BPF_PROG_TYPE_PERF_EVENT)
+			return sema_error(s, e->loc, "retval is only available in return probes");
+		return true;
+	case B_ARGS:
+		if (s->spec->uevent)
+			return true;
+		if (!strcmp(prov->name, "uprobe") || s->spec->dwarf)
+			return sema_uprobe_args(s, e);
+		if (strcmp(prov->name, "tracepoint"))
+			return sema_error(s, e->loc, "args is only available in tracepoint and uprobe "
+					  "probes, not in %s", prov->name);
+		return true;
+	case B_LOCALS:
+		return sema_uprobe_locals(s, e);
+	case B_CPID:
+		if (!s->sc->opt.cpid)
+			return sema_error(s, e->loc, "cpid is only available when a command is run with -c");
+		return true;
+	case B_SARG: /* read from the stack: kernel or user by the probe type */
+		if (strcmp(prov->name, "kprobe") && strcmp(prov->name, "uprobe"))
+			return sema_error(s, e->loc, "The %s builtin can only be used with 'kprobes' and "
+					  "'uprobes' probes", e->name);
+		return true;
+	case B_CTX:
+		return check_ctx(s, e);
+	case B_FUNC:
+		if (prov->prog_type != BPF_PROG_TYPE_KPROBE || !strcmp(prov->name, "usdt"))
+			return sema_error(s, e->loc, "func is only available in uprobes and kprobes");
+		return true;
+	default:
+		return true;
+	}
+}
+
+/* BPFTRACE_NO_USER_SYMBOLS=1: bpftrace's func in a uprobe or uretprobe is
+ * the instruction pointer as a user symbol (so an address, unresolved) */
+static bool func_is_address(const Sema *s)
+{
+	const char *prov = s->spec->prov->name;
+	return s->sc->opt.no_user_symbols && (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe"));
+}
+
+bool sema_builtin(Sema *s, Expr *e)
+{
+	const BuiltinDef *b = NULL;
+	int argn = arg_index(e->name, "arg"), sargn = arg_index(e->name, "sarg");
+	static const BuiltinDef argdef = {"arg", B_ARG, TY_INT, 64, false};
+	static const BuiltinDef sargdef = {"sarg", B_SARG, TY_INT, 64, false};
+	if (argn >= 0 || sargn >= 0) {
+		b = argn >= 0 ? &argdef : &sargdef;
+		e->aux = argn >= 0 ? argn : sargn;
+	}
+	if (!b)
+		b = d_builtin_find(s, e);
+	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (!strcmp(builtins[i].name, e->name))
+			b = &builtins[i];
+	if (!b && sema_ctype_const(s, e)) /* an enum constant or #define */
+		return true;
+	if (!b && cdefs_defined(s->sc->cdefs, e->name))
+		return sema_error(s, e->loc, "'%s' is a macro whose value is not a constant sonde can "
+				  "evaluate (only integer constant expressions are)", e->name);
+	if (!b)
+		return sema_error(s, e->loc, "Unknown identifier: '%s'", e->name);
+	if (!check_context(s, e, b))
+		return false;
+	e->aux2 = b->id;
+	int p = probe_index(s);
+	if (p >= 0 && (b->id == B_PROBE || (b->id == B_ARGS && !strcmp(s->spec->prov->name,
+								   "tracepoint"))))
+		s->sc->expands[p] = true;
+	switch (b->kind) {
+	case TY_INT:
+		e->type = b->id == B_CURTASK ? sema_ctype_curtask(s) : ty_int(s, b->size, b->is_signed);
+		if (b->id == B_CTX) { /* struct bpf_iter__task *, ... from BTF */
+			char rec[64];
+			snprintf(rec, sizeof(rec), "bpf_iter__%s", s->spec->func);
+			e->type = ty_int(s, 64, false);
+			e->type->pointee = btf_lazy_record("struct", rec);
+		}
+		if (b->id == B_RETVAL && s->spec->dwarf && s->spec->dwarf->ret_type &&
+		    s->spec->dwarf->ret_type->kind == TY_INT) { /* kretfunc: the BTF return type */
+			Type *rt = s->spec->dwarf->ret_type;
+			e->type = rt->pointee ? rt : ty_int(s, rt->bits, rt->is_signed);
+		}
+		if (b->id == B_CTX && strcmp(s->spec->prov->name, "iter")) /* the registers */
+			e->type->pointee = btf_lazy_record("struct", s->spec->prov->prog_type ==
+							   BPF_PROG_TYPE_PERF_EVENT
+							   ? "bpf_perf_event_data" : "pt_regs");
+		if (b->id == B_CTX)
+			e->type->ctx = true;
+		break;
+	case TY_STR:
+		if (b->id == B_FUNC && func_is_address(s)) {
+			e->type = ty_simple(s, TY_USYM, 16);
+			s->sc->uses_usym = true;
+			break;
+		}
+		e->type = ty_str(s, b->id == B_PROBE ? probe_name_size(s)
+				    : b->id == B_FUNC ? func_name_size(s) : b->size);
+		break;
+	case TY_KSTACK:
+	case TY_USTACK:
+		e->type = ty_simple(s, b->kind, b->size);
+		e->type->stack_depth = 127;
+		s->sc->uses_kstack |= b->kind == TY_KSTACK;
+		s->sc->uses_ustack |= b->kind == TY_USTACK;
+		break;
+	case TY_PYSTACK:
+		return sema_pystack_type(s, e, PYSTACK_DEPTH, 0);
+	default:
+		e->type = ty_simple(s, b->kind, b->size);
+	}
+	return true;
+}

@@ -1,0 +1,820 @@
+/* Functions: one table row per function with its argument count and a
+ * check that types the call. */
+#include <errno.h>
+#include <string.h>
+
+#include "../sym/pylayout.h"
+#include "../sym/cgroup_paths.h"
+#include "../sym/elf_syms.h"
+#include "../sym/ksyms.h"
+#include "sema.h"
+#include "../dtrace/dfunc.h"
+#include "sema_call_int.h"
+
+/* The result type of a function whose type the function alone decides,
+ * or NULL: the checks set it, and so does bt_kept_type for a call whose
+ * argument failed (bpftrace types it all the same). */
+Type *sema_call_fixed_type(Sema *s, FuncId id)
+{
+	switch (id) {
+	case F_STR: return ty_str(s, s->sc->opt.strlen_max);
+	case F_KSYM: return ty_simple(s, TY_KSYM, 8);
+	case F_USYM: return ty_simple(s, TY_USYM, 16);
+	case F_MACADDR: return ty_simple(s, TY_MACADDR, 8);
+	case F_NTOP: return ty_simple(s, TY_INET, 24);
+	default: return NULL;
+	}
+}
+
+bool sema_arg_int(Sema *s, Expr *call, int i)
+{
+	Expr *a = call->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != TY_INT)
+		return sema_error(s, a->loc, "%s() argument %d must be an integer", call->name, i + 1);
+	return true;
+}
+
+bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out)
+{
+	Expr *a = call->args.v[i];
+	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
+	if (a->kind != E_INT && !neg)
+		return sema_error(s, a->loc, "%s() argument %d must be an integer literal", call->name,
+				  i + 1);
+	*out = neg ? -(int64_t)a->a->ival : (int64_t)a->ival;
+	return true;
+}
+
+/* str($N) where a literal is wanted (kaddr(str($1)), cgroupid(str($2))):
+ * the parameter's text, as bpftrace folds it ("" past the last one) */
+static void fold_str_param(Sema *s, Expr *a)
+{
+	if (a->kind != E_CALL || strcmp(a->name, "str") || a->args.n != 1 ||
+	    a->args.v[0]->kind != E_POSPARAM)
+		return;
+	const Options *o = &s->sc->opt;
+	int64_t n = a->args.v[0]->ival;
+	const char *p = n >= 1 && n <= o->nparams ? o->params[n - 1] : "";
+	a->kind = E_STR;
+	a->slen = strlen(p);
+	a->sval = arena_strndup(&s->sc->arena, p, a->slen);
+	a->args.n = 0;
+}
+
+/* bpftrace's words for an argument that is not the literal wanted, naming
+ * what it is ("none" for an undefined variable); time() and strftime()
+ * check theirs in bpftrace's final pass, the others in its first */
+bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want)
+{
+	const char *kind = "none";
+	if (sema_expr(s, a))
+		kind = bpf_kind(a->type);
+	else if (!a->none || !s->all)
+		return false;
+	bool late = !strcmp(call->name, "time") || !strcmp(call->name, "strftime");
+	return (late ? sema_error_late : sema_error)(s, call->loc, "%s() expects a %s literal (%s "
+						     "provided)", call->name, want, kind);
+}
+
+bool sema_arg_literal_str(Sema *s, Expr *call, int i)
+{
+	Expr *a = call->args.v[i];
+	fold_str_param(s, a);
+	if (a->kind != E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return sema_bt_not_literal(s, call, a, "string");
+	if (a->kind != E_STR)
+		return sema_error(s, a->loc, "%s() argument %d must be a string literal", call->name,
+				  i + 1);
+	return true;
+}
+
+bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
+{
+	Expr *a = call->args.v[i];
+	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE; /* bpftrace's words */
+	if (a->kind != E_MAP && bt)
+		return sema_error(s, call->loc, "%s() expects a map to be provided", call->name);
+	if (a->kind != E_MAP)
+		return sema_error(s, a->loc, "%s() expects a map, like %s(@name)", call->name,
+				  call->name);
+	if (!keys_allowed && a->args.n && bt)
+		return sema_error(s, call->loc, "The map passed to %s() should not be indexed by a key",
+				  call->name);
+	if (!keys_allowed && a->args.n)
+		return sema_error(s, a->loc, "%s() takes a whole map, without [keys]", call->name);
+	a->map = script_map(s->sc, a->name, a->loc);
+	/* delete(@m[k]): the keys as the map's other uses have them (bpftrace
+	 * refuses delete(@m) of a map with keys, and keys of another shape) */
+	if (keys_allowed && s->sc->opt.dialect == DIALECT_BPFTRACE && !sema_map_key(s, a))
+		return false;
+	for (int k = 0; k < a->args.n; k++)
+		if (!sema_expr(s, a->args.v[k]))
+			return false;
+	if (!a->map->val && s->strict && a->map->failed)
+		return false; /* its assignment's error is reported */
+	if (!a->map->val && s->strict)
+		return sema_error_late(s, a->loc, "Undefined map: %s\nhint: it is never assigned a "
+				       "value", a->map->print_name);
+	return true;
+}
+
+static bool check_delete(Sema *s, Expr *c)
+{
+	return sema_arg_map(s, c, 0, true);
+}
+
+static bool check_whole_map(Sema *s, Expr *c)
+{
+	return sema_arg_map(s, c, 0, false);
+}
+
+/* bpftrace's words: str() reads memory, a value already a string is refused
+ * (str(comm)).  The call keeps its type: a variable it is assigned to
+ * still has one, as in bpftrace. */
+static bool str_arg_error(Sema *s, Expr *c, const Expr *a)
+{
+	char tb[128];
+	c->type = sema_call_fixed_type(s, F_STR);
+	return sema_error(s, c->loc, "str() expects an integer or a pointer type as first argument "
+			  "(%s provided)", type_name(a->type, tb, sizeof(tb)));
+}
+
+/* args->F of a tracepoint's __data_loc string: an integer (its offset) to
+ * bpftrace, which str() reads; sonde reads it as a string either way */
+static bool is_data_loc(const Sema *s, const Expr *a)
+{
+	if (a->kind != E_FIELD || a->a->type->kind != TY_CTX || s->spec->uevent ||
+	    strcmp(s->spec->prov->name, "tracepoint"))
+		return false;
+	const TpField *f = tp_format_field(&s->spec->tp, a->name);
+	return f && f->is_data_loc;
+}
+
+
+/* an operand of kind k, with bpftrace's message otherwise */
+bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k)
+{
+	Expr *a = call->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != k)
+		return sema_error_late(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
+				  k == TY_STR ? "string" : "integer", bpf_kind(a->type));
+	return true;
+}
+
+/* str()'s and buf()'s length: an integer (bpftrace's words, final pass) */
+static bool len_arg(Sema *s, Expr *c, int i)
+{
+	return s->sc->opt.dialect == DIALECT_BPFTRACE ? sema_agg_int_arg(s, c, i) : sema_arg_int(s, c, i);
+}
+
+static bool check_str(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	int size = s->sc->opt.strlen_max;
+	Expr *len = c->args.n == 2 ? c->args.v[1] : NULL;
+	bool literal_len = len && (len->kind == E_INT || (len->kind == E_UNOP && len->op == OP_NEG &&
+							    len->a->kind == E_INT));
+	c->aux2 = len && !literal_len; /* a length computed at run time (string[STRLEN]) */
+	if (c->aux2 && a->kind != E_POSPARAM) {
+		if (!len_arg(s, c, 1))
+			return false;
+	} else if (len) {
+		int64_t n;
+		if (!sema_arg_literal_int(s, c, 1, &n))
+			return false;
+		if (n < 0) /* str(p, 0) is "", as bpftrace's */
+			return sema_error(s, c->args.v[1]->loc, "str(): the length must not be negative");
+		if (n < size)
+			size = (int)n + 1;
+	}
+	if (a->kind == E_POSPARAM) {
+		c->aux = 1; /* a constant: the parameter's text */
+		c->type = ty_str(s, size);
+		return true;
+	}
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_STR && s->sc->opt.dialect == DIALECT_BPFTRACE && !is_data_loc(s, a))
+		return str_arg_error(s, c, a);
+	if (a->type->kind == TY_STR) {
+		if (c->aux2)
+			return sema_arg_literal_int(s, c, 1, &(int64_t){0});
+		c->aux = 2; /* already a string: str() truncates/copies */
+		c->type = ty_str(s, a->type->size < size ? a->type->size : size);
+		return true;
+	}
+	if (a->type->kind != TY_INT && (s->strict || a->type->kind != TY_NONE) &&
+	    s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return str_arg_error(s, c, a);
+	if (!sema_arg_int(s, c, 0))
+		return false;
+	c->type = ty_str(s, size);
+	return true;
+}
+
+static bool check_ksym(Sema *s, Expr *c)
+{
+	if (!sema_arg_int(s, c, 0))
+		return false;
+	c->type = sema_call_fixed_type(s, F_KSYM);
+	return true;
+}
+
+/* syscall_name(nr): the number, printed as the system call's name */
+static bool check_syscall_name(Sema *s, Expr *c)
+{
+	if (!sema_arg_int(s, c, 0))
+		return false;
+	c->type = ty_simple(s, TY_SYSCALL, 8);
+	return true;
+}
+
+static bool check_kaddr(Sema *s, Expr *c)
+{
+	if (!sema_arg_literal_str(s, c, 0))
+		return false;
+	uint64_t a = ksym_any_addr(c->args.v[0]->sval);
+	if (!a)
+		return sema_error(s, c->args.v[0]->loc, "Failed to resolve kernel symbol: %s\n"
+				  "hint: /proc/kallsyms has no such symbol (most data symbols appear "
+				  "there only with CONFIG_KALLSYMS_ALL)", c->args.v[0]->sval);
+	c->ival = a;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* cgroupid("/sys/fs/cgroup/unified/a"): resolved now, a constant */
+static bool check_cgroupid(Sema *s, Expr *c)
+{
+	if (!sema_arg_literal_str(s, c, 0))
+		return false;
+	uint64_t id;
+	if (!cgroup_id_of_path(c->args.v[0]->sval, &id))
+		return sema_error(s, c->args.v[0]->loc, "Failed to get `cgroupid` for path: \"%s\": %s",
+				  c->args.v[0]->sval, strerror(errno));
+	c->ival = (int64_t)id;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+static bool check_usym(Sema *s, Expr *c)
+{
+	if (!sema_arg_int(s, c, 0))
+		return false;
+	c->type = sema_call_fixed_type(s, F_USYM);
+	s->sc->uses_usym = true;
+	return true;
+}
+
+/* uaddr("sym"): the address of a function or data symbol of the probe's
+ * binary (uprobe/usdt), as a user pointer to a signed integer of the
+ * symbol's size (1, 2, 4 bytes; else 8), as bpftrace types it: `*uaddr("x")`
+ * reads it, and a cast retypes it. */
+static bool check_uaddr(Sema *s, Expr *c)
+{
+	const ProbeSpec *sp = s->spec;
+	bool here = sp->prov->prog_type == BPF_PROG_TYPE_KPROBE && sp->target &&
+		    strncmp(sp->prov->name, "k", 1);
+	if (!here && !sema_bt_wrong_probe(s, c))
+		return false;
+	if (!sema_arg_literal_str(s, c, 0))
+		return false;
+	/* bpftrace looks in the probe's binary: none outside uprobes */
+	const ElfSym *sym = here ? usym_lookup(sp->target, c->args.v[0]->sval) : NULL;
+	if (!sym)
+		return sema_error(s, c->loc, "Could not resolve symbol: %s:%s", here ? sp->target : "",
+				  c->args.v[0]->sval);
+	c->ival = sym->addr;
+	int bits = sym->size == 1 || sym->size == 2 || sym->size == 4 ? (int)sym->size * 8 : 64;
+	c->type = ty_int(s, 64, false);
+	c->type->pointee = ty_int(s, bits, true);
+	c->type->user = true;
+	return true;
+}
+
+/* buf(ptr, n): n bytes read from an address (a literal sets the size; an
+ * expression is bounded by BPFTRACE_STRLEN).  buf(value[, n]): the bytes
+ * of an array (n defaults to its size) or of a string (n required, as in
+ * bpftrace); c->aux2 marks that form, c->ival holds n. */
+static bool check_buf(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0], *n = c->args.n > 1 ? c->args.v[1] : NULL;
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict) {
+		c->type = a->type;
+		return true;
+	}
+	bool value = a->type->kind == TY_ARRAY || a->type->kind == TY_STR;
+	char tb[128];
+	type_name(a->type, tb, sizeof(tb));
+	if (!value && a->type->kind != TY_INT)
+		return sema_error(s, a->loc, "buf() argument 1 must be an integer, an array or a "
+				  "string, not %s", tb);
+	if (!n && a->type->kind != TY_ARRAY) /* bpftrace's words */
+		return sema_error_late(s, c->loc, "buf() expects a length argument for non-array type %s",
+				  a->type->kind == TY_STR ? "string" : tb);
+	int64_t size = value ? a->type->size : s->sc->opt.strlen_max;
+	if (n && n->kind == E_INT) {
+		if ((int64_t)n->ival < 1 || n->ival > (1 << 20))
+			return sema_error(s, n->loc, "buf(): the length must be from 1 to 1048576");
+		size = (int64_t)n->ival; /* past a value's end: zeros */
+	} else if (n && value) {
+		return sema_error(s, n->loc, "buf(): the length of a buffer of %s must be a literal",
+				  a->type->kind == TY_STR ? "a string" : "an array");
+	} else if (n && !len_arg(s, c, 1)) {
+		return false;
+	}
+	c->aux = n && n->kind != E_INT; /* a length computed at run time */
+	c->aux2 = value;
+	c->ival = (uint64_t)size;
+	c->type = ty_simple(s, TY_BUF, 8 + (int)((size + 7) & ~7));
+	return true;
+}
+
+/* ntop([af,] addr): addr an integer (IPv4) or an array of 4 or 16 bytes
+ * (IPv4 or IPv6 by its size: c->aux2) */
+static bool check_ntop(Sema *s, Expr *c)
+{
+	int last = c->args.n - 1;
+	for (int i = 0; i < last; i++)
+		if (!sema_arg_int(s, c, i))
+			return false;
+	Expr *a = c->args.v[last];
+	if (!sema_expr(s, a))
+		return false;
+	c->aux2 = 0;
+	bool bytes = a->type->kind == TY_STR || (a->type->kind == TY_ARRAY &&
+						 type_csize(a->type->pointee) == 1);
+	if (bytes && (a->type->size == 4 || a->type->size == 16))
+		c->aux2 = a->type->size;
+	else if ((a->type->kind == TY_STR || a->type->kind == TY_ARRAY) &&
+		 s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return sema_error(s, c->loc, "ntop() argument must be 4 or 16 bytes in size");
+	else if (!sema_arg_int(s, c, last))
+		return false;
+	c->type = sema_call_fixed_type(s, F_NTOP);
+	return true;
+}
+
+static bool check_stack(Sema *s, Expr *c)
+{
+	bool user = c->name[0] == 'u', perf = false;
+	int64_t depth = 127;
+	int first = 0; /* kstack(MODE[, N]): MODE is bpftrace or perf */
+	if (c->args.n && c->args.v[0]->kind == E_BUILTIN) {
+		const Expr *m = c->args.v[0];
+		if (strcmp(m->name, "perf") && strcmp(m->name, "bpftrace"))
+			return sema_error(s, m->loc, "%s(): unknown stack mode '%s' (bpftrace or perf)",
+					  c->name, m->name);
+		perf = !strcmp(m->name, "perf");
+		first = 1;
+	}
+	/* bpftrace 0.17's words for a string and for a depth past its own cap */
+	if (c->args.n > first && c->args.v[first]->kind == E_STR)
+		return sema_error(s, c->loc, "%s() expects a integer literal (string provided)", c->name);
+	if (c->args.n > first && !sema_arg_literal_int(s, c, first, &depth))
+		return false;
+	if ((uint64_t)depth > 1024)
+		return sema_error(s, c->loc, "%s([int limit]): limit shouldn't exceed 1024, %llu given",
+				  c->name, (unsigned long long)depth);
+	if (depth < 1 || depth > 127)
+		return sema_error(s, c->loc, "%s(): the depth must be from 1 to 127", c->name);
+	c->type = ty_simple(s, user ? TY_USTACK : TY_KSTACK, user ? 16 : 8);
+	c->type->stack_depth = (int)depth;
+	c->type->stack_perf = perf;
+	s->sc->uses_kstack |= !user;
+	s->sc->uses_ustack |= user;
+	return true;
+}
+
+/* The interpreter's layout is looked up once, for the -p process, the -c
+ * program or /usr/bin/python3.11, and checked before any code uses it. */
+bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max)
+{
+	if (!s->sc->py) {
+		PyLayout *l = arena_alloc(&s->sc->arena, sizeof(PyLayout));
+		char err[512];
+		if (!pylayout_find(probe_maps_pid, probe_cmd, l, err, sizeof(err)))
+			return sema_error(s, e->loc, "%s: %s", e->name, err);
+		s->sc->py = l;
+	}
+	e->type = ty_simple(s, TY_PYSTACK, pystack_size(depth));
+	e->type->stack_depth = depth;
+	e->type->line_max = line_max;
+	return true;
+}
+
+/* jstack([nframes[, strsize]]): DTrace's names; strsize cuts each line */
+static bool check_jstack(Sema *s, Expr *c)
+{
+	int64_t depth = PYSTACK_DEPTH, strsize = 0;
+	if (c->args.n > 0 && !sema_arg_literal_int(s, c, 0, &depth))
+		return false;
+	if (c->args.n > 1 && !sema_arg_literal_int(s, c, 1, &strsize))
+		return false;
+	if (depth < 1 || depth > 127)
+		return sema_error(s, c->loc, "jstack(): the depth must be from 1 to 127");
+	if (strsize < 0 || strsize > 4096)
+		return sema_error(s, c->loc, "jstack(): strsize must be from 0 to 4096");
+	return sema_pystack_type(s, c, (int)depth, (int)strsize);
+}
+
+/* an aggregation's integer operand, with bpftrace 0.17's message at the call
+ * ("sum() only supports integer arguments (string provided)"; a pointer is
+ * refused too) */
+bool sema_agg_int_arg(Sema *s, Expr *c, int i)
+{
+	Expr *a = c->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE && !s->strict)
+		return true;
+	if (a->type->kind != TY_INT || a->type->pointee)
+		return sema_error_late(s, c->loc, "%s() only supports integer arguments (%s provided)", c->name,
+				  bpf_kind(a->type));
+	return true;
+}
+
+/* lhist's min, max and step: integer literals (bpftrace's words) */
+static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
+{
+	Expr *a = c->args.v[i];
+	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
+	if (a->kind == E_INT || neg) {
+		*out = neg ? -(int64_t)a->a->ival : (int64_t)a->ival;
+		return true;
+	}
+	if (!sema_expr(s, a))
+		return false;
+	return sema_error_late(s, c->loc, "%s() expects a integer literal (%s provided)", c->name,
+			       bpf_kind(a->type));
+}
+
+static bool check_agg(Sema *s, Expr *c)
+{
+	static const TypeKind kinds[] = {[F_COUNT] = TY_COUNT, [F_SUM] = TY_SUM, [F_AVG] = TY_AVG,
+					 [F_MIN] = TY_MIN,     [F_MAX] = TY_MAX, [F_STATS] = TY_STATS,
+					 [F_HIST] = TY_HIST};
+	const FuncDef *f = c->func;
+	bool is_signed = true;
+	if (c->args.n) {
+		if (s->sc->opt.dialect == DIALECT_BPFTRACE ? !sema_agg_int_arg(s, c, 0) : !sema_arg_int(s, c, 0))
+			return false;
+		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
+	}
+	if (s->sc->opt.dialect == DIALECT_D)
+		is_signed = true; /* DTrace's min/max/sum compare and print signed */
+	TypeKind k = kinds[f->id];
+	int size = k == TY_HIST ? HIST_BUCKETS * 8 : (k == TY_COUNT || k == TY_SUM) ? 8 : 16;
+	c->type = ty_simple(s, k, size);
+	c->type->is_signed = is_signed;
+	return true;
+}
+
+static bool check_lhist(Sema *s, Expr *c)
+{
+	int64_t mn, mx, step;
+	if (!sema_agg_int_arg(s, c, 0) || !lhist_literal(s, c, 1, &mn) || !lhist_literal(s, c, 2, &mx) ||
+	    !lhist_literal(s, c, 3, &step))
+		return false;
+	/* bpftrace 0.17's checks, in its order and words: each that fails is
+	 * an error of its own */
+	bool ok = true;
+	if (step < 1)
+		ok = sema_error_late(s, c->loc, "lhist() step must be >= 1 (%lld provided)",
+				     (long long)step);
+	if (mn < 0 && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() min must be non-negative (provided min %lld)",
+				     (long long)mn);
+	if (mn > mx && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() min must be less than max (provided min %lld "
+				     "and max %lld)", (long long)mn, (long long)mx);
+	if (mx - mn < step && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() step is too large for the given range "
+				     "(provided step %lld for range %lld)", (long long)step,
+				     (long long)(mx - mn));
+	if (step >= 1 && (mx - mn) / step > 1000 && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() too many buckets, must be <= 1000 (would need "
+				     "%lld)", (long long)((mx - mn) / step));
+	if (!ok)
+		return false;
+	c->type = ty_simple(s, TY_LHIST, 0);
+	c->type->lh_min = mn;
+	c->type->lh_max = mx;
+	c->type->lh_step = step;
+	c->type->size = lhist_buckets(c->type) * 8;
+	return true;
+}
+
+static bool check_none(Sema *s, Expr *c)
+{
+	(void)s;
+	(void)c;
+	return true;
+}
+
+/* xlate <T>(x) left for sema by the D front end (which turns each
+ * xlate <T>(x).MEMBER into the translator's expression): a translated
+ * struct as a whole, or a type no translator gives */
+static bool dcheck_xlate(Sema *s, Expr *c)
+{
+	if (!sema_expr(s, c->args.v[0]))
+		return false;
+	if (c->aux)
+		return sema_error(s, c->loc, "xlate <%s>: sonde translates a whole struct only with a "
+				  "translator of the script, not a pointer to one: use members (xlate <%s>(x)%s"
+				  "MEMBER)", c->sval, c->sval, strchr(c->sval, '*') ? "->" : ".");
+	char buf[160];
+	return sema_error(s, c->loc, "cannot translate from \"%s\" to \"%s\"",
+			  sema_d_type_name(c->args.v[0]->type, buf, sizeof(buf)), c->sval);
+}
+
+/* D's exit(N): N is dtrace's exit status */
+static bool check_exit_d(Sema *s, Expr *c)
+{
+	return sema_arg_int(s, c, 0);
+}
+
+static const FuncDef funcs[] = {
+	{"printf", F_PRINTF, FK_STMT, 1, 64, sema_check_printf},
+	{"print", F_PRINT, FK_STMT, 1, 3, sema_check_print},
+	{"time", F_TIME, FK_STMT, 0, 1, sema_check_time},
+	{"strftime", F_STRFTIME, FK_EXPR, 2, 2, sema_check_strftime},
+	{"cat", F_CAT, FK_STMT, 1, 64, sema_check_printf},
+	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system},
+	{"join", F_JOIN, FK_STMT, 1, 2, sema_check_join},
+	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
+	{"delete", F_DELETE, FK_STMT, 1, 1, check_delete},
+	{"clear", F_CLEAR, FK_STMT, 1, 1, check_whole_map},
+	{"zero", F_ZERO, FK_STMT, 1, 1, check_whole_map},
+	{"str", F_STR, FK_EXPR, 1, 2, check_str},
+	{"ksym", F_KSYM, FK_EXPR, 1, 1, check_ksym},
+	{"kaddr", F_KADDR, FK_EXPR, 1, 1, check_kaddr},
+	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop},
+	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
+	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
+	{"jstack", F_JSTACK, FK_EXPR, 0, 2, check_jstack},
+	{"count", F_COUNT, FK_AGG, 0, 0, check_agg},
+	{"sum", F_SUM, FK_AGG, 1, 1, check_agg},
+	{"avg", F_AVG, FK_AGG, 1, 1, check_agg},
+	{"min", F_MIN, FK_AGG, 1, 1, check_agg},
+	{"max", F_MAX, FK_AGG, 1, 1, check_agg},
+	{"stats", F_STATS, FK_AGG, 1, 1, check_agg},
+	{"hist", F_HIST, FK_AGG, 1, 1, check_agg},
+	{"lhist", F_LHIST, FK_AGG, 4, 4, check_lhist},
+	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym},
+	{"uaddr", F_UADDR, FK_EXPR, 1, 1, check_uaddr},
+	{"buf", F_BUF, FK_EXPR, 1, 2, check_buf},
+	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
+	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
+	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},
+	{"strncmp", F_STRNCMP, FK_EXPR, 3, 3, sema_check_strncmp},
+	{"strcontains", F_STRCONTAINS, FK_EXPR, 2, 2, sema_check_strcontains},
+	{"bswap", F_BSWAP, FK_EXPR, 1, 1, sema_check_bswap},
+	{"strerror", F_STRERROR, FK_EXPR, 1, 1, sema_check_strerror},
+	{"pton", F_PTON, FK_EXPR, 1, 1, sema_check_pton},
+	{"macaddr", F_MACADDR, FK_EXPR, 1, 1, sema_check_macaddr},
+	{"cgroup_path", F_CGROUP_PATH, FK_EXPR, 1, 2, sema_check_cgroup_path},
+	{"reg", F_REG, FK_EXPR, 1, 1, sema_check_reg},
+	{"debugf", F_DEBUGF, FK_STMT, 1, 64, sema_check_debugf},
+	{"override", F_OVERRIDE, FK_STMT, 1, 1, sema_check_override},
+	{"skboutput", F_SKBOUTPUT, FK_VAR, 4, 4, sema_check_skboutput},
+	{"path", F_PATH, FK_EXPR, 1, 1, sema_check_path},
+	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, sema_check_unwatch},
+	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
+	{"signal", F_SIGNAL, FK_STMT, 1, 1, sema_check_signal},
+	/* D subroutines (compile/dfunc_*.c) */
+	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, true},
+	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, true},
+	{"substr", F_D_SUBSTR, FK_EXPR, 2, 3, dcheck_substr, true},
+	{"index", F_D_INDEX, FK_EXPR, 2, 3, dcheck_index, true},
+	{"rindex", F_D_RINDEX, FK_EXPR, 2, 3, dcheck_index, true},
+	{"strchr", F_D_STRCHR, FK_EXPR, 2, 2, dcheck_strchr, true},
+	{"strrchr", F_D_STRRCHR, FK_EXPR, 2, 2, dcheck_strchr, true},
+	{"strstr", F_D_STRSTR, FK_EXPR, 2, 2, dcheck_strstr, true},
+	{"basename", F_D_BASENAME, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"dirname", F_D_DIRNAME, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, true},
+	/* D (sonde dtrace): trace() and exit(N) */
+	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, true},
+	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, true},
+	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, true},
+	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, true},
+	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, true},
+	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, true},
+	{"printa", F_PRINTA, FK_STMT, 1, 64, sema_d_printa, true},
+	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, true},
+	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, true},
+	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, true},
+	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, true},
+	{"htons", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"htonl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"htonll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"ntohs", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"ntohl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"ntohll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
+	{"rand", F_D_RAND, FK_EXPR, 0, 0, dcheck_rand, true},
+	{"progenyof", F_D_PROGENYOF, FK_EXPR, 1, 1, dcheck_progenyof, true},
+	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, true},
+	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, true},
+	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system_d, true},
+	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, true},
+	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, true},
+	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, true},
+	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, true},
+	{"copyin", F_D_COPYIN, FK_EXPR, 2, 2, dcheck_copyin, true},
+	{"copyinstr", F_D_COPYINSTR, FK_EXPR, 1, 2, dcheck_copyinstr, true},
+	{"copyinto", F_D_COPYINTO, FK_STMT, 3, 3, dcheck_copyinto, true},
+	{"stringof", F_D_STRINGOF, FK_EXPR, 1, 1, dcheck_stringof, true},
+	{"alloca", F_D_ALLOCA, FK_EXPR, 1, 1, dcheck_alloca, true},
+	{"bcopy", F_D_BCOPY, FK_STMT, 3, 3, dcheck_bcopy, true},
+	{"strtok", F_D_STRTOK, FK_EXPR, 2, 2, dcheck_strtok, true},
+	{"inet_ntop", F_D_INET_NTOP, FK_EXPR, 2, 2, dcheck_inet_ntop, true},
+	{"inet_ntoa", F_D_INET_NTOA, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
+	{"inet_ntoa6", F_D_INET_NTOA6, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
+	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, true},
+	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, true},
+	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, true},
+	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, true},
+	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, true},
+	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, true},
+	/* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
+	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, true},
+	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, true},
+	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, true},
+	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, true},
+	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, true},
+	{"strtoll", F_D_STRTOLL, FK_EXPR, 1, 2, dcheck_strtoll, true},
+	{"getmajor", F_D_GETMAJOR, FK_EXPR, 1, 1, dcheck_devpart, true},
+	{"getminor", F_D_GETMINOR, FK_EXPR, 1, 1, dcheck_devpart, true},
+	{"cleanpath", F_D_CLEANPATH, FK_EXPR, 1, 1, dcheck_str1, true},
+	/* D's symbol values: an address (and pid) printed as the name says */
+	{"sym", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"func", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"mod", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"usym", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"ufunc", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"umod", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"uaddr", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+};
+
+const FuncDef *func_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++)
+		if (!strcmp(funcs[i].name, name))
+			return &funcs[i];
+	return NULL;
+}
+
+const FuncDef *func_find_in(const char *name, Dialect d)
+{
+	const FuncDef *shared = NULL;
+	for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++) {
+		if (strcmp(funcs[i].name, name))
+			continue;
+		if (funcs[i].d_only && d == DIALECT_D)
+			return &funcs[i];
+		if (!funcs[i].d_only && !shared)
+			shared = &funcs[i];
+	}
+	return shared;
+}
+
+/* DTrace's words when a D subroutine gets the wrong number of arguments */
+static bool d_arity_error(Sema *s, Expr *e, const FuncDef *f)
+{
+	int n = e->args.n;
+	if (f->min_args == f->max_args)
+		return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+				  f->name, n, n == 1 ? "" : "s", f->min_args);
+	return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %s %d expected",
+			  f->name, n, n == 1 ? "" : "s", n < f->min_args ? "at least" : "no more than",
+			  n < f->min_args ? f->min_args : f->max_args);
+}
+
+/* bpftrace's words: "no arguments", "one argument", "4 arguments" */
+static const char *n_arguments(int n)
+{
+	static char buf[32];
+	if (n <= 1)
+		return n ? "one argument" : "no arguments";
+	snprintf(buf, sizeof(buf), "%d arguments", n);
+	return buf;
+}
+
+/* bpftrace 0.17's first-pass checks of some functions' argument, in its
+ * words: an argument of the wrong kind, or "none" (an undefined variable,
+ * a map without a value: Expr.none), which it reports besides the cause.
+ * `kinds` are the kinds taken (0: only "none" is checked here, the rest by
+ * the function's own check); `last`: the last argument, not the first. */
+static const struct BtArgCheck {
+	FuncId id;
+	const char *msg; /* %1$s the function, %2$s the kind */
+	bool ints, ptrs, last;
+} bt_arg_checks[] = {
+	{F_STR, "str() expects an integer or a pointer type as first argument (%2$s provided)", 0, 0, 0},
+	{F_KSYM, "%1$s() expects an integer or pointer argument", 1, 1, 0},
+	{F_USYM, "%1$s() expects an integer or pointer argument", 1, 1, 0},
+	{F_KPTR, "%1$s() only supports integer or pointer arguments (%2$s provided)", 1, 1, 0},
+	{F_UPTR, "%1$s() only supports integer or pointer arguments (%2$s provided)", 1, 1, 0},
+	{F_BSWAP, "%1$s() only supports integer arguments (%2$s provided)", 1, 0, 0},
+	{F_MACADDR, "%1$s() only supports array or pointer arguments (%2$s provided)", 0, 0, 0},
+	{F_NTOP, "%1$s() expects an integer or array argument, got %2$s", 0, 0, 1},
+};
+
+/* the type bpftrace gives a call whose argument it refused: str() still
+ * makes a string, ksym() a ksym...; kptr(), uptr() and bswap() the
+ * argument's, "none" for none */
+static void bt_kept_type(Sema *s, Expr *c, const Expr *a)
+{
+	Type *t = sema_call_fixed_type(s, c->func->id);
+	if (t)
+		c->type = t;
+	else
+		c->none = a->none;
+}
+
+/* an argument whose own check failed but that has bpftrace's type all the
+ * same (str(ksym($u)): a ksym) */
+static bool kept_type(const Expr *a)
+{
+	return a->kind == E_CALL && a->type && a->type->kind != TY_NONE;
+}
+
+static bool bt_arg_check(Sema *s, Expr *c)
+{
+	const struct BtArgCheck *k = NULL;
+	for (size_t i = 0; i < sizeof(bt_arg_checks) / sizeof(bt_arg_checks[0]); i++)
+		if (bt_arg_checks[i].id == c->func->id)
+			k = &bt_arg_checks[i];
+	if (!k || !c->args.n || s->sc->opt.dialect != DIALECT_BPFTRACE)
+		return true;
+	Expr *a = c->args.v[k->last ? c->args.n - 1 : 0];
+	if (a->kind == E_POSPARAM) /* str($1): the parameter's text */
+		return true;
+	bool ok = sema_expr(s, a);
+	bool typed = (k->ints || c->func->id == F_STR) && kept_type(a);
+	if (!ok && (!s->all || (!a->none && !typed)))
+		return false;
+	const char *kind = "none";
+	if (!a->none) {
+		const Type *t = a->type;
+		bool ptr = type_is_ptr(t);
+		bool taken = t->kind == TY_NONE || (t->kind == TY_INT && (!ptr || k->ptrs));
+		if (taken || (ok && !k->ints))
+			return ok;
+		kind = ok ? bpf_kind(t) : bpf_tn(t);
+	}
+	bt_kept_type(s, c, a);
+	return sema_error(s, c->loc, k->msg, c->name, kind);
+}
+
+/* bpftrace looks at a call's arguments before counting them */
+static bool arity_error(Sema *s, Expr *e, const FuncDef *f)
+{
+	for (int i = 0; s->all && s->sc->opt.dialect == DIALECT_BPFTRACE && i < e->args.n; i++)
+		if (e->args.v[i]->kind != E_MAP)
+			sema_expr(s, e->args.v[i]);
+	if (f->min_args == f->max_args)
+		return sema_error(s, e->loc, "%s() requires %s (%d provided)", f->name,
+				  n_arguments(f->min_args), e->args.n);
+	if (e->args.n < f->min_args)
+		return sema_error(s, e->loc, "%s() requires at least %s (%d provided)", f->name,
+				  n_arguments(f->min_args), e->args.n);
+	return sema_error(s, e->loc, "%s() takes up to %s (%d provided)", f->name,
+			  n_arguments(f->max_args), e->args.n);
+}
+
+bool sema_call(Sema *s, Expr *e, CallCtx ctx)
+{
+	const FuncDef *f = func_find_in(e->name, s->sc->opt.dialect);
+	if (!f)
+		return sema_error_pre(s, e->loc, "Unknown function: %s", e->name);
+	e->func = f;
+	if (f->d_only && (e->args.n < f->min_args || e->args.n > f->max_args))
+		return d_arity_error(s, e, f);
+	if (e->args.n < f->min_args || e->args.n > f->max_args)
+		return arity_error(s, e, f);
+	if (f->kind == FK_STMT && ctx != CALL_STMT)
+		return sema_error(s, e->loc, "%s() does not return a value", f->name);
+	if (f->kind == FK_VAR && ctx != CALL_VAR)
+		return sema_error(s, e->loc, "%s() should be assigned to a variable", f->name);
+	if (f->kind == FK_AGG && ctx != CALL_AGG)
+		return sema_error(s, e->loc, "%s() should be directly assigned to a map\nhint: @name = "
+				  "%s(...)", f->name, f->name);
+	e->type = ty_simple(s, TY_NONE, 0);
+	if (s->sc->opt.dialect == DIALECT_D && !dsema_action_order(s, e, f))
+		return false;
+	return bt_arg_check(s, e) && f->check(s, e);
+}

@@ -1,0 +1,56 @@
+/* D's destructive actions, allowed only with -w (-x destructive): raise(sig)
+ * and stop() signal the process that fired the probe (bpf_send_signal);
+ * system() is the shared EV_SYSTEM event (sema_call.c).  Without -w the
+ * script is refused with dtrace(1)'s words, before anything is enabled. */
+#include <signal.h>
+
+#include "../compile/codegen.h"
+#include "dfunc.h"
+
+bool dsema_destructive(Sema *s, Expr *c)
+{
+	if (s->sc->opt.unsafe)
+		return true;
+	return sema_error(s, c->loc, "%s", D_DESTRUCTIVE_MSG);
+}
+
+bool dcheck_raise(Sema *s, Expr *c)
+{
+	if (!dsema_destructive(s, c) || !dsema_arg_int(s, c, 0, "int"))
+		return false;
+	Expr *a = c->args.v[0];
+	if (a->kind == E_INT && (a->ival < 1 || a->ival > 64))
+		return sema_error(s, a->loc, "raise( ) signal %lld is not a signal number (1 to 64)",
+				  (long long)a->ival);
+	return true;
+}
+
+bool dcheck_stop(Sema *s, Expr *c)
+{
+	return dsema_destructive(s, c);
+}
+
+static void gen_signal(Gen *g, const Expr *e)
+{
+	if (e->func->id == F_D_STOP)
+		emit(g, I_MOV64_IMM(BPF_REG_0, SIGSTOP));
+	else
+		gen_int(g, e->args.v[0]);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	emit_call(g, BPF_FUNC_send_signal);
+}
+
+bool dfunc_destr_stmt(Gen *g, const Expr *e)
+{
+	switch (e->func->id) {
+	case F_D_RAISE:
+	case F_D_STOP:
+		gen_signal(g, e);
+		return true;
+	case F_D_CHILL:
+		dchill_gen(g, e);
+		return true;
+	default:
+		return false;
+	}
+}

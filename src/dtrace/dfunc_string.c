@@ -1,0 +1,845 @@
+/* D's string subroutines: type rules and code generation, with DTrace's
+ * semantics (the DTrace Guide; illumos dtrace.c for the edge cases: substr
+ * with negative positions, index/rindex with positions and empty strings,
+ * basename/dirname of "", "/" and "a"; lltostr in any base). */
+#include <stdint.h>
+#include <string.h>
+
+#include "../compile/codegen.h"
+#include "dfunc.h"
+
+/* --- type rules ---------------------------------------------------------- */
+
+/* DTrace's name of a value's type, for its prototype messages */
+static const char *d_type_word(const Type *t, char *buf, int n)
+{
+	if (t->kind == TY_STR)
+		return "string";
+	if (t->kind == TY_INT && !t->pointee)
+		return t->bits == 64 ? (t->is_signed ? "int64_t" : "uint64_t") : "int";
+	return type_name(t, buf, n);
+}
+
+static bool proto_error(Sema *s, Expr *call, int i, const char *proto)
+{
+	char buf[128];
+	Expr *a = call->args.v[i];
+	/* D's integer constants are int when they fit */
+	bool small = a->kind == E_INT && a->ival <= INT32_MAX;
+	return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with prototype:\n"
+			  "\tprototype: %s\n\t argument: %s", call->name, i + 1, proto,
+			  small ? "int" : d_type_word(a->type, buf, sizeof(buf)));
+}
+
+/* a string, a char array or a pointer (read as a string) */
+bool dsema_arg_str(Sema *s, Expr *call, int i)
+{
+	Expr *a = call->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	const Type *t = a->type;
+	if ((t->kind == TY_NONE && !s->strict) || t->kind == TY_STR || type_is_ptr(t) ||
+	    (t->kind == TY_ARRAY && type_csize(t->pointee) == 1))
+		return true;
+	return proto_error(s, call, i, "const char *");
+}
+
+bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto)
+{
+	Expr *a = call->args.v[i];
+	if (!sema_expr(s, a))
+		return false;
+	if ((a->type->kind == TY_NONE && !s->strict) || a->type->kind == TY_INT)
+		return true;
+	return proto_error(s, call, i, proto);
+}
+
+static bool all_str(Sema *s, Expr *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!dsema_arg_str(s, c, i))
+			return false;
+	return true;
+}
+
+static Type *d_string(Sema *s)
+{
+	return ty_str(s, s->sc->opt.strlen_max);
+}
+
+bool dcheck_strlen(Sema *s, Expr *c)
+{
+	if (!all_str(s, c, 1))
+		return false;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+bool dcheck_strjoin(Sema *s, Expr *c)
+{
+	if (!all_str(s, c, 2))
+		return false;
+	c->type = d_string(s);
+	return true;
+}
+
+bool dcheck_substr(Sema *s, Expr *c)
+{
+	if (!all_str(s, c, 1) || !dsema_arg_int(s, c, 1, "int"))
+		return false;
+	if (c->args.n > 2 && !dsema_arg_int(s, c, 2, "int"))
+		return false;
+	c->type = d_string(s);
+	return true;
+}
+
+bool dcheck_index(Sema *s, Expr *c)
+{
+	if (!all_str(s, c, 2) || (c->args.n > 2 && !dsema_arg_int(s, c, 2, "int")))
+		return false;
+	c->type = ty_int(s, 32, true);
+	return true;
+}
+
+bool dcheck_strstr(Sema *s, Expr *c)
+{
+	return dcheck_strjoin(s, c);
+}
+
+bool dcheck_strchr(Sema *s, Expr *c)
+{
+	if (!all_str(s, c, 1) || !dsema_arg_int(s, c, 1, "char"))
+		return false;
+	c->type = d_string(s);
+	return true;
+}
+
+bool dcheck_str1(Sema *s, Expr *c)
+{
+	if (!all_str(s, c, 1))
+		return false;
+	c->type = d_string(s);
+	return true;
+}
+
+/* strtok(s, delims): the continuation lives per thread (as DTrace keeps
+ * it for strtok(NULL, ...)): the rest of the string in a map keyed by tid */
+#define STRTOK_MAP "self->strtok( )"
+bool dcheck_strtok(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	c->aux = 0;
+	if (a->kind == E_INT && a->ival == 0) {
+		c->aux = 1;
+		if (!sema_expr(s, a))
+			return false;
+	} else if (!dsema_arg_str(s, c, 0)) {
+		return false;
+	}
+	if (!dsema_arg_str(s, c, 1))
+		return false;
+	c->type = d_string(s);
+	c->map = script_map(s->sc, STRTOK_MAP, c->loc);
+	c->map->key = ty_int(s, 64, false);
+	c->map->val = c->type;
+	return true;
+}
+
+bool dcheck_lltostr(Sema *s, Expr *c)
+{
+	if (!dsema_arg_int(s, c, 0, "int64_t"))
+		return false;
+	if (c->args.n > 1 && !dsema_arg_int(s, c, 1, "int"))
+		return false;
+	Expr *b = c->args.n > 1 ? c->args.v[1] : NULL;
+	if (b && b->kind == E_INT && (b->ival < 2 || b->ival > 36))
+		return sema_error(s, b->loc, "lltostr( ) base must be from 2 to 36");
+	c->type = d_string(s);
+	return true;
+}
+
+/* --- loop pieces ---------------------------------------------------------- */
+
+int d_slot(Gen *g)
+{
+	return scratch_alloc(g, 8);
+}
+
+/* dst = byte at scratch[off + idx] (idx bounded by the caller) */
+void d_ld_byte(Gen *g, int dst, int idx, int off)
+{
+	if (dst != idx)
+		emit(g, I_MOV64_REG(dst, idx));
+	emit(g, I_ALU64_REG(BPF_ADD, dst, R_SCR));
+	emit_ldx(g, BPF_B, dst, dst, off);
+}
+
+/* scratch[off + idx] = src, through tmp */
+void d_st_byte(Gen *g, int idx, int off, int src, int tmp)
+{
+	emit(g, I_MOV64_REG(tmp, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, tmp, idx));
+	emit_stx(g, BPF_B, tmp, src, off);
+}
+
+static void ld_slot(Gen *g, int reg, int slot)
+{
+	emit_ldx(g, BPF_DW, reg, R_SCR, slot);
+}
+
+static void st_slot(Gen *g, int slot, int reg)
+{
+	emit_stx(g, BPF_DW, R_SCR, reg, slot);
+}
+
+void d_strlen(Gen *g, int off, int size, int reg)
+{
+	int loop = label_new(g), end = label_new(g);
+	emit(g, I_MOV64_IMM(reg, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, reg, size, end);
+	d_ld_byte(g, BPF_REG_3, reg, off);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
+	emit(g, I_ALU64_IMM(BPF_ADD, reg, 1));
+	emit_goto(g, loop);
+	label_place(g, end);
+}
+
+void d_copy_range(Gen *g, int src_off, int src_size, int start_slot, int count_slot,
+		  int dst_off, int out)
+{
+	int loop = label_new(g), end = label_new(g);
+	ld_slot(g, BPF_REG_1, start_slot);
+	ld_slot(g, BPF_REG_2, count_slot);
+	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+	label_place(g, loop);
+	emit_jmp_reg(g, BPF_JSGE, BPF_REG_3, BPF_REG_2, end);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, out - 1, end);
+	emit(g, I_MOV64_REG(BPF_REG_4, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_3));
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_4, src_size, end); /* also start < 0 */
+	d_ld_byte(g, BPF_REG_5, BPF_REG_4, src_off);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_5, 0, end);
+	d_st_byte(g, BPF_REG_3, dst_off, BPF_REG_5, BPF_REG_4);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
+	emit_goto(g, loop);
+	label_place(g, end);
+}
+
+/* The bytes of a string argument in scratch, and how many there are: a
+ * string as it is, a char array's bytes, a pointer read as a string of
+ * strsize bytes (user or kernel memory by the pointer's space). */
+int d_str_arg(Gen *g, const Expr *a, int *size)
+{
+	if (!type_is_ptr(a->type)) {
+		*size = a->type->size;
+		return gen_mem(g, a);
+	}
+	int n = g->sc->opt.strlen_max, off = scratch_alloc(g, n);
+	emit_memzero(g, off, n);
+	gen_int(g, a);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+	emit_scratch_ptr(g, BPF_REG_1, off);
+	emit(g, I_MOV64_IMM(BPF_REG_2, n));
+	dfault_read_call(g, a->type->user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str);
+	*size = n;
+	return off;
+}
+
+/* an integer argument into a scratch slot */
+static int int_arg(Gen *g, const Expr *a)
+{
+	int slot = d_slot(g);
+	gen_int(g, a);
+	st_slot(g, slot, BPF_REG_0);
+	return slot;
+}
+
+/* slot = imm */
+static void set_slot(Gen *g, int slot, int32_t imm)
+{
+	emit_st(g, BPF_DW, R_SCR, slot, imm);
+}
+
+/* --- the subroutines ---------------------------------------------------- */
+
+static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	int na, nb, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int oa = d_str_arg(g, e->args.v[0], &na), ob = d_str_arg(g, e->args.v[1], &nb);
+	int start = d_slot(g), count = d_slot(g), len = d_slot(g);
+	emit_memzero(g, dst, dt->size);
+	set_slot(g, start, 0);
+	set_slot(g, count, out);
+	d_copy_range(g, oa, na, start, count, dst, out);
+	/* the second part goes after the first, whatever its length */
+	d_strlen(g, dst, out, BPF_REG_1);
+	st_slot(g, len, BPF_REG_1);
+	int loop = label_new(g), end = label_new(g);
+	ld_slot(g, BPF_REG_1, len); /* position in dst: forgotten, then bounded */
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nb, end);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, out - 1, end);
+	d_ld_byte(g, BPF_REG_3, BPF_REG_2, ob);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
+	d_st_byte(g, BPF_REG_1, dst, BPF_REG_3, BPF_REG_4);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit_goto(g, loop);
+	label_place(g, end);
+}
+
+/* substr(s, index[, length]) as dtrace.c: a negative index counts from the
+ * end (and a length reaching into the string keeps its part), a negative
+ * length leaves that many bytes off the end. */
+static void gen_substr(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int os = d_str_arg(g, e->args.v[0], &ns);
+	int idx = int_arg(g, e->args.v[1]);
+	int rem = e->args.n > 2 ? int_arg(g, e->args.v[2]) : d_slot(g);
+	int len = d_slot(g);
+	if (e->args.n <= 2)
+		set_slot(g, rem, g->sc->opt.strlen_max);
+	emit_memzero(g, dst, dt->size);
+	d_strlen(g, os, ns, BPF_REG_1);
+	st_slot(g, len, BPF_REG_1);
+	int check = label_new(g), empty = label_new(g),
+	    posrem = label_new(g), copy = label_new(g);
+	ld_slot(g, BPF_REG_1, idx);
+	ld_slot(g, BPF_REG_2, rem);
+	ld_slot(g, BPF_REG_3, len);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, check);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_3)); /* index += len */
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, check);
+	emit(g, I_MOV64_REG(BPF_REG_4, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JSLE, BPF_REG_4, 0, check);
+	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4)); /* remaining += index */
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, check);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, empty);
+	emit_jmp_reg(g, BPF_JSGE, BPF_REG_1, BPF_REG_3, empty);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_2, 0, posrem);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_2, BPF_REG_3)); /* remaining += len - index */
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_2, BPF_REG_1));
+	emit_goto(g, copy);
+	label_place(g, posrem);
+	emit(g, I_MOV64_REG(BPF_REG_4, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_4, g->sc->opt.strlen_max, copy);
+	emit(g, I_MOV64_IMM(BPF_REG_2, g->sc->opt.strlen_max));
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_2, BPF_REG_1));
+	emit_goto(g, copy);
+	label_place(g, empty);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	label_place(g, copy);
+	st_slot(g, idx, BPF_REG_1);
+	st_slot(g, rem, BPF_REG_2);
+	d_copy_range(g, os, ns, idx, rem, dst, out);
+}
+
+/* r0 = 1 when sub (sublen bytes, in slot) occurs in s at position r1 (kept) */
+static void match_at(Gen *g, int os, int ns, int osub, int nsub, int sublen_slot)
+{
+	int loop = label_new(g), yes = label_new(g), no = label_new(g), end = label_new(g);
+	ld_slot(g, BPF_REG_4, sublen_slot);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	label_place(g, loop);
+	emit_jmp_reg(g, BPF_JGE, BPF_REG_2, BPF_REG_4, yes);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nsub, yes);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, ns, no);
+	d_ld_byte(g, BPF_REG_3, BPF_REG_3, os);
+	d_ld_byte(g, BPF_REG_5, BPF_REG_2, osub);
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_5, no);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit_goto(g, loop);
+	label_place(g, yes);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	emit_goto(g, end);
+	label_place(g, no);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, end);
+}
+
+typedef enum { SEARCH_STRSTR, SEARCH_INDEX, SEARCH_RINDEX } SearchKind;
+
+/* Where sub occurs in s: the result slot gets the position, or -1; the
+ * positions index() and rindex() start from follow dtrace.c (Perl's). */
+static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int res)
+{
+	int nsub, osub = d_str_arg(g, e->args.v[1], &nsub);
+	int pos = e->args.n > 2 ? int_arg(g, e->args.v[2]) : -1;
+	int len = d_slot(g), sublen = d_slot(g), at = d_slot(g);
+	int search = label_new(g), done = label_new(g), notempty = label_new(g);
+	d_strlen(g, os, ns, BPF_REG_1);
+	st_slot(g, len, BPF_REG_1);
+	d_strlen(g, osub, nsub, BPF_REG_1);
+	st_slot(g, sublen, BPF_REG_1);
+	set_slot(g, res, -1);
+	ld_slot(g, BPF_REG_1, len);
+	ld_slot(g, BPF_REG_2, sublen);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_3, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_3, 0, notempty);
+	set_slot(g, res, 0); /* both empty: found at 0, whatever the position */
+	emit_goto(g, done);
+	label_place(g, notempty);
+	/* r1 = len, r2 = sublen: the start position into `at` */
+	if (k == SEARCH_RINDEX) {
+		st_slot(g, at, BPF_REG_1);
+		if (pos >= 0) {
+			int nonneg = label_new(g), inrange = label_new(g);
+			ld_slot(g, BPF_REG_3, pos);
+			emit_jmp_imm(g, BPF_JSGE, BPF_REG_3, 0, nonneg);
+			emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 0, done);
+			set_slot(g, res, 0);
+			emit_goto(g, done);
+			label_place(g, nonneg);
+			emit_jmp_reg(g, BPF_JSGT, BPF_REG_3, BPF_REG_1, inrange);
+			st_slot(g, at, BPF_REG_3);
+			label_place(g, inrange);
+		}
+	} else {
+		set_slot(g, at, 0);
+		if (pos >= 0) {
+			int nonneg = label_new(g), inrange = label_new(g);
+			ld_slot(g, BPF_REG_3, pos);
+			emit_jmp_imm(g, BPF_JSGE, BPF_REG_3, 0, nonneg);
+			emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+			label_place(g, nonneg);
+			emit_jmp_reg(g, BPF_JSLT, BPF_REG_3, BPF_REG_1, inrange);
+			emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 0, done);
+			st_slot(g, res, BPF_REG_1); /* "" past the end: the length */
+			emit_goto(g, done);
+			label_place(g, inrange);
+			st_slot(g, at, BPF_REG_3);
+		}
+	}
+	/* the scan: from `at` up to len (index, strstr) or down to 0
+	 * (rindex); the position stays in r1 (match_at keeps it), bounded
+	 * by ns + 1 for the verifier */
+	label_place(g, search);
+	int loop = label_new(g), found = label_new(g);
+	ld_slot(g, BPF_REG_1, at);
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, ns, done);
+	if (k != SEARCH_RINDEX) {
+		ld_slot(g, BPF_REG_3, len);
+		emit_jmp_reg(g, BPF_JGE, BPF_REG_1, BPF_REG_3, done);
+	}
+	match_at(g, os, ns, osub, nsub, sublen);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, found);
+	if (k == SEARCH_RINDEX) {
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, done);
+		emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
+	} else {
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	}
+	emit_goto(g, loop);
+	label_place(g, found);
+	st_slot(g, res, BPF_REG_1);
+	label_place(g, done);
+}
+
+static void gen_index(Gen *g, const Expr *e)
+{
+	int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g);
+	gen_search(g, e, e->func->id == F_D_RINDEX ? SEARCH_RINDEX : SEARCH_INDEX, os, ns, res);
+	ld_slot(g, BPF_REG_0, res);
+	g->scratch_top = mark;
+}
+
+/* strstr(s, sub): the rest of s from sub's first occurrence, or "" */
+static void gen_strstr(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g), count = d_slot(g);
+	gen_search(g, e, SEARCH_STRSTR, os, ns, res);
+	emit_memzero(g, dst, dt->size);
+	set_slot(g, count, out);
+	d_copy_range(g, os, ns, res, count, dst, out);
+}
+
+/* strchr/strrchr(s, c): the rest of s from c's first (last) occurrence */
+static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	bool last = e->func->id == F_D_STRRCHR;
+	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int os = d_str_arg(g, e->args.v[0], &ns), ch = int_arg(g, e->args.v[1]);
+	int res = d_slot(g), count = d_slot(g);
+	int loop = label_new(g), end = label_new(g), miss = label_new(g);
+	set_slot(g, res, -1);
+	ld_slot(g, BPF_REG_2, ch);
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_2, 0xff));
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, end);
+	d_ld_byte(g, BPF_REG_3, BPF_REG_1, os);
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_2, miss);
+	st_slot(g, res, BPF_REG_1);
+	if (!last)
+		emit_goto(g, end);
+	label_place(g, miss);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, loop);
+	label_place(g, end);
+	emit_memzero(g, dst, dt->size);
+	set_slot(g, count, out);
+	d_copy_range(g, os, ns, res, count, dst, out);
+}
+
+/* basename/dirname as dtrace.c: "" and "a" give "." for dirname, "/" and
+ * "///" give "/", trailing slashes are ignored. */
+static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	bool dir = e->func->id == F_D_DIRNAME;
+	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int os = d_str_arg(g, e->args.v[0], &ns);
+	int i = d_slot(g), lastbase = d_slot(g), firstbase = d_slot(g), lastdir = d_slot(g);
+	int start = d_slot(g), count = d_slot(g);
+	int dot = label_new(g), copy = label_new(g), end = label_new(g);
+	emit_memzero(g, dst, dt->size);
+	d_strlen(g, os, ns, BPF_REG_1);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, dot);
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
+	st_slot(g, i, BPF_REG_1);
+	/* three backward scans: over trailing slashes, the base, the slashes
+	 * before it; each leaves its stop (or -1) in a slot */
+	int slots[3] = {lastbase, firstbase, lastdir};
+	for (int k = 0; k < 3; k++) {
+		int loop = label_new(g), stop = label_new(g);
+		ld_slot(g, BPF_REG_1, i);
+		label_place(g, loop);
+		emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, stop); /* -1 too */
+		d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+		emit_jmp_imm(g, k == 1 ? BPF_JEQ : BPF_JNE, BPF_REG_2, '/', stop);
+		emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
+		emit_goto(g, loop);
+		label_place(g, stop);
+		int neg = label_new(g), set = label_new(g);
+		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
+		st_slot(g, i, BPF_REG_1);
+		if (k == 1)
+			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+		emit_goto(g, set);
+		label_place(g, neg);
+		emit(g, I_MOV64_IMM(BPF_REG_1, -1));
+		st_slot(g, i, BPF_REG_1);
+		label_place(g, set);
+		st_slot(g, slots[k], BPF_REG_1);
+	}
+	int haveslash = label_new(g), havebase = label_new(g);
+	ld_slot(g, BPF_REG_1, lastbase);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, haveslash);
+	/* only slashes: "/" */
+	emit_st(g, BPF_B, R_SCR, dst, '/');
+	emit_goto(g, end);
+	label_place(g, haveslash);
+	ld_slot(g, BPF_REG_2, firstbase);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_2, 0, havebase);
+	if (dir) {
+		emit_goto(g, dot); /* no slash: "." */
+	} else {
+		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	}
+	label_place(g, havebase);
+	if (dir) {
+		int some = label_new(g);
+		ld_slot(g, BPF_REG_1, lastdir); /* "/base": "/" */
+		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, some);
+		emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+		label_place(g, some);
+		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	}
+	/* copy [r2, r1] */
+	st_slot(g, start, BPF_REG_2);
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_1, BPF_REG_2));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	st_slot(g, count, BPF_REG_1);
+	emit_goto(g, copy);
+	label_place(g, dot);
+	emit_st(g, BPF_B, R_SCR, dst, '.');
+	emit_goto(g, end);
+	label_place(g, copy);
+	d_copy_range(g, os, ns, start, count, dst, out);
+	label_place(g, end);
+}
+
+static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	bool upper = e->func->id == F_D_TOUPPER;
+	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int os = d_str_arg(g, e->args.v[0], &ns), start = d_slot(g), count = d_slot(g);
+	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
+	emit_memzero(g, dst, dt->size);
+	set_slot(g, start, 0);
+	set_slot(g, count, out);
+	d_copy_range(g, os, ns, start, count, dst, out);
+	int loop = label_new(g), keep = label_new(g), end = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, out, end);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, dst);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, lo, keep);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, hi, keep);
+	emit(g, I_ALU64_IMM(BPF_XOR, BPF_REG_2, 0x20));
+	d_st_byte(g, BPF_REG_1, dst, BPF_REG_2, BPF_REG_3);
+	label_place(g, keep);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, loop);
+	label_place(g, end);
+}
+
+/* lltostr(n[, base]): digits written backwards into a 66-byte buffer, then
+ * copied out; base 10 is signed, 8 gets a leading 0 and 16 "0x" (as
+ * dtrace.c).  A base outside 2..36 at run time gives "". */
+#define LLTOSTR_BUF 72
+static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	int out = e->type->size < dt->size ? e->type->size : dt->size;
+	int val = int_arg(g, e->args.v[0]);
+	int base = e->args.n > 1 ? int_arg(g, e->args.v[1]) : d_slot(g);
+	int buf = scratch_alloc(g, LLTOSTR_BUF), start = d_slot(g), count = d_slot(g);
+	if (e->args.n < 2)
+		set_slot(g, base, 10);
+	emit_memzero(g, dst, dt->size);
+	emit_memzero(g, buf, LLTOSTR_BUF);
+	int bad = label_new(g), loop = label_new(g), digits = label_new(g);
+	ld_slot(g, BPF_REG_2, base);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, 2, bad);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, 36, bad);
+	ld_slot(g, BPF_REG_1, val);
+	int pos_ok = label_new(g);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 10, pos_ok);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, pos_ok);
+	emit(g, I_NEG64(BPF_REG_1));
+	label_place(g, pos_ok);
+	/* r1 value, r2 base, r3 position (from the end), r4 digit */
+	emit(g, I_MOV64_IMM(BPF_REG_3, LLTOSTR_BUF - 2));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, digits);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, digits);
+	emit(g, I_MOV64_REG(BPF_REG_4, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_MOD, BPF_REG_4, BPF_REG_2));
+	emit(g, I_ALU64_REG(BPF_DIV, BPF_REG_1, BPF_REG_2));
+	int letter = label_new(g), put = label_new(g);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_4, 9, letter);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_4, '0'));
+	emit_goto(g, put);
+	label_place(g, letter);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_4, 'a' - 10));
+	label_place(g, put);
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
+	emit_goto(g, loop);
+	label_place(g, digits);
+	/* prefixes, as dtrace.c adds them: 0x, 0 (octal, hex, zero), '-' */
+	st_slot(g, start, BPF_REG_3);
+	ld_slot(g, BPF_REG_1, val);
+	ld_slot(g, BPF_REG_2, base);
+	int nothex = label_new(g), nozero = label_new(g), noneg = label_new(g),
+	    nonzerohex = label_new(g), zero = label_new(g);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 16, nothex);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, 0, nonzerohex);
+	emit_st(g, BPF_B, R_SCR, buf + LLTOSTR_BUF - 2, '0');
+	emit_st(g, BPF_B, R_SCR, buf + LLTOSTR_BUF - 3, 'x');
+	emit_st(g, BPF_B, R_SCR, buf + LLTOSTR_BUF - 4, '0');
+	emit(g, I_MOV64_IMM(BPF_REG_3, LLTOSTR_BUF - 5));
+	emit_goto(g, noneg);
+	label_place(g, nonzerohex);
+	ld_slot(g, BPF_REG_3, start);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, noneg);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, LLTOSTR_BUF - 1, noneg);
+	emit(g, I_MOV64_IMM(BPF_REG_4, 'x'));
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
+	emit(g, I_MOV64_IMM(BPF_REG_4, '0'));
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
+	emit_goto(g, noneg);
+	label_place(g, nothex);
+	ld_slot(g, BPF_REG_3, start);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, zero);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 8, nozero);
+	label_place(g, zero);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, noneg);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, LLTOSTR_BUF - 1, noneg);
+	emit(g, I_MOV64_IMM(BPF_REG_4, '0'));
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
+	label_place(g, nozero);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 10, noneg);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noneg);
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, noneg);
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, LLTOSTR_BUF - 1, noneg);
+	emit(g, I_MOV64_IMM(BPF_REG_4, '-'));
+	d_st_byte(g, BPF_REG_3, buf, BPF_REG_4, BPF_REG_5);
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
+	label_place(g, noneg);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
+	st_slot(g, start, BPF_REG_3);
+	set_slot(g, count, out);
+	d_copy_range(g, buf, LLTOSTR_BUF, start, count, dst, out);
+	label_place(g, bad); /* "" */
+}
+
+/* scratch[bits + (c >> 3)] bit (c & 7) into r4 (0 or 1); c in reg */
+static void delim_bit(Gen *g, int bits, int c)
+{
+	emit(g, I_MOV64_REG(BPF_REG_4, c));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_4, 3));
+	d_ld_byte(g, BPF_REG_4, BPF_REG_4, bits);
+	emit(g, I_MOV64_REG(BPF_REG_5, c));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_5, 7));
+	emit(g, I_ALU64_REG(BPF_RSH, BPF_REG_4, BPF_REG_5));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_4, 1));
+}
+
+/* the delimiters as a 256-bit set, as dtrace.c builds its token map */
+static int delim_set(Gen *g, const Expr *delims)
+{
+	int nd, od = d_str_arg(g, delims, &nd), bits = scratch_alloc(g, 32);
+	int loop = label_new(g), end = label_new(g);
+	emit_memzero(g, bits, 32);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, nd, end);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, od);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_2));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, 3));
+	d_ld_byte(g, BPF_REG_4, BPF_REG_3, bits);
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_2, 7));
+	emit(g, I_MOV64_IMM(BPF_REG_5, 1));
+	emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_5, BPF_REG_2));
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_4, BPF_REG_5));
+	d_st_byte(g, BPF_REG_3, bits, BPF_REG_4, BPF_REG_2);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, loop);
+	label_place(g, end);
+	return bits;
+}
+
+/* strtok(s, delims) as dtrace.c: skip leading delimiters (none left: the
+ * result is empty and the thread's continuation is dropped), take bytes up
+ * to the next delimiter, which is consumed; the rest is kept for
+ * strtok(NULL, ...).  The continuation of a thread that has none is "". */
+static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	int n = g->sc->opt.strlen_max, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int key = d_slot(g), ns, os;
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, 0x7fffffff)); /* the tid */
+	st_slot(g, key, BPF_REG_0);
+	if (e->aux) { /* strtok(NULL, ...): the saved rest */
+		int miss = label_new(g), got = label_new(g);
+		os = scratch_alloc(g, n);
+		ns = n;
+		gen_map_lookup(g, e->map, key);
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+		emit_memcpy(g, os, BPF_REG_0, 0, n);
+		emit_goto(g, got);
+		label_place(g, miss);
+		emit_memzero(g, os, n);
+		label_place(g, got);
+	} else {
+		os = d_str_arg(g, e->args.v[0], &ns);
+	}
+	int bits = delim_set(g, e->args.v[1]), pos = d_slot(g);
+	int skip = label_new(g), start = label_new(g), none = label_new(g), done = label_new(g);
+	emit_memzero(g, dst, dt->size);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, skip);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, none);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, none);
+	delim_bit(g, bits, BPF_REG_2);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, start);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, skip);
+	/* the token: r1 position in s, r3 in dst */
+	label_place(g, start);
+	int tok = label_new(g), end = label_new(g), past = label_new(g);
+	st_slot(g, pos, BPF_REG_1);
+	ld_slot(g, BPF_REG_1, pos);
+	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+	label_place(g, tok);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, end);
+	d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
+	delim_bit(g, bits, BPF_REG_2);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_4, 0, past);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, out - 1, end);
+	d_st_byte(g, BPF_REG_3, dst, BPF_REG_2, BPF_REG_4);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, tok);
+	label_place(g, past);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	label_place(g, end);
+	st_slot(g, pos, BPF_REG_1);
+	/* the rest, for strtok(NULL, ...) */
+	int rest = scratch_alloc(g, n), count = d_slot(g);
+	emit_memzero(g, rest, n);
+	set_slot(g, count, n);
+	d_copy_range(g, os, ns, pos, count, rest, n);
+	emit_ld_map(g, BPF_REG_1, R_MAP, e->map->id);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_scratch_ptr(g, BPF_REG_3, rest);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
+	emit_call(g, BPF_FUNC_map_update_elem);
+	emit_goto(g, done);
+	label_place(g, none);
+	emit_ld_map(g, BPF_REG_1, R_MAP, e->map->id);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_call(g, BPF_FUNC_map_delete_elem);
+	label_place(g, done);
+}
+
+bool dfunc_string_int(Gen *g, const Expr *e)
+{
+	switch (e->func->id) {
+	case F_D_STRLEN: {
+		int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns);
+		d_strlen(g, os, ns, BPF_REG_0);
+		g->scratch_top = mark;
+		return true;
+	}
+	case F_D_INDEX:
+	case F_D_RINDEX:
+		gen_index(g, e);
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool dfunc_string_into(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	typedef void (*Into)(Gen *, const Expr *, int, const Type *);
+	Into fn = NULL;
+	switch (e->func->id) {
+	case F_D_STRJOIN: fn = gen_strjoin; break;
+	case F_D_SUBSTR: fn = gen_substr; break;
+	case F_D_STRSTR: fn = gen_strstr; break;
+	case F_D_STRCHR:
+	case F_D_STRRCHR: fn = gen_strchr; break;
+	case F_D_BASENAME:
+	case F_D_DIRNAME: fn = gen_pathpart; break;
+	case F_D_TOUPPER:
+	case F_D_TOLOWER: fn = gen_case; break;
+	case F_D_LLTOSTR: fn = gen_lltostr; break;
+	case F_D_STRTOK: fn = gen_strtok; break;
+	default: return false;
+	}
+	int mark = g->scratch_top;
+	fn(g, e, dst, dt);
+	g->scratch_top = mark;
+	return true;
+}

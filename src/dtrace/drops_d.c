@@ -1,0 +1,102 @@
+/* D's drop reports, as dtrace(1) prints them on stderr: "dtrace: N
+ * aggregation drops on CPU C" (an aggregation whose map was full: the
+ * aggsize option) and "dtrace: N dynamic variable drops" (an associative
+ * array or thread-local that could not be stored: dynvarsize).  The BPF
+ * programs count them in the per-CPU drops map (D_DROP_* keys); each
+ * report says what is new since the last one.  The bpftrace dialect counts
+ * the same failed updates (bpftrace 0.17 loses them silently) and says how
+ * many at the end of the run. */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <stdlib.h>
+
+#include "../runtime/runtime.h"
+
+struct DropsD {
+	int ncpu;
+	uint64_t *told_agg; /* per CPU */
+	uint64_t told_dyn;
+};
+
+/* key's per-CPU counts into v (ncpu values); false when unreadable */
+static bool read_counts(const Runtime *rt, uint32_t key, uint64_t *v)
+{
+	return bpf_map_lookup_elem(rt->drops_fd, &key, v) == 0;
+}
+
+void drops_d_report(Runtime *rt, bool agg, bool dyn)
+{
+	if (rt->drops_fd < 0 || rt->out.dialect != DIALECT_D)
+		return;
+	if (!rt->drops) {
+		rt->drops = xcalloc(1, sizeof(*rt->drops));
+		rt->drops->ncpu = libbpf_num_possible_cpus();
+		rt->drops->told_agg = xcalloc((size_t)rt->drops->ncpu, sizeof(uint64_t));
+	}
+	struct DropsD *d = rt->drops;
+	uint64_t *v = xcalloc((size_t)d->ncpu, sizeof(uint64_t));
+	bool flushed = false;
+	if (agg && read_counts(rt, D_DROP_AGG, v))
+		for (int c = 0; c < d->ncpu; c++) {
+			if (v[c] <= d->told_agg[c])
+				continue;
+			uint64_t n = v[c] - d->told_agg[c];
+			d->told_agg[c] = v[c];
+			if (!flushed)
+				fflush(rt->out.f);
+			flushed = true;
+			fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
+				(unsigned long long)n, n == 1 ? "" : "s", c);
+		}
+	uint64_t sum = 0;
+	if (dyn && read_counts(rt, D_DROP_DYNVAR, v))
+		for (int c = 0; c < d->ncpu; c++)
+			sum += v[c];
+	if (sum > d->told_dyn) {
+		uint64_t n = sum - d->told_dyn;
+		d->told_dyn = sum;
+		if (!flushed)
+			fflush(rt->out.f);
+		fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n", (unsigned long long)n,
+			n == 1 ? "" : "s");
+	}
+	free(v);
+}
+
+/* key's count summed over the CPUs (0 when unreadable) */
+static uint64_t total(const Runtime *rt, uint32_t key)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t *v = xcalloc((size_t)(ncpu > 0 ? ncpu : 1), sizeof(uint64_t)), sum = 0;
+	if (read_counts(rt, key, v))
+		for (int c = 0; c < ncpu; c++)
+			sum += v[c];
+	free(v);
+	return sum;
+}
+
+void drops_report_lost(Runtime *rt)
+{
+	if (rt->drops_fd < 0 || rt->out.dialect == DIALECT_D)
+		return;
+	uint64_t agg = total(rt, D_DROP_AGG), store = total(rt, D_DROP_DYNVAR);
+	if (!agg && !store)
+		return;
+	fflush(rt->out.f);
+	/* full: BPFTRACE_MAP_KEYS_MAX keys; busy: the program interrupted
+	 * another that was updating the same map on this CPU */
+	if (agg)
+		fprintf(stderr, "sonde: lost %llu aggregation update%s (map full or busy): "
+			"the maps printed miss them\n", (unsigned long long)agg, agg == 1 ? "" : "s");
+	if (store)
+		fprintf(stderr, "sonde: lost %llu map store%s (map full or busy)\n",
+			(unsigned long long)store, store == 1 ? "" : "s");
+}
+
+void drops_d_free(Runtime *rt)
+{
+	if (rt->drops)
+		free(rt->drops->told_agg);
+	free(rt->drops);
+	rt->drops = NULL;
+}

@@ -1,0 +1,65 @@
+/* D: run-time faults as dtrace(1) reports them.  A faulting program sends
+ * an EV_D_FAULT record (dtrace/codegen_fault_d.c): the enabled probe's
+ * id (sonde's: the clause's program number), the action (0: the
+ * predicate), the instruction that faulted, DTrace's fault type and the
+ * address.  dtrace(1) prints each through its own enabling of
+ * dtrace:::ERROR, whether or not the script has ERROR clauses; faults
+ * inside ERROR clauses are only counted (control map) and reported as
+ * dtrace's "N errors in ERROR probe enabling". */
+#include <string.h>
+
+#include "../runtime/runtime.h"
+
+/* dtrace_faultstr()'s words */
+static const char *fault_words(uint64_t fault)
+{
+	static const char *const words[] = {
+		[DTRACEFLT_UNKNOWN] = "unknown fault",
+		[DTRACEFLT_BADADDR] = "invalid address",
+		[DTRACEFLT_BADALIGN] = "invalid alignment",
+		[DTRACEFLT_ILLOP] = "illegal operation",
+		[DTRACEFLT_DIVZERO] = "divide-by-zero",
+		[DTRACEFLT_NOSCRATCH] = "out of scratch space",
+		[DTRACEFLT_KPRIV] = "invalid kernel access",
+		[DTRACEFLT_UPRIV] = "invalid user access",
+		[DTRACEFLT_TUPOFLOW] = "tuple stack overflow",
+		[DTRACEFLT_BADSTACK] = "bad stack",
+		[DTRACEFLT_BADSIZE] = "invalid size",
+		[DTRACEFLT_BADINDEX] = "index out of bounds",
+	};
+	return fault < sizeof(words) / sizeof(words[0]) ? words[fault] : "unknown fault";
+}
+
+void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data)
+{
+	uint64_t w[5];
+	memcpy(w, data + 8, sizeof(w)); /* epid, action, offset, fault, address */
+	const DProbeName *d = ev->spec && ev->spec->ap ? ev->spec->ap->d : NULL;
+	char details[40] = "", where[32] = "predicate";
+	if (w[3] == DTRACEFLT_BADADDR || w[3] == DTRACEFLT_BADALIGN || w[3] == DTRACEFLT_BADSTACK ||
+	    w[3] == DTRACEFLT_BADSIZE) /* the size for BADSIZE */
+		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)w[4]);
+	if (w[3] == DTRACEFLT_BADINDEX) /* the index, signed (dtrace-utils' dt_handle.c) */
+		snprintf(details, sizeof(details), " (%lld)", (long long)w[4]);
+	if (w[1])
+		snprintf(where, sizeof(where), "action #%d", (int)w[1]);
+	fflush(rt->out.f);
+	fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %d: %s:%s:%s:%s): %s%s in %s "
+		"at DIF offset %d\n", (unsigned)w[0], d ? d->id : 0, d ? d->prov : "",
+		d ? d->mod : "", d ? d->func : "", d ? d->name : "", fault_words(w[3]), details,
+		where, (int)w[2]);
+}
+
+void fault_report_double_d(Runtime *rt)
+{
+	if (rt->out.dialect != DIALECT_D || !rt->sc->nerror || !rt->control)
+		return;
+	uint64_t n = rt->control[D_CTL_DBLERRORS / 8];
+	if (n <= rt->dblerrors_told)
+		return;
+	uint64_t d = n - rt->dblerrors_told;
+	rt->dblerrors_told = n;
+	fflush(rt->out.f);
+	fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n", (unsigned long long)d,
+		d > 1 ? "s" : "");
+}

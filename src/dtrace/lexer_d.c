@@ -1,0 +1,156 @@
+/* D's constants (the D front end's lexer, Lexer.d): integer constants with
+ * C's bases and suffixes, typed as DTrace types them, and character
+ * constants.  Messages and their order follow DTrace's lexer (dt_lex.l)
+ * and dt_node_int(). */
+#include <ctype.h>
+#include <string.h>
+
+#include "../lang/lexer.h"
+
+/* DTrace's table: int, unsigned int, long, unsigned long, long long,
+ * unsigned long long (long and long long are both 64-bit on Linux) */
+static const struct {
+	IntLit lit;
+	uint64_t limit;
+} int_types[] = {
+	{LIT_INT, INT32_MAX}, {LIT_UINT, UINT32_MAX}, {LIT_LONG, INT64_MAX},
+	{LIT_ULONG, UINT64_MAX}, {LIT_LONG, INT64_MAX}, {LIT_ULONG, UINT64_MAX},
+};
+
+/* The first type of the list the base and suffix choose that holds v:
+ * each 'u' moves one place, each 'l' two; decimal constants (and a
+ * lowercase-'u' suffix) then skip the unsigned or signed entries. */
+static IntLit int_lit_type(uint64_t v, bool decimal, const char *suffix, int slen)
+{
+	int i = 0, step = (decimal || (slen && suffix[0] == 'u')) + 1;
+	for (int k = 0; k < slen; k++)
+		i += suffix[k] == 'u' || suffix[k] == 'U' ? 1 : 2;
+	for (; i < (int)(sizeof(int_types) / sizeof(int_types[0])); i += step)
+		if (v <= int_types[i].limit)
+			return int_types[i].lit;
+	return LIT_NONE;
+}
+
+/* [uU]?[lL]?[lL]? after the digits */
+static int suffix_len(const char *s)
+{
+	int n = 0;
+	if (s[n] == 'u' || s[n] == 'U')
+		n++;
+	for (int k = 0; k < 2 && (s[n] == 'l' || s[n] == 'L'); k++)
+		n++;
+	return n;
+}
+
+static bool float_follows(const char *s)
+{
+	return (s[0] == '.' && isdigit((unsigned char)s[1])) ||
+	       ((s[0] == 'e' || s[0] == 'E') &&
+		(isdigit((unsigned char)s[1]) || ((s[1] == '+' || s[1] == '-') && isdigit((unsigned char)s[2]))));
+}
+
+bool lex_d_number(Lexer *lx, Token *t)
+{
+	const char *s = lx->text + lx->pos;
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]);
+	int n = hex ? 2 : 0;
+	while (hex ? isxdigit((unsigned char)s[n]) : isdigit((unsigned char)s[n]))
+		n++;
+	int digits = n;
+	n += suffix_len(s + n);
+	t->kind = T_INT;
+	t->loc = lex_loc(lx, n);
+	if (!hex && float_follows(s + digits))
+		return error_at(lx->err, t->loc, "floating-point constants are not permitted");
+	unsigned base = hex ? 16 : s[0] == '0' ? 8 : 10;
+	uint64_t v = 0;
+	bool oflow = false;
+	for (int i = hex ? 2 : 0; i < digits; i++) {
+		unsigned d = (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0'
+					: (tolower((unsigned char)s[i]) - 'a' + 10));
+		if (d >= base) /* 8 or 9 in an octal constant */
+			return error_at(lx->err, t->loc, "constant %.*s contains invalid digit %c", n,
+					s, s[i]);
+		if (v > (UINT64_MAX - d) / base)
+			oflow = true;
+		v = v * base + d;
+	}
+	if (oflow)
+		return error_at(lx->err, t->loc, "constant %.*s results in integer overflow", n, s);
+	t->ival = v;
+	t->lit = int_lit_type(v, base == 10, s + digits, n - digits);
+	if (t->lit == LIT_NONE)
+		return error_at(lx->err, t->loc, "integer constant 0x%llx cannot be represented in "
+				"any built-in integral type", (unsigned long long)v);
+	lex_advance(lx, (size_t)n);
+	return true;
+}
+
+/* 'c', '\n', '\0', '\x41', '\101', and up to 8 characters ('ab' is
+ * 0x6162): an integer constant typed as a decimal one (int) */
+bool lex_d_char(Lexer *lx, Token *t)
+{
+	Loc start = lex_loc(lx, 1);
+	StrBuf b = {0};
+	lex_advance(lx, 1);
+	bool ok = true;
+	while (ok && lex_peek(lx, 0) != '\'') {
+		char c = lex_peek(lx, 0);
+		if (c == 0 || c == '\n') {
+			sb_free(&b);
+			return error_at(lx->err, start, "newline encountered in character constant");
+		}
+		if (c == '\\') {
+			ok = lex_escape(lx, &b);
+		} else {
+			sb_putc(&b, c);
+			lex_advance(lx, 1);
+		}
+	}
+	size_t n = b.len;
+	uint64_t v = 0;
+	for (size_t i = 0; i < n && i < 8; i++)
+		v = v << 8 | (unsigned char)b.s[i];
+	sb_free(&b);
+	if (!ok)
+		return false;
+	lex_advance(lx, 1);
+	t->kind = T_INT;
+	t->loc = start;
+	t->loc.len = (int)(lx->pos - (size_t)(t->text - lx->text));
+	if (!n)
+		return error_at(lx->err, t->loc, "empty character constant");
+	if (n > 8)
+		return error_at(lx->err, t->loc, "character constant is too long");
+	t->ival = v;
+	t->lit = int_lit_type(v, true, "", 0);
+	return true;
+}
+
+static bool d_ident_start(char c)
+{
+	return isalpha((unsigned char)c) || c == '_';
+}
+
+static bool d_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* An identifier, or a kernel symbol with its scope as DTrace's lexer takes
+ * them: `name, module`name (one token; the D front end resolves it) */
+bool lex_d_ident(Lexer *lx, Token *t)
+{
+	const char *s = lx->text + lx->pos;
+	int n = s[0] == '`';
+	while (d_ident_char(s[n]))
+		n++;
+	if (s[0] != '`' && s[n] == '`' && d_ident_start(s[n + 1]))
+		for (n++; d_ident_char(s[n]); n++)
+			;
+	t->kind = T_IDENT;
+	t->loc = lex_loc(lx, n);
+	t->len = n;
+	lex_advance(lx, (size_t)n);
+	return true;
+}

@@ -1,0 +1,202 @@
+/* pystack / jstack(): the Python frames of the current thread, walked in
+ * BPF.  The thread state comes from glibc's TLS slot of CPython's TSS key
+ * (fsbase from the task), then cframe->current_frame and each frame's
+ * `previous`.  Per frame the value keeps (code object, instruction index);
+ * the first time a (pid, code object) is seen, its file name, qualified
+ * name, first line and line table are copied into the pycode cache map, so
+ * the printer resolves lines without the process (which may have exited).
+ * Every code object's type is checked against PyCode_Type: memory that is
+ * not a code object ends the walk and marks the stack (PYSTACK_BAD).  A
+ * read that fails on the way (memory BPF cannot fault in) marks it too
+ * (PYSTACK_CUT): a stack cut short must not pass for a whole one. */
+#include <string.h>
+
+#include "../sym/pylayout.h"
+#include "../compile/codegen.h"
+
+typedef struct PyGen {
+	Gen *g;
+	const PyLayout *l;
+	int tmp, frame, head, key, val; /* scratch offsets */
+	int done, cut;                   /* labels: the walk's end, a failed read */
+} PyGen;
+
+/* probe_read_{user,kernel}(scratch dst, n, r3); on failure goto fail */
+static void read_into(PyGen *p, int dst, int n, bool kernel, int fail)
+{
+	emit_scratch_ptr(p->g, BPF_REG_1, dst);
+	emit(p->g, I_MOV64_IMM(BPF_REG_2, n));
+	emit_call(p->g, kernel ? BPF_FUNC_probe_read_kernel : BPF_FUNC_probe_read_user);
+	emit_jmp_imm(p->g, BPF_JNE, BPF_REG_0, 0, fail);
+}
+
+/* r3 = *(u64 *)(scratch src) + add */
+static void addr_from(PyGen *p, int src, int64_t add)
+{
+	emit_ldx(p->g, BPF_DW, BPF_REG_3, R_SCR, src);
+	if (add)
+		emit(p->g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, (int32_t)add));
+}
+
+/* *(u64 *)tmp = *(u64 *)(*(u64 *)(scratch src) + off); goto done if 0 */
+static void follow(PyGen *p, int src, int off)
+{
+	addr_from(p, src, off);
+	read_into(p, p->tmp, 8, false, p->cut);
+	emit_ldx(p->g, BPF_DW, BPF_REG_0, R_SCR, p->tmp);
+	emit_jmp_imm(p->g, BPF_JEQ, BPF_REG_0, 0, p->done);
+}
+
+/* tstate of the current thread -> *tmp: pthread_getspecific(key) read
+ * from the thread's TLS block */
+static void gen_tstate(PyGen *p)
+{
+	Gen *g = p->g;
+	/* an unreadable key, or one past glibc's first-level slots: a process
+	 * without this CPython (sonde does not read the second-level keys) */
+	emit_ld_imm64(g, BPF_REG_3, p->l->runtime + (uint64_t)p->l->tss_key);
+	read_into(p, p->tmp, 4, false, p->done);
+	emit_ldx(g, BPF_W, BPF_REG_0, R_SCR, p->tmp);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_0, 32, p->done);
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 4));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, p->l->tls_block + 8));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p->tmp + 8);
+	emit_call(g, BPF_FUNC_get_current_task);
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, p->l->task_fsbase));
+	read_into(p, p->tmp, 8, true, p->cut);
+	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, p->tmp);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->tmp + 8);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_0));
+	read_into(p, p->tmp, 8, false, p->cut);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->tmp);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, p->done);
+}
+
+/* A str object's text (compact ASCII data, else its cached UTF-8) into
+ * scratch dst (n bytes, NUL-terminated); the object's address is at src. */
+static void gen_pystr(PyGen *p, int src, int dst, int n)
+{
+	Gen *g = p->g;
+	int skip = label_new(g), ascii = label_new(g), copy = label_new(g);
+	addr_from(p, src, p->l->str_state);
+	read_into(p, p->tmp, 4, false, skip);
+	emit_ldx(g, BPF_W, BPF_REG_0, R_SCR, p->tmp);
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, 0x60)); /* compact | ascii */
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0x60, ascii);
+	addr_from(p, src, p->l->str_utf8);
+	read_into(p, p->tmp, 8, false, skip);
+	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, p->tmp);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, skip);
+	emit_goto(g, copy);
+	label_place(g, ascii);
+	addr_from(p, src, p->l->str_ascii_data);
+	label_place(g, copy);
+	emit_scratch_ptr(g, BPF_REG_1, dst);
+	emit(g, I_MOV64_IMM(BPF_REG_2, n));
+	emit_call(g, BPF_FUNC_probe_read_user_str);
+	label_place(g, skip);
+}
+
+/* First sight of (pid, code object): copy what printing needs into the
+ * pycode map.  The code object's head is at p->head. */
+static void gen_cache_fill(PyGen *p)
+{
+	Gen *g = p->g;
+	const PyLayout *l = p->l;
+	int known = label_new(g), lt = label_new(g), small = label_new(g);
+	emit_ld_map(g, BPF_REG_1, R_PYCODE, 0);
+	emit_scratch_ptr(g, BPF_REG_2, p->key);
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, known);
+	emit_memzero(g, p->val, (int)sizeof(PyCodeInfo));
+	emit_ldx(g, BPF_W, BPF_REG_0, R_SCR, p->head + l->co_firstlineno);
+	emit_stx(g, BPF_W, R_SCR, BPF_REG_0, p->val + (int)offsetof(PyCodeInfo, firstlineno));
+	gen_pystr(p, p->head + l->co_filename, p->val + (int)offsetof(PyCodeInfo, file), PYC_FILE);
+	gen_pystr(p, p->head + l->co_qualname, p->val + (int)offsetof(PyCodeInfo, name), PYC_NAME);
+	addr_from(p, p->head + l->co_linetable, l->bytes_size);
+	read_into(p, p->tmp, 8, false, lt);
+	emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, p->tmp);
+	emit_stx(g, BPF_W, R_SCR, BPF_REG_2, p->val + (int)offsetof(PyCodeInfo, lt_size));
+	emit_jmp_imm(g, BPF_JLE, BPF_REG_2, PYC_LT, small);
+	emit(g, I_MOV64_IMM(BPF_REG_2, PYC_LT));
+	label_place(g, small);
+	addr_from(p, p->head + l->co_linetable, l->bytes_data);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_3, p->val + (int)offsetof(PyCodeInfo, lt_addr));
+	emit_scratch_ptr(g, BPF_REG_1, p->val + (int)offsetof(PyCodeInfo, lt));
+	emit_call(g, BPF_FUNC_probe_read_user);
+	label_place(g, lt);
+	emit_ld_map(g, BPF_REG_1, R_PYCODE, 0);
+	emit_scratch_ptr(g, BPF_REG_2, p->key);
+	emit_scratch_ptr(g, BPF_REG_3, p->val);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_NOEXIST));
+	emit_call(g, BPF_FUNC_map_update_elem);
+	label_place(g, known);
+}
+
+/* Frame i: the frame's address is at p->frame (0 ends the walk). */
+static void gen_frame(PyGen *p, int i, int dst_off)
+{
+	Gen *g = p->g;
+	const PyLayout *l = p->l;
+	int bad = label_new(g), ok = label_new(g);
+	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, p->frame);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, p->done);
+	/* only f_code .. prev_instr: fewer bytes copied per frame */
+	int lo = l->fr_code, fr = p->tmp - lo;
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, lo));
+	read_into(p, p->tmp, l->fr_instr + 8 - lo, false, p->cut);
+	/* tmp now holds the frame; keep code and previous before reusing tmp */
+	addr_from(p, fr + l->fr_code, 0);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_3, p->key + 8);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_3, dst_off + 16 + 16 * i);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, fr + l->fr_instr);
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_3));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, -l->co_code));
+	emit(g, I_ALU64_IMM(BPF_ARSH, BPF_REG_0, 1));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 24 + 16 * i);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, fr + l->fr_previous);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p->frame);
+	read_into(p, p->head, l->co_head, false, bad);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->head + l->co_type);
+	emit_ld_imm64(g, BPF_REG_1, l->code_type);
+	emit_jmp_reg(g, BPF_JEQ, BPF_REG_0, BPF_REG_1, ok);
+	label_place(g, bad);
+	emit_ld_imm64(g, BPF_REG_0, PYSTACK_BAD | (uint64_t)i);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
+	emit_goto(g, p->done);
+	label_place(g, ok);
+	emit(g, I_MOV64_IMM(BPF_REG_0, i + 1));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
+	gen_cache_fill(p);
+}
+
+void gen_pystack_into(Gen *g, const Type *t, int dst_off)
+{
+	const PyLayout *l = g->sc->py;
+	int mark = g->scratch_top;
+	PyGen p = {g, l, scratch_alloc(g, 256), scratch_alloc(g, 8), scratch_alloc(g, l->co_head),
+		   scratch_alloc(g, 16), scratch_alloc(g, (int)sizeof(PyCodeInfo)), label_new(g),
+		   label_new(g)};
+	emit_memzero(g, dst_off, t->size);
+	emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.key);
+	gen_tstate(&p);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.frame);
+	follow(&p, p.frame, l->ts_cframe);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.frame);
+	follow(&p, p.frame, l->cf_frame);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.frame);
+	for (int i = 0; i < t->stack_depth; i++)
+		gen_frame(&p, i, dst_off);
+	emit_goto(g, p.done);
+	label_place(g, p.cut);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, dst_off + 8);
+	emit_ld_imm64(g, BPF_REG_1, PYSTACK_CUT);
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_0, BPF_REG_1));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
+	label_place(g, p.done);
+	g->scratch_top = mark;
+}

@@ -1,0 +1,194 @@
+/* Kernel functions from BTF: see btf_funcs.h.  The BTF itself is the one
+ * the type layer opened (btf_kernel(), btf_module()), parsed once per run. */
+#include "btf_funcs.h"
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lang/ctypes.h"
+#include "kfuncs.h"
+#include "../util/util.h"
+#include "tracefs.h"
+
+/* Names in available_filter_functions (sorted), NULL when unreadable
+ * (no tracefs, or locked down as on the development machine). */
+static char **traceable;
+static size_t ntraceable;
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void read_traceable(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
+	if (!f)
+		return;
+	traceable = xcalloc((size_t)n + 1, sizeof(*traceable));
+	for (int i = 0; i < n; i++)
+		traceable[ntraceable++] = (char *)f[i].name;
+	qsort(traceable, ntraceable, sizeof(*traceable), cmp_str);
+}
+
+bool btf_funcs_traceable_known(void)
+{
+	read_traceable();
+	return traceable != NULL;
+}
+
+static bool is_traceable(const char *name)
+{
+	read_traceable();
+	return !traceable || bsearch(&name, traceable, ntraceable, sizeof(*traceable), cmp_str);
+}
+
+/* The spaces a module glob names: vmlinux, then the modules with BTF. */
+static int spaces_of(const char *module_glob, struct btf **out, int max)
+{
+	int n = 0, nmod;
+	if (glob_match(module_glob, "vmlinux") && btf_kernel())
+		out[n++] = btf_kernel();
+	char **mods = btf_kernel() ? btf_module_names(&nmod) : NULL;
+	for (int i = 0; mods && i < nmod && n < max; i++) {
+		struct btf *b = glob_match(module_glob, mods[i]) ? btf_module(mods[i]) : NULL;
+		if (b)
+			out[n++] = b;
+	}
+	return n;
+}
+
+/* A module's own FUNCs start after vmlinux's types, which it shares. */
+static __u32 first_own_id(struct btf *b)
+{
+	return b == btf_kernel() ? 1 : btf__type_cnt(btf_kernel());
+}
+
+bool btf_funcs_foreach(const char *module_glob, const char *glob,
+		       void (*found)(const BtfFunc *f, void *arg), void *arg)
+{
+	struct btf *sp[64];
+	int nsp = spaces_of(module_glob, sp, 64);
+	if (!btf_kernel())
+		return false;
+	for (int i = 0; i < nsp; i++) {
+		__u32 n = btf__type_cnt(sp[i]);
+		for (__u32 id = first_own_id(sp[i]); id < n; id++) {
+			const struct btf_type *t = btf__type_by_id(sp[i], id);
+			if (!btf_is_func(t))
+				continue;
+			BtfFunc f = {btf_module_name(sp[i]), btf__name_by_offset(sp[i], t->name_off),
+				     (int)id, sp[i]};
+			if (glob_match(glob, f.name) && is_traceable(f.name))
+				found(&f, arg);
+		}
+	}
+	return true;
+}
+
+int btf_funcs_find(const char *module_glob, const char *name,
+		   void (*found)(const BtfFunc *f, void *arg), void *arg)
+{
+	struct btf *sp[64];
+	int nsp = spaces_of(module_glob, sp, 64), count = 0;
+	for (int i = 0; i < nsp; i++) {
+		int id = btf__find_by_name_kind(sp[i], name, BTF_KIND_FUNC);
+		if (id > 0 && (__u32)id >= first_own_id(sp[i])) {
+			BtfFunc f = {btf_module_name(sp[i]), name, id, sp[i]};
+			found(&f, arg);
+			count++;
+		}
+	}
+	return count;
+}
+
+int btf_func_id(const char *name)
+{
+	struct btf *b = btf_kernel();
+	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : 0;
+	return id > 0 ? id : 0;
+}
+
+int btf_obj_fd(const struct btf *b)
+{
+	static struct {
+		const struct btf *b;
+		int fd;
+	} cache[64];
+	static int ncache;
+	if (b == btf_kernel())
+		return 0;
+	for (int i = 0; i < ncache; i++)
+		if (cache[i].b == b)
+			return cache[i].fd;
+	const char *module = btf_module_name(b);
+	int fd = -1;
+	for (__u32 id = 0; fd < 0 && !bpf_btf_get_next_id(id, &id);) {
+		int f = bpf_btf_get_fd_by_id(id);
+		if (f < 0)
+			continue;
+		char name[64] = "";
+		struct bpf_btf_info info = {.name = (__u64)(uintptr_t)name, .name_len = sizeof(name)};
+		__u32 len = sizeof(info);
+		if (!bpf_obj_get_info_by_fd(f, &info, &len) && info.kernel_btf && !strcmp(name, module))
+			fd = f;
+		else
+			close(f);
+	}
+	if (fd >= 0 && ncache < 64)
+		cache[ncache++] = (typeof(cache[0])){b, fd};
+	return fd;
+}
+
+static void dump_printf(void *ctx, const char *fmt, va_list ap)
+{
+	sb_vprintf(ctx, fmt, ap);
+}
+
+/* "struct file *", "const char *", "size_t": btf_dump's declaration of an
+ * unnamed object of type id, as bpftrace prints parameters. */
+static char *type_spelling(struct btf *b, __u32 id)
+{
+	StrBuf sb = {0};
+	struct btf_dump *d = btf_dump__new(b, dump_printf, &sb, NULL);
+	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, o, .field_name = "");
+	if (!d || btf_dump__emit_type_decl(d, id, &o) < 0)
+		sb_puts(&sb, "?");
+	btf_dump__free(d);
+	return sb.s ? sb.s : xstrdup("");
+}
+
+const DwarfFunc *btf_func_params(const BtfFunc *func, const char **ret)
+{
+	struct btf *b = func->btf;
+	const struct btf_type *fn = btf__type_by_id(b, (__u32)func->id);
+	const struct btf_type *proto = fn ? btf__type_by_id(b, fn->type) : NULL;
+	if (!proto || !btf_is_func_proto(proto))
+		return NULL;
+	DwarfFunc *f = xcalloc(1, sizeof(*f));
+	int n = btf_vlen(proto);
+	const struct btf_param *p = btf_params(proto);
+	f->params = xcalloc((size_t)(n ? n : 1), sizeof(*f->params));
+	for (int i = 0; i < n; i++) {
+		if (!p[i].type) /* "..." of a variadic function */
+			break;
+		f->params[i].name = xstrdup(btf__name_by_offset(b, p[i].name_off));
+		f->params[i].ctype = type_spelling(b, p[i].type);
+		f->params[i].type = btf_type_of_id(b, (int)p[i].type);
+		f->nparams++;
+	}
+	f->ret_type = proto->type ? btf_type_of_id(b, (int)proto->type) : NULL;
+	if (ret)
+		*ret = proto->type ? type_spelling(b, proto->type) : "void";
+	return f;
+}

@@ -1,0 +1,37 @@
+/* Kernel functions from the kernel's BTF (/sys/kernel/btf/vmlinux, and
+ * /sys/kernel/btf/MODULE for loaded modules): the targets of kfunc/kretfunc
+ * (fentry/fexit), their parameters for args->NAME and -lv.  Shared by the kfunc provider and `sonde -l`. */
+#pragma once
+#include <stdbool.h>
+
+#include "dwarf_args.h"
+
+/* A function in the kernel's BTF: its module ("vmlinux" or a module's
+ * name), name, BTF id and the BTF object (btf_kernel() or btf_module()). */
+struct btf;
+typedef struct BtfFunc {
+	const char *module, *name;
+	int id;
+	struct btf *btf;
+} BtfFunc;
+
+/* Calls found for every function whose module matches module_glob and whose
+ * name matches glob: vmlinux's in BTF order, then each module's (sorted by
+ * module name); traceable ones only when the kernel tells
+ * (available_filter_functions readable).  Returns false without BTF. */
+bool btf_funcs_foreach(const char *module_glob, const char *glob,
+		       void (*found)(const BtfFunc *f, void *arg), void *arg);
+/* The functions named exactly name in the modules module_glob matches
+ * (traceable or not: attaching says why not); how many were found. */
+int btf_funcs_find(const char *module_glob, const char *name,
+		   void (*found)(const BtfFunc *f, void *arg), void *arg);
+/* Whether available_filter_functions could be read (the traceable functions are known). */
+bool btf_funcs_traceable_known(void);
+/* The BTF id of vmlinux's function name, 0 if none (or no BTF). */
+int btf_func_id(const char *name);
+/* The kernel's fd for the BTF object b is (a program's attach_btf_obj_fd):
+ * 0 for vmlinux, -1 if the module's is not found.  Kept open for the run. */
+int btf_obj_fd(const struct btf *b);
+/* Parameters (names, C spellings as bpftrace -lv prints them, types) and
+ * the return type's spelling (*ret, "void" if none).  Kept for the run. */
+const DwarfFunc *btf_func_params(const BtfFunc *f, const char **ret);

@@ -1,0 +1,303 @@
+/* Kernel functions for kprobes: what can be probed, and why not.
+ *
+ * available_filter_functions (~50k lines) is read in file order for -l and
+ * the other providers (or its copy from an earlier run in this boot,
+ * kcache.c).  kprobes look functions up in an index made from it once per
+ * boot and module set: every traceable function sorted by name, with its
+ * address and whether it is on the kprobe blacklist.  A run maps the index
+ * and binary-searches it for a name or the literal start of a wildcard
+ * (tcp_*), touching a few pages: reading and splitting the whole listing,
+ * matching every name against the wildcard, indexing the blacklist and
+ * reading an extract of kallsyms for the addresses cost ~0.2 s of emulated
+ * time at every run. */
+#include "kfuncs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracefs.h"
+#include "../util/phase_time.h"
+#include "../util/strindex.h"
+#include "../util/util.h"
+#include "kcache.h"
+#include "kindex.h"
+#include "ksyms.h"
+
+static KFunc *funcs;
+static int nfuncs;
+static bool funcs_loaded;
+
+/* "name" or "name [module]" per line; names point into the kept buffer */
+static void load_traceable(void)
+{
+	funcs_loaded = true;
+	const char *dir = tracefs_dir();
+	if (!dir)
+		return;
+	char path[512];
+	snprintf(path, sizeof(path), "%s/available_filter_functions", dir);
+	char *text = kcache_read("available_filter_functions", path, NULL);
+	phase_time("read available_filter_functions");
+	if (!text)
+		return;
+	VEC(KFunc) v = {0};
+	for (char *line = text, *next; *line; line = next) {
+		next = strchrnul(line, '\n');
+		if (*next)
+			*next++ = 0;
+		char *sp = strchr(line, ' ');
+		KFunc f = {line, NULL};
+		if (sp) {
+			*sp = 0;
+			char *m = strchr(sp + 1, '[');
+			if (m) {
+				f.module = m + 1;
+				m[1 + strcspn(m + 1, "]")] = 0;
+			}
+		}
+		if (*line)
+			vec_push(&v, f);
+	}
+	funcs = v.v;
+	nfuncs = v.n;
+	phase_time("split available_filter_functions");
+}
+
+const KFunc *kfuncs_traceable(int *n)
+{
+	if (!funcs_loaded)
+		load_traceable();
+	*n = nfuncs;
+	return funcs;
+}
+
+/* the traceable functions once each (a name can be listed more than once,
+ * for static functions sharing it), without the compiler's .part/.cold
+ * pieces: made once, for fbt's probe list */
+static VEC(KFunc) distinct;
+static bool distinct_made;
+
+static void make_distinct(void)
+{
+	distinct_made = true;
+	int n;
+	const KFunc *f = kfuncs_traceable(&n);
+	StrIndex seen = {0};
+	VEC(char *) keys = {0}; /* "MODULE:FUNC" of modules' functions */
+	for (int i = 0; i < n; i++) {
+		if (strchr(f[i].name, '.'))
+			continue;
+		const char *key = f[i].name;
+		if (f[i].module) {
+			StrBuf b = {0};
+			sb_printf(&b, "%s:%s", f[i].module, f[i].name);
+			vec_push(&keys, b.s);
+			key = b.s;
+		}
+		if (str_index_find(&seen, key))
+			continue;
+		str_index_put(&seen, key, 1);
+		vec_push(&distinct, f[i]);
+	}
+	str_index_free(&seen);
+	for (int i = 0; i < keys.n; i++)
+		free(keys.v[i]);
+	vec_free(&keys);
+}
+
+const KFunc *kfuncs_distinct(int *n)
+{
+	if (!distinct_made)
+		make_distinct();
+	*n = distinct.n;
+	return distinct.v;
+}
+
+/* Names sorted: each entry points at a name pointer (a KFunc's name, or a
+ * blacklisted name), so the entry also leads back to its KFunc. */
+typedef const char *const *NameRef;
+typedef struct NameIndex {
+	NameRef *v;
+	int n;
+} NameIndex;
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(**(const NameRef *)a, **(const NameRef *)b);
+}
+
+static void index_sort(NameIndex *ix)
+{
+	if (ix->n > 1)
+		qsort(ix->v, (size_t)ix->n, sizeof(*ix->v), cmp_name);
+}
+
+/* The position of the first entry named name, -1 if none. */
+static int names_find(const NameIndex *ix, const char *name)
+{
+	int lo = 0, hi = ix->n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(*ix->v[mid], name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->n && !strcmp(*ix->v[lo], name) ? lo : -1;
+}
+
+bool kmodule_loaded(const char *module)
+{
+	char *text = read_file_all("/proc/modules", NULL);
+	bool found = false;
+	size_t len = strlen(module);
+	for (char *l = text; l && *l && !found; l = strchrnul(l, '\n'), l += *l == '\n')
+		found = !strncmp(l, module, len) && l[len] == ' ';
+	free(text);
+	return found;
+}
+
+/* debugfs kprobes/blacklist: "0xSTART-0xEND\tNAME" per line, indexed by name */
+static bool blacklisted(const char *func)
+{
+	static NameIndex ix;
+	static const char **names;
+	static bool loaded;
+	if (!loaded) {
+		loaded = true;
+		char *text = kcache_read("kprobe_blacklist", "/sys/kernel/debug/kprobes/blacklist", NULL);
+		VEC(const char *) v = {0};
+		for (char *l = text, *next; l && *l; l = next) {
+			next = strchrnul(l, '\n');
+			if (*next)
+				*next++ = 0;
+			char *name = strchr(l, '\t');
+			if (name)
+				vec_push(&v, name + 1);
+		}
+		names = v.v;
+		ix.v = xcalloc((size_t)(v.n ? v.n : 1), sizeof(*ix.v));
+		for (int i = 0; i < v.n; i++)
+			ix.v[ix.n++] = &names[i];
+		index_sort(&ix);
+		phase_time("read and indexed the kprobe blacklist");
+	}
+	return names_find(&ix, func) >= 0;
+}
+
+/* ---- the kprobe index (kindex.c), made once per boot and module set ---- */
+static char *index_make(void *arg, size_t *len)
+{
+	(void)arg;
+	int n, m = 0;
+	const KFunc *f = kfuncs_traceable(&n);
+	KIndexRow *rows = xcalloc((size_t)n + 1, sizeof(*rows));
+	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
+	for (int i = 0; i < n; i++) {
+		rows[i] = (KIndexRow){f[i].name, f[i].module, 0, blacklisted(f[i].name)};
+		if (!f[i].module)
+			names[m++] = f[i].name;
+	}
+	uint64_t *addrs = xcalloc((size_t)m + 1, sizeof(*addrs));
+	ksym_unique_addrs(names, m, addrs);
+	for (int i = 0, j = 0; i < n; i++)
+		if (!f[i].module)
+			rows[i].addr = addrs[j++];
+	char *text = kindex_make(rows, n, len);
+	free(addrs);
+	free(names);
+	free(rows);
+	return text;
+}
+
+static KIndex index_get(void)
+{
+	static KIndex ix;
+	static bool loaded;
+	if (!loaded) {
+		loaded = true;
+		ix.text = kcache_map("kprobe_index", index_make, NULL, &ix.len);
+		if (!ix.text)
+			ix.len = 0;
+		phase_time("kprobe index ready");
+	}
+	return ix;
+}
+
+static bool find_traceable(const char *module, const char *func, KIndexLine *l)
+{
+	return kindex_find(index_get(), func, kindex_line_in, module, l);
+}
+
+int kfuncs_match(const char *module, const char *glob, KIndexMatch **out)
+{
+	return kindex_match(index_get(), module, glob, out);
+}
+
+/* bpftrace's list: not notrace, yet a kretprobe on them can hang the machine */
+static bool kretprobe_banned(const char *func)
+{
+	static const char *const banned[] = {"_raw_spin_lock", "_raw_spin_lock_irqsave",
+					     "_raw_spin_unlock_irqrestore",
+					     "queued_spin_lock_slowpath", NULL};
+	for (int i = 0; banned[i]; i++)
+		if (!strcmp(banned[i], func))
+			return true;
+	return false;
+}
+
+static const char *why_not_traceable(const char *module, const char *func, char *buf, size_t n)
+{
+	KIndexLine l;
+	if (module && find_traceable(NULL, func, &l))
+		snprintf(buf, n, "%s is not in module %s (it is in %.*s)", func, module,
+			 l.module ? (int)l.module_len : 7, l.module ? l.module : "vmlinux");
+	else if (ksym_addr(func))
+		snprintf(buf, n, "%s cannot be traced: it is not in available_filter_functions "
+			 "(the kernel marks it notrace, or ftrace cannot patch it)", func);
+	else
+		snprintf(buf, n, "no function %s in this kernel%s%s: it does not exist or the compiler "
+			 "inlined it", func, module ? " or module " : "", module ? module : "");
+	return buf;
+}
+
+static const char *why_not_listed(const char *func, bool black, bool ret, char *buf, size_t n)
+{
+	if (ret && kretprobe_banned(func)) {
+		snprintf(buf, n, "kretprobe:%s can't be used as it might lock up your system.", func);
+		return buf;
+	}
+	if (black) {
+		snprintf(buf, n, "%s is on the kernel's kprobe blacklist "
+			 "(/sys/kernel/debug/kprobes/blacklist): a probe there could crash the kernel", func);
+		return buf;
+	}
+	return NULL;
+}
+
+const char *kfunc_why_not_matched(const KIndexMatch *m, bool ret, char *buf, size_t n)
+{
+	return why_not_listed(m->name, m->black, ret, buf, n);
+}
+
+const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
+			  char *buf, size_t n)
+{
+	if (module && !kmodule_loaded(module)) {
+		snprintf(buf, n, "module %s is not loaded (lsmod lists those that are)", module);
+		return buf;
+	}
+	/* a traceable function's index line says; else (FUNC+OFFSET) the list */
+	KIndexLine l;
+	if (why_not_listed(func, find_traceable(NULL, func, &l) ? l.black : blacklisted(func), ret, buf, n))
+		return buf;
+	if (at_offset) {
+		if (ksym_addr(func))
+			return NULL;
+		snprintf(buf, n, "no function %s in this kernel: it does not exist or the compiler "
+			 "inlined it", func);
+		return buf;
+	}
+	return find_traceable(module, func, &l) ? NULL : why_not_traceable(module, func, buf, n);
+}
