@@ -101,6 +101,9 @@ build/progs/wild_a build/progs/wild_b: tests/progs/wild_twin.c build/progs/libwi
 
 unit: $(UNIT_BIN)
 
+# the test programs runtime tests and dev/bpf-dumps.sh use
+progs: $(PROGS_BIN)
+
 test: sonde $(UNIT_BIN) $(PROGS_BIN)
 	bash tests/run.sh
 
@@ -173,7 +176,7 @@ build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC)
 clean:
 	rm -rf build sonde
 
-.PHONY: all check-layers unit test test-kernel run install install-dtrace-link uninstall deb fuzz clean
+.PHONY: all check-layers progs unit test test-kernel run install install-dtrace-link uninstall deb fuzz clean
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # layers call down only (src/LAYERS); upward edges not in dev/layers-known.txt fail
