@@ -15,6 +15,7 @@
 #include "cli/env.h"
 #include "cli/tools.h"
 #include "bpf/disasm.h"
+#include "bt/frontend_bt.h"
 #include "compile/script.h"
 #include "dtrace/dtrace.h"
 #include "flame/flame.h"
@@ -502,6 +503,7 @@ int main(int argc, char **argv)
 {
 	Cli c = {0};
 	c.run.child_go_fd = -1;
+	c.run.fe = &bt_frontend_rt;
 	phase_time("main");
 	const char *base = strrchr(argv[0], '/');
 	if (!strcmp(base ? base + 1 : argv[0], "dtrace")) /* installed as dtrace(1) */

@@ -17,6 +17,7 @@
 #include "../probes/provider.h"
 #include "../runtime/runtime.h"
 #include "dtrace.h"
+#include "runtime_d.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION "dev"
@@ -536,6 +537,7 @@ int dtrace_main(int argc, char **argv)
 {
 	DCli cl = {0};
 	cl.run.child_go_fd = -1;
+	cl.run.fe = &d_frontend_rt;
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.dialect = DIALECT_D;
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */

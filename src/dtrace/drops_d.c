@@ -3,14 +3,13 @@
  * aggsize option) and "dtrace: N dynamic variable drops" (an associative
  * array or thread-local that could not be stored: dynvarsize).  The BPF
  * programs count them in the per-CPU drops map (D_DROP_* keys); each
- * report says what is new since the last one.  The bpftrace dialect counts
- * the same failed updates (bpftrace 0.17 loses them silently) and says how
- * many at the end of the run. */
+ * report says what is new since the last one.  (The bpftrace dialect's
+ * report of the same counts: bt/drops_bt.c.) */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <stdlib.h>
 
-#include "../runtime/runtime.h"
+#include "runtime_d.h"
 
 struct DropsD {
 	int ncpu;
@@ -26,7 +25,7 @@ static bool read_counts(const Runtime *rt, uint32_t key, uint64_t *v)
 
 void drops_d_report(Runtime *rt, bool agg, bool dyn)
 {
-	if (rt->drops_fd < 0 || rt->out.dialect != DIALECT_D)
+	if (rt->drops_fd < 0)
 		return;
 	if (!rt->drops) {
 		rt->drops = xcalloc(1, sizeof(*rt->drops));
@@ -61,36 +60,6 @@ void drops_d_report(Runtime *rt, bool agg, bool dyn)
 			n == 1 ? "" : "s");
 	}
 	free(v);
-}
-
-/* key's count summed over the CPUs (0 when unreadable) */
-static uint64_t total(const Runtime *rt, uint32_t key)
-{
-	int ncpu = libbpf_num_possible_cpus();
-	uint64_t *v = xcalloc((size_t)(ncpu > 0 ? ncpu : 1), sizeof(uint64_t)), sum = 0;
-	if (read_counts(rt, key, v))
-		for (int c = 0; c < ncpu; c++)
-			sum += v[c];
-	free(v);
-	return sum;
-}
-
-void drops_report_lost(Runtime *rt)
-{
-	if (rt->drops_fd < 0 || rt->out.dialect == DIALECT_D)
-		return;
-	uint64_t agg = total(rt, D_DROP_AGG), store = total(rt, D_DROP_DYNVAR);
-	if (!agg && !store)
-		return;
-	fflush(rt->out.f);
-	/* full: BPFTRACE_MAP_KEYS_MAX keys; busy: the program interrupted
-	 * another that was updating the same map on this CPU */
-	if (agg)
-		fprintf(stderr, "sonde: lost %llu aggregation update%s (map full or busy): "
-			"the maps printed miss them\n", (unsigned long long)agg, agg == 1 ? "" : "s");
-	if (store)
-		fprintf(stderr, "sonde: lost %llu map store%s (map full or busy)\n",
-			(unsigned long long)store, store == 1 ? "" : "s");
 }
 
 void drops_d_free(Runtime *rt)

@@ -8,7 +8,7 @@
  * dtrace's "N errors in ERROR probe enabling". */
 #include <string.h>
 
-#include "../runtime/runtime.h"
+#include "runtime_d.h"
 
 /* dtrace_faultstr()'s words */
 static const char *fault_words(uint64_t fault)
@@ -52,7 +52,7 @@ void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 
 void fault_report_double_d(Runtime *rt)
 {
-	if (rt->out.dialect != DIALECT_D || !rt->sc->nerror || !rt->control)
+	if (!rt->sc->nerror || !rt->control)
 		return;
 	uint64_t n = rt->control[D_CTL_DBLERRORS / 8];
 	if (n <= rt->dblerrors_told)

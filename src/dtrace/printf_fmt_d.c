@@ -232,6 +232,9 @@ static void push_star(PieceVec *v)
 	vec_push(v, p);
 }
 
+/* how the runtime's fmt_render prints D's own conversions */
+static const FmtExt d_fmt_ext = {fmt_render_d, fmt_d_stars};
+
 bool fmt_parse_d(const char *fmt, size_t len, Fmt *out, char *err, size_t errlen)
 {
 	PieceVec v = {0};
@@ -263,7 +266,8 @@ bool fmt_parse_d(const char *fmt, size_t len, Fmt *out, char *err, size_t errlen
 			push_star(&v), nargs++;
 		if (c.dynp)
 			push_star(&v), nargs++;
-		FmtPiece p = {.conv = d->kind, .spec = d->ofmt, .dconv = d, .agg_value = c.agg};
+		FmtPiece p = {.conv = d->kind, .spec = d->ofmt, .dconv = d, .agg_value = c.agg,
+			      .ext = &d_fmt_ext};
 		p.is_unsigned_conv = strchr("uxXo", d->ofmt) != NULL;
 		p.text = conv_text(&c, d->ofmt);
 		p.plain = !c.nflags && !c.width && !c.dot && !c.dynw;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/runtime.h"
+#include "runtime_d.h"
 
 typedef struct SpecRec {
 	struct SpecRec *next;

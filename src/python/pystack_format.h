@@ -16,3 +16,6 @@ const char *pystack_stop_text(uint64_t stop);
  * "name (file:LINE)". */
 void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size);
 void pystack_format(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key);
+/* the three above, for the runtime's printers (pystack_printer.c) */
+struct PyStackPrinter;
+extern const struct PyStackPrinter pystack_printer;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../python/pystack_format.h"
+#include "frontend_rt.h"
 #include "output.h"
 
 static int64_t rd64(const void *p)
@@ -71,13 +71,16 @@ static void put_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 /* Python frames, outermost first (a walk cut short starts at "[...]") */
 static void put_pystack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 {
+	const PyStackPrinter *py = frontend_rt(o)->pystack;
+	if (!py)
+		return;
 	uint64_t stop;
 	char text[512];
-	int n = pystack_nframes(t, d, &stop);
+	int n = py->nframes(t, d, &stop);
 	if (stop)
 		put_frame(sb, "[...]", 5);
 	for (int i = n - 1; i >= 0; i--) {
-		pystack_frame(o->pycode_fd, d, i, true, text, sizeof(text));
+		py->frame(o->pycode_fd, d, i, true, text, sizeof(text));
 		put_frame(sb, text, strlen(text));
 	}
 }

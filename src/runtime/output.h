@@ -31,10 +31,12 @@ typedef struct AggOpts {
 	bool flowindent; /* flowindent (-F): entry/return lines indented (events.c) */
 } AggOpts;
 
+struct FrontendRt;
+
 typedef struct OutCtx {
 	FILE *f;
 	OutFormat fmt;
-	Dialect dialect;
+	const struct FrontendRt *fe; /* the front end's printers (frontend_rt.h), or NULL */
 	AggOpts agg;
 	/* per depth 1..STACK_DEPTH_MAX: the stack trace map recording that many
 	   frames (a stack's identity is its first N frames, as in DTrace and
@@ -126,7 +128,17 @@ typedef struct FmtPiece {
 	bool skip;  /* the argument is consumed but prints nothing (bpftrace
 		       hands segments to snprintf, which can swallow them) */
 	const struct DConv *dconv; /* D: the conversion as libdtrace's table has it */
+	const struct FmtExt *ext; /* the front end's conversions (its parser sets it), or NULL */
 } FmtPiece;
+
+/* A front end's own printf conversions (D's: printf_fmt_d.c): render one
+ * of the kinds FC_ESTR .. FC_TIME822, and the C conversion text with its
+ * '*' widths and precisions given (malloc'd) */
+typedef struct FmtExt {
+	void (*render)(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t,
+		       const void *arg);
+	char *(*with_stars)(const char *text, const int *stars, int n);
+} FmtExt;
 
 typedef struct Fmt {
 	FmtPiece *pieces;

@@ -321,8 +321,9 @@ static void render_piece(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const T
 	case FC_USYM:
 	case FC_STACK:
 	case FC_TIME:
-	case FC_TIME822:
-		fmt_render_d(sb, o, p, t, a);
+	case FC_TIME822: /* a front end's own (FmtPiece.ext) */
+		if (p->ext)
+			p->ext->render(sb, o, p, t, a);
 		break;
 	default:
 		render_int(sb, p, a);
@@ -352,14 +353,14 @@ void fmt_render(StrBuf *sb, const OutCtx *o, const Fmt *f, const Type *const *ty
 			continue;
 		}
 		FmtPiece q;
-		if (nstars) { /* the conversion with the '*' values written in */
+		if (nstars && p->ext) { /* the conversion with the '*' values written in */
 			q = *p;
-			q.text = fmt_d_stars(p->text, stars, nstars);
+			q.text = p->ext->with_stars(p->text, stars, nstars);
 			q.plain = false;
 			p = &q;
 		}
 		render_piece(sb, o, p, t, a);
-		if (nstars)
+		if (nstars && p == &q)
 			free(q.text);
 		nstars = 0;
 	}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "../compile/script.h"
+#include "frontend_rt.h"
 #include "output.h"
 
 typedef enum Buffering { BUF_DEFAULT, BUF_NONE, BUF_LINE, BUF_FULL } Buffering;
@@ -27,6 +28,7 @@ typedef struct RunOpts {
 	 * how often the event ring is read, aggregation drops and the other
 	 * drops and faults are looked at */
 	int64_t switch_ns, agg_ns, status_ns;
+	const FrontendRt *fe; /* the front end's hooks (main.c, dtrace/d_cli.c), or NULL */
 } RunOpts;
 
 /* A watched address and its fds in Runtime.attached (first, n): from a
@@ -106,8 +108,6 @@ void loader_close(Runtime *rt);
 int events_handle(void *ctx, void *data, size_t size);
 /* -k/-kk: an EV_HELPER_ERROR record as bpftrace's warning (helper_error.c) */
 void helper_error_print(Runtime *rt, const EventDesc *ev, const uint8_t *data);
-/* D: end the last firing's line (dtrace(1) ends each firing with a newline) */
-void events_d_close_line(Runtime *rt);
 /* true once SIGINT/SIGTERM came long enough ago that reading events stops */
 bool session_signal_overdue(void);
 /* Watchpoints at run time (watchpoints.c): FUNC+argN's address arrives
@@ -119,21 +119,4 @@ void watchpoint_event(Runtime *rt, uint64_t id, const EventDesc *ev, const uint8
 void watchpoint_unwatch(Runtime *rt, uint64_t addr);
 void watchpoint_note_static(Runtime *rt, const ProbeSpec *p, int first);
 void watchpoint_resume(Runtime *rt);
-/* D's speculations (spec_buf.c): hold a tagged record, print (commit) or
- * drop (discard) a buffer, report new speculative drops, free all. */
-void spec_hold(Runtime *rt, unsigned id, const void *data, size_t size);
-void spec_release(Runtime *rt, uint64_t id, bool commit);
-void spec_report_drops(Runtime *rt);
-/* D's run-time faults (fault_d.c): an EV_D_FAULT record as dtrace's "error
- * on enabled probe ID ..." message; new faults in ERROR clauses reported */
-void fault_print_d(Runtime *rt, const EventDesc *ev, const uint8_t *data);
-void fault_report_double_d(Runtime *rt);
-void spec_free(Runtime *rt);
-/* D: "dtrace: N aggregation drops on CPU C" (agg: aggrate's turn), "...
- * dynamic variable drops" (dyn: statusrate's) */
-void drops_d_report(Runtime *rt, bool agg, bool dyn);
-/* bpftrace dialect, at the end: "sonde: lost N aggregation updates ..."
- * and "... map stores ..." on stderr when a map update failed */
-void drops_report_lost(Runtime *rt);
-void drops_d_free(Runtime *rt);
 void watchpoint_continue(Runtime *rt);

@@ -65,12 +65,12 @@ bool session_signal_overdue(void)
 }
 
 /* bpftrace 0.17 prints every map on SIGUSR1 and goes on (dtrace does not) */
-static void install_signals(Dialect dialect)
+static void install_signals(const FrontendRt *fe)
 {
 	static const int sigs[] = {SIGINT, SIGTERM, SIGCHLD, 0};
 	static const int usr1[] = {SIGUSR1, 0};
 	handle_signals(on_signal, sigs);
-	if (dialect == DIALECT_BPFTRACE)
+	if (fe->sigusr1_prints_maps)
 		handle_signals(on_signal, usr1);
 }
 
@@ -112,26 +112,12 @@ static void test_delay_knob(const char *var)
 		usleep((useconds_t)ms * 1000);
 }
 
-/* D: BEGIN's clauses have all run: the traced probes' clauses may start
- * (codegen.c's state gate), unless one of BEGIN's called exit() */
-static void d_activate(Runtime *rt)
-{
-	if (rt->out.dialect != DIALECT_D)
-		return;
-	uint64_t inactive = D_STATE_INACTIVE;
-	__atomic_compare_exchange_n(&rt->control[D_CTL_STATE / 8], &inactive, D_STATE_ACTIVE, false,
-				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-}
-
-/* D: the run ends (Ctrl-C, the -c command's end, exit()): as dtrace_stop()
- * the state turns draining before END runs, so that END runs once and no
- * traced probe's clause starts while END and the final printing happen
- * (sonde's own writes of that output would otherwise fire syscall probes) */
-static void d_drain(Runtime *rt)
-{
-	if (rt->out.dialect == DIALECT_D)
-		__atomic_store_n(&rt->control[D_CTL_STATE / 8], D_STATE_DRAINING, __ATOMIC_SEQ_CST);
-}
+/* A front end's hook of the session (frontend_rt.h), when it has one */
+#define FE_HOOK(rt, hook, ...)                                  \
+	do {                                                    \
+		if (frontend_rt(&(rt)->out)->hook)              \
+			frontend_rt(&(rt)->out)->hook(__VA_ARGS__); \
+	} while (0)
 
 /* iter probes: each iterator's programs run inside our read() of it; true
  * when there was at least one (err set if one failed). */
@@ -214,7 +200,7 @@ static void waiter_open(Runtime *rt, Waiter *w)
 	if (rt->sc->uses_ustack || rt->sc->uses_usym)
 		w->track_pid = rt->opt.watch_pid > 0 ? rt->opt.watch_pid : rt->opt.child_pid;
 	/* skboutput()'s perf buffer is read at every tick */
-	bool tick = rt->sc->lazy_events || rt->out.dialect == DIALECT_D || script_watches(rt->sc) ||
+	bool tick = rt->sc->lazy_events || frontend_rt(&rt->out)->polls || script_watches(rt->sc) ||
 		    rt->skb;
 	w->epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (w->epfd < 0 || !wait_on(w, ring_buffer__epoll_fd(rt->rb), WAKE_RING) ||
@@ -298,18 +284,6 @@ static bool rate_due(uint64_t *last, int64_t rate)
 	return true;
 }
 
-/* D: exit() set the control word; its firing's record (the rest of the
- * clause, sent when the clause ends) follows within microseconds.  Read
- * until it has been printed, where the output stops (events.c), or for
- * at most 100 ms (a fault after exit() drops the record). */
-static void d_wait_exit_record(Runtime *rt)
-{
-	for (int i = 0; i < 1000 && !rt->exit_requested; i++) {
-		usleep(100);
-		ring_buffer__consume(rt->rb);
-	}
-}
-
 static void event_loop(Runtime *rt, Waiter *w)
 {
 	uint64_t last_agg = mono_ns(), last_status = last_agg;
@@ -318,8 +292,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 			break;
 		if (rt->control && rt->control[0]) {
 			ring_buffer__consume(rt->rb); /* what exit() followed */
-			if (rt->out.dialect == DIALECT_D)
-				d_wait_exit_record(rt);
+			FE_HOOK(rt, exit_called, rt);
 			rt->exit_requested = true;
 			break;
 		}
@@ -358,11 +331,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 		watchpoint_resume(rt);
 		bool agg = rate_due(&last_agg, rt->opt.agg_ns);
 		bool status = rate_due(&last_status, rt->opt.status_ns);
-		if (status) {
-			spec_report_drops(rt);
-			fault_report_double_d(rt);
-		}
-		drops_d_report(rt, agg, status);
+		FE_HOOK(rt, wakeup, rt, agg, status);
 	}
 }
 
@@ -386,18 +355,14 @@ static int cmp_map_name(const void *a, const void *b)
 
 static void print_all_maps(Runtime *rt)
 {
-	bool d = rt->out.dialect == DIALECT_D;
-	/* bpftrace 0.17 writes these two newlines to stdout even with -o
-	 * (not folded output: flame graph tools read it); dtrace(1) ends the
-	 * last firing's line, then writes one newline to its output */
-	if (d) { /* then the aggregations printa() did not print, in dtrace's layout */
-		events_d_close_line(rt);
-		fputc('\n', rt->out.f);
-		maps_print_d_exit(&rt->out, rt->maps, rt->sc->maps.n);
+	if (frontend_rt(&rt->out)->print_maps) { /* D: in dtrace(1)'s layout */
+		frontend_rt(&rt->out)->print_maps(rt);
 		return;
-	} else if (rt->out.fmt != OUT_FOLDED) {
-		fputs("\n\n", stdout);
 	}
+	/* bpftrace 0.17 writes these two newlines to stdout even with -o
+	 * (not folded output: flame graph tools read it) */
+	if (rt->out.fmt != OUT_FOLDED)
+		fputs("\n\n", stdout);
 	fflush(stdout);
 	print_maps_sorted(rt);
 }
@@ -433,7 +398,7 @@ static void setup_output(Runtime *rt)
 	FILE *f = rt->opt.out ? rt->opt.out : stdout;
 	rt->out.f = f;
 	rt->out.fmt = rt->opt.fmt;
-	rt->out.dialect = rt->sc->opt.dialect;
+	rt->out.fe = rt->opt.fe;
 	rt->out.agg = rt->sc->opt.agg;
 	rt->out.pycode_fd = -1;
 	rt->out.boot_to_real_ns = boot_to_real();
@@ -493,7 +458,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		rt.kstack_fds[i] = rt.ustack_fds[i] = -1;
 	char err[1024];
 	setup_output(&rt);
-	install_signals(rt.out.dialect);
+	install_signals(frontend_rt(&rt.out));
 	if (!loader_create_maps(&rt, err, sizeof(err)) || !loader_load_programs(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	phase_time("maps created, programs loaded");
@@ -513,7 +478,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	phase_time("attached");
 	test_delay_knob("SONDE_TEST_LATE_BEGIN");
 	run_special(&rt, "BEGIN");
-	d_activate(&rt);
+	FE_HOOK(&rt, after_begin, &rt);
 	phase_time("BEGIN ran");
 	/* as bpftrace: an iterator's run is the whole run */
 	rt.exit_requested = run_iterators(&rt, err, sizeof(err));
@@ -531,17 +496,13 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		ring_buffer__consume(rt.rb); /* what came before Ctrl-C still prints */
 	rt.exit_requested = false;
 	rt.ending = true;
-	d_drain(&rt);
+	FE_HOOK(&rt, before_end, &rt);
 	run_special(&rt, "END");
 	test_delay_knob("SONDE_TEST_LATE_END");
 	fflush(rt.out.f);
-	drops_d_report(&rt, true, true);
+	FE_HOOK(&rt, before_maps, &rt);
 	print_all_maps(&rt);
-	drops_report_lost(&rt);
-	spec_report_drops(&rt);
-	fault_report_double_d(&rt);
-	drops_d_free(&rt);
-	spec_free(&rt);
+	FE_HOOK(&rt, after_maps, &rt);
 	skb_capture_consume(&rt);
 	uint64_t lost = lost_events(&rt) + skb_capture_lost(&rt);
 	if (!skb_capture_close(&rt, err, sizeof(err))) {

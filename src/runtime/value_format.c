@@ -10,11 +10,11 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "../python/pystack_format.h"
 #include "../util/syscall_table.h"
 #include "../sym/cgroup_paths.h"
 #include "../sym/elf_syms.h"
 #include "../sym/ksyms.h"
+#include "frontend_rt.h"
 #include "output.h"
 #include "value_ctype.h"
 
@@ -239,30 +239,36 @@ static void fmt_tuple(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 	sb_putc(sb, json ? ']' : ')');
 }
 
+/* A stack in the front end's layout, else bpftrace's (Python's frames
+ * as python/ prints them) */
+static void fmt_any_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
+{
+	const FrontendRt *fe = frontend_rt(o);
+	if (fe->format_stack)
+		fe->format_stack(sb, o, t, d);
+	else if (t->kind != TY_PYSTACK)
+		fmt_stack(sb, o, t, d, in_key);
+	else if (fe->pystack)
+		fe->pystack->format(sb, o->pycode_fd, t, d, in_key);
+}
+
 /* Everything but ints and tuples formats as text; json quotes it. */
 static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
 {
+	const FrontendRt *fe = frontend_rt(o);
 	switch (t->kind) {
 	case TY_STR:
 		sb_putn(sb, d, strnlen(d, (size_t)t->size));
 		break;
 	case TY_KSTACK:
 	case TY_USTACK:
-		if (o->dialect == DIALECT_D)
-			stack_format_d(sb, o, t, d);
-		else
-			fmt_stack(sb, o, t, d, in_key);
-		break;
 	case TY_PYSTACK:
-		if (o->dialect == DIALECT_D)
-			stack_format_d(sb, o, t, d);
-		else
-			pystack_format(sb, o->pycode_fd, t, d, in_key);
+		fmt_any_stack(sb, o, t, d, in_key);
 		break;
 	case TY_KSYM:
 	case TY_USYM:
-		if (t->dsym)
-			sym_text_d(sb, t, d);
+		if (t->dsym && fe->format_sym)
+			fe->format_sym(sb, t, d);
 		else
 			fmt_sym(sb, o, t, d);
 		break;

@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "runtime/output.h"
+#include "dtrace/runtime_d.h"
 
 static Type t_i8 = {.kind = TY_INT, .size = 8, .bits = 8, .is_signed = true};
 static Type t_i16 = {.kind = TY_INT, .size = 8, .bits = 16, .is_signed = true};
@@ -35,7 +36,7 @@ static char *show_opts(const Type *key, const Type *val, MapEntry *e, int n, Agg
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf = open_memstream(&buf, &len);
-	OutCtx o = {.f = mf, .fmt = OUT_TEXT, .dialect = DIALECT_D, .agg = ao};
+	OutCtx o = {.f = mf, .fmt = OUT_TEXT, .fe = &d_frontend_rt, .agg = ao};
 	MapDesc m = {.name = "@a", .key = key, .val = val, .fd = -1, .normal = normal};
 	map_print_d_entries(&o, &m, e, n, fmt, value_conv);
 	fclose(mf);

@@ -14,6 +14,7 @@
 #include "compile/script.h"
 #include "compile/sema.h"
 #include "runtime/runtime.h"
+#include "dtrace/runtime_d.h"
 
 static bool unsafe;          /* -w */
 static int nspec, specsize;   /* -x nspec, -x specsize (0: DTrace's) */
@@ -44,7 +45,8 @@ static char *run_d(const char *text, int strsize)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	RunOpts ro = {.quiet = true, .out = f, .child_go_fd = -1, .cat_bytes_max = 10240};
+	RunOpts ro = {.quiet = true, .out = f, .child_go_fd = -1, .cat_bytes_max = 10240,
+		      .fe = &d_frontend_rt};
 	int rc = runtime_run(sc, &ro);
 	fclose(f);
 	script_free(sc);

@@ -1,0 +1,64 @@
+/* What a front end (bt/, dtrace/) adds to the runtime, as a table of hooks
+ * the runtime calls instead of asking which dialect the script is in.  The
+ * front end that knows the dialect (main.c, dtrace/d_cli.c) puts its table
+ * in RunOpts.fe; the session copies it to OutCtx.fe for the printers.
+ * A NULL hook (or a NULL table, as unit tests and tools have) means the
+ * runtime's own behaviour, which is bpftrace 0.17's. */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "output.h"
+
+struct Runtime;
+struct EventDesc;
+
+/* A record of an event kind the front end prints its own way (its own
+ * kinds, or a core kind it prints differently): size bytes at data */
+typedef void (*EventPrintFn)(struct Runtime *rt, const struct EventDesc *ev, const uint8_t *data,
+			     size_t size);
+typedef struct FrontendEvent {
+	int kind; /* an EventKind */
+	EventPrintFn print;
+} FrontendEvent;
+
+/* Python stack values (python/pystack_format.c): as print() shows them,
+ * and frame by frame for -f folded */
+typedef struct PyStackPrinter {
+	void (*format)(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key);
+	int (*nframes)(const Type *t, const void *d, uint64_t *stop);
+	void (*frame)(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size);
+} PyStackPrinter;
+
+typedef struct FrontendRt {
+	/* events: {kind, print} pairs, searched before the runtime's own,
+	 * ended by a NULL print */
+	const FrontendEvent *events;
+	/* a record tagged for a later decision (id >> EVENT_SPEC_SHIFT: D's
+	 * speculations), NULL: dropped */
+	void (*held_record)(struct Runtime *rt, unsigned tag, const void *data, size_t size);
+
+	/* values */
+	/* stacks (TY_KSTACK, TY_USTACK, TY_PYSTACK) in the front end's layout */
+	void (*format_stack)(StrBuf *sb, const OutCtx *o, const Type *t, const void *d);
+	/* a symbol value whose type the front end made (Type.dsym) */
+	void (*format_sym)(StrBuf *sb, const Type *t, const void *d);
+	const PyStackPrinter *pystack;
+
+	/* the session */
+	bool sigusr1_prints_maps; /* SIGUSR1 prints every map and the run goes on */
+	bool polls;               /* the event loop wakes up periodically */
+	void (*after_begin)(struct Runtime *rt);  /* BEGIN ran, the probes' clauses may start */
+	void (*before_end)(struct Runtime *rt);   /* the run ends, END runs next */
+	void (*exit_called)(struct Runtime *rt);  /* exit()'s control word seen, ring consumed */
+	/* each wake-up of the event loop: agg/status say whether the aggrate /
+	 * statusrate period has passed */
+	void (*wakeup)(struct Runtime *rt, bool agg, bool status);
+	void (*before_maps)(struct Runtime *rt); /* after END */
+	void (*print_maps)(struct Runtime *rt);  /* the maps at exit, NULL: bpftrace's */
+	void (*after_maps)(struct Runtime *rt);  /* last reports, then free what it kept */
+} FrontendRt;
+
+/* o->fe, or the empty table */
+const FrontendRt *frontend_rt(const OutCtx *o);
