@@ -352,7 +352,7 @@ static bool start_child(Cli *c)
 		_exit(127);
 	}
 	close(pipefd[0]);
-	probe_cmd = xstrdup(we.we_wordv[0]);
+	c->opt.target.cmd = xstrdup(we.we_wordv[0]);
 	wordfree(&we);
 	c->run.child_pid = pid;
 	c->run.child_go_fd = pipefd[1];
@@ -409,8 +409,8 @@ static int run_program(Cli *c)
 		goto out;
 	}
 	/* user-space probes fire only for the -p process or the -c child */
-	probe_filter_pid = c->run.watch_pid > 0 ? c->run.watch_pid : c->opt.cpid;
-	probe_maps_pid = c->run.watch_pid;
+	c->opt.target.filter_pid = c->run.watch_pid > 0 ? c->run.watch_pid : c->opt.cpid;
+	c->opt.target.maps_pid = c->run.watch_pid;
 	phase_time("parsed");
 	if (ast)
 		sc = compile_program(ast, &c->opt, &err);
@@ -444,10 +444,11 @@ out:
 }
 
 /* -l [PATTERN]: bpftrace parses the pattern as attach points first */
-static int list_probes(const char *pattern, bool verbose)
+static int list_probes(const char *pattern, bool verbose, int watch_pid)
 {
+	ProbeTarget target = {.maps_pid = watch_pid}; /* -p: its files' uprobes and usdt */
 	if (!pattern)
-		return probe_list(stdout, NULL, verbose) < 0;
+		return probe_list(stdout, NULL, verbose, &target) < 0;
 	if (list_types_wanted(pattern))
 		return list_types(stdout, pattern, verbose) < 0;
 	switch (list_pattern_kind(pattern)) {
@@ -465,7 +466,7 @@ static int list_probes(const char *pattern, bool verbose)
 		diag_print(stderr, &(Source){"stdin", pattern}, &err);
 		return 1;
 	}
-	int n = probe_list(stdout, *clean ? clean : NULL, verbose);
+	int n = probe_list(stdout, *clean ? clean : NULL, verbose, &target);
 	free(clean);
 	return n < 0 ? 1 : 0;
 }
@@ -522,9 +523,8 @@ int main(int argc, char **argv)
 		features_print(stdout);
 		return 0;
 	}
-	probe_maps_pid = c.run.watch_pid;
 	if (c.list)
-		return list_probes(c.list_pattern, c.list_verbose);
+		return list_probes(c.list_pattern, c.list_verbose, c.run.watch_pid);
 	if ((!c.program || !*c.program) && !c.file) { /* options, but nothing to run (-e '') */
 		fprintf(stderr, "ERROR: USAGE: filename or -e 'program' required.\n");
 		return 1;

@@ -144,7 +144,7 @@ static bool expand_all(Script *sc, Error *err, Error *later)
 				break; /* after the others: dfault_expand_errors */
 			ap->text = subst_params(sc, ap->text);
 			int before = sc->specs[p].n;
-			if (!probe_expand(ap->text, ap->loc, &sc->specs[p], err))
+			if (!probe_expand(ap->text, ap->loc, &sc->opt.target, &sc->specs[p], err))
 				return false;
 			for (int i = before; i < sc->specs[p].n; i++) {
 				sc->specs[p].v[i].ap = ap;

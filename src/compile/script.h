@@ -192,6 +192,7 @@ typedef struct Options {
 	bool no_user_symbols; /* BPFTRACE_NO_USER_SYMBOLS=1: func in uprobes is an address */
 	int helper_check; /* -k: 1 (map updates/deletes...), -kk: 2 (probe reads, lookups too) */
 	int cpid;         /* -c child, 0 if none */
+	ProbeTarget target; /* -p/-c: the process user-space probes are for */
 	int self_pid;     /* sonde's pid: its own events are not traced */
 	uint64_t start_ns; /* CLOCK_MONOTONIC at start, for `elapsed` */
 	char **include_dirs;  /* -I DIR: where #include looks */

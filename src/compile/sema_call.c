@@ -403,7 +403,8 @@ bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max)
 	if (!s->sc->py) {
 		PyLayout *l = arena_alloc(&s->sc->arena, sizeof(PyLayout));
 		char err[512];
-		if (!pylayout_find(probe_maps_pid, probe_cmd, l, err, sizeof(err)))
+		if (!pylayout_find(s->sc->opt.target.maps_pid, s->sc->opt.target.cmd, l, err,
+				   sizeof(err)))
 			return sema_error(s, e->loc, "%s: %s", e->name, err);
 		s->sc->py = l;
 	}

@@ -273,14 +273,14 @@ static bool start_child(DCli *cl)
 		_exit(127);
 	}
 	close(pipefd[0]);
-	probe_cmd = xstrdup(av.v[0]);
+	cl->opt.target.cmd = xstrdup(av.v[0]);
 	free(av.v);
 	free(s);
 	cl->run.child_pid = pid;
 	cl->run.child_go_fd = pipefd[1];
 	cl->opt.cpid = pid;
 	cl->env.target = pid;
-	cl->env.cmd = probe_cmd;
+	cl->env.cmd = cl->opt.target.cmd;
 	return true;
 }
 
@@ -488,8 +488,8 @@ static int run(DCli *cl)
 		report_compile_error(cl, all, &err);
 		return 1;
 	}
-	probe_filter_pid = cl->pid > 0 ? cl->pid : cl->opt.cpid;
-	probe_maps_pid = cl->pid;
+	cl->opt.target.filter_pid = cl->pid > 0 ? cl->pid : cl->opt.cpid;
+	cl->opt.target.maps_pid = cl->pid;
 	Script *sc = compile_program(all, &cl->opt, &err);
 	if (!sc) {
 		report_compile_error(cl, all, &err);

@@ -42,6 +42,7 @@ typedef struct ListCtx {
 	bool verbose;
 	int count;
 	bool failed; /* an error printed: exit status 1 */
+	ProbeTarget target; /* -p: uprobe/usdt patterns name its files */
 } ListCtx;
 
 typedef struct ListType {
@@ -285,7 +286,7 @@ static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int 
 		sb_puts(&b, ":*");
 	ProbeSpecList l = {0};
 	Error err = {0};
-	if (!probe_expand(b.s, (Loc){0}, &l, &err))
+	if (!probe_expand(b.s, (Loc){0}, &c->target, &l, &err))
 		list_user_error(c, written, &err);
 	/* sorted, each once, as bpftrace lists them (several files: by path) */
 	qsort(l.v, (size_t)l.n, sizeof(*l.v), cmp_spec_name);
@@ -308,18 +309,18 @@ static bool list_user(ListCtx *c, const char *type, char **args, int nargs, int 
 static bool list_uprobes(ListCtx *c, char **args, int nargs)
 {
 	/* with -p, uprobe:FUNC is a function of the process's program */
-	return nargs <= 2 && list_user(c, "uprobe", args, nargs, probe_maps_pid > 0 ? 1 : 2);
+	return nargs <= 2 && list_user(c, "uprobe", args, nargs, c->target.maps_pid > 0 ? 1 : 2);
 }
 
 /* uretprobe:BIN:FUNC lists what uprobe:BIN:FUNC does, named uretprobe */
 static bool list_uretprobes(ListCtx *c, char **args, int nargs)
 {
-	return nargs <= 2 && list_user(c, "uretprobe", args, nargs, probe_maps_pid > 0 ? 1 : 2);
+	return nargs <= 2 && list_user(c, "uretprobe", args, nargs, c->target.maps_pid > 0 ? 1 : 2);
 }
 
 static bool list_usdt(ListCtx *c, char **args, int nargs)
 {
-	return nargs <= 3 && list_user(c, "usdt", args, nargs, probe_maps_pid > 0 ? 1 : 2);
+	return nargs <= 3 && list_user(c, "usdt", args, nargs, c->target.maps_pid > 0 ? 1 : 2);
 }
 
 /* ---- dispatch ---- */
@@ -425,9 +426,9 @@ static int list_attach_point(ListCtx *c, char *ap)
 	return list_named_type(c, type, args, nargs);
 }
 
-int probe_list(FILE *out, const char *pattern, bool verbose)
+int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target)
 {
-	ListCtx c = {out, verbose, 0, false};
+	ListCtx c = {out, verbose, 0, false, target ? *target : (ProbeTarget){0}};
 	char *copy = xstrdup(pattern && *pattern ? pattern : "*");
 	int rc = 0;
 	for (char *ap = strtok(copy, ","); ap && rc == 0; ap = strtok(NULL, ","))

@@ -22,9 +22,6 @@ extern const Provider provider_begin, provider_end, provider_tracepoint,
 	provider_uretprobe, provider_usdt, provider_watchpoint,
 	provider_asyncwatchpoint, provider_hardware, provider_kfunc, provider_kretfunc, provider_iter;
 
-int probe_filter_pid, probe_maps_pid;
-const char *probe_cmd;
-
 static const Provider *const providers[] = {
 	&provider_begin,    &provider_end,      &provider_tracepoint,
 	&provider_rawtracepoint, &provider_profile, &provider_interval,
@@ -49,8 +46,10 @@ const Provider *provider_find(const char *name)
 	return NULL;
 }
 
-bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err)
+bool probe_expand(const char *text, Loc loc, const ProbeTarget *target, ProbeSpecList *out,
+		  Error *err)
 {
+	out->target = target ? *target : (ProbeTarget){0};
 	const char *colon = strchr(text, ':');
 	char *type = colon ? xstrndup(text, (size_t)(colon - text)) : xstrdup(text);
 	const Provider *p = provider_find(type);

@@ -10,6 +10,15 @@
 
 struct Provider;
 
+/* The process a run traces (-p PID, -c CMD): a run option the providers
+ * read while they expand attach points.  It travels with the list they
+ * expand into (ProbeSpecList.target), set by probe_expand. */
+typedef struct ProbeTarget {
+	int filter_pid;  /* user-space probes fire for this process only (0: all) */
+	int maps_pid;    /* -p: resolve libraries through /proc/PID/maps (0: none) */
+	const char *cmd; /* -c: the command's program as written (its first word), NULL if none */
+} ProbeTarget;
+
 /* One concrete attach point, after aliases and wildcards are resolved. */
 typedef struct ProbeSpec {
 	const struct Provider *prov;
@@ -72,6 +81,7 @@ typedef struct ProbeSpecList {
 	/* why an attach point was dropped without an error (a uprobe function
 	 * missing from its file, as bpftrace 0.17 drops it): the first reason */
 	char *dropped;
+	ProbeTarget target; /* the run's traced process (probe_expand sets it) */
 } ProbeSpecList;
 
 /* What a running probe holds: closing these fds detaches it. */
@@ -122,15 +132,22 @@ typedef struct Provider {
 	bool (*arg_loc)(const ProbeSpec *p, int n, ArgLoc *out);
 } Provider;
 
-/* -p PID / -c: user-space probes fire for this process only (0: all);
- * probe_maps_pid: resolve libraries through /proc/PID/maps (-p only). */
-extern int probe_filter_pid, probe_maps_pid;
-/* -c: the command's program as written (its first word), NULL if none */
-extern const char *probe_cmd;
-
-/* Split "type:rest" and expand through the matching provider. */
-bool probe_expand(const char *text, Loc loc, ProbeSpecList *out, Error *err);
+/* Split "type:rest" and expand through the matching provider, for the
+ * process target names (NULL: none). */
+bool probe_expand(const char *text, Loc loc, const ProbeTarget *target, ProbeSpecList *out,
+		  Error *err);
 const Provider *provider_find(const char *name);
+
+/* sonde -l [PATTERN] / -lv: bpftrace's listing of tracepoints, software
+ * and hardware events, kprobes (when the kernel has them) and, only when
+ * asked for by type, rawtracepoints.  PATTERN may be
+ * "tracepoint:sched:*", "t:syscalls:sys_enter_open*", "software:*",
+ * "*sched_switch*" or NULL for all.  verbose prints tracepoint args as
+ * bpftrace -lv does; target is the -p process uprobe/usdt patterns are
+ * looked up in (NULL: none).  Returns the number of probes printed, or -1
+ * (with a message on stderr) for a malformed pattern. */
+int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target);
+
 /* D's dtrace:::ERROR as a program of this type (not in the table: the
  * bpftrace language has no such probe); NULL for a type it cannot be */
 const Provider *provider_error(enum bpf_prog_type type);

@@ -27,7 +27,7 @@ static ProbeSpec *uevent_spec(ProbeSpecList *out, const Uevent *u, Loc loc)
 {
 	ProbeSpec *s = probe_spec_add(out, provider_find(u->ret ? "uretprobe" : "uprobe"), loc);
 	s->offset = u->offset;
-	s->pid = probe_filter_pid > 0 ? probe_filter_pid : -1;
+	s->pid = out->target.filter_pid > 0 ? out->target.filter_pid : -1;
 	s->uevent = u;
 	return s;
 }

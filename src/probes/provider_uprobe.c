@@ -20,29 +20,29 @@
 #include "uprobe_targets.h"
 #include "../sym/probe_find.h"
 
-static int spec_pid(void)
+static int spec_pid(const ProbeSpecList *out)
 {
-	return probe_filter_pid > 0 ? probe_filter_pid : -1;
+	return out->target.filter_pid > 0 ? out->target.filter_pid : -1;
 }
 
 /* The files target names (several for a wildcard); false with err filled */
-static bool open_targets(const char *prov, const char *target, Loc loc, UTargets *files,
-			 Error *err)
+static bool open_targets(const char *prov, const char *target, Loc loc, const ProbeSpecList *out,
+			 UTargets *files, Error *err)
 {
 	char msg[512];
-	if (!utargets_resolve(prov, target, probe_maps_pid, files, msg, sizeof(msg)))
+	if (!utargets_resolve(prov, target, out->target.maps_pid, files, msg, sizeof(msg)))
 		return error_at(err, loc, "%s", msg);
 	return true;
 }
 
 /* One file (line probes): the first the target names */
-static const ElfFile *open_target(const char *prov, const char *target, Loc loc, char **path,
-				  Error *err)
+static const ElfFile *open_target(const char *prov, const char *target, Loc loc,
+				  const ProbeSpecList *out, char **path, Error *err)
 {
 	char msg[512];
 	UTargets files = {0};
 	*path = NULL;
-	if (!open_targets(prov, target, loc, &files, err))
+	if (!open_targets(prov, target, loc, out, &files, err))
 		return NULL;
 	*path = xstrdup(files.v[0]);
 	utargets_free(&files);
@@ -62,7 +62,7 @@ static void add_uprobe(ProbeSpecList *out, const char *prov, Loc loc, const char
 	s->target = xstrdup(path);
 	s->func = xstrdup(func);
 	s->offset = off;
-	s->pid = spec_pid();
+	s->pid = spec_pid(out);
 	StrBuf b = {0};
 	sb_printf(&b, "%s:%s:%s%s", prov, path, func, suffix);
 	s->name = b.s;
@@ -86,7 +86,7 @@ static bool line_expand(const char *prov, const char *target, const char *where,
 			Loc loc, ProbeSpecList *out, Error *err)
 {
 	char *path = NULL;
-	const ElfFile *f = open_target(prov, target, loc, &path, err);
+	const ElfFile *f = open_target(prov, target, loc, out, &path, err);
 	if (!f)
 		return false;
 	DebugInfo *di = debuginfo_get(path);
@@ -303,7 +303,7 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 	const char *colon = strrchr(rest, ':');
 	/* uprobe:FUNC with -p: the process's program (bpftrace's "requires 2
 	 * arguments" without); an empty target is refused by open_targets */
-	if (!colon && probe_maps_pid <= 0)
+	if (!colon && out->target.maps_pid <= 0)
 		return error_at(err, loc, "%s probe type requires 2 arguments", prov);
 	if (colon && !colon[1])
 		return error_at(err, loc, "%s probes are written %s:BINARY:FUNCTION, got '%s:%s'", prov,
@@ -311,7 +311,7 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 	char *target = colon ? xstrndup(rest, (size_t)(colon - rest)) : xstrdup("");
 	const char *func = colon ? colon + 1 : rest;
 	UTargets files = {0};
-	bool ok = open_targets(prov, target, loc, &files, err);
+	bool ok = open_targets(prov, target, loc, out, &files, err);
 	int n = 0;
 	for (int i = 0; ok && i < files.n; i++) {
 		char msg[512];
@@ -367,7 +367,7 @@ static int usdt_add_file(ProbeSpecList *out, Loc loc, const char *path, const El
 		if (s->ref_ctr == (uint64_t)-1)
 			s->ref_ctr = 0;
 		s->argspec = xstrdup(u->args);
-		s->pid = spec_pid();
+		s->pid = spec_pid(out);
 		StrBuf b = {0};
 		sb_printf(&b, "usdt:%s:%s:%s", path, u->provider, u->name);
 		s->name = b.s;
@@ -381,7 +381,7 @@ static bool usdt_add_targets(const char *target, const char *provider, const cha
 			     ProbeSpecList *out, int *n, Error *err)
 {
 	UTargets files = {0};
-	bool ok = open_targets("usdt", target, loc, &files, err);
+	bool ok = open_targets("usdt", target, loc, out, &files, err);
 	for (int i = 0; ok && i < files.n; i++) {
 		char msg[512];
 		const ElfFile *f = elf_get(files.v[i], msg, sizeof(msg));
@@ -418,7 +418,7 @@ static bool usdt_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 			      "usdt:BINARY:NAME, got 'usdt:%s'", rest);
 		goto out;
 	}
-	if (np == 1 && probe_maps_pid <= 0) {
+	if (np == 1 && out->target.maps_pid <= 0) {
 		ok = error_at(err, loc, "usdt probe type requires 2 or 3 arguments");
 		goto out;
 	}

@@ -77,11 +77,11 @@ static bool parse_mode(const char *text, const char *mode, Loc loc, char out[4],
 
 /* The binary FUNC is looked up in: /proc/PID/exe with -p, the -c command's
  * program otherwise. */
-static char *target_binary(char *msg, size_t n)
+static char *target_binary(const ProbeTarget *t, char *msg, size_t n)
 {
-	if (probe_maps_pid > 0) {
+	if (t->maps_pid > 0) {
 		char link[64], buf[4096];
-		snprintf(link, sizeof(link), "/proc/%d/exe", probe_maps_pid);
+		snprintf(link, sizeof(link), "/proc/%d/exe", t->maps_pid);
 		ssize_t r = readlink(link, buf, sizeof(buf) - 1);
 		if (r <= 0) {
 			snprintf(msg, n, "cannot read %s: %s", link, strerror(errno));
@@ -90,11 +90,11 @@ static char *target_binary(char *msg, size_t n)
 		buf[r] = 0;
 		return xstrdup(buf);
 	}
-	if (!probe_cmd) {
+	if (!t->cmd) {
 		snprintf(msg, n, "no -c command");
 		return NULL;
 	}
-	return resolve_binary(probe_cmd, 0, msg, n);
+	return resolve_binary(t->cmd, 0, msg, n);
 }
 
 /* One watchpoint:FUNC+argN probe on FUNC (at file offset off of path): the
@@ -110,7 +110,7 @@ static void add_func_watchpoint(const char *prov, Loc loc, const char *path, con
 	setup->target = xstrdup(path);
 	setup->func = xstrdup(func);
 	setup->offset = off;
-	setup->pid = probe_filter_pid;
+	setup->pid = out->target.filter_pid;
 	StrBuf b = {0};
 	sb_printf(&b, "uprobe:%s:%s", path, func);
 	setup->name = b.s;
@@ -119,7 +119,7 @@ static void add_func_watchpoint(const char *prov, Loc loc, const char *path, con
 	s->period = len;
 	s->target = xstrdup(mode);
 	s->func = xstrdup(func);
-	s->pid = probe_filter_pid;
+	s->pid = out->target.filter_pid;
 	s->wp_arg = n;
 	s->wp_setup = setup;
 	b = (StrBuf){0};
@@ -163,7 +163,7 @@ static bool expand_func(const char *prov, const char *text, char **parts, Loc lo
 	if (mode[0] == 'x' && len != 8)
 		return error_at(err, loc, "an execute watchpoint (x) must have length 8, got %llu",
 				(unsigned long long)len);
-	char *path = target_binary(msg, sizeof(msg));
+	char *path = target_binary(&out->target, msg, sizeof(msg));
 	if (!path)
 		return error_at(err, loc, "%s: %s", prov, msg);
 	const ElfFile *f = elf_get(path, msg, sizeof(msg));
@@ -210,7 +210,7 @@ static bool expand_common(const char *prov, const char *rest, Loc loc, ProbeSpec
 	} else if (!strcmp(prov, "asyncwatchpoint") && !is_func) {
 		error_at(err, loc, "asyncwatchpoint requires a function name (FUNC+argN, not an "
 			 "address); use watchpoint:%s:%s:%s", parts[0], parts[1], parts[2]);
-	} else if (is_func && probe_filter_pid <= 0) {
+	} else if (is_func && out->target.filter_pid <= 0) {
 		error_at(err, loc, "-p PID or -c CMD required for %s", prov);
 	} else if (is_func) {
 		ok = expand_func(prov, text, parts, loc, out, err);
@@ -238,7 +238,7 @@ static bool expand_common(const char *prov, const char *rest, Loc loc, ProbeSpec
 		s->offset = addr;
 		s->period = len;
 		s->target = xstrdup(mode);
-		s->pid = probe_filter_pid > 0 ? probe_filter_pid : -1;
+		s->pid = out->target.filter_pid > 0 ? out->target.filter_pid : -1;
 		StrBuf b = {0};
 		/* bpftrace 0.17 names the probe with the address in decimal */
 		sb_printf(&b, "%s:%llu:%llu:%s", prov, (unsigned long long)addr,

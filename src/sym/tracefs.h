@@ -52,12 +52,3 @@ const TpField *tp_format_field(const TpFormat *f, const char *name);
 int tracefs_foreach(const char *cat_glob, const char *name_glob,
 		    void (*fn)(const char *cat, const char *name, void *arg),
 		    void *arg);
-
-/* sonde -l [PATTERN] / -lv: bpftrace's listing of tracepoints, software
- * and hardware events, kprobes (when the kernel has them) and, only when
- * asked for by type, rawtracepoints.  PATTERN may be
- * "tracepoint:sched:*", "t:syscalls:sys_enter_open*", "software:*",
- * "*sched_switch*" or NULL for all.  verbose prints tracepoint args as
- * bpftrace -lv does.  Returns the number of probes printed, or -1 (with a
- * message on stderr) for a malformed pattern. */
-int probe_list(FILE *out, const char *pattern, bool verbose);

@@ -8,6 +8,7 @@
 #include "check.h"
 #include "sym/tracefs.h"
 #include "sym/features.h"
+#include "probes/provider.h"
 
 /* probe_list into a string; *rc gets its return value. */
 static char *list(const char *pattern, bool verbose, int *rc)
@@ -15,7 +16,7 @@ static char *list(const char *pattern, bool verbose, int *rc)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	*rc = probe_list(f, pattern, verbose);
+	*rc = probe_list(f, pattern, verbose, NULL);
 	fclose(f);
 	return buf;
 }
