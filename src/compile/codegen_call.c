@@ -1,6 +1,5 @@
 /* Builtins and functions: code generation hooks in tables indexed by the
  * ids sema assigned (BuiltinId, FuncId). */
-#include <arpa/inet.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -610,6 +609,10 @@ static const CallGen call_stmt[] = {
 
 void gen_call_stmt(Gen *g, const Expr *e)
 {
+	if (e->func->gen_stmt) {
+		e->func->gen_stmt(g, e);
+		return;
+	}
 	const CallGen fn = e->func->id < sizeof(call_stmt) / sizeof(call_stmt[0]) ?
 			   call_stmt[e->func->id] : NULL;
 	if (fn)
@@ -619,58 +622,6 @@ void gen_call_stmt(Gen *g, const Expr *e)
 }
 
 /* --- value-returning functions ------------------------------------------ */
-
-/* strcontains(hay, needle): r0 = 1 when needle occurs in hay.  For each
- * start i, needle bytes are compared until its NUL (found) or a mismatch;
- * the end of hay ends the search. */
-static void f_strcontains(Gen *g, const Expr *e)
-{
-	const Expr *h = e->args.v[0], *nd = e->args.v[1];
-	int mark = g->scratch_top;
-	int oh = gen_mem(g, h), on = gen_mem(g, nd);
-	int outer = label_new(g), inner = label_new(g), next = label_new(g), found = label_new(g),
-	    none = label_new(g), end = label_new(g);
-	emit(g, I_MOV64_IMM(BPF_REG_1, 0)); /* i */
-	label_place(g, outer);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, h->type->size, none);
-	emit(g, I_MOV64_IMM(BPF_REG_2, 0)); /* j */
-	label_place(g, inner);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nd->type->size, found);
-	emit(g, I_MOV64_REG(BPF_REG_4, R_SCR));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
-	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_4, on);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, found);
-	emit(g, I_MOV64_REG(BPF_REG_5, BPF_REG_1));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, BPF_REG_2));
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_5, h->type->size, none);
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, R_SCR));
-	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_5, oh);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, none);
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_4, BPF_REG_3, next);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
-	emit_goto(g, inner);
-	label_place(g, next);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-	emit_goto(g, outer);
-	label_place(g, found);
-	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
-	emit_goto(g, end);
-	label_place(g, none);
-	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-	label_place(g, end);
-	g->scratch_top = mark;
-}
-
-/* bswap(x): a byte swap at x's width (BPF_END to big-endian swaps on this
- * little-endian machine), zero-extended from x's width */
-static void f_bswap(Gen *g, const Expr *e)
-{
-	gen_int(g, e->args.v[0]);
-	if (e->type->bits > 8)
-		emit(g, ((struct bpf_insn){.code = BPF_ALU | BPF_END | BPF_TO_BE,
-					   .dst_reg = BPF_REG_0, .imm = e->type->bits}));
-	gen_cast_r0(g, e->type);
-}
 
 /* skboutput(path, skb, len, offset): bpf_skb_output(skb, perf array,
  * len << 32 | BPF_F_CURRENT_CPU, record, sizeof record) sends the record,
@@ -712,23 +663,13 @@ static void f_skboutput(Gen *g, const Expr *e)
 
 void gen_call_int(Gen *g, const Expr *e)
 {
-	switch (e->func->id) {
-	case F_STRNCMP: {
-		int ne = label_new(g);
-		gen_strcmp(g, e->args.v[0], e->args.v[1], literal_int(e->args.v[2]));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ne);
-		emit(g, I_MOV64_IMM(BPF_REG_0, 1));
-		label_place(g, ne);
+	if (e->func->gen_int) {
+		e->func->gen_int(g, e);
 		return;
 	}
-	case F_STRCONTAINS:
-		f_strcontains(g, e);
-		return;
+	switch (e->func->id) {
 	case F_REG:
 		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, e->aux));
-		return;
-	case F_BSWAP:
-		f_bswap(g, e);
 		return;
 	case F_SKBOUTPUT:
 		f_skboutput(g, e);
@@ -872,37 +813,12 @@ static void f_buf(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	gen_helper_check(g, BPF_FUNC_probe_read);
 }
 
-/* pton("addr"): the address bytes, parsed again from the literal sema
- * checked */
-static void f_pton(Gen *g, const Expr *e, int dst_off)
-{
-	unsigned char addr[16];
-	const char *text = e->args.v[0]->sval;
-	inet_pton(e->type->count == 16 ? AF_INET6 : AF_INET, text, addr);
-	emit_store_bytes(g, dst_off, (const char *)addr, e->type->count);
-}
-
-/* macaddr(p): six bytes from a pointer or from a 6-byte value, then two
- * zero bytes */
-static void f_macaddr(Gen *g, const Expr *e, int dst_off)
-{
-	const Expr *a = e->args.v[0];
-	emit_memzero(g, dst_off, 8);
-	if (a->type->kind == TY_INT) {
-		gen_int(g, a);
-		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
-		emit_scratch_ptr(g, BPF_REG_1, dst_off);
-		emit(g, I_MOV64_IMM(BPF_REG_2, 6));
-		emit_call(g, a->type->user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read);
-		return;
-	}
-	int mark = g->scratch_top, src = gen_mem(g, a);
-	emit_memcpy(g, dst_off, R_SCR, src, 6);
-	g->scratch_top = mark;
-}
-
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
+	if (e->func->gen_into) {
+		e->func->gen_into(g, e, dst_off, dt);
+		return;
+	}
 	switch (e->func->id) {
 	case F_BUF:
 		f_buf(g, e, dst_off, dt);
@@ -922,15 +838,8 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		emit(g, I_MOV64_IMM(BPF_REG_3, e->type->size < dt->size ? e->type->size : dt->size));
 		emit_call(g, BPF_FUNC_d_path);
 		return;
-	case F_PTON:
-		f_pton(g, e, dst_off);
-		return;
-	case F_MACADDR:
-		f_macaddr(g, e, dst_off);
-		return;
 	case F_KSYM:
 	case F_SYSCALL_NAME:
-	case F_STRERROR:
 	case F_CGROUP_PATH:
 	case F_STRFTIME:
 		gen_int(g, e->args.v[e->func->id == F_STRFTIME ? 1 : 0]);

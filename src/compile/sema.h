@@ -1,6 +1,7 @@
 /* Semantic analysis: resolves builtins, functions, maps and variables,
  * gives every expression a type, and reports misuse in words. */
 #pragma once
+#include "builtin.h"
 #include "script.h"
 
 typedef enum BuiltinId {
@@ -26,51 +27,7 @@ typedef struct UeventRead {
 	bool is_str;      /* a string at the address the fetch computes */
 } UeventRead;
 
-typedef enum FuncId {
-	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
-	F_DELETE, F_CLEAR, F_ZERO, F_STR, F_KSYM, F_KADDR, F_NTOP, F_KSTACK,
-	F_USTACK, F_JSTACK, F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STATS, F_HIST,
-	F_LHIST, F_USYM, F_UADDR, F_BUF, F_KPTR, F_UPTR, F_SYSCALL_NAME, F_STRNCMP, F_STRCONTAINS,
-	F_BSWAP, F_STRERROR, F_PTON, F_MACADDR, F_CGROUP_PATH, F_REG, F_DEBUGF,
-	F_OVERRIDE, F_SKBOUTPUT, F_PATH,
-	/* D subroutines (dtrace/dfunc.h) */
-	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
-	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
-	F_UNWATCH,
-	/* D's aggregations and aggregation actions (sema_agg_d.c) */
-	F_QUANTIZE, F_LQUANTIZE, F_LLQUANTIZE, F_STDDEV, F_PRINTA, F_TRUNC, F_NORMALIZE,
-	F_DENORMALIZE, F_SETOPT,
-	F_D_BYTEORDER, F_D_RAND, F_D_PROGENYOF, F_D_RAISE, F_D_STOP,
-	F_D_SPECULATION, F_D_SPECULATE, F_D_COMMIT, F_D_DISCARD,
-	F_D_COPYIN, F_D_COPYINSTR, F_D_COPYINTO, F_D_STRINGOF, F_D_ALLOCA, F_D_BCOPY,
-	F_D_INET_NTOP, F_D_INET_NTOA, F_D_INET_NTOA6,
-	F_CGROUPID,
-	F_SIGNAL,
-	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR, F_D_CHILL,
-	F_D_PSARGS,
-	F_D_XLATE,
-	F_D_XLATE_STRUCT,
-	F_D_TRACE_RECORD,
-	F_D_STRTOLL, F_D_GETMAJOR, F_D_GETMINOR, F_D_CLEANPATH,
-} FuncId;
-
 typedef struct Sema Sema;
-
-typedef enum FuncKind {
-	FK_STMT, /* only as a statement: printf, exit, ... */
-	FK_EXPR, /* yields a value */
-	FK_AGG,  /* only as `@map[...] = f(...)` */
-	FK_VAR,  /* yields a value, only as `$var = f(...)` (bpftrace's skboutput) */
-} FuncKind;
-
-typedef struct FuncDef {
-	const char *name;
-	FuncId id;
-	FuncKind kind;
-	int min_args, max_args;
-	bool (*check)(Sema *s, Expr *call); /* sets call->type */
-	bool d_only; /* D's (sonde dtrace): unknown in bpftrace scripts */
-} FuncDef;
 
 struct Sema {
 	Script *sc;
@@ -93,9 +50,6 @@ struct Sema {
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
 void sema_reset_vars(Sema *s);
-const FuncDef *func_find(const char *name);
-/* the function `name` in a dialect: D's own row first, bpftrace's never D's */
-const FuncDef *func_find_in(const char *name, Dialect d);
 int pt_regs_offset(const char *reg); /* reg(): byte offset in x86-64 pt_regs, or -1 */
 
 /* shared between the sema files */
@@ -136,8 +90,6 @@ bool sema_d_jstack(Sema *s, Expr *c);
  * the conversions; an integer conversion rewritten to take the value's size */
 bool sema_format_d(Sema *s, Expr *call);
 void d_widen_conv(FmtPiece *p, const Type *t);
-/* argument i of call is a string literal (str($N) folded to one) */
-bool sema_arg_literal_str(Sema *s, Expr *call, int i);
 /* false (error set) when an lquantize/llquantize aggregation gets a second
  * shape, in DTrace's words */
 bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);
@@ -162,8 +114,6 @@ bool sema_d_declared(Sema *s, const char *name, Type **t);
 bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
 const char *tn(const Type *t); /* a type's name for messages */
 /* bpftrace's operator and condition checks, in its words (sema_ops_bt.c) */
-const char *bpf_tn(const Type *t); /* bpftrace's name of a type: "unsigned int32" */
-const char *bpf_kind(const Type *t); /* its word for the type's kind: "integer", "string" */
 typedef enum BtCond { BT_PRED, BT_IF, BT_TERNARY } BtCond;
 bool sema_bt_binop_ptr(Sema *s, Expr *e);   /* a pointer operand */
 bool sema_bt_binop_types(Sema *s, Expr *e); /* not two integers */

@@ -11,19 +11,27 @@
 #include "../dtrace/dfunc.h"
 #include "sema_call_int.h"
 
-/* The result type of a function whose type the function alone decides,
- * or NULL: the checks set it, and so does bt_kept_type for a call whose
+/* The result types of the functions whose type the function alone
+ * decides: the checks set them, and so does bt_kept_type for a call whose
  * argument failed (bpftrace types it all the same). */
-Type *sema_call_fixed_type(Sema *s, FuncId id)
+static Type *str_type(Sema *s)
 {
-	switch (id) {
-	case F_STR: return ty_str(s, s->sc->opt.strlen_max);
-	case F_KSYM: return ty_simple(s, TY_KSYM, 8);
-	case F_USYM: return ty_simple(s, TY_USYM, 16);
-	case F_MACADDR: return ty_simple(s, TY_MACADDR, 8);
-	case F_NTOP: return ty_simple(s, TY_INET, 24);
-	default: return NULL;
-	}
+	return ty_str(s, s->sc->opt.strlen_max);
+}
+
+static Type *ksym_type(Sema *s)
+{
+	return ty_simple(s, TY_KSYM, 8);
+}
+
+static Type *usym_type(Sema *s)
+{
+	return ty_simple(s, TY_USYM, 16);
+}
+
+static Type *ntop_type(Sema *s)
+{
+	return ty_simple(s, TY_INET, 24);
 }
 
 bool sema_arg_int(Sema *s, Expr *call, int i)
@@ -138,7 +146,7 @@ static bool check_whole_map(Sema *s, Expr *c)
 static bool str_arg_error(Sema *s, Expr *c, const Expr *a)
 {
 	char tb[128];
-	c->type = sema_call_fixed_type(s, F_STR);
+	c->type = str_type(s);
 	return sema_error(s, c->loc, "str() expects an integer or a pointer type as first argument "
 			  "(%s provided)", type_name(a->type, tb, sizeof(tb)));
 }
@@ -224,7 +232,7 @@ static bool check_ksym(Sema *s, Expr *c)
 {
 	if (!sema_arg_int(s, c, 0))
 		return false;
-	c->type = sema_call_fixed_type(s, F_KSYM);
+	c->type = ksym_type(s);
 	return true;
 }
 
@@ -269,7 +277,7 @@ static bool check_usym(Sema *s, Expr *c)
 {
 	if (!sema_arg_int(s, c, 0))
 		return false;
-	c->type = sema_call_fixed_type(s, F_USYM);
+	c->type = usym_type(s);
 	s->sc->uses_usym = true;
 	return true;
 }
@@ -361,7 +369,7 @@ static bool check_ntop(Sema *s, Expr *c)
 		return sema_error(s, c->loc, "ntop() argument must be 4 or 16 bytes in size");
 	else if (!sema_arg_int(s, c, last))
 		return false;
-	c->type = sema_call_fixed_type(s, F_NTOP);
+	c->type = ntop_type(s);
 	return true;
 }
 
@@ -545,7 +553,17 @@ static bool check_exit_d(Sema *s, Expr *c)
 	return sema_arg_int(s, c, 0);
 }
 
-static const FuncDef funcs[] = {
+/* bpftrace's first checks of the arguments of str(), ksym()... */
+static const BtArgCheck str_arg = {
+	"str() expects an integer or a pointer type as first argument (%2$s provided)", .typed = true};
+static const BtArgCheck sym_arg = {
+	"%1$s() expects an integer or pointer argument", .ints = true, .ptrs = true, .typed = true};
+static const BtArgCheck ptr_arg = {"%1$s() only supports integer or pointer arguments (%2$s "
+				   "provided)", .ints = true, .ptrs = true, .typed = true};
+static const BtArgCheck ntop_arg = {"%1$s() expects an integer or array argument, got %2$s",
+				    .last = true};
+
+static const FuncDef core_funcs[] = {
 	{"printf", F_PRINTF, FK_STMT, 1, 64, sema_check_printf},
 	{"print", F_PRINT, FK_STMT, 1, 3, sema_check_print},
 	{"time", F_TIME, FK_STMT, 0, 1, sema_check_time},
@@ -557,10 +575,10 @@ static const FuncDef funcs[] = {
 	{"delete", F_DELETE, FK_STMT, 1, 1, check_delete},
 	{"clear", F_CLEAR, FK_STMT, 1, 1, check_whole_map},
 	{"zero", F_ZERO, FK_STMT, 1, 1, check_whole_map},
-	{"str", F_STR, FK_EXPR, 1, 2, check_str},
-	{"ksym", F_KSYM, FK_EXPR, 1, 1, check_ksym},
+	{"str", F_STR, FK_EXPR, 1, 2, check_str, .bt_arg = &str_arg, .kept_type = str_type},
+	{"ksym", F_KSYM, FK_EXPR, 1, 1, check_ksym, .bt_arg = &sym_arg, .kept_type = ksym_type},
 	{"kaddr", F_KADDR, FK_EXPR, 1, 1, check_kaddr},
-	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop},
+	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop, .bt_arg = &ntop_arg, .kept_type = ntop_type},
 	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
 	{"jstack", F_JSTACK, FK_EXPR, 0, 2, check_jstack},
@@ -572,18 +590,12 @@ static const FuncDef funcs[] = {
 	{"stats", F_STATS, FK_AGG, 1, 1, check_agg},
 	{"hist", F_HIST, FK_AGG, 1, 1, check_agg},
 	{"lhist", F_LHIST, FK_AGG, 4, 4, check_lhist},
-	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym},
+	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym, .bt_arg = &sym_arg, .kept_type = usym_type},
 	{"uaddr", F_UADDR, FK_EXPR, 1, 1, check_uaddr},
 	{"buf", F_BUF, FK_EXPR, 1, 2, check_buf},
-	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
-	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace},
+	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg},
+	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg},
 	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},
-	{"strncmp", F_STRNCMP, FK_EXPR, 3, 3, sema_check_strncmp},
-	{"strcontains", F_STRCONTAINS, FK_EXPR, 2, 2, sema_check_strcontains},
-	{"bswap", F_BSWAP, FK_EXPR, 1, 1, sema_check_bswap},
-	{"strerror", F_STRERROR, FK_EXPR, 1, 1, sema_check_strerror},
-	{"pton", F_PTON, FK_EXPR, 1, 1, sema_check_pton},
-	{"macaddr", F_MACADDR, FK_EXPR, 1, 1, sema_check_macaddr},
 	{"cgroup_path", F_CGROUP_PATH, FK_EXPR, 1, 2, sema_check_cgroup_path},
 	{"reg", F_REG, FK_EXPR, 1, 1, sema_check_reg},
 	{"debugf", F_DEBUGF, FK_STMT, 1, 64, sema_check_debugf},
@@ -594,103 +606,83 @@ static const FuncDef funcs[] = {
 	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
 	{"signal", F_SIGNAL, FK_STMT, 1, 1, sema_check_signal},
 	/* D subroutines (compile/dfunc_*.c) */
-	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, true},
-	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, true},
-	{"substr", F_D_SUBSTR, FK_EXPR, 2, 3, dcheck_substr, true},
-	{"index", F_D_INDEX, FK_EXPR, 2, 3, dcheck_index, true},
-	{"rindex", F_D_RINDEX, FK_EXPR, 2, 3, dcheck_index, true},
-	{"strchr", F_D_STRCHR, FK_EXPR, 2, 2, dcheck_strchr, true},
-	{"strrchr", F_D_STRRCHR, FK_EXPR, 2, 2, dcheck_strchr, true},
-	{"strstr", F_D_STRSTR, FK_EXPR, 2, 2, dcheck_strstr, true},
-	{"basename", F_D_BASENAME, FK_EXPR, 1, 1, dcheck_str1, true},
-	{"dirname", F_D_DIRNAME, FK_EXPR, 1, 1, dcheck_str1, true},
-	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, true},
-	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, true},
-	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, true},
+	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, FUNC_D},
+	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D},
+	{"substr", F_D_SUBSTR, FK_EXPR, 2, 3, dcheck_substr, FUNC_D},
+	{"index", F_D_INDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D},
+	{"rindex", F_D_RINDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D},
+	{"strchr", F_D_STRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D},
+	{"strrchr", F_D_STRRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D},
+	{"strstr", F_D_STRSTR, FK_EXPR, 2, 2, dcheck_strstr, FUNC_D},
+	{"basename", F_D_BASENAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
+	{"dirname", F_D_DIRNAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
+	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
+	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
+	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D},
 	/* D (sonde dtrace): trace() and exit(N) */
-	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, true},
-	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, true},
-	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, true},
-	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, true},
-	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, true},
-	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, true},
-	{"printa", F_PRINTA, FK_STMT, 1, 64, sema_d_printa, true},
-	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, true},
-	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, true},
-	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, true},
-	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, true},
-	{"htons", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
-	{"htonl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
-	{"htonll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
-	{"ntohs", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
-	{"ntohl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
-	{"ntohll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, true},
-	{"rand", F_D_RAND, FK_EXPR, 0, 0, dcheck_rand, true},
-	{"progenyof", F_D_PROGENYOF, FK_EXPR, 1, 1, dcheck_progenyof, true},
-	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, true},
-	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, true},
-	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system_d, true},
-	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, true},
-	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, true},
-	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, true},
-	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, true},
-	{"copyin", F_D_COPYIN, FK_EXPR, 2, 2, dcheck_copyin, true},
-	{"copyinstr", F_D_COPYINSTR, FK_EXPR, 1, 2, dcheck_copyinstr, true},
-	{"copyinto", F_D_COPYINTO, FK_STMT, 3, 3, dcheck_copyinto, true},
-	{"stringof", F_D_STRINGOF, FK_EXPR, 1, 1, dcheck_stringof, true},
-	{"alloca", F_D_ALLOCA, FK_EXPR, 1, 1, dcheck_alloca, true},
-	{"bcopy", F_D_BCOPY, FK_STMT, 3, 3, dcheck_bcopy, true},
-	{"strtok", F_D_STRTOK, FK_EXPR, 2, 2, dcheck_strtok, true},
-	{"inet_ntop", F_D_INET_NTOP, FK_EXPR, 2, 2, dcheck_inet_ntop, true},
-	{"inet_ntoa", F_D_INET_NTOA, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
-	{"inet_ntoa6", F_D_INET_NTOA6, FK_EXPR, 1, 1, dcheck_inet_ntoa, true},
-	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, true},
-	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, true},
-	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, true},
-	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, true},
-	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, true},
-	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, true},
+	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, FUNC_D},
+	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, FUNC_D},
+	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
+	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, FUNC_D},
+	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, FUNC_D},
+	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, FUNC_D},
+	{"printa", F_PRINTA, FK_STMT, 1, 64, sema_d_printa, FUNC_D},
+	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, FUNC_D},
+	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D},
+	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D},
+	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, FUNC_D},
+	{"htons", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
+	{"htonl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
+	{"htonll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
+	{"ntohs", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
+	{"ntohl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
+	{"ntohll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
+	{"rand", F_D_RAND, FK_EXPR, 0, 0, dcheck_rand, FUNC_D},
+	{"progenyof", F_D_PROGENYOF, FK_EXPR, 1, 1, dcheck_progenyof, FUNC_D},
+	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, FUNC_D},
+	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, FUNC_D},
+	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system_d, FUNC_D},
+	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, FUNC_D},
+	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, FUNC_D},
+	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, FUNC_D},
+	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, FUNC_D},
+	{"copyin", F_D_COPYIN, FK_EXPR, 2, 2, dcheck_copyin, FUNC_D},
+	{"copyinstr", F_D_COPYINSTR, FK_EXPR, 1, 2, dcheck_copyinstr, FUNC_D},
+	{"copyinto", F_D_COPYINTO, FK_STMT, 3, 3, dcheck_copyinto, FUNC_D},
+	{"stringof", F_D_STRINGOF, FK_EXPR, 1, 1, dcheck_stringof, FUNC_D},
+	{"alloca", F_D_ALLOCA, FK_EXPR, 1, 1, dcheck_alloca, FUNC_D},
+	{"bcopy", F_D_BCOPY, FK_STMT, 3, 3, dcheck_bcopy, FUNC_D},
+	{"strtok", F_D_STRTOK, FK_EXPR, 2, 2, dcheck_strtok, FUNC_D},
+	{"inet_ntop", F_D_INET_NTOP, FK_EXPR, 2, 2, dcheck_inet_ntop, FUNC_D},
+	{"inet_ntoa", F_D_INET_NTOA, FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D},
+	{"inet_ntoa6", F_D_INET_NTOA6, FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D},
+	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, FUNC_D},
+	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, FUNC_D},
+	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, FUNC_D},
+	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, FUNC_D},
+	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, FUNC_D},
+	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, FUNC_D},
 	/* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
-	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, true},
-	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, true},
-	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, true},
-	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, true},
-	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, true},
-	{"strtoll", F_D_STRTOLL, FK_EXPR, 1, 2, dcheck_strtoll, true},
-	{"getmajor", F_D_GETMAJOR, FK_EXPR, 1, 1, dcheck_devpart, true},
-	{"getminor", F_D_GETMINOR, FK_EXPR, 1, 1, dcheck_devpart, true},
-	{"cleanpath", F_D_CLEANPATH, FK_EXPR, 1, 1, dcheck_str1, true},
+	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, FUNC_D},
+	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D},
+	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, FUNC_D},
+	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, FUNC_D},
+	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, FUNC_D},
+	{"strtoll", F_D_STRTOLL, FK_EXPR, 1, 2, dcheck_strtoll, FUNC_D},
+	{"getmajor", F_D_GETMAJOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D},
+	{"getminor", F_D_GETMINOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D},
+	{"cleanpath", F_D_CLEANPATH, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
 	/* D's symbol values: an address (and pid) printed as the name says */
-	{"sym", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
-	{"func", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
-	{"mod", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, true},
-	{"usym", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
-	{"ufunc", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
-	{"umod", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
-	{"uaddr", F_USYM, FK_EXPR, 1, 1, dcheck_sym, true},
+	{"sym", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"func", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"mod", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"usym", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"ufunc", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"umod", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"uaddr", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
 };
 
-const FuncDef *func_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++)
-		if (!strcmp(funcs[i].name, name))
-			return &funcs[i];
-	return NULL;
-}
-
-const FuncDef *func_find_in(const char *name, Dialect d)
-{
-	const FuncDef *shared = NULL;
-	for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++) {
-		if (strcmp(funcs[i].name, name))
-			continue;
-		if (funcs[i].d_only && d == DIALECT_D)
-			return &funcs[i];
-		if (!funcs[i].d_only && !shared)
-			shared = &funcs[i];
-	}
-	return shared;
-}
+BUILTINS(core_funcs)
 
 /* DTrace's words when a D subroutine gets the wrong number of arguments */
 static bool d_arity_error(Sema *s, Expr *e, const FuncDef *f)
@@ -714,34 +706,14 @@ static const char *n_arguments(int n)
 	return buf;
 }
 
-/* bpftrace 0.17's first-pass checks of some functions' argument, in its
- * words: an argument of the wrong kind, or "none" (an undefined variable,
- * a map without a value: Expr.none), which it reports besides the cause.
- * `kinds` are the kinds taken (0: only "none" is checked here, the rest by
- * the function's own check); `last`: the last argument, not the first. */
-static const struct BtArgCheck {
-	FuncId id;
-	const char *msg; /* %1$s the function, %2$s the kind */
-	bool ints, ptrs, last;
-} bt_arg_checks[] = {
-	{F_STR, "str() expects an integer or a pointer type as first argument (%2$s provided)", 0, 0, 0},
-	{F_KSYM, "%1$s() expects an integer or pointer argument", 1, 1, 0},
-	{F_USYM, "%1$s() expects an integer or pointer argument", 1, 1, 0},
-	{F_KPTR, "%1$s() only supports integer or pointer arguments (%2$s provided)", 1, 1, 0},
-	{F_UPTR, "%1$s() only supports integer or pointer arguments (%2$s provided)", 1, 1, 0},
-	{F_BSWAP, "%1$s() only supports integer arguments (%2$s provided)", 1, 0, 0},
-	{F_MACADDR, "%1$s() only supports array or pointer arguments (%2$s provided)", 0, 0, 0},
-	{F_NTOP, "%1$s() expects an integer or array argument, got %2$s", 0, 0, 1},
-};
 
 /* the type bpftrace gives a call whose argument it refused: str() still
  * makes a string, ksym() a ksym...; kptr(), uptr() and bswap() the
  * argument's, "none" for none */
 static void bt_kept_type(Sema *s, Expr *c, const Expr *a)
 {
-	Type *t = sema_call_fixed_type(s, c->func->id);
-	if (t)
-		c->type = t;
+	if (c->func->kept_type)
+		c->type = c->func->kept_type(s);
 	else
 		c->none = a->none;
 }
@@ -755,17 +727,14 @@ static bool kept_type(const Expr *a)
 
 static bool bt_arg_check(Sema *s, Expr *c)
 {
-	const struct BtArgCheck *k = NULL;
-	for (size_t i = 0; i < sizeof(bt_arg_checks) / sizeof(bt_arg_checks[0]); i++)
-		if (bt_arg_checks[i].id == c->func->id)
-			k = &bt_arg_checks[i];
+	const BtArgCheck *k = c->func->bt_arg;
 	if (!k || !c->args.n || s->sc->opt.dialect != DIALECT_BPFTRACE)
 		return true;
 	Expr *a = c->args.v[k->last ? c->args.n - 1 : 0];
 	if (a->kind == E_POSPARAM) /* str($1): the parameter's text */
 		return true;
 	bool ok = sema_expr(s, a);
-	bool typed = (k->ints || c->func->id == F_STR) && kept_type(a);
+	bool typed = k->typed && kept_type(a);
 	if (!ok && (!s->all || (!a->none && !typed)))
 		return false;
 	const char *kind = "none";
@@ -803,7 +772,7 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 	if (!f)
 		return sema_error_pre(s, e->loc, "Unknown function: %s", e->name);
 	e->func = f;
-	if (f->d_only && (e->args.n < f->min_args || e->args.n > f->max_args))
+	if (f->dialects == FUNC_D && (e->args.n < f->min_args || e->args.n > f->max_args))
 		return d_arity_error(s, e, f);
 	if (e->args.n < f->min_args || e->args.n > f->max_args)
 		return arity_error(s, e, f);

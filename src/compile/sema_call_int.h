@@ -1,16 +1,7 @@
-/* Inside the function checks (sema_call*.c): the argument helpers they
- * share and the checks each family file gives sema_call.c's table. */
+/* The checks of the families still in the core (sema_call_*.c), which
+ * sema_call.c's table names; the argument helpers are in builtin.h. */
 #pragma once
 #include "sema.h"
-
-/* argument helpers and fixed result types (sema_call.c) */
-Type *sema_call_fixed_type(Sema *s, FuncId id);
-bool sema_arg_int(Sema *s, Expr *call, int i);
-bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out);
-bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want);
-bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed);
-bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k);
-bool sema_agg_int_arg(Sema *s, Expr *c, int i);
 
 /* formats (sema_call_fmt.c) */
 bool sema_check_format(Sema *s, Expr *call, int first);
@@ -22,14 +13,6 @@ bool sema_check_time(Sema *s, Expr *c);
 bool sema_check_strftime(Sema *s, Expr *c);
 bool sema_check_join(Sema *s, Expr *c);
 bool sema_check_trace(Sema *s, Expr *c);
-
-/* strings and bytes (sema_call_bytes.c) */
-bool sema_check_strncmp(Sema *s, Expr *c);
-bool sema_check_strcontains(Sema *s, Expr *c);
-bool sema_check_bswap(Sema *s, Expr *c);
-bool sema_check_strerror(Sema *s, Expr *c);
-bool sema_check_pton(Sema *s, Expr *c);
-bool sema_check_macaddr(Sema *s, Expr *c);
 
 /* the probe's context and the kernel (sema_call_ctx.c) */
 bool sema_check_cgroup_path(Sema *s, Expr *c);

@@ -176,6 +176,10 @@ static inline int hist_bucket(int64_t v)
 bool type_is_agg(const Type *t);
 bool type_equal(const Type *a, const Type *b);
 const char *type_name(const Type *t, char *buf, int n); /* for messages */
+/* bpftrace's words (types_bt.c): a type's name ("unsigned int32") and its
+ * kind's ("integer", "string") */
+const char *bpf_tn(const Type *t);
+const char *bpf_kind(const Type *t);
 
 /* D's quantize(): bucket QUANT_ZERO counts 0, QUANT_ZERO + 1 + k counts
  * [2^k, 2^(k+1)), QUANT_ZERO - 1 - k counts (-2^(k+1), -2^k]; the ends

@@ -1,0 +1,210 @@
+/* The string and byte functions bpftrace 0.17 has beside str(): strncmp,
+ * strcontains, bswap, strerror, pton, macaddr; each one's type rule and
+ * code generation (strerror's and macaddr's values are printed by their
+ * types, runtime/value_format.c). */
+#include <arpa/inet.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "../compile/codegen.h"
+
+/* strncmp(a, b, n): 0 when the first n bytes are equal */
+static bool check_strncmp(Sema *s, Expr *c)
+{
+	int64_t n;
+	if (!sema_arg_kind(s, c, 0, TY_STR) || !sema_arg_kind(s, c, 1, TY_STR))
+		return false;
+	if (c->args.v[2]->kind != E_INT && s->sc->opt.dialect == DIALECT_BPFTRACE)
+		return sema_bt_not_literal(s, c, c->args.v[2], "integer");
+	if (c->args.v[2]->kind != E_INT)
+		return sema_error(s, c->args.v[2]->loc, "strncmp() expects an integer literal as its "
+				  "length");
+	if (!sema_arg_literal_int(s, c, 2, &n))
+		return false;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* r0 = 1 when the strings' first n bytes are equal */
+static void gen_strncmp(Gen *g, const Expr *e)
+{
+	int ne = label_new(g);
+	gen_strcmp(g, e->args.v[0], e->args.v[1], (int)e->args.v[2]->ival);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, ne);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	label_place(g, ne);
+}
+
+/* strcontains(hay, needle): 1 when needle occurs in hay */
+static bool check_strcontains(Sema *s, Expr *c)
+{
+	if (!sema_arg_kind(s, c, 0, TY_STR) || !sema_arg_kind(s, c, 1, TY_STR))
+		return false;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* For each start i, needle bytes are compared until its NUL (found) or a
+ * mismatch; the end of hay ends the search. */
+static void gen_strcontains(Gen *g, const Expr *e)
+{
+	const Expr *h = e->args.v[0], *nd = e->args.v[1];
+	int mark = g->scratch_top;
+	int oh = gen_mem(g, h), on = gen_mem(g, nd);
+	int outer = label_new(g), inner = label_new(g), next = label_new(g), found = label_new(g),
+	    none = label_new(g), end = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0)); /* i */
+	label_place(g, outer);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, h->type->size, none);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0)); /* j */
+	label_place(g, inner);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nd->type->size, found);
+	emit(g, I_MOV64_REG(BPF_REG_4, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
+	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_4, on);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, found);
+	emit(g, I_MOV64_REG(BPF_REG_5, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_5, h->type->size, none);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, R_SCR));
+	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_5, oh);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, none);
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_4, BPF_REG_3, next);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit_goto(g, inner);
+	label_place(g, next);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, outer);
+	label_place(g, found);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	emit_goto(g, end);
+	label_place(g, none);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, end);
+	g->scratch_top = mark;
+}
+
+/* bswap(x): the bytes of x reversed, at x's width, unsigned (as bpftrace) */
+static bool check_bswap(Sema *s, Expr *c)
+{
+	if (!sema_arg_kind(s, c, 0, TY_INT))
+		return false;
+	const Type *t = c->args.v[0]->type;
+	int bits = t->kind == TY_INT && !t->pointee && t->bits ? t->bits : 64;
+	c->type = ty_int(s, bits, false);
+	return true;
+}
+
+/* BPF_END to big-endian swaps on this little-endian machine; then
+ * zero-extended from x's width */
+static void gen_bswap(Gen *g, const Expr *e)
+{
+	gen_int(g, e->args.v[0]);
+	if (e->type->bits > 8)
+		emit(g, ((struct bpf_insn){.code = BPF_ALU | BPF_END | BPF_TO_BE,
+					   .dst_reg = BPF_REG_0, .imm = e->type->bits}));
+	gen_cast_r0(g, e->type);
+}
+
+/* strerror(errno): the text is looked up when printed */
+static bool check_strerror(Sema *s, Expr *c)
+{
+	if (!sema_arg_kind(s, c, 0, TY_INT))
+		return false;
+	c->type = ty_simple(s, TY_STRERROR, 8);
+	return true;
+}
+
+static void gen_strerror(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	(void)dt;
+	gen_int(g, e->args.v[0]);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
+}
+
+/* pton("1.2.3.4" | "::1"): the address bytes, as uint8[4] or uint8[16] */
+static bool check_pton(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (a->kind != E_STR)
+		return sema_error(s, a->loc, "pton() expects a string literal argument");
+	unsigned char addr[16];
+	bool v6 = strchr(a->sval, ':') != NULL;
+	if (inet_pton(v6 ? AF_INET6 : AF_INET, a->sval, addr) != 1)
+		return sema_error(s, a->loc, "pton(): invalid %s address \"%s\"", v6 ? "IPv6" : "IPv4",
+				  a->sval);
+	Type *t = ty_simple(s, TY_ARRAY, v6 ? 16 : 4);
+	t->count = t->size;
+	t->pointee = ty_int(s, 8, false);
+	c->type = t;
+	return true;
+}
+
+/* the bytes, parsed again from the literal the check accepted */
+static void gen_pton(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	(void)dt;
+	unsigned char addr[16];
+	const char *text = e->args.v[0]->sval;
+	inet_pton(e->type->count == 16 ? AF_INET6 : AF_INET, text, addr);
+	emit_store_bytes(g, dst_off, (const char *)addr, e->type->count);
+}
+
+static Type *macaddr_type(Sema *s)
+{
+	return ty_simple(s, TY_MACADDR, 8);
+}
+
+/* macaddr(p): 6 bytes read from a pointer, or a 6-byte array or record */
+static bool check_macaddr(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (a->kind == E_STR)
+		return sema_error(s, a->loc, "macaddr() does not support literal string arguments");
+	if (!sema_expr(s, a))
+		return false;
+	const Type *t = a->type;
+	if ((t->kind == TY_ARRAY || t->kind == TY_RECORD || t->kind == TY_STR) && t->size != 6)
+		return sema_error(s, a->loc, "macaddr() argument must be 6 bytes in size");
+	if (t->kind != TY_INT && t->kind != TY_ARRAY && t->kind != TY_RECORD && t->kind != TY_STR &&
+	    (t->kind != TY_NONE || s->strict))
+		return sema_error(s, a->loc, "macaddr() takes a pointer or a 6-byte array (%s provided)",
+				  bpf_kind(t));
+	c->type = macaddr_type(s);
+	return true;
+}
+
+/* six bytes from a pointer or from a 6-byte value, then two zero bytes */
+static void gen_macaddr(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	(void)dt;
+	const Expr *a = e->args.v[0];
+	emit_memzero(g, dst_off, 8);
+	if (a->type->kind == TY_INT) {
+		gen_int(g, a);
+		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
+		emit_scratch_ptr(g, BPF_REG_1, dst_off);
+		emit(g, I_MOV64_IMM(BPF_REG_2, 6));
+		emit_call(g, a->type->user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read);
+		return;
+	}
+	int mark = g->scratch_top, src = gen_mem(g, a);
+	emit_memcpy(g, dst_off, R_SCR, src, 6);
+	g->scratch_top = mark;
+}
+
+static const BtArgCheck bswap_arg = {
+	"%1$s() only supports integer arguments (%2$s provided)", .ints = true, .typed = true};
+static const BtArgCheck macaddr_arg = {
+	"%1$s() only supports array or pointer arguments (%2$s provided)"};
+
+static const FuncDef bytes_funcs[] = {
+	{"strncmp", F_NONE, FK_EXPR, 3, 3, check_strncmp, .gen_int = gen_strncmp},
+	{"strcontains", F_NONE, FK_EXPR, 2, 2, check_strcontains, .gen_int = gen_strcontains},
+	{"bswap", F_NONE, FK_EXPR, 1, 1, check_bswap, .bt_arg = &bswap_arg, .gen_int = gen_bswap},
+	{"strerror", F_NONE, FK_EXPR, 1, 1, check_strerror, .gen_into = gen_strerror},
+	{"pton", F_NONE, FK_EXPR, 1, 1, check_pton, .gen_into = gen_pton},
+	{"macaddr", F_NONE, FK_EXPR, 1, 1, check_macaddr, .bt_arg = &macaddr_arg,
+	 .kept_type = macaddr_type, .gen_into = gen_macaddr},
+};
+BUILTINS(bytes_funcs)

@@ -1,0 +1,117 @@
+/* Functions of the languages (printf, str, count, D's strlen...): each is a
+ * descriptor, a FuncDef, that gives its name, where it may appear, how many
+ * arguments it takes, its type rule and its code generation.  Families of
+ * them live in their own files (src/builtins/ for the core's and
+ * bpftrace's, the front ends' folders for a dialect's own: D's subroutines
+ * in src/dtrace/dfunc_*.c), each registering its table with BUILTINS(),
+ * so the core (sema_call.c, codegen_call.c) never names one: adding a
+ * function is a row in a family's file, or a new file. */
+#pragma once
+#include <stddef.h>
+
+#include "script.h"
+
+typedef struct Sema Sema;
+struct Gen;
+
+/* The functions rows name by id: code outside their family still asks
+ * "is this str()?".  A family's own functions are F_NONE (their hooks say
+ * what they are); the ids shrink as families move out of the core. */
+typedef enum FuncId {
+	F_NONE,
+	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
+	F_DELETE, F_CLEAR, F_ZERO, F_STR, F_KSYM, F_KADDR, F_NTOP, F_KSTACK,
+	F_USTACK, F_JSTACK, F_COUNT, F_SUM, F_AVG, F_MIN, F_MAX, F_STATS, F_HIST,
+	F_LHIST, F_USYM, F_UADDR, F_BUF, F_KPTR, F_UPTR, F_SYSCALL_NAME,
+	F_CGROUP_PATH, F_REG, F_DEBUGF,
+	F_OVERRIDE, F_SKBOUTPUT, F_PATH,
+	/* D subroutines (dtrace/dfunc.h) */
+	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
+	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
+	F_UNWATCH,
+	/* D's aggregations and aggregation actions (sema_agg_d.c) */
+	F_QUANTIZE, F_LQUANTIZE, F_LLQUANTIZE, F_STDDEV, F_PRINTA, F_TRUNC, F_NORMALIZE,
+	F_DENORMALIZE, F_SETOPT,
+	F_D_BYTEORDER, F_D_RAND, F_D_PROGENYOF, F_D_RAISE, F_D_STOP,
+	F_D_SPECULATION, F_D_SPECULATE, F_D_COMMIT, F_D_DISCARD,
+	F_D_COPYIN, F_D_COPYINSTR, F_D_COPYINTO, F_D_STRINGOF, F_D_ALLOCA, F_D_BCOPY,
+	F_D_INET_NTOP, F_D_INET_NTOA, F_D_INET_NTOA6,
+	F_CGROUPID,
+	F_SIGNAL,
+	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR, F_D_CHILL,
+	F_D_PSARGS,
+	F_D_XLATE,
+	F_D_XLATE_STRUCT,
+	F_D_TRACE_RECORD,
+	F_D_STRTOLL, F_D_GETMAJOR, F_D_GETMINOR, F_D_CLEANPATH,
+} FuncId;
+
+typedef enum FuncKind {
+	FK_STMT, /* only as a statement: printf, exit, ... */
+	FK_EXPR, /* yields a value */
+	FK_AGG,  /* only as `@map[...] = f(...)` */
+	FK_VAR,  /* yields a value, only as `$var = f(...)` (bpftrace's skboutput) */
+} FuncKind;
+
+/* bpftrace 0.17's first-pass check of a function's argument, in its
+ * words: an argument of the wrong kind, or "none" (an undefined variable,
+ * a map without a value: Expr.none), which it reports besides the cause.
+ * ints/ptrs: the kinds taken (neither: only "none" is checked there, the
+ * rest by the function's own check); last: the last argument, not the
+ * first; typed: an argument whose own check failed but that has a type
+ * all the same (str(ksym($u)): a ksym) is checked too (sema_call.c). */
+typedef struct BtArgCheck {
+	const char *msg; /* %1$s the function, %2$s the kind */
+	bool ints, ptrs, last, typed;
+} BtArgCheck;
+
+/* which dialects see a row: 0 every one; a dialect's own row for a name
+ * comes before the shared one (D's exit(N) before bpftrace's exit()) */
+#define FUNC_D (1u << DIALECT_D)
+
+typedef struct FuncDef {
+	const char *name;
+	FuncId id;
+	FuncKind kind;
+	int min_args, max_args;
+	bool (*check)(Sema *s, Expr *call); /* sets call->type */
+	unsigned dialects; /* FUNC_D: D's (sonde dtrace), unknown in bpftrace scripts */
+	const BtArgCheck *bt_arg; /* bpftrace's first check of the argument, or NULL */
+	/* the type the call has however its argument failed (bpftrace types
+	 * str(), ksym()... all the same), or NULL */
+	Type *(*kept_type)(Sema *s);
+	/* code generation, by kind: a statement, a value in r0, or a value
+	 * written at scratch dst_off as type dt; NULL: the core's own code */
+	void (*gen_stmt)(struct Gen *g, const Expr *e);
+	void (*gen_int)(struct Gen *g, const Expr *e);
+	void (*gen_into)(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+} FuncDef;
+
+/* A family's table, known to the core from the program's start (a
+ * constructor: the core never names a family, and every program linked
+ * with it, the unit tests too, has its functions).  A name has at most one
+ * row per dialect set: a second is a mistake that stops the program. */
+void builtin_register(const FuncDef *rows, size_t n);
+#define BUILTINS(table)                                                                   \
+	__attribute__((constructor)) static void register_##table(void)                \
+	{                                                                              \
+		builtin_register(table, sizeof(table) / sizeof(table[0]));             \
+	}
+
+/* the function `name`: the row every dialect shares if there is one, else
+ * a dialect's own */
+const FuncDef *func_find(const char *name);
+/* the function `name` in dialect d (DIALECT_*): d's own row first, then
+ * the shared one, never another dialect's */
+const FuncDef *func_find_in(const char *name, Dialect d);
+
+/* for the families' checks: an argument of the wanted kind or literal, in
+ * the dialect's words (sema_call.c) */
+bool sema_arg_int(Sema *s, Expr *call, int i);
+bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out);
+/* argument i of call is a string literal (str($N) folded to one) */
+bool sema_arg_literal_str(Sema *s, Expr *call, int i);
+bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want);
+bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed);
+bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k);
+bool sema_agg_int_arg(Sema *s, Expr *c, int i);
