@@ -368,7 +368,7 @@ static void debug_dump(Cli *c, Program *ast, Script *sc)
 		return;
 	for (int i = 0; i < sc->progs.n; i++) {
 		ProgCode *pc = sc->progs.v[i];
-		bpf_disasm(stdout, pc->spec->name, pc->insns, pc->ninsns, pc->lines, &ast->src);
+		bpf_disasm(stdout, pc->spec->name, pc->insns, pc->ninsns, pc->lines, ast->src.text);
 	}
 }
 

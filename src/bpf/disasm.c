@@ -496,9 +496,9 @@ static int jump_target(const struct bpf_insn *in, int i)
 }
 
 /* Prints "; <text of line>  (line N)" with surrounding blanks trimmed. */
-static void print_source_line(FILE *out, const Source *src, int line)
+static void print_source_line(FILE *out, const char *text, int line)
 {
-	const char *p = src->text;
+	const char *p = text;
 	for (int l = 1; l < line && p; l++) {
 		p = strchr(p, '\n');
 		if (p)
@@ -518,7 +518,7 @@ static void print_source_line(FILE *out, const Source *src, int line)
 }
 
 void bpf_disasm(FILE *out, const char *title, const struct bpf_insn *insns,
-		int n, const int *lines, const Source *src)
+		int n, const int *lines, const char *text)
 {
 	StrBuf sb = {0};
 	int last_line = 0; /* insns without a line do not reset it: no repeats */
@@ -527,8 +527,8 @@ void bpf_disasm(FILE *out, const char *title, const struct bpf_insn *insns,
 		fprintf(out, "%s:\n", title);
 	for (int i = 0; i < n;) {
 		int line = lines ? lines[i] : 0;
-		if (line > 0 && line != last_line && src && src->text) {
-			print_source_line(out, src, line);
+		if (line > 0 && line != last_line && text) {
+			print_source_line(out, text, line);
 			last_line = line;
 		}
 		sb_reset(&sb);

@@ -4,7 +4,6 @@
 #include <linux/bpf.h>
 #include <stdio.h>
 
-#include "../lang/diag.h"
 #include "../util/util.h"
 
 /* Appends one instruction as text in the verifier's style, e.g.
@@ -17,11 +16,11 @@ int bpf_insn_format(StrBuf *sb, const struct bpf_insn *insns, int i, int n);
 /* Whole program, one line per instruction: "  12: (bf) r6 = r1".  Jumps get
  * their absolute target appended: "goto pc+3 <16>".  Before the first
  * instruction of each new source line (lines[i], 1-based, 0 = none) a
- * comment "; <source line text>  (line N)" from src->text is printed.
- * title (may be NULL) is printed first as "<title>:".  lines and src may be
- * NULL (no comments). */
+ * comment "; <source line text>  (line N)" from text (the program's
+ * source, NUL-terminated) is printed.  title (may be NULL) is printed first
+ * as "<title>:".  lines and text may be NULL (no comments). */
 void bpf_disasm(FILE *out, const char *title, const struct bpf_insn *insns,
-		int n, const int *lines, const Source *src);
+		int n, const int *lines, const char *text);
 
 /* Name of helper function id without the "bpf_" prefix, e.g. 1 ->
  * "map_lookup_elem"; NULL if unknown. */

@@ -99,7 +99,7 @@ static void gen_while(Gen *g, const Stmt *st)
 static void gen_stmt(Gen *g, const Stmt *st)
 {
 	int mark = g->scratch_top;
-	g->line = st->loc.line;
+	g->code.line = st->loc.line;
 	g->loc = st->loc;
 	switch (st->kind) {
 	case S_EXPR:
@@ -150,7 +150,7 @@ void gen_stmts(Gen *g, const StmtList *l)
 
 static void gen_prologue(Gen *g, bool traced_events)
 {
-	g->line = g->probe->loc.line;
+	g->code.line = g->probe->loc.line;
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	/* (a probe the kernel already limits to one process needs no check) */
 	if (traced_events && g->sc->opt.self_pid && g->spec->pid <= 0) {
@@ -189,11 +189,7 @@ static void gen_d_state_gate(Gen *g)
 
 static void gen_free(Gen *g)
 {
-	vec_free(&g->insns);
-	vec_free(&g->lines);
-	vec_free(&g->relocs);
-	vec_free(&g->labels);
-	vec_free(&g->fixups);
+	bpf_code_free(&g->code);
 	vec_free(&g->loop_break);
 	vec_free(&g->loop_continue);
 	vec_free(&g->firing_slots);
@@ -202,14 +198,14 @@ static void gen_free(Gen *g)
 
 static void prog_take(Gen *g, ProgCode *pc)
 {
-	pc->insns = g->insns.v;
-	pc->ninsns = g->insns.n;
-	pc->lines = g->lines.v;
-	pc->relocs = g->relocs.v;
-	pc->nrelocs = g->relocs.n;
-	g->insns.v = NULL;
-	g->lines.v = NULL;
-	g->relocs.v = NULL;
+	pc->insns = g->code.insns.v;
+	pc->ninsns = g->code.insns.n;
+	pc->lines = g->code.lines.v;
+	pc->relocs = g->code.relocs.v;
+	pc->nrelocs = g->code.relocs.n;
+	g->code.insns.v = NULL;
+	g->code.lines.v = NULL;
+	g->code.relocs.v = NULL;
 }
 
 static ProgCode *prog_add(Gen *g, const Probe *p)
@@ -231,7 +227,7 @@ static bool gen_wp_setup(Script *sc, const Probe *p, const ProbeSpec *wp, int wp
 			 Error *err)
 {
 	Gen g = {.sc = sc, .spec = wp->wp_setup, .probe = p, .err = err};
-	g.line = p->loc.line;
+	g.code.line = p->loc.line;
 	EventDesc *ev = event_new(&g, EV_WATCHPOINT, 0);
 	ev->size = 16;
 	ev->wp = wp;
@@ -300,7 +296,7 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	if (sc->uses_dscratch)
 		dcopy_clause_start(&g);
 	if (p->pred) {
-		g.line = p->pred->loc.line;
+		g.code.line = p->pred->loc.line;
 		gen_int(&g, p->pred);
 		emit_jmp_imm(&g, BPF_JEQ, BPF_REG_0, 0, g.exit_label);
 	}
@@ -322,7 +318,7 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 		g.exit_label = exit_label;
 	}
 	label_place(&g, g.exit_label);
-	g.line = 0;
+	g.code.line = 0;
 	dfault_error_chain(&g);
 	dchain_next(&g);
 	label_place(&g, g.bare_exit);

@@ -1,7 +1,7 @@
 /* Typed AST -> BPF instructions, one program per concrete probe. */
 #pragma once
 #include "sema.h"
-#include "../bpf/emit.h"
+#include "gen.h"
 
 /* Generate the program for one probe at one attach point (sema has just
  * annotated the tree for that attach point). */

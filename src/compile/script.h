@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../bpf/program.h"
 #include "../lang/ast.h"
 #include "../lang/types.h"
 #include "../probes/provider.h"
@@ -97,25 +98,6 @@ typedef struct EventDesc {
 	const ProbeSpec *spec; /* EV_D_FAULT: the probe of the program that faulted */
 } EventDesc;
 
-/* Loader fix-ups: which map a ld_imm64 refers to. */
-typedef enum RelocKind {
-	R_MAP,      /* a program map: arg = MapInfo id */
-	R_RINGBUF,
-	R_SCRATCH,
-	R_ZERO,     /* value address of the all-zero map (+ arg offset) */
-	R_RODATA,   /* value address of the read-only strings (+ arg offset) */
-	R_LOST,
-	R_KSTACK,
-	R_USTACK,
-	R_PYCODE,   /* the Python code-object cache (sym/pylayout.h) */
-	R_CONTROL,  /* value address of the control word (exit flag) */
-	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
-	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
-	R_DROPS,    /* per-CPU failed map updates (drops), keys D_DROP_* */
-	R_PERFBUF,  /* skboutput(): the perf event array bpf_skb_output writes to */
-	R_CHAIN,    /* D: the clauses tail-called after the first on a one-program probe */
-} RelocKind;
-
 /* skboutput()'s record before the packet: the event's index, when
  * (bpf_ktime_get_ns), the bytes copied from the skb, the first to write */
 typedef struct SkbRecord {
@@ -159,12 +141,6 @@ enum {
  * scratch word after the fault record: the faulting clause's next one on
  * its probe (chain slot + 1, 0: none), for the last ERROR clause */
 #define DCHAIN_RESUME_OFF DFAULT_REC_SIZE
-
-typedef struct Reloc {
-	int insn;
-	RelocKind kind;
-	int arg;
-} Reloc;
 
 typedef struct ProgCode {
 	const ProbeSpec *spec;

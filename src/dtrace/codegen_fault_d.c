@@ -30,7 +30,7 @@
 
 static bool faults_on(const Gen *g)
 {
-	return g->sc->opt.dialect == DIALECT_D && !g->dead;
+	return g->sc->opt.dialect == DIALECT_D && !g->code.dead;
 }
 
 int dfault_epid(const Gen *g)
@@ -68,7 +68,7 @@ void dfault_read_call(Gen *g, int helper)
 	}
 	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_3)); /* the source address survives the call */
 	emit_call(g, helper);
-	int at = g->insns.n - 1;
+	int at = g->code.insns.n - 1;
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, site_new(g, DTRACEFLT_BADADDR, DFAULT_ADDR_R8, at));
 }
 
@@ -76,7 +76,7 @@ void dfault_divisor_check(Gen *g, int reg)
 {
 	if (!faults_on(g))
 		return;
-	int at = g->insns.n;
+	int at = g->code.insns.n;
 	emit_jmp_imm(g, BPF_JEQ, reg, 0, site_new(g, DTRACEFLT_DIVZERO, DFAULT_ADDR_NONE, at));
 }
 
@@ -84,7 +84,7 @@ void dfault_call_check(Gen *g, int kind, int addr_slot)
 {
 	if (!faults_on(g))
 		return;
-	int at = g->insns.n - 1;
+	int at = g->code.insns.n - 1;
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, site_new(g, kind, addr_slot, at));
 }
 
@@ -92,7 +92,7 @@ int dfault_label(Gen *g, int kind, int addr_slot)
 {
 	if (!faults_on(g))
 		return g->exit_label;
-	return site_new(g, kind, addr_slot < 0 ? DFAULT_ADDR_NONE : addr_slot, g->insns.n);
+	return site_new(g, kind, addr_slot < 0 ? DFAULT_ADDR_NONE : addr_slot, g->code.insns.n);
 }
 
 /* --- ERROR's programs ------------------------------------------------------ */
@@ -248,7 +248,7 @@ void dfault_finish(Gen *g)
 {
 	if (!g->faults.n)
 		return;
-	g->line = 0;
+	g->code.line = 0;
 	bool in_error = dfault_is_error_spec(g->spec);
 	int common = label_new(g);
 	for (int i = 0; i < g->faults.n; i++) {

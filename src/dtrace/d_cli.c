@@ -500,7 +500,7 @@ static int run(DCli *cl)
 	if (cl->show_bpf)
 		for (int i = 0; i < sc->progs.n; i++)
 			bpf_disasm(stderr, sc->progs.v[i]->spec->name, sc->progs.v[i]->insns,
-				   sc->progs.v[i]->ninsns, sc->progs.v[i]->lines, &all->src);
+				   sc->progs.v[i]->ninsns, sc->progs.v[i]->lines, all->src.text);
 	if (!cl->exec_none) {
 		cl->run.switch_ns = d_option_rate(&cl->opt, "switchrate", 0);
 		cl->run.agg_ns = d_option_rate(&cl->opt, "aggrate", 0);

@@ -12,122 +12,122 @@ static int ret_off = -1;
 static const int regs_arg[6] = {112, 104, 96, 56, 72, 64};
 
 /* the six argument registers into the record's args */
-static void store_args(Gen *g)
+static void store_args(BpfCode *g)
 {
-	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_REGS));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_REGS));
 	for (int i = 0; i < 6; i++) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_2, regs_arg[i]));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_2, regs_arg[i]));
+		bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS + 8 * i));
 	}
 }
 
 /* plan lookup for nr at S_NR into r9; goto out unless traced */
-static void plan_lookup(Gen *g, int out)
+static void plan_lookup(BpfCode *g, int out)
 {
 	tg_lookup(g, TM_PLAN, S_NR, out);
-	emit(g, I_MOV64_REG(BPF_REG_9, BPF_REG_0));
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_TRACED));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	bpf_emit(g, I_MOV64_REG(BPF_REG_9, BPF_REG_0));
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_TRACED));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
 }
 
 /* r8 = this thread's entry slot (tid & (START_SLOTS-1)), pid_tgid saved at
  * S_PIDTGID; r1 = the tid the slot holds, r2 = this thread's tid */
-static void thread_slot(Gen *g, int out)
+static void thread_slot(BpfCode *g, int out)
 {
-	emit_call(g, BPF_FUNC_get_current_pid_tgid);
-	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, START_SLOTS - 1));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_IDX));
+	bpf_emit_call(g, BPF_FUNC_get_current_pid_tgid);
+	bpf_emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, START_SLOTS - 1));
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_IDX));
 	tg_lookup(g, TM_START, S_IDX, out);
-	emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 0));
-	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
+	bpf_emit(g, I_MOV64_REG(BPF_REG_8, BPF_REG_0));
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 0));
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_PIDTGID));
 }
 
 /* r8 = the slot of this thread, which must be traced (else out).  The slot
  * holds its tid once it has been seen traced (until it exits): then the pid
  * set need not be looked up; else the set is, and the slot claimed. */
-static void traced_slot(Gen *g, int out)
+static void traced_slot(BpfCode *g, int out)
 {
-	int known = label_new(g);
+	int known = bpf_label_new(g);
 	thread_slot(g, out);
-	emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, known);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
+	bpf_emit_jmp_reg(g, BPF_JEQ, BPF_REG_1, BPF_REG_2, known);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	bpf_emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
 	tg_lookup(g, TM_PIDS, S_KEY, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
-	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
-	emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
-	label_place(g, known);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
+	bpf_emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+	bpf_label_place(g, known);
 }
 
-static void exit_fill_hdr(Gen *g);
-static void entry_sigreturn_mask(Gen *g);
+static void exit_fill_hdr(BpfCode *g);
+static void entry_sigreturn_mask(BpfCode *g);
 
 /* R_SCR = a fixed-size small record reserved in the ring buffer; a full
  * ring counts a loss and goes to out */
-static void reserve_small(Gen *g, int out)
+static void reserve_small(BpfCode *g, int out)
 {
-	int have = label_new(g);
+	int have = bpf_label_new(g);
 	ld_map(g, BPF_REG_1, TM_RING);
-	emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
-	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
-	emit_call(g, BPF_FUNC_ringbuf_reserve);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, SMALL_REC));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+	bpf_emit_call(g, BPF_FUNC_ringbuf_reserve);
+	bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, have);
 	count_lost(g, out);
-	emit_goto(g, out);
-	label_place(g, have);
-	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
+	bpf_emit_goto(g, out);
+	bpf_label_place(g, have);
+	bpf_emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
 }
 
 /* PLAN_BLOCKS (-f): a small REC_BLOCK record at entry, with the captures
  * of the arguments as they are now (the call's inputs), so that user space
  * can print "name(inputs <unfinished ...>" when another task's line comes
  * before the call returns */
-static void enter_block_record(Gen *g, int out)
+static void enter_block_record(BpfCode *g, int out)
 {
-	int skip = label_new(g);
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_BLOCKS));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, skip);
+	int skip = bpf_label_new(g);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_BLOCKS));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, skip);
 	current_regs(g);
 	reserve_small(g, out);
-	emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
+	bpf_emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
 	exit_fill_hdr(g);
-	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_BLOCK));
-	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+	bpf_emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_BLOCK));
+	bpf_emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
 	gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
 		     SMALL_REC, false);
 	wake_flags(g);
-	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
-	emit_call(g, BPF_FUNC_ringbuf_submit);
-	emit_goto(g, out);
-	label_place(g, skip);
+	bpf_emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	bpf_emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+	bpf_emit_call(g, BPF_FUNC_ringbuf_submit);
+	bpf_emit_goto(g, out);
+	bpf_label_place(g, skip);
 }
 
-void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
+void gen_enter(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
 {
 	ret_off = -1;
-	int out = label_new(g);
-	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	int out = bpf_label_new(g);
+	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	traced_slot(g, out);
 	if (b->entry_tp) /* syscalls:sys_enter_NAME: int __syscall_nr at 8 */
-		emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
+		bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
 	else
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_NR_RET));
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, RT_NR_RET));
+	bpf_emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
 	plan_lookup(g, out);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-	emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 4));
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 4));
 	if (need_time(o)) {
-		emit_call(g, BPF_FUNC_ktime_get_ns);
-		emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_0, 8));
+		bpf_emit_call(g, BPF_FUNC_ktime_get_ns);
+		bpf_emit(g, I_STX(BPF_DW, BPF_REG_8, BPF_REG_0, 8));
 	} else {
-		emit(g, I_ST(BPF_DW, BPF_REG_8, 8, 0));
+		bpf_emit(g, I_ST(BPF_DW, BPF_REG_8, 8, 0));
 	}
 	if (o->count)
 		goto done; /* -c needs only the time */
@@ -135,17 +135,17 @@ void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o)
 	if (o->follow)
 		enter_block_record(g, out);
 	/* calls whose arguments vanish (execve) or that never return */
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
 	tg_scratch(g, out);
 	hdr_common(g, REC_ENTER);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
-	emit(g, I_ST(BPF_DW, R_SCR, H_DUR, 0));
-	emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	bpf_emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
+	bpf_emit(g, I_ST(BPF_DW, R_SCR, H_DUR, 0));
+	bpf_emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
 	current_regs(g);
 	store_args(g);
 	gen_captures(g, false, b->capmax, b->scratch_size - b->capmax - 8, b->scratch_size, true);
@@ -155,79 +155,79 @@ done:
 }
 
 /* r1 = bucket index (0..TRACE_HIST_BUCKETS-1) of the log2 of r1 */
-static void gen_log2(Gen *g)
+static void gen_log2(BpfCode *g)
 {
-	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, 0));
 	for (int s = 32; s; s >>= 1) {
-		int skip = label_new(g);
-		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
-		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, s));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, skip);
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, s));
-		label_place(g, skip);
+		int skip = bpf_label_new(g);
+		bpf_emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
+		bpf_emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, s));
+		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, skip);
+		bpf_emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
+		bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, s));
+		bpf_label_place(g, skip);
 	}
-	int ok = label_new(g);
-	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, TRACE_HIST_BUCKETS, ok);
-	emit(g, I_MOV64_IMM(BPF_REG_2, TRACE_HIST_BUCKETS - 1));
-	label_place(g, ok);
-	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
+	int ok = bpf_label_new(g);
+	bpf_emit_jmp_imm(g, BPF_JLT, BPF_REG_2, TRACE_HIST_BUCKETS, ok);
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, TRACE_HIST_BUCKETS - 1));
+	bpf_label_place(g, ok);
+	bpf_emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 }
 
 /* the slot must hold this thread's entry into this call; S_NR = nr */
-static void exit_match_slot(Gen *g, const TraceOpts *o, int out)
+static void exit_match_slot(BpfCode *g, const TraceOpts *o, int out)
 {
 	/* No pid filter here: only the entry program of a traced thread fills
 	 * its slot, so a slot holding this thread's id is the filter. */
 	thread_slot(g, out);
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out); /* SLOT_IDLE */
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
+	bpf_emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
+	bpf_emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out); /* SLOT_IDLE */
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
 	if (!o->count) {
 		/* and the call returning is the one entered: regs->orig_ax (-c
 		 * trusts the slot) */
-		int same = label_new(g);
+		int same = bpf_label_new(g);
 		current_regs(g);
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
 		/* rt_sigreturn restores orig_ax to -1: the slot says */
-		emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, same);
-		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
-		emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
-		label_place(g, same);
+		bpf_emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, same);
+		bpf_emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+		bpf_emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+		bpf_label_place(g, same);
 	}
 }
 
 /* -c: count the call (and its latency bucket) in the kernel */
-static void exit_count(Gen *g, const TraceOpts *o, int out)
+static void exit_count(BpfCode *g, const TraceOpts *o, int out)
 {
-	int noerr = label_new(g);
+	int noerr = bpf_label_new(g);
 	tg_lookup(g, TM_STATS, S_NR, out);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 16));
-	emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_DUR));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
-	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 16));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
-	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noerr);
-	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, -4095, noerr);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 8));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 8));
-	label_place(g, noerr);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	bpf_emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 16));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_DUR));
+	bpf_emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+	bpf_emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 16));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
+	bpf_emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, noerr);
+	bpf_emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, -4095, noerr);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 8));
+	bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	bpf_emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 8));
+	bpf_label_place(g, noerr);
 	if (o->hist) {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
 		gen_log2(g);
-		emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
-		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_2, TRACE_HIST_BUCKETS));
-		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
-		emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
+		bpf_emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+		bpf_emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_2, TRACE_HIST_BUCKETS));
+		bpf_emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+		bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
 		tg_lookup(g, TM_HIST, S_IDX, out);
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-		emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 0));
+		bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+		bpf_emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 0));
 	}
 	finish_exit(g, out);
 }
@@ -235,75 +235,75 @@ static void exit_count(Gen *g, const TraceOpts *o, int out)
 /* the header of a REC_SYSCALL record at R_SCR: nr, entry time, duration,
  * result and the arguments saved in the slot */
 /* rt_sigreturn's entry: the mask it restores into the slot (SLOT_AUX) */
-static void entry_sigreturn_mask(Gen *g)
+static void entry_sigreturn_mask(BpfCode *g)
 {
-	int nr = syscall_by_name("rt_sigreturn"), skip = label_new(g);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, nr, skip);
-	emit(g, I_ST(BPF_DW, BPF_REG_8, SLOT_AUX, 0));
+	int nr = syscall_by_name("rt_sigreturn"), skip = bpf_label_new(g);
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_1, nr, skip);
+	bpf_emit(g, I_ST(BPF_DW, BPF_REG_8, SLOT_AUX, 0));
 	current_regs(g);
-	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_0, REGS_SP));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, FRAME_SIGMASK));
-	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, SLOT_AUX));
-	emit(g, I_MOV64_IMM(BPF_REG_2, 8));
-	emit_call(g, BPF_FUNC_probe_read_user);
-	label_place(g, skip);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_0, REGS_SP));
+	bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, FRAME_SIGMASK));
+	bpf_emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
+	bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, SLOT_AUX));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, 8));
+	bpf_emit_call(g, BPF_FUNC_probe_read_user);
+	bpf_label_place(g, skip);
 }
 
-static void exit_fill_hdr(Gen *g)
+static void exit_fill_hdr(BpfCode *g)
 {
 	hdr_common(g, REC_SYSCALL);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-	emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	bpf_emit(g, I_STX(BPF_H, R_SCR, BPF_REG_1, H_NR));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
+	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
 	if (ret_off < 0) {
-		emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
+		bpf_emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
 	} else {
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
-		emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
+		bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
 	}
 	store_args(g);
 	/* rt_sigreturn has no arguments: args[0] carries its mask */
-	int skip = label_new(g);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, syscall_by_name("rt_sigreturn"), skip);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, SLOT_AUX));
-	emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS));
-	label_place(g, skip);
+	int skip = bpf_label_new(g);
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
+	bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_1, syscall_by_name("rt_sigreturn"), skip);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, SLOT_AUX));
+	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_ARGS));
+	bpf_label_place(g, skip);
 }
 
 /* PLAN_SMALL calls: a fixed-size record reserved in the ring buffer */
-static void exit_small_record(Gen *g, int out)
+static void exit_small_record(BpfCode *g, int out)
 {
 	reserve_small(g, out);
 	exit_fill_hdr(g);
 	gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
 		     SMALL_REC, false);
 	wake_flags(g);
-	emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
-	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
-	emit_call(g, BPF_FUNC_ringbuf_submit);
-	emit_goto(g, out);
+	bpf_emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	bpf_emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
+	bpf_emit_call(g, BPF_FUNC_ringbuf_submit);
+	bpf_emit_goto(g, out);
 }
 
 /* other calls: built in the scratch buffer, then output; a call whose
  * entry was already sent (PLAN_AT_ENTRY) gets a bare REC_EXIT */
-static void exit_big_record(Gen *g, const TraceBpf *b, int out)
+static void exit_big_record(BpfCode *g, const TraceBpf *b, int out)
 {
 	tg_scratch(g, out);
 	exit_fill_hdr(g);
-	int full = label_new(g);
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, full);
-	emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_EXIT));
+	int full = bpf_label_new(g);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, full);
+	bpf_emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_EXIT));
 	tg_output(g, -1, TRACE_HDR_SIZE);
-	emit_goto(g, out);
-	label_place(g, full);
+	bpf_emit_goto(g, out);
+	bpf_label_place(g, full);
 	gen_captures(g, true, b->capmax, b->scratch_size - b->capmax - 8, b->scratch_size, true);
 	tg_output(g, BPF_REG_8, 0);
 	finish_exit(g, out);
@@ -313,75 +313,75 @@ static void exit_big_record(Gen *g, const TraceBpf *b, int out)
  * thread is traced) and takes the call from regs->orig_ax; only calls sent
  * at entry need their entry seen.  A call in progress when tracing began
  * is shown whole, with its arguments as they are at its return. */
-static void exit_match_few(Gen *g, int out)
+static void exit_match_few(BpfCode *g, int out)
 {
-	int next = label_new(g);
+	int next = bpf_label_new(g);
 	traced_slot(g, out);
 	current_regs(g);
-	int have = label_new(g);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
-	emit_jmp_imm(g, BPF_JLE, BPF_REG_1, SYSCALL_MAX - 1, have);
+	int have = bpf_label_new(g);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
+	bpf_emit_jmp_imm(g, BPF_JLE, BPF_REG_1, SYSCALL_MAX - 1, have);
 	/* rt_sigreturn restores orig_ax to -1: its entry marked the slot */
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
-	label_place(g, have);
-	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
+	bpf_emit_jmp_imm(g, BPF_JGT, BPF_REG_1, SYSCALL_MAX - 1, out);
+	bpf_label_place(g, have);
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_NR));
 	plan_lookup(g, out);
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY | PLAN_CHILD0));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, next);
-	int child = label_new(g);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, PLAN_AT_ENTRY, child);
-	emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
-	emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
-	emit_goto(g, next);
-	label_place(g, child);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
-	label_place(g, next);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY | PLAN_CHILD0));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, next);
+	int child = bpf_label_new(g);
+	bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_1, PLAN_AT_ENTRY, child);
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_8, 4));
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
+	bpf_emit_jmp_reg(g, BPF_JNE, BPF_REG_1, BPF_REG_2, out);
+	bpf_emit_goto(g, next);
+	bpf_label_place(g, child);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	bpf_label_place(g, next);
 }
 
-void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o)
+void gen_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
 {
 	ret_off = b->exit_tp ? TP_RET : RT_NR_RET;
-	int out = label_new(g);
-	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
+	int out = bpf_label_new(g);
+	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	if (b->entry_few) {
 		exit_match_few(g, out);
-		emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+		bpf_emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 	} else {
 		exit_match_slot(g, o, out);
-		emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
+		bpf_emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 		if (!o->count) /* -c: the entry program filled the slot only for a traced call */
 			plan_lookup(g, out);
 	}
 	if (need_time(o)) {
-		emit_call(g, BPF_FUNC_ktime_get_ns);
-		emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
-		emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
-		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_DUR));
+		bpf_emit_call(g, BPF_FUNC_ktime_get_ns);
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, 8));
+		bpf_emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_0, BPF_REG_1));
+		bpf_emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_DUR));
 	} else {
-		emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
+		bpf_emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
 	}
 	if (o->min_dur_ns) {
-		emit_ld_imm64(g, BPF_REG_1, o->min_dur_ns);
-		emit_jmp_reg(g, BPF_JLT, BPF_REG_0, BPF_REG_1, out);
+		bpf_emit_ld_imm64(g, BPF_REG_1, o->min_dur_ns);
+		bpf_emit_jmp_reg(g, BPF_JLT, BPF_REG_0, BPF_REG_1, out);
 	}
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
 	if (o->only_ok)
-		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, out);
+		bpf_emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, out);
 	if (o->only_fail)
-		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, out);
+		bpf_emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, out);
 	if (o->count) {
 		exit_count(g, o, out);
 		return;
 	}
-	int big = label_new(g);
-	emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_SMALL));
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, big);
+	int big = bpf_label_new(g);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_SMALL));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, big);
 	exit_small_record(g, out);
-	label_place(g, big);
+	bpf_label_place(g, big);
 	exit_big_record(g, b, out);
 }

@@ -74,28 +74,28 @@ typedef struct TaskOffsets {
 #define H_AUX 100
 
 /* bpfgen.c */
-void ld_map(Gen *g, int reg, int map);
-void tg_lookup(Gen *g, int map, int keyoff, int out);
-void tg_scratch(Gen *g, int out);
-void hdr_common(Gen *g, int type);
-void wake_flags(Gen *g);
-void count_lost(Gen *g, int next);
-void tg_output(Gen *g, int size_reg, int size_imm);
-void finish_exit(Gen *g, int out);
-void current_regs(Gen *g);
+void ld_map(BpfCode *g, int reg, int map);
+void tg_lookup(BpfCode *g, int map, int keyoff, int out);
+void tg_scratch(BpfCode *g, int out);
+void hdr_common(BpfCode *g, int type);
+void wake_flags(BpfCode *g);
+void count_lost(BpfCode *g, int next);
+void tg_output(BpfCode *g, int size_reg, int size_imm);
+void finish_exit(BpfCode *g, int out);
+void current_regs(BpfCode *g);
 bool need_time(const TraceOpts *o);
 
 /* bpf_capture.c */
-void gen_captures(Gen *g, bool at_exit, int capmax, int limit, int bound, bool argv);
+void gen_captures(BpfCode *g, bool at_exit, int capmax, int limit, int bound, bool argv);
 
 /* bpf_syscall.c */
-void gen_enter(Gen *g, const TraceBpf *b, const TraceOpts *o);
-void gen_exit(Gen *g, const TraceBpf *b, const TraceOpts *o);
+void gen_enter(BpfCode *g, const TraceBpf *b, const TraceOpts *o);
+void gen_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o);
 
 /* bpf_task.c */
-void gen_fork(Gen *g);
-void gen_exec(Gen *g);
-void gen_proc_exit(Gen *g, int exit_code_off);
-void gen_signal(Gen *g);
-void gen_siggen(Gen *g, const TraceBpf *b, const TaskOffsets *t);
-void gen_event(Gen *g, int idx, int size);
+void gen_fork(BpfCode *g);
+void gen_exec(BpfCode *g);
+void gen_proc_exit(BpfCode *g, int exit_code_off);
+void gen_signal(BpfCode *g);
+void gen_siggen(BpfCode *g, const TraceBpf *b, const TaskOffsets *t);
+void gen_event(BpfCode *g, int idx, int size);

@@ -68,10 +68,10 @@ static void verifier_stats(const char *what, int insns, const char *log)
 		what, insns, us, processed);
 }
 
-static int load_type(TraceBpf *b, Gen *g, enum bpf_prog_type type, const char *what,
+static int load_type(TraceBpf *b, BpfCode *g, enum bpf_prog_type type, const char *what,
 		     bool verbose, char *err, size_t errlen)
 {
-	if (!emit_finish(g)) {
+	if (!bpf_emit_finish(g)) {
 		snprintf(err, errlen, "%s: program too large", what);
 		return -1;
 	}
@@ -97,15 +97,12 @@ static int load_type(TraceBpf *b, Gen *g, enum bpf_prog_type type, const char *w
 	else if (log)
 		verifier_stats(what, g->insns.n, log);
 	free(log);
-	vec_free(&g->insns);
-	vec_free(&g->lines);
-	vec_free(&g->relocs);
-	vec_free(&g->labels);
-	vec_free(&g->fixups);
+	bpf_code_free(g);
 	return fd;
 }
 
-static int load(TraceBpf *b, Gen *g, const char *what, bool verbose, char *err, size_t errlen)
+static int load(TraceBpf *b, BpfCode *g, const char *what, bool verbose, char *err,
+		size_t errlen)
 {
 	return load_type(b, g, BPF_PROG_TYPE_TRACEPOINT, what, verbose, err, errlen);
 }
@@ -223,14 +220,13 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	while (b->capmax < o->strsize + 1 && b->capmax < 65536)
 		b->capmax *= 2;
 	b->scratch_size = TRACE_HDR_SIZE + 6 * b->capmax + 64;
-	Error e = {0};
 	if (!create_maps(b, o, err, errlen))
 		return false;
 	if (!tbpf_set_plans(b, o)) {
 		snprintf(err, errlen, "filling the plan map: %s", strerror(errno));
 		return false;
 	}
-	Gen g = {.err = &e};
+	BpfCode g = {0};
 	int fd;
 	TaskOffsets to;
 	task_offsets(&to);
@@ -243,7 +239,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 				    "sys_enter", o->verbose, err, errlen)) < 0)
 			return false;
 		b->prog_fds[b->nprogs++] = fd;
-		g = (Gen){.err = &e};
+		g = (BpfCode){0};
 		gen_exit(&g, b, o);
 		if ((fd = load_type(b, &g,
 				    b->exit_tp ? BPF_PROG_TYPE_TRACEPOINT : BPF_PROG_TYPE_RAW_TRACEPOINT,
@@ -255,17 +251,17 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		b->prog_fds[b->nprogs++] = -1;
 		b->prog_fds[b->nprogs++] = -1;
 	}
-	g = (Gen){.err = &e};
+	g = (BpfCode){0};
 	gen_fork(&g);
 	if ((fd = load(b, &g, "sched_process_fork", o->verbose, err, errlen)) < 0)
 		return false;
 	b->prog_fds[b->nprogs++] = o->follow ? fd : (close(fd), -1);
-	g = (Gen){.err = &e};
+	g = (BpfCode){0};
 	gen_proc_exit(&g, to.exit_code);
 	if ((fd = load(b, &g, "sched_process_exit", o->verbose, err, errlen)) < 0)
 		return false;
 	b->prog_fds[b->nprogs++] = fd;
-	g = (Gen){.err = &e};
+	g = (BpfCode){0};
 	gen_signal(&g);
 	if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_deliver", o->verbose,
 			    err, errlen)) < 0)
@@ -273,7 +269,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	b->prog_fds[b->nprogs++] = o->count ? (close(fd), -1) : fd;
 	fd = -1;
 	if (!o->count && to.pid >= 0 && to.tgid >= 0) {
-		g = (Gen){.err = &e};
+		g = (BpfCode){0};
 		gen_siggen(&g, b, &to);
 		if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_generate",
 				    o->verbose, err, errlen)) < 0)
@@ -282,7 +278,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	b->prog_fds[b->nprogs++] = fd;
 	fd = -1;
 	if (!o->npids) { /* a command: the end of what its process does for sonde */
-		g = (Gen){.err = &e};
+		g = (BpfCode){0};
 		gen_exec(&g);
 		if ((fd = load(b, &g, "sched_process_exec", o->verbose, err, errlen)) < 0)
 			return false;
@@ -293,7 +289,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		return false;
 	}
 	for (int i = 0; i < b->nevents; i++) {
-		g = (Gen){.err = &e};
+		g = (BpfCode){0};
 		gen_event(&g, i, b->events[i].size);
 		if ((fd = load(b, &g, b->events[i].name, o->verbose, err, errlen)) < 0)
 			return false;

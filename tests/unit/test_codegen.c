@@ -131,7 +131,7 @@ static void dump(const Compiled *c)
 {
 	for (int p = 0; c->sc && p < c->sc->progs.n; p++) {
 		const ProgCode *pc = c->sc->progs.v[p];
-		bpf_disasm(stderr, pc->spec->name, pc->insns, pc->ninsns, pc->lines, &c->src);
+		bpf_disasm(stderr, pc->spec->name, pc->insns, pc->ninsns, pc->lines, c->src.text);
 	}
 }
 
@@ -1009,7 +1009,7 @@ static void test_disasm_listing(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	bpf_disasm(f, pc->spec->name, pc->insns, pc->ninsns, pc->lines, &c.src);
+	bpf_disasm(f, pc->spec->name, pc->insns, pc->ninsns, pc->lines, c.src.text);
 	fclose(f);
 	CHECK(buf && !strncmp(buf, "BEGIN:\n", 7));
 	CHECK(buf && strstr(buf, "; BEGIN {  (line 1)\n"));

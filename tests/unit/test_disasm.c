@@ -179,10 +179,10 @@ static void test_helper_names(void)
 
 static void test_program(void)
 {
-	Source src = {"-e", "kprobe:do_nanosleep\n"
-			    "{\n"
-			    "  @n = count();   \n"
-			    "}\n"};
+	const char *text = "kprobe:do_nanosleep\n"
+			   "{\n"
+			   "  @n = count();   \n"
+			   "}\n";
 	struct bpf_insn p[] = {
 		I_MOV64_REG(6, 1),
 		I_LD_IMM64_1(1, BPF_PSEUDO_MAP_FD, 4),
@@ -198,7 +198,7 @@ static void test_program(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	bpf_disasm(f, "kprobe:do_nanosleep", p, 9, lines, &src);
+	bpf_disasm(f, "kprobe:do_nanosleep", p, 9, lines, text);
 	fclose(f);
 	CHECK_STR(buf, "kprobe:do_nanosleep:\n"
 		       "   0: (bf) r6 = r1\n"
@@ -226,7 +226,7 @@ static void test_program(void)
 	buf = NULL;
 	f = open_memstream(&buf, &len);
 	int far[] = {42};
-	bpf_disasm(f, NULL, p + 8, 1, far, &src);
+	bpf_disasm(f, NULL, p + 8, 1, far, text);
 	fclose(f);
 	CHECK_STR(buf, "; (line 42)\n"
 		       "   0: (95) exit\n");

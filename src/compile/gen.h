@@ -1,0 +1,109 @@
+/* The code generator's state while it builds one BPF program: the
+ * instructions (bpf/emit.h's BpfCode, reached through the wrappers below,
+ * which keep codegen's short names) and what codegen needs around them:
+ * the script, the probe, the stack and scratch allocators, the errors. */
+#pragma once
+#include "../bpf/emit.h"
+#include "../lang/diag.h"
+#include "script.h"
+
+/* D: one place a run-time fault is detected: its jump lands on `label`,
+ * code after the program that records what faulted (codegen_fault_d.c) */
+typedef struct DFaultSite {
+	int label;
+	int kind;   /* DTRACEFLT_* */
+	int addr;   /* where the faulting address is: DFAULT_ADDR_* or a scratch offset */
+	int action; /* Gen.action there */
+	int insn;   /* the instruction index that faulted */
+} DFaultSite;
+
+typedef struct Gen {
+	BpfCode code; /* the instructions, their source lines, relocations, labels */
+	Script *sc;
+	const ProbeSpec *spec;
+	const Probe *probe;
+	Loc loc; /* the statement or expression being generated (-k reports it) */
+	int stack_used, stack_max; /* bytes below r10 for integer temporaries */
+	int scratch_top, scratch_max;
+	int exit_label;
+	int bare_exit; /* the final `return 0`, for the prologue (no scratch yet) */
+	VEC(int) loop_break;
+	VEC(int) loop_continue;
+	Error *err;
+	int group_table; /* kprobe groups: 1 + rodata offset of the names table, 0: none yet */
+	int spec_off;     /* D: scratch slot of the clause's speculate() id */
+	bool speculating; /* D: after speculate(), records go to its buffer */
+	bool heading_at_speculate; /* D: the clause's heading waits for its speculate() */
+	int dscratch_off, dscratch_size; /* D: the clause's scratch memory (dfunc_copy.c) */
+	bool firing;      /* D: records gather in the firing buffer (codegen_firing_d.c) */
+	bool firing_wake; /* one of them wakes the reader */
+	int firing_size;
+	VEC(int) firing_slots; /* offset, size pairs */
+	int action; /* D: the clause's statement being generated (1..), 0 in the predicate */
+	VEC(DFaultSite) faults; /* D: where a run-time fault leaves (codegen_fault_d.c) */
+} Gen;
+
+static inline void emit(Gen *g, struct bpf_insn i) { bpf_emit(&g->code, i); }
+static inline void emit_ld_imm64(Gen *g, int reg, uint64_t v)
+{
+	bpf_emit_ld_imm64(&g->code, reg, v);
+}
+static inline void emit_ld_map(Gen *g, int reg, RelocKind kind, int arg)
+{
+	bpf_emit_ld_map(&g->code, reg, kind, arg);
+}
+static inline void emit_ld_map_value(Gen *g, int reg, RelocKind kind, int off)
+{
+	bpf_emit_ld_map_value(&g->code, reg, kind, off);
+}
+static inline void emit_call(Gen *g, int helper) { bpf_emit_call(&g->code, helper); }
+
+static inline int label_new(Gen *g) { return bpf_label_new(&g->code); }
+static inline void label_place(Gen *g, int label) { bpf_label_place(&g->code, label); }
+static inline void emit_jmp_imm(Gen *g, int op, int reg, int32_t imm, int label)
+{
+	bpf_emit_jmp_imm(&g->code, op, reg, imm, label);
+}
+static inline void emit_jmp_reg(Gen *g, int op, int dst, int src, int label)
+{
+	bpf_emit_jmp_reg(&g->code, op, dst, src, label);
+}
+static inline void emit_goto(Gen *g, int label) { bpf_emit_goto(&g->code, label); }
+/* resolve labels; false with g->err set if a jump is too far */
+bool emit_finish(Gen *g);
+
+/* integer temporaries on the stack: returns the r10-relative offset */
+int stack_push(Gen *g);
+void stack_pop(Gen *g);
+
+/* scratch space (r7-relative, 8-byte aligned) */
+int scratch_alloc(Gen *g, int size);
+
+static inline void emit_ldx(Gen *g, int size, int dst, int base, int off)
+{
+	bpf_emit_ldx(&g->code, size, dst, base, off);
+}
+static inline void emit_stx(Gen *g, int size, int base, int src, int off)
+{
+	bpf_emit_stx(&g->code, size, base, src, off);
+}
+static inline void emit_st(Gen *g, int size, int base, int off, int32_t imm)
+{
+	bpf_emit_st(&g->code, size, base, off, imm);
+}
+
+/* memory moves within scratch or from another map value pointer */
+static inline void emit_memcpy(Gen *g, int dst_off, int src_reg, int src_off, int n)
+{
+	bpf_emit_memcpy(&g->code, dst_off, src_reg, src_off, n);
+}
+void emit_memzero(Gen *g, int dst_off, int n); /* sizes the script's zero map */
+static inline void emit_store_bytes(Gen *g, int dst_off, const char *bytes, int n)
+{
+	bpf_emit_store_bytes(&g->code, dst_off, bytes, n);
+}
+/* r1 = r7 + off (helper pointer argument) */
+static inline void emit_scratch_ptr(Gen *g, int reg, int off)
+{
+	bpf_emit_scratch_ptr(&g->code, reg, off);
+}
