@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../bpf/attach.h"
 #include "../lang/diag.h"
 #include "../sym/tracefs.h"
 
@@ -84,12 +85,6 @@ typedef struct ProbeSpecList {
 	ProbeTarget target; /* the run's traced process (probe_expand sets it) */
 } ProbeSpecList;
 
-/* What a running probe holds: closing these fds detaches it. */
-typedef struct Attached {
-	int *fds;
-	int n, cap;
-} Attached;
-
 /* Where a probe argument lives (usdt): a pt_regs register, optionally
  * plus index * scale and a displacement and then read from user memory,
  * or a constant; then truncated to size bytes and extended per sign. */
@@ -153,23 +148,15 @@ int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *
 const Provider *provider_error(enum bpf_prog_type type);
 void probe_spec_list_free(ProbeSpecList *l);
 ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc);
-void attached_add(Attached *a, int fd);
-void attached_close(Attached *a);
-/* after the output is complete: a child closes them once we have exited */
-void attached_close_after_exit(Attached *a, int out_fd);
 
 /* pt_regs (x86_64) offsets of the argument registers, shared by the
  * providers whose context is or starts with pt_regs. */
 int regs_arg_offset(int n);
-/* Returns the fd, or -errno with err filled. */
-int open_perf_event(uint32_t type, uint64_t config, uint64_t period, bool freq,
-		    int pid, int cpu, char *err, size_t errlen);
 /* One perf event per CPU 0..ncpu-1 (offline CPUs skipped), each with prog_fd. */
 bool attach_perf_cpus(uint32_t type, uint64_t config, const ProbeSpec *p, int prog_fd, int ncpu,
 		      Attached *out, char *err, size_t errlen);
 /* ctx_arg_offset of perf-event programs (bpf_perf_event_data starts with pt_regs) */
 int perf_ctx_arg_offset(const ProbeSpec *p, int n);
-bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen);
 /* watchpoint:FUNC+argN at run time: watch addr for the spec's process with
  * the watchpoint's program (provider_watchpoint.c). */
 /* What bpftrace says when no hardware debug register is left (ENOSPC). */

@@ -5,7 +5,7 @@
 #include <bpf/libbpf.h>
 #include <stdbool.h>
 
-#include "../probes/provider.h"
+#include "../bpf/attach.h"
 #include "../sym/tracefs.h"
 #include "trace.h"
 
