@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lang/sym_types.h"
 #include "../sym/dwarf_args.h"
 #include "../lang/ctypes.h"
 #include "sema.h"
@@ -259,11 +260,9 @@ bool sema_builtin(Sema *s, Expr *e)
 			e->type = ty_int(s, 64, false);
 			e->type->pointee = btf_lazy_record("struct", rec);
 		}
-		if (b->id == B_RETVAL && s->spec->dwarf && s->spec->dwarf->ret_type &&
-		    s->spec->dwarf->ret_type->kind == TY_INT) { /* kretfunc: the BTF return type */
-			Type *rt = s->spec->dwarf->ret_type;
+		Type *rt = b->id == B_RETVAL && s->spec->dwarf ? type_of_return(s->spec->dwarf) : NULL;
+		if (rt && rt->kind == TY_INT) /* kretfunc: the BTF return type */
 			e->type = rt->pointee ? rt : ty_int(s, rt->bits, rt->is_signed);
-		}
 		if (b->id == B_CTX && strcmp(s->spec->prov->name, "iter")) /* the registers */
 			e->type->pointee = btf_lazy_record("struct", s->spec->prov->prog_type ==
 							   BPF_PROG_TYPE_PERF_EVENT

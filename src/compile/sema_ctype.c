@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lang/sym_types.h"
 #include "../sym/dwarf_args.h"
 #include "../lang/ctypes.h"
 #include "sema.h"
@@ -293,8 +294,11 @@ static Type *parse_type(Sema *s, const char *text, char *err, size_t n)
 		size_t len = strcspn(rest, " *");
 		snprintf(name, sizeof(name), "%.*s", (int)len, rest);
 		Type *rec = NULL;
+		const DwarfType *dt = NULL;
 		if (!cdefs_find(s->sc->cdefs, un ? CN_UNION : CN_STRUCT, name))
-			rec = dwarf_record(s->spec->target, un, name);
+			dt = dwarf_record(s->spec->target, un, name);
+		if (dt)
+			rec = type_of_dwarf(dt);
 		if (rec) {
 			for (const char *c = rest + len; *c; c++) {
 				if (*c == ' ')

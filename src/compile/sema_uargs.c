@@ -5,6 +5,7 @@
  * reads a tracepoint field. */
 #include <string.h>
 
+#include "../lang/sym_types.h"
 #include "../sym/dwarf_args.h"
 #include "sema.h"
 
@@ -31,7 +32,7 @@ bool sema_uprobe_arg(Sema *s, Expr *e)
 		return sema_error(s, e->loc, "parameter '%s' of %s is number %d: only the first six "
 				  "are read (from registers), use a pointer or another probe", e->name,
 				  p->func, idx + 1);
-	Type *t = dp->type;
+	Type *t = type_of_param(p->dwarf, idx);
 	if (t->kind != TY_INT)
 		return sema_error(s, e->loc, "parameter '%s' of %s (the %s) is a %s: only integer and "
 				  "pointer parameters can be read", e->name, p->func, ordinal[idx],
@@ -64,7 +65,7 @@ bool sema_uprobe_locals(Sema *s, Expr *e)
 
 static bool local_type(Sema *s, Expr *e, const DwarfLocal *l, bool params_only)
 {
-	const Type *t = l->type;
+	const Type *t = type_of_dwarf(l->type);
 	const char *what = params_only ? "args" : "locals";
 	if (t->kind == TY_INT) {
 		e->type = t->pointee ? (Type *)t : ty_int(s, t->bits, t->is_signed);

@@ -14,150 +14,32 @@
 #include "ctypes.h"
 
 static Arena arena; /* BTF types live as long as the process */
-static bool tried;
-static char why[256];
 static Type *void_type;
 
-/* One BTF object: vmlinux (spaces[0]) or a module's, split on vmlinux's
- * (its ids continue after vmlinux's, which it shares).  Types are
- * converted once per id (memo); a module's ids below base_cnt are
- * vmlinux's, converted there, so struct file is one Type everywhere. */
+/* Each BTF object sym/btf_load.c opened (vmlinux's, space 0, or a
+ * module's, split on vmlinux's: its ids continue after vmlinux's, which it
+ * shares) has its memo here: types are converted once per id; a module's
+ * ids below vmlinux's count are vmlinux's, converted there, so struct file
+ * is one Type everywhere. */
 typedef struct BtfSpace {
-	const char *module; /* NULL: vmlinux */
+	int index; /* btf_space(index) */
 	struct btf *btf;
 	Type **memo;
 } BtfSpace;
-#define MAX_SPACES 64
-static BtfSpace spaces[MAX_SPACES];
-static int nspaces;
-static __u32 base_cnt; /* vmlinux's type count */
-#define kbtf (spaces[0].btf)
+static BtfSpace spaces[BTF_MAX_SPACES];
+#define kbtf (btf_kernel())
 
-/* a BTF file named by BPFTRACE_BTF, or NULL */
-static const char *btf_env_file(void)
+/* Space i with its memo (sized on first use), or NULL if not opened. */
+static BtfSpace *space_at(int i)
 {
-	const char *f = getenv("BPFTRACE_BTF");
-	return f && *f ? f : NULL;
-}
-
-const char *btf_kernel_path(void)
-{
-	const char *vmlinux = getenv("BPFTRACE_VMLINUX");
-	if (btf_env_file())
-		return btf_env_file();
-	if (access(BTF_VMLINUX, R_OK) != 0 && vmlinux && *vmlinux)
-		return vmlinux;
-	return BTF_VMLINUX;
-}
-
-struct btf *btf_kernel(void)
-{
-	if (tried)
-		return kbtf;
-	tried = true;
-	const char *path = btf_kernel_path();
-	if (btf_env_file() && access(path, R_OK) != 0) {
-		snprintf(why, sizeof(why), "cannot read BTF from BPFTRACE_BTF=%s: %s", path,
-			 strerror(errno));
+	if (i < 0 || i >= btf_space_count())
 		return NULL;
+	if (!spaces[i].memo) {
+		spaces[i].index = i;
+		spaces[i].btf = btf_space(i);
+		spaces[i].memo = calloc(btf__type_cnt(spaces[i].btf), sizeof(Type *));
 	}
-	if (access(path, R_OK) != 0) {
-		snprintf(why, sizeof(why), "this kernel has no BTF (%s: %s): kernel struct types, "
-			 "curtask->... and struct-pointer tracepoint args need it; integer casts, "
-			 "C definitions written in the script and everything else still work",
-			 path, strerror(errno));
-		return NULL;
-	}
-	struct btf *b = btf__parse(path, NULL); /* raw BTF, or an ELF's .BTF section */
-	if (!b) {
-		snprintf(why, sizeof(why), "cannot read the kernel's BTF from %s: %s", path,
-			 strerror(errno));
-		return NULL;
-	}
-	base_cnt = btf__type_cnt(b);
-	spaces[0] = (BtfSpace){NULL, b, calloc(base_cnt, sizeof(Type *))};
-	nspaces = 1;
-	return kbtf;
-}
-
-static int space_index(const struct btf *b)
-{
-	for (int i = 0; i < nspaces; i++)
-		if (spaces[i].btf == b)
-			return i;
-	return -1;
-}
-
-/* The modules' BTF files sit beside vmlinux's (/sys/kernel/btf/MODULE). */
-static void btf_dir(char *buf, size_t n)
-{
-	const char *path = BTF_VMLINUX;
-	const char *slash = strrchr(path, '/');
-	snprintf(buf, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-}
-
-struct btf *btf_module(const char *module)
-{
-	if (!strcmp(module, "vmlinux"))
-		return btf_kernel();
-	if (!btf_kernel() || strchr(module, '/') || strcmp(btf_kernel_path(), BTF_VMLINUX))
-		return NULL; /* a BTF file or vmlinux of the user's: that file only */
-	for (int i = 1; i < nspaces; i++)
-		if (!strcmp(spaces[i].module, module))
-			return spaces[i].btf;
-	if (nspaces == MAX_SPACES)
-		return NULL;
-	char dir[512], mpath[768];
-	btf_dir(dir, sizeof(dir));
-	snprintf(mpath, sizeof(mpath), "%s/%s", dir, module);
-	struct btf *b = btf__parse_split(mpath, kbtf);
-	if (!b)
-		return NULL;
-	spaces[nspaces++] = (BtfSpace){arena_strdup(&arena, module), b,
-				       calloc(btf__type_cnt(b), sizeof(Type *))};
-	return b;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-char **btf_module_names(int *n)
-{
-	static char **names;
-	static int count = -1;
-	if (count >= 0) {
-		*n = count;
-		return names;
-	}
-	count = 0;
-	char dir[512];
-	btf_dir(dir, sizeof(dir));
-	DIR *d = !strcmp(btf_kernel_path(), BTF_VMLINUX) ? opendir(dir) : NULL;
-	for (struct dirent *e; d && (e = readdir(d));) {
-		if (e->d_name[0] == '.' || !strcmp(e->d_name, "vmlinux"))
-			continue;
-		names = xrealloc(names, sizeof(*names) * (size_t)(count + 1));
-		names[count++] = arena_strdup(&arena, e->d_name);
-	}
-	if (d)
-		closedir(d);
-	if (count)
-		qsort(names, (size_t)count, sizeof(*names), cmp_name);
-	*n = count;
-	return names;
-}
-
-const char *btf_module_name(const struct btf *b)
-{
-	int i = space_index(b);
-	return i > 0 ? spaces[i].module : "vmlinux";
-}
-
-const char *btf_error(void)
-{
-	return why[0] ? why : NULL;
+	return &spaces[i];
 }
 
 static Type *new_type(TypeKind k, int size)
@@ -243,8 +125,8 @@ static Type *convert(BtfSpace *sp, __u32 id)
 {
 	if (id == 0)
 		return get_void();
-	if (id < base_cnt)
-		sp = &spaces[0];
+	if (id < btf__type_cnt(kbtf))
+		sp = space_at(0);
 	if (sp->memo[id])
 		return sp->memo[id];
 	struct btf *b = sp->btf;
@@ -289,7 +171,7 @@ static Type *convert(BtfSpace *sp, __u32 id)
 		t->is_union = btf_is_union(bt);
 		t->cname = cname_of(t->is_union ? "union" : "struct", name);
 		t->btf_id = (int)id;
-		t->btf_space = (int)(sp - spaces);
+		t->btf_space = sp->index;
 		t->pending = true;
 		break;
 	case BTF_KIND_FWD: {
@@ -321,7 +203,7 @@ static Type *convert(BtfSpace *sp, __u32 id)
  * descend into them). */
 static void read_fields(Type *t)
 {
-	BtfSpace *sp = &spaces[t->btf_space];
+	BtfSpace *sp = space_at(t->btf_space);
 	const struct btf_type *bt = btf__type_by_id(sp->btf, (__u32)t->btf_id);
 	int n = btf_vlen(bt);
 	Field *f = arena_alloc(&arena, sizeof(Field) * (size_t)(n ? n : 1));
@@ -354,7 +236,7 @@ static bool resolve_pending(Type *t)
 						t->is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 		if (id <= 0)
 			return false;
-		Type *full = convert(&spaces[0], (__u32)id);
+		Type *full = convert(space_at(0), (__u32)id);
 		if (full->pending)
 			read_fields(full);
 		full->pending = false;
@@ -424,13 +306,13 @@ Type *btf_find_type(const char *kw, const char *name)
 		id = btf__find_by_name_kind(kbtf, name, BTF_KIND_INT);
 	if (id <= 0)
 		return NULL;
-	return convert(&spaces[0], (__u32)id);
+	return convert(space_at(0), (__u32)id);
 }
 
 Type *btf_type_of_id(const struct btf *b, int id)
 {
-	int i = btf_kernel() ? space_index(b) : -1;
-	return i >= 0 ? convert(&spaces[i], (__u32)id) : NULL;
+	BtfSpace *sp = btf_kernel() ? space_at(btf_space_index(b)) : NULL;
+	return sp ? convert(sp, (__u32)id) : NULL;
 }
 
 bool btf_enum_value(const char *name, int64_t *v)

@@ -11,29 +11,12 @@
 
 /* ---- kernel BTF ---- */
 
-#define BTF_VMLINUX "/sys/kernel/btf/vmlinux"
-
-/* BTF is read on first use only (a script that names no kernel type never
- * opens it).  NULL when the kernel has no BTF: btf_error() says why. */
-struct btf;
-struct btf *btf_kernel(void);
-const char *btf_error(void);
-/* Where the kernel's types are read from: BPFTRACE_BTF (a BTF file, the
- * only one then: no modules), else /sys/kernel/btf/vmlinux, else the
- * .BTF section of BPFTRACE_VMLINUX (a vmlinux ELF), as bpftrace 0.17. */
-const char *btf_kernel_path(void);
+/* Opening it (btf_kernel(), btf_module(), btf_error()...): sym/btf_load.h. */
+#include "../sym/btf_load.h"
 
 /* kw is "struct", "union", "enum", or NULL for a typedef or base type name
  * ("u32", "pid_t", "int").  NULL if there is no such type. */
 Type *btf_find_type(const char *kw, const char *name);
-/* A kernel module's BTF (/sys/kernel/btf/MODULE beside vmlinux's), split
- * on vmlinux's, read once; "vmlinux" is btf_kernel().  NULL if the module
- * is not loaded or has no BTF. */
-struct btf *btf_module(const char *module);
-/* The modules with BTF (the files beside vmlinux's), sorted; kept for the run. */
-char **btf_module_names(int *n);
-/* "vmlinux" or the module whose BTF b (from btf_module) is. */
-const char *btf_module_name(const struct btf *b);
 /* The type with this id in b (btf_kernel() or a btf_module()): kfunc
  * parameters; NULL without BTF. */
 Type *btf_type_of_id(const struct btf *b, int id);

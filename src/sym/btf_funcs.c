@@ -1,5 +1,5 @@
-/* Kernel functions from BTF: see btf_funcs.h.  The BTF itself is the one
- * the type layer opened (btf_kernel(), btf_module()), parsed once per run. */
+/* Kernel functions from BTF: see btf_funcs.h.  The BTF itself is opened
+ * once per run by btf_load.c (btf_kernel(), btf_module()). */
 #include "btf_funcs.h"
 
 #include <bpf/bpf.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lang/ctypes.h"
+#include "btf_load.h"
 #include "kfuncs.h"
 #include "../util/util.h"
 #include "tracefs.h"
@@ -184,10 +184,11 @@ const DwarfFunc *btf_func_params(const BtfFunc *func, const char **ret)
 			break;
 		f->params[i].name = xstrdup(btf__name_by_offset(b, p[i].name_off));
 		f->params[i].ctype = type_spelling(b, p[i].type);
-		f->params[i].type = btf_type_of_id(b, (int)p[i].type);
+		f->params[i].btf_id = (int)p[i].type;
 		f->nparams++;
 	}
-	f->ret_type = proto->type ? btf_type_of_id(b, (int)proto->type) : NULL;
+	f->btf = b;
+	f->ret_btf_id = (int)proto->type;
 	if (ret)
 		*ret = proto->type ? type_spelling(b, proto->type) : "void";
 	return f;

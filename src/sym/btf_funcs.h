@@ -32,6 +32,7 @@ int btf_func_id(const char *name);
 /* The kernel's fd for the BTF object b is (a program's attach_btf_obj_fd):
  * 0 for vmlinux, -1 if the module's is not found.  Kept open for the run. */
 int btf_obj_fd(const struct btf *b);
-/* Parameters (names, C spellings as bpftrace -lv prints them, types) and
+/* Parameters (names, C spellings as bpftrace -lv prints them, BTF type
+ * ids: lang/sym_types.h makes Types of them) and
  * the return type's spelling (*ret, "void" if none).  Kept for the run. */
 const DwarfFunc *btf_func_params(const BtfFunc *f, const char **ret);

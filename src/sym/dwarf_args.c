@@ -1,8 +1,9 @@
 /* Function parameters from DWARF (libdw): each binary's debug info is opened
  * once (found as sym/debuginfo.c finds it), the
  * defining DW_TAG_subprogram DIEs of every CU are indexed by name, and a
- * function's parameters become sonde Types (pointers into user memory,
- * structs with their members) plus the type text bpftrace -lv prints. */
+ * function's parameters become descriptions of their types (DwarfType:
+ * pointers, structs with their members) plus the type text bpftrace -lv
+ * prints. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwelf.h>
@@ -25,7 +26,7 @@ typedef struct FuncEnt {
 
 typedef struct TypeMemo {
 	Dwarf_Off off;
-	Type *t;
+	DwarfType *t;
 } TypeMemo;
 
 typedef struct LocalMemo { /* one dwarf_local() answer */
@@ -160,20 +161,19 @@ static void dw_type_name(Dwarf_Die *t, StrBuf *b, int depth)
 	}
 }
 
-/* ---- sonde types ---- */
+/* ---- type descriptions ---- */
 
-static Type *new_type(TypeKind k, int size)
+static DwarfType *new_type(DwarfTypeKind k, int size)
 {
-	Type *t = xcalloc(1, sizeof(Type));
+	DwarfType *t = xcalloc(1, sizeof(DwarfType));
 	t->kind = k;
 	t->size = size;
 	return t;
 }
 
-static Type *int_type(int bytes, bool sign)
+static DwarfType *int_type(int bytes, bool sign)
 {
-	Type *t = new_type(TY_INT, 8);
-	t->bits = bytes == 1 || bytes == 2 || bytes == 4 ? bytes * 8 : 64;
+	DwarfType *t = new_type(DWT_INT, bytes);
 	t->is_signed = sign;
 	return t;
 }
@@ -187,9 +187,9 @@ static int byte_size(Dwarf_Die *d)
 	return 0;
 }
 
-static Type *make_type(DwFile *f, Dwarf_Die *d, int depth);
+static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth);
 
-static void memo_add(DwFile *f, Dwarf_Off off, Type *t)
+static void memo_add(DwFile *f, Dwarf_Off off, DwarfType *t)
 {
 	if (f->ntypes == f->tcap) {
 		f->tcap = f->tcap ? f->tcap * 2 : 64;
@@ -200,15 +200,26 @@ static void memo_add(DwFile *f, Dwarf_Off off, Type *t)
 	f->types[f->ntypes++] = (TypeMemo){off, t};
 }
 
-static Type *make_record(DwFile *f, Dwarf_Die *d, int depth)
+static void add_member(DwarfType *t, int *cap, DwarfMember m)
+{
+	if (t->nmembers == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		t->members = realloc(t->members, (size_t)*cap * sizeof(DwarfMember));
+		if (!t->members)
+			abort();
+	}
+	t->members[t->nmembers++] = m;
+}
+
+static DwarfType *make_record(DwFile *f, Dwarf_Die *d, int depth)
 {
 	bool un = dwarf_tag(d) == DW_TAG_union_type;
-	Type *t = new_type(TY_RECORD, byte_size(d));
+	DwarfType *t = new_type(DWT_RECORD, byte_size(d));
 	t->is_union = un;
 	StrBuf b = {0};
 	const char *name = dwarf_diename(d);
 	sb_printf(&b, "%s %s", un ? "union" : "struct", name ? name : "(anonymous)");
-	t->cname = b.s;
+	t->name = b.s;
 	memo_add(f, dwarf_dieoffset(d), t); /* before the members: recursive types */
 	Dwarf_Die m;
 	int cap = 0;
@@ -218,7 +229,7 @@ static Type *make_record(DwFile *f, Dwarf_Die *d, int depth)
 		if (dwarf_tag(&m) != DW_TAG_member)
 			continue;
 		Dwarf_Die mt;
-		Type *ft = type_of(&m, &mt) ? make_type(f, &mt, depth + 1) : new_type(TY_NONE, 0);
+		DwarfType *ft = type_of(&m, &mt) ? make_type(f, &mt, depth + 1) : new_type(DWT_NONE, 0);
 		Dwarf_Word off = 0, bits = 0, bitoff = 0;
 		Dwarf_Attribute a;
 		if (dwarf_attr(&m, DW_AT_data_member_location, &a))
@@ -226,25 +237,19 @@ static Type *make_record(DwFile *f, Dwarf_Die *d, int depth)
 		if (dwarf_attr(&m, DW_AT_bit_size, &a) && dwarf_formudata(&a, &bits) == 0 &&
 		    dwarf_attr(&m, DW_AT_data_bit_offset, &a) && dwarf_formudata(&a, &bitoff) == 0)
 			off = bitoff / 8;
-		if (t->nfields == cap) {
-			cap = cap ? cap * 2 : 8;
-			t->fields = realloc(t->fields, (size_t)cap * sizeof(Field));
-			if (!t->fields)
-				abort();
-		}
 		const char *mn = dwarf_diename(&m);
-		t->fields[t->nfields++] = (Field){
+		add_member(t, &cap, (DwarfMember){
 			.name = xstrdup(mn ? mn : ""),
 			.offset = (int)off,
 			.bit_off = bits ? (int)(bitoff % 8) : 0,
 			.bit_width = (int)bits,
 			.type = ft,
-		};
+		});
 	} while (dwarf_siblingof(&m, &m) == 0);
 	return t;
 }
 
-static Type *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
+static DwarfType *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 {
 	Dwarf_Die sub;
 	Dwarf_Word n = 0;
@@ -256,29 +261,31 @@ static Type *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 		else if (dwarf_attr(&sub, DW_AT_upper_bound, &a) && dwarf_formudata(&a, &v) == 0)
 			n = v + 1;
 	}
-	Type *et = make_type(f, el, depth + 1);
-	if (et->kind == TY_INT && !et->pointee && et->bits == 8 && et->is_signed) {
-		free(et); /* a fresh base type: only pointers and records are memoized */
-		return new_type(TY_STR, (int)n); /* char[N]: a string, as from BTF */
-	}
-	int esz = type_csize(et);
-	Type *t = new_type(TY_ARRAY, esz * (int)n);
-	t->pointee = et;
+	DwarfType *t = new_type(DWT_ARRAY, 0);
+	t->inner = make_type(f, el, depth + 1);
 	t->count = (int)n;
 	return t;
 }
 
-static Type *make_type(DwFile *f, Dwarf_Die *d, int depth)
+static DwarfType *make_pointer(DwFile *f, Dwarf_Die *d, Dwarf_Die *in, int depth)
+{
+	DwarfType *t = new_type(DWT_PTR, 8);
+	memo_add(f, dwarf_dieoffset(d), t); /* before the pointee: recursive types */
+	if (in)
+		t->inner = make_type(f, in, depth + 1);
+	return t;
+}
+
+static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth)
 {
 	Dwarf_Off off = dwarf_dieoffset(d);
 	for (int i = 0; i < f->ntypes; i++)
 		if (f->types[i].off == off)
 			return f->types[i].t;
 	if (depth > 24)
-		return new_type(TY_NONE, 0);
+		return new_type(DWT_NONE, 0);
 	Dwarf_Die in;
 	bool has = type_of(d, &in);
-	Type *t;
 	switch (dwarf_tag(d)) {
 	case DW_TAG_base_type: {
 		Dwarf_Word enc = 0;
@@ -287,7 +294,7 @@ static Type *make_type(DwFile *f, Dwarf_Die *d, int depth)
 			dwarf_formudata(&a, &enc);
 		int sz = byte_size(d);
 		if (enc == DW_ATE_float || enc == DW_ATE_complex_float || sz > 8 || sz <= 0)
-			return new_type(TY_NONE, 0);
+			return new_type(DWT_NONE, 0);
 		return int_type(sz, enc == DW_ATE_signed || enc == DW_ATE_signed_char);
 	}
 	case DW_TAG_enumeration_type:
@@ -297,28 +304,19 @@ static Type *make_type(DwFile *f, Dwarf_Die *d, int depth)
 	case DW_TAG_volatile_type:
 	case DW_TAG_restrict_type:
 	case DW_TAG_atomic_type:
-		return has ? make_type(f, &in, depth + 1) : new_type(TY_NONE, 0);
+		return has ? make_type(f, &in, depth + 1) : new_type(DWT_NONE, 0);
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
-		t = int_type(8, false);
-		t->user = true;
-		memo_add(f, off, t);
-		if (has) {
-			t->pointee = make_type(f, &in, depth + 1);
-		} else {
-			t->pointee = new_type(TY_NONE, 0);
-			t->pointee->cname = "void";
-		}
-		return t;
+		return make_pointer(f, d, has ? &in : NULL, depth);
 	case DW_TAG_structure_type:
 	case DW_TAG_union_type:
 	case DW_TAG_class_type:
 		return make_record(f, d, depth);
 	case DW_TAG_array_type:
-		return has ? make_array(f, d, &in, depth) : new_type(TY_NONE, 0);
+		return has ? make_array(f, d, &in, depth) : new_type(DWT_NONE, 0);
 	default:
-		return new_type(TY_NONE, 0);
+		return new_type(DWT_NONE, 0);
 	}
 }
 
@@ -343,7 +341,7 @@ static bool find_record_die(DwFile *f, bool un, const char *name, Dwarf_Die *out
 	return false;
 }
 
-Type *dwarf_record(const char *path, bool un, const char *name)
+const DwarfType *dwarf_record(const char *path, bool un, const char *name)
 {
 	DwFile *f = get_file(path);
 	Dwarf_Die d;
@@ -376,7 +374,7 @@ static DwarfFunc *parse_func(DwFile *f, Dwarf_Off off)
 		fn->params[fn->nparams++] = (DwarfParam){
 			.name = xstrdup(name ? name : ""),
 			.ctype = b.s ? b.s : xstrdup("void"),
-			.type = has ? make_type(f, &t, 0) : new_type(TY_NONE, 0),
+			.type = has ? make_type(f, &t, 0) : new_type(DWT_NONE, 0),
 		};
 	} while (dwarf_siblingof(&p, &p) == 0);
 	return fn;
@@ -441,7 +439,7 @@ static DwarfLocal *find_local(DwFile *f, uint64_t off, const char *name, bool pa
 	StrBuf b = {0};
 	dw_type_name(has ? &t : NULL, &b, 0);
 	out->ctype = b.s;
-	out->type = has ? make_type(f, &t, 0) : new_type(TY_NONE, 0);
+	out->type = has ? make_type(f, &t, 0) : new_type(DWT_NONE, 0);
 	return out;
 }
 

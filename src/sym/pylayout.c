@@ -15,9 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lang/ctypes.h"
+#include "btf_load.h"
 #include "elf_syms.h"
 #include "kcache.h"
+#include "../util/util.h"
 
 typedef struct PyVersionTable {
 	unsigned major, minor;

@@ -1,0 +1,105 @@
+/* DWARF and BTF descriptions into Types (see sym_types.h).  A DWARF
+ * description node becomes one Type for the run, so pointers and records
+ * that sym/dwarf_args.c shares (and records reaching themselves through a
+ * pointer) stay shared; BTF ids go through btf_types.c's own memo. */
+#include "sym_types.h"
+
+#include <stdlib.h>
+
+#include "../util/util.h"
+#include "ctypes.h"
+
+typedef struct Converted {
+	const DwarfType *dt;
+	Type *t;
+} Converted;
+static VEC(Converted) converted;
+
+static Type *new_type(TypeKind k, int size)
+{
+	Type *t = xcalloc(1, sizeof(Type));
+	t->kind = k;
+	t->size = size;
+	return t;
+}
+
+static Type *int_type(int bytes, bool sign)
+{
+	Type *t = new_type(TY_INT, 8);
+	t->bits = bytes == 1 || bytes == 2 || bytes == 4 ? bytes * 8 : 64;
+	t->is_signed = sign;
+	return t;
+}
+
+static Type *void_pointee(void)
+{
+	Type *t = new_type(TY_NONE, 0);
+	t->cname = "void";
+	return t;
+}
+
+static Type *record_type(const DwarfType *dt, Type *t)
+{
+	t->is_union = dt->is_union;
+	t->cname = dt->name;
+	t->nfields = dt->nmembers;
+	t->fields = dt->nmembers ? xcalloc((size_t)dt->nmembers, sizeof(Field)) : NULL;
+	for (int i = 0; i < dt->nmembers; i++) {
+		const DwarfMember *m = &dt->members[i];
+		t->fields[i] = (Field){m->name, m->offset, m->bit_off, m->bit_width,
+				       type_of_dwarf(m->type)};
+	}
+	return t;
+}
+
+/* char[N] is a string, as from BTF; other arrays keep their elements */
+static Type *array_type(const DwarfType *dt)
+{
+	Type *et = type_of_dwarf(dt->inner);
+	if (et->kind == TY_INT && !et->pointee && et->bits == 8 && et->is_signed)
+		return new_type(TY_STR, dt->count);
+	Type *t = new_type(TY_ARRAY, type_csize(et) * dt->count);
+	t->pointee = et;
+	t->count = dt->count;
+	return t;
+}
+
+static Type *remember(const DwarfType *dt, Type *t)
+{
+	vec_push(&converted, ((Converted){dt, t}));
+	return t;
+}
+
+Type *type_of_dwarf(const DwarfType *dt)
+{
+	for (int i = 0; i < converted.n; i++)
+		if (converted.v[i].dt == dt)
+			return converted.v[i].t;
+	Type *t;
+	switch (dt->kind) {
+	case DWT_INT:
+		return remember(dt, int_type(dt->size, dt->is_signed));
+	case DWT_PTR: /* remembered before the pointee: recursive types */
+		t = remember(dt, int_type(8, false));
+		t->user = true;
+		t->pointee = dt->inner ? type_of_dwarf(dt->inner) : void_pointee();
+		return t;
+	case DWT_RECORD:
+		return record_type(dt, remember(dt, new_type(TY_RECORD, dt->size)));
+	case DWT_ARRAY:
+		return remember(dt, array_type(dt));
+	default:
+		return remember(dt, new_type(TY_NONE, 0));
+	}
+}
+
+Type *type_of_param(const DwarfFunc *f, int i)
+{
+	const DwarfParam *p = &f->params[i];
+	return f->btf ? btf_type_of_id(f->btf, p->btf_id) : type_of_dwarf(p->type);
+}
+
+Type *type_of_return(const DwarfFunc *f)
+{
+	return f->btf && f->ret_btf_id ? btf_type_of_id(f->btf, f->ret_btf_id) : NULL;
+}
