@@ -28,6 +28,8 @@
 #include "runtime/runtime.h"
 #include "trace/trace.h"
 #include "util/phase_time.h"
+#include "util/clock.h"
+#include "util/proc.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION "dev"
@@ -336,26 +338,14 @@ static bool start_child(Cli *c)
 		wordfree(&we);
 		return false;
 	}
-	int pipefd[2];
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return false;
-	pid_t pid = fork();
+	int go_fd;
+	pid_t pid = spawn_held(NULL, we.we_wordv, -1, "sonde: cannot run '%s': %s\n", &go_fd);
 	if (pid < 0)
 		return false;
-	if (pid == 0) {
-		char b;
-		close(pipefd[1]);
-		if (read(pipefd[0], &b, 1) != 1)
-			_exit(127);
-		execvp(we.we_wordv[0], we.we_wordv);
-		fprintf(stderr, "sonde: cannot run '%s': %s\n", we.we_wordv[0], strerror(errno));
-		_exit(127);
-	}
-	close(pipefd[0]);
 	c->opt.target.cmd = xstrdup(we.we_wordv[0]);
 	wordfree(&we);
 	c->run.child_pid = pid;
-	c->run.child_go_fd = pipefd[1];
+	c->run.child_go_fd = go_fd;
 	c->opt.cpid = pid;
 	return true;
 }
@@ -370,13 +360,6 @@ static void debug_dump(Cli *c, Program *ast, Script *sc)
 		ProgCode *pc = sc->progs.v[i];
 		bpf_disasm(stdout, pc->spec->name, pc->insns, pc->ninsns, pc->lines, ast->src.text);
 	}
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
 /* the -c command waits for the go signal: it never runs when sonde stops */
@@ -543,7 +526,7 @@ int main(int argc, char **argv)
 	c.opt.no_user_symbols = env_switch_on("BPFTRACE_NO_USER_SYMBOLS");
 	c.run.cat_bytes_max = (size_t)cat_max;
 	c.opt.self_pid = getpid();
-	c.opt.start_ns = now_ns();
+	c.opt.start_ns = mono_ns();
 	if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {
 		fprintf(stderr, "ERROR: Failed to open output file: \"%s\": %s\n", c.out_path,
 			strerror(errno));

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../util/util.h"
+#include "../util/sort.h"
 #include "tools.h"
 
 #ifndef SONDE_TOOLS_DIR
@@ -71,11 +72,6 @@ static void describe(const char *path, const char *file, StrBuf *out)
 		sb_puts(out, s);
 	}
 	fclose(f);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int tools_list(FILE *out)

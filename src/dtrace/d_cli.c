@@ -18,6 +18,8 @@
 #include "../runtime/runtime.h"
 #include "dtrace.h"
 #include "runtime_d.h"
+#include "../util/clock.h"
+#include "../util/proc.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION "dev"
@@ -257,27 +259,18 @@ static bool start_child(DCli *cl)
 	for (char *w = strtok(s, " \t\n"); w; w = strtok(NULL, " \t\n"))
 		vec_push(&av, w);
 	vec_push(&av, NULL);
-	int pipefd[2];
-	if (!av.v[0] || pipe2(pipefd, O_CLOEXEC) < 0) {
+	int go_fd;
+	pid_t pid = av.v[0] ? spawn_held(NULL, av.v, -1, "dtrace: failed to execute %s: %s\n", &go_fd)
+			    : -1;
+	if (pid < 0) {
 		fprintf(stderr, "dtrace: failed to execute %s: %s\n", cl->cmd, strerror(EINVAL));
 		return false;
 	}
-	pid_t pid = fork();
-	if (pid == 0) {
-		char b;
-		close(pipefd[1]);
-		if (read(pipefd[0], &b, 1) != 1)
-			_exit(127);
-		execvp(av.v[0], av.v);
-		fprintf(stderr, "dtrace: failed to execute %s: %s\n", av.v[0], strerror(errno));
-		_exit(127);
-	}
-	close(pipefd[0]);
 	cl->opt.target.cmd = xstrdup(av.v[0]);
 	free(av.v);
 	free(s);
 	cl->run.child_pid = pid;
-	cl->run.child_go_fd = pipefd[1];
+	cl->run.child_go_fd = go_fd;
 	cl->opt.cpid = pid;
 	cl->env.target = pid;
 	cl->env.cmd = cl->opt.target.cmd;
@@ -438,13 +431,6 @@ static int parse_args(DCli *cl, int argc, char **argv)
 
 /* --- the run ------------------------------------------------------------------ */
 
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
-}
-
 static void announce(const DCli *cl)
 {
 	for (int i = 0; i < cl->cmds.n && !cl->env.quiet; i++) {
@@ -543,7 +529,7 @@ int dtrace_main(int argc, char **argv)
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */
 	cl.opt.map_keys_max = 4096;
 	cl.opt.self_pid = getpid();
-	cl.opt.start_ns = now_ns();
+	cl.opt.start_ns = mono_ns();
 	cl.env.opt = &cl.opt;
 	cl.run.cat_bytes_max = 10240;
 	if (argc < 2)

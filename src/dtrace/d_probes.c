@@ -19,6 +19,7 @@
 #include "../sym/features.h"
 #include "../sym/kfuncs.h"
 #include "dtrace.h"
+#include "../util/sort.h"
 
 typedef struct Walk {
 	const DEnv *env;
@@ -506,11 +507,6 @@ typedef struct RawTps {
 	VEC(const char *) names;
 	bool *listed;     /* btf[i] has a tracefs event */
 } RawTps;
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static void add_rawtp_event(const char *cat, const char *name, void *arg)
 {

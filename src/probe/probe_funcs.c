@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../util/util.h"
+#include "../util/sort.h"
 #include "probe.h"
 
 static bool keep_symbol(Elf *elf, size_t shstrndx, const GElf_Sym *s)
@@ -22,11 +23,6 @@ static bool keep_symbol(Elf *elf, size_t shstrndx, const GElf_Sym *s)
 		return false;
 	const char *sec = elf_strptr(elf, shstrndx, sh.sh_name);
 	return !label || (sec && (strstr(sec, "text") || strstr(sec, "data")));
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 typedef void (*SymFn)(const char *name, const GElf_Sym *s, void *data);

@@ -21,6 +21,7 @@
 
 #include "../lang/ctypes.h"
 #include "../util/util.h"
+#include "../util/sort.h"
 #include "list_types.h"
 
 typedef VEC(char *) StrVec;
@@ -73,11 +74,6 @@ static bool star_match(const char *pat, const char *s)
 		p += n + (p[n] == '*');
 	}
 	return open_end || *next == 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* sorted, each once, those matching pat; frees v */

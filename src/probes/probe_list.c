@@ -19,6 +19,7 @@
 #include "../sym/dwarf_args.h"
 #include "../sym/kfuncs.h"
 #include "../util/util.h"
+#include "../util/sort.h"
 #include "../sym/btf_funcs.h"
 #include "provider.h"
 #include "../sym/tracefs.h"
@@ -97,11 +98,6 @@ static void rtp_found(const char *cat, const char *name, void *arg)
 {
 	(void)cat;
 	vec_push((StrVec *)arg, xstrdup(name));
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Sort, drop duplicates, print PREFIX:NAME SUFFIX for each; frees v. */

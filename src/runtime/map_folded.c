@@ -11,13 +11,7 @@
 
 #include "frontend_rt.h"
 #include "output.h"
-
-static int64_t rd64(const void *p)
-{
-	int64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
+#include "../util/bytes.h"
 
 static bool is_stack(const Type *t)
 {

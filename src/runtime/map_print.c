@@ -24,13 +24,7 @@
 #include <string.h>
 
 #include "output.h"
-
-static int64_t rd64(const void *p)
-{
-	int64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
+#include "../util/bytes.h"
 
 static void wr64(void *p, int64_t v)
 {

@@ -18,6 +18,7 @@
 #include "verbose.h"
 #include "skb_capture.h"
 #include "../util/phase_time.h"
+#include "../util/clock.h"
 
 /* Streamed events do not wake the reader (see gen_event_send), so it looks
  * this often: the bound on how late a printf line can appear.  A script
@@ -262,13 +263,6 @@ static int waiter_wait(Waiter *w, Runtime *rt)
 		}
 	}
 	return n;
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
 /* D's aggrate/statusrate: whether a period of rate ns has passed since

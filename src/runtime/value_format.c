@@ -11,19 +11,13 @@
 #include <time.h>
 
 #include "../util/syscall_table.h"
+#include "../util/bytes.h"
 #include "../sym/cgroup_paths.h"
 #include "../sym/elf_syms.h"
 #include "../sym/ksyms.h"
 #include "frontend_rt.h"
 #include "output.h"
 #include "value_ctype.h"
-
-static int64_t rd64(const void *p)
-{
-	int64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
 
 void json_escape(StrBuf *sb, const char *s, size_t n)
 {

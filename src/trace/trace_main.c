@@ -14,6 +14,7 @@
 
 #include <bpf/bpf.h>
 
+#include "../util/proc.h"
 #include "bpfprog.h"
 #include "printer.h"
 #include "recfile.h"
@@ -78,25 +79,10 @@ static bool late_child_knob(void)
  * printer still shows nothing of it before its execve (await_exec). */
 static pid_t start_child(const char *path, char **cmd, int *go_fd, int *late_fd)
 {
-	int p[2], late[2] = {-1, -1};
-	if (pipe2(p, O_CLOEXEC) < 0 || (late_child_knob() && pipe2(late, O_CLOEXEC) < 0))
+	int late[2] = {-1, -1};
+	if (late_child_knob() && pipe2(late, O_CLOEXEC) < 0)
 		return -1;
-	pid_t pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		char b;
-		if (late[0] >= 0 && read(late[0], &b, 1) != 1)
-			_exit(127);
-		close(p[1]); /* so that the read ends if sonde goes */
-		if (read(p[0], &b, 1) != 1)
-			_exit(127);
-		execv(path, cmd);
-		fprintf(stderr, "sonde trace: cannot run '%s': %s\n", cmd[0], strerror(errno));
-		_exit(127);
-	}
-	close(p[0]);
-	*go_fd = p[1];
+	pid_t pid = spawn_held(path, cmd, late[0], "sonde trace: cannot run '%s': %s\n", go_fd);
 	if (late[0] >= 0)
 		close(late[0]);
 	*late_fd = late[1];
