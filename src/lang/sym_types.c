@@ -15,7 +15,7 @@ typedef struct Converted {
 } Converted;
 static VEC(Converted) converted;
 
-static Type *new_type(TypeKind k, int size)
+static Type *alloc_type(TypeKind k, int size)
 {
 	Type *t = xcalloc(1, sizeof(Type));
 	t->kind = k;
@@ -23,9 +23,9 @@ static Type *new_type(TypeKind k, int size)
 	return t;
 }
 
-static Type *int_type(int bytes, bool sign)
+static Type *int_of_size(int bytes, bool sign)
 {
-	Type *t = new_type(TY_INT, 8);
+	Type *t = alloc_type(TY_INT, 8);
 	t->bits = bytes == 1 || bytes == 2 || bytes == 4 ? bytes * 8 : 64;
 	t->is_signed = sign;
 	return t;
@@ -33,7 +33,7 @@ static Type *int_type(int bytes, bool sign)
 
 static Type *void_pointee(void)
 {
-	Type *t = new_type(TY_NONE, 0);
+	Type *t = alloc_type(TY_NONE, 0);
 	t->cname = "void";
 	return t;
 }
@@ -57,8 +57,8 @@ static Type *array_type(const DwarfType *dt)
 {
 	Type *et = type_of_dwarf(dt->inner);
 	if (et->kind == TY_INT && !et->pointee && et->bits == 8 && et->is_signed)
-		return new_type(TY_STR, dt->count);
-	Type *t = new_type(TY_ARRAY, type_csize(et) * dt->count);
+		return alloc_type(TY_STR, dt->count);
+	Type *t = alloc_type(TY_ARRAY, type_csize(et) * dt->count);
 	t->pointee = et;
 	t->count = dt->count;
 	return t;
@@ -78,18 +78,18 @@ Type *type_of_dwarf(const DwarfType *dt)
 	Type *t;
 	switch (dt->kind) {
 	case DWT_INT:
-		return remember(dt, int_type(dt->size, dt->is_signed));
+		return remember(dt, int_of_size(dt->size, dt->is_signed));
 	case DWT_PTR: /* remembered before the pointee: recursive types */
-		t = remember(dt, int_type(8, false));
+		t = remember(dt, int_of_size(8, false));
 		t->user = true;
 		t->pointee = dt->inner ? type_of_dwarf(dt->inner) : void_pointee();
 		return t;
 	case DWT_RECORD:
-		return record_type(dt, remember(dt, new_type(TY_RECORD, dt->size)));
+		return record_type(dt, remember(dt, alloc_type(TY_RECORD, dt->size)));
 	case DWT_ARRAY:
 		return remember(dt, array_type(dt));
 	default:
-		return remember(dt, new_type(TY_NONE, 0));
+		return remember(dt, alloc_type(TY_NONE, 0));
 	}
 }
 

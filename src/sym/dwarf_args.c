@@ -110,12 +110,6 @@ static DwFile *get_file(const char *path)
 
 /* ---- type names, as bpftrace 0.17 prints them ---- */
 
-static bool type_of(Dwarf_Die *d, Dwarf_Die *out)
-{
-	Dwarf_Attribute a;
-	return dwarf_attr_integrate(d, DW_AT_type, &a) && dwarf_formref_die(&a, out);
-}
-
 static void dw_type_name(Dwarf_Die *t, StrBuf *b, int depth)
 {
 	if (!t || depth > 16) {
@@ -123,7 +117,7 @@ static void dw_type_name(Dwarf_Die *t, StrBuf *b, int depth)
 		return;
 	}
 	Dwarf_Die in;
-	bool has = type_of(t, &in);
+	bool has = dw_type_of(t, &in);
 	const char *name = dwarf_diename(t);
 	switch (dwarf_tag(t)) {
 	case DW_TAG_pointer_type:
@@ -163,7 +157,7 @@ static void dw_type_name(Dwarf_Die *t, StrBuf *b, int depth)
 
 /* ---- type descriptions ---- */
 
-static DwarfType *new_type(DwarfTypeKind k, int size)
+static DwarfType *new_desc(DwarfTypeKind k, int size)
 {
 	DwarfType *t = xcalloc(1, sizeof(DwarfType));
 	t->kind = k;
@@ -171,9 +165,9 @@ static DwarfType *new_type(DwarfTypeKind k, int size)
 	return t;
 }
 
-static DwarfType *int_type(int bytes, bool sign)
+static DwarfType *int_desc(int bytes, bool sign)
 {
-	DwarfType *t = new_type(DWT_INT, bytes);
+	DwarfType *t = new_desc(DWT_INT, bytes);
 	t->is_signed = sign;
 	return t;
 }
@@ -214,7 +208,7 @@ static void add_member(DwarfType *t, int *cap, DwarfMember m)
 static DwarfType *make_record(DwFile *f, Dwarf_Die *d, int depth)
 {
 	bool un = dwarf_tag(d) == DW_TAG_union_type;
-	DwarfType *t = new_type(DWT_RECORD, byte_size(d));
+	DwarfType *t = new_desc(DWT_RECORD, byte_size(d));
 	t->is_union = un;
 	StrBuf b = {0};
 	const char *name = dwarf_diename(d);
@@ -229,7 +223,7 @@ static DwarfType *make_record(DwFile *f, Dwarf_Die *d, int depth)
 		if (dwarf_tag(&m) != DW_TAG_member)
 			continue;
 		Dwarf_Die mt;
-		DwarfType *ft = type_of(&m, &mt) ? make_type(f, &mt, depth + 1) : new_type(DWT_NONE, 0);
+		DwarfType *ft = dw_type_of(&m, &mt) ? make_type(f, &mt, depth + 1) : new_desc(DWT_NONE, 0);
 		Dwarf_Word off = 0, bits = 0, bitoff = 0;
 		Dwarf_Attribute a;
 		if (dwarf_attr(&m, DW_AT_data_member_location, &a))
@@ -261,7 +255,7 @@ static DwarfType *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 		else if (dwarf_attr(&sub, DW_AT_upper_bound, &a) && dwarf_formudata(&a, &v) == 0)
 			n = v + 1;
 	}
-	DwarfType *t = new_type(DWT_ARRAY, 0);
+	DwarfType *t = new_desc(DWT_ARRAY, 0);
 	t->inner = make_type(f, el, depth + 1);
 	t->count = (int)n;
 	return t;
@@ -269,7 +263,7 @@ static DwarfType *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 
 static DwarfType *make_pointer(DwFile *f, Dwarf_Die *d, Dwarf_Die *in, int depth)
 {
-	DwarfType *t = new_type(DWT_PTR, 8);
+	DwarfType *t = new_desc(DWT_PTR, 8);
 	memo_add(f, dwarf_dieoffset(d), t); /* before the pointee: recursive types */
 	if (in)
 		t->inner = make_type(f, in, depth + 1);
@@ -283,9 +277,9 @@ static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth)
 		if (f->types[i].off == off)
 			return f->types[i].t;
 	if (depth > 24)
-		return new_type(DWT_NONE, 0);
+		return new_desc(DWT_NONE, 0);
 	Dwarf_Die in;
-	bool has = type_of(d, &in);
+	bool has = dw_type_of(d, &in);
 	switch (dwarf_tag(d)) {
 	case DW_TAG_base_type: {
 		Dwarf_Word enc = 0;
@@ -294,17 +288,17 @@ static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth)
 			dwarf_formudata(&a, &enc);
 		int sz = byte_size(d);
 		if (enc == DW_ATE_float || enc == DW_ATE_complex_float || sz > 8 || sz <= 0)
-			return new_type(DWT_NONE, 0);
-		return int_type(sz, enc == DW_ATE_signed || enc == DW_ATE_signed_char);
+			return new_desc(DWT_NONE, 0);
+		return int_desc(sz, enc == DW_ATE_signed || enc == DW_ATE_signed_char);
 	}
 	case DW_TAG_enumeration_type:
-		return int_type(byte_size(d) ? byte_size(d) : 4, false);
+		return int_desc(byte_size(d) ? byte_size(d) : 4, false);
 	case DW_TAG_typedef:
 	case DW_TAG_const_type:
 	case DW_TAG_volatile_type:
 	case DW_TAG_restrict_type:
 	case DW_TAG_atomic_type:
-		return has ? make_type(f, &in, depth + 1) : new_type(DWT_NONE, 0);
+		return has ? make_type(f, &in, depth + 1) : new_desc(DWT_NONE, 0);
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
@@ -314,9 +308,9 @@ static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth)
 	case DW_TAG_class_type:
 		return make_record(f, d, depth);
 	case DW_TAG_array_type:
-		return has ? make_array(f, d, &in, depth) : new_type(DWT_NONE, 0);
+		return has ? make_array(f, d, &in, depth) : new_desc(DWT_NONE, 0);
 	default:
-		return new_type(DWT_NONE, 0);
+		return new_desc(DWT_NONE, 0);
 	}
 }
 
@@ -361,7 +355,7 @@ static DwarfFunc *parse_func(DwFile *f, Dwarf_Off off)
 		if (dwarf_tag(&p) != DW_TAG_formal_parameter)
 			continue;
 		Dwarf_Die t;
-		bool has = type_of(&p, &t);
+		bool has = dw_type_of(&p, &t);
 		StrBuf b = {0};
 		dw_type_name(has ? &t : NULL, &b, 0);
 		const char *name = dwarf_diename(&p);
@@ -374,7 +368,7 @@ static DwarfFunc *parse_func(DwFile *f, Dwarf_Off off)
 		fn->params[fn->nparams++] = (DwarfParam){
 			.name = xstrdup(name ? name : ""),
 			.ctype = b.s ? b.s : xstrdup("void"),
-			.type = has ? make_type(f, &t, 0) : new_type(DWT_NONE, 0),
+			.type = has ? make_type(f, &t, 0) : new_desc(DWT_NONE, 0),
 		};
 	} while (dwarf_siblingof(&p, &p) == 0);
 	return fn;
@@ -416,7 +410,7 @@ static int dwarf_reg_ctx_off(int regno)
 	return regno >= 0 && regno < (int)(sizeof(off) / sizeof(*off)) ? off[regno] : -1;
 }
 
-static DwarfLocal *find_local(DwFile *f, uint64_t off, const char *name, bool params_only, StrBuf *why)
+static DwarfLocal *describe_local(DwFile *f, uint64_t off, const char *name, bool params_only, StrBuf *why)
 {
 	DebugInfo *di = debuginfo_get(f->path);
 	Dwarf_Addr pc;
@@ -435,11 +429,11 @@ static DwarfLocal *find_local(DwFile *f, uint64_t off, const char *name, bool pa
 	DwarfLocal *out = xcalloc(1, sizeof(*out));
 	*out = (DwarfLocal){.kind = (int)l.kind, .ctx_off = ctx_off, .offset = l.offset, .value = l.value};
 	Dwarf_Die t;
-	bool has = type_of(&l.var, &t);
+	bool has = dw_type_of(&l.var, &t);
 	StrBuf b = {0};
 	dw_type_name(has ? &t : NULL, &b, 0);
 	out->ctype = b.s;
-	out->type = has ? make_type(f, &t, 0) : new_type(DWT_NONE, 0);
+	out->type = has ? make_type(f, &t, 0) : new_desc(DWT_NONE, 0);
 	return out;
 }
 
@@ -454,7 +448,7 @@ const DwarfLocal *dwarf_local(const char *path, uint64_t off, const char *name, 
 		}
 	StrBuf w = {0};
 	LocalMemo *m = xcalloc(1, sizeof(*m));
-	*m = (LocalMemo){off, xstrdup(name), params_only, find_local(f, off, name, params_only, &w), NULL,
+	*m = (LocalMemo){off, xstrdup(name), params_only, describe_local(f, off, name, params_only, &w), NULL,
 			 f->locals};
 	m->why = w.s;
 	f->locals = m;

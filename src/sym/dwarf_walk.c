@@ -458,7 +458,7 @@ done:
 	return 0;
 }
 
-static Dwarf_Die *type_of(Dwarf_Die *d, Dwarf_Die *mem)
+Dwarf_Die *dw_type_of(Dwarf_Die *d, Dwarf_Die *mem)
 {
 	Dwarf_Attribute a;
 	if (!dwarf_attr_integrate(d, DW_AT_type, &a))
@@ -470,7 +470,7 @@ Dwarf_Die *dw_real_type(Dwarf_Die *d, Dwarf_Die *mem)
 {
 	int tag;
 	do {
-		d = type_of(d, mem);
+		d = dw_type_of(d, mem);
 		if (!d)
 			return NULL;
 		tag = dwarf_tag(d);
@@ -489,7 +489,7 @@ Dwarf_Die *dw_resolved_type(Dwarf_Die *d, Dwarf_Die *mem)
 
 /* perf's type text: typedef names kept, qualifiers dropped, pointers and
  * arrays as '*', function pointers as "(function_type)" */
-static bool type_text(Dwarf_Die *d, StrBuf *b)
+static bool var_type_text(Dwarf_Die *d, StrBuf *b)
 {
 	Dwarf_Die t;
 	if (!dw_real_type(d, &t))
@@ -500,7 +500,7 @@ static bool type_text(Dwarf_Die *d, StrBuf *b)
 		return true;
 	}
 	if (tag == DW_TAG_array_type || tag == DW_TAG_pointer_type) {
-		if (!type_text(&t, b))
+		if (!var_type_text(&t, b))
 			return false;
 		sb_puts(b, "*");
 		return true;
@@ -523,7 +523,7 @@ bool dw_var_text(Dwarf_Die *var, StrBuf *out)
 	StrBuf t = {0};
 	if (!name)
 		return false;
-	if (!type_text(var, &t)) {
+	if (!var_type_text(var, &t)) {
 		sb_reset(&t);
 		sb_puts(&t, "(unknown_type)");
 	}

@@ -56,6 +56,8 @@ Dwarf_Op *dw_frame_base(Dwarf_Die *sp, Dwarf_Addr addr, Dwarf_CFI *cfi, size_t *
 int dw_var_location(Dwarf_Die *var, Dwarf_Addr addr, Dwarf_Op *fb, Dwarf_Die *sp, VarLoc *out);
 /* "type\tname" as perf probe -V prints a variable; false if unnamed. */
 bool dw_var_text(Dwarf_Die *var, StrBuf *out);
+/* d's DW_AT_type (through abstract origins), in *mem; NULL if none. */
+Dwarf_Die *dw_type_of(Dwarf_Die *d, Dwarf_Die *mem);
 /* The type with const/volatile/restrict/shared stripped (typedefs kept). */
 Dwarf_Die *dw_real_type(Dwarf_Die *d, Dwarf_Die *mem);
 /* ... and typedefs too. */

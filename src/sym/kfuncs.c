@@ -122,7 +122,7 @@ typedef struct NameIndex {
 	int n;
 } NameIndex;
 
-static int cmp_name(const void *a, const void *b)
+static int cmp_name_ref(const void *a, const void *b)
 {
 	return strcmp(**(const NameRef *)a, **(const NameRef *)b);
 }
@@ -130,7 +130,7 @@ static int cmp_name(const void *a, const void *b)
 static void index_sort(NameIndex *ix)
 {
 	if (ix->n > 1)
-		qsort(ix->v, (size_t)ix->n, sizeof(*ix->v), cmp_name);
+		qsort(ix->v, (size_t)ix->n, sizeof(*ix->v), cmp_name_ref);
 }
 
 /* The position of the first entry named name, -1 if none. */

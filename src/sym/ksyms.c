@@ -59,7 +59,7 @@ static int hexval(char c)
 
 /* "ADDR TYPE NAME[\t[module]]\n": fills *s, sets *kind (SYM_TEXT for
  * t/T/w/W, SYM_DATA for b/B/d/D/r/R) and returns the start of the next line. */
-static char *parse_line(char *p, Ksym *s, int *kind)
+static char *parse_kallsyms_line(char *p, Ksym *s, int *kind)
 {
 	uint64_t addr = 0;
 	int v;
@@ -92,7 +92,7 @@ static int cmp_ksym(const void *a, const void *b)
 	return x->name < y->name ? -1 : x->name > y->name;
 }
 
-static void load(void)
+static void load_kallsyms(void)
 {
 	loaded = true;
 	size_t len;
@@ -104,7 +104,7 @@ static void load(void)
 	for (char *p = buf; *p;) {
 		Ksym s;
 		int kind;
-		p = parse_line(p, &s, &kind);
+		p = parse_kallsyms_line(p, &s, &kind);
 		if (kind == SYM_TEXT)
 			vec_push(&v, s);
 		else if (kind == SYM_DATA)
@@ -129,7 +129,7 @@ static void load(void)
 const char *ksym_name(uint64_t addr, uint64_t *off)
 {
 	if (!loaded)
-		load();
+		load_kallsyms();
 	if (!nsyms || addr < syms[0].addr)
 		return NULL;
 	int lo = 0, hi = nsyms - 1;
@@ -147,7 +147,7 @@ const char *ksym_name(uint64_t addr, uint64_t *off)
 	return syms[lo].name;
 }
 
-/* parse_line cut "name\t[module]" at the tab: the module follows the
+/* parse_kallsyms_line cut "name\t[module]" at the tab: the module follows the
  * name's NUL; a name without one is followed by the next line's address */
 const char *ksym_module(const char *name, char *buf, size_t len)
 {
@@ -166,7 +166,7 @@ const char *ksym_module(const char *name, char *buf, size_t len)
 uint64_t ksym_addr(const char *name)
 {
 	if (!loaded)
-		load();
+		load_kallsyms();
 	for (int i = 0; i < nsyms; i++)
 		if (!strcmp(syms[i].name, name))
 			return syms[i].addr;
@@ -181,7 +181,7 @@ uint64_t ksym_addr(const char *name)
 uint64_t ksym_size(const char *name)
 {
 	if (!loaded)
-		load();
+		load_kallsyms();
 	for (int i = 0; i < nsyms; i++) {
 		if (strcmp(syms[i].name, name))
 			continue;
@@ -217,7 +217,7 @@ uint64_t ksym_any_addr(const char *name)
 }
 
 /* FNV-1a over a name that ends at '\0', '\n' or '\t' (kallsyms' lines). */
-static uint32_t name_hash(const char *s, const char **end)
+static uint32_t kallsyms_name_hash(const char *s, const char **end)
 {
 	uint32_t h = 2166136261u;
 	for (; *s && *s != '\n' && *s != '\t'; s++)
@@ -250,7 +250,7 @@ void ksym_unique_addrs_in(const char *buf, const char *const *names, int n, uint
 	int *first = xcalloc((size_t)n, sizeof(*first)); /* a name asked twice: its first index */
 	for (int i = 0; i < n; i++) {
 		const char *e;
-		uint32_t h = name_hash(names[i], &e) & (size - 1);
+		uint32_t h = kallsyms_name_hash(names[i], &e) & (size - 1);
 		while (slot[h] && strcmp(names[slot[h] - 1], names[i]))
 			h = (h + 1) & (size - 1);
 		if (!slot[h])
@@ -264,7 +264,7 @@ void ksym_unique_addrs_in(const char *buf, const char *const *names, int n, uint
 		if (!type || p - type < 4 || !strchr("tTwW", type[1]))
 			continue;
 		const char *name = type + 3, *end;
-		uint32_t h = name_hash(name, &end) & (size - 1);
+		uint32_t h = kallsyms_name_hash(name, &end) & (size - 1);
 		size_t nl = (size_t)(end - name);
 		for (; slot[h]; h = (h + 1) & (size - 1)) {
 			int i = slot[h] - 1;
