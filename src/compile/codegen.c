@@ -242,7 +242,7 @@ static bool gen_wp_setup(Script *sc, const Probe *p, const ProbeSpec *wp, int wp
 	emit(&g, I_MOV64_IMM(BPF_REG_3, 16));
 	emit(&g, I_MOV64_IMM(BPF_REG_4, BPF_RB_FORCE_WAKEUP));
 	emit_call(&g, BPF_FUNC_ringbuf_output);
-	if (strcmp(wp->prov->name, "asyncwatchpoint")) {
+	if (wp->prov->watch == WATCH_SYNC) {
 		int out = label_new(&g);
 		/* not sent: nobody would let the task go on */
 		emit_jmp_imm(&g, BPF_JNE, BPF_REG_0, 0, out);

@@ -135,7 +135,7 @@ static void b_cpid(Gen *g, const Expr *e)
 /* sargN: the Nth 8-byte stack argument, above the return address at sp */
 static void b_sarg(Gen *g, const Expr *e)
 {
-	bool user = !strcmp(g->spec->prov->name, "uprobe");
+	bool user = g->spec->prov->space == SPACE_USER;
 	int mark = g->scratch_top, tmp = scratch_alloc(g, 8);
 	emit_st(g, BPF_DW, R_SCR, tmp, 0);
 	emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, pt_regs_offset("sp")));
@@ -296,7 +296,8 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs)
 	ev->size = 8;
 	g->sc->traced_events |= !g->spec->prov->is_special;
 	/* ERROR's too: a fault in END runs it while the others' records are ignored */
-	ev->from_end = !strcmp(g->spec->prov->name, "END") || dfault_is_error_spec(g->spec);
+	ev->from_end = g->spec->prov->is_special == SPECIAL_END ||
+		       g->spec->prov->is_special == SPECIAL_ERROR;
 	vec_push(&g->sc->events, ev);
 	return ev;
 }

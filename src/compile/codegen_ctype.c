@@ -75,10 +75,7 @@ static Place base_place(Gen *g, const Expr *b)
  * point into the traced process */
 bool cg_probe_reads_user(const Gen *g)
 {
-	const char *n = g->spec->prov->name;
-	if (!strcmp(n, "uprobe") || !strcmp(n, "uretprobe") || !strcmp(n, "usdt"))
-		return true;
-	return !strcmp(n, "tracepoint") && g->spec->target && !strcmp(g->spec->target, "syscalls");
+	return probe_args_space(g->spec) == SPACE_USER;
 }
 
 /* A pointer type says which memory it points into; a plain integer used
@@ -91,7 +88,7 @@ bool cg_user_addr(const Gen *g, const Type *t)
 /* Is e the context pointer itself (ctx, a variable holding it, a cast)? */
 static bool is_ctx_pointer(const Gen *g, const Expr *e)
 {
-	if (!type_is_ptr(e->type) || !e->type->ctx || !strcmp(g->spec->prov->name, "iter"))
+	if (!type_is_ptr(e->type) || !e->type->ctx || g->spec->prov->ctx == CTX_ITER)
 		return false; /* an iterator's record is read like memory (probe_read) */
 	return (e->kind == E_BUILTIN && e->aux2 == B_CTX) || e->kind == E_VAR ||
 	       (e->kind == E_CAST && is_ctx_pointer(g, e->a));

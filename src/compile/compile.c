@@ -153,11 +153,11 @@ static bool expand_all(Script *sc, Error *err, Error *later)
 			}
 			/* as in bpftrace: one BEGIN and one END at most */
 			for (int i = before; i < sc->specs[p].n; i++) {
-				const char *pn = sc->specs[p].v[i].prov->name;
-				int *cnt = !strcmp(pn, "BEGIN") ? &nbegin
-					   : !strcmp(pn, "END") ? &nend : NULL;
+				const Provider *pv = sc->specs[p].v[i].prov;
+				int *cnt = pv->is_special == SPECIAL_BEGIN ? &nbegin
+					   : pv->is_special == SPECIAL_END ? &nend : NULL;
 				if (cnt && ++*cnt > 1 && sc->opt.dialect != DIALECT_D) /* D: any number */
-					error_at(later, ap->loc, "More than one %s probe defined", pn);
+					error_at(later, ap->loc, "More than one %s probe defined", pv->name);
 			}
 		}
 		sc->nattach += sc->specs[p].n;

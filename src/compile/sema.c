@@ -644,7 +644,7 @@ static bool sema_tp_field(Sema *s, Expr *e)
 		return sema_uevent_field(s, e);
 	if (s->spec->dwarf)
 		return sema_uprobe_arg(s, e);
-	if (!strcmp(s->spec->prov->name, "uprobe")) /* a line probe, FUNC+OFF */
+	if (s->spec->prov->args == ARGS_DWARF) /* a line probe, FUNC+OFF */
 		return sema_uprobe_local(s, e, true);
 	const TpField *f = tp_format_field(&s->spec->tp, e->name);
 	if (!f)

@@ -15,20 +15,15 @@
 
 #include "sema.h"
 
+static int addrspace_of(ProbeSpace space)
+{
+	return space == SPACE_USER ? AS_USER : space == SPACE_KERNEL ? AS_KERNEL : AS_NONE;
+}
+
 /* bpftrace's find_addrspace(): where a probe type's arguments live */
 static int probe_addrspace(const Sema *s)
 {
-	static const char *const kernel[] = {"kprobe", "kretprobe", "kfunc", "kretfunc",
-					     "tracepoint", "iter", "rawtracepoint"};
-	static const char *const user[] = {"uprobe", "uretprobe", "usdt"};
-	const char *n = s->spec->prov->name;
-	for (size_t i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++)
-		if (!strcmp(n, kernel[i]))
-			return AS_KERNEL;
-	for (size_t i = 0; i < sizeof(user) / sizeof(user[0]); i++)
-		if (!strcmp(n, user[i]))
-			return AS_USER;
-	return AS_NONE;
+	return addrspace_of(s->spec->prov->space);
 }
 
 static int builtin_addrspace(const Sema *s, const Expr *e)
@@ -43,10 +38,7 @@ static int builtin_addrspace(const Sema *s, const Expr *e)
 	case B_RETVAL:
 		return probe_addrspace(s);
 	case B_ARGS: /* a syscall's arguments point into the process */
-		if (!strcmp(s->spec->prov->name, "tracepoint"))
-			return s->spec->target && !strcmp(s->spec->target, "syscalls") ? AS_USER
-											: AS_KERNEL;
-		return probe_addrspace(s);
+		return addrspace_of(probe_args_space(s->spec));
 	default:
 		return AS_NONE;
 	}

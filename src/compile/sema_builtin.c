@@ -58,14 +58,14 @@ static const BuiltinDef *d_builtin_find(Sema *s, Expr *e)
  * are both the return value, as in DTrace. */
 int d_syscall_arg_offset(const ProbeSpec *spec, int n)
 {
-	if (strcmp(spec->prov->name, "tracepoint") || !spec->target ||
-	    strcmp(spec->target, "syscalls") || !spec->func)
-		return -1;
-	if (!strncmp(spec->func, "sys_enter_", 10))
+	switch (probe_syscall(spec)) {
+	case SYSCALL_ENTRY:
 		return n >= 0 && n < 6 ? 16 + 8 * n : -1;
-	if (!strncmp(spec->func, "sys_exit_", 9))
+	case SYSCALL_EXIT:
 		return n == -1 || n == 0 || n == 1 ? 16 : -1;
-	return -1;
+	default:
+		return -1;
+	}
 }
 
 /* True when argN lies past the record of a syscall that takes fewer
@@ -156,10 +156,9 @@ static bool check_ctx(Sema *s, Expr *e)
 			return sema_error(s, e->loc, "ctx cannot be used in different BPF program "
 					  "types: %s and %s", first, other);
 	}
-	if (!strcmp(prov->name, "tracepoint"))
-		return sema_error(s, e->loc, "Use args instead of ctx in tracepoint");
-	if (!strcmp(prov->name, "iter") || (!prov->is_special &&
-	    (prov->prog_type == BPF_PROG_TYPE_KPROBE || prov->prog_type == BPF_PROG_TYPE_PERF_EVENT)))
+	if (prov->args == ARGS_FIELDS) /* its record is args */
+		return sema_error(s, e->loc, "Use args instead of ctx in %s", prov->name);
+	if (prov->ctx != CTX_NONE)
 		return true;
 	return sema_error(s, e->loc, "invalid program type\nhint: ctx is a struct pt_regs * in "
 			  "kprobe, uprobe and usdt probes, a struct bpf_perf_event_data * in profile, "
@@ -176,7 +175,7 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return true;
 		if (prov->ctx_arg_offset(s->spec, e->aux) < 0)
 			return sema_error(s, e->loc, "%s is not available in %s probes%s", e->name,
-					  prov->name, !strcmp(prov->name, "tracepoint")
+					  prov->name, prov->args == ARGS_FIELDS
 							  ? " (use args->FIELD; sonde -lv lists them)" : "");
 		return true;
 	case B_RETVAL:
@@ -186,9 +185,9 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 	case B_ARGS:
 		if (s->spec->uevent)
 			return true;
-		if (!strcmp(prov->name, "uprobe") || s->spec->dwarf)
+		if (prov->args == ARGS_DWARF || s->spec->dwarf)
 			return sema_uprobe_args(s, e);
-		if (strcmp(prov->name, "tracepoint"))
+		if (prov->args != ARGS_FIELDS)
 			return sema_error(s, e->loc, "args is only available in tracepoint and uprobe "
 					  "probes, not in %s", prov->name);
 		return true;
@@ -199,14 +198,14 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 			return sema_error(s, e->loc, "cpid is only available when a command is run with -c");
 		return true;
 	case B_SARG: /* read from the stack: kernel or user by the probe type */
-		if (strcmp(prov->name, "kprobe") && strcmp(prov->name, "uprobe"))
+		if (!prov->stack_args)
 			return sema_error(s, e->loc, "The %s builtin can only be used with 'kprobes' and "
 					  "'uprobes' probes", e->name);
 		return true;
 	case B_CTX:
 		return check_ctx(s, e);
 	case B_FUNC:
-		if (prov->prog_type != BPF_PROG_TYPE_KPROBE || !strcmp(prov->name, "usdt"))
+		if (!prov->has_func)
 			return sema_error(s, e->loc, "func is only available in uprobes and kprobes");
 		return true;
 	default:
@@ -218,8 +217,7 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
  * the instruction pointer as a user symbol (so an address, unresolved) */
 static bool func_is_address(const Sema *s)
 {
-	const char *prov = s->spec->prov->name;
-	return s->sc->opt.no_user_symbols && (!strcmp(prov, "uprobe") || !strcmp(prov, "uretprobe"));
+	return s->sc->opt.no_user_symbols && s->spec->prov->space == SPACE_USER;
 }
 
 bool sema_builtin(Sema *s, Expr *e)
@@ -248,8 +246,7 @@ bool sema_builtin(Sema *s, Expr *e)
 		return false;
 	e->aux2 = b->id;
 	int p = probe_index(s);
-	if (p >= 0 && (b->id == B_PROBE || (b->id == B_ARGS && !strcmp(s->spec->prov->name,
-								   "tracepoint"))))
+	if (p >= 0 && (b->id == B_PROBE || (b->id == B_ARGS && s->spec->prov->args == ARGS_FIELDS)))
 		s->sc->expands[p] = true;
 	switch (b->kind) {
 	case TY_INT:
@@ -263,9 +260,8 @@ bool sema_builtin(Sema *s, Expr *e)
 		Type *rt = b->id == B_RETVAL && s->spec->dwarf ? type_of_return(s->spec->dwarf) : NULL;
 		if (rt && rt->kind == TY_INT) /* kretfunc: the BTF return type */
 			e->type = rt->pointee ? rt : ty_int(s, rt->bits, rt->is_signed);
-		if (b->id == B_CTX && strcmp(s->spec->prov->name, "iter")) /* the registers */
-			e->type->pointee = btf_lazy_record("struct", s->spec->prov->prog_type ==
-							   BPF_PROG_TYPE_PERF_EVENT
+		if (b->id == B_CTX && s->spec->prov->ctx != CTX_ITER) /* the registers */
+			e->type->pointee = btf_lazy_record("struct", s->spec->prov->ctx == CTX_PERF
 							   ? "bpf_perf_event_data" : "pt_regs");
 		if (b->id == B_CTX)
 			e->type->ctx = true;

@@ -156,7 +156,7 @@ static bool str_arg_error(Sema *s, Expr *c, const Expr *a)
 static bool is_data_loc(const Sema *s, const Expr *a)
 {
 	if (a->kind != E_FIELD || a->a->type->kind != TY_CTX || s->spec->uevent ||
-	    strcmp(s->spec->prov->name, "tracepoint"))
+	    s->spec->prov->args != ARGS_FIELDS)
 		return false;
 	const TpField *f = tp_format_field(&s->spec->tp, a->name);
 	return f && f->is_data_loc;
@@ -289,8 +289,7 @@ static bool check_usym(Sema *s, Expr *c)
 static bool check_uaddr(Sema *s, Expr *c)
 {
 	const ProbeSpec *sp = s->spec;
-	bool here = sp->prov->prog_type == BPF_PROG_TYPE_KPROBE && sp->target &&
-		    strncmp(sp->prov->name, "k", 1);
+	bool here = sp->prov->space == SPACE_USER && sp->target;
 	if (!here && !sema_bt_wrong_probe(s, c))
 		return false;
 	if (!sema_arg_literal_str(s, c, 0))

@@ -100,7 +100,7 @@ bool sema_check_override(Sema *s, Expr *c)
 {
 	if (!s->sc->opt.unsafe)
 		return sema_error(s, c->loc, "override() is an unsafe function being used in safe mode");
-	if (strcmp(s->spec->prov->name, "kprobe"))
+	if (!s->spec->prov->can_override)
 		return sema_error(s, c->loc, "override can only be used with kprobes.");
 	return sema_arg_kind(s, c, 0, TY_INT);
 }
@@ -128,8 +128,7 @@ bool sema_check_signal(Sema *s, Expr *c)
 	if (!s->sc->opt.unsafe)
 		return sema_error(s, c->loc, "signal() is an unsafe function being used in safe mode\n"
 				  "hint: --unsafe allows it");
-	if (p->is_special || !strcmp(p->name, "watchpoint") || !strcmp(p->name, "asyncwatchpoint") ||
-	    (p->prog_type == BPF_PROG_TYPE_PERF_EVENT && strcmp(p->name, "profile")))
+	if (!p->can_signal)
 		return sema_error(s, c->loc, "signal can not be used with \"%s\" probes", p->name);
 	c->aux = 0;
 	if (a->kind == E_STR) {

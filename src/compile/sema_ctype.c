@@ -61,8 +61,7 @@ bool cdefs_parse_program(CDefs *d, const Program *p, Error *err)
 
 static bool is_user_provider(const Sema *s)
 {
-	const char *n = s->spec->prov->name;
-	return !strcmp(n, "uprobe") || !strcmp(n, "uretprobe") || !strcmp(n, "usdt");
+	return s->spec->prov->space == SPACE_USER;
 }
 
 static Type *ptr_copy(Sema *s, Type *p, bool user)

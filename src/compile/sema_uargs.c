@@ -12,7 +12,7 @@
 bool sema_uprobe_args(Sema *s, Expr *e)
 {
 	const ProbeSpec *p = s->spec;
-	if (p->dwarf || (!strcmp(p->prov->name, "uprobe") && dwarf_present(p->target)))
+	if (p->dwarf || (p->prov->args == ARGS_DWARF && dwarf_present(p->target)))
 		return true;
 	return sema_error(s, e->loc, "args: no debug info for %s in %s (build it with -g, or use "
 			  "arg0..arg5)", p->func, p->target);
@@ -54,7 +54,7 @@ bool sema_uprobe_arg(Sema *s, Expr *e)
 bool sema_uprobe_locals(Sema *s, Expr *e)
 {
 	const ProbeSpec *p = s->spec;
-	if (strcmp(p->prov->name, "uprobe"))
+	if (p->prov->args != ARGS_DWARF)
 		return sema_error(s, e->loc, "locals is only available in uprobe probes (a variable's "
 				  "place is known at one instruction), not in %s", p->prov->name);
 	if (!dwarf_present(p->target))

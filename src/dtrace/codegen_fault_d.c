@@ -41,7 +41,7 @@ int dfault_epid(const Gen *g)
 
 bool dfault_is_error_spec(const ProbeSpec *sp)
 {
-	return sp->prov->is_special && !strcmp(sp->prov->name, "ERROR");
+	return sp->prov->is_special == SPECIAL_ERROR;
 }
 
 static int site_new(Gen *g, int kind, int addr, int insn)

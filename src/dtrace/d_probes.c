@@ -252,7 +252,10 @@ static bool parse_rate(const char *s, unsigned long long *val, bool *hz)
 	return false;
 }
 
-/* the sonde attach point for a profile (every CPU) or tick (one CPU) rate */
+/* the sonde attach point for a profile (every CPU) or tick (one CPU) rate.
+ * The names compared here and in walk_rates are DTrace's (its profile
+ * provider and probe names), not sonde's providers: this front end writes
+ * the attach point text that probe_expand reads. */
 static bool rate_attach(const char *kind, const char *rate, char *out, size_t n)
 {
 	unsigned long long v;

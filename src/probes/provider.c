@@ -71,6 +71,16 @@ bool probe_expand(const char *text, Loc loc, const ProbeTarget *target, ProbeSpe
 	return ok;
 }
 
+ProbeSyscall probe_syscall(const ProbeSpec *p)
+{
+	return p->prov->syscall ? p->prov->syscall(p) : SYSCALL_NONE;
+}
+
+ProbeSpace probe_args_space(const ProbeSpec *p)
+{
+	return probe_syscall(p) ? SPACE_USER : p->prov->space;
+}
+
 ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc)
 {
 	if (l->n == l->cap) {

@@ -98,6 +98,46 @@ typedef struct ArgLoc {
 	bool is_signed;
 } ArgLoc;
 
+/* What a probe type means to a script, asked by sema and codegen instead of
+ * comparing provider names. */
+
+/* Whose memory a probe's arguments point into (bpftrace's address spaces):
+ * it decides user or kernel reads, and bpftrace's "Addrspace mismatch". */
+typedef enum { SPACE_NONE, SPACE_KERNEL, SPACE_USER } ProbeSpace;
+
+/* What the ctx builtin is. */
+typedef enum {
+	CTX_NONE, /* not available */
+	CTX_REGS, /* struct pt_regs * */
+	CTX_PERF, /* struct bpf_perf_event_data * */
+	CTX_ITER, /* the iterator's record (struct bpf_iter__NAME *), read as memory */
+} ProbeCtxKind;
+
+/* What the args builtin is. */
+typedef enum {
+	ARGS_NONE,   /* none */
+	ARGS_FIELDS, /* the fields of the tracepoint's format (ProbeSpec.tp) */
+	ARGS_PARAMS, /* the function's parameters when expand found them (ProbeSpec.dwarf) */
+	ARGS_DWARF,  /* the function's parameters from the binary's DWARF (ProbeSpec.dwarf,
+		      * else read when needed); at FUNC+OFFSET the variables there, and
+		      * locals.NAME: one instruction whose variables DWARF places */
+} ProbeArgs;
+
+/* A system call's tracepoint: its record is the call's number, then its six
+ * arguments (entry) or its return value (exit), as 8-byte words, and the
+ * pointers among them point into the calling process. */
+typedef enum { SYSCALL_NONE, SYSCALL_ENTRY, SYSCALL_EXIT } ProbeSyscall;
+
+/* sonde's own probes, attached to no event: BEGIN and END, run once through
+ * BPF_PROG_TEST_RUN; D's dtrace:::ERROR, tail-called by a program that
+ * faults.  SPECIAL_NONE (0) for every other probe. */
+typedef enum { SPECIAL_NONE, SPECIAL_BEGIN, SPECIAL_END, SPECIAL_ERROR } ProbeSpecial;
+
+/* watchpoint and asyncwatchpoint: hardware breakpoints.  A sync one stops
+ * the task that reports a FUNC+argN address (SIGSTOP) until its breakpoint
+ * is in place. */
+typedef enum { WATCH_NONE, WATCH_SYNC, WATCH_ASYNC } ProbeWatch;
+
 typedef struct Provider {
 	const char *name;
 	const char *aliases[3];
@@ -111,7 +151,7 @@ typedef struct Provider {
 	/* Attach a loaded program; on failure write why in words. */
 	bool (*attach)(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 		       size_t errlen);
-	bool is_special; /* BEGIN/END: run once through BPF_PROG_TEST_RUN */
+	ProbeSpecial is_special; /* BEGIN/END/ERROR: not attached (SPECIAL_NONE: attached) */
 	/* iter: run once after BEGIN, in sonde's own read() of the iterator
 	 * (so without the "not sonde itself" filter); sonde then exits */
 	bool (*run)(const ProbeSpec *p, int prog_fd, char *err, size_t errlen);
@@ -125,7 +165,27 @@ typedef struct Provider {
 	/* Optional (usdt): argument n's location; false when there is none.
 	 * When set, codegen uses it instead of ctx_arg_offset for argN. */
 	bool (*arg_loc)(const ProbeSpec *p, int n, ArgLoc *out);
+
+	/* The language's view of the probe type (the enums above). */
+	ProbeSpace space; /* where the probed code runs: user for uprobe, uretprobe, usdt */
+	ProbeCtxKind ctx;
+	ProbeArgs args;
+	ProbeWatch watch;
+	/* Optional (tracepoint): whether p is a system call's; NULL: never */
+	ProbeSyscall (*syscall)(const ProbeSpec *p);
+	bool has_func;     /* func: the probed function (kprobe, uprobe and their returns) */
+	bool stack_args;   /* sargN: stops at a function's entry, its stack arguments
+			    * above the return address */
+	bool can_override; /* override(): bpf_override_return (kprobe) */
+	bool can_signal;   /* signal(): to the task the event interrupted (bpftrace: not
+			    * in interval, software, hardware, watchpoint probes) */
 } Provider;
+
+/* Whether p is a system call's tracepoint (Provider.syscall). */
+ProbeSyscall probe_syscall(const ProbeSpec *p);
+/* Where p's arguments point: the calling process for a system call's
+ * tracepoint, else the provider's space. */
+ProbeSpace probe_args_space(const ProbeSpec *p);
 
 /* Split "type:rest" and expand through the matching provider, for the
  * process target names (NULL: none). */

@@ -133,4 +133,5 @@ const Provider provider_hardware = {
 	.expand = hardware_expand,
 	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = hardware_attach,
+	.ctx = CTX_PERF,
 };

@@ -127,4 +127,7 @@ const Provider provider_iter = {
 	.ctx_arg_offset = iter_arg_offset,
 	.attach = iter_attach,
 	.run = iter_run,
+	.space = SPACE_KERNEL,
+	.ctx = CTX_ITER,
+	.can_signal = true,
 };

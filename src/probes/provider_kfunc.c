@@ -127,6 +127,9 @@ const Provider provider_kfunc = {
 	.expand = kfunc_expand,
 	.ctx_arg_offset = kfunc_arg_offset,
 	.attach = kfunc_attach,
+	.space = SPACE_KERNEL,
+	.args = ARGS_PARAMS,
+	.can_signal = true,
 };
 
 const Provider provider_kretfunc = {
@@ -136,4 +139,7 @@ const Provider provider_kretfunc = {
 	.expand = kretfunc_expand,
 	.ctx_arg_offset = kfunc_arg_offset,
 	.attach = kfunc_attach,
+	.space = SPACE_KERNEL,
+	.args = ARGS_PARAMS,
+	.can_signal = true,
 };

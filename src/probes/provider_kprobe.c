@@ -338,6 +338,12 @@ const Provider provider_kprobe = {
 	.expand = kprobe_expand,
 	.ctx_arg_offset = kprobe_arg_offset,
 	.attach = kprobe_attach,
+	.space = SPACE_KERNEL,
+	.ctx = CTX_REGS,
+	.has_func = true,
+	.stack_args = true,
+	.can_override = true,
+	.can_signal = true,
 };
 
 const Provider provider_kretprobe = {
@@ -347,4 +353,8 @@ const Provider provider_kretprobe = {
 	.expand = kretprobe_expand,
 	.ctx_arg_offset = kprobe_arg_offset,
 	.attach = kretprobe_attach,
+	.space = SPACE_KERNEL,
+	.ctx = CTX_REGS,
+	.has_func = true,
+	.can_signal = true,
 };

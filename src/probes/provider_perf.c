@@ -136,6 +136,8 @@ const Provider provider_profile = {
 	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = profile_attach,
 	.one_prog = true,
+	.ctx = CTX_PERF,
+	.can_signal = true,
 };
 
 const Provider provider_interval = {
@@ -146,6 +148,7 @@ const Provider provider_interval = {
 	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = interval_attach,
 	.one_prog = true,
+	.ctx = CTX_PERF,
 };
 
 const Provider provider_software = {
@@ -155,4 +158,5 @@ const Provider provider_software = {
 	.expand = software_expand,
 	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = software_attach,
+	.ctx = CTX_PERF,
 };

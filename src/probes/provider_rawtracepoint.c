@@ -82,4 +82,6 @@ const Provider provider_rawtracepoint = {
 	.expand = rtp_expand,
 	.ctx_arg_offset = rtp_arg_offset,
 	.attach = rtp_attach,
+	.space = SPACE_KERNEL,
+	.can_signal = true,
 };

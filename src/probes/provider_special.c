@@ -28,7 +28,7 @@ const Provider provider_begin = {
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.expand = special_expand,
 	.ctx_arg_offset = no_args,
-	.is_special = true,
+	.is_special = SPECIAL_BEGIN,
 };
 
 const Provider provider_end = {
@@ -36,7 +36,7 @@ const Provider provider_end = {
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.expand = special_expand,
 	.ctx_arg_offset = no_args,
-	.is_special = true,
+	.is_special = SPECIAL_END,
 };
 
 /* ERROR's argN are the fault's record (codegen_fault_d.c), arg0..arg9 */
@@ -48,7 +48,7 @@ static int error_args(const ProbeSpec *p, int n)
 
 #define ERROR_PROVIDER(type) \
 	{ .name = "ERROR", .prog_type = type, .expand = NULL, \
-	  .ctx_arg_offset = error_args, .is_special = true }
+	  .ctx_arg_offset = error_args, .is_special = SPECIAL_ERROR }
 
 static const Provider error_providers[] = {
 	ERROR_PROVIDER(BPF_PROG_TYPE_RAW_TRACEPOINT), ERROR_PROVIDER(BPF_PROG_TYPE_TRACEPOINT),

@@ -119,6 +119,16 @@ static bool tp_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 	return false;
 }
 
+/* syscalls:sys_enter_NAME and syscalls:sys_exit_NAME */
+static ProbeSyscall tp_syscall(const ProbeSpec *p)
+{
+	if (!p->target || strcmp(p->target, "syscalls") || !p->func)
+		return SYSCALL_NONE;
+	if (!strncmp(p->func, "sys_enter_", 10))
+		return SYSCALL_ENTRY;
+	return !strncmp(p->func, "sys_exit_", 9) ? SYSCALL_EXIT : SYSCALL_NONE;
+}
+
 const Provider provider_tracepoint = {
 	.name = "tracepoint",
 	.aliases = {"t"},
@@ -126,4 +136,8 @@ const Provider provider_tracepoint = {
 	.expand = tp_expand,
 	.ctx_arg_offset = tp_arg_offset,
 	.attach = tp_attach,
+	.space = SPACE_KERNEL,
+	.args = ARGS_FIELDS,
+	.syscall = tp_syscall,
+	.can_signal = true,
 };

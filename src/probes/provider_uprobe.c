@@ -679,6 +679,12 @@ const Provider provider_uprobe = {
 	.ctx_arg_offset = uprobe_arg_offset,
 	.attach = uprobe_attach,
 	.newest_first = true,
+	.space = SPACE_USER,
+	.ctx = CTX_REGS,
+	.args = ARGS_DWARF,
+	.has_func = true,
+	.stack_args = true,
+	.can_signal = true,
 };
 
 const Provider provider_uretprobe = {
@@ -689,6 +695,10 @@ const Provider provider_uretprobe = {
 	.ctx_arg_offset = uretprobe_arg_offset,
 	.attach = uretprobe_attach,
 	.newest_first = true,
+	.space = SPACE_USER,
+	.ctx = CTX_REGS,
+	.has_func = true,
+	.can_signal = true,
 };
 
 const Provider provider_usdt = {
@@ -700,4 +710,7 @@ const Provider provider_usdt = {
 	.attach = usdt_attach,
 	.arg_loc = usdt_arg_loc,
 	.newest_first = true,
+	.space = SPACE_USER,
+	.ctx = CTX_REGS,
+	.can_signal = true,
 };

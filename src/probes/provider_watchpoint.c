@@ -336,6 +336,8 @@ const Provider provider_watchpoint = {
 	.expand = watchpoint_expand,
 	.ctx_arg_offset = watchpoint_arg_offset,
 	.attach = watchpoint_attach,
+	.ctx = CTX_PERF,
+	.watch = WATCH_SYNC,
 };
 
 const Provider provider_asyncwatchpoint = {
@@ -345,4 +347,6 @@ const Provider provider_asyncwatchpoint = {
 	.expand = asyncwatchpoint_expand,
 	.ctx_arg_offset = watchpoint_arg_offset,
 	.attach = watchpoint_attach,
+	.ctx = CTX_PERF,
+	.watch = WATCH_ASYNC,
 };

@@ -406,7 +406,7 @@ static ProgCode *attach_order(const Runtime *rt, int i)
 bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
 {
 	for (int i = 0; i < rt->sc->progs.n; i++) /* -v: BEGIN first, as bpftrace */
-		if (!strcmp(rt->sc->progs.v[i]->spec->prov->name, "BEGIN"))
+		if (rt->sc->progs.v[i]->spec->prov->is_special == SPECIAL_BEGIN)
 			verbose_attaching(rt, rt->sc->progs.v[i]);
 	for (int i = 0; i < rt->sc->progs.n; i++) {
 		ProgCode *pc = attach_order(rt, i);

@@ -83,19 +83,20 @@ static int64_t boot_to_real(void)
 	return ((int64_t)r.tv_sec - b.tv_sec) * 1000000000LL + (r.tv_nsec - b.tv_nsec);
 }
 
-static void run_special(Runtime *rt, const char *which)
+static void run_special(Runtime *rt, ProbeSpecial which)
 {
 	for (int i = 0; i < rt->sc->progs.n; i++) {
 		ProgCode *pc = rt->sc->progs.v[i];
-		if (!pc->spec->prov->is_special || strcmp(pc->spec->prov->name, which))
+		if (pc->spec->prov->is_special != which)
 			continue;
-		if (!strcmp(which, "END")) /* -v: as bpftrace, END's program is told last */
+		if (which == SPECIAL_END) /* -v: as bpftrace, END's program is told last */
 			verbose_attaching(rt, pc);
 		uint64_t args[1] = {0};
 		LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = sizeof(args));
 		int r = bpf_prog_test_run_opts(pc->fd, &o);
 		if (r)
-			fprintf(stderr, "sonde: running %s failed: %s\n", which, strerror(-r));
+			fprintf(stderr, "sonde: running %s failed: %s\n", pc->spec->prov->name,
+				strerror(-r));
 		ring_buffer__consume(rt->rb);
 	}
 }
@@ -183,7 +184,7 @@ typedef struct Waiter {
 static bool script_watches(const Script *sc)
 {
 	for (int i = 0; i < sc->progs.n; i++)
-		if (sc->progs.v[i]->spec->wp_setup || strstr(sc->progs.v[i]->spec->prov->name, "watchpoint"))
+		if (sc->progs.v[i]->spec->wp_setup || sc->progs.v[i]->spec->prov->watch)
 			return true;
 	return false;
 }
@@ -471,7 +472,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		return fail(&rt, err);
 	phase_time("attached");
 	test_delay_knob("SONDE_TEST_LATE_BEGIN");
-	run_special(&rt, "BEGIN");
+	run_special(&rt, SPECIAL_BEGIN);
 	FE_HOOK(&rt, after_begin, &rt);
 	phase_time("BEGIN ran");
 	/* as bpftrace: an iterator's run is the whole run */
@@ -491,7 +492,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.exit_requested = false;
 	rt.ending = true;
 	FE_HOOK(&rt, before_end, &rt);
-	run_special(&rt, "END");
+	run_special(&rt, SPECIAL_END);
 	test_delay_knob("SONDE_TEST_LATE_END");
 	fflush(rt.out.f);
 	FE_HOOK(&rt, before_maps, &rt);

@@ -20,7 +20,7 @@
 
 static bool wp_sync(const ProbeSpec *wp)
 {
-	return strcmp(wp->prov->name, "asyncwatchpoint") != 0;
+	return wp->prov->watch == WATCH_SYNC;
 }
 
 static bool wp_is_watched(const Runtime *rt, uint64_t id, uint64_t addr)
@@ -59,7 +59,7 @@ void watchpoint_event(Runtime *rt, uint64_t id, const EventDesc *ev, const uint8
 
 void watchpoint_note_static(Runtime *rt, const ProbeSpec *p, int first)
 {
-	if (!strcmp(p->prov->name, "watchpoint") && !p->wp_setup)
+	if (p->prov->watch && !p->wp_setup) /* at a fixed address */
 		vec_push(&rt->watched,
 			 ((WatchedAddr){(uint64_t)-1, p->offset, first, rt->attached.n - first}));
 }
