@@ -1,6 +1,10 @@
-/* A compiled BPF program as data, for the loader and the printers: the
- * fix-ups the loader makes to its instructions before loading them. */
+/* A compiled BPF program as data, for the loader and the printers: its
+ * instructions and the fix-ups the loader makes to them before loading,
+ * and the layouts the programs and user space share (the control page,
+ * skboutput()'s records).  Nothing of the language: the compiler's
+ * description of a script (compile/script.h) builds on this. */
 #pragma once
+#include <linux/bpf.h>
 #include <stdint.h>
 
 /* Loader fix-ups: which map a ld_imm64 refers to. */
@@ -27,3 +31,32 @@ typedef struct Reloc {
 	RelocKind kind;
 	int arg;
 } Reloc;
+
+/* One program's code as the loader reads it: the instructions, the source
+ * line each was generated for (0: none), the fix-ups to make before
+ * loading; then what loading gave.  A macro so that compile/script.h's
+ * ProgCode can hold these fields both by name (pc->insns) and as one
+ * BpfProg (pc->code). */
+#define BPF_PROG_FIELDS                                                        \
+	struct bpf_insn *insns;                                                \
+	int *lines;                                                            \
+	int ninsns;                                                            \
+	Reloc *relocs;                                                         \
+	int nrelocs;                                                           \
+	int fd;     /* loader */                                               \
+	char *vlog; /* loader, -v: the verifier's log of its successful load */
+
+typedef struct BpfProg {
+	BPF_PROG_FIELDS
+} BpfProg;
+
+/* The control map: one mmapped page the programs and user space share.
+ * Word 0 is the exit flag; D keeps its state in words further on
+ * (compile/script.h's D_CTL_*). */
+#define CONTROL_SIZE 4096
+
+/* skboutput()'s record before the packet: the event's index, when
+ * (bpf_ktime_get_ns), the bytes copied from the skb, the first to write */
+typedef struct SkbRecord {
+	uint64_t id, ns, len, offset;
+} SkbRecord;

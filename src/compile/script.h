@@ -98,16 +98,9 @@ typedef struct EventDesc {
 	const ProbeSpec *spec; /* EV_D_FAULT: the probe of the program that faulted */
 } EventDesc;
 
-/* skboutput()'s record before the packet: the event's index, when
- * (bpf_ktime_get_ns), the bytes copied from the skb, the first to write */
-typedef struct SkbRecord {
-	uint64_t id, ns, len, offset;
-} SkbRecord;
-
-/* The control map: one mmapped page.  Word 0 is the exit flag; D's
+/* The control map's (bpf/program.h: CONTROL_SIZE) words of D: its
  * activity state (D_CTL_STATE); D's speculations keep their drop count and, per buffer 1..nspec, a state
  * word and the bytes recorded so far (dtrace/dfunc_spec.c). */
-#define CONTROL_SIZE 4096
 /* D's drops map: per-CPU counts of updates that found a map full */
 #define D_DROP_AGG 0
 #define D_DROP_DYNVAR 1
@@ -143,15 +136,14 @@ enum {
 #define DCHAIN_RESUME_OFF DFAULT_REC_SIZE
 
 typedef struct ProgCode {
+	union { /* the code (bpf/program.h), by field or as one BpfProg */
+		BpfProg code;
+		struct {
+			BPF_PROG_FIELDS
+		};
+	};
 	const ProbeSpec *spec;
 	const Probe *probe;
-	struct bpf_insn *insns;
-	int *lines;
-	int ninsns;
-	Reloc *relocs;
-	int nrelocs;
-	int fd; /* loader */
-	char *vlog; /* loader, -v: the verifier's log of its successful load */
 	/* D: a dtrace:::ERROR clause's program: its prog array (Script.err_kinds
 	 * index) and slot there (the clause's rank among ERROR clauses); -1: not one */
 	int err_kind, err_slot;
