@@ -12,6 +12,7 @@
 
 #include "btf_load.h"
 #include "kfuncs.h"
+#include "../util/sort.h"
 #include "../util/util.h"
 #include "tracefs.h"
 
@@ -19,11 +20,6 @@
  * (no tracefs, or locked down as on the development machine). */
 static char **traceable;
 static size_t ntraceable;
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static void read_traceable(void)
 {

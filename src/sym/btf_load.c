@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../util/sort.h"
 #include "../util/util.h"
 
 typedef struct BtfSpace {
@@ -115,11 +116,6 @@ struct btf *btf_module(const char *module)
 	return b;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 char **btf_module_names(int *n)
 {
 	static char **names;
@@ -141,7 +137,7 @@ char **btf_module_names(int *n)
 	if (d)
 		closedir(d);
 	if (count)
-		qsort(names, (size_t)count, sizeof(*names), cmp_name);
+		qsort(names, (size_t)count, sizeof(*names), cmp_str);
 	*n = count;
 	return names;
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "debuginfo.h"
+#include "../util/clock.h"
 #include "../util/util.h"
 
 /* ---- ELF files ---------------------------------------------------------- */
@@ -412,17 +413,10 @@ typedef struct PidMaps {
 	int pid;
 	PMap *v;
 	int n;
-	int64_t read_ns; /* when the maps were read (CLOCK_MONOTONIC) */
+	uint64_t read_ns; /* when the maps were read (CLOCK_MONOTONIC) */
 } PidMaps;
 
 static VEC(PidMaps) pids;
-
-static int64_t mono_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
 
 static PidMaps *pid_find(int pid)
 {

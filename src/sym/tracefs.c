@@ -9,6 +9,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 
+#include "../util/sort.h"
 #include "../util/util.h"
 
 static bool has_events_dir(const char *dir)
@@ -315,11 +316,6 @@ static void list_events_dirs(const char *dir, const char *cat_glob,
 		free(cats.v[i]);
 	}
 	vec_free(&cats);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int tracefs_foreach(const char *cat_glob, const char *name_glob,
