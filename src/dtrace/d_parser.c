@@ -556,7 +556,7 @@ static bool d_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg)
 {
 	DParser *dp = arg;
 	dp->lx = *lx;
-	dp->lx.d = true;
+	dp->lx.hooks = &d_lex_hooks;
 	dp->prog = p;
 	dp->err = err;
 	dp->cline = dp->ccol = 1;

@@ -105,6 +105,8 @@ long long d_option_rate(const Options *o, const char *name, long long dflt);
 /* Parses D text (macros already expanded).  *nmatched counts the probes
  * its descriptions matched. */
 Program *d_parse(const Source *src, DEnv *env, int *nmatched, Error *err);
+/* D's tokens, which the lexer asks for (lexer_d.c) */
+extern const LexHooks d_lex_hooks;
 
 /* Rewrites D's variables and idioms into sonde's (execname -> comm,
  * self->x -> a map keyed by tid, ...).  False with err set on misuse. */

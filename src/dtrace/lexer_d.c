@@ -1,4 +1,4 @@
-/* D's constants (the D front end's lexer, Lexer.d): integer constants with
+/* D's tokens (the D front end's lexer hooks, d_lex_hooks): integer constants with
  * C's bases and suffixes, typed as DTrace types them, and character
  * constants.  Messages and their order follow DTrace's lexer (dt_lex.l)
  * and dt_node_int(). */
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../lang/lexer.h"
+#include "dtrace.h"
 
 /* DTrace's table: int, unsigned int, long, unsigned long, long long,
  * unsigned long long (long and long long are both 64-bit on Linux) */
@@ -49,7 +50,7 @@ static bool float_follows(const char *s)
 		(isdigit((unsigned char)s[1]) || ((s[1] == '+' || s[1] == '-') && isdigit((unsigned char)s[2]))));
 }
 
-bool lex_d_number(Lexer *lx, Token *t)
+static bool lex_d_number(Lexer *lx, Token *t)
 {
 	const char *s = lx->text + lx->pos;
 	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]);
@@ -88,7 +89,7 @@ bool lex_d_number(Lexer *lx, Token *t)
 
 /* 'c', '\n', '\0', '\x41', '\101', and up to 8 characters ('ab' is
  * 0x6162): an integer constant typed as a decimal one (int) */
-bool lex_d_char(Lexer *lx, Token *t)
+static bool lex_d_char(Lexer *lx, Token *t)
 {
 	Loc start = lex_loc(lx, 1);
 	StrBuf b = {0};
@@ -127,6 +128,16 @@ bool lex_d_char(Lexer *lx, Token *t)
 	return true;
 }
 
+/* D's logical exclusive or */
+static bool lex_d_xorxor(Lexer *lx, Token *t)
+{
+	t->kind = T_XORXOR;
+	t->loc = lex_loc(lx, 2);
+	t->len = 2;
+	lex_advance(lx, 2);
+	return true;
+}
+
 static bool d_ident_start(char c)
 {
 	return isalpha((unsigned char)c) || c == '_';
@@ -139,7 +150,7 @@ static bool d_ident_char(char c)
 
 /* An identifier, or a kernel symbol with its scope as DTrace's lexer takes
  * them: `name, module`name (one token; the D front end resolves it) */
-bool lex_d_ident(Lexer *lx, Token *t)
+static bool lex_d_ident(Lexer *lx, Token *t)
 {
 	const char *s = lx->text + lx->pos;
 	int n = s[0] == '`';
@@ -154,3 +165,50 @@ bool lex_d_ident(Lexer *lx, Token *t)
 	lex_advance(lx, (size_t)n);
 	return true;
 }
+
+/* C's other escapes, which D has too */
+static char d_escape(char c)
+{
+	switch (c) {
+	case 'a': return '\a';
+	case 'b': return '\b';
+	case 'f': return '\f';
+	case 'v': return '\v';
+	case '?': return '?';
+	default: return 0;
+	}
+}
+
+static int d_ident_len(const char *s)
+{
+	int n = 0;
+	if (!d_ident_start(s[0]))
+		return 0;
+	while (d_ident_char(s[n]))
+		n++;
+	return n;
+}
+
+/* D's own tokens: typed integer and character constants, identifiers with
+ * a kernel symbol's scope, ^^ (logical exclusive or), and no control line
+ * inside a clause */
+static bool d_token(Lexer *lx, Token *t, bool *ok)
+{
+	char c = lex_peek(lx, 0);
+	if (isdigit((unsigned char)c))
+		*ok = lex_d_number(lx, t);
+	else if (c == '\'')
+		*ok = lex_d_char(lx, t);
+	else if (c == '#')
+		*ok = error_at(lx->err, lex_loc(lx, 1), "invalid control directive: #%.*s",
+			       d_ident_len(lx->text + lx->pos + 1), lx->text + lx->pos + 1);
+	else if (d_ident_start(c) || (c == '`' && d_ident_start(lex_peek(lx, 1))))
+		*ok = lex_d_ident(lx, t);
+	else if (c == '^' && lex_peek(lx, 1) == '^')
+		*ok = lex_d_xorxor(lx, t);
+	else
+		return false;
+	return true;
+}
+
+const LexHooks d_lex_hooks = {.token = d_token, .escape = d_escape, .loc_at_token = true};

@@ -14,7 +14,7 @@ void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 	lx->run_col = 1;
 	lx->arena = arena;
 	lx->err = err;
-	lx->d = false;
+	lx->hooks = NULL;
 	if (!strncmp(lx->text, "#!", 2)) { /* a script's "#!/usr/bin/env sonde" line */
 		lx->pos = strcspn(lx->text, "\n");
 		lx->col = (int)lx->pos + 1;
@@ -33,7 +33,7 @@ char lex_peek(const Lexer *lx, size_t off)
 
 Loc lex_loc(const Lexer *lx, int len)
 {
-	bool run = !lx->d && lx->run_line == lx->line;
+	bool run = !(lx->hooks && lx->hooks->loc_at_token) && lx->run_line == lx->line;
 	return (Loc){ lx->line, lx->col, len > 0 ? len : 1, run ? lx->run_col : 0 };
 }
 
@@ -231,24 +231,12 @@ static int hex_escape(Lexer *lx, StrBuf *b)
 	return 0;
 }
 
-/* C's other escapes, which D has too */
-static char d_escape(char c)
-{
-	switch (c) {
-	case 'a': return '\a';
-	case 'b': return '\b';
-	case 'f': return '\f';
-	case 'v': return '\v';
-	case '?': return '?';
-	default: return 0;
-	}
-}
 
 bool lex_escape(Lexer *lx, StrBuf *b)
 {
 	Loc at = lex_loc(lx, 2);
 	char c = lex_peek(lx, 1);
-	char simple = lx->d ? d_escape(c) : 0;
+	char simple = lx->hooks && lx->hooks->escape ? lx->hooks->escape(c) : 0;
 	switch (c) {
 	case 'n': simple = '\n'; break;
 	case 't': simple = '\t'; break;
@@ -400,13 +388,6 @@ static const struct {
 static bool lex_punct(Lexer *lx, Token *t)
 {
 	const char *s = lx->text + lx->pos;
-	if (lx->d && s[0] == '^' && s[1] == '^') { /* D's logical xor */
-		t->kind = T_XORXOR;
-		t->loc = lex_loc(lx, 2);
-		t->len = 2;
-		lex_advance(lx, 2);
-		return true;
-	}
 	for (size_t i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
 		size_t n = strlen(puncts[i].s);
 		if (strncmp(s, puncts[i].s, n) != 0)
@@ -435,15 +416,10 @@ bool lex_next(Lexer *lx, Token *t)
 		t->loc = lex_loc(lx, 1);
 		return true;
 	}
-	if (isdigit((unsigned char)c))
-		ok = lx->d ? lex_d_number(lx, t) : lex_number(lx, t);
-	else if (c == '\'' && lx->d)
-		ok = lex_d_char(lx, t);
-	else if (c == '#' && lx->d) /* a control line inside a clause */
-		ok = error_at(lx->err, lex_loc(lx, 1), "invalid control directive: #%.*s",
-			      ident_len(lx->text + lx->pos + 1), lx->text + lx->pos + 1);
-	else if (lx->d && (is_ident_start(c) || (c == '`' && is_ident_start(lex_peek(lx, 1)))))
-		ok = lex_d_ident(lx, t);
+	if (lx->hooks && lx->hooks->token && lx->hooks->token(lx, t, &ok))
+		; /* the dialect's own */
+	else if (isdigit((unsigned char)c))
+		ok = lex_number(lx, t);
 	else if (is_ident_start(c))
 		ok = lex_word(lx, t, T_IDENT, 0);
 	else if (c == '"')

@@ -42,15 +42,29 @@ typedef struct Token {
 	size_t slen;
 } Token;
 
-typedef struct Lexer {
+typedef struct Lexer Lexer;
+
+/* A dialect's own tokens, given by its front end (the D front end's:
+ * dtrace/lexer_d.c); a lexer without them scans bpftrace's. */
+typedef struct LexHooks {
+	/* the dialect's token at the lexer's position when it has its own
+	 * there: true, *ok false on an error (err set); false: an ordinary one */
+	bool (*token)(Lexer *lx, Token *t, bool *ok);
+	char (*escape)(char c); /* an escape beyond \n \t \r \\ \" \' (0: none) */
+	/* a token's location starts at the token itself, not just past the
+	 * whitespace before it (bpftrace's location start, Loc.run) */
+	bool loc_at_token;
+} LexHooks;
+
+struct Lexer {
 	const char *text;
 	size_t pos;
 	int line, col;
 	int run_line, run_col; /* just past the last whitespace (bpftrace's location start) */
 	Arena *arena; /* string literal and attach point storage */
 	Error *err;
-	bool d; /* D's tokens: typed integer constants, 'c' constants, D's escapes */
-} Lexer;
+	const LexHooks *hooks; /* the dialect's tokens, NULL: bpftrace's */
+};
 
 void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err);
 
@@ -64,10 +78,6 @@ bool lex_skip_space(Lexer *lx);
 
 /* One backslash escape (the lexer at the backslash) appended to b. */
 bool lex_escape(Lexer *lx, StrBuf *b);
-/* D's integer and character constants (lexer_d.c), typed in Token.lit */
-bool lex_d_number(Lexer *lx, Token *t);
-bool lex_d_char(Lexer *lx, Token *t);
-bool lex_d_ident(Lexer *lx, Token *t); /* also `sym, mod`sym */
 
 /* Next ordinary token; false with err set on a lexical error. */
 bool lex_next(Lexer *lx, Token *t);
