@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "compile/script.h"
+#include "bt/sema_bt.h"
 #include "dtrace/dtrace.h"
+#include "dtrace/sema_d.h"
 #include "lang/ast.h"
 #include "lang/cpp.h"
 
@@ -19,7 +21,7 @@ static void fuzz_bpftrace(const char *text)
 	if (p) {
 		static char *params[] = {"1", "two"};
 		Options opt = {.strlen_max = 64, .map_keys_max = 4096, .params = params,
-			       .nparams = 2, .self_pid = 1};
+			       .nparams = 2, .self_pid = 1, .sema = &bt_sema_hooks};
 		Script *sc = compile_program(p, &opt, &err);
 		script_free(sc);
 		program_free(p);
@@ -29,7 +31,7 @@ static void fuzz_bpftrace(const char *text)
 static void fuzz_d(const char *text, bool cpp)
 {
 	static char *argv[] = {"fuzz.d", "1", "two"};
-	Options opt = {.dialect = DIALECT_D, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1};
+	Options opt = {.dialect = DIALECT_D, .sema = &d_sema_hooks, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1};
 	DEnv env = {.argv = argv, .argc = 3, .opt = &opt, .cpp = cpp};
 	Error err = {0};
 	char *t = d_macro_expand(text, &env, &err);

@@ -16,6 +16,7 @@
 #include "cli/tools.h"
 #include "bpf/disasm.h"
 #include "bt/frontend_bt.h"
+#include "bt/sema_bt.h"
 #include "compile/script.h"
 #include "dtrace/dtrace.h"
 #include "flame/flame.h"
@@ -525,6 +526,7 @@ int main(int argc, char **argv)
 	c.opt.map_keys_max = (int)keys_max;
 	c.opt.no_user_symbols = env_switch_on("BPFTRACE_NO_USER_SYMBOLS");
 	c.run.cat_bytes_max = (size_t)cat_max;
+	c.opt.sema = &bt_sema_hooks; /* the bpftrace dialect */
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = mono_ns();
 	if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {

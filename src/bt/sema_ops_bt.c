@@ -2,7 +2,7 @@
  * places and in its passes (the bpftrace dialect only; D keeps C's rules):
  * what it refuses and says, found by running bpftrace 0.17 on bad programs
  * (tests/compat/cases/errs_ops_*). */
-#include "../compile/sema.h"
+#include "sema_bt.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -66,14 +66,14 @@ bool sema_bt_unop(Sema *s, Expr *e, const char *op)
 
 /* a predicate (an integer or a pointer), an if() or a ?: condition (an
  * integer); bpftrace places the if()'s error at 1:1, with no underline */
-bool sema_bt_cond(Sema *s, Expr *c, BtCond where)
+bool sema_bt_cond(Sema *s, Expr *c, CondKind where)
 {
 	const Type *t = c->type;
-	if (t->kind == TY_NONE || (t->kind == TY_INT && (!t->pointee || where == BT_PRED)))
+	if (t->kind == TY_NONE || (t->kind == TY_INT && (!t->pointee || where == COND_PRED)))
 		return true;
-	if (where == BT_PRED)
+	if (where == COND_PRED)
 		return sema_error_late(s, c->loc, "Invalid type for predicate: %s", bpf_kind(t));
-	if (where == BT_IF)
+	if (where == COND_IF)
 		return sema_error_late(s, (Loc){.line = 1, .col = 1, .bare = true},
 				       "Invalid condition in if(): %s", bpf_kind(t));
 	return sema_error_late(s, c->loc, "Invalid condition in ternary: %s", bpf_kind(t));
@@ -88,7 +88,7 @@ bool sema_bt_ternary(Sema *s, Expr *e)
 	if (strcmp(bpf_kind(l), bpf_kind(r)))
 		ok = sema_error_late(s, e->a->loc, "Ternary operator must return the same type: have "
 				     "'%s' and '%s'", bpf_kind(l), bpf_kind(r));
-	if (!sema_bt_cond(s, e->a, BT_TERNARY))
+	if (!sema_bt_cond(s, e->a, COND_TERNARY))
 		ok = false;
 	if (l->kind != TY_INT || l->pointee) {
 		if (l->kind != TY_STR)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codegen.h"
+#include "sema_hooks.h"
 #include "../dtrace/dfunc.h"
 #include "../lang/ctypes.h"
 #include "../dtrace/dtrace.h"
@@ -201,7 +202,7 @@ static bool sema_pass(Script *sc, Sema *s, bool strict, Error *err)
 	s->warn = strict;
 	s->err = strict ? err : &scratch_err;
 	/* bpftrace lists every error of its pass; dtrace stops at the first */
-	s->all = strict && sc->opt.dialect == DIALECT_BPFTRACE;
+	s->all = strict && sc->opt.sema->every_error;
 	s->changed = false;
 	for (int p = 0; p < sc->ast->nprobes; p++) {
 		if (!sc->specs[p].n && sc->specs[p].dropped && sc->ast->probes[p]->naps)

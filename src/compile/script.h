@@ -151,6 +151,8 @@ typedef struct ProgCode {
 
 typedef struct Options {
 	Dialect dialect;  /* the script's language (output.h) */
+	/* the dialect's rules in sema (compile/sema_hooks.h), set with dialect */
+	const struct SemaHooks *sema;
 	AggOpts agg;      /* D: aggsortkey, aggsortrev, ... (-x, #pragma D option) */
 	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max; /* BPFTRACE_MAP_KEYS_MAX, default 4096 */

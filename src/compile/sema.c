@@ -1,6 +1,6 @@
 /* Semantic analysis of statements and expressions.  Functions and builtins
  * live in their own tables (sema_call.c, sema_builtin.c). */
-#include "sema.h"
+#include "sema_hooks.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -83,7 +83,7 @@ void sema_reset_vars(Sema *s)
 	s->vars.n = 0;
 }
 
-static VarInfo *var_find(Sema *s, const char *name)
+VarInfo *sema_var_find(Sema *s, const char *name)
 {
 	for (int i = 0; i < s->vars.n; i++)
 		if (!strcmp(s->vars.v[i]->name, name))
@@ -161,7 +161,7 @@ static bool merge_type(Sema *s, Type **slot, Type *t, bool *grew)
  * (" %8d" for an int, " %16lld" for a long long). */
 static Type *key_storage_type(Sema *s, Type *t)
 {
-	if (s->sc->opt.dialect == DIALECT_D && t->kind == TY_INT && !t->pointee && t->bits &&
+	if (sema_hooks(s)->ints_keep_width && t->kind == TY_INT && !t->pointee && t->bits &&
 	    t->bits != 64)
 		return ty_int(s, t->bits, t->is_signed);
 	return sema_storage_type(s, t);
@@ -171,22 +171,9 @@ static Type *key_storage_type(Sema *s, Type *t)
  * the width and sign of the variable's type (its declaration's or its first
  * assignment's: `x = 3` makes an int), stored sign- or zero-extended in its
  * 8-byte slot; bpftrace widens it to 64 bits. */
-static Type *value_storage_type(Sema *s, Type *t)
+Type *sema_value_storage_type(Sema *s, Type *t)
 {
 	return key_storage_type(s, t);
-}
-
-/* D: a scalar array's type (`int x[5];`), elements in their C layout */
-static Type *d_array_type(Sema *s, Type *el, int count)
-{
-	/* char[N] is a string, as in C definitions (cdecl.c) */
-	if (el->kind == TY_INT && !el->pointee && el->bits == 8 && el->is_signed && !el->cname)
-		return ty_str(s, count);
-	int esz = el->kind == TY_INT ? type_csize(el) : el->size;
-	Type *a = ty_simple(s, TY_ARRAY, esz * count);
-	a->pointee = el;
-	a->count = count;
-	return a;
 }
 
 /* A $variable's value as stored: as value_storage_type, but in bpftrace's
@@ -198,50 +185,19 @@ static Type *var_storage_type(Sema *s, Type *t)
 {
 	if (t->kind == TY_INT && !t->pointee && t->bits > 0 && t->bits < 64)
 		return ty_int(s, t->bits, t->is_signed);
-	return value_storage_type(s, t);
+	return sema_value_storage_type(s, t);
 }
 
-/* D: *t = the declared type of the variable sonde names `name` ("`x",
- * "self->x", "this->x"), NULL when it has no declaration; false when the
- * declaration's type is unknown (error set). */
-bool sema_d_declared(Sema *s, const char *name, Type **t)
+/* *t = the declared type of variable `name`, NULL when it has none; false
+ * when the declaration's type is unknown (error set) */
+static bool declared(Sema *s, const char *name, Type **t)
 {
-	const Program *p = s->sc->ast;
 	*t = NULL;
-	for (int i = 0; s->sc->opt.dialect == DIALECT_D && i < p->nd_vars; i++) {
-		const DVarDecl *d = &p->d_vars[i];
-		if (strcmp(d->name, name))
-			continue;
-		if (!strcmp(d->type, "string")) { /* `string s[4];`: an array of strings */
-			Type *str = ty_str(s, s->sc->opt.strlen_max);
-			*t = d->count ? d_array_type(s, str, d->count) : str;
-			return true;
-		}
-		Type *dt = sema_ctype_named(s, d->type, d->loc);
-		if (!dt)
-			return false;
-		*t = d->count ? d_array_type(s, dt, d->count) : value_storage_type(s, dt);
-		return true;
-	}
-	return true;
+	return !sema_hooks(s)->declared || sema_hooks(s)->declared(s, name, t);
 }
 
-/* a declared global or thread-local has its type before any assignment */
-static bool d_map_declared(Sema *s, MapInfo *m)
-{
-	Type *t;
-	if (m->val)
-		return true;
-	if (!sema_d_declared(s, m->name, &t))
-		return false;
-	if (t) {
-		m->val = t;
-		s->changed = true;
-	}
-	return true;
-}
-
-/* D's words for a value's type, in its messages */
+/* D's words for a value's type, in its messages (C's names; sema_call.c
+ * and the D front end use them) */
 const char *sema_d_type_name(const Type *t, char *buf, size_t n)
 {
 	static const char *const ints[2][4] = {
@@ -263,41 +219,19 @@ const char *sema_d_type_name(const Type *t, char *buf, size_t n)
 	return type_name(t, buf, n);
 }
 
-/* D: a variable given a value of a type its own cannot take */
-bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val)
+/* a declared global or thread-local has its type before any assignment */
+static bool map_declared(Sema *s, MapInfo *m)
 {
-	char a[160], b[160];
-	return sema_error(s, loc, "operands have incompatible types: \"%s\" = \"%s\"",
-			  sema_d_type_name(var, a, sizeof(a)), sema_d_type_name(val, b, sizeof(b)));
-}
-
-/* bpftrace's name of a map key's part: an integer is a uint64 there */
-static void key_part_name(StrBuf *b, const Type *t)
-{
-	sb_puts(b, t->kind == TY_INT && !t->pointee ? "unsigned int64" : bpf_tn(t));
-}
-
-/* bpftrace's words for keys of another shape than the map's */
-static bool key_mismatch(Sema *s, const Expr *e)
-{
-	const Type *want = e->map->key;
-	StrBuf got = {0}, exp = {0};
-	for (int i = 0; i < e->args.n; i++) {
-		if (i)
-			sb_puts(&got, ", ");
-		key_part_name(&got, e->args.v[i]->type);
+	Type *t;
+	if (m->val)
+		return true;
+	if (!declared(s, m->name, &t))
+		return false;
+	if (t) {
+		m->val = t;
+		s->changed = true;
 	}
-	for (int i = 0; want && i < (want->kind == TY_TUPLE ? want->nelem : 1); i++) {
-		if (i)
-			sb_puts(&exp, ", ");
-		key_part_name(&exp, want->kind == TY_TUPLE ? want->elem[i] : want);
-	}
-	sema_error_late(s, e->loc, "Argument mismatch for %s: trying to access with arguments: [%s] "
-			"when map expects arguments: [%s]", e->map->print_name, got.s ? got.s : "",
-			exp.s ? exp.s : "");
-	sb_free(&got);
-	sb_free(&exp);
-	return false;
+	return true;
 }
 
 bool sema_map_key(Sema *s, Expr *e)
@@ -334,17 +268,17 @@ bool sema_map_key(Sema *s, Expr *e)
 	/* a map without a key recorded is keyless once it holds a value */
 	if (!k && !m->key)
 		return true;
-	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE;
-	if ((!k || (!m->key && m->val)) && bt)
-		return key_mismatch(s, e);
+	const SemaHooks *h = sema_hooks(s);
+	if ((!k || (!m->key && m->val)) && h->key_mismatch)
+		return h->key_mismatch(s, e);
 	if (!k || (!m->key && m->val))
 		return sema_error_late(s, e->loc, "map %s is used both with and without keys",
 				       m->print_name);
 	Type *before = m->key;
 	if (!merge_type(s, &m->key, k, &grew)) {
 		m->key = before;
-		if (bt)
-			return key_mismatch(s, e);
+		if (h->key_mismatch)
+			return h->key_mismatch(s, e);
 		return sema_error_late(s, e->loc, "map %s is indexed by %s here but by %s elsewhere",
 				       m->print_name, tn(k), tn(m->key));
 	}
@@ -356,7 +290,8 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 {
 	MapInfo *m = map->map;
 	bool grew = false;
-	if (m->val && s->sc->opt.dialect == DIALECT_D && !sema_d_agg_mismatch(s, m->val, t, loc))
+	const SemaHooks *h = sema_hooks(s);
+	if (m->val && h->map_value_check && !h->map_value_check(s, m->val, t, loc))
 		return false;
 	if (m->val && m->val->kind == TY_LHIST && t->kind == TY_LHIST && !merge_type(s, &m->val, t, &grew))
 		return sema_error(s, loc, "map %s is lhist(min %lld, max %lld, step %lld) here but "
@@ -364,18 +299,8 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 				  (long long)t->lh_min, (long long)t->lh_max, (long long)t->lh_step,
 				  (long long)m->val->lh_min, (long long)m->val->lh_max,
 				  (long long)m->val->lh_step);
-	bool merged = merge_type(s, &m->val, t, &grew);
-	if (!merged && s->sc->opt.dialect == DIALECT_D)
-		return sema_d_incompat(s, loc, m->val, t);
-	if (!merged && m->val->kind == TY_TUPLE && t->kind == TY_TUPLE)
-		return sema_error_late(s, loc, "Type mismatch for %s: trying to assign value of type "
-				       "'%s' when map already contains a value of type '%s", m->print_name,
-				       tn(t), tn(m->val));
-	if (!merged)
-		/* bpftrace 0.17's words, its missing closing quote included */
-		return sema_error(s, loc, "Type mismatch for %s: trying to assign value of type '%s' "
-				  "when map already contains a value of type '%s", m->print_name,
-				  bpf_tn(t), bpf_tn(m->val));
+	if (!merge_type(s, &m->val, t, &grew))
+		return h->map_mismatch(s, m, t, loc);
 	m->percpu = type_is_agg(m->val);
 	s->changed |= grew;
 	return true;
@@ -384,7 +309,7 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc)
 static bool sema_map(Sema *s, Expr *e)
 {
 	e->map = script_map(s->sc, e->name, e->loc);
-	if (!sema_map_key(s, e) || !d_map_declared(s, e->map)) {
+	if (!sema_map_key(s, e) || !map_declared(s, e->map)) {
 		e->none = !e->map->val && (!e->map->failed || e->map->none);
 		return false;
 	}
@@ -409,13 +334,13 @@ static bool sema_map(Sema *s, Expr *e)
 
 static bool sema_var(Sema *s, Expr *e)
 {
-	VarInfo *v = var_find(s, e->name);
-	e->none = (!v || (!v->type && !v->failed) || v->none) &&
-		  s->sc->opt.dialect == DIALECT_BPFTRACE;
+	VarInfo *v = sema_var_find(s, e->name);
+	const SemaHooks *h = sema_hooks(s);
+	e->none = (!v || (!v->type && !v->failed) || v->none) && h->none_values;
 	if (v && !v->type && v->failed)
 		return false; /* its assignment's error is reported */
-	if ((!v || !v->type) && s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return sema_error(s, e->loc, "Undefined or undeclared variable: $%s", e->name);
+	if ((!v || !v->type) && h->var_undefined)
+		return h->var_undefined(s, e);
 	if (!v || !v->type)
 		return sema_error(s, e->loc, "variable $%s is used before it is assigned", e->name);
 	e->var = v;
@@ -434,12 +359,13 @@ static bool need_int(Sema *s, Expr *e, const char *what)
 	return true;
 }
 
-/* a condition: an integer; in the bpftrace dialect its checks and words */
-static bool need_cond(Sema *s, Expr *c, BtCond where, const char *what)
+/* a condition: an integer, or the dialect's checks and words */
+static bool need_cond(Sema *s, Expr *c, CondKind where, const char *what)
 {
-	if (s->sc->opt.dialect != DIALECT_BPFTRACE)
+	const SemaHooks *h = sema_hooks(s);
+	if (!h->cond)
 		return need_int(s, c, what);
-	return sema_expr(s, c) && sema_bt_cond(s, c, where);
+	return sema_expr(s, c) && h->cond(s, c, where);
 }
 
 static bool is_str_literal(const Expr *e)
@@ -507,68 +433,41 @@ bool sema_d_arith_signed(const Type *l, const Type *r)
 	return lb != rb ? (lb > rb ? ls : rs) : ls && rs;
 }
 
-static Type *d_arith_type(Sema *s, const Type *l, const Type *r)
+/* the dialect's type of an operator's result, else t */
+static Type *op_type(Sema *s, const Expr *e, Type *t)
 {
-	int lb = l->bits < 32 ? 32 : l->bits, rb = r->bits < 32 ? 32 : r->bits;
-	return ty_int(s, lb > rb ? lb : rb, sema_d_arith_signed(l, r));
-}
-
-/* The aggregation a map read holds (@c after @c = count()), or NULL */
-static Type *agg_read(Sema *s, Expr *e)
-{
-	if (e->kind != E_MAP)
-		return NULL;
-	e->map = script_map(s->sc, e->name, e->loc);
-	return e->map->val && type_is_agg(e->map->val) ? e->map->val : NULL;
-}
-
-/* bpftrace: an aggregation read as an operand is of its type there
- * ("Type mismatch for '+': comparing 'count' with 'int64'"); sonde's words
- * where bpftrace takes it.  True when neither operand is one. */
-static bool bt_agg_operands(Sema *s, Expr *e)
-{
-	Type *l = agg_read(s, e->a), *r = agg_read(s, e->b);
-	if (!l && !r)
-		return true;
-	Expr *other = l && r ? NULL : l ? e->b : e->a;
-	if (other && !sema_expr(s, other))
-		return false;
-	Expr *agg = l ? e->a : e->b;
-	e->a->type = l ? l : e->a->type;
-	e->b->type = r ? r : e->b->type;
-	if (!sema_bt_binop_types(s, e))
-		return false;
-	return sema_error_late(s, agg->loc, "%s holds %s, which can only be printed (print(%s))",
-			       agg->map->print_name, tn(agg->map->val), agg->map->print_name);
+	const SemaHooks *h = sema_hooks(s);
+	Type *c = h->op_type ? h->op_type(s, e) : NULL;
+	return c ? c : t;
 }
 
 static bool sema_binop(Sema *s, Expr *e)
 {
-	if (s->sc->opt.dialect == DIALECT_BPFTRACE && !bt_agg_operands(s, e))
+	const SemaHooks *h = sema_hooks(s);
+	if (h->binop_operands && !h->binop_operands(s, e))
 		return false;
 	if (!sema_exprs2(s, e->a, e->b))
 		return false;
 	sema_addrspace_binop(s, e);
 	Type *l = e->a->type, *r = e->b->type;
-	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE;
 	if ((l->kind == TY_NONE || r->kind == TY_NONE) && !s->strict) {
 		e->type = ty_int(s, 64, true);
 		return true;
 	}
-	if (bt && (type_is_ptr(l) || type_is_ptr(r)) && !sema_bt_binop_ptr(s, e))
+	if (h->binop_ptr && (type_is_ptr(l) || type_is_ptr(r)) && !h->binop_ptr(s, e))
 		return false;
 	if (l->kind == TY_STR && r->kind == TY_STR) {
-		bool d = s->sc->opt.dialect == DIALECT_D; /* D orders strings as strcmp */
-		if (e->op < OP_EQ || e->op > OP_GE || (!d && e->op != OP_EQ && e->op != OP_NE))
+		bool ordered = h->strings_ordered;
+		if (e->op < OP_EQ || e->op > OP_GE || (!ordered && e->op != OP_EQ && e->op != OP_NE))
 			return sema_error_late(s, e->loc, "The %s operator can not be used on expressions "
 					       "of types %s, %s", op_str(e->op), tn(l), tn(r));
-		e->type = d ? ty_int(s, 32, true) : ty_int(s, 64, false);
+		e->type = op_type(s, e, ty_int(s, 64, false));
 		(void)is_str_literal;
 		return true;
 	}
 	if ((l->kind == TY_ARRAY && r->kind == TY_ARRAY) || (l->kind == TY_BUF && r->kind == TY_BUF))
 		return sema_mem_equality(s, e);
-	if ((l->kind != TY_INT || r->kind != TY_INT) && bt && !sema_bt_binop_types(s, e))
+	if ((l->kind != TY_INT || r->kind != TY_INT) && h->binop_types && !h->binop_types(s, e))
 		return false;
 	if (l->kind != TY_INT || r->kind != TY_INT)
 		return sema_error_late(s, e->loc, "operator %s needs two integers (or two strings for == "
@@ -579,9 +478,7 @@ static bool sema_binop(Sema *s, Expr *e)
 	e->type = ty_int(s, 64, cmp ? false : (l->is_signed && r->is_signed));
 	if (cmp)
 		e->type->is_signed = false;
-	if (s->sc->opt.dialect == DIALECT_D && !l->pointee && !r->pointee)
-		e->type = cmp ? ty_int(s, 32, true)
-			: d_arith_type(s, l, e->op == OP_SHL || e->op == OP_SHR ? l : r);
+	e->type = op_type(s, e, e->type);
 	sema_ctype_arith(s, e); /* pointer +/- integer */
 	return true;
 }
@@ -592,30 +489,21 @@ static bool sema_unop(Sema *s, Expr *e)
 		return sema_ctype_deref(s, e);
 	if (e->op == OP_ADDR)
 		return sema_error(s, e->loc, "the address-of operator '&' is not supported");
-	if (s->sc->opt.dialect == DIALECT_BPFTRACE &&
-	    !(sema_expr(s, e->a) && sema_bt_unop(s, e, op_str(e->op))))
+	const SemaHooks *h = sema_hooks(s);
+	if (h->unop && !(sema_expr(s, e->a) && h->unop(s, e, op_str(e->op))))
 		return false;
 	if (!need_int(s, e->a, "the operand"))
 		return false;
 	/* bpftrace: -x and ~x keep x's signedness (-$u of an unsigned is unsigned) */
 	e->type = ty_int(s, 64, e->op == OP_LNOT ? false : e->a->type->is_signed);
-	if (s->sc->opt.dialect == DIALECT_D && !e->a->type->pointee) /* C's types: !x is an int */
-		e->type = e->op == OP_LNOT ? ty_int(s, 32, true) : d_arith_type(s, e->a->type, e->a->type);
+	e->type = op_type(s, e, e->type);
 	return true;
-}
-
-/* bpftrace: the condition and both arms, then its checks of them */
-static bool bt_ternary(Sema *s, Expr *e)
-{
-	bool ok = sema_expr(s, e->a);
-	if (!(ok || s->all) || !sema_exprs2(s, e->b, e->c) || !ok)
-		return false;
-	return sema_bt_ternary(s, e);
 }
 
 static bool sema_ternary(Sema *s, Expr *e)
 {
-	if (s->sc->opt.dialect == DIALECT_BPFTRACE && !bt_ternary(s, e))
+	const SemaHooks *h = sema_hooks(s);
+	if (h->ternary && !h->ternary(s, e))
 		return false;
 	bool ok = need_int(s, e->a, "a condition");
 	if (!(ok || s->all) || !sema_exprs2(s, e->b, e->c) || !ok)
@@ -710,47 +598,13 @@ static bool cast_type(const char *name, int *bits, bool *sign)
 	return false;
 }
 
-/* D: a cast of a string, record or array is DTrace's D_CAST_INVAL */
-static bool d_cast_check(Sema *s, Expr *e)
-{
-	if (!sema_expr(s, e->a))
-		return false;
-	TypeKind k = e->a->type->kind;
-	if (k == TY_INT || k == TY_NONE)
-		return true;
-	const char *from = k == TY_STR ? "string" : tn(e->a->type);
-	if (e->sval) /* the value of an inline (d_builtins.c) */
-		return sema_error(s, e->a->loc, "inline %s definition uses incompatible types: \"%s\" = "
-				  "\"%s\"", e->sval, e->name, from);
-	return sema_error(s, e->loc, "invalid cast expression: \"%s\" to \"%s\"", from, e->name);
-}
-
-/* bpftrace: a cast of a "none" value (an undefined variable) is an error,
- * to an integer twice; to an integer, a value of another kind than an
- * integer, a pointer or a record is refused (its first pass) */
-static bool bt_cast_value(Sema *s, Expr *e, bool to_int)
-{
-	if (!sema_expr(s, e->a)) {
-		if (!e->a->none || !s->all)
-			return false;
-		sema_error(s, e->loc, "Cannot cast from \"none\" type");
-		return !to_int || sema_error(s, e->loc, "Casts are not supported for type: \"none\"");
-	}
-	const Type *t = e->a->type;
-	if (!to_int || t->kind == TY_INT || t->kind == TY_RECORD || t->kind == TY_NONE ||
-	    t->kind == TY_CTX)
-		return true;
-	return sema_error(s, e->loc, "Casts are not supported for type: \"%s\"", bpf_tn(t));
-}
-
 static bool sema_cast(Sema *s, Expr *e)
 {
 	int bits;
 	bool sign;
-	if (s->sc->opt.dialect == DIALECT_D && !d_cast_check(s, e))
-		return false;
 	bool to_int = cast_type(e->name, &bits, &sign);
-	if (s->sc->opt.dialect == DIALECT_BPFTRACE && !bt_cast_value(s, e, to_int))
+	const SemaHooks *h = sema_hooks(s);
+	if (h->cast && !h->cast(s, e, to_int))
 		return false;
 	if (!to_int)
 		return sema_ctype_cast(s, e);
@@ -785,7 +639,7 @@ static bool sema_lvalue_int(Sema *s, Expr *t, const char *what)
 	if (t->kind == E_VAR)
 		return need_int(s, t, what);
 	bool place = t->kind == E_FIELD || t->kind == E_INDEX || (t->kind == E_UNOP && t->op == OP_DEREF);
-	if (place && s->sc->opt.dialect == DIALECT_D) { /* bpftrace: maps and variables only */
+	if (place && sema_hooks(s)->store_places) { /* bpftrace: maps and variables only */
 		if (!sema_store_target(s, t, what))
 			return false;
 		if (t->type->kind != TY_INT && (t->type->kind != TY_NONE || s->strict))
@@ -808,47 +662,29 @@ static bool sema_lvalue_int(Sema *s, Expr *t, const char *what)
 /* The type a variable or map has so far, or NULL */
 static const Type *held_type(Sema *s, const Expr *t)
 {
-	const VarInfo *v = t->kind == E_VAR ? var_find(s, t->name) : NULL;
+	const VarInfo *v = t->kind == E_VAR ? sema_var_find(s, t->name) : NULL;
 	if (t->kind == E_MAP)
 		return script_map(s->sc, t->name, t->loc)->val;
 	return v ? v->type : NULL;
 }
 
-/* bpftrace: ++ and -- of a variable or map holding an integer or pointer */
-static bool bt_incdec(Sema *s, Expr *e)
+/* ++ and -- of a variable or map: the dialect's checks of what it holds */
+static bool incdec_held(Sema *s, Expr *e)
 {
 	const Type *t = held_type(s, e->a);
-	if (s->sc->opt.dialect != DIALECT_BPFTRACE || !t)
-		return true;
-	Expr probe = *e;
-	Expr held = *e->a;
-	held.type = (Type *)t;
-	probe.a = &held;
-	return sema_bt_unop(s, &probe, e->op == OP_ADD ? "++" : "--");
+	const SemaHooks *h = sema_hooks(s);
+	return !h->incdec || !t || h->incdec(s, e, t);
 }
 
-/* bpftrace: `x op= v` is `x = x op v`: v an integer, and x a variable or map
- * that takes the integer x op v makes */
-static bool bt_compound(Sema *s, Stmt *st)
+/* `x op= v` of a variable or map: the dialect's checks of what it holds */
+static bool compound_held(Sema *s, Stmt *st)
 {
-	Expr *t = st->target, *v = st->expr;
+	Expr *t = st->target;
 	const Type *cur = held_type(s, t);
-	if (s->sc->opt.dialect != DIALECT_BPFTRACE || !cur || (t->kind != E_VAR && t->kind != E_MAP))
+	const SemaHooks *h = sema_hooks(s);
+	if (!h->compound || !cur || (t->kind != E_VAR && t->kind != E_MAP))
 		return true;
-	if (!sema_expr(s, v))
-		return false;
-	if (cur->kind == TY_INT && v->type->kind != TY_INT && v->type->kind != TY_NONE)
-		return sema_error_late(s, t->loc, "Type mismatch for '%s': comparing '%s' with '%s'",
-				       op_str(st->op), bpf_tn(cur), bpf_tn(v->type));
-	if (cur->kind == TY_INT || cur->kind == TY_NONE)
-		return true;
-	bool both_signed = v->type->kind == TY_INT && v->type->is_signed && cur->is_signed;
-	/* the map message lacks its closing quote in bpftrace 0.17 too */
-	return sema_error(s, t->loc, "Type mismatch for %s%s: trying to assign value of type '%s' "
-			  "when %s already contains a value of type '%s%s", t->kind == E_VAR ? "$" : "",
-			  t->kind == E_VAR ? t->name : t->map ? t->map->print_name : t->name,
-			  both_signed ? "int64" : "unsigned int64",
-			  t->kind == E_VAR ? "variable" : "map", bpf_tn(cur), t->kind == E_VAR ? "'" : "");
+	return h->compound(s, st, cur);
 }
 
 static bool sema_sizeof(Sema *s, Expr *e)
@@ -908,7 +744,7 @@ bool sema_expr(Sema *s, Expr *e)
 {
 	/* once per probe visit: checking an operand first, then again in the
 	 * check of what holds it, would cost 2^depth on nested operators */
-	bool memo = s->sc->opt.dialect == DIALECT_BPFTRACE && s->visit;
+	bool memo = sema_hooks(s)->check_once && s->visit;
 	if (memo && e->visit == s->visit)
 		return e->visit_ok;
 	bool ok = sema_expr_checked(s, e);
@@ -995,7 +831,7 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 	case E_TUPLE:
 		return sema_tuple(s, e);
 	case E_INCDEC:
-		if (!bt_incdec(s, e))
+		if (!incdec_held(s, e))
 			return false;
 		if (!sema_lvalue_int(s, e->a, e->op == OP_ADD ? "++" : "--"))
 			return false;
@@ -1033,89 +869,41 @@ static void var_failed(Sema *s, VarInfo *var, const char *name, const Expr *v)
 	var->none = v->none;
 	/* a call that knows its type despite the error (str(comm)) gives it */
 	if (v->type && storable(v->type))
-		var->type = value_storage_type(s, v->type);
+		var->type = sema_value_storage_type(s, v->type);
 	vec_push(&s->vars, var);
-}
-
-/* D: `this->s = 0` of a declared struct or array clause-local (the zero
- * d_this_init gives one the clause uses before assigning it) */
-static bool d_zero_struct(Sema *s, Stmt *st)
-{
-	Expr *t = st->target, *v = st->expr;
-	VarInfo *var = var_find(s, t->name);
-	Type *dt = var ? var->type : NULL;
-	if (s->sc->opt.dialect != DIALECT_D || v->kind != E_INT || v->ival)
-		return false;
-	if (!var && (!sema_d_declared(s, t->name, &dt) || !dt))
-		return false;
-	if (dt->kind != TY_RECORD && dt->kind != TY_ARRAY)
-		return false;
-	if (!var) {
-		var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
-		var->name = t->name;
-		var->type = dt;
-		vec_push(&s->vars, var);
-	}
-	t->var = var;
-	t->type = var->type;
-	return true;
-}
-
-/* a variable or map assigned a "none" value (*comm, $undefined, @never):
- * one that already has a type is a type mismatch (bpftrace's first pass),
- * a new one undefined and the value no value (its final pass) */
-static void assign_none(Sema *s, const Stmt *st, const Type *had)
-{
-	const Expr *t = st->target;
-	bool map = t->kind == E_MAP;
-	const char *name = map ? t->map->print_name : t->name;
-	if (had) /* bpftrace 0.17's words, for a map its missing closing quote included */
-		sema_error(s, map ? t->loc : st->op_loc, "Type mismatch for %s%s: trying to assign "
-			   "value of type 'none' when %s already contains a value of type '%s%s",
-			   map ? "" : "$", name, map ? "map" : "variable", bpf_tn(had), map ? "" : "'");
-	else
-		sema_error_late(s, map ? t->loc : st->op_loc, "Undefined %s: %s%s",
-				map ? "map" : "variable", map ? "" : "$", name);
-	if (!had)
-		sema_error_late(s, st->expr->loc, "Invalid expression for assignment: none");
 }
 
 static bool assign_var(Sema *s, Stmt *st)
 {
 	Expr *t = st->target, *v = st->expr;
-	VarInfo *var = var_find(s, t->name);
+	VarInfo *var = sema_var_find(s, t->name);
 	if (st->op != OP_NONE) {
-		if (!bt_compound(s, st) || !need_int(s, v, "the right side of a compound assignment"))
+		if (!compound_held(s, st) || !need_int(s, v, "the right side of a compound assignment"))
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
 	if (!sema_var_value(s, v)) {
-		if (v->none && s->all && (!var || var->type))
-			assign_none(s, st, var ? var->type : NULL);
+		if (v->none && s->all && (!var || var->type) && sema_hooks(s)->assign_none)
+			sema_hooks(s)->assign_none(s, st, var ? var->type : NULL);
 		var_failed(s, var, t->name, v);
 		return false;
 	}
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
-	if (d_zero_struct(s, st))
+	if (sema_hooks(s)->assign_own && sema_hooks(s)->assign_own(s, st))
 		return true;
 	if (!storable(v->type))
 		return sema_error(s, v->loc, "a value of type %s cannot be stored in a variable", tn(v->type));
 	if (!var) {
 		var = arena_alloc(&s->sc->arena, sizeof(VarInfo));
 		var->name = t->name;
-		if (!sema_d_declared(s, t->name, &var->type))
+		if (!declared(s, t->name, &var->type))
 			return false;
 		vec_push(&s->vars, var);
 	}
 	bool grew = false;
-	bool merged = merge_type(s, &var->type, var_storage_type(s, v->type), &grew);
-	if (!merged && s->sc->opt.dialect == DIALECT_D)
-		return sema_d_incompat(s, st->loc, var->type, v->type);
-	if (!merged) /* bpftrace's words and place (the '=') */
-		return sema_error(s, st->op_loc, "Type mismatch for $%s: trying to assign value of type "
-				  "'%s' when variable already contains a value of type '%s'", t->name,
-				  bpf_tn(v->type), bpf_tn(var->type));
+	if (!merge_type(s, &var->type, var_storage_type(s, v->type), &grew))
+		return sema_hooks(s)->var_mismatch(s, st, var->type, v->type);
 	t->var = var;
 	t->type = var->type;
 	sema_addrspace_assigned(t, v);
@@ -1156,17 +944,17 @@ static bool assign_map(Sema *s, Stmt *st)
 	}
 	if (st->op != OP_NONE) {
 		t->map = script_map(s->sc, t->name, t->loc);
-		if (!bt_compound(s, st) || !need_int(s, v, "the right side of a compound assignment"))
+		if (!compound_held(s, st) || !need_int(s, v, "the right side of a compound assignment"))
 			return false;
 		return sema_lvalue_int(s, t, "a compound assignment");
 	}
 	bool fresh = !t->map->failed;
 	if (!sema_exprs_key(s, v, t)) {
-		if (fresh && v->none && s->all)
-			assign_none(s, st, t->map->val);
+		if (fresh && v->none && s->all && sema_hooks(s)->assign_none)
+			sema_hooks(s)->assign_none(s, st, t->map->val);
 		return false;
 	}
-	if (!d_map_declared(s, t->map))
+	if (!map_declared(s, t->map))
 		return false;
 	if (v->type->kind == TY_NONE && !s->strict)
 		return true;
@@ -1174,8 +962,8 @@ static bool assign_map(Sema *s, Stmt *st)
 		return sema_error(s, st->op_loc, "context cannot be assigned to a map");
 	if (!storable(v->type))
 		return sema_error(s, v->loc, "a value of type %s cannot be stored in a map", tn(v->type));
-	if (!sema_map_value(s, t, value_storage_type(s, v->type),
-			    s->sc->opt.dialect == DIALECT_D ? v->loc : t->loc))
+	if (!sema_map_value(s, t, sema_value_storage_type(s, v->type),
+			    sema_hooks(s)->map_error_at_value ? v->loc : t->loc))
 		return false;
 	t->type = t->map->val;
 	sema_addrspace_assigned(t, v);
@@ -1227,19 +1015,14 @@ static void ternary_to_if(Sema *s, Stmt *st)
 	st->els = one_stmt(s, t->c);
 }
 
-/* `jstack();` alone prints the stack, as in DTrace: print(jstack()); in
- * the D dialect stack(), ustack(), jstack() and the symbol functions
- * (sym(), mod(), usym(), ...) alone are trace() records */
+/* `jstack();` alone prints the stack, as in DTrace: print(jstack()); the
+ * dialect's list (SemaHooks.stack_actions) says which calls do so */
 static bool is_stack_action(const Sema *s, const Expr *e)
 {
 	if (e->kind != E_CALL)
 		return false;
-	if (s->sc->opt.dialect != DIALECT_D)
-		return !strcmp(e->name, "jstack");
-	static const char *const actions[] = {"jstack", "stack", "ustack", "sym", "func", "mod",
-					      "usym", "ufunc", "umod", "uaddr"};
-	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
-		if (!strcmp(e->name, actions[i]))
+	for (const char *const *a = sema_hooks(s)->stack_actions; a && *a; a++)
+		if (!strcmp(e->name, *a))
 			return true;
 	return false;
 }
@@ -1250,7 +1033,7 @@ static void jstack_to_print(Sema *s, Stmt *st)
 	Expr *p = arena_alloc(a, sizeof(Expr));
 	p->kind = E_CALL;
 	p->loc = st->expr->loc;
-	p->name = s->sc->opt.dialect == DIALECT_D ? "trace" : "print";
+	p->name = (char *)sema_hooks(s)->stack_print;
 	p->args.v = arena_alloc(a, sizeof(Expr *));
 	p->args.v[0] = st->expr;
 	p->args.n = 1;
@@ -1278,7 +1061,7 @@ static bool sema_stmt(Sema *s, Stmt *st)
 			return assign_var(s, st);
 		return st->target->kind == E_MAP ? assign_map(s, st) : sema_store_assign(s, st);
 	case S_IF: {
-		bool ok = need_cond(s, st->expr, BT_IF, "an if condition");
+		bool ok = need_cond(s, st->expr, COND_IF, "an if condition");
 		if (!ok && !s->all)
 			return false;
 		ok = sema_stmts(s, &st->body) && ok;
@@ -1335,7 +1118,7 @@ bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
 	s->loop_depth = 0;
 	s->d_clause = 0;
 	sema_reset_vars(s);
-	bool ok = !p->pred || need_cond(s, p->pred, BT_PRED, "a predicate");
+	bool ok = !p->pred || need_cond(s, p->pred, COND_PRED, "a predicate");
 	if (!ok && !s->all)
 		return false;
 	return sema_stmts(s, &p->body) && ok;

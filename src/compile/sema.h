@@ -102,24 +102,19 @@ bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);
 Type *sema_storage_type(Sema *s, Type *t);
 /* D: whether C's usual arithmetic conversions of l and r give a signed type */
 bool sema_d_arith_signed(const Type *l, const Type *r);
-/* D's words for a value's type ("int", "string", "char *") */
-const char *sema_d_type_name(const Type *t, char *buf, size_t n);
 /* D: the type a declaration's text names, or NULL (error set) */
 Type *sema_ctype_named(Sema *s, const char *text, Loc loc);
 
-/* D: *t = the declared type of variable `name` ("`x", "self->x",
- * "this->x"), NULL without a declaration; false when it is unknown */
-bool sema_d_declared(Sema *s, const char *name, Type **t);
-/* D's operands have incompatible types: "int" = "string" */
-bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
+/* D's words for a value's type ("int", "string", "char *") */
+const char *sema_d_type_name(const Type *t, char *buf, size_t n);
 const char *tn(const Type *t); /* a type's name for messages */
-/* bpftrace's operator and condition checks, in its words (sema_ops_bt.c) */
-typedef enum BtCond { BT_PRED, BT_IF, BT_TERNARY } BtCond;
-bool sema_bt_binop_ptr(Sema *s, Expr *e);   /* a pointer operand */
-bool sema_bt_binop_types(Sema *s, Expr *e); /* not two integers */
-bool sema_bt_unop(Sema *s, Expr *e, const char *op);
-bool sema_bt_cond(Sema *s, Expr *c, BtCond where);
-bool sema_bt_ternary(Sema *s, Expr *e);     /* its arms and condition */
+/* where a condition is: a predicate, an if(), a ?: */
+typedef enum CondKind { COND_PRED, COND_IF, COND_TERNARY } CondKind;
+/* the variable `name` of the probe being checked, or NULL */
+VarInfo *sema_var_find(Sema *s, const char *name);
+/* a variable's or map element's value as stored (integers 64 bits wide,
+ * or in the dialect's width: SemaHooks.ints_keep_width) */
+Type *sema_value_storage_type(Sema *s, Type *t);
 /* stores into members, elements and pointees (sema_store.c) */
 bool sema_store_via_pointer(const Expr *t);
 bool sema_store_target(Sema *s, Expr *t, const char *op);

@@ -13,7 +13,7 @@
  * warning, so that sonde prints what bpftrace prints. */
 #include <string.h>
 
-#include "sema.h"
+#include "sema_hooks.h"
 
 static int addrspace_of(ProbeSpace space)
 {
@@ -120,7 +120,7 @@ void sema_addrspace_binop(Sema *s, Expr *e)
 {
 	int l = e->a->addrspace, r = e->b->addrspace;
 	if (l != r && l != AS_NONE && r != AS_NONE) {
-		if (s->sc->opt.dialect != DIALECT_D)
+		if (sema_hooks(s)->addrspace_warn)
 			sema_warn(s, e->loc, "Addrspace mismatch");
 		e->addrspace = AS_NONE;
 		return;

@@ -7,15 +7,7 @@
 #include "../lang/sym_types.h"
 #include "../sym/dwarf_args.h"
 #include "../lang/ctypes.h"
-#include "sema.h"
-
-typedef struct BuiltinDef {
-	const char *name;
-	BuiltinId id;
-	TypeKind kind;
-	int size; /* TY_INT: bits */
-	bool is_signed;
-} BuiltinDef;
+#include "sema_hooks.h"
 
 static const BuiltinDef builtins[] = {
 	{"pid", B_PID, TY_INT, 64, false},        {"tid", B_TID, TY_INT, 64, false},
@@ -33,21 +25,14 @@ static const BuiltinDef builtins[] = {
 	{"locals", B_LOCALS, TY_CTX, 0, false},
 };
 
-/* D's probe names and id: only in the D dialect (bpftrace has none). */
-static const BuiltinDef d_builtins[] = {
-	{"probeprov", B_DPROBE, TY_STR, 64, false}, {"probemod", B_DPROBE, TY_STR, 64, false},
-	{"probefunc", B_DPROBE, TY_STR, 128, false}, {"probename", B_DPROBE, TY_STR, 64, false},
-	{"id", B_DPROBE_ID, TY_INT, 64, false},      {"epid", B_DPROBE_ID, TY_INT, 64, false},
-};
-
-static const BuiltinDef *d_builtin_find(Sema *s, Expr *e)
+/* the dialect's own builtin (D's probe names and id) */
+static const BuiltinDef *dialect_builtin_find(Sema *s, Expr *e)
 {
-	if (s->sc->opt.dialect != DIALECT_D)
-		return NULL;
-	for (size_t i = 0; i < sizeof(d_builtins) / sizeof(d_builtins[0]); i++)
-		if (!strcmp(d_builtins[i].name, e->name)) {
-			e->aux = (int)i; /* B_DPROBE: the part (prov, mod, func, name) */
-			return &d_builtins[i];
+	const SemaHooks *h = sema_hooks(s);
+	for (int i = 0; i < h->nbuiltins; i++)
+		if (!strcmp(h->builtins[i].name, e->name)) {
+			e->aux = i; /* B_DPROBE: the part (prov, mod, func, name) */
+			return &h->builtins[i];
 		}
 	return NULL;
 }
@@ -171,7 +156,7 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 	const Provider *prov = s->spec->prov;
 	switch (b->id) {
 	case B_ARG:
-		if (s->sc->opt.dialect == DIALECT_D && d_syscall_arg_offset(s->spec, e->aux) >= 0)
+		if (sema_hooks(s)->arg_elsewhere && sema_hooks(s)->arg_elsewhere(s, e->aux))
 			return true;
 		if (prov->ctx_arg_offset(s->spec, e->aux) < 0)
 			return sema_error(s, e->loc, "%s is not available in %s probes%s", e->name,
@@ -231,7 +216,7 @@ bool sema_builtin(Sema *s, Expr *e)
 		e->aux = argn >= 0 ? argn : sargn;
 	}
 	if (!b)
-		b = d_builtin_find(s, e);
+		b = dialect_builtin_find(s, e);
 	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (!strcmp(builtins[i].name, e->name))
 			b = &builtins[i];

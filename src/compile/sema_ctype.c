@@ -8,7 +8,7 @@
 #include "../lang/sym_types.h"
 #include "../sym/dwarf_args.h"
 #include "../lang/ctypes.h"
-#include "sema.h"
+#include "sema_hooks.h"
 
 static const char *tname(const Type *t)
 {
@@ -37,7 +37,7 @@ bool sema_ctype_setup(Script *sc, Error *err)
 	d->script_dir = sc->opt.script_dir;
 	cdefs_find_kernel_headers(d);
 	sc->cdefs = d;
-	d->d_vars = sc->opt.dialect == DIALECT_D;
+	d->d_vars = sc->opt.sema->c_vars;
 	cdefs_predefine(d);
 	for (int i = 0; i < sc->opt.ninclude_files; i++)
 		if (!cdefs_include_file(d, sc->opt.include_files[i], (Loc){0}, err))
@@ -211,10 +211,8 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 		e->type = ty_int(s, 64, false);
 		return true;
 	}
-	if (!type_is_ptr(t) && s->sc->opt.dialect == DIALECT_BPFTRACE && t->kind != TY_CTX) {
-		e->none = s->all; /* bpftrace types *comm "none" */
-		return sema_bt_unop(s, e, "dereference");
-	}
+	if (!type_is_ptr(t) && sema_hooks(s)->deref_nonptr && t->kind != TY_CTX)
+		return sema_hooks(s)->deref_nonptr(s, e);
 	if (!type_is_ptr(t))
 		return sema_error(s, e->loc, "cannot dereference a value of type %s: '*' needs a "
 				  "pointer (cast an address first, e.g. *(uint32 *)addr)", tname(t));
@@ -230,12 +228,11 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 	return true;
 }
 
-/* a constant index past an array's end (D: DTrace's words, D_ARR_BOUNDS) */
+/* a constant index past an array's end (or in the dialect's words) */
 static bool index_bounds(Sema *s, const Expr *e, int count, const char *type)
 {
-	if (s->sc->opt.dialect == DIALECT_D)
-		return sema_error(s, e->loc, "index outside array bounds: %llu, max is %d",
-				  (unsigned long long)e->b->ival, count);
+	if (sema_hooks(s)->index_bounds)
+		return sema_hooks(s)->index_bounds(s, e, count);
 	return sema_error(s, e->b->loc, "index %llu is out of bounds for %s",
 			  (unsigned long long)e->b->ival, type);
 }

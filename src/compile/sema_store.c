@@ -6,7 +6,7 @@
  * so these come from the D front end; codegen_store.c generates them. */
 #include <string.h>
 
-#include "sema.h"
+#include "sema_hooks.h"
 
 /* a place reached through a pointer: its memory is not the variable's */
 bool sema_store_via_pointer(const Expr *t)
@@ -70,9 +70,9 @@ bool sema_store_assign(Sema *s, Stmt *st)
 	if (num != (v->type->kind == TY_INT) ||
 	    (!num && t->type->kind != v->type->kind &&
 	     !(t->type->kind == TY_STR && v->type->kind == TY_STR)))
-		return sema_d_incompat(s, st->loc, t->type, v->type);
+		return sema_hooks(s)->var_mismatch(s, st, t->type, v->type);
 	if (t->type->kind == TY_RECORD && v->type->kind == TY_RECORD && t->type->cname &&
 	    v->type->cname && strcmp(t->type->cname, v->type->cname))
-		return sema_d_incompat(s, st->loc, t->type, v->type);
+		return sema_hooks(s)->var_mismatch(s, st, t->type, v->type);
 	return true;
 }

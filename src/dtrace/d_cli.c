@@ -18,6 +18,7 @@
 #include "../runtime/runtime.h"
 #include "dtrace.h"
 #include "runtime_d.h"
+#include "sema_d.h"
 #include "../util/clock.h"
 #include "../util/proc.h"
 
@@ -526,6 +527,7 @@ int dtrace_main(int argc, char **argv)
 	cl.run.fe = &d_frontend_rt;
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.dialect = DIALECT_D;
+	cl.opt.sema = &d_sema_hooks;
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */
 	cl.opt.map_keys_max = 4096;
 	cl.opt.self_pid = getpid();

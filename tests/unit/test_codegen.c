@@ -10,6 +10,8 @@
 #include "bpf/disasm.h"
 #include "compile/script.h"
 #include "compile/sema.h"
+#include "bt/sema_bt.h"
+#include "dtrace/sema_d.h"
 
 #define SELF_PID 4242 /* 0x1092 */
 #define TP_WRITE "tracepoint:syscalls:sys_enter_write"
@@ -30,7 +32,7 @@ static Compiled compile_opt(const char *text, int self_pid)
 	c.prog = parse_program(&c.src, &c.err);
 	if (c.prog) {
 		Options o = {.strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
-			     .self_pid = self_pid};
+			     .self_pid = self_pid, .sema = &bt_sema_hooks};
 		c.sc = compile_program(c.prog, &o, &c.err);
 	}
 	if (!c.sc)
@@ -685,7 +687,7 @@ static Compiled compile_dialect_d(const char *text)
 	c.prog = parse_program(&c.src, &c.err);
 	if (c.prog) {
 		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID,
-			     .dialect = DIALECT_D};
+			     .dialect = DIALECT_D, .sema = &d_sema_hooks};
 		c.sc = compile_program(c.prog, &o, &c.err);
 	}
 	return c;

@@ -13,6 +13,8 @@
 #include "check.h"
 #include "compile/script.h"
 #include "compile/sema.h"
+#include "bt/sema_bt.h"
+#include "dtrace/sema_d.h"
 #include "runtime/runtime.h"
 #include "dtrace/runtime_d.h"
 
@@ -25,7 +27,8 @@ static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d
 	*prog = parse_program(&src, err);
 	if (!*prog)
 		return NULL;
-	Options o = {.dialect = d, .strlen_max = strsize, .map_keys_max = 4096,
+	Options o = {.dialect = d, .sema = d == DIALECT_D ? &d_sema_hooks : &bt_sema_hooks,
+		     .strlen_max = strsize, .map_keys_max = 4096,
 		     .self_pid = getpid(), .unsafe = unsafe, .nspec = nspec,
 		     .specsize = specsize};
 	return compile_program(*prog, &o, err);

@@ -10,13 +10,15 @@
 #include "check.h"
 #include "compile_check.h"
 #include "compile/script.h"
+#include "bt/sema_bt.h"
 #include "compile/sema.h"
 
 #define TP "tracepoint:syscalls:sys_enter_getppid"
 
 static Options make_opts(bool unsafe)
 {
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe};
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe,
+		     .sema = &bt_sema_hooks};
 	return o;
 }
 

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "compile_check.h"
 #include "compile/script.h"
+#include "bt/sema_bt.h"
 #include "compile/sema.h"
 #include "sym/features.h"
 #include "sym/ksyms.h"
@@ -23,7 +24,8 @@ static char *params[] = {"1", "two"};
 static Options make_opts(int flags)
 {
 	Options o = {.strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
-		     .self_pid = 4242, .unsafe = flags & UNSAFE, .cpid = flags & CPID ? 77 : 0};
+		     .self_pid = 4242, .unsafe = flags & UNSAFE, .cpid = flags & CPID ? 77 : 0,
+		     .sema = &bt_sema_hooks};
 	return o;
 }
 

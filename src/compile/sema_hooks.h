@@ -1,0 +1,98 @@
+/* What a dialect decides in semantic analysis: where the bpftrace dialect
+ * and D differ, the core (sema*.c) asks its front end through this table
+ * instead of testing the dialect.  Each front end fills one (bt/sema_bt.c:
+ * bt_sema_hooks, dtrace/sema_d.c: d_sema_hooks); the caller that knows the
+ * dialect puts it in Options.sema, with Options.dialect.  A NULL hook is
+ * the core's own rule, a false flag the core's own behaviour. */
+#pragma once
+#include "sema.h"
+
+/* a builtin variable: its name and the type of its value */
+typedef struct BuiltinDef {
+	const char *name;
+	BuiltinId id;
+	TypeKind kind;
+	int size; /* TY_INT: bits */
+	bool is_signed;
+} BuiltinDef;
+
+typedef struct SemaHooks {
+	/* the strict pass records every error (bpftrace's last pass); else it
+	 * stops at the first, as dtrace */
+	bool every_error;
+	/* an expression is checked once per probe visit (Sema.visit) */
+	bool check_once;
+	/* a read of a variable never assigned is a "none" value (bpftrace) */
+	bool none_values;
+	/* integers keep their width in map keys and values (D, whose keys
+	 * dtrace prints by their width), else they widen to 64 bits */
+	bool ints_keep_width;
+	/* <, <=, >, >= order strings (D: as strcmp) */
+	bool strings_ordered;
+	/* ++, -- and op= take members, elements and pointees (D) */
+	bool store_places;
+	/* a map assignment's type error is reported at the value (D), else at
+	 * the map */
+	bool map_error_at_value;
+	/* a mismatch of two operands' address spaces is warned of (bpftrace) */
+	bool addrspace_warn;
+	/* the script's C definitions may declare variables (D) */
+	bool c_vars;
+	/* calls that, alone as a statement, print their value, and the call
+	 * that prints it (NULL-terminated) */
+	const char *const *stack_actions;
+	const char *stack_print;
+	/* the dialect's own builtin variables, looked up before the core's */
+	const BuiltinDef *builtins;
+	int nbuiltins;
+
+	/* the declared type of variable `name` into *t (NULL: undeclared);
+	 * false (error set) when it is unknown */
+	bool (*declared)(Sema *s, const char *name, Type **t);
+	/* $name read but never assigned (default: sonde's words) */
+	bool (*var_undefined)(Sema *s, Expr *e);
+	/* map expression e's keys of another shape than the map's */
+	bool (*key_mismatch)(Sema *s, const Expr *e);
+	/* a map's value of type t where it holds old, before they are merged:
+	 * false (error set) to refuse it */
+	bool (*map_value_check)(Sema *s, const Type *old, const Type *t, Loc loc);
+	/* a map given a value its type cannot take (the error) */
+	bool (*map_mismatch)(Sema *s, const MapInfo *m, const Type *t, Loc loc);
+	/* a variable (or a place) of type held assigned a value of type val */
+	bool (*var_mismatch)(Sema *s, const Stmt *st, const Type *held, const Type *val);
+	/* a variable or map assigned a "none" value (v->none) */
+	void (*assign_none)(Sema *s, const Stmt *st, const Type *had);
+	/* an assignment the dialect takes its own way; true when it did */
+	bool (*assign_own)(Sema *s, Stmt *st);
+	/* a typed condition (default: an integer) */
+	bool (*cond)(Sema *s, Expr *c, CondKind where);
+	/* a binary operator: before its operands are checked; with a pointer
+	 * operand; with operands that are not two integers */
+	bool (*binop_operands)(Sema *s, Expr *e);
+	bool (*binop_ptr)(Sema *s, Expr *e);
+	bool (*binop_types)(Sema *s, Expr *e);
+	/* an operator's result type (its operands typed), NULL for the core's
+	 * (64 bits; signed when both operands are; comparisons unsigned) */
+	Type *(*op_type)(Sema *s, const Expr *e);
+	/* -x, ~x, !x: the operand, checked first */
+	bool (*unop)(Sema *s, Expr *e, const char *op);
+	/* *x of a value that is not a pointer */
+	bool (*deref_nonptr)(Sema *s, Expr *e);
+	/* ?: before the core's checks */
+	bool (*ternary)(Sema *s, Expr *e);
+	/* (type)x before the core's checks; to_int: to an integer type */
+	bool (*cast)(Sema *s, Expr *e, bool to_int);
+	/* ++ and -- of a variable or map holding a value of type held */
+	bool (*incdec)(Sema *s, Expr *e, const Type *held);
+	/* `x op= v` of a variable or map holding a value of type held */
+	bool (*compound)(Sema *s, Stmt *st, const Type *held);
+	/* a constant index past an array's end (default: sonde's words) */
+	bool (*index_bounds)(Sema *s, const Expr *e, int count);
+	/* argN read where the provider has none (D: a syscall's record) */
+	bool (*arg_elsewhere)(Sema *s, int n);
+} SemaHooks;
+
+static inline const SemaHooks *sema_hooks(const Sema *s)
+{
+	return s->sc->opt.sema;
+}
