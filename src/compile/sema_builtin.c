@@ -164,7 +164,7 @@ static bool check_context(Sema *s, Expr *e, const BuiltinDef *b)
 							  ? " (use args->FIELD; sonde -lv lists them)" : "");
 		return true;
 	case B_RETVAL:
-		if (prov->ctx_arg_offset(s->spec, -1) < 0 || prov->prog_type == BPF_PROG_TYPE_PERF_EVENT)
+		if (prov->ctx_arg_offset(s->spec, -1) < 0)
 			return sema_error(s, e->loc, "retval is only available in return probes");
 		return true;
 	case B_ARGS:

@@ -140,8 +140,10 @@ bool attach_perf_cpus(uint32_t type, uint64_t config, const ProbeSpec *p, int pr
 	return true;
 }
 
+/* the interrupted registers' arguments; no return value: the event is no
+ * function's return */
 int perf_ctx_arg_offset(const ProbeSpec *p, int n)
 {
 	(void)p;
-	return regs_arg_offset(n);
+	return n < 0 ? -1 : regs_arg_offset(n);
 }

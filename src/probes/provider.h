@@ -215,7 +215,8 @@ int regs_arg_offset(int n);
 /* One perf event per CPU 0..ncpu-1 (offline CPUs skipped), each with prog_fd. */
 bool attach_perf_cpus(uint32_t type, uint64_t config, const ProbeSpec *p, int prog_fd, int ncpu,
 		      Attached *out, char *err, size_t errlen);
-/* ctx_arg_offset of perf-event programs (bpf_perf_event_data starts with pt_regs) */
+/* ctx_arg_offset of perf-event programs (bpf_perf_event_data starts with pt_regs);
+ * -1 for the return value: none */
 int perf_ctx_arg_offset(const ProbeSpec *p, int n);
 /* watchpoint:FUNC+argN at run time: watch addr for the spec's process with
  * the watchpoint's program (provider_watchpoint.c). */

@@ -323,18 +323,12 @@ static bool watchpoint_attach(const ProbeSpec *p, int prog_fd, Attached *out, ch
 	return true;
 }
 
-static int watchpoint_arg_offset(const ProbeSpec *p, int n)
-{
-	(void)p;
-	return regs_arg_offset(n);
-}
-
 const Provider provider_watchpoint = {
 	.name = "watchpoint",
 	.aliases = {"w"},
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.expand = watchpoint_expand,
-	.ctx_arg_offset = watchpoint_arg_offset,
+	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = watchpoint_attach,
 	.ctx = CTX_PERF,
 	.watch = WATCH_SYNC,
@@ -345,7 +339,7 @@ const Provider provider_asyncwatchpoint = {
 	.aliases = {"aw"},
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.expand = asyncwatchpoint_expand,
-	.ctx_arg_offset = watchpoint_arg_offset,
+	.ctx_arg_offset = perf_ctx_arg_offset,
 	.attach = watchpoint_attach,
 	.ctx = CTX_PERF,
 	.watch = WATCH_ASYNC,
