@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "codegen.h"
-#include "../dtrace/dfunc.h"
 
 
 /* D: does the clause call speculate() (DTrace puts it before any record) */
@@ -45,7 +44,7 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 	gen_int(g, st->expr);
 	gen_scale_step(g, st->op, v->type);
 	if (st->op == OP_DIV || st->op == OP_MOD)
-		dfault_divisor_check(g, BPF_REG_0);
+		cg_divisor_check(g, BPF_REG_0);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
 	gen_alu_r1(g, cg_alu_of(st->op), cg_signed_div(g, v->type, st->expr->type));
 	gen_cast_reg(g, BPF_REG_1, v->type);
@@ -170,23 +169,6 @@ static void gen_prologue(Gen *g, bool traced_events)
 	emit(g, I_MOV64_REG(R_SCR, BPF_REG_0));
 }
 
-/* D: a traced probe's clauses run only while the activity state is active
- * (dtrace-utils checks it before each clause): not before BEGIN's clauses
- * have all run (sonde attaches the probes first, so a fast probe would see
- * BEGIN's variables unset), nor once exit() has run (probes fire until
- * sonde detaches them).  BEGIN, END and ERROR run regardless: BEGIN's
- * clauses all run (sonde runs them before it makes the state active; an
- * exit() among them leaves it draining), END runs at the end, and ERROR
- * reports a fault of any clause */
-static void gen_d_state_gate(Gen *g)
-{
-	if (g->sc->opt.dialect != DIALECT_D || g->spec->prov->is_special)
-		return;
-	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, D_CTL_STATE);
-	emit_ldx(g, BPF_DW, BPF_REG_0, BPF_REG_1, 0);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, D_STATE_ACTIVE, g->exit_label);
-}
-
 static void gen_free(Gen *g)
 {
 	bpf_code_free(&g->code);
@@ -214,7 +196,9 @@ static ProgCode *prog_add(Gen *g, const Probe *p)
 	pc->spec = g->spec;
 	pc->probe = p;
 	pc->fd = -1;
-	dfault_prog_slot(g, &pc->err_kind, &pc->err_slot);
+	pc->err_kind = pc->err_slot = -1; /* not an ERROR clause's */
+	if (codegen_hooks(g->sc)->prog_slot)
+		codegen_hooks(g->sc)->prog_slot(g, &pc->err_kind, &pc->err_slot);
 	prog_take(g, pc);
 	vec_push(&g->sc->progs, pc);
 	return pc;
@@ -266,8 +250,9 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	g.exit_label = label_new(&g);
 	g.bare_exit = label_new(&g);
 	gen_prologue(&g, !spec->prov->is_special && !spec->prov->run);
-	gen_d_state_gate(&g);
-	dfault_reserve(&g);
+	const CodegenHooks *h = codegen_hooks(sc);
+	if (h->clause_start)
+		h->clause_start(&g);
 	if (spec->prov->run) {
 		/* an iterator calls its program once more at the end with no
 		 * object (ctx->task etc., right after ctx->meta, is NULL):
@@ -293,8 +278,8 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 		g.spec_off = scratch_alloc(&g, 8);
 		emit_st(&g, BPF_DW, R_SCR, g.spec_off, 0);
 	}
-	if (sc->uses_dscratch)
-		dcopy_clause_start(&g);
+	if (h->clause_scratch)
+		h->clause_scratch(&g);
 	if (p->pred) {
 		g.code.line = p->pred->loc.line;
 		gen_int(&g, p->pred);
@@ -303,7 +288,7 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	/* D: the firing's records go out at the end, also when a statement
 	 * ends the clause early (its jumps to the exit land on the send) */
 	int exit_label = g.exit_label;
-	g.firing = sc->opt.dialect == DIALECT_D;
+	g.firing = h->firing_end != NULL;
 	if (g.firing)
 		g.exit_label = label_new(&g);
 	/* a speculating clause's heading is part of its speculation (DTrace
@@ -314,17 +299,18 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	gen_stmts(&g, &p->body);
 	if (g.firing) {
 		label_place(&g, g.exit_label);
-		dfiring_end(&g);
+		h->firing_end(&g);
 		g.exit_label = exit_label;
 	}
 	label_place(&g, g.exit_label);
 	g.code.line = 0;
-	dfault_error_chain(&g);
-	dchain_next(&g);
+	if (h->clause_exit)
+		h->clause_exit(&g);
 	label_place(&g, g.bare_exit);
 	emit(&g, I_MOV64_IMM(BPF_REG_0, 0));
 	emit(&g, I_EXIT());
-	dfault_finish(&g);
+	if (h->prog_tail)
+		h->prog_tail(&g);
 	bool ok = !err->set && emit_finish(&g);
 	if (ok) {
 		prog_add(&g, p);

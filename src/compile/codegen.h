@@ -2,6 +2,7 @@
 #pragma once
 #include "sema.h"
 #include "gen.h"
+#include "codegen_hooks.h"
 
 /* Generate the program for one probe at one attach point (sema has just
  * annotated the tree for that attach point). */
@@ -40,6 +41,13 @@ void gen_map_slot(Gen *g, const MapInfo *m, int key, int skip, int drop_kind);
 void gen_store_assign(Gen *g, const Stmt *st);
 void gen_store_incdec(Gen *g, const Expr *e); /* value in r0 */
 void gen_log2_search(Gen *g, int top); /* r2 += floor(log2(r1)) */
+/* r0 = slot, r1 = bucket (clamped to nbuckets - 1): the bucket += the
+ * increment at stack slot incr (0: 1) */
+void gen_bucket_add(Gen *g, int nbuckets, int incr);
+/* the front end's checks, or nothing (codegen_hooks.h) */
+void cg_divisor_check(Gen *g, int reg);
+int cg_fault_label(Gen *g, int kind, int addr_slot);
+void cg_read_call(Gen *g, int helper);
 /* D's aggregations (codegen_agg_d.c): r0 = slot, r1 = value */
 void gen_quantize_index(Gen *g);                  /* r1 = bucket */
 void gen_llquantize_index(Gen *g, const Type *t); /* r1 = bucket */

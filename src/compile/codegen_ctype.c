@@ -177,10 +177,8 @@ static Place place(Gen *g, const Expr *e)
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, slot));
 	gen_int(g, e->b);
 	int count = bt->kind == TY_ARRAY ? bt->count : bt->kind == TY_STR ? bt->size : 0;
-	if (count > 0 && g->sc->opt.dialect == DIALECT_D) { /* D faults, as DTrace */
-		int idx = scratch_alloc(g, 8);
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, idx);
-		emit_jmp_imm(g, BPF_JGE, BPF_REG_0, count, dfault_label(g, DTRACEFLT_BADINDEX, idx));
+	if (count > 0 && codegen_hooks(g->sc)->index_check) { /* D faults, as DTrace */
+		codegen_hooks(g->sc)->index_check(g, count);
 	} else if (count > 0) {
 		int ok = label_new(g);
 		emit_jmp_imm(g, BPF_JLT, BPF_REG_0, count, ok);
@@ -232,7 +230,7 @@ void gen_place_int(Gen *g, const Expr *e)
 		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, slot));
 		emit(g, I_MOV64_IMM(BPF_REG_2, w));
 		int helper = p.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
-		dfault_read_call(g, helper);
+		cg_read_call(g, helper);
 		gen_helper_check(g, helper);
 		emit(g, I_LDX(ldx_size(w), BPF_REG_0, BPF_REG_10, slot));
 		stack_pop(g);
@@ -297,7 +295,7 @@ void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		emit_scratch_ptr(g, BPF_REG_1, dst_off);
 		emit(g, I_MOV64_IMM(BPF_REG_2, n));
 		int helper = p.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
-		dfault_read_call(g, helper);
+		cg_read_call(g, helper);
 		gen_helper_check(g, helper);
 	}
 	if (dt->size > n)

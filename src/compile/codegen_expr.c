@@ -211,7 +211,7 @@ static void gen_binop(Gen *g, const Expr *e)
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, slot));
 	stack_pop(g);
 	if (e->op == OP_DIV || e->op == OP_MOD)
-		dfault_divisor_check(g, BPF_REG_0);
+		cg_divisor_check(g, BPF_REG_0);
 	bool sign = e->a->type->is_signed && e->b->type->is_signed;
 	int op = alu_op(e->op);
 	if (op < 0) {
@@ -229,7 +229,7 @@ static void gen_binop(Gen *g, const Expr *e)
  * never, as in bpftrace 0.17 (-7 / 2 is 9223372036854775804). */
 bool cg_signed_div(const Gen *g, const Type *a, const Type *b)
 {
-	if (g->sc->opt.dialect != DIALECT_D || !a || !b)
+	if (!codegen_hooks(g->sc)->c_int_rules || !a || !b)
 		return false;
 	return sema_d_arith_signed(a, b);
 }
@@ -282,7 +282,7 @@ void gen_alu_r1(Gen *g, int op, bool sign_div)
 static void unop_wrap_unsigned(Gen *g, const Expr *e)
 {
 	const Type *t = e->a->type;
-	if (g->sc->opt.dialect == DIALECT_D || t->is_signed || t->pointee || t->bits <= 0 ||
+	if (codegen_hooks(g->sc)->c_int_rules || t->is_signed || t->pointee || t->bits <= 0 ||
 	    t->bits >= 64)
 		return;
 	if (t->bits == 32)
@@ -563,7 +563,7 @@ static void gen_into_kind(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	if (e->type->kind == TY_INT) {
 		gen_int(g, e);
-		if (g->sc->opt.dialect == DIALECT_D) /* into a D variable's type: int x = 1L << 40 */
+		if (codegen_hooks(g->sc)->c_int_rules) /* into a D variable's type: int x = 1L << 40 */
 			gen_cast_r0(g, dt);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;

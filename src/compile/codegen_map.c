@@ -184,7 +184,7 @@ static void gen_map_rmw(Gen *g, const Expr *map, Op op, int operand_slot, bool s
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, operand_slot)); /* keep old */
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	if (op == OP_DIV || op == OP_MOD)
-		dfault_divisor_check(g, BPF_REG_2);
+		cg_divisor_check(g, BPF_REG_2);
 	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_2));
 	gen_alu_r1(g, cg_alu_of(op), sign_div);
 	gen_cast_reg(g, BPF_REG_1, map->map->val); /* D: the value's own width */
@@ -328,7 +328,7 @@ static void gen_lhist_index(Gen *g, const Type *t)
 }
 
 /* bucket r1 += 1, or += the value at stack slot incr (D's increment) */
-static void gen_bucket_add(Gen *g, int nbuckets, int incr)
+void gen_bucket_add(Gen *g, int nbuckets, int incr)
 {
 	/* bound the index for the verifier, then count */
 	int ok = label_new(g);
@@ -391,18 +391,9 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 		gen_lhist_index(g, t);
 		gen_bucket_add(g, lhist_buckets(t), incr);
 		break;
-	case TY_QUANTIZE:
-		gen_quantize_index(g);
-		gen_bucket_add(g, QUANT_BUCKETS, incr);
-		break;
-	case TY_LLQUANTIZE:
-		gen_llquantize_index(g, t);
-		gen_bucket_add(g, llquant_buckets(t), incr);
-		break;
-	case TY_STDDEV:
-		gen_stddev(g);
-		break;
-	default:
+	default: /* the front end's own (D's quantize, llquantize, stddev) */
+		if (codegen_hooks(g->sc)->agg_update)
+			codegen_hooks(g->sc)->agg_update(g, t, incr);
 		break;
 	}
 	label_place(g, skip);

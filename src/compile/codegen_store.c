@@ -14,7 +14,6 @@
  *     "invalid size" (dcopy_store_ptr, dfunc_copy.c). */
 #include "codegen.h"
 #include "codegen_ctype.h"
-#include "../dtrace/dfunc.h"
 
 static int width_op(int w)
 {
@@ -60,7 +59,7 @@ static void index_ptr(Gen *g, const Expr *e, int size, int skip)
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, base));
 	gen_int(g, e->b);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, idx);
-	int bad = dfault_label(g, DTRACEFLT_BADINDEX, idx);
+	int bad = cg_fault_label(g, DTRACEFLT_BADINDEX, idx);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_0, count, bad == g->exit_label ? skip : bad);
 	if (esz > 1)
 		emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_0, esz));
@@ -82,7 +81,8 @@ static void store_ptr(Gen *g, const Expr *e, int size, int skip)
 		int addr = scratch_alloc(g, 16); /* the address, then a spare slot */
 		gen_place_addr(g, e);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, addr);
-		dcopy_store_ptr(g, addr, size);
+		if (codegen_hooks(g->sc)->store_ptr)
+			codegen_hooks(g->sc)->store_ptr(g, addr, size);
 	} else if (e->kind == E_FIELD) {
 		store_ptr(g, e->a, size, skip);
 		cg_add_r0(g, ((const Field *)e->auxp)->offset);
@@ -124,7 +124,7 @@ static void store_rmw(Gen *g, const Expr *t, Op op, int opnd, bool sign_div, int
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, opnd));
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, opnd)); /* keep the old value */
 	if (op == OP_DIV || op == OP_MOD)
-		dfault_divisor_check(g, BPF_REG_0);
+		cg_divisor_check(g, BPF_REG_0);
 	gen_alu_r1(g, cg_alu_of(op), sign_div);
 	gen_cast_reg(g, BPF_REG_1, t->type);
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, ptr));

@@ -5,9 +5,7 @@
 
 #include "codegen.h"
 #include "sema_hooks.h"
-#include "../dtrace/dfunc.h"
 #include "../lang/ctypes.h"
-#include "../dtrace/dtrace.h"
 
 MapInfo *script_map(Script *s, const char *name, Loc loc)
 {
@@ -137,12 +135,13 @@ static bool expand_all(Script *sc, Error *err, Error *later)
 {
 	Program *ast = sc->ast;
 	sc->specs = xcalloc((size_t)(ast->nprobes ? ast->nprobes : 1), sizeof(ProbeSpecList));
+	const CodegenHooks *h = codegen_hooks(sc);
 	int nbegin = 0, nend = 0;
 	for (int p = 0; p < ast->nprobes; p++) {
 		for (int a = 0; a < ast->probes[p]->naps; a++) {
 			AttachPoint *ap = &ast->probes[p]->aps[a];
-			if (dfault_is_error_clause(sc, ast->probes[p]))
-				break; /* after the others: dfault_expand_errors */
+			if (h->late_clause && h->late_clause(sc, ast->probes[p]))
+				break; /* after the others: h->link */
 			ap->text = subst_params(sc, ap->text);
 			int before = sc->specs[p].n;
 			if (!probe_expand(ap->text, ap->loc, &sc->opt.target, &sc->specs[p], err))
@@ -157,14 +156,13 @@ static bool expand_all(Script *sc, Error *err, Error *later)
 				const Provider *pv = sc->specs[p].v[i].prov;
 				int *cnt = pv->is_special == SPECIAL_BEGIN ? &nbegin
 					   : pv->is_special == SPECIAL_END ? &nend : NULL;
-				if (cnt && ++*cnt > 1 && sc->opt.dialect != DIALECT_D) /* D: any number */
+				if (cnt && ++*cnt > 1 && !h->many_begin_end) /* D: any number */
 					error_at(later, ap->loc, "More than one %s probe defined", pv->name);
 			}
 		}
 		sc->nattach += sc->specs[p].n;
 	}
-	dfault_expand_errors(sc);
-	if (!dchain_link(sc, err))
+	if (h->link && !h->link(sc, err))
 		return false;
 	if (!ast->nprobes)
 		return error_at(err, (Loc){0}, "the program has no probes");
@@ -277,12 +275,8 @@ static void size_maps(Script *sc)
 	for (int i = 0; i < sc->maps.n; i++) {
 		MapInfo *m = sc->maps.v[i];
 		int64_t n = sc->opt.map_keys_max;
-		if (sc->opt.dialect == DIALECT_D) {
-			int64_t bytes = d_size_opt(&sc->opt, m->percpu ? "aggsize" : "dynvarsize", 0);
-			int64_t per = (m->key ? m->key->size : 8) + m->val->size;
-			if (bytes > 0)
-				n = bytes / per < 1 ? 1 : bytes / per > (1 << 24) ? (1 << 24) : bytes / per;
-		}
+		if (codegen_hooks(sc)->map_entries)
+			n = codegen_hooks(sc)->map_entries(&sc->opt, m, n);
 		if (m->key_bound > 0 && m->key_bound < n)
 			n = m->key_bound < MAP_KEYS_MIN ? (n < MAP_KEYS_MIN ? n : MAP_KEYS_MIN) : m->key_bound;
 		m->max_entries = (int)n;
@@ -329,7 +323,7 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	ok = ok && sema_pass(sc, &s, true, err);
 	if (!ok)
 		warnings_before_errors(sc, err);
-	ok = ok && (sc->opt.dialect != DIALECT_D || d_alloca_check(ast, err));
+	ok = ok && (!codegen_hooks(sc)->check || codegen_hooks(sc)->check(ast, err));
 	if (ok && later.set) {
 		*err = later;
 		ok = false;

@@ -178,6 +178,7 @@ typedef struct Options {
 	int nd_opts;
 	int nspec;        /* D: -x nspec (0: DTrace's 1) */
 	int64_t specsize; /* D: -x specsize in bytes (0: DTrace's 4 MiB) */
+	const struct CodegenHooks *codegen; /* the front end's (codegen_hooks.h), or NULL */
 } Options;
 
 typedef struct Script {

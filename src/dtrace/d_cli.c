@@ -528,6 +528,7 @@ int dtrace_main(int argc, char **argv)
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.dialect = DIALECT_D;
 	cl.opt.sema = &d_sema_hooks;
+	cl.opt.codegen = &d_codegen_hooks;
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */
 	cl.opt.map_keys_max = 4096;
 	cl.opt.self_pid = getpid();

@@ -173,6 +173,10 @@ void d_args_print_info(FILE *out, const DProbeName *n);
 
 int dtrace_main(int argc, char **argv);
 
+/* D's code generation hooks, for Options.codegen (codegen_hooks_d.c) */
+struct CodegenHooks;
+extern const struct CodegenHooks d_codegen_hooks;
+
 /* d_ksym.c: `name and module`name, kernel variables read at their address */
 bool d_is_ksym(const char *name);
 Expr *d_ksym_expr(Program *prog, const DEnv *env, const Expr *e, Error *err);

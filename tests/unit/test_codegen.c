@@ -12,6 +12,7 @@
 #include "compile/sema.h"
 #include "bt/sema_bt.h"
 #include "dtrace/sema_d.h"
+#include "dtrace/dtrace.h"
 
 #define SELF_PID 4242 /* 0x1092 */
 #define TP_WRITE "tracepoint:syscalls:sys_enter_write"
@@ -687,7 +688,8 @@ static Compiled compile_dialect_d(const char *text)
 	c.prog = parse_program(&c.src, &c.err);
 	if (c.prog) {
 		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID,
-			     .dialect = DIALECT_D, .sema = &d_sema_hooks};
+			     .dialect = DIALECT_D, .sema = &d_sema_hooks,
+			     .codegen = &d_codegen_hooks};
 		c.sc = compile_program(c.prog, &o, &c.err);
 	}
 	return c;

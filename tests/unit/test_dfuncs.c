@@ -17,6 +17,7 @@
 #include "dtrace/sema_d.h"
 #include "runtime/runtime.h"
 #include "dtrace/runtime_d.h"
+#include "dtrace/dtrace.h"
 
 static bool unsafe;          /* -w */
 static int nspec, specsize;   /* -x nspec, -x specsize (0: DTrace's) */
@@ -28,6 +29,7 @@ static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d
 	if (!*prog)
 		return NULL;
 	Options o = {.dialect = d, .sema = d == DIALECT_D ? &d_sema_hooks : &bt_sema_hooks,
+		     .codegen = d == DIALECT_D ? &d_codegen_hooks : NULL,
 		     .strlen_max = strsize, .map_keys_max = 4096,
 		     .self_pid = getpid(), .unsafe = unsafe, .nspec = nspec,
 		     .specsize = specsize};
