@@ -343,7 +343,7 @@ char *fmt_d_stars(const char *text, const int *stars, int n)
 }
 
 /* strchr2esc's escapes: C's letters, \" and \\, octal for the rest */
-static void put_escaped(StrBuf *sb, const char *s, size_t n)
+static void put_strchr2esc(StrBuf *sb, const char *s, size_t n)
 {
 	static const char from[] = "\a\b\f\n\r\t\v\"\\", to[] = "abfnrtv\"\\";
 	for (size_t i = 0; i < n; i++) {
@@ -378,10 +378,10 @@ void fmt_render_d(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t,
 	switch (p->conv) {
 	case FC_ESTR:
 		if (t->kind == TY_STR) {
-			put_escaped(&s, arg, strnlen(arg, (size_t)t->size));
+			put_strchr2esc(&s, arg, strnlen(arg, (size_t)t->size));
 		} else {
 			char c = (char)v;
-			put_escaped(&s, &c, 1);
+			put_strchr2esc(&s, &c, 1);
 		}
 		break;
 	case FC_SYM:

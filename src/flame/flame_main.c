@@ -181,6 +181,8 @@ static char *quote_cmd(char **cmd)
 	return sb.s;
 }
 
+/* the sampler forward_signal passes SIGINT/SIGTERM to: a global, as a
+ * signal handler takes no context */
 static pid_t sampler_pid;
 
 static void forward_signal(int sig)

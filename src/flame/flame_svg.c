@@ -23,7 +23,7 @@ typedef struct Draw {
 	int height;
 } Draw;
 
-static void put_escaped(FILE *f, const char *s, size_t n)
+static void put_xml_escaped(FILE *f, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n && s[i]; i++) {
 		switch (s[i]) {
@@ -70,10 +70,10 @@ static void put_label(FILE *f, const char *name, double w)
 	if (fit < 3)
 		return;
 	if (len <= (size_t)fit) {
-		put_escaped(f, name, len);
+		put_xml_escaped(f, name, len);
 		return;
 	}
-	put_escaped(f, name, (size_t)fit - 2);
+	put_xml_escaped(f, name, (size_t)fit - 2);
 	fputs("..", f);
 }
 
@@ -88,7 +88,7 @@ static void draw_node(Draw *d, const FlameNode *n, uint64_t start, int depth)
 	frame_color(n->name, color, sizeof(color));
 	fprintf(d->out, "<g class=\"f\" data-s=\"%llu\" data-n=\"%llu\" data-d=\"%d\"><title>",
 		(unsigned long long)start, (unsigned long long)n->value, depth);
-	put_escaped(d->out, n->name, strlen(n->name));
+	put_xml_escaped(d->out, n->name, strlen(n->name));
 	fprintf(d->out, " (%llu %s, %.2f%%)</title>", (unsigned long long)n->value, d->o->units,
 		d->total ? 100.0 * (double)n->value / (double)d->total : 0.0);
 	fprintf(d->out, "<rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" fill=\"%s\" rx=\"2\"/>",
@@ -204,7 +204,7 @@ void flame_svg_write(FILE *out, const FlameTree *t, const FlameSvgOpts *o)
 	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#f4f4ee\"/>\n",
 		o->width, d.height);
 	fprintf(out, "<text id=\"title\" x=\"%d\" y=\"24\" text-anchor=\"middle\">", o->width / 2);
-	put_escaped(out, o->title, strlen(o->title));
+	put_xml_escaped(out, o->title, strlen(o->title));
 	fprintf(out, "</text>\n<text id=\"reset\" class=\"btn\" x=\"%d\" y=\"24\" "
 		     "style=\"display:none\">Reset</text>\n",
 		PAD_X);

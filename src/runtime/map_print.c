@@ -498,18 +498,11 @@ static void print_text(StrBuf *sb, const OutCtx *o, const MapDesc *m, const MapE
 		sb_putc(sb, '\n');
 }
 
-static void put_json_str(StrBuf *sb, const char *s)
-{
-	sb_putc(sb, '"');
-	json_escape(sb, s, strlen(s));
-	sb_putc(sb, '"');
-}
-
 static void print_json(StrBuf *sb, const OutCtx *o, const MapDesc *m, const MapEntry *e, int n,
 		       int div)
 {
 	sb_printf(sb, "{\"type\": \"%s\", \"data\": {", json_kind(m->val));
-	put_json_str(sb, m->name);
+	json_quoted(sb, m->name, strlen(m->name));
 	sb_puts(sb, ": ");
 	if (m->key)
 		sb_putc(sb, '{');

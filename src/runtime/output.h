@@ -195,6 +195,8 @@ void output_lost_events(const OutCtx *o, uint64_t lost);
 
 /* json string escaping, as bpftrace does */
 void json_escape(StrBuf *sb, const char *s, size_t n);
+/* the n bytes at s as a JSON string: escaped, in double quotes */
+void json_quoted(StrBuf *sb, const char *s, size_t n);
 
 /* time(fmt): local wall-clock time through strftime (default "%H:%M:%S\n") */
 void output_time(const OutCtx *o, const char *fmt);

@@ -27,6 +27,9 @@
  * taken from the machine being measured. */
 #define POLL_MS 20
 
+/* Globals because signal handlers set them (a handler takes no context):
+ * the flags, the pipe a handler writes to and the time it came.  Nothing
+ * else of a run lives here. */
 static volatile sig_atomic_t got_signal;
 static int signal_wake_fd = -1; /* a signal writes here to wake the event loop */
 static volatile sig_atomic_t child_exited;

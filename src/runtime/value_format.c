@@ -40,7 +40,7 @@ void json_escape(StrBuf *sb, const char *s, size_t n)
 	}
 }
 
-static void put_quoted(StrBuf *sb, const char *s, size_t n)
+void json_quoted(StrBuf *sb, const char *s, size_t n)
 {
 	sb_putc(sb, '"');
 	json_escape(sb, s, n);
@@ -323,7 +323,7 @@ void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, 
 	}
 	StrBuf tmp = {0};
 	fmt_textual(&tmp, o, t, data, in_key);
-	put_quoted(sb, tmp.s ? tmp.s : "", tmp.len);
+	json_quoted(sb, tmp.s ? tmp.s : "", tmp.len);
 	sb_free(&tmp);
 }
 

@@ -63,7 +63,7 @@ static const char esc_char[256] = {
 
 /* quoted and escaped: at most 4 output bytes per input byte, plus quotes
  * and "..." */
-static void put_quoted(StrBuf *b, const uint8_t *d, size_t n, bool dots)
+static void put_strace_quoted(StrBuf *b, const uint8_t *d, size_t n, bool dots)
 {
 	char *w = fb_room(b, 4 * n + 5);
 	*w++ = '"';
@@ -100,7 +100,7 @@ static void put_quoted(StrBuf *b, const uint8_t *d, size_t n, bool dots)
 void dec_str(StrBuf *b, const uint8_t *data, size_t len, size_t max, bool truncated)
 {
 	size_t n = len < max ? len : max;
-	put_quoted(b, data, n, truncated || len > max);
+	put_strace_quoted(b, data, n, truncated || len > max);
 }
 
 void dec_cstr(StrBuf *b, const uint8_t *data, size_t len, size_t max)

@@ -4,14 +4,18 @@
 
 #include "printer.h"
 
-static const TraceStat *g_st;
-static bool g_by_calls;
+/* how summary_print sorts the table (strace -S) */
+typedef struct SummarySort {
+	const TraceStat *st;
+	bool by_calls; /* -S calls: most calls first, else most time */
+} SummarySort;
 
-static int cmp(const void *a, const void *b)
+static int cmp(const void *a, const void *b, void *arg)
 {
 	int x = *(const int *)a, y = *(const int *)b;
-	const TraceStat *s = g_st;
-	if (g_by_calls && s[x].calls != s[y].calls)
+	const SummarySort *how = arg;
+	const TraceStat *s = how->st;
+	if (how->by_calls && s[x].calls != s[y].calls)
 		return s[x].calls > s[y].calls ? -1 : 1;
 	if (s[x].ns != s[y].ns)
 		return s[x].ns > s[y].ns ? -1 : 1;
@@ -31,9 +35,7 @@ void summary_print(FILE *out, const TraceStat *st, bool sort_calls)
 			tot_calls += st[i].calls;
 			tot_err += st[i].errors;
 		}
-	g_st = st;
-	g_by_calls = sort_calls;
-	qsort(idx, (size_t)n, sizeof(int), cmp);
+	qsort_r(idx, (size_t)n, sizeof(int), cmp, &(SummarySort){st, sort_calls});
 	const char *dash = "------ ----------- ----------- --------- --------- ----------------\n";
 	fprintf(out, "%% time     seconds  usecs/call     calls    errors syscall\n%s", dash);
 	for (int k = 0; k < n; k++) {

@@ -21,6 +21,7 @@
 #include "sigs.h"
 #include "trace_cli.h"
 
+/* set by the signal handlers, which take no context: hence globals */
 static volatile sig_atomic_t got_signal, got_child;
 
 static void on_signal(int sig)
