@@ -618,8 +618,6 @@ void gen_call_stmt(Gen *g, const Expr *e)
 			   call_stmt[e->func->id] : NULL;
 	if (fn)
 		fn(g, e);
-	else
-		dfunc_gen_stmt(g, e);
 }
 
 /* --- value-returning functions ------------------------------------------ */
@@ -685,8 +683,7 @@ void gen_call_int(Gen *g, const Expr *e)
 		gen_int(g, e->args.v[0]);
 		return;
 	default:
-		if (!dfunc_gen_int(g, e))
-			emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	}
 }
 
@@ -860,7 +857,6 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 				       dst_off + pystack_size(e->type->stack_depth));
 		return;
 	default:
-		if (!dfunc_gen_into(g, e, dst_off, dt))
-			emit_memzero(g, dst_off, dt->size);
+		emit_memzero(g, dst_off, dt->size);
 	}
 }

@@ -530,22 +530,6 @@ static bool check_none(Sema *s, Expr *c)
 	return true;
 }
 
-/* xlate <T>(x) left for sema by the D front end (which turns each
- * xlate <T>(x).MEMBER into the translator's expression): a translated
- * struct as a whole, or a type no translator gives */
-static bool dcheck_xlate(Sema *s, Expr *c)
-{
-	if (!sema_expr(s, c->args.v[0]))
-		return false;
-	if (c->aux)
-		return sema_error(s, c->loc, "xlate <%s>: sonde translates a whole struct only with a "
-				  "translator of the script, not a pointer to one: use members (xlate <%s>(x)%s"
-				  "MEMBER)", c->sval, c->sval, strchr(c->sval, '*') ? "->" : ".");
-	char buf[160];
-	return sema_error(s, c->loc, "cannot translate from \"%s\" to \"%s\"",
-			  sema_d_type_name(c->args.v[0]->type, buf, sizeof(buf)), c->sval);
-}
-
 /* D's exit(N): N is dtrace's exit status */
 static bool check_exit_d(Sema *s, Expr *c)
 {
@@ -604,21 +588,8 @@ static const FuncDef core_funcs[] = {
 	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, sema_check_unwatch},
 	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
 	{"signal", F_SIGNAL, FK_STMT, 1, 1, sema_check_signal},
-	/* D subroutines (compile/dfunc_*.c) */
-	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, FUNC_D},
-	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D},
-	{"substr", F_D_SUBSTR, FK_EXPR, 2, 3, dcheck_substr, FUNC_D},
-	{"index", F_D_INDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D},
-	{"rindex", F_D_RINDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D},
-	{"strchr", F_D_STRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D},
-	{"strrchr", F_D_STRRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D},
-	{"strstr", F_D_STRSTR, FK_EXPR, 2, 2, dcheck_strstr, FUNC_D},
-	{"basename", F_D_BASENAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
-	{"dirname", F_D_DIRNAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
-	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
-	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
-	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D},
-	/* D (sonde dtrace): trace() and exit(N) */
+	/* D's own (sonde dtrace; its subroutines are in src/dtrace/dfunc_*.c):
+	 * trace() and exit(N) */
 	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, FUNC_D},
 	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, FUNC_D},
 	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
@@ -630,55 +601,10 @@ static const FuncDef core_funcs[] = {
 	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D},
 	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D},
 	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, FUNC_D},
-	{"htons", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
-	{"htonl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
-	{"htonll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
-	{"ntohs", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
-	{"ntohl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
-	{"ntohll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D},
-	{"rand", F_D_RAND, FK_EXPR, 0, 0, dcheck_rand, FUNC_D},
-	{"progenyof", F_D_PROGENYOF, FK_EXPR, 1, 1, dcheck_progenyof, FUNC_D},
-	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, FUNC_D},
-	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, FUNC_D},
 	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system_d, FUNC_D},
-	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, FUNC_D},
-	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, FUNC_D},
-	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, FUNC_D},
-	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, FUNC_D},
-	{"copyin", F_D_COPYIN, FK_EXPR, 2, 2, dcheck_copyin, FUNC_D},
-	{"copyinstr", F_D_COPYINSTR, FK_EXPR, 1, 2, dcheck_copyinstr, FUNC_D},
-	{"copyinto", F_D_COPYINTO, FK_STMT, 3, 3, dcheck_copyinto, FUNC_D},
-	{"stringof", F_D_STRINGOF, FK_EXPR, 1, 1, dcheck_stringof, FUNC_D},
-	{"alloca", F_D_ALLOCA, FK_EXPR, 1, 1, dcheck_alloca, FUNC_D},
-	{"bcopy", F_D_BCOPY, FK_STMT, 3, 3, dcheck_bcopy, FUNC_D},
-	{"strtok", F_D_STRTOK, FK_EXPR, 2, 2, dcheck_strtok, FUNC_D},
-	{"inet_ntop", F_D_INET_NTOP, FK_EXPR, 2, 2, dcheck_inet_ntop, FUNC_D},
-	{"inet_ntoa", F_D_INET_NTOA, FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D},
-	{"inet_ntoa6", F_D_INET_NTOA6, FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D},
-	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, FUNC_D},
-	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, FUNC_D},
-	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, FUNC_D},
-	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, FUNC_D},
 	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, FUNC_D},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, FUNC_D},
-	/* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
-	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, FUNC_D},
 	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D},
-	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, FUNC_D},
-	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, FUNC_D},
-	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, FUNC_D},
-	{"strtoll", F_D_STRTOLL, FK_EXPR, 1, 2, dcheck_strtoll, FUNC_D},
-	{"getmajor", F_D_GETMAJOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D},
-	{"getminor", F_D_GETMINOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D},
-	{"cleanpath", F_D_CLEANPATH, FK_EXPR, 1, 1, dcheck_str1, FUNC_D},
-	/* D's symbol values: an address (and pid) printed as the name says */
-	{"sym", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"func", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"mod", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"usym", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"ufunc", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"umod", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"uaddr", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
 };
 
 BUILTINS(core_funcs)

@@ -1,17 +1,19 @@
 /* D subroutines and actions (the `sonde dtrace` dialect).  Each family
- * keeps its type rules and code generation in one file, registered in
- * sema_call.c's funcs[] (D-only rows) and reached from codegen_call.c
- * through dfunc_gen_*():
+ * keeps its type rules, code generation and table rows (registered with
+ * BUILTINS(), compile/builtin.h) in one file:
  *   dfunc_string.c  strlen strjoin substr index rindex strchr strrchr strstr
  *                   strtok basename dirname toupper tolower lltostr
  *   dfunc_misc.c    htons.. ntohll rand progenyof
  *   dfunc_copy.c    copyin copyinstr copyinto stringof alloca bcopy
  *   dfunc_inet.c    inet_ntop inet_ntoa inet_ntoa6
  *   dfunc_mem.c     tracemem copyout copyoutstr
- *   dfunc_destr.c   raise system stop chill (need -w)
+ *   dfunc_destr.c   raise stop (need -w; system: compile/sema_call_fmt.c)
+ *   dfunc_chill.c   chill (needs -w)
  *   dfunc_spec.c    speculation speculate commit discard
  *   dfunc_num.c     strtoll getmajor getminor
  *   dfunc_path.c    cleanpath
+ *   dfunc_psargs.c  __psargs (psinfo_t's pr_psargs)
+ *   dfunc_xlate.c   xlate __xlate_struct
  *   dfunc_sym.c     sym func mod usym ufunc umod uaddr (type rules only)
  *
  * Strings are fixed-size buffers in the per-CPU scratch map (types.h);
@@ -83,45 +85,24 @@ bool dcheck_trace_record(Sema *s, Expr *c); /* trace(a struct), made so by trace
 bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */
 /* dfunc_xlate.c: __xlate_struct(...), a whole translated struct (D front end) */
 bool dcheck_xlate_struct(Sema *s, Expr *c);
-bool dfunc_xlate_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 
 /* dfunc_sym.c: sym func mod usym ufunc umod uaddr (TY_KSYM/TY_USYM with dsym) */
 bool dcheck_sym(Sema *s, Expr *c);
 /* dfunc_num.c: strtoll getmajor getminor */
 bool dcheck_strtoll(Sema *s, Expr *c);
 bool dcheck_devpart(Sema *s, Expr *c);
-bool dfunc_num_int(struct Gen *g, const Expr *e);
 /* dfunc_path.c: cleanpath */
-bool dfunc_path_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 
 /* dfunc_chill.c: chill(ns) (needs -w) */
 bool dcheck_chill(Sema *s, Expr *c);
-void dchill_gen(struct Gen *g, const Expr *e);
 
 /* dfunc_psargs.c: __psargs(arg_start, arg_end), psinfo_t's pr_psargs */
 #define D_PRARGSZ 80 /* DTrace's PRARGSZ: pr_psargs holds 79 bytes and a NUL */
 bool dcheck_psargs(Sema *s, Expr *c);
-bool dfunc_psargs_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 
 /* D's argument messages: "f( ) argument #N is incompatible with prototype" */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
-
-/* code generation: false when e is not a D subroutine */
-bool dfunc_gen_int(struct Gen *g, const Expr *e);
-bool dfunc_gen_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
-bool dfunc_gen_stmt(struct Gen *g, const Expr *e);
-bool dfunc_string_int(struct Gen *g, const Expr *e);
-bool dfunc_string_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
-bool dfunc_misc_int(struct Gen *g, const Expr *e);
-bool dfunc_destr_stmt(struct Gen *g, const Expr *e);
-bool dfunc_spec_int(struct Gen *g, const Expr *e);
-bool dfunc_spec_stmt(struct Gen *g, const Expr *e);
-bool dfunc_copy_int(struct Gen *g, const Expr *e);
-bool dfunc_copy_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
-bool dfunc_copy_stmt(struct Gen *g, const Expr *e);
-bool dfunc_inet_into(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
-bool dfunc_mem_stmt(struct Gen *g, const Expr *e);
 
 /* shared loop pieces (dfunc_string.c) */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */

@@ -46,7 +46,7 @@ static void iter_ptr(Gen *g, int it)
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, it));
 }
 
-void dchill_gen(Gen *g, const Expr *e)
+static void dchill_gen(Gen *g, const Expr *e)
 {
 	int deadline = stack_push(g), it = stack_push(g);
 	int pos = label_new(g), capped = label_new(g), loop = label_new(g), done = label_new(g);
@@ -79,3 +79,9 @@ void dchill_gen(Gen *g, const Expr *e)
 	stack_pop(g);
 	stack_pop(g);
 }
+
+/* D's chill() */
+static const FuncDef chill_funcs[] = {
+	{"chill", F_D_CHILL, FK_STMT, 1, 1, dcheck_chill, FUNC_D, .gen_stmt = dchill_gen},
+};
+BUILTINS(chill_funcs)

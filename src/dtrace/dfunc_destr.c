@@ -40,17 +40,9 @@ static void gen_signal(Gen *g, const Expr *e)
 	emit_call(g, BPF_FUNC_send_signal);
 }
 
-bool dfunc_destr_stmt(Gen *g, const Expr *e)
-{
-	switch (e->func->id) {
-	case F_D_RAISE:
-	case F_D_STOP:
-		gen_signal(g, e);
-		return true;
-	case F_D_CHILL:
-		dchill_gen(g, e);
-		return true;
-	default:
-		return false;
-	}
-}
+/* D's raise() and stop() */
+static const FuncDef destr_funcs[] = {
+	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, FUNC_D, .gen_stmt = gen_signal},
+	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, FUNC_D, .gen_stmt = gen_signal},
+};
+BUILTINS(destr_funcs)

@@ -68,15 +68,10 @@ static void gen_inet(Gen *g, const Expr *e, int dst, const Type *dt)
 	g->scratch_top = mark;
 }
 
-bool dfunc_inet_into(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	switch (e->func->id) {
-	case F_D_INET_NTOP:
-	case F_D_INET_NTOA:
-	case F_D_INET_NTOA6:
-		gen_inet(g, e, dst, dt);
-		return true;
-	default:
-		return false;
-	}
-}
+/* D's address formatting */
+static const FuncDef inet_funcs[] = {
+	{"inet_ntop", F_D_INET_NTOP, FK_EXPR, 2, 2, dcheck_inet_ntop, FUNC_D, .gen_into = gen_inet},
+	{"inet_ntoa", F_D_INET_NTOA, FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D, .gen_into = gen_inet},
+	{"inet_ntoa6", F_D_INET_NTOA6, FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D, .gen_into = gen_inet},
+};
+BUILTINS(inet_funcs)

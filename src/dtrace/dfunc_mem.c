@@ -225,20 +225,12 @@ static void gen_copyout(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
-bool dfunc_mem_stmt(Gen *g, const Expr *e)
-{
-	switch (e->func->id) {
-	case F_D_TRACEMEM:
-		gen_tracemem(g, e);
-		return true;
-	case F_D_TRACE_RECORD:
-		gen_trace_record(g, e);
-		return true;
-	case F_D_COPYOUT:
-	case F_D_COPYOUTSTR:
-		gen_copyout(g, e);
-		return true;
-	default:
-		return false;
-	}
-}
+/* D's tracemem() and copyout() */
+static const FuncDef mem_funcs[] = {
+	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, FUNC_D, .gen_stmt = gen_tracemem},
+	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, FUNC_D, .gen_stmt = gen_copyout},
+	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, FUNC_D, .gen_stmt = gen_copyout},
+	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, FUNC_D,
+	 .gen_stmt = gen_trace_record},
+};
+BUILTINS(mem_funcs)

@@ -128,12 +128,12 @@ static void gen_strtoll(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
-bool dfunc_num_int(Gen *g, const Expr *e)
+static void num_int(Gen *g, const Expr *e)
 {
 	switch (e->func->id) {
 	case F_D_STRTOLL:
 		gen_strtoll(g, e);
-		return true;
+		return;
 	case F_D_GETMAJOR:
 	case F_D_GETMINOR:
 		gen_int(g, e->args.v[0]);
@@ -142,8 +142,16 @@ bool dfunc_num_int(Gen *g, const Expr *e)
 			emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, DEV_MINORBITS));
 		else
 			emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, (1 << DEV_MINORBITS) - 1));
-		return true;
+		return;
 	default:
-		return false;
+		break;
 	}
 }
+
+/* D's strtoll() and device numbers */
+static const FuncDef num_funcs[] = {
+	{"strtoll", F_D_STRTOLL, FK_EXPR, 1, 2, dcheck_strtoll, FUNC_D, .gen_int = num_int},
+	{"getmajor", F_D_GETMAJOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = num_int},
+	{"getminor", F_D_GETMINOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = num_int},
+};
+BUILTINS(num_funcs)

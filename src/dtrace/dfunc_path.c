@@ -174,10 +174,8 @@ static void gen_cleanpath(Gen *g, const Expr *e, int dst, const Type *dt)
 	g->scratch_top = mark;
 }
 
-bool dfunc_path_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
-{
-	if (e->func->id != F_D_CLEANPATH)
-		return false;
-	gen_cleanpath(g, e, dst_off, dt);
-	return true;
-}
+/* D's cleanpath() */
+static const FuncDef path_funcs[] = {
+	{"cleanpath", F_D_CLEANPATH, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_cleanpath},
+};
+BUILTINS(path_funcs)

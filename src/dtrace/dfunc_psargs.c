@@ -69,10 +69,8 @@ static void gen_psargs(Gen *g, const Expr *e, int dst, const Type *dt)
 	g->scratch_top = mark;
 }
 
-bool dfunc_psargs_into(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	if (e->func->id != F_D_PSARGS)
-		return false;
-	gen_psargs(g, e, dst, dt);
-	return true;
-}
+/* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
+static const FuncDef psargs_funcs[] = {
+	{"__psargs", F_D_PSARGS, FK_EXPR, 2, 2, dcheck_psargs, FUNC_D, .gen_into = gen_psargs},
+};
+BUILTINS(psargs_funcs)

@@ -213,25 +213,17 @@ static void gen_commit(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
-bool dfunc_spec_int(Gen *g, const Expr *e)
+static void spec_int(Gen *g, const Expr *e)
 {
-	if (e->func->id != F_D_SPECULATION)
-		return false;
+	(void)e;
 	gen_speculation(g);
-	return true;
 }
 
-bool dfunc_spec_stmt(Gen *g, const Expr *e)
-{
-	switch (e->func->id) {
-	case F_D_SPECULATE:
-		gen_speculate(g, e);
-		return true;
-	case F_D_COMMIT:
-	case F_D_DISCARD:
-		gen_commit(g, e);
-		return true;
-	default:
-		return false;
-	}
-}
+/* D's speculations */
+static const FuncDef spec_funcs[] = {
+	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, FUNC_D, .gen_int = spec_int},
+	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, FUNC_D, .gen_stmt = gen_speculate},
+	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_commit},
+	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_commit},
+};
+BUILTINS(spec_funcs)

@@ -802,25 +802,25 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	label_place(g, done);
 }
 
-bool dfunc_string_int(Gen *g, const Expr *e)
+static void string_int(Gen *g, const Expr *e)
 {
 	switch (e->func->id) {
 	case F_D_STRLEN: {
 		int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns);
 		d_strlen(g, os, ns, BPF_REG_0);
 		g->scratch_top = mark;
-		return true;
+		return;
 	}
 	case F_D_INDEX:
 	case F_D_RINDEX:
 		gen_index(g, e);
-		return true;
+		return;
 	default:
-		return false;
+		break;
 	}
 }
 
-bool dfunc_string_into(Gen *g, const Expr *e, int dst, const Type *dt)
+static void string_into(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	typedef void (*Into)(Gen *, const Expr *, int, const Type *);
 	Into fn = NULL;
@@ -836,10 +836,28 @@ bool dfunc_string_into(Gen *g, const Expr *e, int dst, const Type *dt)
 	case F_D_TOLOWER: fn = gen_case; break;
 	case F_D_LLTOSTR: fn = gen_lltostr; break;
 	case F_D_STRTOK: fn = gen_strtok; break;
-	default: return false;
+	default: return;
 	}
 	int mark = g->scratch_top;
 	fn(g, e, dst, dt);
 	g->scratch_top = mark;
-	return true;
 }
+
+/* D's string subroutines */
+static const FuncDef string_funcs[] = {
+	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, FUNC_D, .gen_int = string_int},
+	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D, .gen_into = string_into},
+	{"substr", F_D_SUBSTR, FK_EXPR, 2, 3, dcheck_substr, FUNC_D, .gen_into = string_into},
+	{"index", F_D_INDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = string_int},
+	{"rindex", F_D_RINDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = string_int},
+	{"strchr", F_D_STRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = string_into},
+	{"strrchr", F_D_STRRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = string_into},
+	{"strstr", F_D_STRSTR, FK_EXPR, 2, 2, dcheck_strstr, FUNC_D, .gen_into = string_into},
+	{"basename", F_D_BASENAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
+	{"dirname", F_D_DIRNAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
+	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
+	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
+	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D, .gen_into = string_into},
+	{"strtok", F_D_STRTOK, FK_EXPR, 2, 2, dcheck_strtok, FUNC_D, .gen_into = string_into},
+};
+BUILTINS(string_funcs)

@@ -27,3 +27,16 @@ bool dcheck_sym(Sema *s, Expr *c)
 		s->sc->uses_usym = true;
 	return true;
 }
+
+/* D's symbol values: an address (and pid) printed as the name says; their
+ * code is the core's ksym()'s and usym()'s (F_KSYM, F_USYM) */
+static const FuncDef sym_funcs[] = {
+	{"sym", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"func", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"mod", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"usym", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"ufunc", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"umod", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"uaddr", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+};
+BUILTINS(sym_funcs)

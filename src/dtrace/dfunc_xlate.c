@@ -70,10 +70,8 @@ static int width_of(int size)
 	return size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W : BPF_DW;
 }
 
-bool dfunc_xlate_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+static void xlate_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
-	if (e->func->id != F_D_XLATE_STRUCT)
-		return false;
 	const char **names = e->auxp;
 	emit_memzero(g, dst_off, dt->size);
 	for (int i = 0; i < e->args.n; i++) {
@@ -85,5 +83,29 @@ bool dfunc_xlate_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		gen_int(g, e->args.v[i]);
 		emit_stx(g, width_of(f->type->size), R_SCR, BPF_REG_0, dst_off + f->offset);
 	}
-	return true;
 }
+
+/* xlate <T>(x) left for sema by the D front end (which turns each
+ * xlate <T>(x).MEMBER into the translator's expression): a translated
+ * struct as a whole, or a type no translator gives */
+static bool dcheck_xlate(Sema *s, Expr *c)
+{
+	if (!sema_expr(s, c->args.v[0]))
+		return false;
+	if (c->aux)
+		return sema_error(s, c->loc, "xlate <%s>: sonde translates a whole struct only with a "
+				  "translator of the script, not a pointer to one: use members (xlate <%s>(x)%s"
+				  "MEMBER)", c->sval, c->sval, strchr(c->sval, '*') ? "->" : ".");
+	char buf[160];
+	return sema_error(s, c->loc, "cannot translate from \"%s\" to \"%s\"",
+			  sema_d_type_name(c->args.v[0]->type, buf, sizeof(buf)), c->sval);
+}
+
+/* xlate: what the D front end left of a translation (an error), and a
+ * whole translated struct */
+static const FuncDef xlate_funcs[] = {
+	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, FUNC_D},
+	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, FUNC_D,
+	 .gen_into = xlate_into},
+};
+BUILTINS(xlate_funcs)
