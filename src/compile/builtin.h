@@ -90,8 +90,10 @@ typedef struct FuncDef {
 /* A family's table, known to the core from the program's start (a
  * constructor: the core never names a family, and every program linked
  * with it, the unit tests too, has its functions).  A name has at most one
- * row per dialect set: a second is a mistake that stops the program. */
+ * row per dialect set: builtin_duplicate() names one that has two (a
+ * mistake of the program's: tests/unit/test_funcs.c checks there is none). */
 void builtin_register(const FuncDef *rows, size_t n);
+const char *builtin_duplicate(void);
 #define BUILTINS(table)                                                                   \
 	__attribute__((constructor)) static void register_##table(void)                \
 	{                                                                              \

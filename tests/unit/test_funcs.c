@@ -192,11 +192,23 @@ static void test_codegen(void)
 	compiled_free(&r);
 }
 
+/* every name has one row per dialect set; a second row is found (last:
+ * it leaves the table with the duplicate) */
+static void test_registry(void)
+{
+	static const FuncDef twice[] = {{.name = "strncmp", .kind = FK_EXPR}};
+	CHECK(builtin_duplicate() == NULL);
+	CHECK(func_find("strncmp") != NULL);
+	builtin_register(twice, 1);
+	CHECK(builtin_duplicate() != NULL && !strcmp(builtin_duplicate(), "strncmp"));
+}
+
 int main(void)
 {
 	test_errors();
 	test_unsafe_errors();
 	test_types();
 	test_codegen();
+	test_registry();
 	return check_done("test_funcs");
 }
