@@ -3,6 +3,7 @@
  * be matched line by line against a verifier log. */
 #include "disasm.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 /* Newer opcode bits that older uapi headers lack. */
@@ -254,6 +255,78 @@ static const char *const jmp_ops[16] = {
 /* Indexed by BPF_SIZE(code) >> 3. */
 static const char *const size_names[4] = {"u32", "u16", "u8", "u64"};
 
+/* A printf for the few conversions the disassembler uses (%c %s %d %+d
+ * %4d %u %x %02x %llx): `sonde -d bpf` prints every instruction of every
+ * program, and libc's printf was most of its time. */
+static void put_num(StrBuf *sb, unsigned long long v, bool neg, bool plus,
+		    int base, int width, char pad)
+{
+	char buf[32];
+	int at = (int)sizeof(buf);
+	do {
+		buf[--at] = "0123456789abcdef"[v % (unsigned)base];
+		v /= (unsigned)base;
+	} while (v);
+	if (neg || plus)
+		buf[--at] = neg ? '-' : '+';
+	while ((int)sizeof(buf) - at < width && at > 0)
+		buf[--at] = pad;
+	sb_putn(sb, buf + at, sizeof(buf) - (size_t)at);
+}
+
+static void put_int(StrBuf *sb, long long v, bool plus, int width)
+{
+	unsigned long long m = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	put_num(sb, m, v < 0, plus, 10, width, ' ');
+}
+
+static void dis_printf(StrBuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	for (const char *p = fmt; *p; p++) {
+		const char *lit = p;
+		while (*p && *p != '%')
+			p++;
+		if (p > lit)
+			sb_putn(sb, lit, (size_t)(p - lit));
+		if (!*p)
+			break;
+		p++;
+		bool plus = *p == '+', zero = false, ll = false;
+		if (plus)
+			p++;
+		if (*p == '0')
+			zero = true, p++;
+		int width = 0;
+		while (*p >= '1' && *p <= '9')
+			width = width * 10 + (*p++ - '0');
+		if (p[0] == 'l' && p[1] == 'l')
+			ll = true, p += 2;
+		switch (*p) {
+		case 'c':
+			sb_putc(sb, (char)va_arg(ap, int));
+			break;
+		case 's':
+			sb_puts(sb, va_arg(ap, const char *));
+			break;
+		case 'd':
+			put_int(sb, va_arg(ap, int), plus, width);
+			break;
+		case 'u':
+			put_num(sb, va_arg(ap, unsigned), false, false, 10, width, zero ? '0' : ' ');
+			break;
+		case 'x':
+			put_num(sb, ll ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned), false,
+				false, 16, width, zero ? '0' : ' ');
+			break;
+		default: /* '%' */
+			sb_putc(sb, *p);
+		}
+	}
+	va_end(ap);
+}
+
 static const char *size_name(const struct bpf_insn *in, bool sign)
 {
 	static const char *const signed_names[4] = {"s32", "s16", "s8", "s64"};
@@ -263,7 +336,7 @@ static const char *size_name(const struct bpf_insn *in, bool sign)
 
 static void bad(StrBuf *sb, const struct bpf_insn *in)
 {
-	sb_printf(sb, "invalid insn code 0x%02x", in->code);
+	dis_printf(sb, "invalid insn code 0x%02x", in->code);
 }
 
 /* ALU and ALU64.  32-bit forms name registers wN, like the verifier. */
@@ -275,39 +348,39 @@ static void fmt_alu(StrBuf *sb, const struct bpf_insn *in)
 	bool x = BPF_SRC(in->code) == BPF_X;
 
 	if (op == BPF_NEG) {
-		sb_printf(sb, "%c%d = -%c%d", r, d, r, d);
+		dis_printf(sb, "%c%d = -%c%d", r, d, r, d);
 	} else if (op == BPF_END) {
 		/* ALU64 END is the unconditional byte swap; ALU END converts
 		 * to/from the byte order named by the source bit. */
 		const char *kind = is64 ? "bswap" : x ? "be" : "le";
-		sb_printf(sb, "r%d = %s%d r%d", d, kind, in->imm, d);
+		dis_printf(sb, "r%d = %s%d r%d", d, kind, in->imm, d);
 	} else if (op == BPF_MOV && x && is64 && in->off == 1) {
-		sb_printf(sb, "r%d = addr_space_cast(r%d, %d, %d)", d, s,
+		dis_printf(sb, "r%d = addr_space_cast(r%d, %d, %d)", d, s,
 			  (int)((uint32_t)in->imm >> 16), in->imm & 0xffff);
 	} else if (op == BPF_MOV && x && in->off) {
 		if (in->off == 8 || in->off == 16 || in->off == 32)
-			sb_printf(sb, "%c%d = (s%d)%c%d", r, d, in->off, r, s);
+			dis_printf(sb, "%c%d = (s%d)%c%d", r, d, in->off, r, s);
 		else
 			bad(sb, in);
 	} else if ((op == BPF_DIV || op == BPF_MOD) && in->off == 1) {
 		const char *o = op == BPF_DIV ? "s/=" : "s%=";
 		if (x)
-			sb_printf(sb, "%c%d %s %c%d", r, d, o, r, s);
+			dis_printf(sb, "%c%d %s %c%d", r, d, o, r, s);
 		else
-			sb_printf(sb, "%c%d %s %d", r, d, o, in->imm);
+			dis_printf(sb, "%c%d %s %d", r, d, o, in->imm);
 	} else if (!alu_ops[op >> 4]) {
 		bad(sb, in);
 	} else if (x) {
-		sb_printf(sb, "%c%d %s %c%d", r, d, alu_ops[op >> 4], r, s);
+		dis_printf(sb, "%c%d %s %c%d", r, d, alu_ops[op >> 4], r, s);
 	} else {
-		sb_printf(sb, "%c%d %s %d", r, d, alu_ops[op >> 4], in->imm);
+		dis_printf(sb, "%c%d %s %d", r, d, alu_ops[op >> 4], in->imm);
 	}
 }
 
 /* "(u64 *)(r1 +8)": the memory operand shared by loads, stores, atomics. */
 static void fmt_mem(StrBuf *sb, const struct bpf_insn *in, int base, bool sign)
 {
-	sb_printf(sb, "(%s *)(r%d %+d)", size_name(in, sign), base, in->off);
+	dis_printf(sb, "(%s *)(r%d %+d)", size_name(in, sign), base, in->off);
 }
 
 static void fmt_atomic(StrBuf *sb, const struct bpf_insn *in)
@@ -321,29 +394,29 @@ static void fmt_atomic(StrBuf *sb, const struct bpf_insn *in)
 	const char *name = names[(op & 0xf0) >> 4];
 
 	if (op == BPF_LOAD_ACQ) {
-		sb_printf(sb, "r%d = load_acquire(", in->dst_reg);
+		dis_printf(sb, "r%d = load_acquire(", in->dst_reg);
 		fmt_mem(sb, in, s, false);
 		sb_puts(sb, ")");
 	} else if (op == BPF_STORE_REL) {
 		sb_puts(sb, "store_release(");
 		fmt_mem(sb, in, in->dst_reg, false);
-		sb_printf(sb, ", r%d)", s);
+		dis_printf(sb, ", r%d)", s);
 	} else if (op == BPF_XCHG || op == BPF_CMPXCHG) {
 		bool cmp = op == BPF_CMPXCHG;
-		sb_printf(sb, "r%d = atomic%s_%s(", cmp ? 0 : s, w,
+		dis_printf(sb, "r%d = atomic%s_%s(", cmp ? 0 : s, w,
 			  cmp ? "cmpxchg" : "xchg");
 		fmt_mem(sb, in, in->dst_reg, false);
-		sb_printf(sb, cmp ? ", r0, r%d)" : ", r%d)", s);
+		dis_printf(sb, cmp ? ", r0, r%d)" : ", r%d)", s);
 	} else if (name && !(op & ~(0xf0 | BPF_FETCH)) && (op & BPF_FETCH)) {
-		sb_printf(sb, "r%d = atomic%s_fetch_%s(", s, w, name);
+		dis_printf(sb, "r%d = atomic%s_fetch_%s(", s, w, name);
 		fmt_mem(sb, in, in->dst_reg, false);
-		sb_printf(sb, ", r%d)", s);
+		dis_printf(sb, ", r%d)", s);
 	} else if (name && !(op & ~0xf0)) {
 		sb_puts(sb, "lock *");
 		fmt_mem(sb, in, in->dst_reg, false);
-		sb_printf(sb, " %s r%d", alu_ops[op >> 4], s);
+		dis_printf(sb, " %s r%d", alu_ops[op >> 4], s);
 	} else {
-		sb_printf(sb, "invalid atomic op 0x%x", (unsigned)op);
+		dis_printf(sb, "invalid atomic op 0x%x", (unsigned)op);
 	}
 }
 
@@ -353,25 +426,25 @@ static void fmt_mem_insn(StrBuf *sb, const struct bpf_insn *in)
 	int cls = BPF_CLASS(in->code), mode = BPF_MODE(in->code);
 
 	if (cls == BPF_LDX && (mode == BPF_MEM || mode == BPF_MEMSX)) {
-		sb_printf(sb, "r%d = *", in->dst_reg);
+		dis_printf(sb, "r%d = *", in->dst_reg);
 		fmt_mem(sb, in, in->src_reg, mode == BPF_MEMSX);
 	} else if (cls == BPF_STX && mode == BPF_MEM) {
 		sb_puts(sb, "*");
 		fmt_mem(sb, in, in->dst_reg, false);
-		sb_printf(sb, " = r%d", in->src_reg);
+		dis_printf(sb, " = r%d", in->src_reg);
 	} else if (cls == BPF_STX && mode == BPF_ATOMIC &&
 		   (BPF_SIZE(in->code) == BPF_DW || BPF_SIZE(in->code) == BPF_W)) {
 		fmt_atomic(sb, in);
 	} else if (cls == BPF_ST && mode == BPF_MEM) {
 		sb_puts(sb, "*");
 		fmt_mem(sb, in, in->dst_reg, false);
-		sb_printf(sb, " = %d", in->imm);
+		dis_printf(sb, " = %d", in->imm);
 	} else if (cls == BPF_LD && mode == BPF_ABS) {
 		/* legacy socket-filter packet loads */
-		sb_printf(sb, "r0 = *(%s *)skb[%d]", size_name(in, false),
+		dis_printf(sb, "r0 = *(%s *)skb[%d]", size_name(in, false),
 			  in->imm);
 	} else if (cls == BPF_LD && mode == BPF_IND) {
-		sb_printf(sb, "r0 = *(%s *)skb[r%d + %d]",
+		dis_printf(sb, "r0 = *(%s *)skb[r%d + %d]",
 			  size_name(in, false), in->src_reg, in->imm);
 	} else {
 		bad(sb, in);
@@ -382,7 +455,7 @@ static int fmt_ld_imm64(StrBuf *sb, const struct bpf_insn *insns, int i, int n)
 {
 	const struct bpf_insn *in = &insns[i];
 	if (i + 1 >= n) {
-		sb_printf(sb, "r%d = <truncated ld_imm64>", in->dst_reg);
+		dis_printf(sb, "r%d = <truncated ld_imm64>", in->dst_reg);
 		return 1;
 	}
 	uint32_t lo = (uint32_t)in->imm, hi = (uint32_t)insns[i + 1].imm;
@@ -390,29 +463,29 @@ static int fmt_ld_imm64(StrBuf *sb, const struct bpf_insn *insns, int i, int n)
 
 	switch (in->src_reg) {
 	case 0:
-		sb_printf(sb, "r%d = 0x%llx ll", d,
+		dis_printf(sb, "r%d = 0x%llx ll", d,
 			  (unsigned long long)hi << 32 | lo);
 		break;
 	case BPF_PSEUDO_MAP_FD:
-		sb_printf(sb, "r%d = map[fd:%u]", d, lo);
+		dis_printf(sb, "r%d = map[fd:%u]", d, lo);
 		break;
 	case BPF_PSEUDO_MAP_IDX:
-		sb_printf(sb, "r%d = map[idx:%u]", d, lo);
+		dis_printf(sb, "r%d = map[idx:%u]", d, lo);
 		break;
 	case BPF_PSEUDO_MAP_VALUE: /* second slot holds the value offset */
-		sb_printf(sb, "r%d = map[fd:%u][0]+%u", d, lo, hi);
+		dis_printf(sb, "r%d = map[fd:%u][0]+%u", d, lo, hi);
 		break;
 	case BPF_PSEUDO_MAP_IDX_VALUE:
-		sb_printf(sb, "r%d = map[idx:%u][0]+%u", d, lo, hi);
+		dis_printf(sb, "r%d = map[idx:%u][0]+%u", d, lo, hi);
 		break;
 	case BPF_PSEUDO_BTF_ID:
-		sb_printf(sb, "r%d = btf_id[%u]", d, lo);
+		dis_printf(sb, "r%d = btf_id[%u]", d, lo);
 		break;
 	case BPF_PSEUDO_FUNC:
-		sb_printf(sb, "r%d = func pc%+d", d, in->imm);
+		dis_printf(sb, "r%d = func pc%+d", d, in->imm);
 		break;
 	default:
-		sb_printf(sb, "r%d = invalid ld_imm64 src %d", d, in->src_reg);
+		dis_printf(sb, "r%d = invalid ld_imm64 src %d", d, in->src_reg);
 	}
 	return 2;
 }
@@ -422,13 +495,13 @@ static void fmt_call(StrBuf *sb, const struct bpf_insn *in)
 	const char *name;
 
 	if (in->src_reg == BPF_PSEUDO_CALL)
-		sb_printf(sb, "call pc%+d", in->imm);
+		dis_printf(sb, "call pc%+d", in->imm);
 	else if (in->src_reg == BPF_PSEUDO_KFUNC_CALL)
-		sb_printf(sb, "call kfunc#%d", in->imm);
+		dis_printf(sb, "call kfunc#%d", in->imm);
 	else if ((name = bpf_helper_name(in->imm)))
-		sb_printf(sb, "call bpf_%s#%d", name, in->imm);
+		dis_printf(sb, "call bpf_%s#%d", name, in->imm);
 	else
-		sb_printf(sb, "call unknown#%d", in->imm);
+		dis_printf(sb, "call unknown#%d", in->imm);
 }
 
 static void fmt_jmp(StrBuf *sb, const struct bpf_insn *in)
@@ -438,21 +511,21 @@ static void fmt_jmp(StrBuf *sb, const struct bpf_insn *in)
 	int op = BPF_OP(in->code);
 
 	if (op == BPF_JA) /* JMP32 JA is "gotol": 32-bit offset in imm */
-		sb_printf(sb, j32 ? "gotol pc%+d" : "goto pc%+d",
+		dis_printf(sb, j32 ? "gotol pc%+d" : "goto pc%+d",
 			  j32 ? in->imm : in->off);
 	else if (op == BPF_CALL && !j32)
 		fmt_call(sb, in);
 	else if (op == BPF_EXIT && !j32)
 		sb_puts(sb, "exit");
 	else if (op == BPF_JCOND && !j32 && in->src_reg == 0)
-		sb_printf(sb, "may_goto pc%+d", in->off);
+		dis_printf(sb, "may_goto pc%+d", in->off);
 	else if (!jmp_ops[op >> 4])
 		bad(sb, in);
 	else if (BPF_SRC(in->code) == BPF_X)
-		sb_printf(sb, "if %c%d %s %c%d goto pc%+d", r, in->dst_reg,
+		dis_printf(sb, "if %c%d %s %c%d goto pc%+d", r, in->dst_reg,
 			  jmp_ops[op >> 4], r, in->src_reg, in->off);
 	else
-		sb_printf(sb, "if %c%d %s 0x%x goto pc%+d", r, in->dst_reg,
+		dis_printf(sb, "if %c%d %s 0x%x goto pc%+d", r, in->dst_reg,
 			  jmp_ops[op >> 4], (unsigned)in->imm, in->off);
 }
 
@@ -495,15 +568,33 @@ static int jump_target(const struct bpf_insn *in, int i)
 	return i + 1 + in->off;
 }
 
-/* Prints "; <text of line>  (line N)" with surrounding blanks trimmed. */
-static void print_source_line(FILE *out, const char *text, int line)
+/* Where the script's text is read: line `line` starts at `at`.  Lines of
+ * a program mostly grow, so each lookup walks on from the last one. */
+typedef struct LineCursor {
+	const char *text, *at;
+	int line;
+} LineCursor;
+
+/* the start of line `line` (1-based), or NULL past the end */
+static const char *line_start(LineCursor *c, int line)
 {
-	const char *p = text;
-	for (int l = 1; l < line && p; l++) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
+	if (line < c->line || !c->at) {
+		c->at = c->text;
+		c->line = 1;
 	}
+	while (c->line < line && c->at) {
+		c->at = strchr(c->at, '\n');
+		if (c->at)
+			c->at++;
+		c->line++;
+	}
+	return c->at;
+}
+
+/* Prints "; <text of line>  (line N)" with surrounding blanks trimmed. */
+static void print_source_line(FILE *out, LineCursor *c, int line)
+{
+	const char *p = line_start(c, line);
 	if (!p || !*p) {
 		fprintf(out, "; (line %d)\n", line);
 		return;
@@ -521,6 +612,7 @@ void bpf_disasm(FILE *out, const char *title, const struct bpf_insn *insns,
 		int n, const int *lines, const char *text)
 {
 	StrBuf sb = {0};
+	LineCursor cur = {text, text, 1};
 	int last_line = 0; /* insns without a line do not reset it: no repeats */
 
 	if (title)
@@ -528,17 +620,18 @@ void bpf_disasm(FILE *out, const char *title, const struct bpf_insn *insns,
 	for (int i = 0; i < n;) {
 		int line = lines ? lines[i] : 0;
 		if (line > 0 && line != last_line && text) {
-			print_source_line(out, text, line);
+			print_source_line(out, &cur, line);
 			last_line = line;
 		}
+		/* the whole line in one buffer, written once */
 		sb_reset(&sb);
+		dis_printf(&sb, "%4d: (%02x) ", i, insns[i].code);
 		int used = bpf_insn_format(&sb, insns, i, n);
 		int t = jump_target(&insns[i], i);
-		fprintf(out, "%4d: (%02x) %s", i, insns[i].code,
-			sb.s ? sb.s : "");
 		if (t >= 0)
-			fprintf(out, " <%d>", t);
-		fputc('\n', out);
+			dis_printf(&sb, " <%d>", t);
+		sb_putc(&sb, '\n');
+		fwrite(sb.s, 1, sb.len, out);
 		i += used;
 	}
 	sb_free(&sb);

@@ -139,14 +139,22 @@ void sb_puts(StrBuf *b, const char *s)
 
 void sb_vprintf(StrBuf *b, const char *fmt, va_list ap)
 {
+	/* format straight into the room left, and only when the text did not
+	 * fit grow and format again: most calls format once */
 	va_list ap2;
 	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
+	size_t room = b->cap > b->len ? b->cap - b->len : 0;
+	int n = vsnprintf(room ? b->s + b->len : NULL, room, fmt, ap2);
 	va_end(ap2);
-	if (n < 0)
+	if (n < 0) {
+		if (b->s)
+			b->s[b->len] = 0;
 		return;
-	sb_grow(b, (size_t)n);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		sb_grow(b, (size_t)n);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 
