@@ -149,6 +149,11 @@ stop_tracer() {
 	if ((killed)); then echo killed; else echo $((($(now_us) - t0) / 1000)); fi
 }
 
+# minus A B: A-B, or A when either is not a number
+minus() {
+	if isnum "$1" && isnum "$2"; then LC_ALL=C awk -v a="$1" -v b="$2" 'BEGIN { print a - b }'; else echo "$1"; fi
+}
+
 med() { median "$1" 2>/dev/null || echo ERR; }
 
 SECONDS=0
@@ -167,7 +172,11 @@ if ((HAVE_BT)); then
 		read -r b_ms b_mib < <(time_cmd "$N_START" "$BPFTRACE" -e "$P1" 2>/dev/null)
 	fi
 fi
+# the harness's own cost (fork, exec, /usr/bin/time), large on some VMs
+read -r f_ms _ < <(time_cmd "$N_START" /bin/true 2>/dev/null)
 row "1 start-up wall (ms, median of $N_START)" "$s_ms" "$b_ms" "<= 10"
+row "1 reference: /bin/true, same harness (ms)" "$f_ms" "$f_ms" -
+row "1 start-up minus /bin/true (ms)" "$(minus "$s_ms" "$f_ms")" "$(minus "$b_ms" "$f_ms")" -
 row "1 start-up peak RSS (MiB)" "$s_mib" "$b_mib" "<= 8"
 
 # ---------------------------------------------------------------- 2. tracepoint + hist
