@@ -29,6 +29,7 @@ void nr_info_init(void)
 		i->namelen = (uint16_t)strlen(n);
 		i->sig = sig_of(nr);
 		i->nsig = (uint8_t)strlen(i->sig);
+		i->wide = syscall_table[nr].wide;
 		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
 			    !strcmp(n, "shmat");
 		i->special = !strcmp(n, "clone") ? SP_CLONE
@@ -45,12 +46,16 @@ void nr_info_init(void)
 	nr_info_ready = true;
 }
 
-static void put_int(StrBuf *b, uint64_t v)
+/* an argument as the signed type it has: an int's upper half is not
+ * part of it (Call.args keeps an int's low 32 bits only) */
+static int64_t arg_signed(const Call *c, int i)
 {
-	if (v > 0xffffffffull)
-		fb_i64(b, (int64_t)v);
-	else
-		fb_i64(b, (int)(uint32_t)v);
+	return c->wide >> i & 1 ? (int64_t)c->args[i] : (int64_t)(int32_t)c->args[i];
+}
+
+static void put_int(StrBuf *b, int64_t v)
+{
+	fb_i64(b, v);
 }
 
 /* arguments strace prints at the entry of a call that blocks (the rest
@@ -80,7 +85,7 @@ static bool ok_ret(const Call *c)
 static void put_pollfds(StrBuf *b, const Call *c, int i, bool revents)
 {
 	size_t n = c->caplen[i] / 8;
-	uint64_t want = c->h->args[i + 1];
+	uint64_t want = c->args[i + 1];
 	sb_putc(b, '[');
 	bool first = true;
 	for (size_t k = 0; k < n && k < want; k++) {
@@ -184,16 +189,16 @@ static void put_msghdr(StrBuf *b, const uint8_t *d, size_t len, bool out, int64_
 static bool arg_omitted(const Call *c, int i)
 {
 	return c->sig[i] == 'M' && i > 0 && c->sig[i - 1] == 'O' &&
-	       !(c->h->args[i - 1] & O_CREAT) && (c->h->args[i - 1] & O_TMPFILE) != O_TMPFILE;
+	       !(c->args[i - 1] & O_CREAT) && (c->args[i - 1] & O_TMPFILE) != O_TMPFILE;
 }
 
 /* 'b': a buffer the call reads, 'B': a buffer it fills (the result says how much) */
 static void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have)
 {
 	const TraceHdr *h = c->h;
-	uint64_t v = h->args[i];
+	uint64_t v = c->args[i];
 	if (c->sig[i] == 'b') {
-		uint64_t count = h->args[i + 1];
+		uint64_t count = c->args[i + 1];
 		if (have)
 			dec_str(b, c->cap[i], c->caplen[i] < count ? c->caplen[i] : count,
 				(size_t)strsize, count > (uint64_t)strsize);
@@ -213,7 +218,7 @@ static void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have)
 static void put_out_struct(StrBuf *b, const Call *c, int i, bool have)
 {
 	const TraceHdr *h = c->h;
-	uint64_t v = h->args[i];
+	uint64_t v = c->args[i];
 	char k = c->sig[i];
 	if (!v) {
 		sb_puts(b, "NULL");
@@ -252,7 +257,7 @@ static void put_out_struct(StrBuf *b, const Call *c, int i, bool have)
 /* structs the call reads: t k g I e Q X Y */
 static void put_in_struct(StrBuf *b, const Call *c, int i, bool have)
 {
-	uint64_t v = c->h->args[i];
+	uint64_t v = c->args[i];
 	char k = c->sig[i];
 	if (!v) {
 		sb_puts(b, "NULL");
@@ -296,7 +301,7 @@ static void put_in_struct(StrBuf *b, const Call *c, int i, bool have)
 static void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have)
 {
 	const TraceHdr *h = c->h;
-	uint64_t v = h->args[i];
+	uint64_t v = c->args[i];
 	char k = c->sig[i];
 	bool out = k == 'U' || k == 'N';
 	if (!v) {
@@ -308,7 +313,7 @@ static void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have)
 		return;
 	}
 	if (k == 'L' || k == 'U')
-		put_iov(b, c->cap[i], c->caplen[i], h->args[i + 1],
+		put_iov(b, c->cap[i], c->caplen[i], c->args[i + 1],
 			out ? (uint64_t)h->ret : UINT64_MAX, (size_t)strsize);
 	else
 		put_msghdr(b, c->cap[i], c->caplen[i], out, h->ret, (size_t)strsize);
@@ -318,7 +323,7 @@ static void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have)
 static void put_strvec(StrBuf *b, const Call *c, int i, int strsize, bool have)
 {
 	if (!have || !c->caplen[i]) {
-		dec_ptr(b, c->h->args[i]);
+		dec_ptr(b, c->args[i]);
 		return;
 	}
 	const uint8_t *d = c->cap[i] + 1, *end = c->cap[i] + c->caplen[i];
@@ -339,39 +344,38 @@ static void put_strvec(StrBuf *b, const Call *c, int i, int strsize, bool have)
 /* futex(uaddr, op, val[, ...]): the rest as the op uses it */
 static void put_futex_args(StrBuf *b, const Call *c)
 {
-	const TraceHdr *h = c->h;
-	dec_ptr(b, h->args[0]);
+	dec_ptr(b, c->args[0]);
 	sb_puts(b, ", ");
-	int show = dec_futex_op(b, h->args[1]);
+	int show = dec_futex_op(b, c->args[1]);
 	sb_puts(b, ", ");
-	put_int(b, (uint32_t)h->args[2]);
+	put_int(b, (int32_t)c->args[2]);
 	bool timeout = show == FUTEX_SHOW_WAIT || show == FUTEX_SHOW_WAIT_BITSET;
 	if (timeout) {
 		sb_puts(b, ", ");
 		put_in_struct(b, c, 3, c->capok[3] && c->cap[3]);
 	} else if (show == FUTEX_SHOW_REQUEUE || show == FUTEX_SHOW_ALL) {
 		sb_puts(b, ", ");
-		fb_u64(b, (uint32_t)h->args[3]);
+		fb_u64(b, (uint32_t)c->args[3]);
 		sb_puts(b, ", ");
-		dec_ptr(b, h->args[4]);
+		dec_ptr(b, c->args[4]);
 	}
 	if (show == FUTEX_SHOW_WAIT_BITSET || show == FUTEX_SHOW_WAKE_BITSET) {
 		sb_puts(b, ", ");
-		if ((uint32_t)h->args[5] == 0xffffffffu)
+		if ((uint32_t)c->args[5] == 0xffffffffu)
 			sb_puts(b, "FUTEX_BITSET_MATCH_ANY");
 		else
-			fb_hex(b, (uint32_t)h->args[5]);
+			fb_hex(b, (uint32_t)c->args[5]);
 	} else if (show == FUTEX_SHOW_ALL) {
 		sb_puts(b, ", ");
-		fb_hex(b, (uint32_t)h->args[5]);
+		fb_hex(b, (uint32_t)c->args[5]);
 	}
 }
 
 /* 'v': an environment, as strace shows it: its address and its count */
 static void put_envp(StrBuf *b, const Call *c, int i, bool have)
 {
-	dec_ptr(b, c->h->args[i]);
-	if (!have || !c->h->args[i] || c->caplen[i] < 8)
+	dec_ptr(b, c->args[i]);
+	if (!have || !c->args[i] || c->caplen[i] < 8)
 		return;
 	size_t n = 0, max = c->caplen[i] / 8;
 	while (n < max && memcmp(c->cap[i] + 8 * n, "\0\0\0\0\0\0\0\0", 8))
@@ -382,11 +386,11 @@ static void put_envp(StrBuf *b, const Call *c, int i, bool have)
 /* 'y': socket protocol, named for the IP families */
 static void put_sock_proto(StrBuf *b, const Call *c, uint64_t v)
 {
-	if ((c->h->args[0] == AF_INET || c->h->args[0] == AF_INET6) && v <= 17 &&
+	if ((c->args[0] == AF_INET || c->args[0] == AF_INET6) && v <= 17 &&
 	    (v == 0 || v == 1 || v == 6 || v == 17))
 		sb_puts(b, v == 0 ? "IPPROTO_IP" : v == 1 ? "IPPROTO_ICMP" : v == 6 ? "IPPROTO_TCP" : "IPPROTO_UDP");
 	else
-		put_int(b, v);
+		put_int(b, (int32_t)v);
 }
 
 /* kinds decoded from the value alone; false if k is not one of them */
@@ -428,22 +432,22 @@ static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
 static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 {
 	const TraceHdr *h = c->h;
-	uint64_t v = h->args[i];
+	uint64_t v = c->args[i];
 	char k = c->sig[i];
 	int strsize = p->o->strsize;
 	bool have = c->capok[i] && c->cap[i];
 	if (put_flag_arg(b, k, v))
 		return true;
 	switch (k) {
-	case 'd': put_int(b, v); break;
+	case 'd': put_int(b, arg_signed(c, i)); break;
 	case 'u': fb_u64(b, v); break;
 	case 'x': case 'h': fb_hex(b, v); break;
-	case 'f': put_fd(p, b, h->tgid, (int64_t)v); break;
+	case 'f': put_fd(p, b, h->tgid, (int32_t)v); break;
 	case 'A':
 		if ((int)v == AT_FDCWD)
 			sb_puts(b, "AT_FDCWD");
 		else
-			put_fd(p, b, h->tgid, (int64_t)v);
+			put_fd(p, b, h->tgid, (int32_t)v);
 		break;
 	case 's':
 		if (have)
@@ -473,15 +477,15 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 	if (c->special == SP_CLONE) {
 		/* strace's clone: child_stack, flags, tid pointers as used */
 		sb_puts(b, "child_stack=");
-		dec_ptr(b, h->args[1]);
+		dec_ptr(b, c->args[1]);
 		sb_puts(b, ", flags=");
-		dec_clone_flags(b, h->args[0]);
-		if (h->args[0] & (CLONE_PARENT_SETTID | CLONE_PIDFD))
-			sb_printf(b, ", parent_tid=%#llx", (unsigned long long)h->args[2]);
-		if (h->args[0] & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
-			sb_printf(b, ", child_tidptr=%#llx", (unsigned long long)h->args[3]);
-		if (h->args[0] & CLONE_SETTLS)
-			sb_printf(b, ", tls=%#llx", (unsigned long long)h->args[4]);
+		dec_clone_flags(b, c->args[0]);
+		if (c->args[0] & (CLONE_PARENT_SETTID | CLONE_PIDFD))
+			sb_printf(b, ", parent_tid=%#llx", (unsigned long long)c->args[2]);
+		if (c->args[0] & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+			sb_printf(b, ", child_tidptr=%#llx", (unsigned long long)c->args[3]);
+		if (c->args[0] & CLONE_SETTLS)
+			sb_printf(b, ", tls=%#llx", (unsigned long long)c->args[4]);
 		return;
 	}
 	if (c->special == SP_FUTEX) {
@@ -489,25 +493,25 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 		return;
 	}
 	if (c->special == SP_FCNTL) {
-		put_fd(p, b, h->tgid, (int64_t)h->args[0]);
+		put_fd(p, b, h->tgid, (int32_t)c->args[0]);
 		sb_puts(b, ", ");
-		dec_fcntl_cmd(b, h->args[1]);
-		switch (h->args[1]) {
+		dec_fcntl_cmd(b, c->args[1]);
+		switch (c->args[1]) {
 		case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG: case F_GETLEASE:
 		case F_GETPIPE_SZ: case F_GET_SEALS:
 			return;
 		case F_SETFD:
-			sb_puts(b, h->args[2] == FD_CLOEXEC ? ", FD_CLOEXEC" : ", 0");
-			if (h->args[2] > 1)
-				sb_printf(b, "|%#llx", (unsigned long long)h->args[2]);
+			sb_puts(b, c->args[2] == FD_CLOEXEC ? ", FD_CLOEXEC" : ", 0");
+			if (c->args[2] > 1)
+				sb_printf(b, "|%#llx", (unsigned long long)c->args[2]);
 			return;
 		case F_SETFL:
 			sb_puts(b, ", ");
-			dec_open_flags(b, h->args[2]);
+			dec_open_flags(b, c->args[2]);
 			return;
 		default:
 			sb_puts(b, ", ");
-			put_int(b, h->args[2]);
+			put_int(b, (int32_t)c->args[2]);
 			return;
 		}
 	}
@@ -568,11 +572,11 @@ static void put_ret(Printer *p, StrBuf *b, const Call *c, size_t start)
 	fb_i64(b, h->ret);
 	if (c->special == SP_NONE)
 		return;
-	if (c->special == SP_FCNTL && h->args[1] == F_GETFL) {
+	if (c->special == SP_FCNTL && c->args[1] == F_GETFL) {
 		sb_printf(b, " (flags ");
 		dec_open_flags(b, (uint64_t)h->ret);
 		sb_putc(b, ')');
-	} else if (c->special == SP_FCNTL && h->args[1] == F_GETFD && h->ret) {
+	} else if (c->special == SP_FCNTL && c->args[1] == F_GETFD && h->ret) {
 		sb_puts(b, " (flags FD_CLOEXEC)");
 	} else if (c->special == SP_POLL && h->ret > 0 &&
 		   c->capok[0] && c->cap[0]) {
@@ -641,12 +645,16 @@ void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail)
 		c->nsig = i->nsig;
 		c->special = i->special;
 		c->hexret = i->hexret;
+		c->wide = i->wide;
 	} else {
+		c->wide = 0x3f;
 		c->name = syscall_name(h->nr);
 		c->namelen = strlen(c->name);
 		c->sig = sig_of(h->nr);
 		c->nsig = strlen(c->sig);
 	}
+	for (int k = 0; k < 6; k++)
+		c->args[k] = c->wide >> k & 1 ? h->args[k] : (uint32_t)h->args[k];
 	split_caps(c, data, avail);
 }
 

@@ -74,7 +74,7 @@ void track_fds(Printer *p, const Call *c)
 	else if (c->special == SP_OPEN && c->capok[0])
 		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[0]);
 	else if (c->special == SP_DUP ||
-		 (c->special == SP_FCNTL && (h->args[1] == F_DUPFD || h->args[1] == F_DUPFD_CLOEXEC))) {
+		 (c->special == SP_FCNTL && (c->args[1] == F_DUPFD || c->args[1] == F_DUPFD_CLOEXEC))) {
 		/* the new fd names what the old one does */
 		FdName *f = fd_find(p, h->tgid, (int)h->args[0]);
 		if (f && (int)h->ret != (int)h->args[0]) {

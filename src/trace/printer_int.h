@@ -14,11 +14,16 @@ typedef struct NrInfo {
 	uint8_t nsig;
 	uint8_t special;
 	bool hexret;
+	uint8_t wide; /* syscall_table's: arguments as wide as a register */
 } NrInfo;
 extern NrInfo nr_info[SYSCALL_MAX];
 
 typedef struct Call {
 	const TraceHdr *h;
+	/* h->args as the call's types have them: an int argument's low 32
+	 * bits (zero-extended; arg_signed sign-extends) */
+	uint64_t args[6];
+	uint8_t wide;
 	const uint8_t *cap[6];
 	size_t caplen[6];
 	bool capok[6];

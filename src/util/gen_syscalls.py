@@ -5,11 +5,17 @@ from the kernel's syscalls:sys_enter_NAME tracepoint format.  Run once and
 commit the output:  python3 src/util/gen_syscalls.py > src/util/syscall_table.c
 
 Kind letters (see syscall_table.h): d signed decimal, u unsigned decimal,
-x hex, p pointer, s path string, f file descriptor."""
+x hex, p pointer, s path string, f file descriptor.  Each argument's width
+too: the register holds 64 bits, of which an int argument's upper half is
+not part of the value (the kernel never reads it; a caller may leave
+anything there)."""
 import os, re, sys
 
 UNISTD = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
 EVENTS = "/sys/kernel/tracing/events/syscalls"
+
+# argument types as wide as a register; every other one is an int or narrower
+WIDE = re.compile(r"\*|long|size_t|loff_t|off_t|u64|aio_context_t|cap_user_(header|data)_t")
 
 def kinds(name):
     path = f"{EVENTS}/sys_enter_{name}/format"
@@ -29,11 +35,11 @@ def kinds(name):
             k = "s" if "char" in ty and re.search(r"name|path|filename|^old$|^new$|library|special", an) else "p"
         elif an in ("fd", "oldfd", "newfd", "dfd", "olddfd", "newdfd", "epfd", "out_fd", "in_fd", "fd_in", "fd_out"):
             k = "f"
-        elif re.search(r"unsigned|size_t|u32|u64|__u|umode_t|key_serial|aio_context|uid|gid", ty):
+        elif re.search(r"unsigned|size_t|u32|u64|__u|umode_t|aio_context|uid|gid", ty):
             k = "u"
         else:
             k = "d"
-        out.append((an, k))
+        out.append((an, k, bool(WIDE.search(ty))))
     return out
 
 rows = {}
@@ -49,9 +55,10 @@ for nr in sorted(rows):
     name = rows[nr]
     k = kinds(name)
     if k is None:  # no tracepoint (e.g. not compiled in): assume 6 hex args
-        nargs, sig, names = 6, "xxxxxx", []
+        nargs, sig, names, wide = 6, "xxxxxx", [], 0x3f
     else:
         nargs, sig, names = len(k), "".join(x[1] for x in k), [x[0] for x in k]
+        wide = sum(1 << i for i, x in enumerate(k) if x[2])
     an = ", ".join('"%s"' % n for n in names)
-    print('\t[%d] = {"%s", %d, "%s", {%s}},' % (nr, name, nargs, sig, an))
+    print('\t[%d] = {"%s", %d, "%s", {%s}, %#x},' % (nr, name, nargs, sig, an, wide))
 print("};")

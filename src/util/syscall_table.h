@@ -11,6 +11,10 @@ typedef struct SyscallInfo {
 	const char *kinds; /* default argument kinds from the tracepoint format:
 			    * d signed, u unsigned, p pointer, s path, f fd, x hex */
 	const char *argnames[6];
+	/* bit i: argument i is as wide as the register (long, size_t,
+	 * pointer); the others are ints whose register's upper half is not
+	 * part of the value (it may hold anything) */
+	unsigned char wide;
 } SyscallInfo;
 
 extern const SyscallInfo syscall_table[SYSCALL_MAX];

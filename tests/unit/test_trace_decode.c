@@ -151,8 +151,68 @@ static void test_learn_fds(void)
 	printer_free(&p);
 }
 
+/* A call from its number and raw registers (no captures), formatted. */
+#define LINE(name, ret, ...) call_line(name, ret, (const uint64_t[6]){__VA_ARGS__})
+static const char *call_line(const char *name, int64_t ret, const uint64_t a[6])
+{
+	static TraceOpts o = {.strsize = 32};
+	static Printer p;
+	static bool ready;
+	if (!ready)
+		printer_init(&p, &o, stdout), ready = true;
+	TraceHdr h = {.type = REC_SYSCALL, .nr = (uint16_t)syscall_by_name(name), .ret = ret};
+	memcpy(h.args, a, sizeof(h.args));
+	sb_reset(&b);
+	printer_format_call(&p, &b, &h, NULL);
+	/* "call(...)   = ret": the padding is not what is checked here */
+	char *eq = strstr(b.s, " = ");
+	size_t n = eq ? (size_t)(eq - b.s) : b.len;
+	while (n && b.s[n - 1] == ' ')
+		n--;
+	memmove(b.s + n, eq ? eq : "", eq ? strlen(eq) + 1 : 1);
+	return b.s;
+}
+
+/* The register of an int argument may hold anything in its upper half
+ * (strace's tests put 0xdeadbeef there): the value is its low 32 bits,
+ * signed or not as the argument's type; a long, a size_t or a pointer is
+ * the whole register. */
+static void test_arg_widths(void)
+{
+	const uint64_t junk = 0xdeadbeef00000000ull;
+	/* int */
+	CHECK_STR(LINE("listen", 0, 3, junk | 0xffffffffu, 0), "listen(3, -1) = 0");
+	CHECK_STR(LINE("add_key", -22, 0x1000, 0x2000, 0, junk | 4, junk | (uint32_t)-1234567890),
+		  "add_key(0x1000, 0x2000, NULL, 16045690981097406468, -1234567890) = -1 EINVAL (Invalid argument)");
+	/* unsigned int */
+	CHECK_STR(LINE("alarm", 0, junk | 5, 0, 0), "alarm(5) = 0");
+	CHECK_STR(LINE("alarm", 0, junk | 0xfffffffeu, 0, 0), "alarm(4294967294) = 0");
+	/* long (off_t): the whole register, signed */
+	CHECK_STR(LINE("lseek", -22, 3, ~0ull, SEEK_SET | junk),
+		  "lseek(3, -1, SEEK_SET) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("lseek", 0, 3, 1ull << 32, SEEK_SET), "lseek(3, 4294967296, SEEK_SET) = 0");
+	/* unsigned long (size_t) */
+	CHECK_STR(LINE("munmap", 0, 0x1000, 1ull << 33, 0), "munmap(0x1000, 8589934592) = 0");
+	/* pointer */
+	CHECK_STR(LINE("munmap", 0, junk | 0x1000, 4096, 0), "munmap(0xdeadbeef00001000, 4096) = 0");
+	/* fd */
+	CHECK_STR(LINE("close", 0, junk | 3, 0, 0), "close(3) = 0");
+	CHECK_STR(LINE("dup2", 0, junk | 0xffffffffu, junk | 4, 0), "dup2(-1, 4) = 0");
+	/* pid, and a signal */
+	CHECK_STR(LINE("kill", 0, junk | 1234, junk | SIGTERM, 0), "kill(1234, SIGTERM) = 0");
+	CHECK_STR(LINE("kill", 0, junk | (uint32_t)-1234, 0, 0), "kill(-1234, 0) = 0");
+	/* a command and flags */
+	CHECK_STR(LINE("fcntl", 0, junk, 0xffffffff00000000ull | F_SETOWN, junk | 1234),
+		  "fcntl(0, F_SETOWN, 1234) = 0");
+	CHECK_STR(LINE("fcntl", 0, 3, junk | F_SETFL, junk | O_NONBLOCK),
+		  "fcntl(3, F_SETFL, O_RDONLY|O_NONBLOCK) = 0");
+	CHECK_STR(LINE("socket", 3, junk | AF_INET, junk | SOCK_STREAM, junk),
+		  "socket(AF_INET, SOCK_STREAM, IPPROTO_IP) = 3");
+}
+
 int main(void)
 {
+	test_arg_widths();
 	test_learn_fds();
 	test_before_exec();
 	test_tasks();
