@@ -60,7 +60,6 @@ void gen_d_probe_event(Gen *g); /* D: a firing's CPU/ID/FUNCTION:NAME record */
 void gen_call_int(Gen *g, const Expr *e);
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
 void gen_stack_into(Gen *g, bool user, int depth, int dst_off);
-void gen_pystack_into(Gen *g, const Type *t, int dst_off); /* codegen_pystack.c */
 void gen_seq_printf(Gen *g, const Expr *call); /* codegen_seq.c: pinned iterators */
 
 /* event records: id at off, arguments after; ringbuf output + lost count */

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "../sym/pylayout.h"
 #include "codegen.h"
+#include "sema_hooks.h"
 #include "../dtrace/dfunc.h"
 
 /* --- builtins ---------------------------------------------------------- */
@@ -276,9 +276,11 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		b_uid(g, e);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;
-	case B_PYSTACK:
-		gen_pystack_into(g, e->type, dst_off);
+	case B_FAMILY: {
+		const BuiltinDef *b = e->auxp;
+		b->gen_into(g, e, dst_off, dt);
 		return;
+	}
 	default:
 		emit_memzero(g, dst_off, dt->size);
 	}
@@ -849,12 +851,6 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case F_KSTACK:
 	case F_USTACK:
 		gen_stack_into(g, e->func->id == F_USTACK, e->type->stack_depth, dst_off);
-		return;
-	case F_JSTACK:
-		gen_pystack_into(g, e->type, dst_off);
-		if (e->type->stack_native) /* D: the native frames after the Python ones */
-			gen_stack_into(g, true, e->type->stack_depth,
-				       dst_off + pystack_size(e->type->stack_depth));
 		return;
 	default:
 		emit_memzero(g, dst_off, dt->size);

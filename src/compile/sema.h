@@ -6,11 +6,12 @@
 
 typedef enum BuiltinId {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_COMM, B_NSECS, B_ELAPSED,
-	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_PYSTACK, B_ARG,
+	B_CGROUP, B_CURTASK, B_RAND, B_PROBE, B_KSTACK, B_USTACK, B_ARG,
 	B_RETVAL, B_ARGS, B_CPID, B_FUNC, B_NUMAID, B_USERNAME, B_SARG,
 	B_CTX, B_LOCALS,
 	B_DPROBE,    /* D: probeprov/probemod/probefunc/probename (aux: 0..3) */
 	B_DPROBE_ID, /* D: id, epid: the probe's id */
+	B_FAMILY,    /* a family's (sema_hooks.h: BUILTIN_VARS): auxp is its BuiltinDef */
 } BuiltinId;
 
 /* E_FIELD of args/locals read from a variable's DWARF location at the
@@ -85,7 +86,6 @@ bool sema_d_trunc(Sema *s, Expr *c);
 bool sema_d_normalize(Sema *s, Expr *c);
 bool sema_d_setopt(Sema *s, Expr *c);
 bool sema_d_stack(Sema *s, Expr *c);
-bool sema_d_jstack(Sema *s, Expr *c);
 /* D's printf(), system() formats (sema_format_d.c): the arguments against
  * the conversions; an integer conversion rewritten to take the value's size */
 bool sema_format_d(Sema *s, Expr *call);

@@ -17,13 +17,39 @@ static const BuiltinDef builtins[] = {
 	{"cgroup", B_CGROUP, TY_INT, 64, false},  {"curtask", B_CURTASK, TY_INT, 64, false},
 	{"rand", B_RAND, TY_INT, 64, false},      {"probe", B_PROBE, TY_STR, 0, false},
 	{"kstack", B_KSTACK, TY_KSTACK, 8, false}, {"ustack", B_USTACK, TY_USTACK, 16, false},
-	{"pystack", B_PYSTACK, TY_PYSTACK, 0, false},
 	{"retval", B_RETVAL, TY_INT, 64, true},   {"args", B_ARGS, TY_CTX, 0, false},
 	{"cpid", B_CPID, TY_INT, 32, false},      {"func", B_FUNC, TY_STR, 0, false},
 	{"numaid", B_NUMAID, TY_INT, 32, false},  {"username", B_USERNAME, TY_USERNAME, 8, false},
 	{"ctx", B_CTX, TY_INT, 64, false},
 	{"locals", B_LOCALS, TY_CTX, 0, false},
 };
+
+#define VAR_FAMILIES_MAX 8
+
+static struct VarFamily {
+	const BuiltinDef *rows;
+	size_t n;
+} var_families[VAR_FAMILIES_MAX];
+static int nvar_families;
+
+void builtin_var_register(const BuiltinDef *rows, size_t n)
+{
+	if (nvar_families == VAR_FAMILIES_MAX) {
+		fprintf(stderr, "sonde: more than %d families of builtin variables\n", VAR_FAMILIES_MAX);
+		abort();
+	}
+	var_families[nvar_families++] = (struct VarFamily){rows, n};
+}
+
+/* a family's variable (python/: pystack), after the core's own */
+static const BuiltinDef *family_builtin_find(const char *name)
+{
+	for (int i = 0; i < nvar_families; i++)
+		for (size_t j = 0; j < var_families[i].n; j++)
+			if (!strcmp(var_families[i].rows[j].name, name))
+				return &var_families[i].rows[j];
+	return NULL;
+}
 
 /* the dialect's own builtin (D's probe names and id) */
 static const BuiltinDef *dialect_builtin_find(Sema *s, Expr *e)
@@ -220,6 +246,8 @@ bool sema_builtin(Sema *s, Expr *e)
 	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (!strcmp(builtins[i].name, e->name))
 			b = &builtins[i];
+	if (!b)
+		b = family_builtin_find(e->name);
 	if (!b && sema_ctype_const(s, e)) /* an enum constant or #define */
 		return true;
 	if (!b && cdefs_defined(s->sc->cdefs, e->name))
@@ -233,6 +261,10 @@ bool sema_builtin(Sema *s, Expr *e)
 	int p = probe_index(s);
 	if (p >= 0 && (b->id == B_PROBE || (b->id == B_ARGS && s->spec->prov->args == ARGS_FIELDS)))
 		s->sc->expands[p] = true;
+	if (b->check) {
+		e->auxp = (void *)b; /* its gen_into, for codegen */
+		return b->check(s, e);
+	}
 	switch (b->kind) {
 	case TY_INT:
 		e->type = b->id == B_CURTASK ? sema_ctype_curtask(s) : ty_int(s, b->size, b->is_signed);
@@ -267,8 +299,6 @@ bool sema_builtin(Sema *s, Expr *e)
 		s->sc->uses_kstack |= b->kind == TY_KSTACK;
 		s->sc->uses_ustack |= b->kind == TY_USTACK;
 		break;
-	case TY_PYSTACK:
-		return sema_pystack_type(s, e, PYSTACK_DEPTH, 0);
 	default:
 		e->type = ty_simple(s, b->kind, b->size);
 	}

@@ -421,21 +421,6 @@ bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max)
 	return true;
 }
 
-/* jstack([nframes[, strsize]]): DTrace's names; strsize cuts each line */
-static bool check_jstack(Sema *s, Expr *c)
-{
-	int64_t depth = PYSTACK_DEPTH, strsize = 0;
-	if (c->args.n > 0 && !sema_arg_literal_int(s, c, 0, &depth))
-		return false;
-	if (c->args.n > 1 && !sema_arg_literal_int(s, c, 1, &strsize))
-		return false;
-	if (depth < 1 || depth > 127)
-		return sema_error(s, c->loc, "jstack(): the depth must be from 1 to 127");
-	if (strsize < 0 || strsize > 4096)
-		return sema_error(s, c->loc, "jstack(): strsize must be from 0 to 4096");
-	return sema_pystack_type(s, c, (int)depth, (int)strsize);
-}
-
 /* an aggregation's integer operand, with bpftrace 0.17's message at the call
  * ("sum() only supports integer arguments (string provided)"; a pointer is
  * refused too) */
@@ -564,7 +549,6 @@ static const FuncDef core_funcs[] = {
 	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop, .bt_arg = &ntop_arg, .kept_type = ntop_type},
 	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
-	{"jstack", F_JSTACK, FK_EXPR, 0, 2, check_jstack},
 	{"count", F_COUNT, FK_AGG, 0, 0, check_agg},
 	{"sum", F_SUM, FK_AGG, 1, 1, check_agg},
 	{"avg", F_AVG, FK_AGG, 1, 1, check_agg},
@@ -604,7 +588,6 @@ static const FuncDef core_funcs[] = {
 	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system_d, FUNC_D},
 	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, FUNC_D},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, FUNC_D},
-	{"jstack", F_JSTACK, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D},
 };
 
 BUILTINS(core_funcs)

@@ -14,7 +14,22 @@ typedef struct BuiltinDef {
 	TypeKind kind;
 	int size; /* TY_INT: bits */
 	bool is_signed;
+	/* a family's variable (B_FAMILY, registered with BUILTIN_VARS): its
+	 * type rule (sets e->type) and its code (the value written at scratch
+	 * dst_off as type dt) */
+	bool (*check)(Sema *s, Expr *e);
+	void (*gen_into)(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 } BuiltinDef;
+
+/* Builtin variables of a family outside the core (python/: pystack),
+ * registered at start-up as the families' functions are (builtin.h): the
+ * core looks them up after its own and never names one. */
+void builtin_var_register(const BuiltinDef *rows, size_t n);
+#define BUILTIN_VARS(table)                                                               \
+	__attribute__((constructor)) static void register_##table(void)                \
+	{                                                                              \
+		builtin_var_register(table, sizeof(table) / sizeof(table[0]));         \
+	}
 
 typedef struct SemaHooks {
 	/* the strict pass records every error (bpftrace's last pass); else it

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../compile/sema.h"
+#include "../python/pystack.h"
 
 /* An integer constant argument (a literal, possibly negated). */
 static bool const_arg(const Expr *a, int64_t *out)
@@ -431,7 +432,7 @@ static bool d_stack_arg(Sema *s, Expr *c, int i, int64_t *v)
 /* jstack([n[, strsize]]): the user stack and the Python frames of a
  * CPython 3.11 process, n (the jstackframes option, DTrace's 50) of each;
  * strsize (jstackstrsize, 512) cuts each Python frame's line. */
-bool sema_d_jstack(Sema *s, Expr *c)
+static bool sema_d_jstack(Sema *s, Expr *c)
 {
 	int64_t depth = d_opt_int(&s->sc->opt, "jstackframes", 50);
 	int64_t strsize = d_opt_int(&s->sc->opt, "jstackstrsize", 512);
@@ -449,6 +450,13 @@ bool sema_d_jstack(Sema *s, Expr *c)
 	s->sc->uses_ustack = true;
 	return true;
 }
+
+/* D's jstack(): the walk of the Python frames is python/'s */
+static const FuncDef jstack_funcs[] = {
+	{"jstack", F_NONE, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D, .gen_into = py_gen_jstack_into},
+};
+
+BUILTINS(jstack_funcs)
 
 /* stack([n]), ustack([n[, strsize]]): frames of the kernel or user stack,
  * n by default the stackframes / ustackframes option (DTrace's 20).

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../sym/pylayout.h"
-#include "../compile/codegen.h"
+#include "pystack.h"
 
 typedef struct PyGen {
 	Gen *g;
@@ -171,7 +171,7 @@ static void gen_frame(PyGen *p, int i, int dst_off)
 	gen_cache_fill(p);
 }
 
-void gen_pystack_into(Gen *g, const Type *t, int dst_off)
+static void gen_pystack_into(Gen *g, const Type *t, int dst_off)
 {
 	const PyLayout *l = g->sc->py;
 	int mark = g->scratch_top;
@@ -199,4 +199,12 @@ void gen_pystack_into(Gen *g, const Type *t, int dst_off)
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
 	label_place(g, p.done);
 	g->scratch_top = mark;
+}
+
+void py_gen_jstack_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	(void)dt;
+	gen_pystack_into(g, e->type, dst_off);
+	if (e->type->stack_native) /* D: the native frames after the Python ones */
+		gen_stack_into(g, true, e->type->stack_depth, dst_off + pystack_size(e->type->stack_depth));
 }
