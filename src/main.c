@@ -19,6 +19,7 @@
 #include "bt/sema_bt.h"
 #include "compile/script.h"
 #include "dtrace/dtrace.h"
+#include "export/metrics.h"
 #include "flame/flame.h"
 #include "lang/ast.h"
 #include "probe/probe.h"
@@ -48,6 +49,7 @@ typedef struct Cli {
 	bool info;
 	bool no_warnings; /* --no-warnings */
 	uint64_t max_bpf_progs; /* BPFTRACE_MAX_BPF_PROGS */
+	const char *metrics; /* --metrics ADDR:PORT */
 	RunOpts run;
 	Options opt;
 } Cli;
@@ -82,6 +84,8 @@ static void usage(FILE *f)
 	      "    --no-warnings  disable all warning messages\n"
 	      "    -v             verbose messages (full verifier logs)\n"
 	      "    --info         print what this kernel supports\n"
+	      "    --metrics ADDR:PORT  serve the maps at http://ADDR:PORT/metrics while the\n"
+	      "                   script runs (Prometheus; ':PORT' is loopback's)\n"
 	      "    --tools        list the ready tools, one line each\n"
 	      "    --tool NAME    run the ready tool NAME (arguments follow: --tool opensnoop PID)\n"
 	      "    -V, --version  sonde version\n"
@@ -191,7 +195,8 @@ static bool parse_pid(const char *s, int *pid)
 	return true;
 }
 
-enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARNINGS, OPT_USDT_FILE };
+enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARNINGS, OPT_USDT_FILE,
+       OPT_METRICS };
 
 /* -d ast, -d bpf: one of sonde's dumps.  bpftrace's -d and -dd (its AST
  * after each pass, then LLVM IR) take no word: sonde has no LLVM, so they
@@ -214,7 +219,8 @@ static int parse_args(int argc, char **argv, Cli *c)
 		{"include", required_argument, 0, OPT_INCLUDE},
 		{"tools", no_argument, 0, OPT_TOOLS}, {"tool", required_argument, 0, OPT_TOOL},
 		{"no-warnings", no_argument, 0, OPT_NO_WARNINGS},
-		{"usdt-file-activation", no_argument, 0, OPT_USDT_FILE}, {0, 0, 0, 0},
+		{"usdt-file-activation", no_argument, 0, OPT_USDT_FILE},
+		{"metrics", required_argument, 0, OPT_METRICS}, {0, 0, 0, 0},
 	};
 	int ch;
 	/* options may follow the program file or a positional parameter, as
@@ -245,6 +251,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 		 * every process that maps the file, which is what bpftrace's flag
 		 * asks for: accepted, nothing more to do */
 		case OPT_USDT_FILE: break;
+		case OPT_METRICS: c->metrics = optarg; break;
 		case 'I': /* C headers: #include looks here (kernel types) */
 			c->opt.include_dirs = realloc(c->opt.include_dirs,
 						      sizeof(char *) * (size_t)(c->opt.ninclude_dirs + 1));
@@ -534,7 +541,17 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 1;
 	}
+	MetricsServer *ms = NULL;
+	if (c.metrics) { /* a bad address stops sonde before it compiles */
+		char err[512];
+		if (!(ms = metrics_server_new(c.metrics, c.run.quiet, err, sizeof(err)))) {
+			fprintf(stderr, "sonde: %s\n", err);
+			return 1;
+		}
+		c.run.service = metrics_server_service(ms);
+	}
 	int status = run_program(&c);
+	metrics_server_free(ms);
 	if (c.run.out)
 		fclose(c.run.out);
 	return status;

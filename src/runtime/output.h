@@ -217,6 +217,9 @@ int map_read(const MapDesc *m, MapEntry **entries, void **mem);
 /* The same; bpftrace_zero adds bpftrace's 0 entry to an empty keyless
  * count() map (map_read does). */
 int map_read_entries(const MapDesc *m, MapEntry **entries, void **mem, bool bpftrace_zero);
+/* map_read in a few system calls (BPF_MAP_LOOKUP_BATCH), for --metrics'
+ * scrapes; map_read itself where the kernel cannot batch the map */
+int map_read_batched(const MapDesc *m, MapEntry **entries, void **mem);
 void map_delete_key(const MapDesc *m, const void *key);
 
 /* ---- the D dialect: aggregations as dtrace(1) prints them (map_print_d.c) ---- */

@@ -11,6 +11,22 @@
 
 typedef enum Buffering { BUF_DEFAULT, BUF_NONE, BUF_LINE, BUF_FULL } Buffering;
 
+struct Runtime;
+
+/* Something the event loop serves while the script runs, given by the
+ * command (main.c: export/'s metrics server for --metrics).  started once
+ * the programs are loaded and before they are attached (a port in use
+ * fails the run before any probe fires); its fd (an epoll set of its own)
+ * is watched with the event ring, and `ready` does what it can without
+ * blocking; stopped at every way out of the run. */
+typedef struct RunService {
+	void *self;
+	bool (*start)(void *self, struct Runtime *rt, char *err, size_t errlen);
+	int (*fd)(void *self);
+	void (*ready)(void *self);
+	void (*stop)(void *self);
+} RunService;
+
 typedef struct RunOpts {
 	bool quiet;       /* -q: no "Attaching N probes..." */
 	bool verbose;     /* -v: verifier logs */
@@ -29,6 +45,7 @@ typedef struct RunOpts {
 	 * drops and faults are looked at */
 	int64_t switch_ns, agg_ns, status_ns;
 	const FrontendRt *fe; /* the front end's hooks (main.c, dtrace/d_cli.c), or NULL */
+	const RunService *service; /* --metrics' server, or NULL */
 } RunOpts;
 
 /* A watched address and its fds in Runtime.attached (first, n): from a
@@ -72,12 +89,13 @@ typedef struct Runtime {
 	int perfbuf_fd;        /* skboutput(): the perf event array, or -1 */
 	SkbCapture *skb;       /* skboutput(): its reader (skb_capture.c), or NULL */
 	int child_status;      /* -c: its wait status once reaped, else -1 */
+	bool service_started;  /* opt.service was started: stop it on the way out */
 } Runtime;
 
 /* What woke the event loop (epoll data): the event ring, a signal, the
- * -p process's end, or a new mapping in the traced process (maps_watch.c:
+ * -p process's end, the RunService's work, or a new mapping in the traced process (maps_watch.c:
  * WAKE_MAPS + the index of its event). */
-enum { WAKE_RING, WAKE_SIGNAL, WAKE_PID, WAKE_MAPS };
+enum { WAKE_RING, WAKE_SIGNAL, WAKE_PID, WAKE_SERVICE, WAKE_MAPS };
 
 /* New executable mappings of a traced process, reported through perf
  * events (maps_watch.c) so that its /proc/PID/maps is read again only then. */
@@ -93,6 +111,9 @@ bool maps_watch_open(MapsWatch *w, int pid, bool all_threads, int epfd);
 /* event i became ready (epoll events): consume its ring */
 void maps_watch_ready(MapsWatch *w, int i, uint32_t events, int epfd);
 void maps_watch_close(MapsWatch *w);
+
+/* Events the ring lost (it was full), summed over the CPUs */
+uint64_t runtime_lost_events(const Runtime *rt);
 
 /* Returns the process exit status; errors are printed to stderr. */
 int runtime_run(Script *sc, const RunOpts *opt);

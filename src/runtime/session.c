@@ -181,6 +181,7 @@ typedef struct Waiter {
 	bool maps_watched; /* else the maps are read at every tick */
 	bool maps_stale;   /* a new mapping was reported: read them again */
 	bool pid_gone;     /* the -p process ended */
+	bool service_due;  /* the RunService has work */
 	int timeout_ms;    /* -1: only events wake the loop */
 } Waiter;
 
@@ -214,6 +215,8 @@ static void waiter_open(Runtime *rt, Waiter *w)
 		return;
 	}
 	signal_wake_fd = w->pipe[1];
+	if (rt->service_started) /* a scrape is served between two reads of the ring */
+		wait_on(w, rt->opt.service->fd(rt->opt.service->self), WAKE_SERVICE);
 	if (rt->opt.watch_pid > 0) {
 		w->pidfd = (int)syscall(SYS_pidfd_open, rt->opt.watch_pid, 0);
 		if (w->pidfd >= 0 && !wait_on(w, w->pidfd, WAKE_PID)) {
@@ -261,6 +264,8 @@ static int waiter_wait(Waiter *w, Runtime *rt)
 				;
 		else if (tag == WAKE_PID)
 			w->pid_gone = true;
+		else if (tag == WAKE_SERVICE)
+			w->service_due = true;
 		else if (tag >= WAKE_MAPS) {
 			maps_watch_ready(&w->maps, (int)(tag - WAKE_MAPS), evs[i].events, w->epfd);
 			w->maps_stale = true;
@@ -320,6 +325,10 @@ static void event_loop(Runtime *rt, Waiter *w)
 		 * never report them: read whatever the ring holds */
 		ring_buffer__consume(rt->rb);
 		skb_capture_consume(rt);
+		if (w->service_due) {
+			w->service_due = false;
+			rt->opt.service->ready(rt->opt.service->self);
+		}
 		if (maps_requested) { /* after the events sent before it */
 			maps_requested = 0;
 			fflush(rt->out.f);
@@ -333,7 +342,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 	}
 }
 
-static uint64_t lost_events(Runtime *rt)
+uint64_t runtime_lost_events(const Runtime *rt)
 {
 	int ncpu = libbpf_num_possible_cpus();
 	uint64_t vals[ncpu > 0 ? ncpu : 1], total = 0;
@@ -423,9 +432,25 @@ static void detach(Runtime *rt)
 	attached_close_after_exit(&rt->attached, rt->opt.out ? fileno(rt->opt.out) : -1);
 }
 
+/* The RunService ends with the event loop: nothing serves after it */
+static void stop_service(Runtime *rt)
+{
+	if (rt->service_started)
+		rt->opt.service->stop(rt->opt.service->self);
+	rt->service_started = false;
+}
+
+static bool start_service(Runtime *rt, char *err, size_t errlen)
+{
+	const RunService *s = rt->opt.service;
+	rt->service_started = s && s->start(s->self, rt, err, errlen);
+	return !s || rt->service_started;
+}
+
 static int fail_status(Runtime *rt, int status)
 {
 	char err[256];
+	stop_service(rt);
 	skb_capture_close(rt, err, sizeof(err));
 	if (rt->opt.child_pid > 0) {
 		kill(rt->opt.child_pid, SIGKILL);
@@ -463,6 +488,8 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.rb = ring_buffer__new(rt.ringbuf_fd, events_handle, &rt, NULL);
 	if (!rt.rb)
 		return fail(&rt, "cannot read the event ring buffer");
+	if (!start_service(&rt, err, sizeof(err)))
+		return fail(&rt, err);
 	if (!skb_capture_open(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	announce(&rt);
@@ -490,6 +517,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	release_child(&rt);
 	event_loop(&rt, &w);
 	waiter_close(&w);
+	stop_service(&rt);
 	if (!rt.exit_requested)
 		ring_buffer__consume(rt.rb); /* what came before Ctrl-C still prints */
 	rt.exit_requested = false;
@@ -502,7 +530,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	print_all_maps(&rt);
 	FE_HOOK(&rt, after_maps, &rt);
 	skb_capture_consume(&rt);
-	uint64_t lost = lost_events(&rt) + skb_capture_lost(&rt);
+	uint64_t lost = runtime_lost_events(&rt) + skb_capture_lost(&rt);
 	if (!skb_capture_close(&rt, err, sizeof(err))) {
 		fprintf(stderr, "sonde: %s\n", err);
 		status = 1;
