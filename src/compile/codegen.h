@@ -64,6 +64,14 @@ void gen_seq_printf(Gen *g, const Expr *call); /* codegen_seq.c: pinned iterator
 
 /* event records: id at off, arguments after; ringbuf output + lost count */
 EventDesc *event_new(Gen *g, EventKind kind, int nargs);
+/* for the functions' families (src/builtins/): an event whose arguments
+ * are call->args[first..] (printf, cat, print(value)...); an event of
+ * its id alone, ev being the last one made (clear(), time()...) */
+EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int first);
+void gen_simple_event(Gen *g, EventDesc *ev);
+/* a usym value at dst_off: the address in r0, then the current process */
+void gen_usym_store(Gen *g, int dst_off);
+int cg_literal_int(const Expr *e); /* an integer literal, negated or not */
 void gen_event_send(Gen *g, int rec_off, int size, bool urgent);
 void gen_count_lost(Gen *g);
 /* the record at scratch rec_off to the ring buffer now; a failure counted */

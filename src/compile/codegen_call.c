@@ -223,7 +223,7 @@ static void gen_group_name_into(Gen *g, bool func, int dst_off, const Type *dt)
 
 /* a usym value: the address in R0, then the process it belongs to (its
  * symbols are resolved in that process's maps when printed) */
-static void store_usym(Gen *g, int dst_off)
+void gen_usym_store(Gen *g, int dst_off)
 {
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
@@ -245,7 +245,7 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case B_FUNC: {
 		if (e->type->kind == TY_USYM) { /* BPFTRACE_NO_USER_SYMBOLS=1: usym(reg("ip")) */
 			emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, pt_regs_offset("ip")));
-			store_usym(g, dst_off);
+			gen_usym_store(g, dst_off);
 			return;
 		}
 		if (g->spec->group_n > 1) {
@@ -352,7 +352,7 @@ void gen_ringbuf_output(Gen *g, int rec_off, int size, bool wake)
 
 /* An event whose arguments are call->args[first..]: printf, cat, system,
  * print(value). */
-static EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
+EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 {
 	int n = call->args.n - first;
 	EventDesc *ev = event_new(g, kind, n);
@@ -379,7 +379,7 @@ static EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int f
 	return ev;
 }
 
-static void gen_simple_event(Gen *g, EventDesc *ev)
+void gen_simple_event(Gen *g, EventDesc *ev)
 {
 	int mark = g->scratch_top;
 	int rec = scratch_alloc(g, 8);
@@ -388,7 +388,7 @@ static void gen_simple_event(Gen *g, EventDesc *ev)
 	g->scratch_top = mark;
 }
 
-static int literal_int(const Expr *e)
+int cg_literal_int(const Expr *e)
 {
 	if (e->kind == E_UNOP && e->op == OP_NEG)
 		return -(int)e->a->ival;
@@ -403,15 +403,8 @@ static void c_print(Gen *g, const Expr *e)
 	}
 	EventDesc *ev = event_new(g, EV_PRINT_MAP, 0);
 	ev->map = e->args.v[0]->map;
-	ev->top = e->args.n > 1 ? literal_int(e->args.v[1]) : 0;
-	ev->div = e->args.n > 2 ? literal_int(e->args.v[2]) : 0;
-	gen_simple_event(g, ev);
-}
-
-static void c_map_event(Gen *g, const Expr *e)
-{
-	EventDesc *ev = event_new(g, e->func->id == F_CLEAR ? EV_CLEAR : EV_ZERO, 0);
-	ev->map = e->args.v[0]->map;
+	ev->top = e->args.n > 1 ? cg_literal_int(e->args.v[1]) : 0;
+	ev->div = e->args.n > 2 ? cg_literal_int(e->args.v[2]) : 0;
 	gen_simple_event(g, ev);
 }
 
@@ -474,11 +467,6 @@ void gen_d_probe_event(Gen *g)
 static void c_unwatch(Gen *g, const Expr *e)
 {
 	gen_args_event(g, EV_UNWATCH, e, 0);
-}
-
-static void c_delete(Gen *g, const Expr *e)
-{
-	gen_map_delete(g, e->args.v[0]);
 }
 
 /* join(argv): up to 16 user strings from an array of pointers */
@@ -603,7 +591,6 @@ static const CallGen call_stmt[] = {
 	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
 	[F_PRINT] = c_print,   [F_TIME] = c_time,   [F_EXIT] = c_exit,
 	[F_UNWATCH] = c_unwatch,
-	[F_DELETE] = c_delete, [F_CLEAR] = c_map_event, [F_ZERO] = c_map_event,
 	[F_JOIN] = c_join,     [F_DEBUGF] = c_debugf, [F_OVERRIDE] = c_override,
 	[F_PRINTA] = c_printa, [F_TRUNC] = c_agg_action, [F_NORMALIZE] = c_agg_action,
 	[F_DENORMALIZE] = c_agg_action, [F_SETOPT] = c_setopt,
@@ -825,7 +812,7 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case F_USYM:
 		gen_int(g, e->args.v[0]);
-		store_usym(g, dst_off);
+		gen_usym_store(g, dst_off);
 		return;
 	case F_STR:
 		f_str(g, e, dst_off, dt);

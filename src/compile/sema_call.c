@@ -130,16 +130,6 @@ bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 	return true;
 }
 
-static bool check_delete(Sema *s, Expr *c)
-{
-	return sema_arg_map(s, c, 0, true);
-}
-
-static bool check_whole_map(Sema *s, Expr *c)
-{
-	return sema_arg_map(s, c, 0, false);
-}
-
 /* bpftrace's words: str() reads memory, a value already a string is refused
  * (str(comm)).  The call keeps its type: a variable it is assigned to
  * still has one, as in bpftrace. */
@@ -540,9 +530,6 @@ static const FuncDef core_funcs[] = {
 	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system},
 	{"join", F_JOIN, FK_STMT, 1, 2, sema_check_join},
 	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
-	{"delete", F_DELETE, FK_STMT, 1, 1, check_delete},
-	{"clear", F_CLEAR, FK_STMT, 1, 1, check_whole_map},
-	{"zero", F_ZERO, FK_STMT, 1, 1, check_whole_map},
 	{"str", F_STR, FK_EXPR, 1, 2, check_str, .bt_arg = &str_arg, .kept_type = str_type},
 	{"ksym", F_KSYM, FK_EXPR, 1, 1, check_ksym, .bt_arg = &sym_arg, .kept_type = ksym_type},
 	{"kaddr", F_KADDR, FK_EXPR, 1, 1, check_kaddr},
