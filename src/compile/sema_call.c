@@ -427,77 +427,6 @@ bool sema_agg_int_arg(Sema *s, Expr *c, int i)
 	return true;
 }
 
-/* lhist's min, max and step: integer literals (bpftrace's words) */
-static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
-{
-	Expr *a = c->args.v[i];
-	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
-	if (a->kind == E_INT || neg) {
-		*out = neg ? -(int64_t)a->a->ival : (int64_t)a->ival;
-		return true;
-	}
-	if (!sema_expr(s, a))
-		return false;
-	return sema_error_late(s, c->loc, "%s() expects a integer literal (%s provided)", c->name,
-			       bpf_kind(a->type));
-}
-
-static bool check_agg(Sema *s, Expr *c)
-{
-	static const TypeKind kinds[] = {[F_COUNT] = TY_COUNT, [F_SUM] = TY_SUM, [F_AVG] = TY_AVG,
-					 [F_MIN] = TY_MIN,     [F_MAX] = TY_MAX, [F_STATS] = TY_STATS,
-					 [F_HIST] = TY_HIST};
-	const FuncDef *f = c->func;
-	bool is_signed = true;
-	if (c->args.n) {
-		if (s->sc->opt.dialect == DIALECT_BPFTRACE ? !sema_agg_int_arg(s, c, 0) : !sema_arg_int(s, c, 0))
-			return false;
-		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
-	}
-	if (s->sc->opt.dialect == DIALECT_D)
-		is_signed = true; /* DTrace's min/max/sum compare and print signed */
-	TypeKind k = kinds[f->id];
-	int size = k == TY_HIST ? HIST_BUCKETS * 8 : (k == TY_COUNT || k == TY_SUM) ? 8 : 16;
-	c->type = ty_simple(s, k, size);
-	c->type->is_signed = is_signed;
-	return true;
-}
-
-static bool check_lhist(Sema *s, Expr *c)
-{
-	int64_t mn, mx, step;
-	if (!sema_agg_int_arg(s, c, 0) || !lhist_literal(s, c, 1, &mn) || !lhist_literal(s, c, 2, &mx) ||
-	    !lhist_literal(s, c, 3, &step))
-		return false;
-	/* bpftrace 0.17's checks, in its order and words: each that fails is
-	 * an error of its own */
-	bool ok = true;
-	if (step < 1)
-		ok = sema_error_late(s, c->loc, "lhist() step must be >= 1 (%lld provided)",
-				     (long long)step);
-	if (mn < 0 && (ok || s->all))
-		ok = sema_error_late(s, c->loc, "lhist() min must be non-negative (provided min %lld)",
-				     (long long)mn);
-	if (mn > mx && (ok || s->all))
-		ok = sema_error_late(s, c->loc, "lhist() min must be less than max (provided min %lld "
-				     "and max %lld)", (long long)mn, (long long)mx);
-	if (mx - mn < step && (ok || s->all))
-		ok = sema_error_late(s, c->loc, "lhist() step is too large for the given range "
-				     "(provided step %lld for range %lld)", (long long)step,
-				     (long long)(mx - mn));
-	if (step >= 1 && (mx - mn) / step > 1000 && (ok || s->all))
-		ok = sema_error_late(s, c->loc, "lhist() too many buckets, must be <= 1000 (would need "
-				     "%lld)", (long long)((mx - mn) / step));
-	if (!ok)
-		return false;
-	c->type = ty_simple(s, TY_LHIST, 0);
-	c->type->lh_min = mn;
-	c->type->lh_max = mx;
-	c->type->lh_step = step;
-	c->type->size = lhist_buckets(c->type) * 8;
-	return true;
-}
-
 static bool check_none(Sema *s, Expr *c)
 {
 	(void)s;
@@ -536,14 +465,6 @@ static const FuncDef core_funcs[] = {
 	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop, .bt_arg = &ntop_arg, .kept_type = ntop_type},
 	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
-	{"count", F_COUNT, FK_AGG, 0, 0, check_agg},
-	{"sum", F_SUM, FK_AGG, 1, 1, check_agg},
-	{"avg", F_AVG, FK_AGG, 1, 1, check_agg},
-	{"min", F_MIN, FK_AGG, 1, 1, check_agg},
-	{"max", F_MAX, FK_AGG, 1, 1, check_agg},
-	{"stats", F_STATS, FK_AGG, 1, 1, check_agg},
-	{"hist", F_HIST, FK_AGG, 1, 1, check_agg},
-	{"lhist", F_LHIST, FK_AGG, 4, 4, check_lhist},
 	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym, .bt_arg = &sym_arg, .kept_type = usym_type},
 	{"uaddr", F_UADDR, FK_EXPR, 1, 1, check_uaddr},
 	{"buf", F_BUF, FK_EXPR, 1, 2, check_buf},

@@ -1,0 +1,120 @@
+/* bpftrace's aggregations: count, sum, avg, min, max, stats, hist, lhist
+ * (D's count/sum/avg/min/max too); each one's type rule.  Their value is
+ * an aggregation type (TY_COUNT...), by which the core updates the map
+ * (codegen_map.c: gen_map_agg) and the runtime prints it. */
+#include "../compile/sema.h"
+#include "../compile/builtin.h"
+
+/* the aggregation of kind k; its operand, if any, an integer */
+static bool agg_type(Sema *s, Expr *c, TypeKind k)
+{
+	bool is_signed = true;
+	if (c->args.n) {
+		if (s->sc->opt.dialect == DIALECT_BPFTRACE ? !sema_agg_int_arg(s, c, 0) : !sema_arg_int(s, c, 0))
+			return false;
+		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
+	}
+	if (s->sc->opt.dialect == DIALECT_D)
+		is_signed = true; /* DTrace's min/max/sum compare and print signed */
+	int size = k == TY_HIST ? HIST_BUCKETS * 8 : (k == TY_COUNT || k == TY_SUM) ? 8 : 16;
+	c->type = ty_simple(s, k, size);
+	c->type->is_signed = is_signed;
+	return true;
+}
+
+static bool check_count(Sema *s, Expr *c)
+{
+	return agg_type(s, c, TY_COUNT);
+}
+
+static bool check_sum(Sema *s, Expr *c)
+{
+	return agg_type(s, c, TY_SUM);
+}
+
+static bool check_avg(Sema *s, Expr *c)
+{
+	return agg_type(s, c, TY_AVG);
+}
+
+static bool check_min(Sema *s, Expr *c)
+{
+	return agg_type(s, c, TY_MIN);
+}
+
+static bool check_max(Sema *s, Expr *c)
+{
+	return agg_type(s, c, TY_MAX);
+}
+
+static bool check_stats(Sema *s, Expr *c)
+{
+	return agg_type(s, c, TY_STATS);
+}
+
+static bool check_hist(Sema *s, Expr *c)
+{
+	return agg_type(s, c, TY_HIST);
+}
+
+/* lhist's min, max and step: integer literals (bpftrace's words) */
+static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
+{
+	Expr *a = c->args.v[i];
+	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
+	if (a->kind == E_INT || neg) {
+		*out = neg ? -(int64_t)a->a->ival : (int64_t)a->ival;
+		return true;
+	}
+	if (!sema_expr(s, a))
+		return false;
+	return sema_error_late(s, c->loc, "%s() expects a integer literal (%s provided)", c->name,
+			       bpf_kind(a->type));
+}
+
+static bool check_lhist(Sema *s, Expr *c)
+{
+	int64_t mn, mx, step;
+	if (!sema_agg_int_arg(s, c, 0) || !lhist_literal(s, c, 1, &mn) || !lhist_literal(s, c, 2, &mx) ||
+	    !lhist_literal(s, c, 3, &step))
+		return false;
+	/* bpftrace 0.17's checks, in its order and words: each that fails is
+	 * an error of its own */
+	bool ok = true;
+	if (step < 1)
+		ok = sema_error_late(s, c->loc, "lhist() step must be >= 1 (%lld provided)",
+				     (long long)step);
+	if (mn < 0 && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() min must be non-negative (provided min %lld)",
+				     (long long)mn);
+	if (mn > mx && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() min must be less than max (provided min %lld "
+				     "and max %lld)", (long long)mn, (long long)mx);
+	if (mx - mn < step && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() step is too large for the given range "
+				     "(provided step %lld for range %lld)", (long long)step,
+				     (long long)(mx - mn));
+	if (step >= 1 && (mx - mn) / step > 1000 && (ok || s->all))
+		ok = sema_error_late(s, c->loc, "lhist() too many buckets, must be <= 1000 (would need "
+				     "%lld)", (long long)((mx - mn) / step));
+	if (!ok)
+		return false;
+	c->type = ty_simple(s, TY_LHIST, 0);
+	c->type->lh_min = mn;
+	c->type->lh_max = mx;
+	c->type->lh_step = step;
+	c->type->size = lhist_buckets(c->type) * 8;
+	return true;
+}
+
+static const FuncDef agg_funcs[] = {
+	{"count", F_NONE, FK_AGG, 0, 0, check_count},
+	{"sum", F_NONE, FK_AGG, 1, 1, check_sum},
+	{"avg", F_NONE, FK_AGG, 1, 1, check_avg},
+	{"min", F_NONE, FK_AGG, 1, 1, check_min},
+	{"max", F_NONE, FK_AGG, 1, 1, check_max},
+	{"stats", F_NONE, FK_AGG, 1, 1, check_stats},
+	{"hist", F_NONE, FK_AGG, 1, 1, check_hist},
+	{"lhist", F_NONE, FK_AGG, 4, 4, check_lhist},
+};
+BUILTINS(agg_funcs)
