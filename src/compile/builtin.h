@@ -22,12 +22,9 @@ typedef enum FuncId {
 	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
 	F_STR, F_KSYM, F_KADDR, F_NTOP, F_KSTACK,
 	F_USTACK, F_USYM, F_UADDR, F_BUF, F_KPTR, F_UPTR, F_SYSCALL_NAME,
-	F_CGROUP_PATH, F_REG, F_DEBUGF,
-	F_OVERRIDE, F_SKBOUTPUT, F_PATH,
-	/* D subroutines (dtrace/dfunc.h) */
+		/* D subroutines (dtrace/dfunc.h) */
 	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
 	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
-	F_UNWATCH,
 	/* D's aggregations and aggregation actions (sema_agg_d.c) */
 	F_QUANTIZE, F_LQUANTIZE, F_LLQUANTIZE, F_STDDEV, F_PRINTA, F_TRUNC, F_NORMALIZE,
 	F_DENORMALIZE, F_SETOPT,
@@ -36,7 +33,6 @@ typedef enum FuncId {
 	F_D_COPYIN, F_D_COPYINSTR, F_D_COPYINTO, F_D_STRINGOF, F_D_ALLOCA, F_D_BCOPY,
 	F_D_INET_NTOP, F_D_INET_NTOA, F_D_INET_NTOA6,
 	F_CGROUPID,
-	F_SIGNAL,
 	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR, F_D_CHILL,
 	F_D_PSARGS,
 	F_D_XLATE,
@@ -84,6 +80,9 @@ typedef struct FuncDef {
 	void (*gen_stmt)(struct Gen *g, const Expr *e);
 	void (*gen_int)(struct Gen *g, const Expr *e);
 	void (*gen_into)(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+	/* bpftrace's tag of the memory the value points into (AS_*, only for
+	 * its "Addrspace mismatch" warning: sema_addrspace.c); NULL: none */
+	int (*addrspace)(const Sema *s, const Expr *call);
 } FuncDef;
 
 /* A family's table, known to the core from the program's start (a
@@ -116,3 +115,8 @@ bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want);
 bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed);
 bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k);
 bool sema_agg_int_arg(Sema *s, Expr *c, int i);
+/* a printf-style format (argument 0) and its arguments from `first` on */
+bool sema_check_format(Sema *s, Expr *call, int first);
+/* reg() or uaddr() in a probe that has no use for it, in bpftrace's
+ * words; false to stop */
+bool sema_bt_wrong_probe(Sema *s, Expr *c);

@@ -464,11 +464,6 @@ void gen_d_probe_event(Gen *g)
 	g->scratch_top = mark;
 }
 
-static void c_unwatch(Gen *g, const Expr *e)
-{
-	gen_args_event(g, EV_UNWATCH, e, 0);
-}
-
 /* join(argv): up to 16 user strings from an array of pointers */
 #define JOIN_MAX 16
 static void c_join(Gen *g, const Expr *e)
@@ -503,56 +498,6 @@ static void c_join(Gen *g, const Expr *e)
 	label_place(g, done);
 	gen_event_send(g, rec, ev->size, false);
 	g->scratch_top = mark;
-}
-
-/* debugf(fmt, ...): bpf_trace_printk(fmt, size, a1, a2, a3), the format
- * from the read-only strings map; a string argument is passed as the
- * address of its scratch copy. */
-static void c_debugf(Gen *g, const Expr *e)
-{
-	const Expr *f = e->args.v[0];
-	int n = e->args.n - 1, mark = g->scratch_top, off[3];
-	for (int i = 0; i < n; i++) {
-		const Expr *a = e->args.v[i + 1];
-		if (a->type->kind == TY_STR) {
-			off[i] = gen_mem(g, a);
-			continue;
-		}
-		off[i] = scratch_alloc(g, 8);
-		gen_int(g, a);
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, off[i]);
-	}
-	for (int i = 0; i < n; i++) {
-		if (e->args.v[i + 1]->type->kind == TY_STR)
-			emit_scratch_ptr(g, BPF_REG_3 + i, off[i]);
-		else
-			emit_ldx(g, BPF_DW, BPF_REG_3 + i, R_SCR, off[i]);
-	}
-	emit_ld_map_value(g, BPF_REG_1, R_RODATA, script_rodata_add(g->sc, f->sval, f->slen));
-	emit(g, I_MOV64_IMM(BPF_REG_2, (int)f->slen + 1));
-	emit_call(g, BPF_FUNC_trace_printk);
-	g->scratch_top = mark;
-}
-
-static void c_override(Gen *g, const Expr *e)
-{
-	gen_int(g, e->args.v[0]);
-	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_0));
-	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));
-	emit_call(g, BPF_FUNC_override_return);
-}
-
-/* signal(SIG): bpf_send_signal to the current task; -k reports a failure
- * (a kernel thread, an exiting task) */
-static void c_signal(Gen *g, const Expr *e)
-{
-	if (e->aux)
-		emit(g, I_MOV64_IMM(BPF_REG_0, e->aux));
-	else
-		gen_int(g, e->args.v[0]);
-	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-	emit_call(g, BPF_FUNC_send_signal);
-	gen_helper_check(g, BPF_FUNC_send_signal);
 }
 
 /* D: printa([fmt, ]@a[, @b ...]) */
@@ -590,11 +535,9 @@ typedef void (*CallGen)(Gen *g, const Expr *e);
 static const CallGen call_stmt[] = {
 	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
 	[F_PRINT] = c_print,   [F_TIME] = c_time,   [F_EXIT] = c_exit,
-	[F_UNWATCH] = c_unwatch,
-	[F_JOIN] = c_join,     [F_DEBUGF] = c_debugf, [F_OVERRIDE] = c_override,
+	[F_JOIN] = c_join,
 	[F_PRINTA] = c_printa, [F_TRUNC] = c_agg_action, [F_NORMALIZE] = c_agg_action,
 	[F_DENORMALIZE] = c_agg_action, [F_SETOPT] = c_setopt,
-	[F_SIGNAL] = c_signal,
 };
 
 void gen_call_stmt(Gen *g, const Expr *e)
@@ -611,44 +554,6 @@ void gen_call_stmt(Gen *g, const Expr *e)
 
 /* --- value-returning functions ------------------------------------------ */
 
-/* skboutput(path, skb, len, offset): bpf_skb_output(skb, perf array,
- * len << 32 | BPF_F_CURRENT_CPU, record, sizeof record) sends the record,
- * then the first len bytes of the skb's data; the runtime writes bytes
- * offset..len of them to the path's pcap file.  r0: the helper's result,
- * as a uint32.  The skb is loaded last, straight into r1: the verifier
- * wants the BTF pointer the tracing program's context gave. */
-static void f_skboutput(Gen *g, const Expr *e)
-{
-	bool streams = g->sc->traced_events; /* packets do not use the ring buffer */
-	EventDesc *ev = event_new(g, EV_SKBOUTPUT, 0);
-	g->sc->traced_events = streams;
-	ev->text = e->args.v[0]->sval;
-	ev->size = sizeof(SkbRecord);
-	int mark = g->scratch_top;
-	int rec = scratch_alloc(g, sizeof(SkbRecord));
-	emit_st(g, BPF_DW, R_SCR, rec + offsetof(SkbRecord, id), g->sc->events.n - 1);
-	gen_int(g, e->args.v[2]);
-	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32)); /* a length past 32 bits is not one */
-	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + offsetof(SkbRecord, len));
-	gen_int(g, e->args.v[3]);
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + offsetof(SkbRecord, offset));
-	emit_call(g, BPF_FUNC_ktime_get_ns);
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + offsetof(SkbRecord, ns));
-	gen_int(g, e->args.v[1]);
-	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-	emit_ld_map(g, BPF_REG_2, R_PERFBUF, 0);
-	emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, rec + offsetof(SkbRecord, len));
-	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_3, 32));
-	emit_ld_imm64(g, BPF_REG_4, BPF_F_CURRENT_CPU);
-	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_3, BPF_REG_4));
-	emit_scratch_ptr(g, BPF_REG_4, rec);
-	emit(g, I_MOV64_IMM(BPF_REG_5, sizeof(SkbRecord)));
-	emit_call(g, BPF_FUNC_skb_output);
-	gen_cast_r0(g, e->type);
-	g->scratch_top = mark;
-}
-
 void gen_call_int(Gen *g, const Expr *e)
 {
 	if (e->func->gen_int) {
@@ -656,12 +561,6 @@ void gen_call_int(Gen *g, const Expr *e)
 		return;
 	}
 	switch (e->func->id) {
-	case F_REG:
-		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, e->aux));
-		return;
-	case F_SKBOUTPUT:
-		f_skboutput(g, e);
-		return;
 	case F_KADDR:
 	case F_UADDR:
 	case F_CGROUPID:
@@ -817,17 +716,8 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	case F_STR:
 		f_str(g, e, dst_off, dt);
 		return;
-	case F_PATH: /* bpf_d_path writes the NUL-terminated path */
-		emit_memzero(g, dst_off, dt->size);
-		gen_int(g, e->args.v[0]);
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-		emit_scratch_ptr(g, BPF_REG_2, dst_off);
-		emit(g, I_MOV64_IMM(BPF_REG_3, e->type->size < dt->size ? e->type->size : dt->size));
-		emit_call(g, BPF_FUNC_d_path);
-		return;
 	case F_KSYM:
 	case F_SYSCALL_NAME:
-	case F_CGROUP_PATH:
 	case F_STRFTIME:
 		gen_int(g, e->args.v[e->func->id == F_STRFTIME ? 1 : 0]);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);

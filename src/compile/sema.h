@@ -70,6 +70,7 @@ bool sema_builtin(Sema *s, Expr *e);
 
 /* bpftrace's address-space tags, for its "Addrspace mismatch" warning */
 enum { AS_NONE, AS_KERNEL, AS_USER };
+int sema_probe_addrspace(const Sema *s); /* where the probe's arguments point */
 void sema_addrspace(Sema *s, Expr *e);        /* e's tag from its operands */
 void sema_addrspace_binop(Sema *s, Expr *e);  /* a op b: warns on a mismatch */
 void sema_addrspace_assigned(Expr *target, const Expr *value); /* first assignment */

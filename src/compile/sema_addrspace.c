@@ -21,7 +21,7 @@ static int addrspace_of(ProbeSpace space)
 }
 
 /* bpftrace's find_addrspace(): where a probe type's arguments live */
-static int probe_addrspace(const Sema *s)
+int sema_probe_addrspace(const Sema *s)
 {
 	return addrspace_of(s->spec->prov->space);
 }
@@ -36,7 +36,7 @@ static int builtin_addrspace(const Sema *s, const Expr *e)
 	case B_ARG:
 	case B_SARG:
 	case B_RETVAL:
-		return probe_addrspace(s);
+		return sema_probe_addrspace(s);
 	case B_ARGS: /* a syscall's arguments point into the process */
 		return addrspace_of(probe_args_space(s->spec));
 	default:
@@ -48,6 +48,8 @@ static int call_addrspace(const Sema *s, const Expr *e)
 {
 	if (!e->func)
 		return AS_NONE;
+	if (e->func->addrspace)
+		return e->func->addrspace(s, e);
 	switch (e->func->id) {
 	case F_STR: /* str($1) is copied to the stack: kernel */
 		if (!e->args.n)
@@ -60,8 +62,6 @@ static int call_addrspace(const Sema *s, const Expr *e)
 	case F_UADDR:
 	case F_UPTR:
 		return AS_USER;
-	case F_REG:
-		return probe_addrspace(s);
 	default:
 		return AS_NONE;
 	}
@@ -109,7 +109,7 @@ void sema_addrspace(Sema *s, Expr *e)
 		e->addrspace = e->a->addrspace;
 		if (e->addrspace == AS_NONE && type_is_ptr(e->type) &&
 		    e->type->pointee->kind == TY_RECORD) /* (struct x *)0: the probe's */
-			e->addrspace = (signed char)probe_addrspace(s);
+			e->addrspace = (signed char)sema_probe_addrspace(s);
 		break;
 	default: /* numbers, $1, $#, ?:, tuples, ++/--, sizeof */
 		e->addrspace = AS_NONE;

@@ -411,6 +411,34 @@ bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max)
 	return true;
 }
 
+/* Registers reg() names: x86-64 struct pt_regs in field order, 8 bytes
+ * each.  The context of kprobe/uprobe programs is a pt_regs, and that of
+ * perf-event programs (profile, interval, software, watchpoint) starts
+ * with one. */
+static const char *const pt_regs_fields[] = {
+	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9",    "r8", "ax",
+	"cx",  "dx",  "si",  "di",  "orig_ax", "ip", "cs", "flags", "sp", "ss",
+};
+
+int pt_regs_offset(const char *reg)
+{
+	for (size_t i = 0; i < sizeof(pt_regs_fields) / sizeof(pt_regs_fields[0]); i++)
+		if (!strcmp(pt_regs_fields[i], reg))
+			return (int)i * 8;
+	return -1;
+}
+
+/* reg() or uaddr() in a probe that has no use for it: bpftrace 0.17 says
+ * so after the argument's own errors and then checks the argument as well
+ * (reg($u) in BEGIN: $u, the probe type, the literal); false to stop */
+bool sema_bt_wrong_probe(Sema *s, Expr *c)
+{
+	if (s->all && c->args.v[0]->kind != E_STR)
+		(void)sema_expr(s, c->args.v[0]);
+	sema_error(s, c->loc, "%s can not be used with \"%s\" probes", c->name, s->spec->prov->name);
+	return s->all;
+}
+
 /* an aggregation's integer operand, with bpftrace 0.17's message at the call
  * ("sum() only supports integer arguments (string provided)"; a pointer is
  * refused too) */
@@ -471,15 +499,7 @@ static const FuncDef core_funcs[] = {
 	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg},
 	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg},
 	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},
-	{"cgroup_path", F_CGROUP_PATH, FK_EXPR, 1, 2, sema_check_cgroup_path},
-	{"reg", F_REG, FK_EXPR, 1, 1, sema_check_reg},
-	{"debugf", F_DEBUGF, FK_STMT, 1, 64, sema_check_debugf},
-	{"override", F_OVERRIDE, FK_STMT, 1, 1, sema_check_override},
-	{"skboutput", F_SKBOUTPUT, FK_VAR, 4, 4, sema_check_skboutput},
-	{"path", F_PATH, FK_EXPR, 1, 1, sema_check_path},
-	{"unwatch", F_UNWATCH, FK_STMT, 1, 1, sema_check_unwatch},
 	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
-	{"signal", F_SIGNAL, FK_STMT, 1, 1, sema_check_signal},
 	/* D's own (sonde dtrace; its subroutines are in src/dtrace/dfunc_*.c):
 	 * trace() and exit(N) */
 	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, FUNC_D},

@@ -4,7 +4,6 @@
 #include "sema.h"
 
 /* formats (sema_call_fmt.c) */
-bool sema_check_format(Sema *s, Expr *call, int first);
 bool sema_check_printf(Sema *s, Expr *c);
 bool sema_check_system(Sema *s, Expr *c);
 bool sema_check_system_d(Sema *s, Expr *c);
@@ -13,14 +12,3 @@ bool sema_check_time(Sema *s, Expr *c);
 bool sema_check_strftime(Sema *s, Expr *c);
 bool sema_check_join(Sema *s, Expr *c);
 bool sema_check_trace(Sema *s, Expr *c);
-
-/* the probe's context and the kernel (sema_call_ctx.c) */
-bool sema_check_cgroup_path(Sema *s, Expr *c);
-bool sema_bt_wrong_probe(Sema *s, Expr *c);
-bool sema_check_reg(Sema *s, Expr *c);
-bool sema_check_debugf(Sema *s, Expr *c);
-bool sema_check_override(Sema *s, Expr *c);
-bool sema_check_signal(Sema *s, Expr *c);
-bool sema_check_path(Sema *s, Expr *c);
-bool sema_check_skboutput(Sema *s, Expr *c);
-bool sema_check_unwatch(Sema *s, Expr *c);
