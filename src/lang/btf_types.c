@@ -12,9 +12,8 @@
 #include <unistd.h>
 
 #include "ctypes.h"
+#include "../sym/symctx.h"
 
-static Arena arena; /* BTF types live as long as the process */
-static Type *void_type;
 
 /* Each BTF object sym/btf_load.c opened (vmlinux's, space 0, or a
  * module's, split on vmlinux's: its ids continue after vmlinux's, which it
@@ -26,7 +25,20 @@ typedef struct BtfSpace {
 	struct btf *btf;
 	Type **memo;
 } BtfSpace;
-static BtfSpace spaces[BTF_MAX_SPACES];
+
+/* the Types converted, in the run's SymCtx (they live as long as it) */
+typedef struct BtfTypesCache {
+	Arena arena;
+	Type *void_type;
+	BtfSpace spaces[BTF_MAX_SPACES];
+	Type *lazy[4]; /* btf_lazy_record()'s, by name */
+	const char *lazy_names[4];
+} BtfTypesCache;
+
+static BtfTypesCache *types(void)
+{
+	return SYM_CACHE(btf_types);
+}
 #define kbtf (btf_kernel())
 
 /* Space i with its memo (sized on first use), or NULL if not opened. */
@@ -34,17 +46,18 @@ static BtfSpace *space_at(int i)
 {
 	if (i < 0 || i >= btf_space_count())
 		return NULL;
-	if (!spaces[i].memo) {
-		spaces[i].index = i;
-		spaces[i].btf = btf_space(i);
-		spaces[i].memo = calloc(btf__type_cnt(spaces[i].btf), sizeof(Type *));
+	BtfSpace *sp = &types()->spaces[i];
+	if (!sp->memo) {
+		sp->index = i;
+		sp->btf = btf_space(i);
+		sp->memo = calloc(btf__type_cnt(sp->btf), sizeof(Type *));
 	}
-	return &spaces[i];
+	return sp;
 }
 
 static Type *new_type(TypeKind k, int size)
 {
-	Type *t = arena_alloc(&arena, sizeof(Type));
+	Type *t = arena_alloc(&types()->arena, sizeof(Type));
 	t->kind = k;
 	t->size = size;
 	return t;
@@ -52,17 +65,18 @@ static Type *new_type(TypeKind k, int size)
 
 static Type *get_void(void)
 {
-	if (!void_type) {
-		void_type = new_type(TY_NONE, 0);
-		void_type->cname = "void";
+	BtfTypesCache *c = types();
+	if (!c->void_type) {
+		c->void_type = new_type(TY_NONE, 0);
+		c->void_type->cname = "void";
 	}
-	return void_type;
+	return c->void_type;
 }
 
 static const char *cname_of(const char *kw, const char *name)
 {
 	size_t n = strlen(kw) + strlen(name) + 2;
-	char *s = arena_alloc(&arena, n);
+	char *s = arena_alloc(&types()->arena, n);
 	snprintf(s, n, "%s %s", kw, *name ? name : "(anonymous)");
 	return s;
 }
@@ -206,7 +220,7 @@ static void read_fields(Type *t)
 	BtfSpace *sp = space_at(t->btf_space);
 	const struct btf_type *bt = btf__type_by_id(sp->btf, (__u32)t->btf_id);
 	int n = btf_vlen(bt);
-	Field *f = arena_alloc(&arena, sizeof(Field) * (size_t)(n ? n : 1));
+	Field *f = arena_alloc(&types()->arena, sizeof(Field) * (size_t)(n ? n : 1));
 	const struct btf_member *m = btf_members(bt);
 	for (int i = 0; i < n; i++) {
 		__u32 bitpos = btf_member_bit_offset(bt, (__u32)i);
@@ -274,8 +288,9 @@ int type_record_size(Type *t)
 
 Type *btf_lazy_record(const char *kw, const char *name)
 {
-	static Type *cache[4];
-	static const char *names[4];
+	BtfTypesCache *c = types();
+	Type **cache = c->lazy;
+	const char **names = c->lazy_names;
 	for (int i = 0; i < 4 && names[i]; i++)
 		if (!strcmp(names[i], name))
 			return cache[i];
@@ -285,7 +300,7 @@ Type *btf_lazy_record(const char *kw, const char *name)
 	t->pending = true;
 	for (int i = 0; i < 4; i++)
 		if (!names[i]) {
-			names[i] = arena_strdup(&arena, name);
+			names[i] = arena_strdup(&types()->arena, name);
 			cache[i] = t;
 			break;
 		}

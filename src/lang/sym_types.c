@@ -8,12 +8,16 @@
 
 #include "../util/util.h"
 #include "ctypes.h"
+#include "../sym/symctx.h"
 
 typedef struct Converted {
 	const DwarfType *dt;
 	Type *t;
 } Converted;
-static VEC(Converted) converted;
+/* the Types converted, in the run's SymCtx */
+typedef struct SymTypesCache {
+	VEC(Converted) converted;
+} SymTypesCache;
 
 static Type *alloc_type(TypeKind k, int size)
 {
@@ -66,15 +70,16 @@ static Type *array_type(const DwarfType *dt)
 
 static Type *remember(const DwarfType *dt, Type *t)
 {
-	vec_push(&converted, ((Converted){dt, t}));
+	vec_push(&SYM_CACHE(sym_types)->converted, ((Converted){dt, t}));
 	return t;
 }
 
 Type *type_of_dwarf(const DwarfType *dt)
 {
-	for (int i = 0; i < converted.n; i++)
-		if (converted.v[i].dt == dt)
-			return converted.v[i].t;
+	SymTypesCache *c = SYM_CACHE(sym_types);
+	for (int i = 0; i < c->converted.n; i++)
+		if (c->converted.v[i].dt == dt)
+			return c->converted.v[i].t;
 	Type *t;
 	switch (dt->kind) {
 	case DWT_INT:

@@ -6,15 +6,16 @@
 #include <string.h>
 
 #include "../util/util.h"
+#include "../sym/symctx.h"
 #include "../sym/tracefs.h"
 #include "uprobe_event.h"
 
+/* the events parsed, once per run: a list in the run's SymCtx */
 typedef struct UeventCache {
 	Uevent *u;
 	struct UeventCache *next;
 } UeventCache;
 
-static UeventCache *uevents; /* parsed once per run */
 
 /* FETCH at *p; false if sonde cannot read it */
 static bool parse_fetch(const char **p, UeventArg *a)
@@ -128,7 +129,8 @@ static Uevent *read_uevent(const char *group, const char *event)
 
 const Uevent *uevent_find(const char *group, const char *event)
 {
-	for (UeventCache *c = uevents; c; c = c->next)
+	UeventCache **uevents = &sym_ctx_default()->uevents;
+	for (UeventCache *c = *uevents; c; c = c->next)
 		if (!strcmp(c->u->group, group) && !strcmp(c->u->event, event))
 			return c->u;
 	Uevent *u = read_uevent(group, event);
@@ -136,8 +138,8 @@ const Uevent *uevent_find(const char *group, const char *event)
 		return NULL;
 	UeventCache *c = xcalloc(1, sizeof(*c));
 	c->u = u;
-	c->next = uevents;
-	uevents = c;
+	c->next = *uevents;
+	*uevents = c;
 	return u;
 }
 

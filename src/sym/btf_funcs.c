@@ -14,39 +14,50 @@
 #include "kfuncs.h"
 #include "../util/sort.h"
 #include "../util/util.h"
+#include "symctx.h"
 #include "tracefs.h"
 
-/* Names in available_filter_functions (sorted), NULL when unreadable
- * (no tracefs, or locked down as on the development machine). */
-static char **traceable;
-static size_t ntraceable;
+/* what was read, in the run's SymCtx */
+typedef struct BtfFuncsCache {
+	/* Names in available_filter_functions (sorted), NULL when unreadable
+	 * (no tracefs, or locked down as on the development machine). */
+	char **traceable;
+	size_t ntraceable;
+	bool traceable_read;
+	struct { /* btf_obj_fd()'s answers */
+		const struct btf *b;
+		int fd;
+	} fds[64];
+	int nfds;
+} BtfFuncsCache;
 
-static void read_traceable(void)
+static BtfFuncsCache *read_traceable(void)
 {
-	static bool done;
-	if (done)
-		return;
-	done = true;
+	BtfFuncsCache *c = SYM_CACHE(btf_funcs);
+	if (c->traceable_read)
+		return c;
+	c->traceable_read = true;
 	int n;
 	const KFunc *f = kfuncs_traceable(&n);
 	if (!f)
-		return;
-	traceable = xcalloc((size_t)n + 1, sizeof(*traceable));
+		return c;
+	c->traceable = xcalloc((size_t)n + 1, sizeof(*c->traceable));
 	for (int i = 0; i < n; i++)
-		traceable[ntraceable++] = (char *)f[i].name;
-	qsort(traceable, ntraceable, sizeof(*traceable), cmp_str);
+		c->traceable[c->ntraceable++] = (char *)f[i].name;
+	qsort(c->traceable, c->ntraceable, sizeof(*c->traceable), cmp_str);
+	return c;
 }
 
 bool btf_funcs_traceable_known(void)
 {
-	read_traceable();
-	return traceable != NULL;
+	return read_traceable()->traceable != NULL;
 }
 
 static bool is_traceable(const char *name)
 {
-	read_traceable();
-	return !traceable || bsearch(&name, traceable, ntraceable, sizeof(*traceable), cmp_str);
+	BtfFuncsCache *c = read_traceable();
+	return !c->traceable ||
+	       bsearch(&name, c->traceable, c->ntraceable, sizeof(*c->traceable), cmp_str);
 }
 
 /* The spaces a module glob names: vmlinux, then the modules with BTF. */
@@ -117,16 +128,12 @@ int btf_func_id(const char *name)
 
 int btf_obj_fd(const struct btf *b)
 {
-	static struct {
-		const struct btf *b;
-		int fd;
-	} cache[64];
-	static int ncache;
 	if (b == btf_kernel())
 		return 0;
-	for (int i = 0; i < ncache; i++)
-		if (cache[i].b == b)
-			return cache[i].fd;
+	BtfFuncsCache *c = SYM_CACHE(btf_funcs);
+	for (int i = 0; i < c->nfds; i++)
+		if (c->fds[i].b == b)
+			return c->fds[i].fd;
 	const char *module = btf_module_name(b);
 	int fd = -1;
 	for (__u32 id = 0; fd < 0 && !bpf_btf_get_next_id(id, &id);) {
@@ -141,8 +148,8 @@ int btf_obj_fd(const struct btf *b)
 		else
 			close(f);
 	}
-	if (fd >= 0 && ncache < 64)
-		cache[ncache++] = (typeof(cache[0])){b, fd};
+	if (fd >= 0 && c->nfds < 64)
+		c->fds[c->nfds++] = (typeof(c->fds[0])){b, fd};
 	return fd;
 }
 

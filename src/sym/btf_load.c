@@ -12,16 +12,28 @@
 
 #include "../util/sort.h"
 #include "../util/util.h"
+#include "symctx.h"
 
 typedef struct BtfSpace {
 	const char *module; /* NULL: vmlinux */
 	struct btf *btf;
 } BtfSpace;
 
-static BtfSpace spaces[BTF_MAX_SPACES];
-static int nspaces;
-static bool tried;
-static char why[256];
+/* what was opened, in the run's SymCtx */
+typedef struct BtfLoadCache {
+	BtfSpace spaces[BTF_MAX_SPACES];
+	int nspaces;
+	bool tried; /* btf_kernel() ran */
+	char why[256];
+	char **module_names; /* btf_module_names(), once counted */
+	int nmodule_names;
+	bool modules_listed;
+} BtfLoadCache;
+
+static BtfLoadCache *cache(void)
+{
+	return SYM_CACHE(btf);
+}
 
 /* a BTF file named by BPFTRACE_BTF, or NULL */
 static const char *btf_env_file(void)
@@ -42,17 +54,19 @@ const char *btf_kernel_path(void)
 
 struct btf *btf_kernel(void)
 {
-	if (tried)
-		return spaces[0].btf;
-	tried = true;
+	BtfLoadCache *c = cache();
+	char *why = c->why;
+	if (c->tried)
+		return c->spaces[0].btf;
+	c->tried = true;
 	const char *path = btf_kernel_path();
 	if (btf_env_file() && access(path, R_OK) != 0) {
-		snprintf(why, sizeof(why), "cannot read BTF from BPFTRACE_BTF=%s: %s", path,
+		snprintf(why, sizeof(c->why), "cannot read BTF from BPFTRACE_BTF=%s: %s", path,
 			 strerror(errno));
 		return NULL;
 	}
 	if (access(path, R_OK) != 0) {
-		snprintf(why, sizeof(why), "this kernel has no BTF (%s: %s): kernel struct types, "
+		snprintf(why, sizeof(c->why), "this kernel has no BTF (%s: %s): kernel struct types, "
 			 "curtask->... and struct-pointer tracepoint args need it; integer casts, "
 			 "C definitions written in the script and everything else still work",
 			 path, strerror(errno));
@@ -60,29 +74,31 @@ struct btf *btf_kernel(void)
 	}
 	struct btf *b = btf__parse(path, NULL); /* raw BTF, or an ELF's .BTF section */
 	if (!b) {
-		snprintf(why, sizeof(why), "cannot read the kernel's BTF from %s: %s", path,
+		snprintf(why, sizeof(c->why), "cannot read the kernel's BTF from %s: %s", path,
 			 strerror(errno));
 		return NULL;
 	}
-	spaces[0] = (BtfSpace){NULL, b};
-	nspaces = 1;
+	c->spaces[0] = (BtfSpace){NULL, b};
+	c->nspaces = 1;
 	return b;
 }
 
 int btf_space_count(void)
 {
-	return nspaces;
+	return cache()->nspaces;
 }
 
 struct btf *btf_space(int i)
 {
-	return i >= 0 && i < nspaces ? spaces[i].btf : NULL;
+	BtfLoadCache *c = cache();
+	return i >= 0 && i < c->nspaces ? c->spaces[i].btf : NULL;
 }
 
 int btf_space_index(const struct btf *b)
 {
-	for (int i = 0; i < nspaces; i++)
-		if (spaces[i].btf == b)
+	BtfLoadCache *c = cache();
+	for (int i = 0; i < c->nspaces; i++)
+		if (c->spaces[i].btf == b)
 			return i;
 	return -1;
 }
@@ -101,30 +117,32 @@ struct btf *btf_module(const char *module)
 		return btf_kernel();
 	if (!btf_kernel() || strchr(module, '/') || strcmp(btf_kernel_path(), BTF_VMLINUX))
 		return NULL; /* a BTF file or vmlinux of the user's: that file only */
-	for (int i = 1; i < nspaces; i++)
-		if (!strcmp(spaces[i].module, module))
-			return spaces[i].btf;
-	if (nspaces == BTF_MAX_SPACES)
+	BtfLoadCache *c = cache();
+	for (int i = 1; i < c->nspaces; i++)
+		if (!strcmp(c->spaces[i].module, module))
+			return c->spaces[i].btf;
+	if (c->nspaces == BTF_MAX_SPACES)
 		return NULL;
 	char dir[512], mpath[768];
 	btf_dir(dir, sizeof(dir));
 	snprintf(mpath, sizeof(mpath), "%s/%s", dir, module);
-	struct btf *b = btf__parse_split(mpath, spaces[0].btf);
+	struct btf *b = btf__parse_split(mpath, c->spaces[0].btf);
 	if (!b)
 		return NULL;
-	spaces[nspaces++] = (BtfSpace){xstrdup(module), b};
+	c->spaces[c->nspaces++] = (BtfSpace){xstrdup(module), b};
 	return b;
 }
 
 char **btf_module_names(int *n)
 {
-	static char **names;
-	static int count = -1;
-	if (count >= 0) {
-		*n = count;
-		return names;
+	BtfLoadCache *c = cache();
+	if (c->modules_listed) {
+		*n = c->nmodule_names;
+		return c->module_names;
 	}
-	count = 0;
+	c->modules_listed = true;
+	char **names = NULL;
+	int count = 0;
 	char dir[512];
 	btf_dir(dir, sizeof(dir));
 	DIR *d = !strcmp(btf_kernel_path(), BTF_VMLINUX) ? opendir(dir) : NULL;
@@ -138,17 +156,19 @@ char **btf_module_names(int *n)
 		closedir(d);
 	if (count)
 		qsort(names, (size_t)count, sizeof(*names), cmp_str);
-	*n = count;
+	c->module_names = names;
+	*n = c->nmodule_names = count;
 	return names;
 }
 
 const char *btf_module_name(const struct btf *b)
 {
 	int i = btf_space_index(b);
-	return i > 0 ? spaces[i].module : "vmlinux";
+	return i > 0 ? cache()->spaces[i].module : "vmlinux";
 }
 
 const char *btf_error(void)
 {
+	const char *why = cache()->why;
 	return why[0] ? why : NULL;
 }

@@ -9,13 +9,17 @@
 
 #include "../util/util.h"
 #include "debuginfo.h"
+#include "symctx.h"
 
 typedef struct Cached {
 	DebugInfo di;
 	struct Cached *next;
 } Cached;
 
-static Cached *cache;
+/* the handles opened, in the run's SymCtx */
+typedef struct DebugInfoCache {
+	Cached *list;
+} DebugInfoCache;
 
 /* a separate debug file; NULL unless it opens and holds .debug_info */
 static Dwarf *try_dwarf(const char *path)
@@ -101,15 +105,16 @@ static void open_info(DebugInfo *di)
 
 DebugInfo *debuginfo_get(const char *path)
 {
-	for (Cached *c = cache; c; c = c->next)
+	DebugInfoCache *cache = SYM_CACHE(debuginfo);
+	for (Cached *c = cache->list; c; c = c->next)
 		if (!strcmp(c->di.path, path))
 			return &c->di;
 	Cached *c = xcalloc(1, sizeof(*c));
 	c->di.path = xstrdup(path);
 	c->di.fd = -1;
 	open_info(&c->di);
-	c->next = cache;
-	cache = c;
+	c->next = cache->list;
+	cache->list = c;
 	return &c->di;
 }
 

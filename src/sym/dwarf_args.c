@@ -17,6 +17,7 @@
 #include "dwarf_local.h"
 #include "../util/util.h"
 #include "dwarf_args.h"
+#include "symctx.h"
 
 typedef struct FuncEnt {
 	char *name;
@@ -49,7 +50,10 @@ typedef struct DwFile {
 	struct DwFile *next;
 } DwFile;
 
-static DwFile *files;
+/* the binaries indexed, in the run's SymCtx */
+typedef struct DwarfArgsCache {
+	DwFile *files;
+} DwarfArgsCache;
 
 static int cmp_ent(const void *a, const void *b)
 {
@@ -95,7 +99,8 @@ static void index_funcs(DwFile *f)
 
 static DwFile *get_file(const char *path)
 {
-	for (DwFile *f = files; f; f = f->next)
+	DwarfArgsCache *c = SYM_CACHE(dwarf_args);
+	for (DwFile *f = c->files; f; f = f->next)
 		if (!strcmp(f->path, path))
 			return f;
 	DwFile *f = xcalloc(1, sizeof(*f));
@@ -103,8 +108,8 @@ static DwFile *get_file(const char *path)
 	f->dw = debuginfo_get(path)->dw;
 	if (f->dw)
 		index_funcs(f);
-	f->next = files;
-	files = f;
+	f->next = c->files;
+	c->files = f;
 	return f;
 }
 

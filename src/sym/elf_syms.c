@@ -17,10 +17,16 @@
 #include "debuginfo.h"
 #include "../util/clock.h"
 #include "../util/util.h"
+#include "symctx.h"
 
 /* ---- ELF files ---------------------------------------------------------- */
 
-static VEC(ElfFile *) files;
+typedef struct PidMaps PidMaps;
+/* what was read, in the run's SymCtx */
+typedef struct ElfSymsCache {
+	VEC(ElfFile *) files; /* elf_get()'s */
+	VEC(PidMaps) pids;    /* usym_note_pid()'s */
+} ElfSymsCache;
 typedef VEC(ElfSym) SymVec;
 typedef VEC(UsdtNote) NoteVec;
 
@@ -176,12 +182,13 @@ static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 
 const ElfFile *elf_get(const char *path, char *err, size_t errlen)
 {
-	for (int i = 0; i < files.n; i++)
-		if (!strcmp(files.v[i]->path, path))
-			return files.v[i];
+	ElfSymsCache *c = SYM_CACHE(elf_syms);
+	for (int i = 0; i < c->files.n; i++)
+		if (!strcmp(c->files.v[i]->path, path))
+			return c->files.v[i];
 	ElfFile *f = elf_load(path, err, errlen);
 	if (f)
-		vec_push(&files, f);
+		vec_push(&c->files, f);
 	return f;
 }
 
@@ -416,13 +423,13 @@ typedef struct PidMaps {
 	uint64_t read_ns; /* when the maps were read (CLOCK_MONOTONIC) */
 } PidMaps;
 
-static VEC(PidMaps) pids;
 
 static PidMaps *pid_find(int pid)
 {
-	for (int i = 0; i < pids.n; i++)
-		if (pids.v[i].pid == pid)
-			return &pids.v[i];
+	ElfSymsCache *c = SYM_CACHE(elf_syms);
+	for (int i = 0; i < c->pids.n; i++)
+		if (c->pids.v[i].pid == pid)
+			return &c->pids.v[i];
 	return NULL;
 }
 
@@ -470,8 +477,9 @@ void usym_note_pid(int pid, bool refresh)
 	}
 	if (!pm) {
 		PidMaps z = {pid, NULL, 0};
-		vec_push(&pids, z);
-		pm = &pids.v[pids.n - 1];
+		ElfSymsCache *c = SYM_CACHE(elf_syms);
+		vec_push(&c->pids, z);
+		pm = &c->pids.v[c->pids.n - 1];
 	} else {
 		for (int i = 0; i < pm->n; i++)
 			free(pm->v[i].path);

@@ -1,7 +1,9 @@
 /* Kernel feature detection for sonde --info and for errors that name a
  * missing feature.  Everything is probed live (libbpf's probes load tiny
  * programs and maps), so the answers are about this kernel, not its config
- * file. */
+ * file.  Each answer is kept in its function (static): it is about the
+ * running kernel, the same for every run of the process, not a run's cache
+ * (those are in SymCtx, symctx.h). */
 #include "features.h"
 
 #include <errno.h>

@@ -23,15 +23,25 @@
 #include "kcache.h"
 #include "kindex.h"
 #include "ksyms.h"
+#include "symctx.h"
 
-static KFunc *funcs;
-static int nfuncs;
-static bool funcs_loaded;
+typedef struct NameIndex NameIndex;
+/* what was read, in the run's SymCtx */
+typedef struct KfuncsCache {
+	KFunc *funcs; /* available_filter_functions */
+	int nfuncs;
+	bool funcs_loaded;
+	VEC(KFunc) distinct; /* kfuncs_distinct() */
+	bool distinct_made;
+	struct NameIndex *black; /* the kprobe blacklist, NULL until read */
+	KIndex index; /* the kprobe index (kindex.c) */
+	bool index_loaded;
+} KfuncsCache;
 
 /* "name" or "name [module]" per line; names point into the kept buffer */
-static void load_traceable(void)
+static void load_traceable(KfuncsCache *c)
 {
-	funcs_loaded = true;
+	c->funcs_loaded = true;
 	const char *dir = tracefs_dir();
 	if (!dir)
 		return;
@@ -59,28 +69,26 @@ static void load_traceable(void)
 		if (*line)
 			vec_push(&v, f);
 	}
-	funcs = v.v;
-	nfuncs = v.n;
+	c->funcs = v.v;
+	c->nfuncs = v.n;
 	phase_time("split available_filter_functions");
 }
 
 const KFunc *kfuncs_traceable(int *n)
 {
-	if (!funcs_loaded)
-		load_traceable();
-	*n = nfuncs;
-	return funcs;
+	KfuncsCache *c = SYM_CACHE(kfuncs);
+	if (!c->funcs_loaded)
+		load_traceable(c);
+	*n = c->nfuncs;
+	return c->funcs;
 }
 
 /* the traceable functions once each (a name can be listed more than once,
  * for static functions sharing it), without the compiler's .part/.cold
  * pieces: made once, for fbt's probe list */
-static VEC(KFunc) distinct;
-static bool distinct_made;
-
-static void make_distinct(void)
+static void make_distinct(KfuncsCache *c)
 {
-	distinct_made = true;
+	c->distinct_made = true;
 	int n;
 	const KFunc *f = kfuncs_traceable(&n);
 	StrIndex seen = {0};
@@ -98,7 +106,7 @@ static void make_distinct(void)
 		if (str_index_find(&seen, key))
 			continue;
 		str_index_put(&seen, key, 1);
-		vec_push(&distinct, f[i]);
+		vec_push(&c->distinct, f[i]);
 	}
 	str_index_free(&seen);
 	for (int i = 0; i < keys.n; i++)
@@ -108,19 +116,20 @@ static void make_distinct(void)
 
 const KFunc *kfuncs_distinct(int *n)
 {
-	if (!distinct_made)
-		make_distinct();
-	*n = distinct.n;
-	return distinct.v;
+	KfuncsCache *c = SYM_CACHE(kfuncs);
+	if (!c->distinct_made)
+		make_distinct(c);
+	*n = c->distinct.n;
+	return c->distinct.v;
 }
 
 /* Names sorted: each entry points at a name pointer (a KFunc's name, or a
  * blacklisted name), so the entry also leads back to its KFunc. */
 typedef const char *const *NameRef;
-typedef struct NameIndex {
+struct NameIndex {
 	NameRef *v;
 	int n;
-} NameIndex;
+};
 
 static int cmp_name_ref(const void *a, const void *b)
 {
@@ -159,31 +168,34 @@ bool kmodule_loaded(const char *module)
 }
 
 /* debugfs kprobes/blacklist: "0xSTART-0xEND\tNAME" per line, indexed by name */
+static NameIndex *read_blacklist(void)
+{
+	char *text = kcache_read("kprobe_blacklist", "/sys/kernel/debug/kprobes/blacklist", NULL);
+	VEC(const char *) v = {0};
+	for (char *l = text, *next; l && *l; l = next) {
+		next = strchrnul(l, '\n');
+		if (*next)
+			*next++ = 0;
+		char *name = strchr(l, '\t');
+		if (name)
+			vec_push(&v, name + 1);
+	}
+	const char **names = v.v;
+	NameIndex *ix = xcalloc(1, sizeof(*ix));
+	ix->v = xcalloc((size_t)(v.n ? v.n : 1), sizeof(*ix->v));
+	for (int i = 0; i < v.n; i++)
+		ix->v[ix->n++] = &names[i];
+	index_sort(ix);
+	phase_time("read and indexed the kprobe blacklist");
+	return ix;
+}
+
 static bool blacklisted(const char *func)
 {
-	static NameIndex ix;
-	static const char **names;
-	static bool loaded;
-	if (!loaded) {
-		loaded = true;
-		char *text = kcache_read("kprobe_blacklist", "/sys/kernel/debug/kprobes/blacklist", NULL);
-		VEC(const char *) v = {0};
-		for (char *l = text, *next; l && *l; l = next) {
-			next = strchrnul(l, '\n');
-			if (*next)
-				*next++ = 0;
-			char *name = strchr(l, '\t');
-			if (name)
-				vec_push(&v, name + 1);
-		}
-		names = v.v;
-		ix.v = xcalloc((size_t)(v.n ? v.n : 1), sizeof(*ix.v));
-		for (int i = 0; i < v.n; i++)
-			ix.v[ix.n++] = &names[i];
-		index_sort(&ix);
-		phase_time("read and indexed the kprobe blacklist");
-	}
-	return names_find(&ix, func) >= 0;
+	KfuncsCache *c = SYM_CACHE(kfuncs);
+	if (!c->black)
+		c->black = read_blacklist();
+	return names_find(c->black, func) >= 0;
 }
 
 /* ---- the kprobe index (kindex.c), made once per boot and module set ---- */
@@ -213,16 +225,15 @@ static char *index_make(void *arg, size_t *len)
 
 static KIndex index_get(void)
 {
-	static KIndex ix;
-	static bool loaded;
-	if (!loaded) {
-		loaded = true;
-		ix.text = kcache_map("kprobe_index", index_make, NULL, &ix.len);
-		if (!ix.text)
-			ix.len = 0;
+	KfuncsCache *c = SYM_CACHE(kfuncs);
+	if (!c->index_loaded) {
+		c->index_loaded = true;
+		c->index.text = kcache_map("kprobe_index", index_make, NULL, &c->index.len);
+		if (!c->index.text)
+			c->index.len = 0;
 		phase_time("kprobe index ready");
 	}
-	return ix;
+	return c->index;
 }
 
 static bool find_traceable(const char *module, const char *func, KIndexLine *l)

@@ -1,7 +1,7 @@
 /* Kernel symbols from /proc/kallsyms: text (t/T/w/W) for addresses to
  * names, text and data (b/B/d/D/r/R) for names to addresses (kaddr()).
  *
- * Loaded once, on first use, and kept for the life of the process: one big
+ * Loaded once, on first use, and kept for the run (its SymCtx): one big
  * read, then a hand-written pass over the ~150k lines (sscanf per line is
  * several times slower).  Names point into the read buffer. */
 #include "ksyms.h"
@@ -13,18 +13,22 @@
 #include <unistd.h>
 
 #include "../util/util.h"
+#include "symctx.h"
 
 typedef struct Ksym {
 	uint64_t addr;
 	const char *name;
 } Ksym;
 
-static Ksym *syms; /* text, by address */
-static int nsyms;
-static Ksym *data; /* data (bss, data, read-only), in file order */
-static int ndata;
-static bool loaded;
-static const char *buf_end; /* names' "[module]" tails lie before this */
+/* what was read, in the run's SymCtx */
+typedef struct KsymsCache {
+	Ksym *syms; /* text, by address */
+	int nsyms;
+	Ksym *data; /* data (bss, data, read-only), in file order */
+	int ndata;
+	bool loaded;
+	const char *buf_end; /* names' "[module]" tails lie before this */
+} KsymsCache;
 
 enum { SYM_OTHER, SYM_TEXT, SYM_DATA };
 
@@ -92,9 +96,9 @@ static int cmp_ksym(const void *a, const void *b)
 	return x->name < y->name ? -1 : x->name > y->name;
 }
 
-static void load_kallsyms(void)
+static void load_kallsyms(KsymsCache *c)
 {
-	loaded = true;
+	c->loaded = true;
 	size_t len;
 	char *buf = read_kallsyms(&len);
 	if (!buf)
@@ -119,17 +123,27 @@ static void load_kallsyms(void)
 		return;
 	}
 	qsort(v.v, v.n, sizeof(*v.v), cmp_ksym);
-	buf_end = buf + len;
-	syms = v.v;
-	nsyms = v.n;
-	data = d.v;
-	ndata = d.n;
+	c->buf_end = buf + len;
+	c->syms = v.v;
+	c->nsyms = v.n;
+	c->data = d.v;
+	c->ndata = d.n;
+}
+
+/* the run's symbols, read on first use */
+static KsymsCache *ksyms(void)
+{
+	KsymsCache *c = SYM_CACHE(ksyms);
+	if (!c->loaded)
+		load_kallsyms(c);
+	return c;
 }
 
 const char *ksym_name(uint64_t addr, uint64_t *off)
 {
-	if (!loaded)
-		load_kallsyms();
+	KsymsCache *c = ksyms();
+	const Ksym *syms = c->syms;
+	int nsyms = c->nsyms;
 	if (!nsyms || addr < syms[0].addr)
 		return NULL;
 	int lo = 0, hi = nsyms - 1;
@@ -152,7 +166,7 @@ const char *ksym_name(uint64_t addr, uint64_t *off)
 const char *ksym_module(const char *name, char *buf, size_t len)
 {
 	const char *m = name + strlen(name) + 1;
-	size_t n = m < buf_end && *m == '[' ? strcspn(m + 1, "]") : 0;
+	size_t n = m < SYM_CACHE(ksyms)->buf_end && *m == '[' ? strcspn(m + 1, "]") : 0;
 	if (!n)
 		return "vmlinux";
 	snprintf(buf, len, "%.*s", (int)n, m + 1);
@@ -165,8 +179,9 @@ const char *ksym_module(const char *name, char *buf, size_t len)
  * address.  Data symbols (a few hundred) come after functions. */
 uint64_t ksym_addr(const char *name)
 {
-	if (!loaded)
-		load_kallsyms();
+	KsymsCache *c = ksyms();
+	const Ksym *syms = c->syms, *data = c->data;
+	int nsyms = c->nsyms, ndata = c->ndata;
 	for (int i = 0; i < nsyms; i++)
 		if (!strcmp(syms[i].name, name))
 			return syms[i].addr;
@@ -180,8 +195,9 @@ uint64_t ksym_addr(const char *name)
  * upper bound of a function's size; kallsyms has no sizes), 0 if unknown. */
 uint64_t ksym_size(const char *name)
 {
-	if (!loaded)
-		load_kallsyms();
+	KsymsCache *c = ksyms();
+	const Ksym *syms = c->syms;
+	int nsyms = c->nsyms;
 	for (int i = 0; i < nsyms; i++) {
 		if (strcmp(syms[i].name, name))
 			continue;

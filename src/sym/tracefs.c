@@ -54,6 +54,8 @@ static const char *find_tracefs(void)
 	return NULL;
 }
 
+/* Where tracefs is mounted is the same for every run of the process: found
+ * once, kept here rather than in a run's SymCtx. */
 const char *tracefs_dir(void)
 {
 	static const char *dir;

@@ -1,0 +1,35 @@
+/* The readers' caches in one context object instead of file-scope globals.
+ *
+ * Each reader (ksyms.c, kfuncs.c, btf_load.c, ...) keeps what it read for
+ * the run behind its own pointer here, made on its first use and kept for
+ * the run; the struct behind it is the reader's own (opaque to the others).
+ * Layers above sym keep their memos of sym's descriptions here too (the
+ * converted BTF and DWARF types of lang/, the uprobe events of probes/):
+ * only their names are declared here, sym includes nothing above it. */
+#pragma once
+#include <stddef.h>
+
+typedef struct SymCtx {
+	struct KsymsCache *ksyms;         /* ksyms.c: /proc/kallsyms */
+	struct KfuncsCache *kfuncs;       /* kfuncs.c: traceable functions, blacklist, index */
+	struct BtfLoadCache *btf;         /* btf_load.c: the BTF objects opened */
+	struct BtfFuncsCache *btf_funcs;  /* btf_funcs.c: traceable names, BTF object fds */
+	struct DebugInfoCache *debuginfo; /* debuginfo.c: one handle per binary */
+	struct DwarfArgsCache *dwarf_args; /* dwarf_args.c: indexed debug info per binary */
+	struct ElfSymsCache *elf_syms;    /* elf_syms.c: binaries' symbols, processes' maps */
+	struct BtfTypesCache *btf_types;  /* lang/btf_types.c: Types converted from BTF */
+	struct SymTypesCache *sym_types;  /* lang/sym_types.c: Types converted from DWARF */
+	struct UeventCache *uevents;      /* probes/uprobe_event.c: uprobe_events parsed */
+} SymCtx;
+
+/* The run's context.  A transition: the readers are still called without a
+ * context from about forty places in lang/, compile/, probes/, runtime/,
+ * dtrace/, trace/ and probe/, so they reach the caches through this one
+ * default context until each caller passes its own down. */
+SymCtx *sym_ctx_default(void);
+
+/* *slot, allocated (size bytes, zeroed) on first use: a reader's cache. */
+void *sym_ctx_part(void *slot, size_t size);
+#define SYM_CACHE(field) \
+	((__typeof__(sym_ctx_default()->field))sym_ctx_part(&sym_ctx_default()->field, \
+							    sizeof(*sym_ctx_default()->field)))
