@@ -7,7 +7,7 @@
  * (d i u x X c s, flags and width, no precision; 12 arguments at most). */
 #include <string.h>
 
-#include "../runtime/output.h"
+#include "../lang/fmt.h"
 #include "codegen.h"
 
 #define SEQ_ARGS_MAX 12 /* the kernel's MAX_BPRINTF_VARARGS */

@@ -8,9 +8,9 @@
 
 #include "../bpf/program.h"
 #include "../lang/ast.h"
+#include "../lang/fmt.h"
 #include "../lang/types.h"
 #include "../probes/provider.h"
-#include "../runtime/output.h"
 #include "../util/strindex.h"
 
 typedef struct MapInfo {
@@ -150,7 +150,7 @@ typedef struct ProgCode {
 } ProgCode;
 
 typedef struct Options {
-	Dialect dialect;  /* the script's language (output.h) */
+	Dialect dialect;  /* the script's language (lang/fmt.h) */
 	/* the dialect's rules in sema (compile/sema_hooks.h), set with dialect */
 	const struct SemaHooks *sema;
 	AggOpts agg;      /* D: aggsortkey, aggsortrev, ... (-x, #pragma D option) */

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../runtime/output.h"
+#include "printf_fmt_d.h"
 
 typedef enum DCheck {
 	DC_ADDR,  /* pointer or integer */

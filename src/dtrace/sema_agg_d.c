@@ -8,6 +8,7 @@
 
 #include "../compile/sema.h"
 #include "../python/pystack.h"
+#include "printf_fmt_d.h"
 
 /* An integer constant argument (a literal, possibly negated). */
 static bool const_arg(const Expr *a, int64_t *out)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../compile/sema.h"
+#include "printf_fmt_d.h"
 
 /* D's printf converts an integer at its size (dtrace's pfprint_sint):
  * %d of a 64-bit value prints all of it, where C's (and bpftrace's) %d
