@@ -2,11 +2,12 @@
  * records of the calls (or -c's counts in the kernel). */
 #include "bpfgen.h"
 
-/* where the exit program finds the result in its ctx: RT_NR_RET on the raw
- * tracepoint sys_exit, TP_RET on syscalls:sys_exit_NAME; -1 in the entry
- * program (no result yet, and a load past a syscalls:sys_enter_NAME record
- * makes the kernel refuse the attach) */
-static int ret_off = -1;
+/* ret_off, passed to what reads the result: where the program finds it in
+ * its ctx: RT_NR_RET on the raw tracepoint sys_exit, TP_RET on
+ * syscalls:sys_exit_NAME; NO_RET in the entry program (no result yet, and a
+ * load past a syscalls:sys_enter_NAME record makes the kernel refuse the
+ * attach) */
+#define NO_RET (-1)
 
 /* pt_regs offset of syscall argument i: di si dx r10 r8 r9 */
 static const int regs_arg[6] = {112, 104, 96, 56, 72, 64};
@@ -48,7 +49,7 @@ static void thread_slot(BpfCode *g, int out)
 /* r8 = the slot of this thread, which must be traced (else out).  The slot
  * holds its tid once it has been seen traced (until it exits): then the pid
  * set need not be looked up; else the set is, and the slot claimed. */
-static void traced_slot(BpfCode *g, int out)
+static void traced_slot(BpfCode *g, bool all, int out)
 {
 	int known = bpf_label_new(g);
 	thread_slot(g, out);
@@ -56,14 +57,14 @@ static void traced_slot(BpfCode *g, int out)
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
 	bpf_emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
 	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_KEY));
-	tg_lookup(g, TM_PIDS, S_KEY, out);
+	tg_traced(g, all, S_KEY, out);
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_PIDTGID));
 	bpf_emit(g, I_STX(BPF_W, BPF_REG_8, BPF_REG_1, 0));
 	bpf_emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 	bpf_label_place(g, known);
 }
 
-static void exit_fill_hdr(BpfCode *g);
+static void exit_fill_hdr(BpfCode *g, int ret_off);
 static void entry_sigreturn_mask(BpfCode *g);
 
 /* R_SCR = a fixed-size small record reserved in the ring buffer; a full
@@ -95,7 +96,7 @@ static void enter_block_record(BpfCode *g, int out)
 	current_regs(g);
 	reserve_small(g, out);
 	bpf_emit(g, I_ST(BPF_DW, BPF_REG_10, S_DUR, 0));
-	exit_fill_hdr(g);
+	exit_fill_hdr(g, NO_RET);
 	bpf_emit(g, I_ST(BPF_H, R_SCR, H_TYPE, REC_BLOCK));
 	bpf_emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
 	gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
@@ -110,10 +111,9 @@ static void enter_block_record(BpfCode *g, int out)
 
 void gen_enter(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
 {
-	ret_off = -1;
 	int out = bpf_label_new(g);
 	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	traced_slot(g, out);
+	traced_slot(g, b->all, out);
 	if (b->entry_tp) /* syscalls:sys_enter_NAME: int __syscall_nr at 8 */
 		bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 8));
 	else
@@ -199,7 +199,7 @@ static void exit_match_slot(BpfCode *g, const TraceOpts *o, int out)
 }
 
 /* -c: count the call (and its latency bucket) in the kernel */
-static void exit_count(BpfCode *g, const TraceOpts *o, int out)
+static void exit_count(BpfCode *g, const TraceOpts *o, int ret_off, int out)
 {
 	int noerr = bpf_label_new(g);
 	tg_lookup(g, TM_STATS, S_NR, out);
@@ -251,7 +251,7 @@ static void entry_sigreturn_mask(BpfCode *g)
 	bpf_label_place(g, skip);
 }
 
-static void exit_fill_hdr(BpfCode *g)
+static void exit_fill_hdr(BpfCode *g, int ret_off)
 {
 	hdr_common(g, REC_SYSCALL);
 	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));
@@ -260,7 +260,7 @@ static void exit_fill_hdr(BpfCode *g)
 	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_TS));
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
 	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_DUR));
-	if (ret_off < 0) {
+	if (ret_off == NO_RET) {
 		bpf_emit(g, I_ST(BPF_DW, R_SCR, H_RET, 0));
 	} else {
 		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, R_CTX, ret_off));
@@ -277,10 +277,10 @@ static void exit_fill_hdr(BpfCode *g)
 }
 
 /* PLAN_SMALL calls: a fixed-size record reserved in the ring buffer */
-static void exit_small_record(BpfCode *g, int out)
+static void exit_small_record(BpfCode *g, int ret_off, int out)
 {
 	reserve_small(g, out);
-	exit_fill_hdr(g);
+	exit_fill_hdr(g, ret_off);
 	gen_captures(g, true, SMALL_CAP, TRACE_HDR_SIZE + (SMALL_N - 1) * SMALL_CAP,
 		     SMALL_REC, false);
 	wake_flags(g);
@@ -292,10 +292,10 @@ static void exit_small_record(BpfCode *g, int out)
 
 /* other calls: built in the scratch buffer, then output; a call whose
  * entry was already sent (PLAN_AT_ENTRY) gets a bare REC_EXIT */
-static void exit_big_record(BpfCode *g, const TraceBpf *b, int out)
+static void exit_big_record(BpfCode *g, const TraceBpf *b, int ret_off, int out)
 {
 	tg_scratch(g, out);
-	exit_fill_hdr(g);
+	exit_fill_hdr(g, ret_off);
 	int full = bpf_label_new(g);
 	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
 	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_AT_ENTRY));
@@ -313,10 +313,10 @@ static void exit_big_record(BpfCode *g, const TraceBpf *b, int out)
  * thread is traced) and takes the call from regs->orig_ax; only calls sent
  * at entry need their entry seen.  A call in progress when tracing began
  * is shown whole, with its arguments as they are at its return. */
-static void exit_match_few(BpfCode *g, int out)
+static void exit_match_few(BpfCode *g, bool all, int ret_off, int out)
 {
 	int next = bpf_label_new(g);
-	traced_slot(g, out);
+	traced_slot(g, all, out);
 	current_regs(g);
 	int have = bpf_label_new(g);
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, REGS_ORIG_AX));
@@ -344,11 +344,11 @@ static void exit_match_few(BpfCode *g, int out)
 
 void gen_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
 {
-	ret_off = b->exit_tp ? TP_RET : RT_NR_RET;
+	int ret_off = b->exit_tp ? TP_RET : RT_NR_RET;
 	int out = bpf_label_new(g);
 	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	if (b->entry_few) {
-		exit_match_few(g, out);
+		exit_match_few(g, b->all, ret_off, out);
 		bpf_emit(g, I_ST(BPF_W, BPF_REG_8, 4, SLOT_IDLE));
 	} else {
 		exit_match_slot(g, o, out);
@@ -374,14 +374,14 @@ void gen_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
 	if (o->only_fail)
 		bpf_emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, out);
 	if (o->count) {
-		exit_count(g, o, out);
+		exit_count(g, o, ret_off, out);
 		return;
 	}
 	int big = bpf_label_new(g);
 	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
 	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_SMALL));
 	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, big);
-	exit_small_record(g, out);
+	exit_small_record(g, ret_off, out);
 	bpf_label_place(g, big);
-	exit_big_record(g, b, out);
+	exit_big_record(g, b, ret_off, out);
 }

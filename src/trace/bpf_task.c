@@ -4,21 +4,21 @@
 #include "decode.h"
 
 /* the traced-process filter; leaves pid_tgid at S_PIDTGID */
-static void pid_filter(BpfCode *g, int out)
+static void pid_filter(BpfCode *g, bool all, int out)
 {
 	bpf_emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	bpf_emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, S_PIDTGID));
 	bpf_emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
 	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, S_KEY));
-	tg_lookup(g, TM_PIDS, S_KEY, out);
+	tg_traced(g, all, S_KEY, out);
 }
 
 /* sched_process_fork: the child of a traced process is traced (-f) */
-void gen_fork(BpfCode *g)
+void gen_fork(BpfCode *g, bool all)
 {
 	int out = bpf_label_new(g);
 	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	pid_filter(g, out);
+	pid_filter(g, all, out);
 	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 20)); /* child_pid */
 	bpf_emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_1, S_IDX));
 	bpf_emit(g, I_ST(BPF_W, BPF_REG_10, S_NR, 1));
@@ -40,10 +40,10 @@ void gen_fork(BpfCode *g)
 }
 
 /* a record of type for a traced process begins in the scratch (else out) */
-static void task_record(BpfCode *g, int type, int out)
+static void task_record(BpfCode *g, bool all, int type, int out)
 {
 	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	pid_filter(g, out);
+	pid_filter(g, all, out);
 	tg_scratch(g, out);
 	hdr_common(g, type);
 }
@@ -51,10 +51,10 @@ static void task_record(BpfCode *g, int type, int out)
 /* sched_process_exec: the marker that a traced process runs its new image
  * (the printer shows nothing of the command sonde started before its
  * execve, also when -e leaves execve out) */
-void gen_exec(BpfCode *g)
+void gen_exec(BpfCode *g, bool all)
 {
 	int out = bpf_label_new(g);
-	task_record(g, REC_EXEC, out);
+	task_record(g, all, REC_EXEC, out);
 	bpf_emit_call(g, BPF_FUNC_ktime_get_ns);
 	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_0, H_TS));
 	tg_output(g, -1, TRACE_HDR_SIZE);
@@ -75,11 +75,11 @@ static void slot_of_tid(BpfCode *g, int tid_off, int miss)
 }
 
 /* sched_process_exit of a whole process: its exit code, from task_struct */
-void gen_proc_exit(BpfCode *g, int exit_code_off)
+void gen_proc_exit(BpfCode *g, bool all, int exit_code_off)
 {
 	int out = bpf_label_new(g);
 	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	pid_filter(g, out);
+	pid_filter(g, all, out);
 	/* the thread's slot stops marking it traced (its tid may be reused) */
 	int kept = bpf_label_new(g);
 	slot_of_tid(g, S_PIDTGID, kept);
@@ -149,10 +149,10 @@ static void read_siginfo(BpfCode *g)
 
 /* raw tracepoint signal_deliver(sig, struct kernel_siginfo *, ka): a signal
  * the current thread takes (handler or default action) */
-void gen_signal(BpfCode *g)
+void gen_signal(BpfCode *g, bool all)
 {
 	int out = bpf_label_new(g);
-	task_record(g, REC_SIGNAL, out);
+	task_record(g, all, REC_SIGNAL, out);
 	bpf_emit(g, I_ST(BPF_H, R_SCR, H_NR, SIG_DELIVERED));
 	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 0));
 	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
@@ -216,7 +216,7 @@ void gen_siggen(BpfCode *g, const TraceBpf *b, const TaskOffsets *t)
 		bpf_emit_call(g, BPF_FUNC_probe_read_kernel);
 		bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, out);
 	}
-	tg_lookup(g, TM_PIDS, S_KEY, out);
+	tg_traced(g, b->all, S_KEY, out);
 	/* S_PIDTGID = tgid << 32 | pid of the target */
 	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_KEY));
 	bpf_emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_1, 32));
@@ -259,11 +259,11 @@ void gen_siggen(BpfCode *g, const TraceBpf *b, const TaskOffsets *t)
 }
 
 /* --event: the raw tracepoint record after the header */
-void gen_event(BpfCode *g, int idx, int size)
+void gen_event(BpfCode *g, bool all, int idx, int size)
 {
 	int out = bpf_label_new(g);
 	bpf_emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
-	pid_filter(g, out);
+	pid_filter(g, all, out);
 	tg_scratch(g, out);
 	hdr_common(g, REC_EVENT);
 	bpf_emit(g, I_ST(BPF_H, R_SCR, H_NR, idx));

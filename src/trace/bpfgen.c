@@ -17,6 +17,26 @@ void tg_lookup(BpfCode *g, int map, int keyoff, int out)
 	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, out);
 }
 
+/* goto out unless the process whose tgid is the u32 at r10+keyoff is
+ * traced: in the pid set; system-wide (all), any process the set does not
+ * hold with 0 (sonde itself) */
+void tg_traced(BpfCode *g, bool all, int keyoff, int out)
+{
+	if (!all) {
+		tg_lookup(g, TM_PIDS, keyoff, out);
+		return;
+	}
+	int traced = bpf_label_new(g);
+	ld_map(g, BPF_REG_1, TM_PIDS);
+	bpf_emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_10));
+	bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, keyoff));
+	bpf_emit_call(g, BPF_FUNC_map_lookup_elem);
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, traced);
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_0, 0));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, out);
+	bpf_label_place(g, traced);
+}
+
 /* One scratch slot per CPU in a plain array (a per-CPU array value is
  * limited to 32 KiB, too small for -s 4096 captures). */
 void tg_scratch(BpfCode *g, int out)

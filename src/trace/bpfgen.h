@@ -76,6 +76,7 @@ typedef struct TaskOffsets {
 /* bpfgen.c */
 void ld_map(BpfCode *g, int reg, int map);
 void tg_lookup(BpfCode *g, int map, int keyoff, int out);
+void tg_traced(BpfCode *g, bool all, int keyoff, int out);
 void tg_scratch(BpfCode *g, int out);
 void hdr_common(BpfCode *g, int type);
 void wake_flags(BpfCode *g);
@@ -93,9 +94,9 @@ void gen_enter(BpfCode *g, const TraceBpf *b, const TraceOpts *o);
 void gen_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o);
 
 /* bpf_task.c */
-void gen_fork(BpfCode *g);
-void gen_exec(BpfCode *g);
-void gen_proc_exit(BpfCode *g, int exit_code_off);
-void gen_signal(BpfCode *g);
+void gen_fork(BpfCode *g, bool all);
+void gen_exec(BpfCode *g, bool all);
+void gen_proc_exit(BpfCode *g, bool all, int exit_code_off);
+void gen_signal(BpfCode *g, bool all);
 void gen_siggen(BpfCode *g, const TraceBpf *b, const TaskOffsets *t);
-void gen_event(BpfCode *g, int idx, int size);
+void gen_event(BpfCode *g, bool all, int idx, int size);

@@ -220,6 +220,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	while (b->capmax < o->strsize + 1 && b->capmax < 65536)
 		b->capmax *= 2;
 	b->scratch_size = TRACE_HDR_SIZE + 6 * b->capmax + 64;
+	b->all = o->system_wide;
 	if (!create_maps(b, o, err, errlen))
 		return false;
 	if (!tbpf_set_plans(b, o)) {
@@ -252,17 +253,17 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		b->prog_fds[b->nprogs++] = -1;
 	}
 	g = (BpfCode){0};
-	gen_fork(&g);
+	gen_fork(&g, b->all);
 	if ((fd = load(b, &g, "sched_process_fork", o->verbose, err, errlen)) < 0)
 		return false;
 	b->prog_fds[b->nprogs++] = o->follow ? fd : (close(fd), -1);
 	g = (BpfCode){0};
-	gen_proc_exit(&g, to.exit_code);
+	gen_proc_exit(&g, b->all, to.exit_code);
 	if ((fd = load(b, &g, "sched_process_exit", o->verbose, err, errlen)) < 0)
 		return false;
 	b->prog_fds[b->nprogs++] = fd;
 	g = (BpfCode){0};
-	gen_signal(&g);
+	gen_signal(&g, b->all);
 	if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_deliver", o->verbose,
 			    err, errlen)) < 0)
 		return false;
@@ -277,9 +278,9 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	}
 	b->prog_fds[b->nprogs++] = fd;
 	fd = -1;
-	if (!o->npids) { /* a command: the end of what its process does for sonde */
+	if (!o->npids && !o->system_wide) { /* a command: the end of what its process does for sonde */
 		g = (BpfCode){0};
-		gen_exec(&g);
+		gen_exec(&g, b->all);
 		if ((fd = load(b, &g, "sched_process_exec", o->verbose, err, errlen)) < 0)
 			return false;
 	}
@@ -290,7 +291,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 	}
 	for (int i = 0; i < b->nevents; i++) {
 		g = (BpfCode){0};
-		gen_event(&g, i, b->events[i].size);
+		gen_event(&g, b->all, i, b->events[i].size);
 		if ((fd = load(b, &g, b->events[i].name, o->verbose, err, errlen)) < 0)
 			return false;
 		b->prog_fds[b->nprogs++] = fd;
@@ -346,9 +347,23 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 					     {"sched", "sched_process_exec"}};
 	/* exit first, so that no call is seen entering without its exit
 	 * program in place */
-	static const int order[] = {P_EXEC, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT, P_ENTER};
-	for (int k = 0; k < 7; k++) {
+	/* --event's (EVENTS) right after P_EXEC: a tracepoint's programs run in
+	 * the order they were attached; sched_process_exit's own (P_PEXIT)
+	 * takes the process out of the pid set, after which --event
+	 * sched:sched_process_exit would not see it traced, and P_EXEC's
+	 * record ends the command's time before its execve, which hides what
+	 * comes before (--event sched:sched_process_exec) */
+	enum { EVENTS = -1 };
+	static const int order[] = {P_EXEC, EVENTS, P_FORK, P_PEXIT, P_SIGNAL, P_SIGGEN, P_EXIT, P_ENTER};
+	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		int i = order[k];
+		if (i == EVENTS) {
+			for (int e = 0; e < b->nevents; e++)
+				if (!attach_tp(b, b->events[e].cat, b->events[e].name,
+					       b->prog_fds[P_EVENT0 + e], err, errlen))
+					return false;
+			continue;
+		}
 		if (b->prog_fds[i] < 0)
 			continue;
 		if ((i == P_ENTER && b->entry_tp) || (i == P_EXIT && b->exit_tp)) {
@@ -371,16 +386,18 @@ bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 			return false;
 		}
 	}
-	for (int i = 0; i < b->nevents; i++)
-		if (!attach_tp(b, b->events[i].cat, b->events[i].name, b->prog_fds[P_EVENT0 + i], err,
-			       errlen))
-			return false;
 	return true;
 }
 
 bool tbpf_add_pid(TraceBpf *b, int pid)
 {
 	uint32_t k = (uint32_t)pid, v = 1;
+	return bpf_map_update_elem(b->map_fd[TM_PIDS], &k, &v, BPF_ANY) == 0;
+}
+
+bool tbpf_exclude_pid(TraceBpf *b, int pid)
+{
+	uint32_t k = (uint32_t)pid, v = 0;
 	return bpf_map_update_elem(b->map_fd[TM_PIDS], &k, &v, BPF_ANY) == 0;
 }
 

@@ -38,6 +38,7 @@ typedef struct TraceBpf {
 	 * exit, rt_sigreturn); entry_tp/exit_tp: the programs are on the
 	 * NAME tracepoints of entry_nrs/exit_nrs (few calls traced). */
 	bool entry_few, entry_tp, exit_tp;
+	bool all; /* system-wide: every process but sonde (tg_traced) */
 	int entry_nrs[TRACE_HOOKED_MAX], exit_nrs[TRACE_HOOKED_MAX];
 	int nentry, nexit;
 } TraceBpf;
@@ -46,6 +47,8 @@ typedef struct TraceBpf {
 bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen);
 bool tbpf_attach(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen);
 bool tbpf_add_pid(TraceBpf *b, int pid);
+/* system-wide: every process but this one (sonde) */
+bool tbpf_exclude_pid(TraceBpf *b, int pid);
 /* Fill the plan map from the options (selection, capture sizes). */
 bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o);
 uint64_t tbpf_lost(TraceBpf *b);

@@ -11,8 +11,8 @@
 
 void printer_init(Printer *p, const TraceOpts *o, FILE *out)
 {
-	nr_info_init();
 	memset(p, 0, sizeof(*p));
+	p->nr_info = nr_info_new();
 	p->o = o;
 	p->out = out;
 	struct timespec m, r;
@@ -54,6 +54,12 @@ void printer_free(Printer *p)
 	for (int i = 0; i < p->blocked.n; i++)
 		free(p->blocked.v[i].rec);
 	vec_free(&p->blocked);
+	for (int i = 0; i < p->cwds.n; i++)
+		free(p->cwds.v[i].path);
+	vec_free(&p->cwds);
+	free(p->start_cwd);
+	free(p->nr_info);
+	p->nr_info = NULL;
 	for (int i = 0; i < p->fds.n; i++)
 		free(p->fds.v[i].path);
 	vec_free(&p->fds);
@@ -172,7 +178,7 @@ static void unfinish_others(Printer *p, uint32_t tid)
 		if (h->len < avail)
 			avail = h->len;
 		Call c;
-		init_call(&c, h, (const uint8_t *)pe->rec + sizeof(TraceHdr), avail);
+		init_call(p, &c, h, (const uint8_t *)pe->rec + sizeof(TraceHdr), avail);
 		c.entry_only = true;
 		c.part = CALL_HEAD;
 		format_call(p, &p->line, &c);
@@ -219,7 +225,7 @@ static bool print_call(Printer *p, const TraceHdr *h, const uint8_t *data, size_
 		       bool entry_only)
 {
 	Call c;
-	init_call(&c, h, data, avail);
+	init_call(p, &c, h, data, avail);
 	c.entry_only = entry_only;
 	if (p->blocked.n && end_blocked(p, h->tid, h->nr) && !entry_only)
 		c.part = CALL_TAIL;
@@ -384,7 +390,7 @@ static bool record_enter(Printer *p, const TraceHdr *h, const void *data, size_t
 {
 	if (!p->o->sel[h->nr % SYSCALL_MAX])
 		return true;
-	if (h->nr < SYSCALL_MAX && nr_info[h->nr].special == SP_EXIT)
+	if (h->nr < SYSCALL_MAX && p->nr_info[h->nr].special == SP_EXIT)
 		return print_call(p, h, d, avail, true);
 	for (int i = 0; i < p->pending.n; i++)
 		if (p->pending.v[i].tid == h->tid) {
@@ -524,7 +530,7 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 				end_blocked(p, h->tid, h->nr);
 			if (p->o->fd_paths) {
 				Call c;
-				init_call(&c, h, d, avail);
+				init_call(p, &c, h, d, avail);
 				track_fds(p, &c);
 			}
 			return true;

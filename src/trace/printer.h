@@ -19,8 +19,11 @@ typedef struct Pending {
 	bool unfinished; /* blocked: its "<unfinished ...>" line is out */
 } Pending;
 
+struct NrInfo;
+
 typedef struct Printer {
 	const TraceOpts *o;
+	struct NrInfo *nr_info; /* per syscall number: name, signature (printer_args.c) */
 	FILE *out;
 	StrBuf line;
 	int main_pid;
@@ -31,6 +34,8 @@ typedef struct Printer {
 	VEC(Pending) deferred; /* signals to print after their thread's current call */
 	VEC(Pending) blocked;  /* REC_BLOCK entries of calls not returned yet (-f) */
 	VEC(FdName) fds;
+	VEC(FdName) cwds;      /* -y: working directories by tgid (fd unused) */
+	char *start_cwd;       /* -y: sonde's, which the command it starts inherits */
 	TraceEvent *events;    /* --event formats, by record nr */
 	int nevents;
 	TraceStat stats[SYSCALL_MAX]; /* -C and report -c */

@@ -13,13 +13,9 @@
 #include "fmt.h"
 #include "sigs.h"
 
-NrInfo nr_info[SYSCALL_MAX];
-static bool nr_info_ready;
-
-void nr_info_init(void)
+NrInfo *nr_info_new(void)
 {
-	if (nr_info_ready)
-		return;
+	NrInfo *nr_info = xcalloc(SYSCALL_MAX, sizeof(NrInfo));
 	for (int nr = 0; nr < SYSCALL_MAX; nr++) {
 		NrInfo *i = &nr_info[nr];
 		if (!syscall_table[nr].name)
@@ -41,9 +37,11 @@ void nr_info_init(void)
 			     : !strcmp(n, "exit_group") || !strcmp(n, "exit") ? SP_EXIT
 			     : !strcmp(n, "dup") || !strcmp(n, "dup2") || !strcmp(n, "dup3") ? SP_DUP
 			     : !strcmp(n, "futex")					 ? SP_FUTEX
+			     : !strcmp(n, "chdir")					 ? SP_CHDIR
+			     : !strcmp(n, "fchdir")					 ? SP_FCHDIR
 								      : SP_NONE;
 	}
-	nr_info_ready = true;
+	return nr_info;
 }
 
 /* an argument as the signed type it has: an int's upper half is not
@@ -445,7 +443,7 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 	case 'f': put_fd(p, b, h->tgid, (int32_t)v); break;
 	case 'A':
 		if ((int)v == AT_FDCWD)
-			sb_puts(b, "AT_FDCWD");
+			put_dirfd_cwd(p, b, h->tgid);
 		else
 			put_fd(p, b, h->tgid, (int32_t)v);
 		break;
@@ -553,7 +551,7 @@ static void put_eq(StrBuf *b, size_t start)
 	fb_done(b, w);
 }
 
-static void put_ret(Printer *p, StrBuf *b, const Call *c, size_t start)
+static void put_ret(Printer *p, StrBuf *b, Call *c, size_t start)
 {
 	const TraceHdr *h = c->h;
 	put_eq(b, start);
@@ -587,8 +585,7 @@ static void put_ret(Printer *p, StrBuf *b, const Call *c, size_t start)
 	if (p->o->fd_paths && h->ret >= 0 && (c->special == SP_OPENAT || c->special == SP_OPEN)) {
 		int pi = c->special == SP_OPENAT ? 1 : 0;
 		if (c->capok[pi] && c->cap[pi])
-			sb_printf(b, "<%.*s>", (int)strnlen((const char *)c->cap[pi], c->caplen[pi]),
-				  (const char *)c->cap[pi]);
+			put_opened_name(p, b, c);
 	}
 }
 
@@ -629,7 +626,7 @@ void format_call(Printer *p, StrBuf *b, Call *c)
 			  (unsigned long long)(c->h->dur % 1000000000 / 1000));
 }
 
-void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail)
+void init_call(const Printer *p, Call *c, const TraceHdr *h, const uint8_t *data, size_t avail)
 {
 	/* every field is set here or by split_caps: a memset of the whole
 	 * struct showed in the reader's profile (once per line) */
@@ -637,8 +634,9 @@ void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail)
 	c->special = SP_NONE;
 	c->hexret = c->entry_only = false;
 	c->part = CALL_WHOLE;
-	if (h->nr < SYSCALL_MAX && nr_info[h->nr].name) {
-		const NrInfo *i = &nr_info[h->nr];
+	c->fd_named = false;
+	if (h->nr < SYSCALL_MAX && p->nr_info[h->nr].name) {
+		const NrInfo *i = &p->nr_info[h->nr];
 		c->name = i->name;
 		c->namelen = i->namelen;
 		c->sig = i->sig;
@@ -665,6 +663,6 @@ void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t
 	for (int i = 0; i < 6; i++)
 		if (h->cap[i] != CAP_FAILED)
 			avail += h->cap[i];
-	init_call(&c, h, data, avail);
+	init_call(p, &c, h, data, avail);
 	format_call(p, b, &c);
 }

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fmt.h"
@@ -62,17 +63,186 @@ void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v)
 		sb_printf(b, "<%s>", name);
 }
 
+/* "/a/./b/../c" as "/a/c", in place (what the kernel would name it,
+ * symbolic links aside) */
+static void path_clean(char *s)
+{
+	char *w = s;
+	for (const char *r = s; *r;) {
+		while (*r == '/')
+			r++;
+		const char *e = strchrnul(r, '/');
+		size_t n = (size_t)(e - r);
+		if (n == 1 && r[0] == '.') {
+		} else if (n == 2 && r[0] == '.' && r[1] == '.') {
+			while (w > s && *--w != '/')
+				;
+		} else if (n) {
+			*w++ = '/';
+			memmove(w, r, n);
+			w += n;
+		}
+		r = e;
+	}
+	if (w == s)
+		*w++ = '/';
+	*w = 0;
+}
+
+static const char *base_name(const char *path, size_t *len)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	const char *b = path + n;
+	while (b > path && b[-1] != '/')
+		b--;
+	*len = (size_t)(path + n - b);
+	return b;
+}
+
+/* -y: a process's working directory: as chdir and fchdir set it; else
+ * /proc/PID/cwd while live; else the one of the command sonde started */
+static const char *cwd_of(Printer *p, uint32_t tgid)
+{
+	for (int i = 0; i < p->cwds.n; i++)
+		if (p->cwds.v[i].tgid == tgid)
+			return p->cwds.v[i].path;
+	char link[64], buf[PATH_MAX];
+	snprintf(link, sizeof(link), "/proc/%u/cwd", tgid);
+	ssize_t n = p->live ? readlink(link, buf, sizeof(buf) - 1) : -1;
+	if (n <= 0)
+		return p->start_cwd;
+	buf[n] = 0;
+	FdName c = {tgid, -1, xstrdup(buf)};
+	vec_push(&p->cwds, c);
+	return c.path;
+}
+
+static void set_cwd(Printer *p, uint32_t tgid, const char *path)
+{
+	char *copy = xstrdup(path);
+	for (int i = 0; i < p->cwds.n; i++)
+		if (p->cwds.v[i].tgid == tgid) {
+			free(p->cwds.v[i].path);
+			p->cwds.v[i].path = copy;
+			return;
+		}
+	FdName c = {tgid, -1, copy};
+	vec_push(&p->cwds, c);
+}
+
+void cwd_inherit(Printer *p, uint32_t parent, uint32_t child)
+{
+	const char *cwd = parent ? cwd_of(p, parent) : p->start_cwd;
+	if (cwd)
+		set_cwd(p, child, cwd);
+}
+
+void put_dirfd_cwd(Printer *p, StrBuf *b, uint32_t tgid)
+{
+	sb_puts(b, "AT_FDCWD");
+	const char *cwd = p->o->fd_paths ? cwd_of(p, tgid) : NULL;
+	if (cwd)
+		sb_printf(b, "<%s>", cwd);
+}
+
+/* dir/rel into out (rel already in out), cleaned; unchanged if too long */
+static void path_join(char *out, size_t outlen, const char *dir)
+{
+	size_t dl = strlen(dir), rl = strlen(out);
+	if (dl + 1 + rl + 1 > outlen)
+		return;
+	memmove(out + dl + 1, out, rl + 1);
+	memcpy(out, dir, dl);
+	out[dl] = '/';
+	path_clean(out);
+}
+
+/* The file an open call returned, as strace's -y names it: the absolute
+ * path.  Live, /proc/PID/fd/N says (when it still names a file of that
+ * name: the fd may be closed or reused by now); else the path opened,
+ * after its directory (the dirfd's name, or the process's cwd). */
+static void opened_name(Printer *p, const Call *c, char *out, size_t outlen)
+{
+	const TraceHdr *h = c->h;
+	int pi = c->special == SP_OPENAT ? 1 : 0;
+	const char *path = (const char *)c->cap[pi];
+	char link[64], buf[PATH_MAX];
+	size_t bl, pl;
+	snprintf(out, outlen, "%.*s", (int)strnlen(path, c->caplen[pi]), path);
+	if (p->live) {
+		snprintf(link, sizeof(link), "/proc/%u/fd/%d", h->tgid, (int)h->ret);
+		ssize_t n = readlink(link, buf, sizeof(buf) - 1);
+		if (n > 0) {
+			buf[n] = 0;
+			const char *b1 = base_name(buf, &bl), *b2 = base_name(out, &pl);
+			if (bl == pl && !memcmp(b1, b2, bl)) {
+				snprintf(out, outlen, "%s", buf);
+				return;
+			}
+		}
+	}
+	if (!out[0])
+		return;
+	const char *dir = NULL;
+	int dirfd = pi ? (int)c->args[0] : AT_FDCWD;
+	if (out[0] == '/') {
+		path_clean(out);
+	} else if (dirfd != AT_FDCWD) {
+		FdName *f = fd_find(p, h->tgid, dirfd);
+		dir = f ? f->path : NULL;
+	} else {
+		dir = cwd_of(p, h->tgid);
+	}
+	if (dir && dir[0] == '/')
+		path_join(out, outlen, dir);
+	/* the kernel names the file, symbolic links resolved (/lib/x.so is
+	 * /usr/lib/x.so) */
+	char *real = p->live && out[0] == '/' ? realpath(out, NULL) : NULL;
+	if (real && strlen(real) < outlen)
+		strcpy(out, real);
+	free(real);
+}
+
+void put_opened_name(Printer *p, StrBuf *b, Call *c)
+{
+	char name[PATH_MAX];
+	opened_name(p, c, name, sizeof(name));
+	sb_printf(b, "<%s>", name);
+	fd_set_name(p, c->h->tgid, (int)c->h->ret, name);
+	c->fd_named = true;
+}
+
 void track_fds(Printer *p, const Call *c)
 {
 	const TraceHdr *h = c->h;
 	if (c->entry_only || h->ret < 0 || c->special == SP_NONE)
 		return;
-	if (c->special == SP_CLOSE)
+	if (c->special == SP_CHDIR && c->capok[0]) {
+		const char *cwd = cwd_of(p, h->tgid);
+		char dir[PATH_MAX];
+		snprintf(dir, sizeof(dir), "%.*s", (int)strnlen((const char *)c->cap[0], c->caplen[0]),
+			 (const char *)c->cap[0]);
+		if (dir[0] != '/' && cwd)
+			path_join(dir, sizeof(dir), cwd);
+		if (dir[0] == '/') {
+			path_clean(dir);
+			set_cwd(p, h->tgid, dir);
+		}
+	} else if (c->special == SP_FCHDIR) {
+		FdName *f = fd_find(p, h->tgid, (int)c->args[0]);
+		if (f && f->path[0] == '/')
+			set_cwd(p, h->tgid, f->path);
+	} else if (c->special == SP_CLOSE)
 		fd_drop(p, h->tgid, (int)h->args[0]);
-	else if (c->special == SP_OPENAT && c->capok[1])
-		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[1]);
-	else if (c->special == SP_OPEN && c->capok[0])
-		fd_set_name(p, h->tgid, (int)h->ret, (const char *)c->cap[0]);
+	else if ((c->special == SP_OPENAT && c->capok[1]) || (c->special == SP_OPEN && c->capok[0])) {
+		if (!c->fd_named) {
+			char name[PATH_MAX];
+			opened_name(p, c, name, sizeof(name));
+			fd_set_name(p, h->tgid, (int)h->ret, name);
+		}
+	}
 	else if (c->special == SP_DUP ||
 		 (c->special == SP_FCNTL && (c->args[1] == F_DUPFD || c->args[1] == F_DUPFD_CLOEXEC))) {
 		/* the new fd names what the old one does */
@@ -104,7 +274,7 @@ void printer_learn_fds(Printer *p, const void *data, size_t size,
 	size_t avail = size - sizeof(TraceHdr);
 	if (h->len < avail)
 		avail = h->len;
-	init_call(&c, h, (const uint8_t *)data + sizeof(TraceHdr), avail);
+	init_call(p, &c, h, (const uint8_t *)data + sizeof(TraceHdr), avail);
 	/* a call that failed with EBADF had a closed fd: what /proc shows
 	 * now was opened after it (fcntl(8, F_DUPFD) = -1 EBADF, then
 	 * dup2(7, 8): it named fd 8 as 7's file for the fcntl and the dup2) */

@@ -6,7 +6,7 @@
 /* What the printer needs per syscall number, computed once instead of by
  * name comparisons on every line. */
 enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT, SP_DUP,
-       SP_FUTEX };
+       SP_FUTEX, SP_CHDIR, SP_FCHDIR };
 typedef struct NrInfo {
 	const char *name;
 	const char *sig;
@@ -16,7 +16,6 @@ typedef struct NrInfo {
 	bool hexret;
 	uint8_t wide; /* syscall_table's: arguments as wide as a register */
 } NrInfo;
-extern NrInfo nr_info[SYSCALL_MAX];
 
 typedef struct Call {
 	const TraceHdr *h;
@@ -34,17 +33,25 @@ typedef struct Call {
 	bool hexret;
 	bool entry_only; /* no return known (exit_group, or an entry record) */
 	int part;        /* CALL_WHOLE, or strace's halves of an interrupted line */
+	bool fd_named;   /* -y: the fd an open returned has its name (put_opened_name) */
 } Call;
 enum { CALL_WHOLE, CALL_HEAD, CALL_TAIL };
 
 /* printer_args.c */
-void nr_info_init(void);
-void init_call(Call *c, const TraceHdr *h, const uint8_t *data, size_t avail);
+/* the table by syscall number a Printer keeps (free() it) */
+NrInfo *nr_info_new(void);
+void init_call(const Printer *p, Call *c, const TraceHdr *h, const uint8_t *data, size_t avail);
 void format_call(Printer *p, StrBuf *b, Call *c);
 
 /* printer_fds.c */
 void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v);
 void track_fds(Printer *p, const Call *c);
+/* -y: "<path>" of the fd an open call returned, absolute as strace's */
+void put_opened_name(Printer *p, StrBuf *b, Call *c);
+/* -y: a new process starts in its parent's directory (0: sonde's) */
+void cwd_inherit(Printer *p, uint32_t parent, uint32_t child);
+/* -y: AT_FDCWD<cwd> */
+void put_dirfd_cwd(Printer *p, StrBuf *b, uint32_t tgid);
 
 /* printer.c */
 void put_prefix(Printer *p, StrBuf *b, uint32_t tid, uint64_t ts);

@@ -95,12 +95,19 @@ void printer_attach_pids(Printer *p, const int *pids, int npids)
 
 void printer_command_started(Printer *p, int pid)
 {
+	char cwd[PATH_MAX];
+	if (p->o->fd_paths && getcwd(cwd, sizeof(cwd))) {
+		p->start_cwd = xstrdup(cwd);
+		cwd_inherit(p, 0, (uint32_t)pid);
+	}
 	task_add(p, (uint32_t)pid);
 }
 
 void printer_track_task(Printer *p, const TraceHdr *h)
 {
 	if (h->type == REC_FORK) {
+		if (p->o->fd_paths)
+			cwd_inherit(p, h->tgid, h->aux);
 		if (task_add(p, h->aux) && p->attach_msgs)
 			note(p, "Process %u attached", h->aux);
 	} else if (h->type == REC_PROC_EXIT) {

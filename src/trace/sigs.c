@@ -74,13 +74,14 @@ int sig_nargs(int nr)
 	return (int)strlen(sig_of(nr));
 }
 
-/* calls whose results -y needs even when not shown */
+/* calls whose results -y needs even when not shown (fds, the cwd) */
 bool sig_names_fd(int nr)
 {
 	const char *n = syscall_table[nr].name;
 	return n && (!strcmp(n, "openat") || !strcmp(n, "open") || !strcmp(n, "creat") ||
 		     !strcmp(n, "close") || !strcmp(n, "dup") || !strcmp(n, "dup2") ||
-		     !strcmp(n, "dup3") || !strcmp(n, "fcntl"));
+		     !strcmp(n, "dup3") || !strcmp(n, "fcntl") || !strcmp(n, "chdir") ||
+		     !strcmp(n, "fchdir"));
 }
 
 void plan_for(int nr, const TraceOpts *o, TracePlan *p)

@@ -104,6 +104,7 @@ typedef struct TraceOpts {
 	bool sel[SYSCALL_MAX];
 	char **events;       /* --event CAT:NAME */
 	int nevents;
+	bool system_wide;    /* -a, or neither a command nor -p */
 	int *pids;           /* -p */
 	int npids;
 	const char *out_path;

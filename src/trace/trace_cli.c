@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sym/tracefs.h"
 #include "../util/util.h"
 #include "syscalls.h"
 
@@ -16,11 +17,13 @@ static void usage(FILE *f)
 {
 	fputs("usage: sonde trace [options] -- CMD [ARGS...]\n"
 	      "       sonde trace [options] -p PID[,PID...]\n"
-	      "       sonde trace record -o FILE [options] -- CMD [ARGS...]\n"
-	      "       sonde trace report [options] FILE\n"
+	      "       sonde trace [options] [-a]      (the whole system, until Ctrl-C)\n"
+	      "       sonde trace record [-o FILE] [options] [-- CMD [ARGS...]]\n"
+	      "       sonde trace report [options] [FILE]   (default: perf.data)\n"
 	      "\n"
 	      "  -f             follow forks ([pid N] prefixes)\n"
 	      "  -p PID,...     trace running processes\n"
+	      "  -a             every process but sonde (the default without CMD or -p)\n"
 	      "  -e trace=SET   calls to trace: names, %file %network %process %memory\n"
 	      "                 %signal %ipc %desc (also without %), !SET to exclude\n"
 	      "  -z, -Z         only successful / only failed calls\n"
@@ -33,7 +36,8 @@ static void usage(FILE *f)
 	      "  -S calls       sort the summary by calls (default: time)\n"
 	      "  --hist         per-call latency histograms (kept in the kernel)\n"
 	      "  --duration MS  only calls that took at least MS milliseconds\n"
-	      "  --event CAT:NAME[,...]  mix tracepoint events into the trace\n"
+	      "  --event CAT:NAME[,...]  mix tracepoint events into the trace (globs:\n"
+	      "                 'sched:*process_exec', 'syscalls:sys_enter_open*')\n"
 	      "  --no-syscalls  only the --event events\n"
 	      "  -q             no \"Process N attached/detached\" messages\n"
 	      "  -v             verifier logs\n",
@@ -60,21 +64,48 @@ static bool parse_pids(const char *s, TraceOpts *o)
 	return ok;
 }
 
-/* --event CAT:NAME[,...] */
+static void add_event(TraceOpts *o, const char *cat, const char *name)
+{
+	for (int i = 0; i < o->nevents; i++) {
+		const char *e = o->events[i], *colon = strchr(e, ':');
+		if ((size_t)(colon - e) == strlen(cat) && !strncmp(e, cat, strlen(cat)) &&
+		    !strcmp(colon + 1, name))
+			return; /* named twice (two globs): attached once */
+	}
+	o->events = xrealloc(o->events, sizeof(char *) * (size_t)(o->nevents + 1));
+	size_t n = strlen(cat) + strlen(name) + 2;
+	o->events[o->nevents] = xmalloc(n);
+	snprintf(o->events[o->nevents++], n, "%s:%s", cat, name);
+}
+
+static void add_event_cb(const char *cat, const char *name, void *arg)
+{
+	add_event(arg, cat, name);
+}
+
+/* --event CAT:NAME[,...]; a glob in either part (as perf trace takes
+ * them) stands for every tracepoint it matches */
 static bool add_events(TraceOpts *o, const char *arg)
 {
 	char *copy = xstrdup(arg), *save = NULL;
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (!strchr(t, ':')) {
+	bool ok = true;
+	for (char *t = strtok_r(copy, ",", &save); t && ok; t = strtok_r(NULL, ",", &save)) {
+		char *colon = strchr(t, ':');
+		if (!colon || colon == t || !colon[1]) {
 			fprintf(stderr, "sonde trace: --event takes CATEGORY:NAME, not '%s'\n", t);
-			free(copy);
-			return false;
+			ok = false;
+			break;
 		}
-		o->events = xrealloc(o->events, sizeof(char *) * (size_t)(o->nevents + 1));
-		o->events[o->nevents++] = xstrdup(t);
+		*colon = 0;
+		if (!strpbrk(t, "*?[") && !strpbrk(colon + 1, "*?[")) {
+			add_event(o, t, colon + 1);
+		} else if (!tracefs_foreach(t, colon + 1, add_event_cb, o)) {
+			fprintf(stderr, "sonde trace: --event %s:%s: no tracepoint matches\n", t, colon + 1);
+			ok = false;
+		}
 	}
 	free(copy);
-	return true;
+	return ok;
 }
 
 /* the options that take a number: -s and --duration */
@@ -106,6 +137,7 @@ static int parse_opt(int ch, Cli *c, bool report, bool *seen_trace)
 	char err[256];
 	switch (ch) {
 	case 'f': o->follow = true; break;
+	case 'a': o->system_wide = true; break;
 	case 'p':
 		if (report || !parse_pids(optarg, o))
 			return report ? (fprintf(stderr, "sonde trace report: -p is for live tracing\n"), 1) : 1;
@@ -155,23 +187,19 @@ static int parse_operands(int argc, char **argv, Cli *c, bool report)
 {
 	TraceOpts *o = &c->o;
 	if (report) {
-		if (optind >= argc) {
-			fprintf(stderr, "sonde trace report: which file?\n");
-			return 1;
-		}
-		c->report_file = argv[optind];
+		c->report_file = optind < argc ? argv[optind] : "perf.data"; /* as perf report */
 		return -1;
 	}
 	if (optind < argc)
 		c->cmd = argv + optind;
-	if (!c->cmd && !o->npids) {
-		usage(stderr);
+	if ((c->cmd != NULL) + (o->npids > 0) + o->system_wide > 1) {
+		fprintf(stderr, "sonde trace: give a command, -p or -a, not two of them\n");
 		return 1;
 	}
-	if (c->cmd && o->npids) {
-		fprintf(stderr, "sonde trace: give a command or -p, not both\n");
-		return 1;
-	}
+	if (!c->cmd && !o->npids)
+		o->system_wide = true; /* as perf trace: the whole system */
+	if (o->system_wide && o->follow) /* every process is traced already */
+		o->follow = false;
 	if (o->no_syscalls && !o->nevents) {
 		fprintf(stderr, "sonde trace: --no-syscalls needs --event\n");
 		return 1;
@@ -195,10 +223,16 @@ int trace_parse(int argc, char **argv, Cli *c, bool report)
 		o->sel[i] = syscall_table[i].name != NULL;
 	optind = 1;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "+fp:e:zZTtrys:o:cCS:vqh", lo, NULL)) != -1) {
+	/* getopt's own messages start with argv[0] */
+	char *argv0 = argv[0];
+	argv[0] = report ? "sonde trace report" : c->record ? "sonde trace record" : "sonde trace";
+	while ((ch = getopt_long(argc, argv, "+afp:e:zZTtrys:o:cCS:vqh", lo, NULL)) != -1) {
 		int r = parse_opt(ch, c, report, &seen_trace);
-		if (r >= 0)
+		if (r >= 0) {
+			argv[0] = argv0;
 			return r;
+		}
 	}
+	argv[0] = argv0;
 	return parse_operands(argc, argv, c, report);
 }

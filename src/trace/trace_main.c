@@ -234,6 +234,7 @@ static void record_opts(TraceOpts *o)
 	o->events = keep.events;
 	o->nevents = keep.nevents;
 	o->no_syscalls = keep.no_syscalls;
+	o->system_wide = keep.system_wide;
 }
 
 /* Opens the trace or the recording and resolves the command: -1 to go on,
@@ -243,9 +244,11 @@ static int live_open(LiveRun *r)
 	Cli *c = r->c;
 	TraceOpts *o = r->o;
 	if (c->record) {
-		if (!o->out_path) {
-			fprintf(stderr, "sonde trace record: -o FILE is required\n");
-			return 1;
+		if (!o->out_path) { /* as perf record: perf.data, the last one kept as .old */
+			o->out_path = "perf.data";
+			struct stat st;
+			if (stat(o->out_path, &st) == 0 && st.st_size > 0)
+				rename(o->out_path, "perf.data.old");
 		}
 		if (!(r->rec = fopen(o->out_path, "wbe"))) {
 			fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
@@ -308,6 +311,9 @@ static bool live_start(LiveRun *r)
 		r->l.pr.await_exec = (uint32_t)r->child;
 		r->l.pr.nprocs = 1;
 		printer_command_started(&r->l.pr, r->child);
+	} else if (o->system_wide) {
+		tbpf_exclude_pid(&r->b, getpid());
+		r->l.pr.nprocs = INT_MAX / 2; /* every line says its pid */
 	} else {
 		for (int i = 0; i < o->npids; i++)
 			tbpf_add_pid(&r->b, o->pids[i]);
@@ -325,7 +331,7 @@ static bool live_start(LiveRun *r)
 		fprintf(stderr, "sonde trace: %s\n", err);
 		return false;
 	}
-	if (!r->c->cmd) { /* now traced: "Process N attached" */
+	if (!r->c->cmd && !o->system_wide) { /* now traced: "Process N attached" */
 		printer_attach_pids(&r->l.pr, o->pids, o->npids);
 		printer_flush(&r->l.pr);
 		fflush(r->out);
@@ -353,7 +359,9 @@ static bool all_gone(LiveRun *r)
 	    waitpid(r->child, &r->child_status, WNOHANG) == r->child)
 		r->child_done = true;
 	bool gone;
-	if (r->child > 0) {
+	if (o->system_wide) {
+		gone = false; /* until Ctrl-C */
+	} else if (r->child > 0) {
 		gone = r->child_done && (!o->follow || tbpf_npids(&r->b) == 0);
 		if (r->child_done && o->follow && !gone) {
 			/* descendants still running: a bound on how long we wait for
@@ -469,7 +477,7 @@ static void live_close(LiveRun *r)
 	tbpf_close(&r->b);
 	printer_free(&r->l.pr);
 	if (r->rec && fclose(r->rec) != 0)
-		fprintf(stderr, "sonde trace: writing '%s': %s\n", r->o->out_path, strerror(errno));
+		fprintf(stderr, "sonde trace: writing '%s': %s\n", r->o->record_path, strerror(errno));
 	if (r->out != stderr)
 		fclose(r->out);
 	free(r->path);

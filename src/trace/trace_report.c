@@ -60,7 +60,8 @@ int trace_run_report(Cli *c)
 		fclose(f);
 		return 1;
 	}
-	FILE *out = stderr;
+	FILE *out = stdout; /* a report is the command's output (a live trace's is the
+			     * traced command's stderr, as strace's) */
 	if (o->out_path && !(out = fopen(o->out_path, "w"))) {
 		fprintf(stderr, "sonde trace: cannot write '%s': %s\n", o->out_path, strerror(errno));
 		fclose(f);
@@ -111,7 +112,7 @@ int trace_run_report(Cli *c)
 	printer_free(&pr);
 	free_events(events, nev);
 	fclose(f);
-	if (out != stderr)
+	if (out != stdout)
 		fclose(out);
 	return status;
 }
