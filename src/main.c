@@ -25,6 +25,8 @@
 #include "probe/probe.h"
 #include "probes/list_pattern.h"
 #include "probes/list_types.h"
+#include "python/pystack.h"
+#include "sym/pylayout.h"
 #include "sym/tracefs.h"
 #include "sym/features.h"
 #include "runtime/runtime.h"
@@ -390,6 +392,7 @@ static int run_program(Cli *c)
 	int status = 1;
 	Program *ast = parse_program(&src, &err);
 	Script *sc = NULL;
+	PyTarget *py = NULL;
 	if (ast && c->debug && !strcmp(c->debug, "ast")) {
 		debug_dump(c, ast, NULL);
 		status = 0;
@@ -403,6 +406,7 @@ static int run_program(Cli *c)
 	c->opt.target.filter_pid = c->run.watch_pid > 0 ? c->run.watch_pid : c->opt.cpid;
 	c->opt.target.maps_pid = c->run.watch_pid;
 	phase_time("parsed");
+	c->opt.py = py = py_target_find(ast, &c->opt.target); /* sema reads it */
 	if (ast)
 		sc = compile_program(ast, &c->opt, &err);
 	phase_time("compiled");
@@ -429,6 +433,7 @@ static int run_program(Cli *c)
 	status = runtime_run(sc, &c->run);
 out:
 	script_free(sc);
+	free(py);
 	program_free(ast);
 	free(text);
 	return status;

@@ -163,6 +163,9 @@ typedef struct Options {
 	int helper_check; /* -k: 1 (map updates/deletes...), -kk: 2 (probe reads, lookups too) */
 	int cpid;         /* -c child, 0 if none */
 	ProbeTarget target; /* -p/-c: the process user-space probes are for */
+	/* the target's CPython, looked up before the compile when the script
+	 * walks Python stacks (python/py_target.c), else NULL */
+	const struct PyTarget *py;
 	int self_pid;     /* sonde's pid: its own events are not traced */
 	uint64_t start_ns; /* CLOCK_MONOTONIC at start, for `elapsed` */
 	char **include_dirs;  /* -I DIR: where #include looks */
@@ -197,7 +200,7 @@ typedef struct Script {
 	int firing_size;  /* D: bytes of the largest clause's firing buffer (0: none) */
 	int zero_size;
 	bool uses_kstack, uses_ustack;
-	struct PyLayout *py;   /* pystack/jstack(): the interpreter's layout, else NULL */
+	const struct PyLayout *py; /* pystack/jstack(): the interpreter's layout, else NULL */
 	struct CDefs *cdefs;  /* C definitions of the script (lang/ctypes.h) */
 	bool uses_usym;        /* usym(): user symbols resolved at print time */
 	bool traced_events;    /* probes other than BEGIN/END send events */

@@ -94,9 +94,6 @@ void d_widen_conv(FmtPiece *p, const Type *t);
 /* false (error set) when an lquantize/llquantize aggregation gets a second
  * shape, in DTrace's words */
 bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);
-/* pystack / jstack(): e's type, after finding the interpreter's layout */
-#define PYSTACK_DEPTH 32
-bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max);
 typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG, CALL_VAR } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);
 bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../sym/pylayout.h"
 #include "../sym/cgroup_paths.h"
 #include "../sym/elf_syms.h"
 #include "../sym/ksyms.h"
@@ -390,24 +389,6 @@ static bool check_stack(Sema *s, Expr *c)
 	c->type->stack_perf = perf;
 	s->sc->uses_kstack |= !user;
 	s->sc->uses_ustack |= user;
-	return true;
-}
-
-/* The interpreter's layout is looked up once, for the -p process, the -c
- * program or /usr/bin/python3.11, and checked before any code uses it. */
-bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max)
-{
-	if (!s->sc->py) {
-		PyLayout *l = arena_alloc(&s->sc->arena, sizeof(PyLayout));
-		char err[512];
-		if (!pylayout_find(s->sc->opt.target.maps_pid, s->sc->opt.target.cmd, l, err,
-				   sizeof(err)))
-			return sema_error(s, e->loc, "%s: %s", e->name, err);
-		s->sc->py = l;
-	}
-	e->type = ty_simple(s, TY_PYSTACK, pystack_size(depth));
-	e->type->stack_depth = depth;
-	e->type->line_max = line_max;
 	return true;
 }
 

@@ -15,6 +15,7 @@
 #include "../bpf/disasm.h"
 #include "../lang/cpp.h"
 #include "../probes/provider.h"
+#include "../python/pystack.h"
 #include "../runtime/runtime.h"
 #include "dtrace.h"
 #include "runtime_d.h"
@@ -464,6 +465,14 @@ static void kill_child(DCli *cl)
 	}
 }
 
+/* the target's CPython, before sema (which reads it) when the program
+ * has jstack() */
+static void find_py(DCli *cl, const Program *all)
+{
+	free((void *)cl->opt.py);
+	cl->opt.py = py_target_find(all, &cl->opt.target);
+}
+
 static int run(DCli *cl)
 {
 	for (int i = 0; i < cl->cmds.n; i++)
@@ -472,11 +481,13 @@ static int run(DCli *cl)
 	Program *all = merge_programs(cl);
 	Error err = {0};
 	if (!d_rewrite(all, &cl->env, &err)) {
+		find_py(cl, all);
 		report_compile_error(cl, all, &err);
 		return 1;
 	}
 	cl->opt.target.filter_pid = cl->pid > 0 ? cl->pid : cl->opt.cpid;
 	cl->opt.target.maps_pid = cl->pid;
+	find_py(cl, all);
 	Script *sc = compile_program(all, &cl->opt, &err);
 	if (!sc) {
 		report_compile_error(cl, all, &err);
@@ -503,6 +514,7 @@ static int run(DCli *cl)
 
 static void cli_free(DCli *cl)
 {
+	free((void *)cl->opt.py);
 	for (int i = 0; i < cl->cmds.n; i++) {
 		program_free(cl->cmds.v[i].prog);
 		free(cl->cmds.v[i].text);

@@ -32,6 +32,15 @@ typedef struct PyLayout {
  * a message saying what did not match. */
 bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
 
+/* The traced process's interpreter as the run found it before compiling
+ * (python/py_target.c): its layout when ok, else why not (err), which
+ * sema reports where the script first walks a Python stack. */
+typedef struct PyTarget {
+	bool ok;
+	PyLayout layout;
+	char err[512];
+} PyTarget;
+
 /* CPython 3.11 fires function__entry for Python-to-Python calls only
  * while its line probe's semaphore is raised (CPython issue 98894).  For such a binary: true, with the file offsets of its entry
  * point (code that runs once, at start) and of the line semaphore. */
