@@ -1,0 +1,94 @@
+/* The messages of semantic analysis: errors (the first, or with s->all
+ * every one, at bpftrace's tiers: diag.h), warnings, and the type names
+ * they use (tn, and D's C names). */
+#include "sema_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool same_error(const Error *a, const Error *b)
+{
+	return a->loc.line == b->loc.line && a->loc.col == b->loc.col && !strcmp(a->msg, b->msg);
+}
+
+/* The first error, or with s->all one more at the end of the list (once:
+ * the members of a wildcard check the same body) */
+static void sema_record(Sema *s, Loc loc, int tier, const char *fmt, va_list ap)
+{
+	Error *e = s->err;
+	if (!e->set || !s->all) {
+		bool first = !e->set;
+		error_vat(e, loc, fmt, ap);
+		if (first)
+			e->tier = (unsigned char)tier;
+		return;
+	}
+	Error n = {.tier = (unsigned char)tier};
+	error_vat(&n, loc, fmt, ap);
+	Error *last = e;
+	for (Error *x = e; x; x = x->next) {
+		if (same_error(x, &n))
+			return;
+		last = x;
+	}
+	last->next = arena_alloc(&s->sc->ast->arena, sizeof(Error));
+	*last->next = n;
+}
+
+/* sema_error and its kin: the same but for the tier (sema.h) */
+#define SEMA_ERROR_AT_TIER(name, tier)                              \
+	bool name(Sema *s, Loc loc, const char *fmt, ...)           \
+	{                                                           \
+		va_list ap;                                         \
+		va_start(ap, fmt);                                  \
+		sema_record(s, loc, tier, fmt, ap);                 \
+		va_end(ap);                                         \
+		return false;                                       \
+	}
+SEMA_ERROR_AT_TIER(sema_error, ERR_TIER_FIRST)
+SEMA_ERROR_AT_TIER(sema_error_late, ERR_TIER_FINAL)
+SEMA_ERROR_AT_TIER(sema_error_pre, ERR_TIER_PRE)
+
+void sema_warn(Sema *s, Loc loc, const char *fmt, ...)
+{
+	if (!s->warn)
+		return;
+	Error w = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	error_vat(&w, loc, fmt, ap);
+	va_end(ap);
+	vec_push(&s->sc->warnings, w);
+}
+
+const char *tn(const Type *t)
+{
+	static char buf[4][128];
+	static int i;
+	i = (i + 1) % 4;
+	return t ? type_name(t, buf[i], sizeof(buf[i])) : "nothing";
+}
+
+/* D's words for a value's type, in its messages (C's names; sema_call.c
+ * and the D front end use them) */
+const char *sema_d_type_name(const Type *t, char *buf, size_t n)
+{
+	static const char *const ints[2][4] = {
+		{"unsigned char", "unsigned short", "unsigned int", "unsigned long"},
+		{"char", "short", "int", "long"},
+	};
+	if (t->kind == TY_STR)
+		return "string";
+	if (t->kind == TY_INT && t->pointee) {
+		char pb[128];
+		snprintf(buf, n, "%s *", t->pointee->kind == TY_INT || t->pointee->kind == TY_STR
+					  ? sema_d_type_name(t->pointee, pb, sizeof(pb)) : tn(t->pointee));
+		return buf;
+	}
+	if (t->kind == TY_INT)
+		return ints[t->is_signed][t->bits <= 8 ? 0 : t->bits <= 16 ? 1 : t->bits <= 32 ? 2 : 3];
+	if (t->dsym) /* sym() and the others: DTrace's types of their values */
+		return t->kind == TY_USYM ? "_usymaddr" : "_symaddr";
+	return type_name(t, buf, n);
+}

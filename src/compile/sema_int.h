@@ -1,0 +1,37 @@
+/* What the files of the core's semantic analysis (sema*.c) share among
+ * themselves and nobody else: front ends and the other passes use sema.h
+ * and sema_hooks.h. */
+#pragma once
+#include "sema_hooks.h"
+
+/* sema_storage.c: stored types */
+bool sema_storable(const Type *t); /* may be kept in a map, variable or tuple */
+/* merge t into *slot (a map's or variable's type so far); *grew: it changed */
+bool sema_merge_type(Sema *s, Type **slot, Type *t, bool *grew);
+Type *sema_key_storage_type(Sema *s, Type *t); /* a map key element's */
+Type *sema_var_storage_type(Sema *s, Type *t); /* a $variable's value's */
+
+/* sema_var.c, sema_map.c: reading variables and maps */
+bool sema_declared(Sema *s, const char *name, Type **t); /* the dialect's declaration */
+bool sema_var(Sema *s, Expr *e);
+bool sema_map_declared(Sema *s, MapInfo *m);
+bool sema_map(Sema *s, Expr *e);
+
+/* sema_assign.c: assignments, and the places ++, -- and op= change */
+bool sema_assign_var(Sema *s, Stmt *st);
+bool sema_assign_map(Sema *s, Stmt *st);
+bool sema_lvalue_int(Sema *s, Expr *t, const char *what);
+bool sema_incdec_held(Sema *s, Expr *e);
+
+/* sema_ops.c: operators, casts, sizeof */
+bool sema_binop(Sema *s, Expr *e);
+bool sema_unop(Sema *s, Expr *e);
+bool sema_ternary(Sema *s, Expr *e);
+bool sema_cast(Sema *s, Expr *e);
+bool sema_sizeof(Sema *s, Expr *e);
+
+/* sema_expr.c: operands that must be integers or conditions (the
+ * dialect's), and unroll's count */
+bool sema_need_int(Sema *s, Expr *e, const char *what);
+bool sema_need_cond(Sema *s, Expr *c, CondKind where, const char *what);
+bool sema_posparam_literal(Sema *s, Expr *e);
