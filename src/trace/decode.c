@@ -1,5 +1,6 @@
 /* strace's way of writing flags, constants, strings and structures. */
 #include "decode.h"
+#include "decode_tables.h"
 #include "fmt.h"
 
 #include <fcntl.h>
@@ -143,7 +144,7 @@ void dec_fd_flags(StrBuf *b, uint64_t v)
 	if (!v)
 		sb_putc(b, '0');
 	else
-		dec_flags(b, open_flags + 2, v);
+		dec_flags_unknown(b, open_flags + 2, v, "O_???");
 }
 
 void dec_mode(StrBuf *b, uint64_t v)

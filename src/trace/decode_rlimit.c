@@ -1,6 +1,7 @@
 /* prlimit64/getrlimit/setrlimit: resource names and struct rlimit64, as
  * strace prints them ({rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}). */
 #include "decode.h"
+#include "decode_tables.h"
 #include "fmt.h"
 
 #include <string.h>
@@ -13,7 +14,7 @@ void dec_rlimit_resource(StrBuf *b, uint64_t v)
 		N(RLIMIT_RSS), N(RLIMIT_NPROC), N(RLIMIT_NOFILE), N(RLIMIT_MEMLOCK), N(RLIMIT_AS),
 		N(RLIMIT_LOCKS), N(RLIMIT_SIGPENDING), N(RLIMIT_MSGQUEUE), N(RLIMIT_NICE),
 		N(RLIMIT_RTPRIO), N(RLIMIT_RTTIME), END};
-	dec_enum(b, t, v, false);
+	dec_enum_unknown(b, t, v, "RLIMIT_???");
 }
 
 /* a limit: RLIM64_INFINITY, N*1024 when a multiple of 1024, else N */

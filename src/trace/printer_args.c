@@ -10,6 +10,7 @@
 #include <linux/sched.h>
 
 #include "decode.h"
+#include "decode_tables.h"
 #include "fmt.h"
 #include "sigs.h"
 
@@ -26,6 +27,8 @@ NrInfo *nr_info_new(void)
 		i->sig = sig_of(nr);
 		i->nsig = (uint8_t)strlen(i->sig);
 		i->wide = syscall_table[nr].wide;
+		for (int k = 0; k < 6; k++)
+			i->tab[k] = arg_table(n, k);
 		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
 			    !strcmp(n, "shmat");
 		i->special = !strcmp(n, "clone") ? SP_CLONE
@@ -202,6 +205,10 @@ static void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have)
 				(size_t)strsize, count > (uint64_t)strsize);
 		else
 			dec_ptr(b, v);
+		return;
+	}
+	if (!v) {
+		sb_puts(b, "NULL");
 		return;
 	}
 	if (ok_ret(c) && (have || h->ret == 0)) {
@@ -397,7 +404,14 @@ static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
 	switch (k) {
 	case 'O': dec_open_flags(b, v); break;
 	case 'j': dec_fd_flags(b, v); break;
-	case 'M': dec_mode(b, v); break;
+	case 'M': sb_printf(b, "%#03llo", (unsigned long long)v); break;
+	case '8': dec_mode(b, v); break;
+	case '7': /* uid_t, gid_t: -1 (no change) or unsigned */
+		if ((uint32_t)v == 0xffffffffu)
+			sb_puts(b, "-1");
+		else
+			fb_u64(b, (uint32_t)v);
+		break;
 	case 'a': dec_at_flags(b, v); break;
 	case 'z': dec_access_mode(b, v); break;
 	case 'P': dec_mmap_prot(b, v); break;
@@ -434,6 +448,10 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 	char k = c->sig[i];
 	int strsize = p->o->strsize;
 	bool have = c->capok[i] && c->cap[i];
+	if (c->tab && c->tab[i]) {
+		dec_table(b, c->tab[i], v);
+		return true;
+	}
 	if (put_flag_arg(b, k, v))
 		return true;
 	switch (k) {
@@ -454,6 +472,13 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			dec_ptr(b, v);
 		break;
 	case 'b': case 'B': put_buf_arg(c, b, i, strsize, have); break;
+	case '9':
+		if (ok_ret(c) && have)
+			dec_cstr(b, c->cap[i], c->caplen[i] < (size_t)h->ret ? c->caplen[i] : (size_t)h->ret,
+				 4096);
+		else
+			dec_ptr(b, v);
+		break;
 	case 'S': case 'K': case 'G': case 'J': case 'W': case 'Z': case '3':
 		put_out_struct(b, c, i, have);
 		break;
@@ -644,8 +669,10 @@ void init_call(const Printer *p, Call *c, const TraceHdr *h, const uint8_t *data
 		c->special = i->special;
 		c->hexret = i->hexret;
 		c->wide = i->wide;
+		c->tab = i->tab;
 	} else {
 		c->wide = 0x3f;
+		c->tab = NULL;
 		c->name = syscall_name(h->nr);
 		c->namelen = strlen(c->name);
 		c->sig = sig_of(h->nr);

@@ -15,6 +15,7 @@ typedef struct NrInfo {
 	uint8_t special;
 	bool hexret;
 	uint8_t wide; /* syscall_table's: arguments as wide as a register */
+	const struct ArgTable *tab[6]; /* arguments decoded by a table row */
 } NrInfo;
 
 typedef struct Call {
@@ -23,6 +24,7 @@ typedef struct Call {
 	 * bits (zero-extended; arg_signed sign-extends) */
 	uint64_t args[6];
 	uint8_t wide;
+	const struct ArgTable *const *tab; /* NrInfo's, or NULL */
 	const uint8_t *cap[6];
 	size_t caplen[6];
 	bool capok[6];

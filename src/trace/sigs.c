@@ -30,10 +30,10 @@ static const struct {
 	{"epoll_pwait", "fpddpu"}, {"epoll_create1", "O"}, {"arch_prctl", "qh"},
 	{"set_tid_address", "p"}, {"set_robust_list", "pu"}, {"rseq", "pxdx"},
 	{"getrandom", "Bu5"}, {"chmod", "sM"}, {"fchmod", "fM"}, {"fchmodat", "AsM"},
-	{"mknod", "sMu"}, {"mknodat", "AsMu"}, {"umask", "M"}, {"truncate", "sd"},
+	{"mknod", "s8u"}, {"mknodat", "As8u"}, {"umask", "M"}, {"truncate", "sd"},
 	{"ftruncate", "fd"}, {"symlink", "ss"}, {"symlinkat", "sAs"}, {"link", "ss"},
-	{"linkat", "AsAsa"}, {"statfs", "sp"}, {"fstatfs", "fp"}, {"chown", "sdd"},
-	{"fchownat", "Asdda"}, {"utimensat", "Aspa"}, {"statx", "Asahp"},
+	{"linkat", "AsAsa"}, {"statfs", "sp"}, {"fstatfs", "fp"}, {"chown", "s77"}, {"lchown", "s77"}, {"fchown", "f77"},
+	{"fchownat", "As77a"}, {"utimensat", "Aspa"}, {"statx", "Asahp"},
 	{"setsockopt", "fddpu"},
 	{"getsockopt", "fddpp"}, {"socketpair", "DTyp"}, {"fsync", "f"}, {"fdatasync", "f"},
 	{"sync_file_range", "fddx"}, {"fadvise64", "fdd4"}, {"fallocate", "fddd"},
@@ -43,7 +43,7 @@ static const struct {
 	{"close_range", "ffx"}, {"vfork", ""}, {"fork", ""}, {"setpgid", "dd"},
 	{"prlimit64", "dr23"}, {"getrlimit", "r3"}, {"setrlimit", "r2"},
 	{"sigaltstack", "pp"}, {"futex", "phdtpx"},
-	{"getcwd", "Bu"}, {"uname", "p"}, {"chroot", "s"}, {"mount", "sssxp"},
+	{"getcwd", "9u"}, {"uname", "p"}, {"chroot", "s"}, {"mount", "sssxp"},
 	{"umount2", "sx"}, {"memfd_create", "sx"}, {"eventfd2", "ux"},
 	{"timerfd_create", "cx"}, {"signalfd4", "fpux"},
 	{"rt_sigqueueinfo", "dnX"}, {"rt_tgsigqueueinfo", "ddnX"}, {"clone3", "Yu"},
@@ -108,6 +108,7 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		case 's': k = CAP_STR; size = 4096; break;
 		case 'b': k = CAP_BUF_ARG; size = s; p->lenarg[i] = (uint8_t)(i + 1); break;
 		case 'B': k = CAP_BUF_RET; size = s; break;
+		case '9': k = CAP_BUF_RET; size = 4096; break;
 		case 'S': k = CAP_FIXED_OK; size = 144; break;
 		case 't': k = CAP_FIXED; size = 16; break;
 		case '2': k = CAP_FIXED; size = 16; break;

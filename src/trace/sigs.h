@@ -20,6 +20,10 @@
  *  H msghdr in   N msghdr out   r rlimit resource   2 struct rlimit64 in
  *  3 struct rlimit64 out   4 fadvise advice   5 getrandom flags
  *  6 rt_sigreturn's restored mask (the value the kernel put in args[0])
+ *  7 uid_t/gid_t (-1 or unsigned)   8 mode with its file type (mknod)
+ *  9 a path the call fills (length: ret; getcwd)
+ *  M is a mode as strace prints a umode_t: octal
+ *  (decode_tables.c's rows take precedence: flags and enums by table)
  *  (futex is printed by hand: its op decides which arguments show) */
 const char *sig_of(int nr);
 int sig_nargs(int nr);
