@@ -8,21 +8,71 @@
 
 #define FAMILIES_MAX 64
 
-static struct Family {
+struct Family {
 	const FuncDef *rows;
 	size_t n;
-} families[FAMILIES_MAX];
-static int nfamilies;
+};
+
+/* The registry: written by the families' constructors before main(), and
+ * an index of every row by name, made at the first lookup (a compile
+ * looks a name up for each call it sees: a linear search was a
+ * noticeable part of compiling a long script). */
+static struct Registry {
+	struct Family families[FAMILIES_MAX];
+	int nfamilies;
+	struct Named {
+		const FuncDef *f;
+		size_t seq; /* registration order */
+	} *by_name; /* sorted by name, then registration order */
+	size_t nrows;
+} reg;
+
+static int cmp_row_name(const void *a, const void *b)
+{
+	const struct Named *x = a, *y = b;
+	int c = strcmp(x->f->name, y->f->name);
+	return c ? c : (x->seq < y->seq ? -1 : x->seq > y->seq);
+}
+
+static void index_rows(void)
+{
+	size_t n = 0;
+	for (int i = 0; i < reg.nfamilies; i++)
+		n += reg.families[i].n;
+	reg.by_name = malloc((n ? n : 1) * sizeof(*reg.by_name));
+	if (!reg.by_name) {
+		fprintf(stderr, "sonde: out of memory\n");
+		abort();
+	}
+	reg.nrows = 0;
+	for (int i = 0; i < reg.nfamilies; i++)
+		for (size_t j = 0; j < reg.families[i].n; j++, reg.nrows++)
+			reg.by_name[reg.nrows] = (struct Named){&reg.families[i].rows[j], reg.nrows};
+	qsort(reg.by_name, reg.nrows, sizeof(*reg.by_name), cmp_row_name);
+}
+
+/* the index of the first row named `name` (nrows when there is none) */
+static size_t first_named(const char *name)
+{
+	if (!reg.by_name)
+		index_rows();
+	size_t lo = 0, hi = reg.nrows;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(reg.by_name[mid].f->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < reg.nrows && !strcmp(reg.by_name[lo].f->name, name) ? lo : reg.nrows;
+}
 
 /* the row `name` registered for exactly these dialects, or NULL */
 static const FuncDef *find_exact(const char *name, unsigned dialects)
 {
-	for (int i = 0; i < nfamilies; i++)
-		for (size_t j = 0; j < families[i].n; j++) {
-			const FuncDef *f = &families[i].rows[j];
-			if (f->dialects == dialects && !strcmp(f->name, name))
-				return f;
-		}
+	for (size_t i = first_named(name); i < reg.nrows && !strcmp(reg.by_name[i].f->name, name); i++)
+		if (reg.by_name[i].f->dialects == dialects)
+			return reg.by_name[i].f;
 	return NULL;
 }
 
@@ -31,18 +81,20 @@ static const FuncDef *find_exact(const char *name, unsigned dialects)
  * the unit tests call) */
 void builtin_register(const FuncDef *rows, size_t n)
 {
-	if (nfamilies == FAMILIES_MAX) {
+	if (reg.nfamilies == FAMILIES_MAX) {
 		fprintf(stderr, "sonde: more than %d families of functions\n", FAMILIES_MAX);
 		abort();
 	}
-	families[nfamilies++] = (struct Family){rows, n};
+	reg.families[reg.nfamilies++] = (struct Family){rows, n};
+	free(reg.by_name); /* a family registered after a lookup */
+	reg.by_name = NULL;
 }
 
 const char *builtin_duplicate(void)
 {
-	for (int i = 0; i < nfamilies; i++)
-		for (size_t j = 0; j < families[i].n; j++) {
-			const FuncDef *f = &families[i].rows[j];
+	for (int i = 0; i < reg.nfamilies; i++)
+		for (size_t j = 0; j < reg.families[i].n; j++) {
+			const FuncDef *f = &reg.families[i].rows[j];
 			if (find_exact(f->name, f->dialects) != f)
 				return f->name;
 		}
@@ -52,10 +104,10 @@ const char *builtin_duplicate(void)
 const FuncDef *func_find(const char *name)
 {
 	const FuncDef *f = find_exact(name, 0);
-	for (int i = 0; i < nfamilies && !f; i++)
-		for (size_t j = 0; j < families[i].n && !f; j++)
-			if (!strcmp(families[i].rows[j].name, name))
-				f = &families[i].rows[j];
+	if (!f) {
+		size_t i = first_named(name);
+		f = i < reg.nrows ? reg.by_name[i].f : NULL;
+	}
 	return f;
 }
 
