@@ -4,14 +4,14 @@ PREFIX  ?= /usr/local
 MANDIR  ?= $(PREFIX)/share/man
 CFLAGS  ?= -O2 -g
 CFLAGS  += -Isrc -std=gnu11 -Wall -Wextra -Werror -Wno-missing-field-initializers -D_GNU_SOURCE
-LDLIBS  := -lbpf -lelf -ldw -lz
+LDLIBS  := -lbpf -lelf -ldw -lz -lprotobuf-c
 # A static sonde (`make STATIC=1`, or build/sonde-static, which the VM lane
 # runs): libbpf, libelf, libdw, their compressors and glibc from Debian's -dev
 # packages (libbz2-dev too).  No dynamic loader at start-up: under QEMU TCG that
 # is 45-50 ms of every run (exec, ld.so mapping and relocating 8 shared
 # libraries; static: ~12 ms), on hardware about a millisecond.  getpwuid_r
 # (`username`) still loads glibc's NSS modules of the build's glibc version.
-STATIC_LDLIBS := -static -lbpf -ldw -lelf -lz -llzma -lbz2
+STATIC_LDLIBS := -static -lbpf -ldw -lelf -lz -llzma -lbz2 -lprotobuf-c
 ifeq ($(STATIC),1)
 SONDE_LDLIBS := $(STATIC_LDLIBS)
 else
@@ -20,7 +20,10 @@ endif
 VERSION := 0.1.0
 
 LIB_SRC  := $(sort $(shell find src -name '*.c' ! -name main.c))
-LIB_OBJ  := $(LIB_SRC:%.c=build/%.o)
+# pprof's profile.proto, compiled by protobuf-c's protoc-c (export/pprof.c)
+GEN_DIR  := build/gen
+LIB_OBJ  := $(LIB_SRC:%.c=build/%.o) $(GEN_DIR)/profile.pb-c.o
+CFLAGS   += -I$(GEN_DIR)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 PROGS_SRC := $(sort $(filter-out %_lib.c %_twin.c,$(wildcard tests/progs/*.c)))
@@ -36,6 +39,15 @@ sonde: build/src/main.o $(LIB_OBJ)
 
 build/sonde-static: build/src/main.o $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(STATIC_LDLIBS)
+
+$(GEN_DIR)/profile.pb-c.c $(GEN_DIR)/profile.pb-c.h: src/export/profile.proto
+	@mkdir -p $(GEN_DIR)
+	protoc-c --c_out=$(GEN_DIR) --proto_path=src/export profile.proto
+
+$(GEN_DIR)/profile.pb-c.o: $(GEN_DIR)/profile.pb-c.c
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+build/src/export/pprof.o: $(GEN_DIR)/profile.pb-c.h
 
 build/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -152,7 +164,7 @@ deb: sonde
 	install -d build/deb/DEBIAN
 	printf '%s\n' 'Package: sonde' 'Version: $(VERSION)' 'Architecture: $(DEB_ARCH)' \
 		'Maintainer: sonde developers <sonde@localhost>' \
-		'Depends: libbpf1, libelf1, libdw1, zlib1g, libc6 (>= 2.34)' \
+		'Depends: libbpf1, libelf1, libdw1, zlib1g, libprotobuf-c1, libc6 (>= 2.34)' \
 		'Section: devel' 'Priority: optional' \
 		'Description: dynamic tracer for Linux: bpftrace scripts compiled straight to eBPF' \
 		' sonde runs bpftrace-language scripts with its own compiler (no LLVM), traces' \
@@ -168,10 +180,10 @@ fuzz: build/fuzz/fuzz_compile
 	for f in tests/dtrace/*.d; do cp -n "$$f" "build/fuzz/corpus/$$(basename "$$f").seed"; done
 	build/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 build/fuzz/corpus
 
-build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC)
+build/fuzz/fuzz_compile: fuzz/fuzz_compile.c $(LIB_SRC) $(GEN_DIR)/profile.pb-c.c $(GEN_DIR)/profile.pb-c.h
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		-Isrc -o $@ fuzz/fuzz_compile.c $(LIB_SRC) $(LDLIBS)
+		-Isrc -I$(GEN_DIR) -o $@ fuzz/fuzz_compile.c $(LIB_SRC) $(GEN_DIR)/profile.pb-c.c $(LDLIBS)
 
 clean:
 	rm -rf build sonde

@@ -20,6 +20,7 @@
 #include "compile/script.h"
 #include "dtrace/dtrace.h"
 #include "export/metrics.h"
+#include "export/pprof.h"
 #include "flame/flame.h"
 #include "lang/ast.h"
 #include "probe/probe.h"
@@ -52,6 +53,7 @@ typedef struct Cli {
 	bool no_warnings; /* --no-warnings */
 	uint64_t max_bpf_progs; /* BPFTRACE_MAX_BPF_PROGS */
 	const char *metrics; /* --metrics ADDR:PORT */
+	bool pprof;          /* -f pprof: maps keyed by stacks into the -o file */
 	RunOpts run;
 	Options opt;
 } Cli;
@@ -68,7 +70,8 @@ static void usage(FILE *f)
 	      "OPTIONS:\n"
 	      "    -B MODE        output buffering mode ('full', 'line', 'none')\n"
 	      "    -f FORMAT      output format ('text', 'json', 'folded': maps keyed by stacks\n"
-	      "                   as folded stacks for flame graphs)\n"
+	      "                   as folded stacks for flame graphs; 'pprof': those maps as a\n"
+	      "                   gzipped pprof profile in the -o file, the rest as text)\n"
 	      "    -o file        redirect program output to file\n"
 	      "    -I DIR         directory #include searches (C definitions)\n"
 	      "    --include FILE read the C definitions of FILE before the program\n"
@@ -269,9 +272,11 @@ static int parse_args(int argc, char **argv, Cli *c)
 				c->run.fmt = OUT_JSON;
 			else if (!strcmp(optarg, "folded"))
 				c->run.fmt = OUT_FOLDED;
+			else if (!strcmp(optarg, "pprof"))
+				c->pprof = true;
 			else if (strcmp(optarg, "text")) {
 				fprintf(stderr, "ERROR: Invalid output format \"%s\"\n"
-					"Valid formats: 'text', 'json', 'folded'\n", optarg);
+					"Valid formats: 'text', 'json', 'folded', 'pprof'\n", optarg);
 				return 1;
 			}
 			break;
@@ -541,7 +546,20 @@ int main(int argc, char **argv)
 	c.opt.sema = &bt_sema_hooks; /* the bpftrace dialect */
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = mono_ns();
-	if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {
+	Pprof *pp = NULL;
+	if (c.pprof) { /* the -o file is the profile's; text goes to stdout */
+		char err[512];
+		if (!c.out_path) {
+			fprintf(stderr, "ERROR: -f pprof writes a binary profile: name its file with -o FILE\n");
+			return 1;
+		}
+		if (!(pp = pprof_new(c.out_path, err, sizeof(err)))) {
+			fprintf(stderr, "sonde: %s\n", err);
+			return 1;
+		}
+		c.run.maps_sink = pprof_sink(pp);
+		c.run.fmt = OUT_TEXT;
+	} else if (c.out_path && !(c.run.out = fopen(c.out_path, "w"))) {
 		fprintf(stderr, "ERROR: Failed to open output file: \"%s\": %s\n", c.out_path,
 			strerror(errno));
 		return 1;
@@ -557,6 +575,7 @@ int main(int argc, char **argv)
 	}
 	int status = run_program(&c);
 	metrics_server_free(ms);
+	pprof_free(pp);
 	if (c.run.out)
 		fclose(c.run.out);
 	return status;

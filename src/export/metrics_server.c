@@ -59,8 +59,30 @@ static bool parse_port(const char *s, char *err, size_t errlen, const char *spec
 	return true;
 }
 
+/* a numeric address needs no resolver (the static build has none) */
+static bool numeric(MetricsServer *s, const char *host, int port)
+{
+	struct sockaddr_in *a4 = (struct sockaddr_in *)&s->addr;
+	struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&s->addr;
+	if (inet_pton(AF_INET, host, &a4->sin_addr) == 1) {
+		a4->sin_family = AF_INET;
+		a4->sin_port = htons((uint16_t)port);
+		s->alen = sizeof(*a4);
+		return true;
+	}
+	if (inet_pton(AF_INET6, host, &a6->sin6_addr) == 1) {
+		a6->sin6_family = AF_INET6;
+		a6->sin6_port = htons((uint16_t)port);
+		s->alen = sizeof(*a6);
+		return true;
+	}
+	return false;
+}
+
 static bool resolve(MetricsServer *s, const char *host, const char *port, char *err, size_t errlen)
 {
+	if (numeric(s, host, atoi(port)))
+		return true;
 	struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV}, *res;
 	int r = getaddrinfo(host, port, &hints, &res);
 	if (r) {

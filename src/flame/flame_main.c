@@ -4,6 +4,7 @@
  * attaching, -c/-p handling and detaching; this file only builds the
  * script and the picture. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ typedef struct FlameCli {
 	int width;           /* --width */
 	bool off_cpu;        /* --off-cpu */
 	bool emit_folded;    /* --folded: the folded stacks instead of an SVG */
+	const char *pprof;   /* --pprof FILE: a pprof profile instead of an SVG */
 	char **cmd;          /* after -- */
 } FlameCli;
 
@@ -45,6 +47,8 @@ static void usage(FILE *f)
 	      "    --off-cpu           time blocked off-CPU by stack (sched_switch), in microseconds\n"
 	      "    --from-folded FILE  draw folded stacks (\"a;b;c COUNT\" lines) from FILE or - (stdin)\n"
 	      "    --folded            write the sampled folded stacks instead of an SVG\n"
+	      "    --pprof FILE        write a gzipped pprof profile instead (go tool pprof, Pyroscope,\n"
+	      "                        Parca): samples, or nanoseconds off-CPU; functions, build ids\n"
 	      "    --title TEXT        title of the graph\n"
 	      "    --width PIXELS      width of the graph (default 1200)\n"
 	      "    -h, --help          this help\n"
@@ -52,11 +56,12 @@ static void usage(FILE *f)
 	      "EXAMPLES:\n"
 	      "    sonde flamegraph -o app.svg -- ./app --bench\n"
 	      "    sonde flamegraph -p 1234 -F 999 -d 10 -o busy.svg\n"
+	      "    sonde flamegraph --pprof app.pb.gz -- ./app && go tool pprof -top app.pb.gz\n"
 	      "    perf script | stackcollapse-perf.pl | sonde flamegraph --from-folded - > perf.svg\n",
 	      f);
 }
 
-enum { OPT_FROM_FOLDED = 256, OPT_OFF_CPU, OPT_FOLDED, OPT_TITLE, OPT_WIDTH };
+enum { OPT_FROM_FOLDED = 256, OPT_OFF_CPU, OPT_FOLDED, OPT_TITLE, OPT_WIDTH, OPT_PPROF };
 
 static bool parse_num(const char *s, double lo, double hi, double *out)
 {
@@ -78,6 +83,7 @@ static int parse_args(int argc, char **argv, FlameCli *c)
 		{"folded", no_argument, 0, OPT_FOLDED},
 		{"title", required_argument, 0, OPT_TITLE},
 		{"width", required_argument, 0, OPT_WIDTH},
+		{"pprof", required_argument, 0, OPT_PPROF},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -109,6 +115,7 @@ static int parse_args(int argc, char **argv, FlameCli *c)
 		case OPT_FROM_FOLDED: c->folded = optarg; break;
 		case OPT_OFF_CPU: c->off_cpu = true; break;
 		case OPT_FOLDED: c->emit_folded = true; break;
+		case OPT_PPROF: c->pprof = optarg; break;
 		case OPT_TITLE: c->title = optarg; break;
 		case OPT_WIDTH:
 			if (!parse_num(optarg, 200, 100000, &v)) {
@@ -132,6 +139,11 @@ static int parse_args(int argc, char **argv, FlameCli *c)
 		fprintf(stderr, "sonde flamegraph: --from-folded draws a file; it samples nothing\n");
 		return 1;
 	}
+	if (c->pprof && (c->folded || c->emit_folded || c->out)) {
+		fprintf(stderr, "sonde flamegraph: --pprof writes a profile of what it samples: not with "
+			"--from-folded (folded text has no addresses, modules or build ids), --folded or -o\n");
+		return 1;
+	}
 	return -1;
 }
 
@@ -150,16 +162,18 @@ static char *build_script(const FlameCli *c)
 	} else {
 		/* at sched_switch the running task is the one leaving the CPU:
 		 * keep its stacks and the time, and charge the time it was away
-		 * to those stacks when it is switched back in */
+		 * to those stacks when it is switched back in; a profile keeps
+		 * nanoseconds (the map's name gives -f pprof its unit) */
+		const char *map = c->pprof ? "@off_cpu_ns" : "@", *scale = c->pprof ? "" : " / 1000";
 		sb_printf(&sb,
 			  "tracepoint:sched:sched_switch /%s/ {\n"
 			  "\t@ks[tid] = kstack; @us[tid] = ustack; @t[tid] = nsecs;\n}\n"
 			  "tracepoint:sched:sched_switch /@t[args->next_pid]/ {\n"
 			  "\t$n = args->next_pid;\n"
-			  "\t@[args->next_comm, @ks[$n], @us[$n]] = sum((nsecs - @t[$n]) / 1000);\n"
+			  "\t%s[args->next_comm, @ks[$n], @us[$n]] = sum((nsecs - @t[$n])%s);\n"
 			  "\tdelete(@t[$n]); delete(@ks[$n]); delete(@us[$n]);\n}\n"
 			  "END { clear(@t); clear(@ks); clear(@us); }\n",
-			  filter);
+			  filter, map, scale);
 	}
 	if (c->seconds > 0)
 		sb_printf(&sb, "interval:ms:%ld { exit(); }\n", (long)(c->seconds * 1000 + 0.5));
@@ -191,8 +205,8 @@ static void forward_signal(int sig)
 		kill(sampler_pid, sig);
 }
 
-/* Runs `sonde -q -f folded -o PATH -e SCRIPT [-p PID | -c CMD]`; returns
- * its exit status. */
+/* Runs `sonde -q -f folded -o PATH -e SCRIPT [-p PID | -c CMD]` (-f pprof
+ * -o FILE for --pprof, its text output dropped); returns its exit status. */
 static int run_sampler(const FlameCli *c, const char *path)
 {
 	char *script = build_script(c), *cmd = c->cmd ? quote_cmd(c->cmd) : NULL;
@@ -202,9 +216,9 @@ static int run_sampler(const FlameCli *c, const char *path)
 	argv[n++] = "sonde";
 	argv[n++] = "-q";
 	argv[n++] = "-f";
-	argv[n++] = "folded";
+	argv[n++] = c->pprof ? "pprof" : "folded";
 	argv[n++] = "-o";
-	argv[n++] = path;
+	argv[n++] = c->pprof ? c->pprof : path;
 	if (c->pid) {
 		snprintf(pidbuf, sizeof(pidbuf), "%d", c->pid);
 		argv[n++] = "-p";
@@ -218,6 +232,9 @@ static int run_sampler(const FlameCli *c, const char *path)
 	argv[n] = NULL;
 	pid_t p = fork();
 	if (p == 0) {
+		int null = c->pprof ? open("/dev/null", O_WRONLY) : -1;
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
 		execv("/proc/self/exe", (char **)argv);
 		fprintf(stderr, "sonde flamegraph: cannot run sonde: %s\n", strerror(errno));
 		_exit(127);
@@ -307,6 +324,12 @@ int flamegraph_main(int argc, char **argv)
 		return r;
 	if (c.folded)
 		return from_folded(&c);
+	if (c.pprof) { /* the sampler writes the profile itself */
+		int status = run_sampler(&c, NULL);
+		if (!status)
+			fprintf(stderr, "sonde flamegraph: wrote %s\n", c.pprof);
+		return status;
+	}
 	char tmp[] = "/tmp/sonde-flame-XXXXXX";
 	int fd = mkstemp(tmp);
 	if (fd < 0) {

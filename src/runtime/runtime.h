@@ -27,6 +27,15 @@ typedef struct RunService {
 	void (*stop)(void *self);
 } RunService;
 
+/* Where maps go at exit instead of being printed (main.c: export/'s pprof
+ * writer for -f pprof): take() says whether it took map m (the others print
+ * as usual), done() once after the last map (false: err says why). */
+typedef struct MapsSink {
+	void *self;
+	bool (*take)(void *self, const OutCtx *o, const MapDesc *m);
+	bool (*done)(void *self, char *err, size_t errlen);
+} MapsSink;
+
 typedef struct RunOpts {
 	bool quiet;       /* -q: no "Attaching N probes..." */
 	bool verbose;     /* -v: verifier logs */
@@ -46,6 +55,7 @@ typedef struct RunOpts {
 	int64_t switch_ns, agg_ns, status_ns;
 	const FrontendRt *fe; /* the front end's hooks (main.c, dtrace/d_cli.c), or NULL */
 	const RunService *service; /* --metrics' server, or NULL */
+	const MapsSink *maps_sink;  /* -f pprof's writer, or NULL */
 } RunOpts;
 
 /* A watched address and its fds in Runtime.attached (first, n): from a

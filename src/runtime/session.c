@@ -168,7 +168,7 @@ static void end_child(Runtime *rt)
 	verbose_child_exit(rt, rt->child_status);
 }
 
-static void print_maps_sorted(Runtime *rt);
+static void print_maps_sorted(Runtime *rt, const MapsSink *sink);
 
 /* What the event loop waits on (one epoll set): the event ring, signals
  * (a self-pipe), the -p process's end (a pidfd) and new mappings of the
@@ -332,7 +332,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 		if (maps_requested) { /* after the events sent before it */
 			maps_requested = 0;
 			fflush(rt->out.f);
-			print_maps_sorted(rt);
+			print_maps_sorted(rt, NULL);
 			fflush(rt->out.f);
 		}
 		watchpoint_resume(rt);
@@ -360,29 +360,37 @@ static int cmp_map_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static void print_all_maps(Runtime *rt)
+/* At exit; false when the maps sink could not write them */
+static bool print_all_maps(Runtime *rt)
 {
 	if (frontend_rt(&rt->out)->print_maps) { /* D: in dtrace(1)'s layout */
 		frontend_rt(&rt->out)->print_maps(rt);
-		return;
+		return true;
 	}
 	/* bpftrace 0.17 writes these two newlines to stdout even with -o
 	 * (not folded output: flame graph tools read it) */
 	if (rt->out.fmt != OUT_FOLDED)
 		fputs("\n\n", stdout);
 	fflush(stdout);
-	print_maps_sorted(rt);
+	print_maps_sorted(rt, rt->opt.maps_sink);
+	char err[512];
+	if (rt->opt.maps_sink && !rt->opt.maps_sink->done(rt->opt.maps_sink->self, err, sizeof(err))) {
+		fprintf(stderr, "sonde: %s\n", err);
+		return false;
+	}
+	return true;
 }
 
-/* Every map in name order: at exit and on SIGUSR1 */
-static void print_maps_sorted(Runtime *rt)
+/* Every map in name order: at exit (those the sink takes go there) and on SIGUSR1 */
+static void print_maps_sorted(Runtime *rt, const MapsSink *sink)
 {
 	int n = rt->sc->maps.n;
 	MapDesc *sorted = xcalloc((size_t)n + 1, sizeof(MapDesc));
 	memcpy(sorted, rt->maps, sizeof(MapDesc) * (size_t)n);
 	qsort(sorted, (size_t)n, sizeof(MapDesc), cmp_map_name);
 	for (int i = 0; i < n; i++)
-		map_print(&rt->out, &sorted[i], 0, 0);
+		if (!sink || !sink->take(sink->self, &rt->out, &sorted[i]))
+			map_print(&rt->out, &sorted[i], 0, 0);
 	free(sorted);
 }
 
@@ -527,7 +535,8 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	test_delay_knob("SONDE_TEST_LATE_END");
 	fflush(rt.out.f);
 	FE_HOOK(&rt, before_maps, &rt);
-	print_all_maps(&rt);
+	if (!print_all_maps(&rt))
+		status = 1;
 	FE_HOOK(&rt, after_maps, &rt);
 	skb_capture_consume(&rt);
 	uint64_t lost = runtime_lost_events(&rt) + skb_capture_lost(&rt);
