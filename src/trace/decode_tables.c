@@ -92,7 +92,19 @@ static const FlagName clone_ns[] = {
 	N(CLONE_NEWNS), N(CLONE_NEWPID), N(CLONE_NEWUSER), N(CLONE_NEWUTS), N(CLONE_SYSVSEM),
 	N(CLONE_NEWTIME), N(CLONE_THREAD), N(CLONE_SIGHAND), N(CLONE_VM), END};
 
+static const FlagName msg_flags[] = {
+	N(MSG_OOB), N(MSG_PEEK), N(MSG_DONTROUTE), N(MSG_CTRUNC), N(MSG_PROXY), N(MSG_TRUNC),
+	N(MSG_DONTWAIT), N(MSG_EOR), N(MSG_WAITALL), N(MSG_FIN), N(MSG_SYN), N(MSG_CONFIRM),
+	N(MSG_RST), N(MSG_ERRQUEUE), N(MSG_NOSIGNAL), N(MSG_MORE), N(MSG_WAITFORONE),
+	N(MSG_BATCH), N(MSG_ZEROCOPY), N(MSG_FASTOPEN), N(MSG_CMSG_CLOEXEC), END};
+
 static const ArgTable rows[] = {
+	{"sendto", 3, msg_flags, true, "MSG_???"},
+	{"recvfrom", 3, msg_flags, true, "MSG_???"},
+	{"sendmsg", 2, msg_flags, true, "MSG_???"},
+	{"recvmsg", 2, msg_flags, true, "MSG_???"},
+	{"sendmmsg", 3, msg_flags, true, "MSG_???"},
+	{"recvmmsg", 3, msg_flags, true, "MSG_???"},
 	{"epoll_create1", 0, epoll_flags, true, "EPOLL_???"},
 	{"clock_nanosleep", 1, timer_flags, true, "TIMER_???"},
 	{"timer_settime", 1, timer_flags, true, "TIMER_???"},

@@ -114,11 +114,12 @@ static bool parse_number_opt(int ch, const char *arg, TraceOpts *o)
 	char *end;
 	if (ch == 's') {
 		long v = strtol(arg, &end, 10);
-		if (*end || v < 0 || v > 65535) {
-			fprintf(stderr, "sonde trace: -s takes a number from 0 to 65535, not '%s'\n", arg);
+		if (*end || !*arg || v < 0) {
+			fprintf(stderr, "sonde trace: -s takes a number of bytes, not '%s'\n", arg);
 			return false;
 		}
-		o->strsize = (int)v;
+		/* strace takes any size; a capture holds at most 65535 bytes */
+		o->strsize = (int)(v > 65535 ? 65535 : v);
 		return true;
 	}
 	double ms = strtod(arg, &end);

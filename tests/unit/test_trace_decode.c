@@ -232,6 +232,8 @@ static void test_arg_tables(void)
 	CHECK_STR(LINE("fchown", 0, 3, 0xffffffffu, 0xffff0000u), "fchown(3, -1, 4294901760) = 0");
 	CHECK_STR(LINE("creat", -26, 0x1000, 0177777), "creat(0x1000, 0177777) = -1 ETXTBSY (Text file busy)");
 	CHECK_STR(LINE("getrandom", 0, 0, 0, 0), "getrandom(NULL, 0, 0) = 0");
+	CHECK_STR(LINE("sendto", 26, 0, 0x1000, 26, MSG_DONTROUTE | MSG_NOSIGNAL),
+		  "sendto(0, 0x1000, 26, MSG_DONTROUTE|MSG_NOSIGNAL, NULL, 0) = 26");
 }
 
 int main(void)
