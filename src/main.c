@@ -340,7 +340,8 @@ static bool command_exists(const char *cmd)
 
 /* -c: fork now, exec once the probes are attached (the child waits on a
  * pipe), so that cpid is known at compile time. */
-static bool start_child(Cli *c)
+/* -c CMD: split into words as a shell would (wordexp, as bpftrace) */
+static bool start_cmd_wordexp(Cli *c)
 {
 	wordexp_t we;
 	if (wordexp(c->cmd, &we, WRDE_NOCMD) || !we.we_wordc) {
@@ -353,16 +354,9 @@ static bool start_child(Cli *c)
 		wordfree(&we);
 		return false;
 	}
-	int go_fd;
-	pid_t pid = spawn_held(NULL, we.we_wordv, -1, "sonde: cannot run '%s': %s\n", &go_fd);
-	if (pid < 0)
-		return false;
-	c->opt.target.cmd = xstrdup(we.we_wordv[0]);
+	bool ok = runtime_hold_child(we.we_wordv, "sonde: cannot run '%s': %s\n", &c->opt, &c->run);
 	wordfree(&we);
-	c->run.child_pid = pid;
-	c->run.child_go_fd = go_fd;
-	c->opt.cpid = pid;
-	return true;
+	return ok;
 }
 
 static void debug_dump(Cli *c, Program *ast, Script *sc)
@@ -403,7 +397,7 @@ static int run_program(Cli *c)
 		status = 0;
 		goto out;
 	}
-	if (ast && c->cmd && !c->debug && !start_child(c)) {
+	if (ast && c->cmd && !c->debug && !start_cmd_wordexp(c)) {
 		status = 255; /* as bpftrace when it cannot start the command */
 		goto out;
 	}

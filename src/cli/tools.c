@@ -18,12 +18,6 @@
 #define SONDE_TOOLS_DIR "/usr/local/share/sonde/tools"
 #endif
 
-static bool is_dir(const char *p)
-{
-	struct stat st;
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* The first directory of the search order that exists, malloc'ed. */
 static char *tools_dir(void)
 {

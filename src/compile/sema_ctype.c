@@ -280,7 +280,7 @@ bool sema_ctype_index(Sema *s, Expr *e)
 
 /* A type by its text: the script's definitions, then, in a user-space
  * probe, the DWARF of the probed binary for a struct or union, then BTF. */
-static Type *parse_type(Sema *s, const char *text, char *err, size_t n)
+static Type *type_by_text(Sema *s, const char *text, char *err, size_t n)
 {
 	const char *rest = text;
 	bool un = !strncmp(rest, "union ", 6);
@@ -328,7 +328,7 @@ static bool cast_unknown_type(Sema *s, Expr *e, const char *err)
 bool sema_ctype_cast(Sema *s, Expr *e)
 {
 	char err[400];
-	Type *t = parse_type(s, e->name, err, sizeof(err));
+	Type *t = type_by_text(s, e->name, err, sizeof(err));
 	if (!t)
 		return cast_unknown_type(s, e, err);
 	if (t->kind == TY_RECORD) /* bpftrace 0.17's words, then sonde's hint */
@@ -370,7 +370,7 @@ bool sema_ctype_cast(Sema *s, Expr *e)
 Type *sema_ctype_named(Sema *s, const char *text, Loc loc)
 {
 	char err[400];
-	Type *t = parse_type(s, text, err, sizeof(err));
+	Type *t = type_by_text(s, text, err, sizeof(err));
 	if (!t)
 		return sema_error(s, loc, "%s", err), NULL;
 	if (type_is_ptr(t)) {
@@ -387,7 +387,7 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 {
 	if (e->name) {
 		char err[400];
-		Type *t = parse_type(s, e->name, err, sizeof(err));
+		Type *t = type_by_text(s, e->name, err, sizeof(err));
 		if (!t)
 			return sema_error(s, e->loc, "sizeof: %s", err);
 		if (t->kind == TY_RECORD && !record_known(s, t, e->loc))
@@ -424,7 +424,7 @@ static Type *name_type(Sema *s, const Expr *a)
 	    !strcmp(a->name, "curtask"))
 		return NULL;
 	char err[400];
-	Type *t = parse_type(s, a->name, err, sizeof(err));
+	Type *t = type_by_text(s, a->name, err, sizeof(err));
 	return t && t->kind != TY_NONE ? t : NULL;
 }
 
@@ -434,7 +434,7 @@ bool sema_ctype_offsetof(Sema *s, Expr *e)
 	Type *t = NULL;
 	if (e->name) {
 		char err[400];
-		t = parse_type(s, e->name, err, sizeof(err));
+		t = type_by_text(s, e->name, err, sizeof(err));
 		if (!t)
 			return sema_error(s, e->loc, "offsetof: %s", err);
 	} else if (!(t = name_type(s, e->a))) {

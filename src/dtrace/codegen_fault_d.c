@@ -97,7 +97,7 @@ int dfault_label(Gen *g, int kind, int addr_slot)
 
 /* --- ERROR's programs ------------------------------------------------------ */
 
-static int kind_of(const Script *sc, const ProbeSpec *sp)
+static int err_kind_of(const Script *sc, const ProbeSpec *sp)
 {
 	for (int i = 0; i < sc->nerr_kinds; i++)
 		if (sc->err_kinds[i].type == sp->prov->prog_type &&
@@ -106,19 +106,19 @@ static int kind_of(const Script *sc, const ProbeSpec *sp)
 	return -1;
 }
 
-static bool is_error_ap(const Script *sc, const AttachPoint *ap)
+static bool is_d_error_ap(const Script *sc, const AttachPoint *ap)
 {
 	return sc->opt.dialect == DIALECT_D && ap->d && !strcmp(ap->text, "ERROR");
 }
 
 bool dfault_is_error_clause(const Script *sc, const Probe *p)
 {
-	return p->naps && is_error_ap(sc, &p->aps[0]);
+	return p->naps && is_d_error_ap(sc, &p->aps[0]);
 }
 
 static void kind_add(Script *sc, const ProbeSpec *sp)
 {
-	if (kind_of(sc, sp) >= 0 || sc->nerr_kinds == (int)(sizeof(sc->err_kinds) /
+	if (err_kind_of(sc, sp) >= 0 || sc->nerr_kinds == (int)(sizeof(sc->err_kinds) /
 							   sizeof(sc->err_kinds[0])))
 		return;
 	if (!provider_error(sp->prov->prog_type))
@@ -164,7 +164,7 @@ void dfault_prog_slot(const Gen *g, int *kind, int *slot)
 	*kind = *slot = -1;
 	if (!dfault_is_error_spec(g->spec))
 		return;
-	*kind = kind_of(g->sc, g->spec);
+	*kind = err_kind_of(g->sc, g->spec);
 	*slot = error_rank(g->sc, g->probe);
 }
 
@@ -172,7 +172,7 @@ void dfault_prog_slot(const Gen *g, int *kind, int *slot)
  * only when there is none there */
 static void tail_call(Gen *g, int slot)
 {
-	int kind = kind_of(g->sc, g->spec);
+	int kind = err_kind_of(g->sc, g->spec);
 	if (kind < 0 || slot >= g->sc->nerror)
 		return;
 	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));

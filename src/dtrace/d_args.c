@@ -17,6 +17,7 @@
 #include "../lang/ctypes.h"
 #include "../lang/lexer.h"
 #include "../sym/ksyms.h"
+#include "../util/clock.h"
 #include "dtrace.h"
 
 typedef struct XMember {
@@ -349,16 +350,6 @@ static void set_loc(Expr *e, Loc loc)
 		set_loc(e->args.v[i], loc);
 }
 
-/* CLOCK_REALTIME - CLOCK_MONOTONIC now: task start times are monotonic */
-static unsigned long long wall_offset(void)
-{
-	struct timespec r, m;
-	clock_gettime(CLOCK_REALTIME, &r);
-	clock_gettime(CLOCK_MONOTONIC, &m);
-	return (unsigned long long)(r.tv_sec - m.tv_sec) * 1000000000ull +
-	       (unsigned long long)(r.tv_nsec - m.tv_nsec);
-}
-
 /* text with @T replaced by base, @W by the wall clock offset and @K by
  * the address of the tick's hrtimer handler (d_args_tick_handler), parsed */
 static Expr *expr_of(Program *p, const char *text, const char *base, Loc loc, Error *err)
@@ -369,7 +360,7 @@ static Expr *expr_of(Program *p, const char *text, const char *base, Loc loc, Er
 		if (s[0] == '@' && s[1] == 'T')
 			sb_printf(&b, "(%s)", base), s++;
 		else if (s[0] == '@' && s[1] == 'W')
-			sb_printf(&b, "%llu", wall_offset()), s++;
+			sb_printf(&b, "%llu", (unsigned long long)wall_offset_ns()), s++;
 		else if (s[0] == '@' && s[1] == 'K')
 			sb_printf(&b, "0x%llx", (unsigned long long)d_args_tick_handler()), s++;
 		else

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../util/clock.h"
 #include "dtrace.h"
 
 /* a global assigned as x[k] (an associative array), as x (a scalar: x[i]
@@ -31,24 +32,16 @@ typedef struct Rw {
 	int inline_depth;           /* inlines being expanded */
 } Rw;
 
-static Expr *mk(Rw *rw, ExprKind k, Loc loc)
-{
-	Expr *e = arena_alloc(&rw->prog->arena, sizeof(Expr));
-	e->kind = k;
-	e->loc = loc;
-	return e;
-}
-
 static Expr *mk_builtin(Rw *rw, const char *name, Loc loc)
 {
-	Expr *e = mk(rw, E_BUILTIN, loc);
+	Expr *e = expr_new(rw->prog, E_BUILTIN, loc);
 	e->name = arena_strdup(&rw->prog->arena, name);
 	return e;
 }
 
 static Expr *mk_field(Rw *rw, Expr *base, const char *name)
 {
-	Expr *e = mk(rw, E_FIELD, base->loc);
+	Expr *e = expr_new(rw->prog, E_FIELD, base->loc);
 	e->arrow = true;
 	e->a = base;
 	e->name = arena_strdup(&rw->prog->arena, name);
@@ -57,7 +50,7 @@ static Expr *mk_field(Rw *rw, Expr *base, const char *name)
 
 static Expr *mk_cast(Rw *rw, const char *type, Expr *a)
 {
-	Expr *e = mk(rw, E_CAST, a->loc);
+	Expr *e = expr_new(rw->prog, E_CAST, a->loc);
 	e->name = arena_strdup(&rw->prog->arena, type);
 	e->a = a;
 	return e;
@@ -65,7 +58,7 @@ static Expr *mk_cast(Rw *rw, const char *type, Expr *a)
 
 static Expr *mk_int(Rw *rw, uint64_t v, Loc loc)
 {
-	Expr *e = mk(rw, E_INT, loc);
+	Expr *e = expr_new(rw->prog, E_INT, loc);
 	e->ival = v;
 	return e;
 }
@@ -87,15 +80,6 @@ static bool clause_all(const Probe *p, const char *prov, const char *name)
 	return p->naps > 0;
 }
 
-/* CLOCK_REALTIME - CLOCK_MONOTONIC (bpf_ktime_get_ns) now */
-static uint64_t wall_offset(void)
-{
-	struct timespec r, m;
-	clock_gettime(CLOCK_REALTIME, &r);
-	clock_gettime(CLOCK_MONOTONIC, &m);
-	return (uint64_t)(r.tv_sec - m.tv_sec) * 1000000000ull + (uint64_t)(r.tv_nsec - m.tv_nsec);
-}
-
 /* sonde builtins that are not D variables: in D they are undefined names */
 static const char *const sonde_only[] = {
 	"comm", "nsecs", "elapsed", "cgroup", "curtask", "rand", "probe", "kstack", "ustack",
@@ -113,7 +97,7 @@ static Expr *clone_expr(Rw *rw, const Expr *e)
 {
 	if (!e)
 		return NULL;
-	Expr *c = mk(rw, e->kind, e->loc);
+	Expr *c = expr_new(rw->prog, e->kind, e->loc);
 	*c = *e;
 	c->a = clone_expr(rw, e->a);
 	c->b = clone_expr(rw, e->b);
@@ -161,7 +145,7 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 	if (d_is_ksym(n))
 		return d_ksym_expr(rw->prog, rw->env, e, rw->err);
 	if (is_global(rw, n)) {
-		Expr *m = mk(rw, E_MAP, e->loc);
+		Expr *m = expr_new(rw->prog, E_MAP, e->loc);
 		char buf[256];
 		snprintf(buf, sizeof(buf), "`%s", n);
 		m->name = arena_strdup(&rw->prog->arena, buf);
@@ -190,17 +174,17 @@ static Expr *rw_ident(Rw *rw, Expr *e)
 		return rt;
 	}
 	if (!strcmp(n, "walltimestamp")) {
-		Expr *add = mk(rw, E_BINOP, e->loc);
+		Expr *add = expr_new(rw->prog, E_BINOP, e->loc);
 		add->op = OP_ADD;
 		add->a = mk_builtin(rw, "nsecs", e->loc);
-		add->b = mk_int(rw, wall_offset(), e->loc);
+		add->b = mk_int(rw, wall_offset_ns(), e->loc);
 		return add;
 	}
 	if (!strcmp(n, "errno")) { /* a return probe's negative return value */
 		if (!clause_all(rw->probe, "syscall", "return"))
 			return mk_cast(rw, "int32", mk_int(rw, 0, e->loc));
-		Expr *neg = mk(rw, E_UNOP, e->loc), *lt = mk(rw, E_BINOP, e->loc);
-		Expr *t = mk(rw, E_TERNARY, e->loc);
+		Expr *neg = expr_new(rw->prog, E_UNOP, e->loc), *lt = expr_new(rw->prog, E_BINOP, e->loc);
+		Expr *t = expr_new(rw->prog, E_TERNARY, e->loc);
 		neg->op = OP_NEG;
 		neg->a = mk_cast(rw, "int64", mk_builtin(rw, "arg0", e->loc));
 		lt->op = OP_LT;
@@ -240,7 +224,7 @@ static Expr *rw_scoped(Rw *rw, Expr *e)
 	bool self = !strcmp(e->a->name, "self");
 	char buf[256];
 	snprintf(buf, sizeof(buf), "%s->%s", e->a->name, e->name);
-	Expr *v = mk(rw, self ? E_MAP : E_VAR, e->loc);
+	Expr *v = expr_new(rw->prog, self ? E_MAP : E_VAR, e->loc);
 	v->name = arena_strdup(&rw->prog->arena, buf);
 	if (self) {
 		v->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *));
@@ -279,7 +263,7 @@ static Expr *subst_ident(Rw *rw, const Expr *e, const char *name, const Expr *wi
 		return NULL;
 	if (e->kind == E_BUILTIN && !strcmp(e->name, name))
 		return clone_expr(rw, with);
-	Expr *c = mk(rw, e->kind, e->loc);
+	Expr *c = expr_new(rw->prog, e->kind, e->loc);
 	*c = *e;
 	c->a = subst_ident(rw, e->a, name, with);
 	c->b = subst_ident(rw, e->b, name, with);
@@ -397,7 +381,7 @@ static Expr *rw_xlate_whole(Rw *rw, Expr *e)
 	if (!in)
 		return NULL;
 	int n = x->members.n;
-	Expr *c = mk(rw, E_CALL, x->end); /* where dtrace reports a member of the wrong type */
+	Expr *c = expr_new(rw->prog, E_CALL, x->end); /* where dtrace reports a member of the wrong type */
 	c->name = "__xlate_struct";
 	c->sval = (char *)type;
 	c->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *) * (size_t)(n ? n : 1));
@@ -554,7 +538,7 @@ static void zero_to_delete(Rw *rw, Stmt *s)
 		return;
 	if (!str_index_find(&rw->stored, t->name) && !is_declared(rw->prog, t->name))
 		return; /* never given another value: the assignment gives it its type */
-	Expr *call = mk(rw, E_CALL, s->loc);
+	Expr *call = expr_new(rw->prog, E_CALL, s->loc);
 	call->name = "delete";
 	call->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *));
 	call->args.v[0] = t;
@@ -695,13 +679,13 @@ static bool records(const StmtList *l)
 
 /* the probes' own filter (proc:::start: the child's return from clone)
  * goes before the clause's predicate */
-static bool add_filter(Rw *rw, Probe *pr)
+static bool add_probe_filter(Rw *rw, Probe *pr)
 {
 	Expr *f = d_args_filter(rw->prog, rw->sig, pr->loc, rw->err);
 	if (!f)
 		return !rw->err->set;
 	if (pr->pred) {
-		Expr *and = mk(rw, E_BINOP, pr->loc);
+		Expr *and = expr_new(rw->prog, E_BINOP, pr->loc);
 		and->op = OP_LAND;
 		and->a = f;
 		and->b = pr->pred;
@@ -731,7 +715,7 @@ bool d_rewrite(Program *p, const DEnv *env, Error *err)
 		pr->d_record = !env->quiet && (!pr->body.n || records(&pr->body));
 		d_this_init(p, pr);
 		ok = (!pr->pred || (pr->pred = rw_expr(&rw, pr->pred))) && rw_stmts(&rw, &pr->body) &&
-		     add_filter(&rw, pr);
+		     add_probe_filter(&rw, pr);
 	}
 	str_index_free(&rw.globals);
 	str_index_free(&rw.stored);

@@ -254,27 +254,21 @@ static void report_compile_error(DCli *cl, Program *all, const Error *err)
 
 /* -c CMD: split on white space as dtrace does, forked now and let go once
  * the probes are attached */
-static bool start_child(DCli *cl)
+static bool start_cmd_blanks(DCli *cl)
 {
 	char *s = xstrdup(cl->cmd);
 	VEC(char *) av = {0};
 	for (char *w = strtok(s, " \t\n"); w; w = strtok(NULL, " \t\n"))
 		vec_push(&av, w);
 	vec_push(&av, NULL);
-	int go_fd;
-	pid_t pid = av.v[0] ? spawn_held(NULL, av.v, -1, "dtrace: failed to execute %s: %s\n", &go_fd)
-			    : -1;
-	if (pid < 0) {
+	bool ok = runtime_hold_child(av.v, "dtrace: failed to execute %s: %s\n", &cl->opt, &cl->run);
+	free(av.v);
+	free(s);
+	if (!ok) {
 		fprintf(stderr, "dtrace: failed to execute %s: %s\n", cl->cmd, strerror(EINVAL));
 		return false;
 	}
-	cl->opt.target.cmd = xstrdup(av.v[0]);
-	free(av.v);
-	free(s);
-	cl->run.child_pid = pid;
-	cl->run.child_go_fd = go_fd;
-	cl->opt.cpid = pid;
-	cl->env.target = pid;
+	cl->env.target = cl->run.child_pid;
 	cl->env.cmd = cl->opt.target.cmd;
 	return true;
 }
@@ -433,7 +427,7 @@ static int parse_args(DCli *cl, int argc, char **argv)
 
 /* --- the run ------------------------------------------------------------------ */
 
-static void announce(const DCli *cl)
+static void announce_matches(const DCli *cl)
 {
 	for (int i = 0; i < cl->cmds.n && !cl->env.quiet; i++) {
 		const DCmd *c = &cl->cmds.v[i];
@@ -493,7 +487,7 @@ static int run(DCli *cl)
 		report_compile_error(cl, all, &err);
 		return 1;
 	}
-	announce(cl);
+	announce_matches(cl);
 	int status = 0;
 	if (cl->show_bpf)
 		for (int i = 0; i < sc->progs.n; i++)
@@ -562,7 +556,7 @@ int dtrace_main(int argc, char **argv)
 			strerror(errno));
 		status = 1;
 	}
-	if (status < 0 && cl.cmd && !start_child(&cl))
+	if (status < 0 && cl.cmd && !start_cmd_blanks(&cl))
 		status = 1;
 	if (status < 0) {
 		status = run(&cl);

@@ -22,14 +22,6 @@
  * entries are offsets into each CPU's area, far below */
 #define KERNEL_SPACE 0xffff800000000000ull
 
-static Expr *mk(Program *prog, ExprKind k, Loc loc)
-{
-	Expr *e = arena_alloc(&prog->arena, sizeof(Expr));
-	e->kind = k;
-	e->loc = loc;
-	return e;
-}
-
 /* the module a kernel symbol is in: "vmlinux" or the module's name */
 static bool in_module(const char *sym, uint64_t addr, const char *mod)
 {
@@ -76,8 +68,8 @@ Expr *d_ksym_expr(Program *prog, const DEnv *env, const Expr *e, Error *err)
 			 "area): sonde reads kernel variables that are not per-CPU only", e->name);
 		return NULL;
 	}
-	Expr *a = mk(prog, E_INT, e->loc), *cast = mk(prog, E_CAST, e->loc);
-	Expr *deref = mk(prog, E_UNOP, e->loc);
+	Expr *a = expr_new(prog, E_INT, e->loc), *cast = expr_new(prog, E_CAST, e->loc);
+	Expr *deref = expr_new(prog, E_UNOP, e->loc);
 	a->ival = addr;
 	a->lit = LIT_ULONG;
 	cast->name = (char *)ptr_type(prog, env, name);

@@ -69,7 +69,7 @@ static int expand_arg(const DEnv *env, const char *s, StrBuf *b, int line, Error
 }
 
 /* a string or character literal starting at s: its length */
-static size_t quoted_len(const char *s)
+static size_t quoted_len_d(const char *s)
 {
 	size_t i = 1;
 	while (s[i] && s[i] != s[0] && s[i] != '\n')
@@ -92,7 +92,7 @@ char *d_macro_expand(const char *text, const DEnv *env, Error *err)
 	for (const char *s = text; *s;) {
 		size_t skip = 0;
 		if (*s == '"' || *s == '\'')
-			skip = quoted_len(s);
+			skip = quoted_len_d(s);
 		else if (*s == '/' && (s[1] == '*' || s[1] == '/'))
 			skip = comment_len(s);
 		if (skip) {

@@ -140,7 +140,7 @@ static bool value_ok(OptValue kind, const char *v)
 }
 
 /* the option's effect on what is compiled and printed */
-static void apply(DEnv *env, const char *name, const char *v)
+static void apply_option(DEnv *env, const char *name, const char *v)
 {
 	Options *o = env->opt;
 	bool off = d_option_off(v);
@@ -183,7 +183,7 @@ bool d_option_set(DEnv *env, const char *opt, bool pragma, char *msg, size_t msg
 	Options *o = env->opt;
 	o->d_opts = realloc(o->d_opts, sizeof(char *) * (size_t)(o->nd_opts + 1));
 	o->d_opts[o->nd_opts++] = xstrdup(opt);
-	apply(env, d->name, v);
+	apply_option(env, d->name, v);
 	return true;
 }
 

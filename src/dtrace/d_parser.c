@@ -499,7 +499,7 @@ static bool at_d_decl(const Lexer *lx)
 	return *s == ';' || *s == '[' || *s == ',';
 }
 
-static bool parse_top(DParser *dp, StrBuf *cdefs)
+static bool parse_d_top(DParser *dp, StrBuf *cdefs)
 {
 	Lexer *lx = &dp->lx;
 	for (;;) {
@@ -561,7 +561,7 @@ static bool d_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg)
 	dp->err = err;
 	dp->cline = dp->ccol = 1;
 	p->c_defs_decls = true;
-	return parse_top(dp, cdefs);
+	return parse_d_top(dp, cdefs);
 }
 
 Program *d_parse(const Source *src, DEnv *env, int *nmatched, Error *err)

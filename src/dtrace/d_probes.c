@@ -227,7 +227,7 @@ static void walk_tracepoints(Walk *w)
 
 /* "997", "10ms", "1s", "5000hz": the period in ns, or the rate in hz
  * (*hz set).  False when it is not a valid rate. */
-static bool parse_rate(const char *s, unsigned long long *val, bool *hz)
+static bool parse_profile_rate(const char *s, unsigned long long *val, bool *hz)
 {
 	static const struct {
 		const char *unit;
@@ -260,7 +260,7 @@ static bool rate_attach(const char *kind, const char *rate, char *out, size_t n)
 {
 	unsigned long long v;
 	bool hz;
-	if (!parse_rate(rate, &v, &hz))
+	if (!parse_profile_rate(rate, &v, &hz))
 		return false;
 	const char *prov = !strcmp(kind, "profile") ? "profile" : "interval";
 	if (hz)

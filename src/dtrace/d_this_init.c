@@ -22,7 +22,7 @@ static bool is_this(const Expr *e)
 	       !strcmp(e->a->name, "this");
 }
 
-static const DVarDecl *declared(const Program *p, const char *name)
+static const DVarDecl *this_var_decl(const Program *p, const char *name)
 {
 	char buf[256];
 	snprintf(buf, sizeof(buf), "this->%s", name);
@@ -45,7 +45,7 @@ static void walk_expr(Need *n, const Expr *e, bool inc)
 {
 	if (!e)
 		return;
-	if (is_this(e) && (inc || declared(n->prog, e->name)) &&
+	if (is_this(e) && (inc || this_var_decl(n->prog, e->name)) &&
 	    !in(n->assigned.v, n->assigned.n, e->name) && !in(n->names.v, n->names.n, e->name))
 		vec_push(&n->names, e->name);
 	walk_expr(n, e->a, e->kind == E_INCDEC);
@@ -76,7 +76,7 @@ static void walk_stmts(Need *n, const StmtList *l, bool top)
  * assigned 0 is zeroed, sema.c) */
 static Stmt *zero_init(Program *p, const char *name, Loc loc)
 {
-	const DVarDecl *d = declared(p, name);
+	const DVarDecl *d = this_var_decl(p, name);
 	bool str = d && !d->count && !strcmp(d->type, "string"); /* an array is zeroed */
 	Expr *self = arena_alloc(&p->arena, sizeof(Expr));
 	*self = (Expr){ .kind = E_BUILTIN, .loc = loc, .name = "this" };

@@ -33,7 +33,7 @@ bool dcheck_devpart(Sema *s, Expr *c)
 }
 
 /* r3 = the digit value of the byte in r3, or 99 when it is no digit */
-static void digit_value(Gen *g)
+static void gen_digit_value(Gen *g)
 {
 	int lower = label_new(g), upper = label_new(g), none = label_new(g), end = label_new(g);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, 'a', lower);
@@ -72,7 +72,7 @@ static void skip_hex_prefix(Gen *g, int os, int ns)
 	label_place(g, x);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_5, 1));
 	d_ld_byte(g, BPF_REG_3, BPF_REG_5, os);
-	digit_value(g);
+	gen_digit_value(g);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, 16, end);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 2));
 	label_place(g, end);
@@ -114,7 +114,7 @@ static void gen_strtoll(Gen *g, const Expr *e)
 	label_place(g, loop);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, done);
 	d_ld_byte(g, BPF_REG_3, BPF_REG_1, os);
-	digit_value(g);
+	gen_digit_value(g);
 	emit_jmp_reg(g, BPF_JGE, BPF_REG_3, BPF_REG_2, done);
 	emit(g, I_ALU64_REG(BPF_MUL, BPF_REG_4, BPF_REG_2));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_3));

@@ -247,7 +247,7 @@ int d_str_arg(Gen *g, const Expr *a, int *size)
 }
 
 /* an integer argument into a scratch slot */
-static int int_arg(Gen *g, const Expr *a)
+static int int_arg_slot(Gen *g, const Expr *a)
 {
 	int slot = d_slot(g);
 	gen_int(g, a);
@@ -297,8 +297,8 @@ static void gen_substr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int os = d_str_arg(g, e->args.v[0], &ns);
-	int idx = int_arg(g, e->args.v[1]);
-	int rem = e->args.n > 2 ? int_arg(g, e->args.v[2]) : d_slot(g);
+	int idx = int_arg_slot(g, e->args.v[1]);
+	int rem = e->args.n > 2 ? int_arg_slot(g, e->args.v[2]) : d_slot(g);
 	int len = d_slot(g);
 	if (e->args.n <= 2)
 		set_slot(g, rem, g->sc->opt.strlen_max);
@@ -372,7 +372,7 @@ typedef enum { SEARCH_STRSTR, SEARCH_INDEX, SEARCH_RINDEX } SearchKind;
 static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int res)
 {
 	int nsub, osub = d_str_arg(g, e->args.v[1], &nsub);
-	int pos = e->args.n > 2 ? int_arg(g, e->args.v[2]) : -1;
+	int pos = e->args.n > 2 ? int_arg_slot(g, e->args.v[2]) : -1;
 	int len = d_slot(g), sublen = d_slot(g), at = d_slot(g);
 	int search = label_new(g), done = label_new(g), notempty = label_new(g);
 	d_strlen(g, os, ns, BPF_REG_1);
@@ -469,7 +469,7 @@ static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	bool last = e->func->id == F_D_STRRCHR;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = d_str_arg(g, e->args.v[0], &ns), ch = int_arg(g, e->args.v[1]);
+	int os = d_str_arg(g, e->args.v[0], &ns), ch = int_arg_slot(g, e->args.v[1]);
 	int res = d_slot(g), count = d_slot(g);
 	int loop = label_new(g), end = label_new(g), miss = label_new(g);
 	set_slot(g, res, -1);
@@ -603,8 +603,8 @@ static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt)
 static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int out = e->type->size < dt->size ? e->type->size : dt->size;
-	int val = int_arg(g, e->args.v[0]);
-	int base = e->args.n > 1 ? int_arg(g, e->args.v[1]) : d_slot(g);
+	int val = int_arg_slot(g, e->args.v[0]);
+	int base = e->args.n > 1 ? int_arg_slot(g, e->args.v[1]) : d_slot(g);
 	int buf = scratch_alloc(g, LLTOSTR_BUF), start = d_slot(g), count = d_slot(g);
 	if (e->args.n < 2)
 		set_slot(g, base, 10);

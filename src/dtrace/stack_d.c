@@ -13,14 +13,9 @@
 #include "../python/pystack_format.h"
 #include "../sym/ksyms.h"
 #include "../runtime/output.h"
+#include "../util/util.h"
 
 enum { STACK_INDENT_D = 14 };
-
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
 
 /* A frame's function and module (kernel: "vmlinux" or the module's name,
  * user: the file's base name); either may be NULL. */
@@ -33,7 +28,7 @@ static const char *frame_parts(const Type *t, const void *d, uint64_t ip, uint64
 	if (t->kind == TY_KSTACK)
 		*mod = name ? ksym_module(name, kmod, kmod_len) : NULL;
 	else if (*mod)
-		*mod = base_name(*mod);
+		*mod = path_basename(*mod);
 	return name;
 }
 
@@ -55,7 +50,7 @@ static void put_named(StrBuf *sb, const Type *t, const void *d, uint64_t ip, boo
 		sb_printf(sb, "0x%llx", a);
 }
 
-static void put_frame(StrBuf *sb, const Type *t, const void *d, uint64_t ip)
+static void put_frame_d(StrBuf *sb, const Type *t, const void *d, uint64_t ip)
 {
 	put_named(sb, t, d, ip, true);
 }
@@ -108,7 +103,7 @@ void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 	sb_putc(sb, '\n');
 	for (int i = 0; i < n; i++) {
 		sb_printf(sb, "%*s", indent, "");
-		put_frame(sb, t, d, ips[i]);
+		put_frame_d(sb, t, d, ips[i]);
 		sb_putc(sb, '\n');
 	}
 }
@@ -129,7 +124,7 @@ void stack_printf_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, i
 	sb_putc(sb, '\n');
 	for (int i = 0; i < n; i++) {
 		sb_reset(&frame);
-		put_frame(&frame, t, d, ips[i]);
+		put_frame_d(&frame, t, d, ips[i]);
 		sb_putc(&frame, 0);
 		sb_printf(sb, "%*s", indent, "");
 		sb_printf(sb, cfmt, frame.s);
@@ -145,7 +140,7 @@ void sym_format_d(StrBuf *sb, bool user, const void *d)
 	uint64_t addr;
 	memcpy(&addr, d, 8);
 	Type t = {.kind = user ? TY_USTACK : TY_KSTACK};
-	put_frame(sb, &t, d, addr);
+	put_frame_d(sb, &t, d, addr);
 }
 
 /* The text of a sym() mod() usym() umod() uaddr() value, as libdtrace's

@@ -63,7 +63,7 @@ static void usage(FILE *f)
 
 enum { OPT_FROM_FOLDED = 256, OPT_OFF_CPU, OPT_FOLDED, OPT_TITLE, OPT_WIDTH, OPT_PPROF };
 
-static bool parse_num(const char *s, double lo, double hi, double *out)
+static bool parse_num_in(const char *s, double lo, double hi, double *out)
 {
 	char *end;
 	double v = strtod(s, &end);
@@ -91,14 +91,14 @@ static int parse_args(int argc, char **argv, FlameCli *c)
 	while ((ch = getopt_long(argc, argv, "+p:F:d:o:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'p':
-			if (!parse_num(optarg, 1, 1 << 30, &v) || kill((pid_t)v, 0) < 0) {
+			if (!parse_num_in(optarg, 1, 1 << 30, &v) || kill((pid_t)v, 0) < 0) {
 				fprintf(stderr, "sonde flamegraph: -p %s: no such process\n", optarg);
 				return 1;
 			}
 			c->pid = (int)v;
 			break;
 		case 'F':
-			if (!parse_num(optarg, 1, 100000, &v)) {
+			if (!parse_num_in(optarg, 1, 100000, &v)) {
 				fprintf(stderr, "sonde flamegraph: -F takes a frequency from 1 to 100000 Hz, not '%s'\n",
 					optarg);
 				return 1;
@@ -106,7 +106,7 @@ static int parse_args(int argc, char **argv, FlameCli *c)
 			c->hz = (int)v;
 			break;
 		case 'd':
-			if (!parse_num(optarg, 0.001, 1e7, &c->seconds)) {
+			if (!parse_num_in(optarg, 0.001, 1e7, &c->seconds)) {
 				fprintf(stderr, "sonde flamegraph: -d takes a number of seconds, not '%s'\n", optarg);
 				return 1;
 			}
@@ -118,7 +118,7 @@ static int parse_args(int argc, char **argv, FlameCli *c)
 		case OPT_PPROF: c->pprof = optarg; break;
 		case OPT_TITLE: c->title = optarg; break;
 		case OPT_WIDTH:
-			if (!parse_num(optarg, 200, 100000, &v)) {
+			if (!parse_num_in(optarg, 200, 100000, &v)) {
 				fprintf(stderr, "sonde flamegraph: --width takes 200 to 100000 pixels, not '%s'\n",
 					optarg);
 				return 1;

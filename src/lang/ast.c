@@ -41,6 +41,14 @@ void program_add_probe(Program *p, Probe *pr)
 	p->probes[p->nprobes++] = pr;
 }
 
+Expr *expr_new(Program *p, ExprKind k, Loc loc)
+{
+	Expr *e = arena_alloc(&p->arena, sizeof(*e));
+	e->kind = k;
+	e->loc = loc;
+	return e;
+}
+
 void program_free(Program *p)
 {
 	if (!p)

@@ -170,6 +170,8 @@ typedef struct Program {
 Program *parse_program(const Source *src, Error *err);
 void program_free(Program *p);
 void program_add_probe(Program *p, Probe *pr); /* appended, in the program's arena */
+/* A new node of kind k at loc, zeroed, in the program's arena. */
+Expr *expr_new(Program *p, ExprKind k, Loc loc);
 
 /* -d ast: an indented tree, one node per line. */
 void ast_dump(FILE *out, const Program *p);

@@ -55,19 +55,11 @@ static BtfSpace *space_at(int i)
 	return sp;
 }
 
-static Type *new_type(TypeKind k, int size)
-{
-	Type *t = arena_alloc(&types()->arena, sizeof(Type));
-	t->kind = k;
-	t->size = size;
-	return t;
-}
-
 static Type *get_void(void)
 {
 	BtfTypesCache *c = types();
 	if (!c->void_type) {
-		c->void_type = new_type(TY_NONE, 0);
+		c->void_type = type_new(&types()->arena, TY_NONE, 0);
 		c->void_type->cname = "void";
 	}
 	return c->void_type;
@@ -101,14 +93,14 @@ static Type *convert_int(const struct btf_type *bt)
 	int size = (int)bt->size;
 	if (size != 1 && size != 2 && size != 4 && size != 8) {
 		/* __int128 and friends: bytes */
-		Type *el = new_type(TY_INT, 8);
+		Type *el = type_new(&types()->arena, TY_INT, 8);
 		el->bits = 8;
-		Type *a = new_type(TY_ARRAY, size);
+		Type *a = type_new(&types()->arena, TY_ARRAY, size);
 		a->pointee = el;
 		a->count = size;
 		return a;
 	}
-	Type *t = new_type(TY_INT, 8);
+	Type *t = type_new(&types()->arena, TY_INT, 8);
 	t->bits = size * 8;
 	t->is_signed = btf_is_int(bt) ? (btf_int_encoding(bt) & BTF_INT_SIGNED) != 0
 		       : btf_is_any_enum(bt) ? btf_kflag(bt) : false;
@@ -127,7 +119,7 @@ static Type *convert_ptr(BtfSpace *sp, const struct btf_type *bt)
 		user |= !strcmp(btf__name_by_offset(sp->btf, x->name_off), "user");
 		tid = x->type;
 	}
-	Type *t = new_type(TY_INT, 8);
+	Type *t = type_new(&types()->arena, TY_INT, 8);
 	t->bits = 64;
 	t->user = user;
 	const struct btf_type *target = btf__type_by_id(sp->btf, tid);
@@ -168,12 +160,12 @@ static Type *convert(BtfSpace *sp, __u32 id)
 		Type *el = convert(sp, a->type);
 		if (el->kind == TY_INT && el->bits == 8 && is_plain_char(b, a->type) && !el->pointee &&
 		    !el->cname && a->nelems > 0) {
-			t = new_type(TY_STR, (int)a->nelems); /* char[N]: a string */
+			t = type_new(&types()->arena, TY_STR, (int)a->nelems); /* char[N]: a string */
 		} else {
 			int esz = type_csize(el);
 			if (el->kind == TY_RECORD)
 				esz = type_record_size(el);
-			t = new_type(TY_ARRAY, esz * (int)a->nelems);
+			t = type_new(&types()->arena, TY_ARRAY, esz * (int)a->nelems);
 			t->pointee = el;
 			t->count = (int)a->nelems;
 		}
@@ -181,7 +173,7 @@ static Type *convert(BtfSpace *sp, __u32 id)
 	}
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
-		t = new_type(TY_RECORD, (int)bt->size);
+		t = type_new(&types()->arena, TY_RECORD, (int)bt->size);
 		t->is_union = btf_is_union(bt);
 		t->cname = cname_of(t->is_union ? "union" : "struct", name);
 		t->btf_id = (int)id;
@@ -194,7 +186,7 @@ static Type *convert(BtfSpace *sp, __u32 id)
 		if (full > 0) {
 			t = convert(sp, (__u32)full);
 		} else {
-			t = new_type(TY_RECORD, 0);
+			t = type_new(&types()->arena, TY_RECORD, 0);
 			t->cname = cname_of(un ? "union" : "struct", name);
 		}
 		break;
@@ -294,7 +286,7 @@ Type *btf_lazy_record(const char *kw, const char *name)
 	for (int i = 0; i < 4 && names[i]; i++)
 		if (!strcmp(names[i], name))
 			return cache[i];
-	Type *t = new_type(TY_RECORD, 0);
+	Type *t = type_new(&types()->arena, TY_RECORD, 0);
 	t->is_union = !strcmp(kw, "union");
 	t->cname = cname_of(kw, name);
 	t->pending = true;

@@ -79,17 +79,9 @@ void cd_add_macro(CDefs *d, const char *name, const char *text)
 	vec_push(&d->names, n);
 }
 
-static Type *new_type(Arena *a, TypeKind k, int size)
-{
-	Type *t = arena_alloc(a, sizeof(Type));
-	t->kind = k;
-	t->size = size;
-	return t;
-}
-
 static Type *int_type(Arena *a, int bits, bool sign)
 {
-	Type *t = new_type(a, TY_INT, 8);
+	Type *t = type_new(a, TY_INT, 8);
 	t->bits = bits;
 	t->is_signed = sign;
 	return t;
@@ -170,7 +162,7 @@ static bool pp_defined(CP *p, int64_t *v)
 	return !paren || cd_expect(p, ")", "')'");
 }
 
-static bool parse_spec(CP *p, Type **out);
+static bool parse_decl_spec(CP *p, Type **out);
 static Type *ptr_to(CP *p, Type *t, bool user);
 
 /* sizeof (TYPE) in an array size: glibc's _SIGSET_NWORDS */
@@ -180,7 +172,7 @@ static bool csizeof(CP *p, int64_t *v)
 	if (!cd_next(p) || !cd_expect(p, "(", "'(' after sizeof"))
 		return false;
 	Loc at = p->tloc;
-	if (!parse_spec(p, &t))
+	if (!parse_decl_spec(p, &t))
 		return false;
 	while (cd_is(p, "*")) {
 		t = ptr_to(p, t, false);
@@ -218,7 +210,7 @@ static bool cprimary(CP *p, int64_t *v);
 static bool ccast(CP *p, int64_t *v)
 {
 	Type *t;
-	if (!parse_spec(p, &t))
+	if (!parse_decl_spec(p, &t))
 		return false;
 	bool ptr = false;
 	for (; cd_is(p, "*"); ptr = true)
@@ -404,7 +396,7 @@ static Type *tagged_record(CP *p, bool un, const char *name, bool defining)
 	(void)defining;
 	if (n)
 		return n->type;
-	Type *t = new_type(p->d->arena, TY_RECORD, 0);
+	Type *t = type_new(p->d->arena, TY_RECORD, 0);
 	t->is_union = un;
 	size_t len = strlen(name) + 8;
 	char *cn = arena_alloc(p->d->arena, len);
@@ -430,7 +422,7 @@ static bool parse_members(CP *p, Type *rec)
 		}
 		Loc at = p->tloc;
 		Type *base;
-		if (!(ok = parse_spec(p, &base)))
+		if (!(ok = parse_decl_spec(p, &base)))
 			break;
 		if (cd_is(p, ";")) {
 			/* anonymous struct/union member */
@@ -661,7 +653,7 @@ static bool wide_type(const CP *p, int longs, int n, int sign)
 
 static Type *opaque(CP *p, int size)
 {
-	Type *a = new_type(p->d->arena, TY_ARRAY, size);
+	Type *a = type_new(p->d->arena, TY_ARRAY, size);
 	a->pointee = int_type(p->d->arena, 8, false);
 	a->count = size;
 	return a;
@@ -683,7 +675,7 @@ static Type *va_list_type(CP *p)
 }
 
 /* The type words before a declarator: "unsigned long", "struct x", "u32". */
-static bool parse_spec(CP *p, Type **out)
+static bool parse_decl_spec(CP *p, Type **out)
 {
 	if (!skip_qualifiers(p, NULL))
 		return false;
@@ -714,7 +706,7 @@ static bool parse_spec(CP *p, Type **out)
 			named = opaque(p, 16);
 		else if (n == 0 && (cd_is(p, "void") || cd_is(p, "float") || cd_is(p, "double"))) {
 			if (cd_is(p, "void")) {
-				named = new_type(p->d->arena, TY_NONE, 0);
+				named = type_new(p->d->arena, TY_NONE, 0);
 				named->cname = "void";
 			} else {
 				named = int_type(p->d->arena, cd_is(p, "float") ? 32 : 64, false);
@@ -813,7 +805,7 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 			return false;
 		if (!cd_is(p, "(") || !skip_balanced(p, *nloc, "parameter list"))
 			return cd_is(p, "(") ? false : cd_expect(p, "(", "'(' of the parameters");
-		Type *v = new_type(p->d->arena, TY_NONE, 0);
+		Type *v = type_new(p->d->arena, TY_NONE, 0);
 		v->cname = "void";
 		*out = ptr_to(p, v, false);
 		return true;
@@ -832,7 +824,7 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 		Loc at = p->tloc;
 		if (!skip_balanced(p, at, "parameter list"))
 			return false;
-		Type *fn = new_type(p->d->arena, TY_NONE, 0);
+		Type *fn = type_new(p->d->arena, TY_NONE, 0);
 		fn->cname = "function";
 		*out = fn;
 		return skip_qualifiers(p, NULL);
@@ -861,10 +853,10 @@ static bool parse_declarator(CP *p, Type *base, Type **out, char **name, Loc *nl
 		/* char[N] is a string; unsigned char[N] an array, as in bpftrace */
 		if (t->kind == TY_INT && !t->pointee && t->bits == 8 && t->is_signed && !t->cname &&
 		    dims[i]) {
-			t = new_type(p->d->arena, TY_STR, dims[i]);
+			t = type_new(p->d->arena, TY_STR, dims[i]);
 			continue;
 		}
-		Type *a = new_type(p->d->arena, TY_ARRAY, esz * dims[i]);
+		Type *a = type_new(p->d->arena, TY_ARRAY, esz * dims[i]);
 		a->pointee = t;
 		a->count = dims[i];
 		t = a;
@@ -957,7 +949,7 @@ static bool declaration(CP *p)
 		return false;
 	bool tagged = cd_is(p, "struct") || cd_is(p, "union") || cd_is(p, "enum");
 	Type *base;
-	if (!parse_spec(p, &base))
+	if (!parse_decl_spec(p, &base))
 		return false;
 	if (cd_is(p, ";")) {
 		if (p->decls && !tagged)
@@ -1088,7 +1080,7 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 			}
 		}
 	} else if (ok) {
-		ok = parse_spec(&p, &t);
+		ok = parse_decl_spec(&p, &t);
 		if (!ok)
 			snprintf(err, errlen, "%s", e.msg);
 	}

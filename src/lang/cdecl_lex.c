@@ -47,7 +47,7 @@ void cd_adv(CP *p, int n)
 	}
 }
 
-static bool skip_space(CP *p)
+static bool cd_skip_space(CP *p)
 {
 	for (;;) {
 		char c = cd_ch(p, 0);
@@ -75,7 +75,7 @@ static bool skip_space(CP *p)
 bool cd_next(CP *p)
 {
 	p->bol = false;
-	if (!skip_space(p))
+	if (!cd_skip_space(p))
 		return false;
 	p->ts = p->s + p->pos;
 	p->tloc = (Loc){p->line, p->col, 1};

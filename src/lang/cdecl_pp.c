@@ -10,7 +10,7 @@
 
 #include "cdecl_int.h"
 
-static bool include_text(CDefs *d, const char *path, Loc inc, Error *err)
+static bool pp_include_text(CDefs *d, const char *path, Loc inc, Error *err)
 {
 	char *text;
 	if (d->depth >= 16)
@@ -56,10 +56,10 @@ bool cdefs_include_file(CDefs *d, const char *path, Loc inc, Error *err)
 {
 	char found[1024];
 	if (access(path, R_OK) == 0 || path[0] == '/')
-		return include_text(d, path, inc, err);
+		return pp_include_text(d, path, inc, err);
 	if (!find_angle_header(d, path, found, sizeof(found)))
 		return error_at(err, inc, "'%s' file not found", path);
-	return !found[0] || include_text(d, found, inc, err);
+	return !found[0] || pp_include_text(d, found, inc, err);
 }
 
 /* rest of a preprocessor line, without comments */
@@ -107,7 +107,7 @@ static bool pp_include(CP *p, Loc at)
 	for (int i = 0; q == '"' && i < p->d->ninclude_dirs; i++) {
 		snprintf(path, sizeof(path), "%s/%s", p->d->include_dirs[i], name);
 		if (access(path, R_OK) == 0)
-			return include_text(p->d, path, inc, p->err);
+			return pp_include_text(p->d, path, inc, p->err);
 	}
 	if (q == '"') {
 		if (name[0] == '/')
@@ -116,7 +116,7 @@ static bool pp_include(CP *p, Loc at)
 			snprintf(path, sizeof(path), "%s%s", p->d->script_dir ? p->d->script_dir : "",
 				 name);
 		if (access(path, R_OK) == 0)
-			return include_text(p->d, path, inc, p->err);
+			return pp_include_text(p->d, path, inc, p->err);
 		return cd_err(p, at, "#include \"%s\": no such file (add a directory with -I)", name);
 	}
 	if (p->d->kconfig_missing) { /* bpftrace's clang fails on it first */
@@ -124,7 +124,7 @@ static bool pp_include(CP *p, Loc at)
 		return cd_err(p, nat, "'%s' file not found", p->d->kconfig_missing);
 	}
 	if (find_angle_header(p->d, name, path, sizeof(path)))
-		return !path[0] || include_text(p->d, path, inc, p->err);
+		return !path[0] || pp_include_text(p->d, path, inc, p->err);
 	nat.len = (int)j + 2;
 	return cd_err(p, nat, "'%s' file not found", name);
 }
@@ -180,7 +180,7 @@ static bool pp_define(CP *p, Loc at)
 	return true;
 }
 
-static bool active(const CP *p)
+static bool pp_active(const CP *p)
 {
 	return !p->ncond || (p->cond[p->ncond - 1] & PP_ACTIVE);
 }
@@ -214,7 +214,7 @@ static bool pp_open(CP *p, Loc at, const char *kind)
 {
 	if (p->ncond >= MAX_NEST)
 		return cd_err(p, at, "#if nested too deeply");
-	bool parent = active(p), val = false;
+	bool parent = pp_active(p), val = false;
 	if (!strcmp(kind, "if")) {
 		if (parent && !pp_if_value(p, &val))
 			return false;
@@ -283,7 +283,7 @@ static bool pp_one(CP *p, Loc at)
 			return pp_branch(p, at, branches[i]);
 	}
 	char rest[512];
-	if (!active(p)) {
+	if (!pp_active(p)) {
 		pp_rest(p, rest, sizeof(rest));
 		return true;
 	}
@@ -330,7 +330,7 @@ bool cd_directive(CP *p)
 	Loc at = p->tloc;
 	if (!cd_next(p) || !pp_one(p, at))
 		return false;
-	while (!active(p)) {
+	while (!pp_active(p)) {
 		if (!skip_to_directive(p, &at))
 			return cd_pp_end(p);
 		if (!pp_one(p, at))

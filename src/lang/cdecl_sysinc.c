@@ -44,12 +44,6 @@ const char *const cdefs_system_dirs[] = {
  * LINUXINCLUDE and USERINCLUDE) comes before the system's, so that
  * `#include <linux/sched.h>` finds the kernel's own header and its
  * constants (TASK_RUNNING), not the UAPI one. */
-static bool is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 static bool kernel_src_obj(char *src, char *obj, size_t n)
 {
 	const char *env = getenv("BPFTRACE_KERNEL_SOURCE");
@@ -219,11 +213,6 @@ typedef struct EnumScan {
 	int state;        /* 0 outside, 1 after `enum` waiting for '{', 2 inside */
 	const char *prev; /* the previous enumerator's value text */
 } EnumScan;
-
-static bool is_ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
 
 static void scan_enumerator(CDefs *d, EnumScan *es, char *s)
 {

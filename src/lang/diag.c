@@ -21,7 +21,7 @@ bool error_at(Error *e, Loc loc, const char *fmt, ...)
 	return false;
 }
 
-static const char *line_start(const char *text, int line)
+static const char *nth_line(const char *text, int line)
 {
 	const char *p = text;
 	for (int l = 1; l < line && p; l++) {
@@ -71,7 +71,7 @@ static void diag_print_kind(FILE *out, const Source *src, const Error *e, const 
 {
 	int head = (int)strcspn(e->msg, "\n");
 	const char *hints = e->msg[head] ? e->msg + head + 1 : NULL;
-	const char *ls = src && src->text && e->loc.line ? line_start(src->text, e->loc.line) : NULL;
+	const char *ls = src && src->text && e->loc.line ? nth_line(src->text, e->loc.line) : NULL;
 	if (e->plain)
 		fprintf(out, "%.*s\n", head, e->msg);
 	else if (!e->loc.line || !src || !src->text)

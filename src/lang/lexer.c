@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/util.h"
+
 void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 {
 	lx->text = text ? text : "";
@@ -53,11 +55,6 @@ void lex_advance(Lexer *lx, size_t n)
 static bool is_ident_start(char c)
 {
 	return isalpha((unsigned char)c) || c == '_';
-}
-
-static bool is_ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
 }
 
 /* Printable form of a byte for messages: "#" or "\x01". */

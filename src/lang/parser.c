@@ -137,10 +137,7 @@ static void stmt_push(Parser *ps, StmtList *l, Stmt *s)
 
 static Expr *new_expr(Parser *ps, ExprKind kind, Loc loc)
 {
-	Expr *e = arena_alloc(&ps->prog->arena, sizeof(*e));
-	e->kind = kind;
-	e->loc = loc;
-	return e;
+	return expr_new(ps->prog, kind, loc);
 }
 
 static Stmt *new_stmt(Parser *ps, StmtKind kind, Loc loc)

@@ -5,10 +5,7 @@
 
 Type *ty_simple(Sema *s, TypeKind k, int size)
 {
-	Type *t = arena_alloc(&s->sc->arena, sizeof(Type));
-	t->kind = k;
-	t->size = size;
-	return t;
+	return type_new(&s->sc->arena, k, size);
 }
 
 Type *ty_int(Sema *s, int bits, bool is_signed)

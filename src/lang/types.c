@@ -6,6 +6,14 @@
 
 #include "types.h"
 
+Type *type_new(Arena *a, TypeKind k, int size)
+{
+	Type *t = arena_alloc(a, sizeof(Type));
+	t->kind = k;
+	t->size = size;
+	return t;
+}
+
 bool type_is_agg(const Type *t)
 {
 	return t && t->kind >= TY_COUNT && t->kind <= TY_STDDEV;

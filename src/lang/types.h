@@ -46,6 +46,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../util/util.h"
+
 typedef enum TypeKind {
 	TY_NONE,
 	TY_INT,
@@ -140,6 +142,9 @@ typedef struct Field {
 	int bit_off, bit_width;
 	struct Type *type;
 } Field;
+
+/* A new Type of kind k and size bytes, zeroed otherwise, in arena a. */
+Type *type_new(Arena *a, TypeKind k, int size);
 
 static inline bool type_is_ptr(const Type *t)
 {

@@ -164,7 +164,7 @@ static int fetch_location(ProbeSite *s, DebugInfo *di, Dwarf_Die *var, const cha
 	return 0;
 }
 
-static bool find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out, long *off)
+static bool die_find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out, long *off)
 {
 	Dwarf_Die m;
 	if (dwarf_child(st, &m) != 0)
@@ -184,7 +184,7 @@ static bool find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out, long *o
 		}
 		Dwarf_Die t;
 		long inner;
-		if (!n && dw_resolved_type(&m, &t) && find_member(&t, name, out, &inner)) {
+		if (!n && dw_resolved_type(&m, &t) && die_find_member(&t, name, out, &inner)) {
 			*off = (long)mo + inner; /* an unnamed struct or union member */
 			return true;
 		}
@@ -192,7 +192,7 @@ static bool find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out, long *o
 	return false;
 }
 
-static int elem_size(Dwarf_Die *t)
+static int die_elem_size(Dwarf_Die *t)
 {
 	Dwarf_Die e;
 	int n = dw_resolved_type(t, &e) ? dwarf_bytesize(&e) : -1;
@@ -218,7 +218,7 @@ static int fetch_fields(const ProbeArg *a, Dwarf_Die *die, Fetch *f)
 				probe_err("Structure on a register is not supported yet.\n");
 				return -ENOTSUP;
 			}
-			f->refs.v[f->refs.n - 1] += elem_size(&type) * fl->index;
+			f->refs.v[f->refs.n - 1] += die_elem_size(&type) * fl->index;
 			*die = type; /* what follows, or the type, is the element's */
 			varname = fl->name;
 			continue;
@@ -258,7 +258,7 @@ static int fetch_fields(const ProbeArg *a, Dwarf_Die *die, Fetch *f)
 		}
 		Dwarf_Die m;
 		long off;
-		if (!find_member(&type, fl->name, &m, &off)) {
+		if (!die_find_member(&type, fl->name, &m, &off)) {
 			probe_err("%s(type:%s) has no member %s.\n", varname, dwarf_diename(&type), fl->name);
 			return -EINVAL;
 		}

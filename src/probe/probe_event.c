@@ -127,11 +127,6 @@ static char *exec_group(const char *exec)
 	return b.s;
 }
 
-static bool is_glob(const char *s)
-{
-	return strpbrk(s, "*?[") != NULL;
-}
-
 static int new_event_name(const char *base, bool ret, bool allow_suffix, char **out)
 {
 	if (*base == '.')

@@ -26,17 +26,17 @@ static StrFilter *node(char op, StrFilter *l, StrFilter *r)
 	return n;
 }
 
-static void skip_space(Lex *x)
+static void skip_spaces(Lex *x)
 {
 	while (*x->p == ' ' || *x->p == '\t')
 		x->p++;
 }
 
-static StrFilter *parse_expr(Lex *x);
+static StrFilter *parse_filter_expr(Lex *x);
 
 static StrFilter *parse_term(Lex *x)
 {
-	skip_space(x);
+	skip_spaces(x);
 	if (*x->p == '!') {
 		x->p++;
 		StrFilter *t = parse_term(x);
@@ -44,8 +44,8 @@ static StrFilter *parse_term(Lex *x)
 	}
 	if (*x->p == '(') {
 		x->p++;
-		StrFilter *e = parse_expr(x);
-		skip_space(x);
+		StrFilter *e = parse_filter_expr(x);
+		skip_spaces(x);
 		if (!e || *x->p != ')') {
 			x->err = x->p;
 			return NULL;
@@ -65,11 +65,11 @@ static StrFilter *parse_term(Lex *x)
 	return g;
 }
 
-static StrFilter *parse_expr(Lex *x)
+static StrFilter *parse_filter_expr(Lex *x)
 {
 	StrFilter *l = parse_term(x);
 	while (l) {
-		skip_space(x);
+		skip_spaces(x);
 		if (*x->p != '&' && *x->p != '|')
 			break;
 		char op = *x->p++;
@@ -84,8 +84,8 @@ static StrFilter *parse_expr(Lex *x)
 StrFilter *strfilter_or(StrFilter *f, const char *expr, const char **err)
 {
 	Lex x = {expr, NULL};
-	StrFilter *e = parse_expr(&x);
-	skip_space(&x);
+	StrFilter *e = parse_filter_expr(&x);
+	skip_spaces(&x);
 	if (!e || *x.p) {
 		*err = x.err ? x.err : x.p;
 		return NULL;

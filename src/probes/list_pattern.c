@@ -21,8 +21,8 @@ typedef struct Scan {
 	Error *err;
 } Scan;
 
-static bool fail(Scan *s, size_t end, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(Scan *s, size_t end, const char *fmt, ...)
+static bool scan_fail(Scan *s, size_t end, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool scan_fail(Scan *s, size_t end, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -65,14 +65,14 @@ static bool body(Scan *s)
 	if (p[s->i] == '/') { /* a predicate, then a body or the end */
 		const char *close = strchr(p + s->i + 1, '/');
 		if (!close || !strchr(close, '{'))
-			return fail(s, e, "syntax error, unexpected end of file");
+			return scan_fail(s, e, "syntax error, unexpected end of file");
 		s->i = (size_t)(strchr(close, '{') - p);
 	}
 	if (e > 0 && p[e - 1] == '}') {
 		s->start = 0;
-		return fail(s, n, "unexpected listing query format");
+		return scan_fail(s, n, "unexpected listing query format");
 	}
-	return fail(s, e, "syntax error, unexpected end of file, expecting }");
+	return scan_fail(s, e, "syntax error, unexpected end of file, expecting }");
 }
 
 static bool token(Scan *s)
@@ -89,22 +89,22 @@ static bool token(Scan *s)
 	if (c == '"') { /* a string's text joins the attach point */
 		const char *close = strchr(p + s->i + 1, '"');
 		if (!close)
-			return fail(s, strlen(p), "unterminated string");
+			return scan_fail(s, strlen(p), "unterminated string");
 		sb_putn(&s->out, p + s->i + 1, (size_t)(close - p - s->i - 1));
 		s->i = (size_t)(close - p) + 1;
 		return true;
 	}
 	if ((c == '$' || c == '@') && (isalpha((unsigned char)p[s->i + 1]) || p[s->i + 1] == '_' ||
 				       c == '@'))
-		return fail(s, ident_end(p, s->i + 1), "syntax error, unexpected %s, expecting {",
+		return scan_fail(s, ident_end(p, s->i + 1), "syntax error, unexpected %s, expecting {",
 			    c == '@' ? "map" : "variable");
 	size_t op = operator_len(p + s->i);
 	if (op) {
 		char tok[3] = {0};
 		memcpy(tok, p + s->i, op);
-		return fail(s, s->i + op, "syntax error, unexpected %s, expecting {", tok);
+		return scan_fail(s, s->i + op, "syntax error, unexpected %s, expecting {", tok);
 	}
-	return fail(s, s->i + 1, "invalid character '%c'", c);
+	return scan_fail(s, s->i + 1, "invalid character '%c'", c);
 }
 
 char *list_pattern_parse(const char *pattern, Error *err)

@@ -71,7 +71,7 @@ static void print_tp_args(ListCtx *c, const char *cat, const char *name)
 	tp_format_free(&f);
 }
 
-static void tp_found(const char *cat, const char *name, void *arg)
+static void list_tp_found(const char *cat, const char *name, void *arg)
 {
 	ListCtx *c = arg;
 	fprintf(c->out, "tracepoint:%s:%s\n", cat, name);
@@ -84,9 +84,9 @@ static void tp_found(const char *cat, const char *name, void *arg)
 static bool list_tracepoints(ListCtx *c, char **args, int nargs)
 {
 	if (nargs == 1 && has_wildcard(args[0]))
-		tracefs_foreach("*", args[0], tp_found, c);
+		tracefs_foreach("*", args[0], list_tp_found, c);
 	else if (nargs == 2)
-		tracefs_foreach(args[0], args[1], tp_found, c);
+		tracefs_foreach(args[0], args[1], list_tp_found, c);
 	else
 		return false;
 	return true;
@@ -94,7 +94,7 @@ static bool list_tracepoints(ListCtx *c, char **args, int nargs)
 
 /* ---- rawtracepoint (not in bpftrace 0.17; only listed when asked) ---- */
 
-static void rtp_found(const char *cat, const char *name, void *arg)
+static void collect_rtp_name(const char *cat, const char *name, void *arg)
 {
 	(void)cat;
 	vec_push((StrVec *)arg, xstrdup(name));
@@ -121,7 +121,7 @@ static bool list_rawtracepoints(ListCtx *c, char **args, int nargs)
 	if (nargs != 1)
 		return false;
 	StrVec v = {0};
-	tracefs_foreach("*", args[0], rtp_found, &v);
+	tracefs_foreach("*", args[0], collect_rtp_name, &v);
 	print_sorted(c, &v, "rawtracepoint", "");
 	return true;
 }
@@ -342,14 +342,6 @@ static const char *const unlisted_types[] = {
 	"profile", "p", "interval", "i", "watchpoint", "w",
 	"asyncwatchpoint", "aw", "kretfunc", "fr", "fentry", "fexit", "BEGIN", "END", NULL};
 
-static bool in_list(const char *const *l, const char *s)
-{
-	for (; *l; l++)
-		if (!strcmp(*l, s))
-			return true;
-	return false;
-}
-
 static const char *arg_count_msg(const char *type)
 {
 	if (!strcmp(type, "tracepoint"))
@@ -377,7 +369,7 @@ static int list_named_type(ListCtx *c, const char *type, char **args,
 					"built without CONFIG_KPROBES\n");
 		return 0;
 	}
-	if (in_list(unlisted_types, type))
+	if (str_in_list(type, unlisted_types))
 		return 0;
 	fprintf(stderr, "ERROR: Invalid probe type: %s\n", type);
 	return -1;

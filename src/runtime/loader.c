@@ -22,7 +22,7 @@
 #define RINGBUF_MAX (1ull << 31) /* the kernel's largest BPF ring buffer */
 #define STACK_MAP_ENTRIES 4096
 
-static int map_create(enum bpf_map_type type, const char *name, uint32_t ksize, uint32_t vsize,
+static int new_map_fd(enum bpf_map_type type, const char *name, uint32_t ksize, uint32_t vsize,
 		      uint32_t entries, uint32_t flags, char *err, size_t errlen)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = flags);
@@ -63,7 +63,7 @@ static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
 		uint32_t keys = m->max_entries > 0 ? (uint32_t)m->max_entries : (uint32_t)sc->opt.map_keys_max;
 		uint64_t bytes = (uint64_t)(d->key_size + d->val_size) * keys;
 		uint32_t flags = bytes > (16u << 20) ? BPF_F_NO_PREALLOC : 0;
-		m->fd = d->fd = map_create(m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH,
+		m->fd = d->fd = new_map_fd(m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH,
 					   name, (uint32_t)d->key_size, (uint32_t)d->val_size,
 					   keys, flags, err, errlen);
 		if (d->fd < 0)
@@ -76,7 +76,7 @@ static bool create_rodata(Runtime *rt, char *err, size_t errlen)
 {
 	Script *sc = rt->sc;
 	uint32_t size = (uint32_t)((sc->rodata.len + 8) & ~7u);
-	rt->rodata_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_rodata", 4, size, 1,
+	rt->rodata_fd = new_map_fd(BPF_MAP_TYPE_ARRAY, "sonde_rodata", 4, size, 1,
 				   BPF_F_RDONLY_PROG, err, errlen);
 	if (rt->rodata_fd < 0)
 		return false;
@@ -127,7 +127,7 @@ static bool create_stack_maps(Runtime *rt, char *err, size_t errlen)
 			int *fd = r->kind == R_KSTACK ? &rt->kstack_fds[d] : &rt->ustack_fds[d];
 			char name[16];
 			snprintf(name, sizeof(name), "sonde_%cstack%d", r->kind == R_KSTACK ? 'k' : 'u', d);
-			if (*fd < 0 && (*fd = map_create(BPF_MAP_TYPE_STACK_TRACE, name, 4,
+			if (*fd < 0 && (*fd = new_map_fd(BPF_MAP_TYPE_STACK_TRACE, name, 4,
 							 (uint32_t)d * 8, STACK_MAP_ENTRIES, 0,
 							 err, errlen)) < 0)
 				return false;
@@ -144,7 +144,7 @@ static bool create_perf_array(Runtime *rt, char *err, size_t errlen)
 		const ProgCode *pc = rt->sc->progs.v[i];
 		for (int j = 0; j < pc->nrelocs; j++)
 			if (pc->relocs[j].kind == R_PERFBUF)
-				return (rt->perfbuf_fd = map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY,
+				return (rt->perfbuf_fd = new_map_fd(BPF_MAP_TYPE_PERF_EVENT_ARRAY,
 								    "sonde_skbout", 4, 4,
 								    (uint32_t)libbpf_num_possible_cpus(),
 								    0, err, errlen)) >= 0;
@@ -161,25 +161,25 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	uint64_t rb_size = rt->opt.rb_pages_set ? loader_ringbuf_size(rt->opt.rb_pages) : 0;
 	if (!rb_size) /* unset, or refused after the Attaching line (session.c) */
 		rb_size = sc->traced_events ? RINGBUF_LARGE : RINGBUF_SMALL;
-	rt->ringbuf_fd = map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, (uint32_t)rb_size, 0,
+	rt->ringbuf_fd = new_map_fd(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, (uint32_t)rb_size, 0,
 				    err, errlen);
-	rt->scratch_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_scratch", 4,
+	rt->scratch_fd = new_map_fd(BPF_MAP_TYPE_ARRAY, "sonde_scratch", 4,
 				    (uint32_t)(sc->scratch_size + 8), (uint32_t)ncpu, 0, err, errlen);
-	rt->zero_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_zero", 4, (uint32_t)sc->zero_size, 1,
+	rt->zero_fd = new_map_fd(BPF_MAP_TYPE_ARRAY, "sonde_zero", 4, (uint32_t)sc->zero_size, 1,
 				 BPF_F_RDONLY_PROG, err, errlen);
-	rt->lost_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_lost", 4, 8, 1, 0, err, errlen);
-	if (sc->firing_size && (rt->firing_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_firing", 4,
+	rt->lost_fd = new_map_fd(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_lost", 4, 8, 1, 0, err, errlen);
+	if (sc->firing_size && (rt->firing_fd = new_map_fd(BPF_MAP_TYPE_ARRAY, "sonde_firing", 4,
 							   (uint32_t)sc->firing_size, (uint32_t)ncpu,
 							   0, err, errlen)) < 0)
 		return false;
 	for (int k = 0; sc->nerror && k < sc->nerr_kinds; k++)
-		if ((rt->errprog_fd[k] = map_create(BPF_MAP_TYPE_PROG_ARRAY, "sonde_error", 4, 4,
+		if ((rt->errprog_fd[k] = new_map_fd(BPF_MAP_TYPE_PROG_ARRAY, "sonde_error", 4, 4,
 						    (uint32_t)sc->nerror, 0, err, errlen)) < 0)
 			return false;
-	if (sc->nchain && (rt->chain_fd = map_create(BPF_MAP_TYPE_PROG_ARRAY, "sonde_chain", 4, 4,
+	if (sc->nchain && (rt->chain_fd = new_map_fd(BPF_MAP_TYPE_PROG_ARRAY, "sonde_chain", 4, 4,
 						     (uint32_t)sc->nchain, 0, err, errlen)) < 0)
 		return false;
-	rt->control_fd = map_create(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, CONTROL_SIZE, 1, BPF_F_MMAPABLE,
+	rt->control_fd = new_map_fd(BPF_MAP_TYPE_ARRAY, "sonde_control", 4, CONTROL_SIZE, 1, BPF_F_MMAPABLE,
 				    err, errlen);
 	if (rt->ringbuf_fd < 0 || rt->scratch_fd < 0 || rt->zero_fd < 0 || rt->lost_fd < 0 ||
 	    rt->control_fd < 0)
@@ -194,11 +194,11 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 		return false;
 	if (!create_stack_maps(rt, err, errlen) || !create_perf_array(rt, err, errlen))
 		return false;
-	if ((rt->drops_fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_drops", 4, 8, 2, 0, err,
+	if ((rt->drops_fd = new_map_fd(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_drops", 4, 8, 2, 0, err,
 				       errlen)) < 0)
 		return false;
 	/* preallocated: profile programs run in NMI, where allocating fails */
-	if (sc->py && (rt->pycode_fd = map_create(BPF_MAP_TYPE_HASH, "sonde_pycode", 16,
+	if (sc->py && (rt->pycode_fd = new_map_fd(BPF_MAP_TYPE_HASH, "sonde_pycode", 16,
 						  sizeof(PyCodeInfo), PYC_ENTRIES, 0, err,
 						  errlen)) < 0)
 		return false;

@@ -13,11 +13,6 @@
 
 #define BATCH 1024 /* entries per call; a larger hash bucket asks for more */
 
-static size_t round8(size_t n)
-{
-	return (n + 7) & ~(size_t)7;
-}
-
 typedef struct Raw {
 	char *keys, *vals; /* key_size bytes each; ncpu slots of round8(val_size) each */
 	int n, cap;

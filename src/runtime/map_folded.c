@@ -33,7 +33,7 @@ static bool key_has_stack(const Type *k)
 }
 
 /* A frame's text may not hold ';' (the separator) nor a line break. */
-static void put_frame(StrBuf *sb, const char *s, size_t n)
+static void put_folded_frame(StrBuf *sb, const char *s, size_t n)
 {
 	if (sb->len)
 		sb_putc(sb, ';');
@@ -56,7 +56,7 @@ static void put_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 			snprintf(unknown, sizeof(unknown), "[%s]", base ? base + 1 : "unknown");
 			name = unknown;
 		}
-		put_frame(sb, name, strlen(name));
+		put_folded_frame(sb, name, strlen(name));
 		if (kernel)
 			sb_puts(sb, "_[k]");
 	}
@@ -72,10 +72,10 @@ static void put_pystack(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 	char text[512];
 	int n = py->nframes(t, d, &stop);
 	if (stop)
-		put_frame(sb, "[...]", 5);
+		put_folded_frame(sb, "[...]", 5);
 	for (int i = n - 1; i >= 0; i--) {
 		py->frame(o->pycode_fd, d, i, true, text, sizeof(text));
-		put_frame(sb, text, strlen(text));
+		put_folded_frame(sb, text, strlen(text));
 	}
 }
 
@@ -101,7 +101,7 @@ static void put_elem(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, 
 	OutCtx text = *o;
 	text.fmt = OUT_TEXT;
 	value_format(&v, &text, t, d, true);
-	put_frame(sb, v.s ? v.s : "", v.len);
+	put_folded_frame(sb, v.s ? v.s : "", v.len);
 	sb_free(&v);
 }
 

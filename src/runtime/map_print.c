@@ -106,11 +106,6 @@ static int read_keys(const MapDesc *m, char **keys_out)
 	return n;
 }
 
-static size_t round8(size_t n)
-{
-	return (n + 7) & ~(size_t)7;
-}
-
 int map_read(const MapDesc *m, MapEntry **entries, void **mem)
 {
 	return map_read_entries(m, entries, mem, true);

@@ -127,6 +127,11 @@ uint64_t runtime_lost_events(const Runtime *rt);
 
 /* Returns the process exit status; errors are printed to stderr. */
 int runtime_run(Script *sc, const RunOpts *opt);
+/* -c CMD, split into argv by the front end: forked now and held until the
+ * probes are attached (util/proc.h spawn_held; fail_fmt is what the child
+ * prints when exec fails), recorded in opt (target.cmd, cpid) and run
+ * (child_pid, child_go_fd).  False when it could not be forked. */
+bool runtime_hold_child(char *const argv[], const char *fail_fmt, Options *opt, RunOpts *run);
 
 /* pieces, for tests and the loader */
 bool loader_create_maps(Runtime *rt, char *err, size_t errlen);

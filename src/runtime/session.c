@@ -41,7 +41,7 @@ static struct timespec signal_time; /* when SIGINT/SIGTERM came */
  * (system() under sched_switch) still ends, runs END and exits at once. */
 #define SIGNAL_DRAIN_NS 200000000LL
 
-static void on_signal(int sig)
+static void on_run_signal(int sig)
 {
 	if (sig == SIGCHLD) {
 		child_exited = 1;
@@ -73,9 +73,9 @@ static void install_signals(const FrontendRt *fe)
 {
 	static const int sigs[] = {SIGINT, SIGTERM, SIGCHLD, 0};
 	static const int usr1[] = {SIGUSR1, 0};
-	handle_signals(on_signal, sigs);
+	handle_signals(on_run_signal, sigs);
 	if (fe->sigusr1_prints_maps)
-		handle_signals(on_signal, usr1);
+		handle_signals(on_run_signal, usr1);
 }
 
 static int64_t boot_to_real(void)

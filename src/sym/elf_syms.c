@@ -256,12 +256,6 @@ bool lib_name_matches(const char *want, const char *file)
 	return !*r || !strncmp(r, ".so", 3) || (*r == '-' && strstr(r, ".so"));
 }
 
-static const char *base_name(const char *p)
-{
-	const char *s = strrchr(p, '/');
-	return s ? s + 1 : p;
-}
-
 static char *lib_from_maps(const char *want, int pid)
 {
 	char path[64], line[4096];
@@ -273,7 +267,7 @@ static char *lib_from_maps(const char *want, int pid)
 		if (!p)
 			continue;
 		p[strcspn(p, "\n")] = 0;
-		if (lib_name_matches(want, base_name(p)))
+		if (lib_name_matches(want, path_basename(p)))
 			found = xstrdup(p);
 	}
 	if (f)

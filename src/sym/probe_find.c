@@ -29,11 +29,6 @@ typedef struct Finder {
 	int ret; /* of the dwarf_getfuncs callback */
 } Finder;
 
-static bool is_glob(const char *s)
-{
-	return strpbrk(s, "*?[") != NULL;
-}
-
 static bool match_name(Dwarf_Die *d, const char *name)
 {
 	const char *n = dwarf_diename(d);

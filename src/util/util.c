@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void oom(void)
 {
@@ -205,6 +206,36 @@ bool glob_match(const char *p, const char *s)
 bool has_wildcard(const char *s)
 {
 	return strpbrk(s, "*?") != NULL;
+}
+
+bool is_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+bool str_in_list(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, s))
+			return true;
+	return false;
+}
+
+bool is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+const char *path_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 char *read_file_all(const char *path, size_t *len_out)

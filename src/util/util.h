@@ -70,5 +70,22 @@ void handle_signals(void (*handler)(int), const int *sigs);
 
 bool glob_match(const char *pat, const char *s);
 bool has_wildcard(const char *s);
+/* s is an fnmatch(3) pattern: it has '*', '?' or '[' */
+bool is_glob(const char *s);
+/* s is one of list's strings (list ends with NULL) */
+bool str_in_list(const char *s, const char *const *list);
+/* c can be part of a C identifier: a letter, a digit or '_' */
+bool is_ident_char(char c);
+
+/* n rounded up to a multiple of 8 (a per-CPU value's slot, a map key's) */
+static inline size_t round8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* The file name of a path: what follows its last '/'. */
+const char *path_basename(const char *path);
+/* path names a directory (following symbolic links) */
+bool is_dir(const char *path);
 
 char *read_file_all(const char *path, size_t *len_out); /* NULL + errno on failure */
