@@ -26,7 +26,9 @@ NrInfo *nr_info_new(void)
 		i->namelen = (uint16_t)strlen(n);
 		i->sig = sig_of(nr);
 		i->nsig = (uint8_t)strlen(i->sig);
-		i->wide = syscall_table[nr].wide;
+		/* a slot past the call's arguments carries sonde's own value
+		 * (rt_sigreturn's restored mask): all of it */
+		i->wide = (uint8_t)((syscall_table[nr].wide | 0x3f << syscall_table[nr].nargs) & 0x3f);
 		for (int k = 0; k < 6; k++)
 			i->tab[k] = arg_table(n, k);
 		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
