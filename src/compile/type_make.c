@@ -1,7 +1,8 @@
-/* Type constructors: every Type lives in the script's arena. */
+/* Type constructors for sema and the families' checks: every Type lives
+ * in the script's arena (Sema.sc), so they belong with sema, not lang/. */
 #include <string.h>
 
-#include "../compile/sema.h"
+#include "sema.h"
 
 Type *ty_simple(Sema *s, TypeKind k, int size)
 {
