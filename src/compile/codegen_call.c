@@ -561,142 +561,9 @@ void gen_call_int(Gen *g, const Expr *e)
 		return;
 	}
 	switch (e->func->id) {
-	case F_KADDR:
-	case F_UADDR:
-	case F_CGROUPID:
-		emit_ld_imm64(g, BPF_REG_0, e->ival);
-		return;
-	case F_KPTR: /* only the type changes: the address is the argument */
-	case F_UPTR:
-		gen_int(g, e->args.v[0]);
-		return;
 	default:
 		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
 	}
-}
-
-static void f_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
-{
-	const Expr *a = e->args.v[0];
-	if (e->aux == 1) { /* str($N): the parameter's text */
-		const Options *o = &g->sc->opt;
-		const char *p = a->ival >= 1 && (int)a->ival <= o->nparams ? o->params[a->ival - 1] : "";
-		int n = (int)strlen(p) < dt->size ? (int)strlen(p) : dt->size - 1;
-		emit_store_bytes(g, dst_off, p, n);
-		emit_memzero(g, dst_off + n, dt->size - n);
-		return;
-	}
-	if (e->aux == 2) {
-		int mark = g->scratch_top, src = gen_mem(g, a);
-		gen_copy_value(g, R_SCR, src, a->type, dst_off, dt);
-		g->scratch_top = mark;
-		return;
-	}
-	/* zero first: a large zeroing is a helper call that clobbers r1-r5 */
-	emit_memzero(g, dst_off, dt->size);
-	gen_int(g, a);
-	if (e->aux2) { /* str(p, n): n + 1 bytes (with the NUL), at most the type's */
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off); /* p, while n is computed */
-		gen_int(g, e->args.v[1]);
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, 1));
-		emit(g, I_JMP_IMM(BPF_JLE, BPF_REG_0, e->type->size, 1));
-		emit(g, I_MOV64_IMM(BPF_REG_0, e->type->size));
-		emit(g, I_JMP_IMM(BPF_JNE, BPF_REG_0, 0, 1));
-		emit(g, I_MOV64_IMM(BPF_REG_0, 1));
-		emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_0));
-		emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, dst_off));
-		emit_st(g, BPF_DW, R_SCR, dst_off, 0);
-	} else {
-		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
-		emit(g, I_MOV64_IMM(BPF_REG_2, e->type->size));
-	}
-	emit_scratch_ptr(g, BPF_REG_1, dst_off);
-	/* the legacy helper reads user or kernel memory by address, which is
-	 * what a tracer wants for pointers whose origin it cannot know; user
-	 * memory where the probe says so (bpftrace's choice, named by -kk);
-	 * kernel memory only where the script says so with kptr() (a user
-	 * address reads as "", as in bpftrace) */
-	bool kptr = a->kind == E_CALL && a->func && a->func->id == F_KPTR;
-	int helper = cg_user_addr(g, a->type) ? BPF_FUNC_probe_read_user_str
-		     : kptr		      ? BPF_FUNC_probe_read_kernel_str
-					      : BPF_FUNC_probe_read_str;
-	emit_call(g, helper);
-	gen_helper_check(g, helper);
-}
-
-static void f_ntop(Gen *g, const Expr *e, int dst_off, const Type *dt)
-{
-	(void)dt;
-	emit_memzero(g, dst_off, 24);
-	if (e->aux2) { /* the bytes of an array: IPv4 or IPv6 by its size */
-		if (e->args.n == 2) {
-			gen_int(g, e->args.v[0]);
-			emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-		} else {
-			emit_st(g, BPF_DW, R_SCR, dst_off, e->aux2 == 4 ? AF_INET : AF_INET6);
-		}
-		int mark = g->scratch_top, src = gen_mem(g, e->args.v[e->args.n - 1]);
-		emit_memcpy(g, dst_off + 8, R_SCR, src, e->aux2);
-		g->scratch_top = mark;
-		return;
-	}
-	if (e->args.n == 2) {
-		gen_int(g, e->args.v[0]);
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-		gen_int(g, e->args.v[1]);
-	} else {
-		emit_st(g, BPF_DW, R_SCR, dst_off, AF_INET);
-		gen_int(g, e->args.v[0]);
-	}
-	emit_stx(g, BPF_W, R_SCR, BPF_REG_0, dst_off + 8);
-}
-
-/* buf(ptr, n): length, then the bytes (zeroed first: a short read and the
- * padding must not leak stale scratch bytes into map keys) */
-static void f_buf(Gen *g, const Expr *e, int dst_off, const Type *dt)
-{
-	int cap = e->type->size - 8;
-	emit_memzero(g, dst_off, dt->size);
-	if (e->aux2) { /* the bytes of an array or string value */
-		int mark = g->scratch_top, src = gen_mem(g, e->args.v[0]);
-		emit_st(g, BPF_DW, R_SCR, dst_off, (int)e->ival);
-		int vsize = e->args.v[0]->type->size;
-		emit_memcpy(g, dst_off + 8, R_SCR, src, (int)e->ival < vsize ? (int)e->ival : vsize);
-		g->scratch_top = mark;
-		return;
-	}
-	if (!e->aux)
-		cap = (int)e->ival; /* exactly the literal length */
-	if (e->aux) {
-		int done = label_new(g);
-		gen_int(g, e->args.v[1]);
-		emit_jmp_imm(g, BPF_JSLE, BPF_REG_0, cap, done);
-		emit(g, I_MOV64_IMM(BPF_REG_0, cap));
-		label_place(g, done);
-		int ok = label_new(g);
-		emit_jmp_imm(g, BPF_JSGE, BPF_REG_0, 0, ok);
-		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-		label_place(g, ok);
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-	} else {
-		emit_ld_imm64(g, BPF_REG_0, (uint64_t)cap);
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-	}
-	gen_int(g, e->args.v[0]);
-	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
-	if (e->aux) { /* bounds again for the verifier, after the reload */
-		int skip = label_new(g);
-		emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, dst_off);
-		emit_jmp_imm(g, BPF_JLE, BPF_REG_2, cap, skip);
-		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
-		label_place(g, skip);
-	} else {
-		emit(g, I_MOV64_IMM(BPF_REG_2, cap));
-	}
-	emit_scratch_ptr(g, BPF_REG_1, dst_off + 8);
-	/* the legacy helper reads user or kernel memory by address */
-	emit_call(g, BPF_FUNC_probe_read);
-	gen_helper_check(g, BPF_FUNC_probe_read);
 }
 
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
@@ -706,24 +573,9 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	}
 	switch (e->func->id) {
-	case F_BUF:
-		f_buf(g, e, dst_off, dt);
-		return;
-	case F_USYM:
-		gen_int(g, e->args.v[0]);
-		gen_usym_store(g, dst_off);
-		return;
-	case F_STR:
-		f_str(g, e, dst_off, dt);
-		return;
-	case F_KSYM:
-	case F_SYSCALL_NAME:
 	case F_STRFTIME:
-		gen_int(g, e->args.v[e->func->id == F_STRFTIME ? 1 : 0]);
+		gen_int(g, e->args.v[1]);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-		return;
-	case F_NTOP:
-		f_ntop(g, e, dst_off, dt);
 		return;
 	case F_KSTACK:
 	case F_USTACK:

@@ -44,27 +44,10 @@ static int builtin_addrspace(const Sema *s, const Expr *e)
 	}
 }
 
+/* a function's: its row says (FuncDef.addrspace) */
 static int call_addrspace(const Sema *s, const Expr *e)
 {
-	if (!e->func)
-		return AS_NONE;
-	if (e->func->addrspace)
-		return e->func->addrspace(s, e);
-	switch (e->func->id) {
-	case F_STR: /* str($1) is copied to the stack: kernel */
-		if (!e->args.n)
-			return AS_NONE;
-		return e->args.v[0]->kind == E_POSPARAM ? AS_KERNEL : e->args.v[0]->addrspace;
-	case F_BUF:
-	case F_KADDR:
-	case F_KPTR:
-		return AS_KERNEL;
-	case F_UADDR:
-	case F_UPTR:
-		return AS_USER;
-	default:
-		return AS_NONE;
-	}
+	return e->func && e->func->addrspace ? e->func->addrspace(s, e) : AS_NONE;
 }
 
 void sema_addrspace(Sema *s, Expr *e)

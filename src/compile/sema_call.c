@@ -1,11 +1,7 @@
 /* Functions: one table row per function with its argument count and a
  * check that types the call. */
-#include <errno.h>
 #include <string.h>
 
-#include "../sym/cgroup_paths.h"
-#include "../sym/elf_syms.h"
-#include "../sym/ksyms.h"
 #include "sema.h"
 #include "../dtrace/dfunc.h"
 #include "sema_call_int.h"
@@ -13,26 +9,6 @@
 /* The result types of the functions whose type the function alone
  * decides: the checks set them, and so does bt_kept_type for a call whose
  * argument failed (bpftrace types it all the same). */
-static Type *str_type(Sema *s)
-{
-	return ty_str(s, s->sc->opt.strlen_max);
-}
-
-static Type *ksym_type(Sema *s)
-{
-	return ty_simple(s, TY_KSYM, 8);
-}
-
-static Type *usym_type(Sema *s)
-{
-	return ty_simple(s, TY_USYM, 16);
-}
-
-static Type *ntop_type(Sema *s)
-{
-	return ty_simple(s, TY_INET, 24);
-}
-
 bool sema_arg_int(Sema *s, Expr *call, int i)
 {
 	Expr *a = call->args.v[i];
@@ -129,28 +105,6 @@ bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 	return true;
 }
 
-/* bpftrace's words: str() reads memory, a value already a string is refused
- * (str(comm)).  The call keeps its type: a variable it is assigned to
- * still has one, as in bpftrace. */
-static bool str_arg_error(Sema *s, Expr *c, const Expr *a)
-{
-	char tb[128];
-	c->type = str_type(s);
-	return sema_error(s, c->loc, "str() expects an integer or a pointer type as first argument "
-			  "(%s provided)", type_name(a->type, tb, sizeof(tb)));
-}
-
-/* args->F of a tracepoint's __data_loc string: an integer (its offset) to
- * bpftrace, which str() reads; sonde reads it as a string either way */
-static bool is_data_loc(const Sema *s, const Expr *a)
-{
-	if (a->kind != E_FIELD || a->a->type->kind != TY_CTX || s->spec->uevent ||
-	    s->spec->prov->args != ARGS_FIELDS)
-		return false;
-	const TpField *f = tp_format_field(&s->spec->tp, a->name);
-	return f && f->is_data_loc;
-}
-
 
 /* an operand of kind k, with bpftrace's message otherwise */
 bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k)
@@ -163,201 +117,6 @@ bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k)
 	if (a->type->kind != k)
 		return sema_error_late(s, a->loc, "%s() only supports %s arguments (%s provided)", call->name,
 				  k == TY_STR ? "string" : "integer", bpf_kind(a->type));
-	return true;
-}
-
-/* str()'s and buf()'s length: an integer (bpftrace's words, final pass) */
-static bool len_arg(Sema *s, Expr *c, int i)
-{
-	return s->sc->opt.dialect == DIALECT_BPFTRACE ? sema_agg_int_arg(s, c, i) : sema_arg_int(s, c, i);
-}
-
-static bool check_str(Sema *s, Expr *c)
-{
-	Expr *a = c->args.v[0];
-	int size = s->sc->opt.strlen_max;
-	Expr *len = c->args.n == 2 ? c->args.v[1] : NULL;
-	bool literal_len = len && (len->kind == E_INT || (len->kind == E_UNOP && len->op == OP_NEG &&
-							    len->a->kind == E_INT));
-	c->aux2 = len && !literal_len; /* a length computed at run time (string[STRLEN]) */
-	if (c->aux2 && a->kind != E_POSPARAM) {
-		if (!len_arg(s, c, 1))
-			return false;
-	} else if (len) {
-		int64_t n;
-		if (!sema_arg_literal_int(s, c, 1, &n))
-			return false;
-		if (n < 0) /* str(p, 0) is "", as bpftrace's */
-			return sema_error(s, c->args.v[1]->loc, "str(): the length must not be negative");
-		if (n < size)
-			size = (int)n + 1;
-	}
-	if (a->kind == E_POSPARAM) {
-		c->aux = 1; /* a constant: the parameter's text */
-		c->type = ty_str(s, size);
-		return true;
-	}
-	if (!sema_expr(s, a))
-		return false;
-	if (a->type->kind == TY_STR && s->sc->opt.dialect == DIALECT_BPFTRACE && !is_data_loc(s, a))
-		return str_arg_error(s, c, a);
-	if (a->type->kind == TY_STR) {
-		if (c->aux2)
-			return sema_arg_literal_int(s, c, 1, &(int64_t){0});
-		c->aux = 2; /* already a string: str() truncates/copies */
-		c->type = ty_str(s, a->type->size < size ? a->type->size : size);
-		return true;
-	}
-	if (a->type->kind != TY_INT && (s->strict || a->type->kind != TY_NONE) &&
-	    s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return str_arg_error(s, c, a);
-	if (!sema_arg_int(s, c, 0))
-		return false;
-	c->type = ty_str(s, size);
-	return true;
-}
-
-static bool check_ksym(Sema *s, Expr *c)
-{
-	if (!sema_arg_int(s, c, 0))
-		return false;
-	c->type = ksym_type(s);
-	return true;
-}
-
-/* syscall_name(nr): the number, printed as the system call's name */
-static bool check_syscall_name(Sema *s, Expr *c)
-{
-	if (!sema_arg_int(s, c, 0))
-		return false;
-	c->type = ty_simple(s, TY_SYSCALL, 8);
-	return true;
-}
-
-static bool check_kaddr(Sema *s, Expr *c)
-{
-	if (!sema_arg_literal_str(s, c, 0))
-		return false;
-	uint64_t a = ksym_any_addr(c->args.v[0]->sval);
-	if (!a)
-		return sema_error(s, c->args.v[0]->loc, "Failed to resolve kernel symbol: %s\n"
-				  "hint: /proc/kallsyms has no such symbol (most data symbols appear "
-				  "there only with CONFIG_KALLSYMS_ALL)", c->args.v[0]->sval);
-	c->ival = a;
-	c->type = ty_int(s, 64, false);
-	return true;
-}
-
-/* cgroupid("/sys/fs/cgroup/unified/a"): resolved now, a constant */
-static bool check_cgroupid(Sema *s, Expr *c)
-{
-	if (!sema_arg_literal_str(s, c, 0))
-		return false;
-	uint64_t id;
-	if (!cgroup_id_of_path(c->args.v[0]->sval, &id))
-		return sema_error(s, c->args.v[0]->loc, "Failed to get `cgroupid` for path: \"%s\": %s",
-				  c->args.v[0]->sval, strerror(errno));
-	c->ival = (int64_t)id;
-	c->type = ty_int(s, 64, false);
-	return true;
-}
-
-static bool check_usym(Sema *s, Expr *c)
-{
-	if (!sema_arg_int(s, c, 0))
-		return false;
-	c->type = usym_type(s);
-	s->sc->uses_usym = true;
-	return true;
-}
-
-/* uaddr("sym"): the address of a function or data symbol of the probe's
- * binary (uprobe/usdt), as a user pointer to a signed integer of the
- * symbol's size (1, 2, 4 bytes; else 8), as bpftrace types it: `*uaddr("x")`
- * reads it, and a cast retypes it. */
-static bool check_uaddr(Sema *s, Expr *c)
-{
-	const ProbeSpec *sp = s->spec;
-	bool here = sp->prov->space == SPACE_USER && sp->target;
-	if (!here && !sema_bt_wrong_probe(s, c))
-		return false;
-	if (!sema_arg_literal_str(s, c, 0))
-		return false;
-	/* bpftrace looks in the probe's binary: none outside uprobes */
-	const ElfSym *sym = here ? usym_lookup(sp->target, c->args.v[0]->sval) : NULL;
-	if (!sym)
-		return sema_error(s, c->loc, "Could not resolve symbol: %s:%s", here ? sp->target : "",
-				  c->args.v[0]->sval);
-	c->ival = sym->addr;
-	int bits = sym->size == 1 || sym->size == 2 || sym->size == 4 ? (int)sym->size * 8 : 64;
-	c->type = ty_int(s, 64, false);
-	c->type->pointee = ty_int(s, bits, true);
-	c->type->user = true;
-	return true;
-}
-
-/* buf(ptr, n): n bytes read from an address (a literal sets the size; an
- * expression is bounded by BPFTRACE_STRLEN).  buf(value[, n]): the bytes
- * of an array (n defaults to its size) or of a string (n required, as in
- * bpftrace); c->aux2 marks that form, c->ival holds n. */
-static bool check_buf(Sema *s, Expr *c)
-{
-	Expr *a = c->args.v[0], *n = c->args.n > 1 ? c->args.v[1] : NULL;
-	if (!sema_expr(s, a))
-		return false;
-	if (a->type->kind == TY_NONE && !s->strict) {
-		c->type = a->type;
-		return true;
-	}
-	bool value = a->type->kind == TY_ARRAY || a->type->kind == TY_STR;
-	char tb[128];
-	type_name(a->type, tb, sizeof(tb));
-	if (!value && a->type->kind != TY_INT)
-		return sema_error(s, a->loc, "buf() argument 1 must be an integer, an array or a "
-				  "string, not %s", tb);
-	if (!n && a->type->kind != TY_ARRAY) /* bpftrace's words */
-		return sema_error_late(s, c->loc, "buf() expects a length argument for non-array type %s",
-				  a->type->kind == TY_STR ? "string" : tb);
-	int64_t size = value ? a->type->size : s->sc->opt.strlen_max;
-	if (n && n->kind == E_INT) {
-		if ((int64_t)n->ival < 1 || n->ival > (1 << 20))
-			return sema_error(s, n->loc, "buf(): the length must be from 1 to 1048576");
-		size = (int64_t)n->ival; /* past a value's end: zeros */
-	} else if (n && value) {
-		return sema_error(s, n->loc, "buf(): the length of a buffer of %s must be a literal",
-				  a->type->kind == TY_STR ? "a string" : "an array");
-	} else if (n && !len_arg(s, c, 1)) {
-		return false;
-	}
-	c->aux = n && n->kind != E_INT; /* a length computed at run time */
-	c->aux2 = value;
-	c->ival = (uint64_t)size;
-	c->type = ty_simple(s, TY_BUF, 8 + (int)((size + 7) & ~7));
-	return true;
-}
-
-/* ntop([af,] addr): addr an integer (IPv4) or an array of 4 or 16 bytes
- * (IPv4 or IPv6 by its size: c->aux2) */
-static bool check_ntop(Sema *s, Expr *c)
-{
-	int last = c->args.n - 1;
-	for (int i = 0; i < last; i++)
-		if (!sema_arg_int(s, c, i))
-			return false;
-	Expr *a = c->args.v[last];
-	if (!sema_expr(s, a))
-		return false;
-	c->aux2 = 0;
-	bool bytes = a->type->kind == TY_STR || (a->type->kind == TY_ARRAY &&
-						 type_csize(a->type->pointee) == 1);
-	if (bytes && (a->type->size == 4 || a->type->size == 16))
-		c->aux2 = a->type->size;
-	else if ((a->type->kind == TY_STR || a->type->kind == TY_ARRAY) &&
-		 s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return sema_error(s, c->loc, "ntop() argument must be 4 or 16 bytes in size");
-	else if (!sema_arg_int(s, c, last))
-		return false;
-	c->type = ntop_type(s);
 	return true;
 }
 
@@ -449,16 +208,6 @@ static bool check_exit_d(Sema *s, Expr *c)
 	return sema_arg_int(s, c, 0);
 }
 
-/* bpftrace's first checks of the arguments of str(), ksym()... */
-static const BtArgCheck str_arg = {
-	"str() expects an integer or a pointer type as first argument (%2$s provided)", .typed = true};
-static const BtArgCheck sym_arg = {
-	"%1$s() expects an integer or pointer argument", .ints = true, .ptrs = true, .typed = true};
-static const BtArgCheck ptr_arg = {"%1$s() only supports integer or pointer arguments (%2$s "
-				   "provided)", .ints = true, .ptrs = true, .typed = true};
-static const BtArgCheck ntop_arg = {"%1$s() expects an integer or array argument, got %2$s",
-				    .last = true};
-
 static const FuncDef core_funcs[] = {
 	{"printf", F_PRINTF, FK_STMT, 1, 64, sema_check_printf},
 	{"print", F_PRINT, FK_STMT, 1, 3, sema_check_print},
@@ -468,19 +217,8 @@ static const FuncDef core_funcs[] = {
 	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system},
 	{"join", F_JOIN, FK_STMT, 1, 2, sema_check_join},
 	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
-	{"str", F_STR, FK_EXPR, 1, 2, check_str, .bt_arg = &str_arg, .kept_type = str_type},
-	{"ksym", F_KSYM, FK_EXPR, 1, 1, check_ksym, .bt_arg = &sym_arg, .kept_type = ksym_type},
-	{"kaddr", F_KADDR, FK_EXPR, 1, 1, check_kaddr},
-	{"ntop", F_NTOP, FK_EXPR, 1, 2, check_ntop, .bt_arg = &ntop_arg, .kept_type = ntop_type},
 	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
-	{"usym", F_USYM, FK_EXPR, 1, 1, check_usym, .bt_arg = &sym_arg, .kept_type = usym_type},
-	{"uaddr", F_UADDR, FK_EXPR, 1, 1, check_uaddr},
-	{"buf", F_BUF, FK_EXPR, 1, 2, check_buf},
-	{"kptr", F_KPTR, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg},
-	{"uptr", F_UPTR, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg},
-	{"syscall_name", F_SYSCALL_NAME, FK_EXPR, 1, 1, check_syscall_name},
-	{"cgroupid", F_CGROUPID, FK_EXPR, 1, 1, check_cgroupid},
 	/* D's own (sonde dtrace; its subroutines are in src/dtrace/dfunc_*.c):
 	 * trace() and exit(N) */
 	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, FUNC_D},

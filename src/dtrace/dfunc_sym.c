@@ -1,11 +1,12 @@
 /* D's symbol subroutines: sym() func() mod() of a kernel address, usym()
  * ufunc() umod() uaddr() of a user one.  Each value is the address (and,
- * for a user one, the pid, as bpftrace's ksym()/usym(): F_KSYM/F_USYM
- * generate them); what prints is the function's (Type.dsym), as
+ * for a user one, the pid, as bpftrace's ksym()/usym(), whose code
+ * generates them: builtins/values.c); what prints is the function's (Type.dsym), as
  * libdtrace's dt_print_sym/dt_print_mod/dt_print_usym/dt_print_umod print
  * them: dtrace/stack_d.c's sym_text_d. */
 #include <string.h>
 
+#include "../builtins/builtins.h"
 #include "../compile/codegen.h"
 #include "dfunc.h"
 
@@ -29,14 +30,14 @@ bool dcheck_sym(Sema *s, Expr *c)
 }
 
 /* D's symbol values: an address (and pid) printed as the name says; their
- * code is the core's ksym()'s and usym()'s (F_KSYM, F_USYM) */
+ * code is bpftrace's ksym()'s and usym()'s */
 static const FuncDef sym_funcs[] = {
-	{"sym", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"func", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"mod", F_KSYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"usym", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"ufunc", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"umod", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
-	{"uaddr", F_USYM, FK_EXPR, 1, 1, dcheck_sym, FUNC_D},
+	{"sym", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
+	{"func", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
+	{"mod", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
+	{"usym", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
+	{"ufunc", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
+	{"umod", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
+	{"uaddr", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
 };
 BUILTINS(sym_funcs)
