@@ -577,7 +577,7 @@ void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		gen_int(g, e->args.v[1]);
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 		return;
-	case F_KSTACK:
+	case F_KSTACK: /* D's stack() and ustack(), until their rows name builtin_gen_stack_into */
 	case F_USTACK:
 		gen_stack_into(g, e->func->id == F_USTACK, e->type->stack_depth, dst_off);
 		return;

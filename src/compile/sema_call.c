@@ -120,37 +120,6 @@ bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k)
 	return true;
 }
 
-static bool check_stack(Sema *s, Expr *c)
-{
-	bool user = c->name[0] == 'u', perf = false;
-	int64_t depth = 127;
-	int first = 0; /* kstack(MODE[, N]): MODE is bpftrace or perf */
-	if (c->args.n && c->args.v[0]->kind == E_BUILTIN) {
-		const Expr *m = c->args.v[0];
-		if (strcmp(m->name, "perf") && strcmp(m->name, "bpftrace"))
-			return sema_error(s, m->loc, "%s(): unknown stack mode '%s' (bpftrace or perf)",
-					  c->name, m->name);
-		perf = !strcmp(m->name, "perf");
-		first = 1;
-	}
-	/* bpftrace 0.17's words for a string and for a depth past its own cap */
-	if (c->args.n > first && c->args.v[first]->kind == E_STR)
-		return sema_error(s, c->loc, "%s() expects a integer literal (string provided)", c->name);
-	if (c->args.n > first && !sema_arg_literal_int(s, c, first, &depth))
-		return false;
-	if ((uint64_t)depth > 1024)
-		return sema_error(s, c->loc, "%s([int limit]): limit shouldn't exceed 1024, %llu given",
-				  c->name, (unsigned long long)depth);
-	if (depth < 1 || depth > 127)
-		return sema_error(s, c->loc, "%s(): the depth must be from 1 to 127", c->name);
-	c->type = ty_simple(s, user ? TY_USTACK : TY_KSTACK, user ? 16 : 8);
-	c->type->stack_depth = (int)depth;
-	c->type->stack_perf = perf;
-	s->sc->uses_kstack |= !user;
-	s->sc->uses_ustack |= user;
-	return true;
-}
-
 /* Registers reg() names: x86-64 struct pt_regs in field order, 8 bytes
  * each.  The context of kprobe/uprobe programs is a pt_regs, and that of
  * perf-event programs (profile, interval, software, watchpoint) starts
@@ -217,8 +186,6 @@ static const FuncDef core_funcs[] = {
 	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system},
 	{"join", F_JOIN, FK_STMT, 1, 2, sema_check_join},
 	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
-	{"kstack", F_KSTACK, FK_EXPR, 0, 2, check_stack},
-	{"ustack", F_USTACK, FK_EXPR, 0, 2, check_stack},
 	/* D's own (sonde dtrace; its subroutines are in src/dtrace/dfunc_*.c):
 	 * trace() and exit(N) */
 	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, FUNC_D},
