@@ -171,12 +171,6 @@ static bool check_none(Sema *s, Expr *c)
 	return true;
 }
 
-/* D's exit(N): N is dtrace's exit status */
-static bool check_exit_d(Sema *s, Expr *c)
-{
-	return sema_arg_int(s, c, 0);
-}
-
 static const FuncDef core_funcs[] = {
 	{"printf", F_PRINTF, FK_STMT, 1, 64, sema_check_printf},
 	{"print", F_PRINT, FK_STMT, 1, 3, sema_check_print},
@@ -186,22 +180,6 @@ static const FuncDef core_funcs[] = {
 	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system},
 	{"join", F_JOIN, FK_STMT, 1, 2, sema_check_join},
 	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
-	/* D's own (sonde dtrace; its subroutines are in src/dtrace/dfunc_*.c):
-	 * trace() and exit(N) */
-	{"trace", F_PRINTF, FK_STMT, 1, 1, sema_check_trace, FUNC_D},
-	{"exit", F_EXIT, FK_STMT, 1, 1, check_exit_d, FUNC_D},
-	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
-	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, FUNC_D},
-	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, FUNC_D},
-	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, FUNC_D},
-	{"printa", F_PRINTA, FK_STMT, 1, 64, sema_d_printa, FUNC_D},
-	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, FUNC_D},
-	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D},
-	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D},
-	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, FUNC_D},
-	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system_d, FUNC_D},
-	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, FUNC_D},
-	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, FUNC_D},
 };
 
 BUILTINS(core_funcs)

@@ -6,9 +6,7 @@
 /* formats (sema_call_fmt.c) */
 bool sema_check_printf(Sema *s, Expr *c);
 bool sema_check_system(Sema *s, Expr *c);
-bool sema_check_system_d(Sema *s, Expr *c);
 bool sema_check_print(Sema *s, Expr *c);
 bool sema_check_time(Sema *s, Expr *c);
 bool sema_check_strftime(Sema *s, Expr *c);
 bool sema_check_join(Sema *s, Expr *c);
-bool sema_check_trace(Sema *s, Expr *c);

@@ -7,7 +7,8 @@
  *   dfunc_copy.c    copyin copyinstr copyinto stringof alloca bcopy
  *   dfunc_inet.c    inet_ntop inet_ntoa inet_ntoa6
  *   dfunc_mem.c     tracemem copyout copyoutstr
- *   dfunc_destr.c   raise stop (need -w; system: compile/sema_call_fmt.c)
+ *   dfunc_destr.c   raise stop system (need -w)
+ *   dfunc_trace.c   trace exit(N)
  *   dfunc_chill.c   chill (needs -w)
  *   dfunc_spec.c    speculation speculate commit discard
  *   dfunc_num.c     strtoll getmajor getminor
@@ -40,7 +41,7 @@ bool dcheck_lltostr(Sema *s, Expr *c);
 bool dcheck_byteorder(Sema *s, Expr *c); /* htons.. ntohll: the width of the name */
 bool dcheck_rand(Sema *s, Expr *c);
 bool dcheck_progenyof(Sema *s, Expr *c);
-/* dfunc_destr.c: raise stop (system: sema_call.c); refused without -w */
+/* dfunc_destr.c: raise stop system; refused without -w */
 #define D_DESTRUCTIVE_MSG "could not enable tracing: Destructive actions not allowed"
 bool dsema_destructive(Sema *s, Expr *c);
 bool dcheck_raise(Sema *s, Expr *c);

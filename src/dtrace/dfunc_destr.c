@@ -1,6 +1,6 @@
 /* D's destructive actions, allowed only with -w (-x destructive): raise(sig)
  * and stop() signal the process that fired the probe (bpf_send_signal);
- * system() is the shared EV_SYSTEM event (sema_call.c).  Without -w the
+ * system() is the shared EV_SYSTEM event with D's format rules.  Without -w the
  * script is refused with dtrace(1)'s words, before anything is enabled. */
 #include <signal.h>
 
@@ -30,6 +30,12 @@ bool dcheck_stop(Sema *s, Expr *c)
 	return dsema_destructive(s, c);
 }
 
+/* system(fmt, ...): its format checked as D's printf's */
+static bool dcheck_system(Sema *s, Expr *c)
+{
+	return dsema_destructive(s, c) && sema_format_d(s, c);
+}
+
 static void gen_signal(Gen *g, const Expr *e)
 {
 	if (e->func->id == F_D_STOP)
@@ -40,8 +46,9 @@ static void gen_signal(Gen *g, const Expr *e)
 	emit_call(g, BPF_FUNC_send_signal);
 }
 
-/* D's raise() and stop() */
+/* D's raise(), stop() and system() */
 static const FuncDef destr_funcs[] = {
+	{"system", F_SYSTEM, FK_STMT, 1, 64, dcheck_system, FUNC_D},
 	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, FUNC_D, .gen_stmt = gen_signal},
 	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, FUNC_D, .gen_stmt = gen_signal},
 };

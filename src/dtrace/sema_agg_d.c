@@ -1,7 +1,7 @@
 /* D's aggregating functions (quantize, lquantize, llquantize, stddev) and
- * the aggregation actions (printa, trunc, normalize, denormalize, setopt):
- * their argument rules and DTrace's messages for misuse.  They exist only
- * in the D dialect (their table rows are d_only). */
+ * the aggregation actions (printa, trunc, normalize, denormalize, setopt),
+ * and D's stack(), ustack(), jstack(): their argument rules and DTrace's
+ * messages for misuse, and their rows (FUNC_D: D's only). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +9,7 @@
 #include "../compile/sema.h"
 #include "../python/pystack.h"
 #include "printf_fmt_d.h"
+#include "sema_d.h"
 
 /* An integer constant argument (a literal, possibly negated). */
 static bool const_arg(const Expr *a, int64_t *out)
@@ -60,7 +61,7 @@ static Type *agg_type(Sema *s, TypeKind k, int size)
 	return t;
 }
 
-bool sema_d_quantize(Sema *s, Expr *c)
+static bool sema_d_quantize(Sema *s, Expr *c)
 {
 	if (!value_arg(s, c, 0) || !incr_arg(s, c, 1))
 		return false;
@@ -68,7 +69,7 @@ bool sema_d_quantize(Sema *s, Expr *c)
 	return true;
 }
 
-bool sema_d_stddev(Sema *s, Expr *c)
+static bool sema_d_stddev(Sema *s, Expr *c)
 {
 	if (!value_arg(s, c, 0))
 		return false;
@@ -78,7 +79,7 @@ bool sema_d_stddev(Sema *s, Expr *c)
 
 /* DTrace's (Oracle's dt_cc.c) rules and words, argument numbers counted
  * after the value. */
-bool sema_d_lquantize(Sema *s, Expr *c)
+static bool sema_d_lquantize(Sema *s, Expr *c)
 {
 	if (!value_arg(s, c, 0))
 		return false;
@@ -166,7 +167,7 @@ static bool llq_steps_ok(Sema *s, Expr *c, int64_t factor, int64_t low, int64_t 
 	return true;
 }
 
-bool sema_d_llquantize(Sema *s, Expr *c)
+static bool sema_d_llquantize(Sema *s, Expr *c)
 {
 	if (!value_arg(s, c, 0))
 		return false;
@@ -358,7 +359,7 @@ static bool same_keys(Sema *s, Expr *c, int first, int i)
 
 /* printa(@a), printa(fmt, @a[, @b ...]), printa(@a, @b ...): several
  * aggregations are joined on their keys, one row per key */
-bool sema_d_printa(Sema *s, Expr *c)
+static bool sema_d_printa(Sema *s, Expr *c)
 {
 	int first = c->args.v[0]->kind == E_STR ? 1 : 0;
 	if (first >= c->args.n)
@@ -381,12 +382,12 @@ static bool int_arg(Sema *s, Expr *c, int i)
 }
 
 /* trunc(@a[, n]), normalize(@a, n), denormalize(@a) */
-bool sema_d_trunc(Sema *s, Expr *c)
+static bool sema_d_trunc(Sema *s, Expr *c)
 {
 	return agg_arg(s, c, 0) && (c->args.n < 2 || int_arg(s, c, 1));
 }
 
-bool sema_d_normalize(Sema *s, Expr *c)
+static bool sema_d_normalize(Sema *s, Expr *c)
 {
 	return sema_d_trunc(s, c);
 }
@@ -395,7 +396,7 @@ bool sema_d_normalize(Sema *s, Expr *c)
 static const char *const runtime_opts[] = {"aggsortkey", "aggsortkeypos", "aggsortpos",
 					   "aggsortrev", NULL};
 
-bool sema_d_setopt(Sema *s, Expr *c)
+static bool sema_d_setopt(Sema *s, Expr *c)
 {
 	for (int i = 0; i < c->args.n; i++)
 		if (c->args.v[i]->kind != E_STR)
@@ -452,17 +453,11 @@ static bool sema_d_jstack(Sema *s, Expr *c)
 	return true;
 }
 
-/* D's jstack(): the walk of the Python frames is python/'s */
-static const FuncDef jstack_funcs[] = {
-	{"jstack", F_NONE, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D, .gen_into = py_gen_jstack_into},
-};
-
-BUILTINS(jstack_funcs)
 
 /* stack([n]), ustack([n[, strsize]]): frames of the kernel or user stack,
  * n by default the stackframes / ustackframes option (DTrace's 20).
  * strsize (ustack helpers' strings) is accepted: Linux has no helpers. */
-bool sema_d_stack(Sema *s, Expr *c)
+static bool sema_d_stack(Sema *s, Expr *c)
 {
 	bool user = c->name[0] == 'u';
 	const char *opt = user ? "ustackframes" : "stackframes";
@@ -483,3 +478,21 @@ bool sema_d_stack(Sema *s, Expr *c)
 	s->sc->uses_ustack |= user;
 	return true;
 }
+
+static const FuncDef agg_funcs[] = {
+	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
+	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, FUNC_D},
+	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, FUNC_D},
+	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, FUNC_D},
+	{"printa", F_PRINTA, FK_STMT, 1, 64, sema_d_printa, FUNC_D},
+	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, FUNC_D},
+	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D},
+	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D},
+	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, FUNC_D},
+	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, FUNC_D},
+	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, FUNC_D},
+	/* the walk of the Python frames is python/'s */
+	{"jstack", F_NONE, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D, .gen_into = py_gen_jstack_into},
+};
+BUILTINS(agg_funcs)
+

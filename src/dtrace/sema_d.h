@@ -10,3 +10,6 @@ extern const SemaHooks d_sema_hooks;
 bool sema_d_declared(Sema *s, const char *name, Type **t);
 /* D's operands have incompatible types: "int" = "string" */
 bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
+/* false (error set) when an lquantize/llquantize aggregation gets a second
+ * shape, in DTrace's words (sema_agg_d.c) */
+bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);

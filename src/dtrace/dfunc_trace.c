@@ -1,0 +1,74 @@
+/* D's basic actions: trace(x), which records a value as dtrace(1) prints
+ * it (a printf with dtrace's widths, a string or a struct as tracemem()
+ * records them), and exit(N), which carries dtrace's exit status. */
+#include <string.h>
+
+#include "../compile/sema.h"
+#include "dfunc.h"
+
+/* D's trace(x): becomes printf with the format dtrace(1) prints x with:
+ * bare under -q, else integers right-aligned by their width (" %16lld"
+ * for 8 bytes ... " %3u" for 1: dtrace's " %3d" of a uint8_t) and strings
+ * left-aligned in 33 columns. */
+static bool dcheck_trace(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (!sema_expr(s, a))
+		return false;
+	if (a->type->kind == TY_NONE)
+		return s->strict ? sema_error(s, a->loc, "trace() of a value without a type") : true;
+	if (a->type->kind == TY_RECORD) { /* a struct: its bytes, as tracemem() dumps them */
+		c->name = "__trace_record";
+		c->func = func_find("__trace_record");
+		return true;
+	}
+	bool q = s->sc->opt.d_quiet, str = a->type->kind == TY_STR || a->type->kind == TY_INET;
+	if (a->type->kind == TY_STR) {
+		dsema_trace_string(s, c);
+		return true;
+	}
+	int bits = a->type->kind == TY_INT && !a->type->pointee ? a->type->bits : 64;
+	TypeKind k = a->type->kind;
+	bool stack = k == TY_KSTACK || k == TY_USTACK || k == TY_PYSTACK; /* frames: own lines */
+	/* sym() and the others: "  %-50s" quiet or not (dt_print_sym) */
+	bool sym = (k == TY_KSYM || k == TY_USYM) && a->type->dsym;
+	const char *f = stack ? "%s" : sym ? "  %-50s" : str ? (q ? "%s" : "  %-33s")
+		      : bits <= 8 ? (q ? "%u" : " %3u") : bits <= 16 ? (q ? "%u" : " %5u")
+		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
+	Arena *ar = &s->sc->ast->arena;
+	if (a->type->kind == TY_INT) { /* dtrace reads 1- and 2-byte records unsigned, 4 and 8 signed */
+		Expr *cast = arena_alloc(ar, sizeof(Expr));
+		cast->kind = E_CAST;
+		cast->loc = a->loc;
+		cast->name = bits <= 8 ? "uint8" : bits <= 16 ? "uint16" : bits <= 32 ? "int32" : "int64";
+		cast->a = a;
+		a = cast;
+	}
+	Expr *fe = arena_alloc(ar, sizeof(Expr));
+	fe->kind = E_STR;
+	fe->loc = c->loc;
+	fe->sval = arena_strdup(ar, f);
+	fe->slen = strlen(f);
+	Expr **v = arena_alloc(ar, 2 * sizeof(Expr *));
+	v[0] = fe;
+	v[1] = a;
+	c->args.v = v;
+	c->args.n = 2;
+	c->name = "printf";
+	c->func = func_find("printf");
+	return sema_check_format(s, c, 1);
+}
+
+/* exit(N): N is dtrace's exit status */
+static bool dcheck_exit(Sema *s, Expr *c)
+{
+	return sema_arg_int(s, c, 0);
+}
+
+/* trace() is rewritten by its check into printf, tracemem or
+ * __trace_record, whose rows generate its code */
+static const FuncDef trace_funcs[] = {
+	{"trace", F_PRINTF, FK_STMT, 1, 1, dcheck_trace, FUNC_D},
+	{"exit", F_EXIT, FK_STMT, 1, 1, dcheck_exit, FUNC_D},
+};
+BUILTINS(trace_funcs)
