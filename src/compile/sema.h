@@ -77,10 +77,6 @@ void sema_addrspace_assigned(Expr *target, const Expr *value); /* first assignme
 /* D: argN's offset in a syscall tracepoint's record, -1 elsewhere */
 int d_syscall_arg_offset(const ProbeSpec *spec, int n);
 bool d_syscall_arg_absent(const ProbeSpec *spec, int n);
-/* D's printf(), system() formats (sema_format_d.c): the arguments against
- * the conversions; an integer conversion rewritten to take the value's size */
-bool sema_format_d(Sema *s, Expr *call);
-void d_widen_conv(FmtPiece *p, const Type *t);
 typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG, CALL_VAR } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);
 bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "sema.h"
-#include "../dtrace/dfunc.h"
+#include "sema_hooks.h"
 #include "sema_call_int.h"
 
 /* The result types of the functions whose type the function alone
@@ -284,7 +284,8 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 		return sema_error(s, e->loc, "%s() should be directly assigned to a map\nhint: @name = "
 				  "%s(...)", f->name, f->name);
 	e->type = ty_simple(s, TY_NONE, 0);
-	if (s->sc->opt.dialect == DIALECT_D && !dsema_action_order(s, e, f))
+	const SemaHooks *h = sema_hooks(s);
+	if (h->call_order && !h->call_order(s, e, f))
 		return false;
 	return bt_arg_check(s, e) && f->check(s, e);
 }

@@ -2,12 +2,11 @@
  * print, time, strftime, join; one row each in sema_call.c's table. */
 #include <string.h>
 
-#include "sema.h"
-#include "../dtrace/dfunc.h"
+#include "sema_hooks.h"
 #include "sema_call_int.h"
 
 /* printf-style format + arguments (printf, cat, system); D's own check
- * is sema_format_d.c.  bpftrace's words, at the call */
+ * is its printf_check hook.  bpftrace's words, at the call */
 static bool format_mismatch(Sema *s, Expr *call, const FmtPiece *p, const Type *t)
 {
 	return sema_error_late(s, call->loc, "%s: %s specifier expects a value of type %s (%s supplied)",
@@ -81,27 +80,16 @@ bool sema_check_format(Sema *s, Expr *call, int first)
 			continue;
 		if (!fmt_accepts(p, a->type))
 			return format_mismatch(s, call, p, a->type);
-		if (s->sc->opt.dialect == DIALECT_D)
-			d_widen_conv((FmtPiece *)p, a->type);
+		if (sema_hooks(s)->format_conv)
+			sema_hooks(s)->format_conv((FmtPiece *)p, a->type);
 	}
 	return true;
 }
 
-/* a format trace() made (its own widths, parsed as bpftrace's) */
-static bool fmt_from_trace(const Expr *f)
-{
-	const Fmt *fmt = f->auxp;
-	for (int i = 0; fmt && i < fmt->npieces; i++)
-		if (fmt->pieces[i].conv != FC_LITERAL && fmt->pieces[i].conv != FC_STAR &&
-		    !fmt->pieces[i].dconv)
-			return true;
-	return false;
-}
-
 bool sema_check_printf(Sema *s, Expr *c)
 {
-	if (s->sc->opt.dialect == DIALECT_D && !fmt_from_trace(c->args.v[0]))
-		return sema_format_d(s, c);
+	if (sema_hooks(s)->printf_check)
+		return sema_hooks(s)->printf_check(s, c);
 	return sema_check_format(s, c, 1);
 }
 

@@ -105,6 +105,17 @@ typedef struct SemaHooks {
 	bool (*index_bounds)(Sema *s, const Expr *e, int count);
 	/* argN read where the provider has none (D: a syscall's record) */
 	bool (*arg_elsewhere)(Sema *s, int n);
+
+	/* --- functions --- */
+	/* a call of f, before f's own check: false (error set) where the
+	 * clause's earlier actions forbid it (D: after speculate(), commit()) */
+	bool (*call_order)(Sema *s, Expr *c, const FuncDef *f);
+	/* printf()'s format against its arguments (NULL: the core's,
+	 * sema_check_format; D: DTrace's conversions) */
+	bool (*printf_check)(Sema *s, Expr *c);
+	/* a conversion p of the format accepted a value of type t: the
+	 * dialect may fit it to the value (D: an integer at its size) */
+	void (*format_conv)(FmtPiece *p, const Type *t);
 } SemaHooks;
 
 static inline const SemaHooks *sema_hooks(const Sema *s)

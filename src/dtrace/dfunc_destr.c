@@ -6,6 +6,7 @@
 
 #include "../compile/codegen.h"
 #include "dfunc.h"
+#include "sema_d.h"
 
 bool dsema_destructive(Sema *s, Expr *c)
 {

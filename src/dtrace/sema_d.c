@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../compile/sema_hooks.h"
+#include "dfunc.h"
 #include "sema_d.h"
 
 /* D: a scalar array's type (`int x[5];`), elements in their C layout */
@@ -174,4 +175,7 @@ const SemaHooks d_sema_hooks = {
 	.cast = d_cast_check,
 	.index_bounds = d_index_bounds,
 	.arg_elsewhere = d_arg_elsewhere,
+	.call_order = dsema_action_order,
+	.printf_check = sema_d_printf,
+	.format_conv = d_widen_conv,
 };

@@ -10,6 +10,12 @@ extern const SemaHooks d_sema_hooks;
 bool sema_d_declared(Sema *s, const char *name, Type **t);
 /* D's operands have incompatible types: "int" = "string" */
 bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
+/* D's printf(), system() formats (sema_format_d.c): the arguments against
+ * the conversions; an integer conversion rewritten to take the value's size */
+bool sema_format_d(Sema *s, Expr *call);
+void d_widen_conv(FmtPiece *p, const Type *t);
+/* printf(): D's conversions, or the widths trace() wrote (SemaHooks) */
+bool sema_d_printf(Sema *s, Expr *c);
 /* false (error set) when an lquantize/llquantize aggregation gets a second
  * shape, in DTrace's words (sema_agg_d.c) */
 bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);

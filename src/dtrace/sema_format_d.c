@@ -1,12 +1,13 @@
 /* D's printf() and system() formats: the conversions as libdtrace parses
  * them (dtrace/printf_fmt_d.c parses; this checks the arguments against
  * them with dtrace's messages, and fits integer conversions to the
- * argument's size).  bpftrace's format check is in sema_call.c. */
+ * argument's size).  bpftrace's format check is in sema_call_fmt.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../compile/sema.h"
 #include "printf_fmt_d.h"
+#include "sema_d.h"
 
 /* D's printf converts an integer at its size (dtrace's pfprint_sint):
  * %d of a 64-bit value prints all of it, where C's (and bpftrace's) %d
@@ -117,4 +118,22 @@ bool sema_format_d(Sema *s, Expr *call)
 		return sema_error(s, call->args.v[ai]->loc, "%s( ) prototype mismatch: only %d arguments "
 				  "required by this format string", call->name, ai - 1);
 	return true;
+}
+
+/* a format trace() made (its own widths, parsed as bpftrace's) */
+static bool fmt_from_trace(const Expr *f)
+{
+	const Fmt *fmt = f->auxp;
+	for (int i = 0; fmt && i < fmt->npieces; i++)
+		if (fmt->pieces[i].conv != FC_LITERAL && fmt->pieces[i].conv != FC_STAR &&
+		    !fmt->pieces[i].dconv)
+			return true;
+	return false;
+}
+
+bool sema_d_printf(Sema *s, Expr *c)
+{
+	if (!fmt_from_trace(c->args.v[0]))
+		return sema_format_d(s, c);
+	return sema_check_format(s, c, 1);
 }
