@@ -4,18 +4,6 @@
 
 #include "codegen.h"
 
-
-/* D: does the clause call speculate() (DTrace puts it before any record) */
-static bool d_speculates(const StmtList *l)
-{
-	for (int i = 0; i < l->n; i++) {
-		const Expr *e = l->v[i]->expr;
-		if (l->v[i]->kind == S_EXPR && e && e->kind == E_CALL && !strcmp(e->name, "speculate"))
-			return true;
-	}
-	return false;
-}
-
 /* `p += n` on a pointer: r0 (n) times the pointee's size */
 void gen_scale_step(Gen *g, Op op, const Type *target)
 {
@@ -291,11 +279,8 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	g.firing = h->firing_end != NULL;
 	if (g.firing)
 		g.exit_label = label_new(&g);
-	/* a speculating clause's heading is part of its speculation (DTrace
-	 * buffers the whole record, heading included, until commit()) */
-	g.heading_at_speculate = p->d_record && d_speculates(&p->body);
-	if (p->d_record && !g.heading_at_speculate)
-		gen_d_probe_event(&g);
+	if (h->clause_body)
+		h->clause_body(&g, p);
 	gen_stmts(&g, &p->body);
 	if (g.firing) {
 		label_place(&g, g.exit_label);

@@ -7,7 +7,6 @@
 
 #include "codegen.h"
 #include "sema_hooks.h"
-#include "../dtrace/dfunc.h"
 
 /* --- builtins ---------------------------------------------------------- */
 
@@ -86,20 +85,14 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 {
 	int n = e->aux2 == B_RETVAL ? -1 : e->aux;
 	ArgLoc l;
-	if (dfault_is_error_spec(g->spec)) { /* dtrace:::ERROR: from the fault's record */
-		dfault_gen_arg(g, n);
+	const CodegenHooks *h = codegen_hooks(g->sc);
+	if (h->arg_value && h->arg_value(g, n))
 		return;
-	}
 	if (n >= 0 && g->spec->prov->arg_loc && g->spec->prov->arg_loc(g->spec, n, &l)) {
 		gen_arg_loc(g, &l);
 		return;
 	}
-	bool d = g->sc->opt.dialect == DIALECT_D;
-	if (d && d_syscall_arg_absent(g->spec, n)) {
-		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-		return;
-	}
-	int off = d ? d_syscall_arg_offset(g->spec, n) : -1;
+	int off = h->arg_offset ? h->arg_offset(g->spec, n) : -1;
 	if (off < 0)
 		off = g->spec->prov->ctx_arg_offset(g->spec, n);
 	emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, off));
@@ -109,15 +102,6 @@ static void b_ctx_arg(Gen *g, const Expr *e)
 		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 64 - t->bits));
 		emit(g, I_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, BPF_REG_0, 64 - t->bits));
 	}
-}
-
-static void b_dprobe_id(Gen *g, const Expr *e)
-{
-	const AttachPoint *ap = g->spec->ap;
-	if (!strcmp(e->name, "epid")) /* the enabled probe: this clause on this probe */
-		emit(g, I_MOV64_IMM(BPF_REG_0, dfault_epid(g)));
-	else
-		emit(g, I_MOV64_IMM(BPF_REG_0, ap && ap->d ? ap->d->id : 0));
 }
 
 static void b_ctx(Gen *g, const Expr *e)
@@ -156,12 +140,17 @@ static const BuiltinGen builtin_int[] = {
 	[B_ELAPSED] = b_elapsed, [B_CGROUP] = b_helper,	  [B_CURTASK] = b_helper,
 	[B_RAND] = b_helper,	 [B_ARG] = b_ctx_arg,	  [B_RETVAL] = b_ctx_arg,
 	[B_CPID] = b_cpid,	 [B_NUMAID] = b_helper,	  [B_SARG] = b_sarg,
-	[B_CTX] = b_ctx,	 [B_DPROBE_ID] = b_dprobe_id,
+	[B_CTX] = b_ctx,
 };
 
 void gen_builtin_int(Gen *g, const Expr *e)
 {
-	builtin_int[e->aux2](g, e);
+	BuiltinGen fn = (size_t)e->aux2 < sizeof(builtin_int) / sizeof(builtin_int[0]) ? builtin_int[e->aux2]
+									       : NULL;
+	if (fn)
+		fn(g, e);
+	else /* the dialect's own */
+		codegen_hooks(g->sc)->builtin_int(g, e);
 }
 
 /* depth: the frames recorded (the stack map of that depth, see loader.c) */
@@ -258,16 +247,9 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		emit_memzero(g, dst_off + n, dt->size - n);
 		return;
 	}
-	case B_DPROBE: {
-		const DProbeName *d = g->spec->ap ? g->spec->ap->d : NULL;
-		const char *parts[] = { d ? d->prov : "", d ? d->mod : "", d ? d->func : "",
-					d ? d->name : "" };
-		const char *name = parts[e->aux];
-		int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
-		emit_store_bytes(g, dst_off, name, n);
-		emit_memzero(g, dst_off + n, dt->size - n);
+	case B_DPROBE: /* the dialect's own */
+		codegen_hooks(g->sc)->builtin_into(g, e, dst_off, dt);
 		return;
-	}
 	case B_KSTACK:
 	case B_USTACK:
 		gen_stack_into(g, e->aux2 == B_USTACK, e->type->stack_depth, dst_off);
@@ -323,15 +305,13 @@ void gen_count_lost(Gen *g)
  * few milliseconds anyway.  exit() and BEGIN/END events wake it at once. */
 void gen_event_send(Gen *g, int rec_off, int size, bool urgent)
 {
-	/* D, after speculate(): tagged for its buffer, or not sent at all */
-	int skip = g->speculating ? dspec_tag_record(g, rec_off, size) : -1;
 	bool wake = urgent || g->spec->prov->is_special;
 	g->sc->lazy_events |= !wake;
-	/* D: sent with the firing */
-	if (!g->firing || !dfiring_add(g, rec_off, size, wake))
+	const CodegenHooks *h = codegen_hooks(g->sc);
+	if (h->record_send)
+		h->record_send(g, rec_off, size, wake);
+	else
 		gen_ringbuf_output(g, rec_off, size, wake);
-	if (skip >= 0)
-		label_place(g, skip);
 }
 
 void gen_ringbuf_output(Gen *g, int rec_off, int size, bool wake)
@@ -428,40 +408,12 @@ static void c_time(Gen *g, const Expr *e)
 
 static void c_exit(Gen *g, const Expr *e)
 {
+	(void)e;
 	/* the flag survives a full ring buffer, where the event may not */
 	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
 	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
-	if (g->sc->opt.dialect == DIALECT_D) {
-		/* no traced probe's clause starts after this one */
-		emit(g, I_ST(BPF_DW, BPF_REG_1, D_CTL_STATE, D_STATE_DRAINING));
-		/* D's exit(N) carries the status, and the clause goes on: what
-		 * it traces after exit() still prints */
-		gen_args_event(g, EV_EXIT, e, 0)->fmt = NULL;
-		return;
-	}
 	gen_simple_event(g, event_new(g, EV_EXIT, 0));
 	emit_goto(g, g->exit_label);
-}
-
-/* D, not quiet: the firing's "CPU ID FUNCTION:NAME" columns; the runtime
- * prints the heading before the first and ends each firing's line. */
-void gen_d_probe_event(Gen *g)
-{
-	const DProbeName *d = g->spec->ap ? g->spec->ap->d : NULL;
-	EventDesc *ev = event_new(g, EV_D_PROBE, 0);
-	ev->top = d ? d->id : 0;
-	char *fn = arena_alloc(&g->sc->arena, 256);
-	snprintf(fn, 256, "%s:%s", d ? d->func : "", d ? d->name : "");
-	ev->text = fn;
-	ev->text2 = d ? d->prov : ""; /* flowindent: syscall's arrows are => and <= */
-	ev->size = 16;
-	int mark = g->scratch_top;
-	int rec = scratch_alloc(g, 16);
-	emit_st(g, BPF_DW, R_SCR, rec, g->sc->events.n - 1);
-	emit_call(g, BPF_FUNC_get_smp_processor_id);
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + 8);
-	gen_event_send(g, rec, 16, false);
-	g->scratch_top = mark;
 }
 
 /* join(argv): up to 16 user strings from an array of pointers */

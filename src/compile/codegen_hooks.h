@@ -16,6 +16,9 @@ typedef struct CodegenHooks {
 	/* --- a clause's program, in the order they run --- */
 	void (*clause_start)(struct Gen *g);  /* after the prologue (D: the state gate, the fault record) */
 	void (*clause_scratch)(struct Gen *g); /* the variables are zeroed (D: the clause's scratch memory) */
+	/* after the predicate, before the statements (D: the firing's
+	 * heading record, or where speculate() is) */
+	void (*clause_body)(struct Gen *g, const Probe *p);
 	/* the clause's records are gathered and go out as one at its end
 	 * (D's firing: Gen.firing), here */
 	void (*firing_end)(struct Gen *g);
@@ -37,7 +40,22 @@ typedef struct CodegenHooks {
 	 * r0 = where to write (D: checked to be scratch memory) */
 	void (*store_ptr)(struct Gen *g, int addr_slot, int size);
 
+	/* an event record at scratch rec_off about to be sent: NULL, to the
+	 * ring buffer (D: gathered in the firing, tagged for a speculation) */
+	void (*record_send)(struct Gen *g, int rec_off, int size, bool wake);
+
 	/* --- values --- */
+	/* argN (n; -1: retval) where the dialect has it its own way: true
+	 * when r0 holds it (D: an ERROR clause's from the fault's record, an
+	 * argument past a syscall's record: 0) */
+	bool (*arg_value)(struct Gen *g, int n);
+	/* argN's offset in the context, -1: the provider's (D: a syscall
+	 * tracepoint's from its record) */
+	int (*arg_offset)(const ProbeSpec *spec, int n);
+	/* a builtin of the dialect's own (SemaHooks.builtins): into r0, or
+	 * written at scratch dst_off */
+	void (*builtin_int)(struct Gen *g, const Expr *e);
+	void (*builtin_into)(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 	/* C's integer rules (D): / and % signed when C's conversions say so,
 	 * unsigned negation not wrapped to its width, a value assigned to an
 	 * integer variable cast to its type.  Else bpftrace's. */

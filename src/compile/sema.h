@@ -74,9 +74,6 @@ int sema_probe_addrspace(const Sema *s); /* where the probe's arguments point */
 void sema_addrspace(Sema *s, Expr *e);        /* e's tag from its operands */
 void sema_addrspace_binop(Sema *s, Expr *e);  /* a op b: warns on a mismatch */
 void sema_addrspace_assigned(Expr *target, const Expr *value); /* first assignment */
-/* D: argN's offset in a syscall tracepoint's record, -1 elsewhere */
-int d_syscall_arg_offset(const ProbeSpec *spec, int n);
-bool d_syscall_arg_absent(const ProbeSpec *spec, int n);
 typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG, CALL_VAR } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);
 bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);

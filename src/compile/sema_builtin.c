@@ -63,35 +63,6 @@ static const BuiltinDef *dialect_builtin_find(Sema *s, Expr *e)
 	return NULL;
 }
 
-/* D's argN in a syscall probe (tracepoint syscalls:sys_enter_X/sys_exit_X):
- * the record holds the number, then the six arguments (entry) or the
- * return value (exit) as 8-byte words; arg0 and arg1 of a return probe
- * are both the return value, as in DTrace. */
-int d_syscall_arg_offset(const ProbeSpec *spec, int n)
-{
-	switch (probe_syscall(spec)) {
-	case SYSCALL_ENTRY:
-		return n >= 0 && n < 6 ? 16 + 8 * n : -1;
-	case SYSCALL_EXIT:
-		return n == -1 || n == 0 || n == 1 ? 16 : -1;
-	default:
-		return -1;
-	}
-}
-
-/* True when argN lies past the record of a syscall that takes fewer
- * arguments (getppid has none): the kernel refuses to attach a program
- * that reads beyond the record, and DTrace's value there means nothing,
- * so D reads it as 0. */
-bool d_syscall_arg_absent(const ProbeSpec *spec, int n)
-{
-	int off = d_syscall_arg_offset(spec, n);
-	if (off < 0 || !spec->tp.nfields)
-		return false;
-	const TpField *last = &spec->tp.fields[spec->tp.nfields - 1];
-	return off + 8 > last->offset + last->size;
-}
-
 /* argN: N in 0..9; sargN (stack arguments): N in 0..9, one digit */
 static int arg_index(const char *name, const char *prefix)
 {

@@ -1,7 +1,7 @@
 /* D's aggregating functions: bucket indexes of quantize and llquantize,
  * and stddev's running sums.  Each starts with r0 = this CPU's slot and
  * r1 = the value (see gen_map_agg), and may use r1-r5. */
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 
 /* r2 = floor(log2(r1)) for r1 >= 1 (unsigned); r1 is consumed */
 static void gen_log2(Gen *g)

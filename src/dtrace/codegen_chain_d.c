@@ -14,7 +14,7 @@
  * record) for the last ERROR clause to tail-call once ERROR has run. */
 #include <string.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 
 static bool chainable(const Script *sc, const ProbeSpec *s)
 {

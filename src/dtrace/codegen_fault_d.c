@@ -23,7 +23,7 @@
  * is counted (dtrace's "N errors in ERROR probe enabling"). */
 #include <string.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 
 #define DFAULT_ADDR_NONE (-1) /* the fault has no address (arg5 is 0) */
 #define DFAULT_ADDR_R8 (-2)   /* the address is in r8 (saved before a helper call) */

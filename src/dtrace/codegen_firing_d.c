@@ -14,7 +14,11 @@
  * at fp-8), sized for the largest clause.  A clause that ends early (a
  * failed lookup) jumps to the send too; a fault drops the records.
  * Word 8 of the buffer says "something present". */
-#include "../compile/codegen.h"
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen_d.h"
+#include "dfunc.h"
 
 /* beyond this a record is sent alone, as in the bpftrace dialect */
 #define FIRING_MAX (192 << 10)
@@ -114,4 +118,56 @@ void dfiring_discard(Gen *g)
 	firing_ptr(g, none);
 	clear_marks(g);
 	label_place(g, none);
+}
+
+/* D, not quiet: the firing's "CPU ID FUNCTION:NAME" columns; the runtime
+ * prints the heading before the first and ends each firing's line. */
+void gen_d_probe_event(Gen *g)
+{
+	const DProbeName *d = g->spec->ap ? g->spec->ap->d : NULL;
+	EventDesc *ev = event_new(g, EV_D_PROBE, 0);
+	ev->top = d ? d->id : 0;
+	char *fn = arena_alloc(&g->sc->arena, 256);
+	snprintf(fn, 256, "%s:%s", d ? d->func : "", d ? d->name : "");
+	ev->text = fn;
+	ev->text2 = d ? d->prov : ""; /* flowindent: syscall's arrows are => and <= */
+	ev->size = 16;
+	int mark = g->scratch_top;
+	int rec = scratch_alloc(g, 16);
+	emit_st(g, BPF_DW, R_SCR, rec, g->sc->events.n - 1);
+	emit_call(g, BPF_FUNC_get_smp_processor_id);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, rec + 8);
+	gen_event_send(g, rec, 16, false);
+	g->scratch_top = mark;
+}
+
+/* does the clause call speculate() (DTrace puts it before any record) */
+static bool speculates(const StmtList *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		const Expr *e = l->v[i]->expr;
+		if (l->v[i]->kind == S_EXPR && e && e->kind == E_CALL && !strcmp(e->name, "speculate"))
+			return true;
+	}
+	return false;
+}
+
+/* a speculating clause's heading is part of its speculation (DTrace
+ * buffers the whole record, heading included, until commit()) */
+void dfiring_clause_body(Gen *g, const Probe *p)
+{
+	g->heading_at_speculate = p->d_record && speculates(&p->body);
+	if (p->d_record && !g->heading_at_speculate)
+		gen_d_probe_event(g);
+}
+
+/* after speculate(): tagged for its buffer, or not sent at all; then sent
+ * with the firing, or alone when it does not fit */
+void dfiring_record_send(Gen *g, int rec_off, int size, bool wake)
+{
+	int skip = g->speculating ? dspec_tag_record(g, rec_off, size) : -1;
+	if (!g->firing || !dfiring_add(g, rec_off, size, wake))
+		gen_ringbuf_output(g, rec_off, size, wake);
+	if (skip >= 0)
+		label_place(g, skip);
 }

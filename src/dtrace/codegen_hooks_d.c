@@ -3,9 +3,12 @@
  * firing's records sent as one (codegen_firing_d.c), clauses chained on one
  * probe (codegen_chain_d.c), the clause's scratch memory (dfunc_copy.c), the
  * consumer's activity state, D's aggregations and C's integer rules. */
-#include "../compile/codegen.h"
+#include <string.h>
+
+#include "codegen_d.h"
 #include "dfunc.h"
 #include "dtrace.h"
+#include "sema_d.h"
 
 /* D: a traced probe's clauses run only while the activity state is active
  * (dtrace-utils checks it before each clause): not before BEGIN's clauses
@@ -73,6 +76,41 @@ static void d_agg_update(Gen *g, const Type *t, int incr)
 	}
 }
 
+/* argN of an ERROR clause: from the fault's record; past a syscall's
+ * record: 0 */
+static bool d_arg_value(Gen *g, int n)
+{
+	if (dfault_is_error_spec(g->spec))
+		dfault_gen_arg(g, n);
+	else if (d_syscall_arg_absent(g->spec, n))
+		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	else
+		return false;
+	return true;
+}
+
+/* id: the probe's; epid: the enabled probe's, this clause on this probe */
+static void d_builtin_int(Gen *g, const Expr *e)
+{
+	const AttachPoint *ap = g->spec->ap;
+	if (!strcmp(e->name, "epid"))
+		emit(g, I_MOV64_IMM(BPF_REG_0, dfault_epid(g)));
+	else
+		emit(g, I_MOV64_IMM(BPF_REG_0, ap && ap->d ? ap->d->id : 0));
+}
+
+/* probeprov, probemod, probefunc, probename (e->aux: which): constants */
+static void d_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	const DProbeName *d = g->spec->ap ? g->spec->ap->d : NULL;
+	const char *parts[] = { d ? d->prov : "", d ? d->mod : "", d ? d->func : "",
+				d ? d->name : "" };
+	const char *name = parts[e->aux];
+	int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
+	emit_store_bytes(g, dst_off, name, n);
+	emit_memzero(g, dst_off + n, dt->size - n);
+}
+
 static bool d_link(Script *sc, Error *err)
 {
 	dfault_expand_errors(sc);
@@ -93,6 +131,7 @@ static int64_t d_map_entries(const Options *o, const MapInfo *m, int64_t n)
 const CodegenHooks d_codegen_hooks = {
 	.clause_start = d_clause_start,
 	.clause_scratch = d_clause_scratch,
+	.clause_body = dfiring_clause_body,
 	.firing_end = dfiring_end,
 	.clause_exit = d_clause_exit,
 	.prog_tail = dfault_finish,
@@ -102,6 +141,11 @@ const CodegenHooks d_codegen_hooks = {
 	.read_call = dfault_read_call,
 	.index_check = d_index_check,
 	.store_ptr = dcopy_store_ptr,
+	.record_send = dfiring_record_send,
+	.arg_value = d_arg_value,
+	.arg_offset = d_syscall_arg_offset,
+	.builtin_int = d_builtin_int,
+	.builtin_into = d_builtin_into,
 	.c_int_rules = true,
 	.agg_update = d_agg_update,
 	.late_clause = dfault_is_error_clause,

@@ -23,7 +23,7 @@
  * them with bpf_probe_read_kernel like any kernel address. */
 #include <string.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 #include "dfunc.h"
 
 #define D_SCRATCHSIZE_DEFAULT 256   /* DTrace's (Oracle's dtrace-utils) */

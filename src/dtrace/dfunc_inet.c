@@ -8,7 +8,7 @@
  * illegal operation. */
 #include <sys/socket.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 #include "dfunc.h"
 
 static bool inet_type(Sema *s, Expr *c)

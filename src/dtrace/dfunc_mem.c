@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 #include "dfunc.h"
 
 #define TRACEMEM_MAX (64 << 10) /* sonde's bound on one record's bytes */

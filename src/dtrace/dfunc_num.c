@@ -9,7 +9,7 @@
  * 20 of minor (MAJOR()/MINOR(), as dtrace-utils' vmlinux`dev_t prototype). */
 #include <string.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 #include "dfunc.h"
 
 #define DEV_MINORBITS 20

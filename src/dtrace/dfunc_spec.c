@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 #include "dfunc.h"
 
 /* DTrace's defaults (-x nspec, -x specsize) */

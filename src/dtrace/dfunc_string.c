@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../compile/codegen.h"
+#include "codegen_d.h"
 #include "dfunc.h"
 
 /* --- type rules ---------------------------------------------------------- */

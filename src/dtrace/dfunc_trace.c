@@ -3,7 +3,7 @@
  * records them), and exit(N), which carries dtrace's exit status. */
 #include <string.h>
 
-#include "../compile/sema.h"
+#include "codegen_d.h"
 #include "dfunc.h"
 
 /* D's trace(x): becomes printf with the format dtrace(1) prints x with:
@@ -65,10 +65,21 @@ static bool dcheck_exit(Sema *s, Expr *c)
 	return sema_arg_int(s, c, 0);
 }
 
+/* exit(N): the control word says exit, no traced probe's clause starts
+ * after this one (draining), and the event carries the status; the clause
+ * goes on: what it traces after exit() still prints */
+static void gen_exit(Gen *g, const Expr *e)
+{
+	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
+	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
+	emit(g, I_ST(BPF_DW, BPF_REG_1, D_CTL_STATE, D_STATE_DRAINING));
+	gen_args_event(g, EV_EXIT, e, 0)->fmt = NULL;
+}
+
 /* trace() is rewritten by its check into printf, tracemem or
  * __trace_record, whose rows generate its code */
 static const FuncDef trace_funcs[] = {
 	{"trace", F_PRINTF, FK_STMT, 1, 1, dcheck_trace, FUNC_D},
-	{"exit", F_EXIT, FK_STMT, 1, 1, dcheck_exit, FUNC_D},
+	{"exit", F_EXIT, FK_STMT, 1, 1, dcheck_exit, FUNC_D, .gen_stmt = gen_exit},
 };
 BUILTINS(trace_funcs)

@@ -10,6 +10,10 @@ extern const SemaHooks d_sema_hooks;
 bool sema_d_declared(Sema *s, const char *name, Type **t);
 /* D's operands have incompatible types: "int" = "string" */
 bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
+/* D's argN in a syscall tracepoint: its offset in the record, -1
+ * elsewhere; absent: past the record of a syscall with fewer arguments */
+int d_syscall_arg_offset(const ProbeSpec *spec, int n);
+bool d_syscall_arg_absent(const ProbeSpec *spec, int n);
 /* D's printf(), system() formats (sema_format_d.c): the arguments against
  * the conversions; an integer conversion rewritten to take the value's size */
 bool sema_format_d(Sema *s, Expr *call);
