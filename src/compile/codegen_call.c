@@ -452,44 +452,11 @@ static void c_join(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
-/* D: printa([fmt, ]@a[, @b ...]) */
-static void c_printa(Gen *g, const Expr *e)
-{
-	EventDesc *ev = event_new(g, EV_PRINTA, 0);
-	const Expr *f = e->args.v[0]->kind == E_STR ? e->args.v[0] : NULL;
-	ev->nmaps = e->args.n - (f != NULL);
-	ev->maps = arena_alloc(&g->sc->arena, sizeof(MapInfo *) * (size_t)ev->nmaps);
-	for (int i = 0; i < ev->nmaps; i++)
-		ev->maps[i] = e->args.v[(f != NULL) + i]->map;
-	ev->map = ev->maps[0];
-	ev->fmt = f ? f->auxp : NULL;
-	ev->value_conv = f ? f->aux2 - 1 : -1;
-	gen_simple_event(g, ev);
-}
-
-/* D: trunc(@a[, n]), normalize(@a, n), denormalize(@a): n travels in the
- * event, the map in its descriptor */
-static void c_agg_action(Gen *g, const Expr *e)
-{
-	EventKind k = e->func->id == F_TRUNC ? EV_TRUNC : EV_NORMALIZE;
-	gen_args_event(g, k, e, 1)->map = e->args.v[0]->map;
-}
-
-static void c_setopt(Gen *g, const Expr *e)
-{
-	EventDesc *ev = event_new(g, EV_SETOPT, 0);
-	ev->text = e->args.v[0]->sval;
-	ev->text2 = e->args.n > 1 ? e->args.v[1]->sval : NULL;
-	gen_simple_event(g, ev);
-}
-
 typedef void (*CallGen)(Gen *g, const Expr *e);
 static const CallGen call_stmt[] = {
 	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
 	[F_PRINT] = c_print,   [F_TIME] = c_time,   [F_EXIT] = c_exit,
 	[F_JOIN] = c_join,
-	[F_PRINTA] = c_printa, [F_TRUNC] = c_agg_action, [F_NORMALIZE] = c_agg_action,
-	[F_DENORMALIZE] = c_agg_action, [F_SETOPT] = c_setopt,
 };
 
 void gen_call_stmt(Gen *g, const Expr *e)

@@ -35,21 +35,13 @@ void gen_quantize_index(Gen *g)
 	label_place(g, done);
 }
 
-static uint64_t upow(uint64_t f, int n)
-{
-	uint64_t r = 1;
-	while (n-- > 0)
-		r *= f;
-	return r;
-}
-
 /* r1 = |v|'s distance from the middle bin of llquantize (0: |v| below
  * factor^low; half + 1: the overflow bin), one magnitude at a time from
  * the top: within magnitude m the bins are factor^(m+1) / steps wide. */
 static void gen_llq_offset(Gen *g, const Type *t, int out)
 {
 	int f = t->llq_factor, steps = t->llq_steps, sf = steps / f, per = steps - sf;
-	emit_ld_imm64(g, BPF_REG_2, upow((uint64_t)f, t->llq_high + 1));
+	emit_ld_imm64(g, BPF_REG_2, llquant_pow((uint64_t)f, t->llq_high + 1));
 	int in = label_new(g);
 	emit_jmp_reg(g, BPF_JLT, BPF_REG_1, BPF_REG_2, in);
 	emit(g, I_MOV64_IMM(BPF_REG_1, llquant_half(t) + 1));
@@ -57,13 +49,13 @@ static void gen_llq_offset(Gen *g, const Type *t, int out)
 	label_place(g, in);
 	for (int m = t->llq_high; m >= t->llq_low; m--) {
 		int next = label_new(g);
-		emit_ld_imm64(g, BPF_REG_2, upow((uint64_t)f, m));
+		emit_ld_imm64(g, BPF_REG_2, llquant_pow((uint64_t)f, m));
 		emit_jmp_reg(g, BPF_JLT, BPF_REG_1, BPF_REG_2, next);
 		if (m == 0 && steps > f) { /* bins narrower than 1: v * steps / f */
 			emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_1, steps));
 			emit(g, I_ALU64_IMM(BPF_DIV, BPF_REG_1, f));
 		} else {
-			emit_ld_imm64(g, BPF_REG_2, upow((uint64_t)f, m + 1) / (uint64_t)steps);
+			emit_ld_imm64(g, BPF_REG_2, llquant_width(t, m));
 			emit(g, I_ALU64_REG(BPF_DIV, BPF_REG_1, BPF_REG_2));
 		}
 		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1 + (m - t->llq_low) * per - sf));
@@ -143,4 +135,42 @@ void gen_stddev(Gen *g)
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_0, 24));
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_5));
 	emit(g, I_STX(BPF_DW, BPF_REG_0, BPF_REG_1, 24));
+}
+
+/* ---- the aggregation actions ---- */
+
+/* printa([fmt, ]@a[, @b ...]) */
+void dgen_printa(Gen *g, const Expr *e)
+{
+	EventDesc *ev = event_new(g, EV_PRINTA, 0);
+	const Expr *f = e->args.v[0]->kind == E_STR ? e->args.v[0] : NULL;
+	ev->nmaps = e->args.n - (f != NULL);
+	ev->maps = arena_alloc(&g->sc->arena, sizeof(MapInfo *) * (size_t)ev->nmaps);
+	for (int i = 0; i < ev->nmaps; i++)
+		ev->maps[i] = e->args.v[(f != NULL) + i]->map;
+	ev->map = ev->maps[0];
+	ev->fmt = f ? f->auxp : NULL;
+	ev->value_conv = f ? f->aux2 - 1 : -1;
+	gen_simple_event(g, ev);
+}
+
+/* trunc(@a[, n]), normalize(@a, n), denormalize(@a): n travels in the
+ * event, the map in its descriptor */
+void dgen_trunc(Gen *g, const Expr *e)
+{
+	gen_args_event(g, EV_TRUNC, e, 1)->map = e->args.v[0]->map;
+}
+
+void dgen_normalize(Gen *g, const Expr *e)
+{
+	gen_args_event(g, EV_NORMALIZE, e, 1)->map = e->args.v[0]->map;
+}
+
+/* setopt(name[, value]): the runtime changes its printing options */
+void dgen_setopt(Gen *g, const Expr *e)
+{
+	EventDesc *ev = event_new(g, EV_SETOPT, 0);
+	ev->text = e->args.v[0]->sval;
+	ev->text2 = e->args.n > 1 ? e->args.v[1]->sval : NULL;
+	gen_simple_event(g, ev);
 }

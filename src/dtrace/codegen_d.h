@@ -7,6 +7,12 @@
 void gen_quantize_index(Gen *g);                  /* r1 = bucket */
 void gen_llquantize_index(Gen *g, const Type *t); /* r1 = bucket */
 void gen_stddev(Gen *g);
+/* the aggregation actions' records: printa, trunc, normalize and
+ * denormalize, setopt */
+void dgen_printa(Gen *g, const Expr *e);
+void dgen_trunc(Gen *g, const Expr *e);
+void dgen_normalize(Gen *g, const Expr *e);
+void dgen_setopt(Gen *g, const Expr *e);
 
 /* D: a firing's records as one ring-buffer record (codegen_firing_d.c):
  * add one (false: too big, send it alone), and send them at the clause's end */

@@ -89,14 +89,6 @@ static int dist_buckets(const Type *t)
 	}
 }
 
-static uint64_t upow(uint64_t f, int n)
-{
-	uint64_t r = 1;
-	while (n-- > 0)
-		r *= f;
-	return r;
-}
-
 /* The lower bound of positive llquantize bin p (1 = the first above the
  * middle); false for the unnamed bins between integers when the low
  * magnitude is 0 and there are more steps than the factor. */
@@ -108,8 +100,7 @@ static bool llq_bound(const Type *t, int p, uint64_t *out)
 		*out = (uint64_t)(j / sf + 1);
 		return j % sf == 0;
 	}
-	*out = j ? (uint64_t)(sf + j) * (upow((uint64_t)f, m + 1) / (uint64_t)steps)
-		 : upow((uint64_t)f, m);
+	*out = j ? (uint64_t)(sf + j) * llquant_width(t, m) : llquant_pow((uint64_t)f, m);
 	return true;
 }
 
@@ -118,8 +109,8 @@ static bool llq_bound(const Type *t, int p, uint64_t *out)
 static void llq_label(char *c, size_t n, const Type *t, int i, int first)
 {
 	int mid = llquant_half(t) + 1, last = 2 * mid;
-	uint64_t top = upow((uint64_t)t->llq_factor, t->llq_high + 1), b;
-	uint64_t low = upow((uint64_t)t->llq_factor, t->llq_low);
+	uint64_t top = llquant_pow((uint64_t)t->llq_factor, t->llq_high + 1), b;
+	uint64_t low = llquant_pow((uint64_t)t->llq_factor, t->llq_low);
 	c[0] = 0;
 	if (i == 0)
 		snprintf(c, n, "<= -%llu", (unsigned long long)top);

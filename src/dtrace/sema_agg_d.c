@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../compile/sema.h"
+#include "codegen_d.h"
 #include "../python/pystack.h"
 #include "printf_fmt_d.h"
 #include "sema_d.h"
@@ -121,18 +121,6 @@ static bool sema_d_lquantize(Sema *s, Expr *c)
 	return true;
 }
 
-/* factor^n, or 0 past 64 bits */
-static uint64_t upow(uint64_t f, int n)
-{
-	uint64_t r = 1;
-	for (int i = 0; i < n; i++) {
-		if (r > UINT64_MAX / f)
-			return 0;
-		r *= f;
-	}
-	return r;
-}
-
 static bool llq_const(Sema *s, Expr *c, int i, int64_t *v)
 {
 	Expr *a = c->args.v[i];
@@ -160,7 +148,7 @@ static bool llq_steps_ok(Sema *s, Expr *c, int64_t factor, int64_t low, int64_t 
 	if (low == 0 && (factor * factor) % steps)
 		return sema_error(s, l, "llquantize() argument #4 (steps) must evenly divide the "
 				  "square of argument #1 (factor) when steps>factor and lmag==0");
-	if (low > 0 && upow((uint64_t)factor, (int)low + 1) % (uint64_t)steps)
+	if (low > 0 && llquant_pow((uint64_t)factor, (int)low + 1) % (uint64_t)steps)
 		return sema_error(s, l, "llquantize() argument #4 (steps) must evenly divide "
 				  "pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor "
 				  "and lmag==0");
@@ -182,7 +170,7 @@ static bool sema_d_llquantize(Sema *s, Expr *c)
 	if (high < low)
 		return sema_error(s, c->args.v[3]->loc, "llquantize( ) argument #3 (high magnitude) "
 				  "must be at least argument #2 (low magnitude)");
-	if (!upow((uint64_t)factor, (int)high + 1))
+	if (!llquant_pow((uint64_t)factor, (int)high + 1))
 		return sema_error(s, c->args.v[3]->loc, "llquantize( ) argument #3 (high magnitude) "
 				  "will cause overflow of 64 bits");
 	if (!llq_const(s, c, 4, &steps))
@@ -480,15 +468,16 @@ static bool sema_d_stack(Sema *s, Expr *c)
 }
 
 static const FuncDef agg_funcs[] = {
-	{"quantize", F_QUANTIZE, FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
-	{"lquantize", F_LQUANTIZE, FK_AGG, 3, 5, sema_d_lquantize, FUNC_D},
-	{"llquantize", F_LLQUANTIZE, FK_AGG, 5, 6, sema_d_llquantize, FUNC_D},
-	{"stddev", F_STDDEV, FK_AGG, 1, 1, sema_d_stddev, FUNC_D},
-	{"printa", F_PRINTA, FK_STMT, 1, 64, sema_d_printa, FUNC_D},
-	{"trunc", F_TRUNC, FK_STMT, 1, 2, sema_d_trunc, FUNC_D},
-	{"normalize", F_NORMALIZE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D},
-	{"denormalize", F_DENORMALIZE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D},
-	{"setopt", F_SETOPT, FK_STMT, 1, 2, sema_d_setopt, FUNC_D},
+	/* the aggregations' updates are the type's (CodegenHooks.agg_update) */
+	{"quantize", F_NONE, FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
+	{"lquantize", F_NONE, FK_AGG, 3, 5, sema_d_lquantize, FUNC_D},
+	{"llquantize", F_NONE, FK_AGG, 5, 6, sema_d_llquantize, FUNC_D},
+	{"stddev", F_NONE, FK_AGG, 1, 1, sema_d_stddev, FUNC_D},
+	{"printa", F_NONE, FK_STMT, 1, 64, sema_d_printa, FUNC_D, .gen_stmt = dgen_printa},
+	{"trunc", F_NONE, FK_STMT, 1, 2, sema_d_trunc, FUNC_D, .gen_stmt = dgen_trunc},
+	{"normalize", F_NONE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
+	{"denormalize", F_NONE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
+	{"setopt", F_NONE, FK_STMT, 1, 2, sema_d_setopt, FUNC_D, .gen_stmt = dgen_setopt},
 	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, FUNC_D},
 	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, FUNC_D},
 	/* the walk of the Python frames is python/'s */

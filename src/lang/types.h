@@ -213,3 +213,23 @@ static inline int llquant_buckets(const Type *t)
 {
 	return 2 * llquant_half(t) + 3;
 }
+
+/* llquantize's magnitudes: factor^n, 0 past 64 bits (its check refuses a
+ * high magnitude whose factor^(high+1) overflows, so sema, codegen and the
+ * printer all compute in range) */
+static inline uint64_t llquant_pow(uint64_t factor, int n)
+{
+	uint64_t r = 1;
+	for (int i = 0; i < n; i++) {
+		if (r > UINT64_MAX / factor)
+			return 0;
+		r *= factor;
+	}
+	return r;
+}
+
+/* the width of llquantize's bins in magnitude m (factor^m .. factor^(m+1)) */
+static inline uint64_t llquant_width(const Type *t, int m)
+{
+	return llquant_pow((uint64_t)t->llq_factor, m + 1) / (uint64_t)t->llq_steps;
+}
