@@ -31,7 +31,8 @@ static void fuzz_bpftrace(const char *text)
 static void fuzz_d(const char *text, bool cpp)
 {
 	static char *argv[] = {"fuzz.d", "1", "two"};
-	Options opt = {.dialect = DIALECT_D, .sema = &d_sema_hooks, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1};
+	Options opt = {.dialect = DIALECT_D, .sema = &d_sema_hooks, .codegen = &d_codegen_hooks,
+		       .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1};
 	DEnv env = {.argv = argv, .argc = 3, .opt = &opt, .cpp = cpp};
 	Error err = {0};
 	char *t = d_macro_expand(text, &env, &err);
