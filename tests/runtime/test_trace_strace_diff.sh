@@ -33,7 +33,7 @@ norm() {
 	{ print line }' "$1" |
 	sed -E -e 's/0x[0-9a-f]+/ADDR/g' -e 's/\) +=/) =/' \
 	    -e 's/^(getpid\(\) = |kill\(|wait4\(|tgkill\(|rt_sigqueueinfo\()[0-9]+(, [0-9]+)?/\1PID/' \
-	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(set_tid_address\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
+	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/si_([us])time=[0-9]+( \/\* [^*]* \*\/)?/si_\1time=T/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(set_tid_address\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
 }
 fails=0
 # follow=-f by default; without it sonde takes only the entries it needs
