@@ -70,6 +70,8 @@ else
 	done
 	# Differential suite: each case run under bpftrace and sonde, outputs compared.
 	suite compat tests/compat/run.sh
+	# bpftrace v0.26.1's own runtime tests, on sonde's default language.
+	suite bt26 tests/bt26/run.sh
 	# sonde dtrace: DTrace-style tst.*/err.* cases.
 	suite dtrace tests/dtrace/run.sh
 	# DTraceToolkit-style D scripts run unchanged on known workloads.
