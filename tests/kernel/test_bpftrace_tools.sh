@@ -8,7 +8,7 @@
 # changed; the host's test_bpftrace_tools runs every tool its kernel can.
 # The report, one line per tool, "NAME: runs" or "NAME: cannot (exit N):
 # sonde's first error line", is compared with bpftrace_tools.expect; the
-# README says why each that cannot, cannot.
+# docs/kernel-probes.md says why each that cannot, cannot.
 T=/sonde/bpftrace-tools
 [ -d $T ] || { echo "no bpftrace tools in the initramfs"; exit 1; }
 # Four at a time: their 2 s of running overlap (the lane's time is short).

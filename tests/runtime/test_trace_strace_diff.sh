@@ -42,7 +42,7 @@ follow=-f
 run() {
 	local name=$1; shift
 	# output to a pipe, not /dev/null: a buffer nobody reads may not be paged
-	# in, and BPF cannot fault it in to show it (strace can); see README
+	# in, and BPF cannot fault it in to show it (strace can); see docs/trace.md
 	strace $follow -qq -s 32 -e trace=$calls -o "$tmp/strace.$name" "$@" 2>&1 | cat >/dev/null
 	"$SONDE" trace $follow -s 32 -e trace=$calls -o "$tmp/sonde.$name" -- "$@" 2>&1 | cat >/dev/null
 	if ! diff <(norm "$tmp/strace.$name") <(norm "$tmp/sonde.$name") > "$tmp/diff.$name"; then
