@@ -54,6 +54,7 @@ typedef struct Cli {
 	uint64_t max_bpf_progs; /* BPFTRACE_MAX_BPF_PROGS */
 	const char *metrics; /* --metrics ADDR:PORT */
 	bool pprof;          /* -f pprof: maps keyed by stacks into the -o file */
+	bool verify_ir;      /* --verify-llvm-ir: accepted, sonde has no LLVM IR */
 	RunOpts run;
 	Options opt;
 } Cli;
@@ -89,6 +90,7 @@ static void usage(FILE *f)
 	      "    --no-warnings  disable all warning messages\n"
 	      "    -v             verbose messages (full verifier logs)\n"
 	      "    --info         print what this kernel supports\n"
+	      "    --verify-llvm-ir  accepted as bpftrace takes it (sonde has no LLVM IR)\n"
 	      "    --metrics ADDR:PORT  serve the maps at http://ADDR:PORT/metrics while the\n"
 	      "                   script runs (Prometheus; ':PORT' is loopback's)\n"
 	      "    --tools        list the ready tools, one line each\n"
@@ -201,7 +203,7 @@ static bool parse_pid(const char *s, int *pid)
 }
 
 enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARNINGS, OPT_USDT_FILE,
-       OPT_METRICS };
+       OPT_METRICS, OPT_VERIFY_IR };
 
 /* -d ast, -d bpf: one of sonde's dumps.  bpftrace's -d and -dd (its AST
  * after each pass, then LLVM IR) take no word: sonde has no LLVM, so they
@@ -225,7 +227,8 @@ static int parse_args(int argc, char **argv, Cli *c)
 		{"tools", no_argument, 0, OPT_TOOLS}, {"tool", required_argument, 0, OPT_TOOL},
 		{"no-warnings", no_argument, 0, OPT_NO_WARNINGS},
 		{"usdt-file-activation", no_argument, 0, OPT_USDT_FILE},
-		{"metrics", required_argument, 0, OPT_METRICS}, {0, 0, 0, 0},
+		{"metrics", required_argument, 0, OPT_METRICS},
+		{"verify-llvm-ir", no_argument, 0, OPT_VERIFY_IR}, {0, 0, 0, 0},
 	};
 	int ch;
 	/* options may follow the program file or a positional parameter, as
@@ -257,6 +260,7 @@ static int parse_args(int argc, char **argv, Cli *c)
 		 * asks for: accepted, nothing more to do */
 		case OPT_USDT_FILE: break;
 		case OPT_METRICS: c->metrics = optarg; break;
+		case OPT_VERIFY_IR: c->verify_ir = true; break;
 		case 'I': /* C headers: #include looks here (kernel types) */
 			c->opt.include_dirs = realloc(c->opt.include_dirs,
 						      sizeof(char *) * (size_t)(c->opt.ninclude_dirs + 1));
@@ -301,6 +305,9 @@ static int parse_args(int argc, char **argv, Cli *c)
 		c->file = argv[optind++];
 	c->opt.params = argv + optind;
 	c->opt.nparams = argc - optind;
+	if (c->verify_ir && c->run.verbose)
+		fprintf(stderr, "sonde: --verify-llvm-ir: sonde compiles to BPF without LLVM; "
+			"the kernel's verifier checks the programs\n");
 	if (c->file && strrchr(c->file, '/')) /* #include "x.h" next to the script */
 		c->opt.script_dir = strndup(c->file, (size_t)(strrchr(c->file, '/') - c->file + 1));
 	return -1;
@@ -499,6 +506,7 @@ int main(int argc, char **argv)
 {
 	Cli c = {0};
 	c.run.child_go_fd = -1;
+	c.run.notify_attached = getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED") != NULL;
 	c.run.fe = &bt_frontend_rt;
 	phase_time("main");
 	const char *base = strrchr(argv[0], '/');

@@ -1,6 +1,8 @@
-/* The bpftrace dialect's table of runtime hooks: bpftrace 0.17 prints
- * every map on SIGUSR1, prints Python stacks, and tells of lost map
- * updates at the end; everything else is the runtime's own printing. */
+/* The bpftrace dialect's tables of runtime hooks, one per generation
+ * (bt/generation_bt.c picks one).  bpftrace 0.17 prints every map on
+ * SIGUSR1, prints Python stacks, and tells of lost map updates at the end;
+ * everything else is the runtime's own printing.  bpftrace 0.26 adds its
+ * own rules of output (each hook says which). */
 #include "../python/pystack_format.h"
 #include "frontend_bt.h"
 
@@ -8,4 +10,12 @@ const FrontendRt bt_frontend_rt = {
 	.pystack = &pystack_printer,
 	.sigusr1_prints_maps = true,
 	.after_maps = drops_report_lost,
+};
+
+const FrontendRt bt_frontend_rt_026 = {
+	.pystack = &pystack_printer,
+	.sigusr1_prints_maps = true,
+	.after_maps = drops_report_lost,
+	.attached = attached_report_026,
+	.ends_without_probes = true,
 };

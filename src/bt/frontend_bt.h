@@ -3,8 +3,12 @@
 #pragma once
 #include "../runtime/runtime.h"
 
-/* for RunOpts.fe (main.c) */
+/* for RunOpts.fe, by generation (generation_bt.c): 0.17's, 0.26's */
 extern const FrontendRt bt_frontend_rt;
+extern const FrontendRt bt_frontend_rt_026;
+
+/* 0.26: "Attached N probes" on stderr (attached_bt.c) */
+void attached_report_026(Runtime *rt, int nprobes);
 
 /* at the end: "sonde: lost N aggregation updates ..." and "... map stores
  * ..." on stderr when a map update failed (drops_bt.c) */

@@ -48,6 +48,13 @@ typedef struct FrontendRt {
 
 	/* the session */
 	bool sigusr1_prints_maps; /* SIGUSR1 prints every map and the run goes on */
+	/* every probe is attached (not under -q): the front end tells how many
+	 * its own way (bpftrace 0.26's "Attached N probes" on stderr); NULL:
+	 * the runtime's "Attaching N probes..." before attaching */
+	void (*attached)(struct Runtime *rt, int nprobes);
+	/* a run whose only probes are BEGIN and END ends once BEGIN ran, as
+	 * bpftrace 0.26's does (else it waits for Ctrl-C or exit()) */
+	bool ends_without_probes;
 	bool polls;               /* the event loop wakes up periodically */
 	void (*after_begin)(struct Runtime *rt);  /* BEGIN ran, the probes' clauses may start */
 	void (*before_end)(struct Runtime *rt);   /* the run ends, END runs next */

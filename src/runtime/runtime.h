@@ -38,6 +38,10 @@ typedef struct MapsSink {
 
 typedef struct RunOpts {
 	bool quiet;       /* -q: no "Attaching N probes..." */
+	/* __BPFTRACE_NOTIFY_PROBES_ATTACHED in the environment: print that line
+	 * on stdout once every probe is attached (bpftrace's test engine and
+	 * tools wait for it) */
+	bool notify_attached;
 	bool verbose;     /* -v: verifier logs */
 	OutFormat fmt;
 	FILE *out;

@@ -394,9 +394,10 @@ static void print_maps_sorted(Runtime *rt, const MapsSink *sink)
 	free(sorted);
 }
 
+/* Before attaching, unless the front end tells it once attached */
 static void announce(Runtime *rt)
 {
-	if (rt->opt.quiet)
+	if (rt->opt.quiet || frontend_rt(&rt->out)->attached)
 		return;
 	int n = rt->sc->nattach;
 	if (rt->out.fmt == OUT_JSON)
@@ -406,6 +407,31 @@ static void announce(Runtime *rt)
 	else
 		fprintf(rt->out.f, "Attaching %d probe%s...\n", n, n == 1 ? "" : "s");
 	fflush(rt->out.f);
+}
+
+/* Every probe is attached: the front end's message, then the line
+ * bpftrace's test engine waits for (stdout, as bpftrace prints it) */
+static void announce_attached(Runtime *rt)
+{
+	if (!rt->opt.quiet && frontend_rt(&rt->out)->attached)
+		frontend_rt(&rt->out)->attached(rt, rt->sc->nattach);
+	if (!rt->opt.notify_attached)
+		return;
+	fflush(rt->out.f);
+	fputs("__BPFTRACE_NOTIFY_PROBES_ATTACHED\n", stdout);
+	fflush(stdout);
+}
+
+/* Whether the run has probes besides BEGIN and END (ERROR counts: D's
+ * runs never end by themselves) */
+static bool has_probes(const Script *sc)
+{
+	for (int i = 0; i < sc->progs.n; i++) {
+		ProbeSpecial k = sc->progs.v[i]->spec->prov->is_special;
+		if (k != SPECIAL_BEGIN && k != SPECIAL_END)
+			return true;
+	}
+	return false;
 }
 
 static void setup_output(Runtime *rt)
@@ -509,12 +535,15 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	if (!loader_attach_all(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	phase_time("attached");
+	announce_attached(&rt);
 	test_delay_knob("SONDE_TEST_LATE_BEGIN");
 	run_special(&rt, SPECIAL_BEGIN);
 	FE_HOOK(&rt, after_begin, &rt);
 	phase_time("BEGIN ran");
 	/* as bpftrace: an iterator's run is the whole run */
 	rt.exit_requested = run_iterators(&rt, err, sizeof(err));
+	if (frontend_rt(&rt.out)->ends_without_probes && !has_probes(rt.sc))
+		rt.exit_requested = true;
 	int status = 0;
 	if (err[0]) { /* END and the maps still print; the exit status says it failed */
 		fprintf(stderr, "sonde: %s\n", err);
