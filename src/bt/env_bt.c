@@ -1,6 +1,6 @@
 /* bpftrace 0.17's environment variables: the checks and words of bpftrace's
  * own reading of them, so that a bad value fails the same way. */
-#include "env.h"
+#include "env_bt.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -12,7 +12,7 @@
 
 #include "../util/util.h"
 #include "../util/sort.h"
-#include "tools.h"
+#include "tools_bt.h"
 
 #ifndef SONDE_TOOLS_DIR
 #define SONDE_TOOLS_DIR "/usr/local/share/sonde/tools"

@@ -1,0 +1,42 @@
+/* bpftrace's command line (sonde [options] FILE | -e PROGRAM | -l): its
+ * options as bpftrace parses them, its environment variables, the run.
+ *   cli_bt.c   options, usage, environment, output files: bt_cli_main
+ *   run_bt.c   compiling and running the program, -l, bpftrace's limits
+ * main.c dispatches here when no subcommand is named. */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../compile/script.h"
+#include "../runtime/runtime.h"
+
+typedef struct BtCli {
+	const char *program;  /* -e */
+	const char *file;     /* FILE or "-" */
+	bool list;            /* -l [PATTERN] */
+	const char *list_pattern; /* NULL: -l alone (every probe) */
+	bool list_verbose;
+	const char *cmd;      /* -c */
+	const char *out_path; /* -o */
+	const char *debug;    /* -d ast|bpf */
+	bool info;
+	bool no_warnings; /* --no-warnings */
+	uint64_t max_bpf_progs; /* BPFTRACE_MAX_BPF_PROGS */
+	const char *metrics; /* --metrics ADDR:PORT */
+	bool pprof;          /* -f pprof: maps keyed by stacks into the -o file */
+	bool verify_ir;      /* --verify-llvm-ir: accepted, sonde has no LLVM IR */
+	void (*usage_tail)(FILE *f); /* what -h adds after the options (main.c's subcommands) */
+	RunOpts run;
+	Options opt;
+} BtCli;
+
+/* `sonde [options] ...`: the exit status.  usage_tail, when not NULL,
+ * prints more of the help after bpftrace's options. */
+int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f));
+
+/* Compiles and runs c's program (-e or the file); the exit status (run_bt.c) */
+int bt_run_program(BtCli *c);
+/* -l [PATTERN]: bpftrace parses the pattern as attach points first;
+ * watch_pid (-p) adds its files' uprobes and usdt */
+int bt_list_probes(const char *pattern, bool verbose, int watch_pid);
