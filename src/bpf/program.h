@@ -18,6 +18,7 @@ typedef enum RelocKind {
 	R_KSTACK,
 	R_USTACK,
 	R_PYCODE,   /* the Python code-object cache (sym/pylayout.h) */
+	R_PYLIVE,   /* the Python code objects alive, by address (sym/pylayout.h) */
 	R_CONTROL,  /* value address of the control word (exit flag) */
 	R_FIRING,   /* D: the per-CPU firing buffers (an array indexed by CPU) */
 	R_ERRPROGS, /* D: the dtrace:::ERROR programs of one program kind (arg: Script.err_kinds index) */
@@ -54,6 +55,9 @@ typedef struct BpfProg {
  * Word 0 is the exit flag; D keeps its state in words further on
  * (compile/script.h's D_CTL_*). */
 #define CONTROL_SIZE 4096
+/* the last generation given to a Python code object (sym/pylayout.h's
+ * sonde_pylive; python/codegen_pystack.c), past D's words of speculations */
+#define CONTROL_PY_GEN 4072
 
 /* skboutput()'s record before the packet: the event's index, when
  * (bpf_ktime_get_ns), the bytes copied from the skb, the first to write */

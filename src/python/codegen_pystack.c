@@ -17,7 +17,7 @@
 typedef struct PyGen {
 	Gen *g;
 	const PyLayout *l;
-	int tmp, frame, head, key, val; /* scratch offsets */
+	int tmp, frame, head, key, val, gen; /* scratch offsets */
 	int done, cut;                   /* labels: the walk's end, a failed read */
 } PyGen;
 
@@ -98,17 +98,13 @@ static void gen_pystr(PyGen *p, int src, int dst, int n)
 	label_place(g, skip);
 }
 
-/* First sight of (pid, code object): copy what printing needs into the
- * pycode map.  The code object's head is at p->head. */
+/* What printing needs of the code object (head at p->head) into
+ * sonde_pycode under (pid | generation << 32, address): the key is new */
 static void gen_cache_fill(PyGen *p)
 {
 	Gen *g = p->g;
 	const PyLayout *l = p->l;
-	int known = label_new(g), lt = label_new(g), small = label_new(g);
-	emit_ld_map(g, BPF_REG_1, R_PYCODE, 0);
-	emit_scratch_ptr(g, BPF_REG_2, p->key);
-	emit_call(g, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, known);
+	int lt = label_new(g), small = label_new(g);
 	emit_memzero(g, p->val, (int)sizeof(PyCodeInfo));
 	emit_ldx(g, BPF_W, BPF_REG_0, R_SCR, p->head + l->co_firstlineno);
 	emit_stx(g, BPF_W, R_SCR, BPF_REG_0, p->val + (int)offsetof(PyCodeInfo, firstlineno));
@@ -131,7 +127,69 @@ static void gen_cache_fill(PyGen *p)
 	emit_scratch_ptr(g, BPF_REG_3, p->val);
 	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_NOEXIST));
 	emit_call(g, BPF_FUNC_map_update_elem);
-	label_place(g, known);
+}
+
+/* A code object met for the first time (not in sonde_pylive): a new
+ * generation, its names cached under it, then it is live.  Unless its
+ * reference count says it is being freed (0 in code_dealloc, a free-list
+ * link once freed: the frame that held it is being torn down): caching it
+ * then would outlive it, and the frame gets generation 0.  r1 = the
+ * generation (shifted to the high half) at `have`. */
+static void gen_first_sight(PyGen *p, int dst_off, int have)
+{
+	Gen *g = p->g;
+	int dying = label_new(g);
+	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, p->head);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, dying);
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_1, 32));
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_1, 0, dying);
+	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, CONTROL_PY_GEN);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 1));
+	emit(g, ((struct bpf_insn){.code = BPF_STX | BPF_DW | BPF_ATOMIC, .dst_reg = BPF_REG_1,
+				   .src_reg = BPF_REG_2, .imm = BPF_ADD | BPF_FETCH}));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_2, 32));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_2, p->gen);
+	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, dst_off);
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_1, BPF_REG_2));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, p->key);
+	gen_cache_fill(p);
+	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, dst_off);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, p->key);
+	emit_ld_map(g, BPF_REG_1, R_PYLIVE, 0);
+	emit_scratch_ptr(g, BPF_REG_2, p->key);
+	emit_scratch_ptr(g, BPF_REG_3, p->gen);
+	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
+	emit_call(g, BPF_FUNC_map_update_elem);
+	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, p->gen);
+	emit_goto(g, have);
+	label_place(g, dying);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+}
+
+/* Frame i's code object (address at p->key + 8) is known by its
+ * generation: from sonde_pylive, else given now; it goes into the high
+ * half of the frame's instruction word. */
+static void gen_generation(PyGen *p, int i, int dst_off)
+{
+	Gen *g = p->g;
+	int miss = label_new(g), have = label_new(g), word = dst_off + 24 + 16 * i;
+	emit_ldx(g, BPF_DW, BPF_REG_1, R_SCR, dst_off);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, p->key);
+	emit_ld_map(g, BPF_REG_1, R_PYLIVE, 0);
+	emit_scratch_ptr(g, BPF_REG_2, p->key);
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+	emit_ldx(g, BPF_DW, BPF_REG_1, BPF_REG_0, 0);
+	emit_goto(g, have);
+	label_place(g, miss);
+	gen_first_sight(p, dst_off, have);
+	label_place(g, have);
+	emit_ldx(g, BPF_DW, BPF_REG_2, R_SCR, word);
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_2, 32));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_2, 32));
+	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_2, BPF_REG_1));
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_2, word);
 }
 
 /* Frame i: the frame's address is at p->frame (0 ends the walk). */
@@ -168,7 +226,7 @@ static void gen_frame(PyGen *p, int i, int dst_off)
 	label_place(g, ok);
 	emit(g, I_MOV64_IMM(BPF_REG_0, i + 1));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
-	gen_cache_fill(p);
+	gen_generation(p, i, dst_off);
 }
 
 static void gen_pystack_into(Gen *g, const Type *t, int dst_off)
@@ -176,13 +234,12 @@ static void gen_pystack_into(Gen *g, const Type *t, int dst_off)
 	const PyLayout *l = g->sc->py;
 	int mark = g->scratch_top;
 	PyGen p = {g, l, scratch_alloc(g, 256), scratch_alloc(g, 8), scratch_alloc(g, l->co_head),
-		   scratch_alloc(g, 16), scratch_alloc(g, (int)sizeof(PyCodeInfo)), label_new(g),
-		   label_new(g)};
+		   scratch_alloc(g, 16), scratch_alloc(g, (int)sizeof(PyCodeInfo)), scratch_alloc(g, 8),
+		   label_new(g), label_new(g)};
 	emit_memzero(g, dst_off, t->size);
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.key);
 	gen_tstate(&p);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.frame);
 	follow(&p, p.frame, l->ts_cframe);

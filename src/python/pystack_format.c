@@ -12,7 +12,9 @@
 #include "../sym/pylayout.h"
 
 /* The whole line table from the live process, when the cache kept only
- * its first PYC_LT bytes; NULL when the process is gone. */
+ * its first PYC_LT bytes; NULL when the process is gone.  (The caller
+ * checks that it still starts as the cached copy: the code object may have
+ * been freed since the sample.) */
 static uint8_t *linetable_from_proc(int pid, uint64_t addr, size_t n)
 {
 	char path[64];
@@ -37,6 +39,11 @@ static int frame_line(const PyCodeInfo *ci, int pid, int64_t lasti)
 		return py_linetable_line(ci->lt, ci->lt_size, (int)ci->firstlineno, lasti);
 	int line = py_linetable_line(ci->lt, PYC_LT, (int)ci->firstlineno, lasti);
 	uint8_t *all = line < 0 ? linetable_from_proc(pid, ci->lt_addr, ci->lt_size) : NULL;
+	/* the table read now must still be the one cached: its start matches */
+	if (all && memcmp(all, ci->lt, PYC_LT) != 0) {
+		free(all);
+		all = NULL;
+	}
 	if (all)
 		line = py_linetable_line(all, ci->lt_size, (int)ci->firstlineno, lasti);
 	free(all);
@@ -73,17 +80,21 @@ const char *pystack_stop_text(uint64_t stop)
 
 void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size)
 {
-	uint64_t fr[2], key[2];
-	memcpy(key, d, 8);
-	memcpy(fr, (const char *)d + 16 + 16 * i, sizeof(fr));
-	key[1] = fr[0];
+	uint64_t key[2];
+	int64_t lasti;
+	pystack_frame_key(d, i, key, &lasti);
 	PyCodeInfo ci;
-	if (pycode_fd < 0 || bpf_map_lookup_elem(pycode_fd, key, &ci) != 0) {
-		snprintf(text, size, folded ? "[code 0x%llx]" : "[ code object 0x%llx: not cached ]",
-			 (unsigned long long)fr[0]);
+	if (!(key[0] >> 32)) { /* generation 0: met while CPython was freeing it */
+		snprintf(text, size, folded ? "[code 0x%llx]" : "[ code object 0x%llx: being freed ]",
+			 (unsigned long long)key[1]);
 		return;
 	}
-	int line = frame_line(&ci, (int)key[0], (int64_t)fr[1]);
+	if (pycode_fd < 0 || bpf_map_lookup_elem(pycode_fd, key, &ci) != 0) {
+		snprintf(text, size, folded ? "[code 0x%llx]" : "[ code object 0x%llx: not cached ]",
+			 (unsigned long long)key[1]);
+		return;
+	}
+	int line = frame_line(&ci, (int)(uint32_t)key[0], lasti);
 	char ln[16] = "?";
 	if (line >= 0)
 		snprintf(ln, sizeof(ln), "%d", line);

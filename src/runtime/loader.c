@@ -197,10 +197,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 	if ((rt->drops_fd = new_map_fd(BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_drops", 4, 8, 2, 0, err,
 				       errlen)) < 0)
 		return false;
-	/* preallocated: profile programs run in NMI, where allocating fails */
-	if (sc->py && (rt->pycode_fd = new_map_fd(BPF_MAP_TYPE_HASH, "sonde_pycode", 16,
-						  sizeof(PyCodeInfo), PYC_ENTRIES, 0, err,
-						  errlen)) < 0)
+	if (!pycode_create_maps(rt, err, errlen))
 		return false;
 	rt->out.kstack_fds = rt->kstack_fds;
 	rt->out.ustack_fds = rt->ustack_fds;
@@ -221,6 +218,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_KSTACK: return rt->kstack_fds[stack_depth_of(r)];
 	case R_USTACK: return rt->ustack_fds[stack_depth_of(r)];
 	case R_PYCODE: return rt->pycode_fd;
+	case R_PYLIVE: return rt->pylive_fd;
 	case R_CONTROL: return rt->control_fd;
 	case R_FIRING: return rt->firing_fd;
 	case R_ERRPROGS: return rt->errprog_fd[r->arg];
@@ -299,7 +297,8 @@ bool loader_load_programs(Runtime *rt, char *err, size_t errlen)
 		if (pc->fd < 0)
 			return false;
 	}
-	return fill_error_progs(rt, err, errlen) && fill_chain_progs(rt, err, errlen);
+	return fill_error_progs(rt, err, errlen) && fill_chain_progs(rt, err, errlen) &&
+	       pycode_load(rt, err, errlen);
 }
 
 /* Programs in script order, except that those of newest-first providers
@@ -322,6 +321,8 @@ bool loader_attach_all(Runtime *rt, char *err, size_t errlen)
 	for (int i = 0; i < rt->sc->progs.n; i++) /* -v: BEGIN first, as bpftrace */
 		if (rt->sc->progs.v[i]->spec->prov->is_special == SPECIAL_BEGIN)
 			verbose_attaching(rt, rt->sc->progs.v[i]);
+	if (!pycode_attach(rt, err, errlen)) /* before any walk can meet a code object */
+		return false;
 	for (int i = 0; i < rt->sc->progs.n; i++) {
 		ProgCode *pc = attach_order(rt, i);
 		if (pc->spec->prov->is_special || pc->spec->chain_slot)
@@ -376,7 +377,7 @@ void loader_close(Runtime *rt)
 		close_fd(&rt->kstack_fds[i]);
 		close_fd(&rt->ustack_fds[i]);
 	}
-	close_fd(&rt->pycode_fd);
+	pycode_close(rt);
 	close_fd(&rt->drops_fd);
 	close_fd(&rt->perfbuf_fd);
 	free(rt->maps);

@@ -76,7 +76,8 @@ typedef struct Runtime {
 	RunOpts opt;
 	OutCtx out;
 	MapDesc *maps;
-	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, control_fd, pycode_fd;
+	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, control_fd;
+	int pycode_fd, pylive_fd, pydealloc_fd; /* Python stacks' code cache (pycode.c), or -1 */
 	int kstack_fds[STACK_DEPTH_MAX + 1], ustack_fds[STACK_DEPTH_MAX + 1]; /* by depth */
 	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
 	int chain_fd;  /* D: the clauses chained on one perf-event probe (R_CHAIN), or -1 */
@@ -136,6 +137,14 @@ int runtime_run(Script *sc, const RunOpts *opt);
  * prints when exec fails), recorded in opt (target.cmd, cpid) and run
  * (child_pid, child_go_fd).  False when it could not be forked. */
 bool runtime_hold_child(char *const argv[], const char *fail_fmt, Options *opt, RunOpts *run);
+
+/* Python stacks' code-object cache (pycode.c), when the script walks
+ * them: its maps, the probe that sees code objects freed (loaded, then
+ * attached before the script's probes), closed with the rest */
+bool pycode_create_maps(struct Runtime *rt, char *err, size_t errlen);
+bool pycode_load(struct Runtime *rt, char *err, size_t errlen);
+bool pycode_attach(struct Runtime *rt, char *err, size_t errlen);
+void pycode_close(struct Runtime *rt);
 
 /* pieces, for tests and the loader */
 bool loader_create_maps(Runtime *rt, char *err, size_t errlen);

@@ -20,6 +20,10 @@
 #include "kcache.h"
 #include "../util/util.h"
 
+/* PyTypeObject.tp_dealloc (after the object head, tp_name, tp_basicsize,
+ * tp_itemsize): the same in every CPython 3 */
+#define TP_DEALLOC 48
+
 typedef struct PyVersionTable {
 	unsigned major, minor;
 	uint64_t runtime_size; /* sizeof(_PyRuntimeState) */
@@ -242,6 +246,25 @@ static bool pick_binary(int pid, const char *cmd, char *path, size_t n, char *er
 	return true;
 }
 
+/* PyCode_Type.tp_dealloc, where a uprobe sees each code object freed (the
+ * cache must forget it: another may take its address).  The file holds the
+ * pointer (a shared library's as its relocation's addend, which the linker
+ * writes there too); it must fall in the file's code. */
+static bool find_code_dealloc(PyLayout *out, const ObjSyms *o, char *err, size_t errlen)
+{
+	uint64_t fn = 0;
+	char e2[128];
+	const ElfFile *f = elf_get(out->path, e2, sizeof(e2));
+	if (f && read_at_vaddr(out->path, o->code_type + TP_DEALLOC, &fn, 8) && fn)
+		out->code_dealloc = elf_vaddr_to_offset(f, fn);
+	if (f && fn && out->code_dealloc != (uint64_t)-1)
+		return true;
+	snprintf(err, errlen, "%s: cannot find PyCode_Type's tp_dealloc in the file: sonde "
+		 "must see code objects freed to tell a new one at the same address from the old",
+		 out->path);
+	return false;
+}
+
 static bool check_binary(PyLayout *out, const ObjSyms *o, uint64_t bias, char *err, size_t errlen)
 {
 	uint32_t ver = 0;
@@ -278,7 +301,7 @@ static bool check_binary(PyLayout *out, const ObjSyms *o, uint64_t bias, char *e
 	snprintf(out->version, sizeof(out->version), "%u.%u.%u", major, minor, (ver >> 8) & 0xff);
 	out->runtime = o->runtime + bias;
 	out->code_type = o->code_type + bias;
-	return true;
+	return find_code_dealloc(out, o, err, errlen);
 }
 
 bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)

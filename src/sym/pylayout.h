@@ -7,12 +7,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct PyLayout {
 	char version[16];      /* "3.11.2" (from Py_Version) */
 	char path[4096];       /* the ELF file holding _PyRuntime */
 	uint64_t runtime;      /* run-time address of _PyRuntime */
 	uint64_t code_type;    /* run-time address of PyCode_Type */
+	uint64_t code_dealloc; /* file offset of PyCode_Type's tp_dealloc (code_dealloc) */
 	/* glibc TLS: pthread_getspecific(key) for key < 32 is at
 	 * fsbase + tls_block + key * 16 + 8 (struct pthread's specific_1stblock) */
 	int tss_key;           /* offset of the autoTSSkey's key in _PyRuntime */
@@ -46,7 +48,13 @@ typedef struct PyTarget {
  * point (code that runs once, at start) and of the line semaphore. */
 bool py311_line_semaphore(const char *path, uint64_t *entry_off, uint64_t *sema_off);
 
-/* The code-object cache: key (pid, code address), value below. */
+/* The code-object cache, two maps.  sonde_pylive: key (pid, code address),
+ * value the generation given to the code object living there, taken from
+ * the control page's CONTROL_PY_GEN counter when a walk first met it; a
+ * uprobe on code_dealloc deletes the entry, so a code object allocated at
+ * a freed one's address gets a new generation.  sonde_pycode: key (pid |
+ * generation << 32, code address), value below: what printing needs, kept
+ * after the object is freed for the values recorded while it lived. */
 #define PYC_FILE 128
 #define PYC_NAME 96
 #define PYC_LT 1024
@@ -63,13 +71,27 @@ typedef struct PyCodeInfo {
 /* A stack value (TY_PYSTACK): pid, frame count (bit 63 set when the walk
  * stopped at memory that is not a code object, bit 62 when a read of the
  * thread's state or of a frame failed: memory BPF cannot fault in), then
- * per frame the code address and the index of the instruction it is
- * executing. */
+ * per frame the code address and a word holding the index of the
+ * instruction it is executing (low 32 bits, signed) and the code object's
+ * generation (high 32 bits; 0: the object was being freed), which with the
+ * pid and the address is the frame's key in sonde_pycode. */
 #define PYSTACK_BAD (1ull << 63)
 #define PYSTACK_CUT (1ull << 62)
 static inline int pystack_size(int depth)
 {
 	return 16 + 16 * depth;
+}
+/* frame i of a stack value d: its key in sonde_pycode, and the
+ * instruction index */
+static inline void pystack_frame_key(const void *d, int i, uint64_t key[2], int64_t *lasti)
+{
+	const unsigned char *v = (const unsigned char *)d;
+	uint64_t pid, fr[2];
+	memcpy(&pid, v, 8);
+	memcpy(fr, v + 16 + 16 * i, 16);
+	key[0] = (uint32_t)pid | (fr[1] >> 32 << 32);
+	key[1] = fr[0];
+	*lasti = (int32_t)(uint32_t)fr[1];
 }
 
 /* Line of instruction `lasti` (code units) from a 3.11 line table; -1 when

@@ -1,0 +1,5 @@
+import os
+
+
+data = open("/etc/hostname").read()
+print(len(data), os.getpid() > 0)
