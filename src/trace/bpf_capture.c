@@ -237,10 +237,13 @@ static void cap_dispatch(BpfCode *g, int i, bool at_exit, int limit, bool argv,
 	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
 	bpf_emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
 	bpf_emit_goto(g, L->do_read);
-	/* CAP_BUF_RET: ret > 0 bytes */
+	/* CAP_BUF_RET: ret > 0 elements of 1 << shift bytes */
 	bpf_label_place(g, L->buf_ret);
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_2, R_SCR, H_RET));
 	bpf_emit_jmp_imm(g, BPF_JSLT, BPF_REG_2, 1, L->next);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 13 + i));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
+	bpf_emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
 	bpf_emit_goto(g, L->do_read);
 }
 

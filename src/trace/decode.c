@@ -153,7 +153,15 @@ void dec_mode(StrBuf *b, uint64_t v)
 					 N(S_IFIFO), N(S_IFLNK), N(S_IFSOCK), END};
 	uint64_t t = v & S_IFMT;
 	if (t) {
-		dec_enum(b, types, t, true);
+		/* strace: a type no name covers, the whole mode in octal */
+		const FlagName *f = types;
+		while (f->name && f->val != t)
+			f++;
+		if (!f->name) {
+			sb_printf(b, "%#03llo", (unsigned long long)v);
+			return;
+		}
+		sb_puts(b, f->name);
 		sb_putc(b, '|');
 	}
 	v &= ~(uint64_t)S_IFMT;
@@ -214,7 +222,7 @@ void dec_access_mode(StrBuf *b, uint64_t v)
 	if (!v)
 		sb_puts(b, "F_OK");
 	else
-		dec_flags(b, t, v);
+		dec_flags_unknown(b, t, v, "?_OK");
 }
 
 void dec_clone_flags(StrBuf *b, uint64_t v)

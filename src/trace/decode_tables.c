@@ -98,7 +98,36 @@ static const FlagName msg_flags[] = {
 	N(MSG_RST), N(MSG_ERRQUEUE), N(MSG_NOSIGNAL), N(MSG_MORE), N(MSG_WAITFORONE),
 	N(MSG_BATCH), N(MSG_ZEROCOPY), N(MSG_FASTOPEN), N(MSG_CMSG_CLOEXEC), END};
 
+/* linux/mount.h and linux/landlock.h clash with sys/mount.h: their values
+ * here, as strace 6.1 knows them */
+static const FlagName open_tree_flags[] = {
+	{1, "OPEN_TREE_CLONE"}, {O_CLOEXEC, "OPEN_TREE_CLOEXEC"}, N(AT_SYMLINK_NOFOLLOW),
+	N(AT_REMOVEDIR), N(AT_SYMLINK_FOLLOW), N(AT_NO_AUTOMOUNT), N(AT_EMPTY_PATH),
+	{0x8000, "AT_RECURSIVE"}, END};
+static const FlagName fspick_flags[] = {{1, "FSPICK_CLOEXEC"}, {2, "FSPICK_SYMLINK_NOFOLLOW"},
+					{4, "FSPICK_NO_AUTOMOUNT"}, {8, "FSPICK_EMPTY_PATH"}, END};
+static const FlagName mount_setattr_flags[] = {
+	N(AT_SYMLINK_NOFOLLOW), N(AT_REMOVEDIR), N(AT_SYMLINK_FOLLOW), N(AT_NO_AUTOMOUNT),
+	N(AT_EMPTY_PATH), {0x8000, "AT_RECURSIVE"}, END};
+static const FlagName fsconfig_cmds[] = {
+	{0, "FSCONFIG_SET_FLAG"}, {1, "FSCONFIG_SET_STRING"}, {2, "FSCONFIG_SET_BINARY"},
+	{3, "FSCONFIG_SET_PATH"}, {4, "FSCONFIG_SET_PATH_EMPTY"}, {5, "FSCONFIG_SET_FD"},
+	{6, "FSCONFIG_CMD_CREATE"}, {7, "FSCONFIG_CMD_RECONFIGURE"}, END};
+static const FlagName landlock_ruleset_flags[] = {{1, "LANDLOCK_CREATE_RULESET_VERSION"}, END};
+/* faccessat2's own: AT_EACCESS is AT_REMOVEDIR's value */
+static const FlagName faccessat_flags[] = {N(AT_SYMLINK_NOFOLLOW), N(AT_EACCESS), N(AT_EMPTY_PATH), END};
+static const FlagName rwf_flags[] = {N(RWF_HIPRI), N(RWF_DSYNC), N(RWF_SYNC), N(RWF_NOWAIT),
+				     N(RWF_APPEND), END};
+
 static const ArgTable rows[] = {
+	{"open_tree", 2, open_tree_flags, true, "OPEN_TREE_???"},
+	{"fspick", 2, fspick_flags, true, "FSPICK_???"},
+	{"mount_setattr", 2, mount_setattr_flags, true, "AT_???"},
+	{"fsconfig", 1, fsconfig_cmds, false, "FSCONFIG_???"},
+	{"landlock_create_ruleset", 2, landlock_ruleset_flags, true, "LANDLOCK_CREATE_RULESET_???"},
+	{"faccessat2", 3, faccessat_flags, true, "AT_???"},
+	{"preadv2", 5, rwf_flags, true, "RWF_???"},
+	{"pwritev2", 5, rwf_flags, true, "RWF_???"},
 	{"sendto", 3, msg_flags, true, "MSG_???"},
 	{"recvfrom", 3, msg_flags, true, "MSG_???"},
 	{"sendmsg", 2, msg_flags, true, "MSG_???"},

@@ -86,6 +86,11 @@ void printer_format_call(Printer *p, StrBuf *b, const TraceHdr *h, const uint8_t
 void printer_set_fd_name(Printer *p, uint32_t tgid, int fd, const char *path);
 /* record: follow fds through a record (open, close) and name from /proc
  * each fd argument not named yet, passing the new names to cb */
+/* -y: the names of the fds pid has now (at_exec: those its execve keeps,
+ * for a command held before it), so that fds it inherited are named even
+ * if it exits before its calls are printed; cb as printer_learn_fds's */
+void printer_snapshot_fds(Printer *p, uint32_t pid, bool at_exec,
+			  void (*cb)(void *ctx, uint32_t tgid, int fd, const char *path), void *ctx);
 void printer_learn_fds(Printer *p, const void *data, size_t size,
 		       void (*cb)(void *ctx, uint32_t tgid, int fd, const char *path), void *ctx);
 

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <linux/sched.h>
 
 #include "decode.h"
@@ -31,6 +33,7 @@ NrInfo *nr_info_new(void)
 		i->wide = (uint8_t)((syscall_table[nr].wide | 0x3f << syscall_table[nr].nargs) & 0x3f);
 		for (int k = 0; k < 6; k++)
 			i->tab[k] = arg_table(n, k);
+		i->retfd = (uint8_t)ret_fd_kind(n);
 		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
 			    !strcmp(n, "shmat");
 		i->special = !strcmp(n, "clone") ? SP_CLONE
@@ -188,11 +191,65 @@ static void put_msghdr(StrBuf *b, const uint8_t *d, size_t len, bool out, int64_
 	sb_putc(b, '}');
 }
 
-/* open's mode without O_CREAT is left out */
+/* open's mode (and mq_open's attr) without O_CREAT are left out, mknod's
+ * dev but for devices, and the registers strace does not show ('_') */
 static bool arg_omitted(const Call *c, int i)
 {
-	return c->sig[i] == 'M' && i > 0 && c->sig[i - 1] == 'O' &&
+	char k = c->sig[i];
+	if (k == '_')
+		return true;
+	if (k == '0') {
+		uint64_t type = c->args[i - 1] & S_IFMT;
+		return type != S_IFCHR && type != S_IFBLK;
+	}
+	if (k == '!')
+		return i < 2 || !(c->args[i - 2] & O_CREAT);
+	return k == 'M' && i > 0 && c->sig[i - 1] == 'O' &&
 	       !(c->args[i - 1] & O_CREAT) && (c->args[i - 1] & O_TMPFILE) != O_TMPFILE;
+}
+
+/* '[' and ']': a gid_t array as strace's print_array shows it: [] for none,
+ * at most 32 elements, then "..." */
+static void put_gid_array(StrBuf *b, const Call *c, int i, uint64_t n, bool have)
+{
+	uint64_t v = c->args[i];
+	if (!v) {
+		sb_puts(b, "NULL");
+		return;
+	}
+	if (n > 65536) { /* strace: more than NGROUPS_MAX */
+		dec_ptr(b, v);
+		return;
+	}
+	if (!n) {
+		sb_puts(b, "[]");
+		return;
+	}
+	if (!have || c->caplen[i] < 4) {
+		dec_ptr(b, v);
+		return;
+	}
+	size_t got = c->caplen[i] / 4;
+	sb_putc(b, '[');
+	for (uint64_t k = 0; k < n; k++) {
+		if (k)
+			sb_puts(b, ", ");
+		if (k == 32) {
+			sb_puts(b, "...");
+			break;
+		}
+		if (k >= got) {
+			sb_printf(b, "... /* %#llx */", (unsigned long long)(v + 4 * k));
+			break;
+		}
+		uint32_t g;
+		memcpy(&g, c->cap[i] + 4 * k, 4);
+		if (g == 0xffffffffu)
+			sb_puts(b, "-1");
+		else
+			fb_u64(b, g);
+	}
+	sb_putc(b, ']');
 }
 
 /* 'b': a buffer the call reads, 'B': a buffer it fills (the result says how much) */
@@ -202,7 +259,9 @@ static void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have)
 	uint64_t v = c->args[i];
 	if (c->sig[i] == 'b') {
 		uint64_t count = c->args[i + 1];
-		if (have)
+		if (!count && v)
+			sb_puts(b, "\"\"");
+		else if (have)
 			dec_str(b, c->cap[i], c->caplen[i] < count ? c->caplen[i] : count,
 				(size_t)strsize, count > (uint64_t)strsize);
 		else
@@ -406,8 +465,11 @@ static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
 	switch (k) {
 	case 'O': dec_open_flags(b, v); break;
 	case 'j': dec_fd_flags(b, v); break;
-	case 'M': sb_printf(b, "%#03llo", (unsigned long long)v); break;
-	case '8': dec_mode(b, v); break;
+	case 'M': /* a umode_t: 16 bits */
+		sb_printf(b, "%#03llo", (unsigned long long)(v & 0xffff));
+		break;
+	case '0': sb_printf(b, "makedev(%#x, %#x)", major((dev_t)(uint32_t)v), minor((dev_t)(uint32_t)v)); break;
+	case '8': dec_mode(b, v & 0xffff); break; /* an unsigned short to strace */
 	case '7': /* uid_t, gid_t: -1 (no change) or unsigned */
 		if ((uint32_t)v == 0xffffffffu)
 			sb_puts(b, "-1");
@@ -489,6 +551,13 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 		break;
 	case 'L': case 'U': case 'H': case 'N': put_vec_arg(b, c, i, strsize, have); break;
 	case 'y': put_sock_proto(b, c, v); break;
+	case '[': put_gid_array(b, c, i, (uint32_t)c->args[0] > 65536 ? UINT64_MAX : c->args[0], have); break;
+	case ']':
+		if (ok_ret(c))
+			put_gid_array(b, c, i, (uint64_t)h->ret, have);
+		else
+			dec_ptr(b, v);
+		break;
 	case 'V': put_strvec(b, c, i, strsize, have); break;
 	case 'v': put_envp(b, c, i, have); break;
 	default: dec_ptr(b, v); break;
@@ -595,7 +664,7 @@ static void put_ret(Printer *p, StrBuf *b, Call *c, size_t start)
 		return;
 	}
 	fb_i64(b, h->ret);
-	if (c->special == SP_NONE)
+	if (c->special == SP_NONE && !c->retfd)
 		return;
 	if (c->special == SP_FCNTL && c->args[1] == F_GETFL) {
 		sb_printf(b, " (flags ");
@@ -613,6 +682,10 @@ static void put_ret(Printer *p, StrBuf *b, Call *c, size_t start)
 		int pi = c->special == SP_OPENAT ? 1 : 0;
 		if (c->capok[pi] && c->cap[pi])
 			put_opened_name(p, b, c);
+	} else if (p->o->fd_paths && h->ret >= 0 &&
+		   (c->retfd || c->special == SP_DUP ||
+		    (c->special == SP_FCNTL && (c->args[1] == F_DUPFD || c->args[1] == F_DUPFD_CLOEXEC)))) {
+		put_ret_fd_name(p, b, c);
 	}
 }
 
@@ -672,7 +745,9 @@ void init_call(const Printer *p, Call *c, const TraceHdr *h, const uint8_t *data
 		c->hexret = i->hexret;
 		c->wide = i->wide;
 		c->tab = i->tab;
+		c->retfd = i->retfd;
 	} else {
+		c->retfd = RETFD_NONE;
 		c->wide = 0x3f;
 		c->tab = NULL;
 		c->name = syscall_name(h->nr);

@@ -2,6 +2,7 @@
  * /proc/PID/fd while live; record files keep them (CHUNK_FDNAME). */
 #include "printer_int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -214,10 +215,97 @@ void put_opened_name(Printer *p, StrBuf *b, Call *c)
 	c->fd_named = true;
 }
 
+/* calls that return a new fd: the anonymous inodes by the call that
+ * makes them (what /proc names them), the rest from /proc while live */
+static const struct {
+	const char *call, *anon;
+} fd_makers[] = {
+	{"pidfd_open", "anon_inode:[pidfd]"}, {"inotify_init", "anon_inode:inotify"},
+	{"inotify_init1", "anon_inode:inotify"}, {"eventfd", "anon_inode:[eventfd]"},
+	{"eventfd2", "anon_inode:[eventfd]"}, {"epoll_create", "anon_inode:[eventpoll]"},
+	{"epoll_create1", "anon_inode:[eventpoll]"}, {"signalfd", "anon_inode:[signalfd]"},
+	{"signalfd4", "anon_inode:[signalfd]"}, {"timerfd_create", "anon_inode:[timerfd]"},
+	{"userfaultfd", "anon_inode:[userfaultfd]"}, {"perf_event_open", "anon_inode:[perf_event]"},
+	{"io_uring_setup", "anon_inode:[io_uring]"}, {"fanotify_init", "anon_inode:[fanotify]"},
+	{"socket", NULL}, {"accept", NULL}, {"accept4", NULL}, {"memfd_create", NULL},
+	{"open_tree", NULL}, {"fsopen", NULL}, {"fsmount", NULL}, {"fspick", NULL},
+	{"pidfd_getfd", NULL}, {"mq_open", NULL}, {"openat2", NULL}, {"open_by_handle_at", NULL},
+};
+
+int ret_fd_kind(const char *call)
+{
+	for (size_t i = 0; i < sizeof(fd_makers) / sizeof(fd_makers[0]); i++)
+		if (!strcmp(call, fd_makers[i].call))
+			return fd_makers[i].anon ? RETFD_ANON : RETFD_PROC;
+	return RETFD_NONE;
+}
+
+static const char *anon_name(const char *call)
+{
+	for (size_t i = 0; i < sizeof(fd_makers) / sizeof(fd_makers[0]); i++)
+		if (!strcmp(call, fd_makers[i].call))
+			return fd_makers[i].anon;
+	return NULL;
+}
+
+static bool is_dup(const Call *c)
+{
+	return c->special == SP_DUP ||
+	       (c->special == SP_FCNTL && (c->args[1] == F_DUPFD || c->args[1] == F_DUPFD_CLOEXEC));
+}
+
+/* the name of the fd a call returned, NULL if none is known; remembered
+ * for the calls that follow */
+static const char *ret_fd_name(Printer *p, const Call *c)
+{
+	const TraceHdr *h = c->h;
+	int fd = (int)h->ret;
+	const char *name = NULL;
+	char buf[PATH_MAX];
+	if (is_dup(c)) {
+		FdName *f = fd_find(p, h->tgid, (int)c->args[0]);
+		if (!f) /* put_fd found none: the copy has none either */
+			return NULL;
+		if (fd == (int)c->args[0])
+			return f->path;
+		name = xstrdup(f->path);
+	} else if (c->retfd == RETFD_ANON) {
+		name = anon_name(c->name);
+	} else if (p->live) {
+		char link[64];
+		snprintf(link, sizeof(link), "/proc/%u/fd/%d", h->tgid, fd);
+		ssize_t n = readlink(link, buf, sizeof(buf) - 1);
+		if (n <= 0)
+			return NULL;
+		buf[n] = 0;
+		name = buf;
+	}
+	if (!name)
+		return NULL;
+	fd_set_name(p, h->tgid, fd, name);
+	if (is_dup(c))
+		free((char *)name);
+	return fd_find(p, h->tgid, fd)->path;
+}
+
+void put_ret_fd_name(Printer *p, StrBuf *b, Call *c)
+{
+	const char *name = ret_fd_name(p, c);
+	if (name)
+		sb_printf(b, "<%s>", name);
+	c->fd_named = true;
+}
+
 void track_fds(Printer *p, const Call *c)
 {
 	const TraceHdr *h = c->h;
-	if (c->entry_only || h->ret < 0 || c->special == SP_NONE)
+	if (c->entry_only || h->ret < 0)
+		return;
+	if (c->retfd && !c->fd_named) {
+		ret_fd_name(p, c);
+		return;
+	}
+	if (c->special == SP_NONE)
 		return;
 	if (c->special == SP_CHDIR && c->capok[0]) {
 		const char *cwd = cwd_of(p, h->tgid);
@@ -243,8 +331,7 @@ void track_fds(Printer *p, const Call *c)
 			fd_set_name(p, h->tgid, (int)h->ret, name);
 		}
 	}
-	else if (c->special == SP_DUP ||
-		 (c->special == SP_FCNTL && (c->args[1] == F_DUPFD || c->args[1] == F_DUPFD_CLOEXEC))) {
+	else if (is_dup(c) && !c->fd_named) {
 		/* the new fd names what the old one does */
 		FdName *f = fd_find(p, h->tgid, (int)h->args[0]);
 		if (f && (int)h->ret != (int)h->args[0]) {
@@ -298,4 +385,48 @@ void printer_learn_fds(Printer *p, const void *data, size_t size,
 	}
 	if (h->type == REC_SYSCALL)
 		track_fds(p, &c);
+}
+
+/* whether fd of pid is close-on-exec (fdinfo's flags, in octal) */
+static bool fd_cloexec(uint32_t pid, const char *fd)
+{
+	char path[64 + 256], line[128];
+	snprintf(path, sizeof(path), "/proc/%u/fdinfo/%.255s", pid, fd);
+	FILE *f = fopen(path, "r");
+	bool cloexec = false;
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "flags:", 6)) {
+			cloexec = strtoul(line + 6, NULL, 8) & O_CLOEXEC;
+			break;
+		}
+	if (f)
+		fclose(f);
+	return cloexec;
+}
+
+void printer_snapshot_fds(Printer *p, uint32_t pid, bool at_exec,
+			  void (*cb)(void *ctx, uint32_t tgid, int fd, const char *path), void *ctx)
+{
+	if (!p->o->fd_paths)
+		return;
+	char dir[64];
+	snprintf(dir, sizeof(dir), "/proc/%u/fd", pid);
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (e->d_name[0] < '0' || e->d_name[0] > '9' || (at_exec && fd_cloexec(pid, e->d_name)))
+			continue;
+		char link[64 + sizeof(e->d_name)], buf[PATH_MAX];
+		snprintf(link, sizeof(link), "%s/%s", dir, e->d_name);
+		ssize_t n = readlink(link, buf, sizeof(buf) - 1);
+		if (n <= 0)
+			continue;
+		buf[n] = 0;
+		int fd = atoi(e->d_name);
+		fd_set_name(p, pid, fd, buf);
+		if (cb)
+			cb(ctx, pid, fd, buf);
+	}
+	closedir(d);
 }

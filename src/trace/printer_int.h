@@ -16,7 +16,9 @@ typedef struct NrInfo {
 	bool hexret;
 	uint8_t wide; /* syscall_table's: arguments as wide as a register */
 	const struct ArgTable *tab[6]; /* arguments decoded by a table row */
+	uint8_t retfd; /* RETFD_*: the call returns a new fd */
 } NrInfo;
+enum { RETFD_NONE, RETFD_ANON /* named by the call */, RETFD_PROC /* by /proc, live */ };
 
 typedef struct Call {
 	const TraceHdr *h;
@@ -36,6 +38,7 @@ typedef struct Call {
 	bool entry_only; /* no return known (exit_group, or an entry record) */
 	int part;        /* CALL_WHOLE, or strace's halves of an interrupted line */
 	bool fd_named;   /* -y: the fd an open returned has its name (put_opened_name) */
+	uint8_t retfd;   /* NrInfo's */
 } Call;
 enum { CALL_WHOLE, CALL_HEAD, CALL_TAIL };
 
@@ -48,6 +51,11 @@ void format_call(Printer *p, StrBuf *b, Call *c);
 /* printer_fds.c */
 void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v);
 void track_fds(Printer *p, const Call *c);
+/* RETFD_* of a call by its name */
+int ret_fd_kind(const char *call);
+/* -y: "<name>" of the fd a call returned (dup's: its original's; see
+ * ret_fd_kind), nothing if unknown */
+void put_ret_fd_name(Printer *p, StrBuf *b, Call *c);
 /* -y: "<path>" of the fd an open call returned, absolute as strace's */
 void put_opened_name(Printer *p, StrBuf *b, Call *c);
 /* -y: a new process starts in its parent's directory (0: sonde's) */

@@ -30,7 +30,7 @@ static const struct {
 	{"epoll_pwait", "fpddpu"}, {"epoll_create1", "O"}, {"arch_prctl", "qh"},
 	{"set_tid_address", "p"}, {"set_robust_list", "pu"}, {"rseq", "pxdx"},
 	{"getrandom", "Bu5"}, {"chmod", "sM"}, {"fchmod", "fM"}, {"fchmodat", "AsM"},
-	{"mknod", "s8u"}, {"mknodat", "As8u"}, {"umask", "M"}, {"truncate", "sd"},
+	{"mknod", "s80"}, {"mknodat", "As80"}, {"umask", "M"}, {"truncate", "sd"},
 	{"ftruncate", "fd"}, {"symlink", "ss"}, {"symlinkat", "sAs"}, {"link", "ss"},
 	{"linkat", "AsAsa"}, {"statfs", "sp"}, {"fstatfs", "fp"}, {"chown", "s77"}, {"lchown", "s77"}, {"fchown", "f77"},
 	{"fchownat", "As77a"}, {"utimensat", "Aspa"}, {"statx", "Asahp"},
@@ -49,6 +49,12 @@ static const struct {
 	{"rt_sigqueueinfo", "dnX"}, {"rt_tgsigqueueinfo", "ddnX"}, {"clone3", "Yu"},
 	{"readv", "fUd"}, {"writev", "fLd"},
 	{"sendmsg", "fHx"}, {"recvmsg", "fNx"},
+	{"mincore", "pup"}, {"mlock", "pu"}, {"munlock", "pu"}, {"mlock2", "pux"},
+	{"ioperm", "xxd"}, {"lookup_dcookie", "upu"}, {"pidfd_send_signal", "fnXx"},
+	{"clock_adjtime", "cp"}, {"open_tree", "Asx"}, {"fspick", "Asx"},
+	{"mount_setattr", "Asxpu"}, {"faccessat2", "Aszx"},
+	{"preadv2", "fUuu_x"}, {"pwritev2", "fLuu_x"}, {"mq_open", "sOM!"},
+	{"getgroups", "d]"}, {"setgroups", "d["},
 };
 
 const char *sig_of(int nr)
@@ -128,6 +134,10 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		case 'N': k = CAP_MSG_OUT; size = s; break;
 		case 'Y': k = CAP_BUF_ARG; size = 88; p->lenarg[i] = (uint8_t)(i + 1); break;
 		case 'Z': k = CAP_FIXED_OK; size = 8; break;
+		case '[': /* gid_t[args[0]]: as many as strace shows, and one */
+			k = CAP_BUF_ARG; size = 4 * 33; p->lenarg[i] = 0; p->shift[i] = 2;
+			break;
+		case ']': k = CAP_BUF_RET; size = 4 * 33; p->shift[i] = 2; break;
 		case 'Q':
 			k = CAP_BUF_ARG; size = 8 * 32; p->lenarg[i] = (uint8_t)(i + 1);
 			p->shift[i] = 3;

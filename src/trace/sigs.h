@@ -22,6 +22,9 @@
  *  6 rt_sigreturn's restored mask (the value the kernel put in args[0])
  *  7 uid_t/gid_t (-1 or unsigned)   8 mode with its file type (mknod)
  *  9 a path the call fills (length: ret; getcwd)
+ *  0 mknod's dev_t (only for S_IFCHR and S_IFBLK)   _ a register not shown
+ *  ! mq_open's attr (only with O_CREAT)
+ *  [ gid_t[] in (count: argument 0)   ] gid_t[] out (count: ret)
  *  M is a mode as strace prints a umode_t: octal
  *  (decode_tables.c's rows take precedence: flags and enums by table)
  *  (futex is printed by hand: its op decides which arguments show) */

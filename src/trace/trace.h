@@ -51,7 +51,7 @@ enum {
 	CAP_NONE = 0,
 	CAP_STR,     /* NUL-terminated string, up to size */
 	CAP_BUF_ARG, /* min(args[lenarg] << shift, size) bytes */
-	CAP_BUF_RET, /* min(ret, size) bytes when ret > 0 */
+	CAP_BUF_RET, /* min(ret << shift, size) bytes when ret > 0 */
 	CAP_FIXED,   /* size bytes */
 	CAP_FIXED_OK,/* size bytes when ret >= 0 */
 	CAP_ARGV,    /* char *[]: up to 16 strings, each up to size, NUL-separated */

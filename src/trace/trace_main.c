@@ -322,6 +322,10 @@ static bool live_start(LiveRun *r)
 	}
 	if (r->rec)
 		record_header(r);
+	if (r->c->cmd)
+		printer_snapshot_fds(&r->l.pr, (uint32_t)r->child, true, r->rec ? rec_fdname : NULL, &r->l);
+	for (int i = 0; !r->c->cmd && !o->system_wide && i < o->npids; i++)
+		printer_snapshot_fds(&r->l.pr, (uint32_t)o->pids[i], false, r->rec ? rec_fdname : NULL, &r->l);
 	r->rb = ring_buffer__new(r->b.map_fd[TM_RING], on_record, &r->l, NULL);
 	if (!r->rb) {
 		fprintf(stderr, "sonde trace: cannot read the ring buffer\n");

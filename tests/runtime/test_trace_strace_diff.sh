@@ -32,7 +32,7 @@ norm() {
 	line ~ /^---/ && !keep { next }
 	{ print line }' "$1" |
 	sed -E -e 's/0x[0-9a-f]+/ADDR/g' -e 's/\) +=/) =/' \
-	    -e 's/^(getpid\(\) = |kill\(|wait4\(|tgkill\(|rt_sigqueueinfo\()[0-9]+(, [0-9]+)?/\1PID/' \
+	    -e 's/^(getpid\(\) = |kill\(|wait4\(|tgkill\(|rt_sigqueueinfo\(|pidfd_open\()[0-9]+(, [0-9]+)?/\1PID/' \
 	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/si_([us])time=[0-9]+( \/\* [^*]* \*\/)?/si_\1time=T/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(set_tid_address\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
 }
 fails=0
@@ -43,8 +43,8 @@ run() {
 	local name=$1; shift
 	# output to a pipe, not /dev/null: a buffer nobody reads may not be paged
 	# in, and BPF cannot fault it in to show it (strace can); see docs/trace.md
-	strace $follow -qq -s 32 -e trace=$calls -o "$tmp/strace.$name" "$@" 2>&1 | cat >/dev/null
-	"$SONDE" trace $follow -s 32 -e trace=$calls -o "$tmp/sonde.$name" -- "$@" 2>&1 | cat >/dev/null
+	strace $follow ${yflag:-} -qq -s 32 -e trace=$calls -o "$tmp/strace.$name" "$@" 2>&1 < /dev/null | cat >/dev/null
+	"$SONDE" trace $follow ${yflag:-} -s 32 -e trace=$calls -o "$tmp/sonde.$name" -- "$@" 2>&1 < /dev/null | cat >/dev/null
 	if ! diff <(norm "$tmp/strace.$name") <(norm "$tmp/sonde.$name") > "$tmp/diff.$name"; then
 		echo "DIFF for $name ($*):"; head -20 "$tmp/diff.$name"; fails=$((fails + 1))
 	fi
@@ -78,6 +78,16 @@ run known-nof build/progs/trace_known "$tmp/known"
 run cat-nof cat /etc/hostname /nonexistent
 calls=openat,read,write,close,exit_group,kill,execve
 run sh-nof sh -c 'kill -USR1 $$ 2>/dev/null; trap "" USR1; kill -USR1 $$; echo hi > /dev/null; exit 4'
+# table rows and signature letters (modes as umode_t, mknod's device,
+# faccessat2's and the mount API's flags, preadv2's five arguments, an empty
+# buffer, gid arrays) and -y on the fds a call returns and on an inherited
+# one (stdin, /dev/null here: named before the command runs, so also when it
+# exits before its calls are printed)
+calls=mkdir,mknodat,faccessat,faccessat2,open_tree,fspick,mount_setattr,lookup_dcookie,mlock2,preadv2,pwrite64,getgroups,setgroups,dup,close,pidfd_open
+yflag=-y
+run rows build/progs/trace_rows
+yflag=
+calls=$saved
 # no hot call (read, write...) traced: the programs are on these calls' own
 # tracepoints, with -f and without
 calls=openat,close,unlink,socket,connect,clock_nanosleep,kill,exit_group,access,pipe2,dup2,execve

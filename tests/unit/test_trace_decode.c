@@ -236,8 +236,121 @@ static void test_arg_tables(void)
 		  "sendto(0, 0x1000, 26, MSG_DONTROUTE|MSG_NOSIGNAL, NULL, 0) = 26");
 }
 
+/* A call with one argument's capture, formatted by a printer of its own
+ * (-y when fd_paths), made by process cap_tgid */
+static uint32_t cap_tgid;
+static const char *cap_line(Printer *p, const char *name, int64_t ret, const uint64_t a[6], int argi,
+			    const void *cap, size_t caplen)
+{
+	uint8_t rec[sizeof(TraceHdr) + 512];
+	TraceHdr h = {.type = REC_SYSCALL, .nr = (uint16_t)syscall_by_name(name), .ret = ret,
+		      .tid = cap_tgid, .tgid = cap_tgid};
+	memcpy(h.args, a, sizeof(h.args));
+	if (cap)
+		h.cap[argi] = (uint16_t)caplen;
+	memcpy(rec, &h, sizeof(h));
+	if (cap)
+		memcpy(rec + sizeof(h), cap, caplen);
+	sb_reset(&b);
+	printer_format_call(p, &b, (const TraceHdr *)rec, rec + sizeof(h));
+	char *eq = strstr(b.s, " = ");
+	size_t n = eq ? (size_t)(eq - b.s) : b.len;
+	while (n && b.s[n - 1] == ' ')
+		n--;
+	memmove(b.s + n, eq ? eq : "", eq ? strlen(eq) + 1 : 1);
+	return b.s;
+}
+#define CAPLINE(p, name, ret, argi, cap, len, ...) \
+	cap_line(p, name, ret, (const uint64_t[6]){__VA_ARGS__}, argi, cap, len)
+
+static void count_snap(void *ctx, uint32_t tgid, int fd, const char *path)
+{
+	(void)tgid;
+	if (!strcmp(path, "/dev/null"))
+		((int *)ctx)[fd < 64 ? fd : 0]++;
+}
+
+/* strace 6.1's rows and argument kinds for mknod, mkdir, faccessat2,
+ * open_tree, fspick, mount_setattr, fsconfig, landlock, preadv2, mlock,
+ * lookup_dcookie, ioperm, getgroups/setgroups; -y on fds a call returns */
+static void test_more_rows(void)
+{
+	const uint64_t junk = 0xdeadbeef00000000ull;
+	CHECK_STR(LINE("mknodat", -9, (uint32_t)-1, 0x1000, S_IFCHR | 024, 0x107),
+		  "mknodat(-1, 0x1000, S_IFCHR|024, makedev(0x1, 0x7)) = -1 EBADF (Bad file descriptor)");
+	CHECK_STR(LINE("mknodat", -22, (uint32_t)-1, 0x1000, junk | 0xffff, junk),
+		  "mknodat(-1, 0x1000, 0177777) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("mknod", -22, 0x1000, S_IFIFO | 0600, 5), "mknod(0x1000, S_IFIFO|0600) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("mkdir", -17, 0x1000, 0xffff0000u), "mkdir(0x1000, 000) = -1 EEXIST (File exists)");
+	CHECK_STR(LINE("faccessat", -22, (uint32_t)-1, 0, 8),
+		  "faccessat(-1, NULL, 0x8 /* ?_OK */) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("faccessat2", -14, (uint32_t)-1, 0, 0, 0x200 | 0x100),
+		  "faccessat2(-1, NULL, F_OK, AT_SYMLINK_NOFOLLOW|AT_EACCESS) = -1 EFAULT (Bad address)");
+	CHECK_STR(LINE("open_tree", -14, (uint32_t)-1, 0, 1), "open_tree(-1, NULL, OPEN_TREE_CLONE) = -1 EFAULT (Bad address)");
+	CHECK_STR(LINE("fspick", -14, (uint32_t)-1, 0, 0xffffffffu),
+		  "fspick(-1, NULL, FSPICK_CLOEXEC|FSPICK_SYMLINK_NOFOLLOW|FSPICK_NO_AUTOMOUNT|FSPICK_EMPTY_PATH|0xfffffff0) = -1 EFAULT (Bad address)");
+	CHECK_STR(LINE("mount_setattr", -7, (uint32_t)-1, 0, 0x100, 0x1000, 0xffffffffu),
+		  "mount_setattr(-1, NULL, AT_SYMLINK_NOFOLLOW, 0x1000, 4294967295) = -1 E2BIG (Argument list too long)");
+	CHECK_STR(LINE("fsconfig", -22, 3, 8, 0x1000, 0x2000, (uint32_t)-100),
+		  "fsconfig(3, 0x8 /* FSCONFIG_??? */, 0x1000, 0x2000, -100) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("landlock_create_ruleset", 7, 0, 0, 1), "landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) = 7");
+	CHECK_STR(LINE("preadv2", -9, (uint32_t)-1, 0, 1, 2, 3, 1),
+		  "preadv2(-1, NULL, 1, 2, RWF_HIPRI) = -1 EBADF (Bad file descriptor)");
+	CHECK_STR(LINE("mlock", 0, 0x7000, 1024), "mlock(0x7000, 1024) = 0");
+	CHECK_STR(LINE("lookup_dcookie", -38, 0, 0, 0, junk, 5, 6),
+		  "lookup_dcookie(0, NULL, 0) = -1 ENOSYS (Function not implemented)");
+	CHECK_STR(LINE("ioperm", -38, 0xdeafbeefffffffffull, 1, 0),
+		  "ioperm(0xdeafbeefffffffff, 0x1, 0) = -1 ENOSYS (Function not implemented)");
+	CHECK_STR(LINE("pwrite64", 0, 1, 0x1000, 0, 0), "pwrite64(1, \"\", 0, 0) = 0");
+	CHECK_STR(LINE("pidfd_send_signal", -9, 3, SIGUSR1, 0x1000, 0),
+		  "pidfd_send_signal(3, SIGUSR1, 0x1000, 0) = -1 EBADF (Bad file descriptor)");
+
+	TraceOpts o = {.strsize = 32};
+	Printer p;
+	printer_init(&p, &o, stdout);
+	uint32_t gids[3] = {0, 0xffffffffu, 1000};
+	CHECK_STR(CAPLINE(&p, "getgroups", 3, 1, gids, 12, 3, 0x1000), "getgroups(3, [0, -1, 1000]) = 3");
+	CHECK_STR(CAPLINE(&p, "getgroups", 0, 1, NULL, 0, 0, 0x1000), "getgroups(0, []) = 0");
+	CHECK_STR(CAPLINE(&p, "getgroups", 2, 1, NULL, 0, 0, 0), "getgroups(0, NULL) = 2");
+	CHECK_STR(CAPLINE(&p, "setgroups", -1, 1, gids, 8, 2, 0x1000),
+		  "setgroups(2, [0, -1]) = -1 EPERM (Operation not permitted)");
+	CHECK_STR(CAPLINE(&p, "setgroups", -22, 1, NULL, 0, 0xffffffffu, 0x1000),
+		  "setgroups(-1, 0x1000) = -1 EINVAL (Invalid argument)");
+	printer_free(&p);
+
+	/* -y: a returned fd named: an anonymous inode by its call, a copy
+	 * by its original */
+	o.fd_paths = true;
+	printer_init(&p, &o, stdout);
+	CHECK_STR(CAPLINE(&p, "pidfd_open", 3, 0, NULL, 0, 1234, 0), "pidfd_open(1234, 0) = 3<anon_inode:[pidfd]>");
+	CHECK_STR(CAPLINE(&p, "close", 0, 0, NULL, 0, 3), "close(3<anon_inode:[pidfd]>) = 0");
+	CHECK_STR(CAPLINE(&p, "inotify_init1", 4, 0, NULL, 0, 0), "inotify_init1(0) = 4<anon_inode:inotify>");
+	printer_set_fd_name(&p, 0, 9, "/dev/full");
+	CHECK_STR(CAPLINE(&p, "dup", 5, 0, NULL, 0, 9), "dup(9</dev/full>) = 5</dev/full>");
+	CHECK_STR(CAPLINE(&p, "write", 1, 0, "x", 1, 5, 0x1000, 1), "write(5</dev/full>, 0x1000, 1) = 1");
+	CHECK_STR(CAPLINE(&p, "dup3", 9, 0, NULL, 0, 5, 9, O_CLOEXEC), "dup3(5</dev/full>, 9</dev/full>, O_CLOEXEC) = 9</dev/full>");
+	printer_free(&p);
+
+	/* the fds a started command keeps across its execve, named before it runs */
+	printer_init(&p, &o, stdout);
+	int keep = open("/dev/null", O_RDONLY), drop = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int seen[64] = {0};
+	CHECK(keep > 0 && keep < 64 && drop > 0 && drop < 64);
+	printer_snapshot_fds(&p, (uint32_t)getpid(), true, count_snap, seen);
+	CHECK(seen[keep] == 1 && seen[drop] == 0);
+	cap_tgid = (uint32_t)getpid();
+	char want[64];
+	snprintf(want, sizeof(want), "close(%d</dev/null>) = 0", keep);
+	CHECK_STR(CAPLINE(&p, "close", 0, 0, NULL, 0, (uint64_t)keep), want);
+	cap_tgid = 0;
+	close(keep);
+	close(drop);
+	printer_free(&p);
+}
+
 int main(void)
 {
+	test_more_rows();
 	test_arg_widths();
 	test_arg_tables();
 	test_learn_fds();
