@@ -8,6 +8,7 @@
 # -S`.  Each file holds the dump, the messages and the exit status, so an
 # error that changed shows too.  Run from the repository, after `make test`
 # built the test programs.
+export SONDE_COMPAT=0.17 # the dumps compare with the code before bpftrace 0.26: its generation
 set -u
 out=${1:?usage: dev/bpf-dumps.sh OUTDIR}
 SONDE=${SONDE:-$PWD/sonde}

@@ -14,8 +14,7 @@
 #include "../util/clock.h"
 #include "cli_bt.h"
 #include "env_bt.h"
-#include "frontend_bt.h"
-#include "sema_bt.h"
+#include "generation_bt.h"
 #include "tools_bt.h"
 
 #ifndef SONDE_VERSION
@@ -52,6 +51,7 @@ static void usage(const BtCli *c, FILE *f)
 	      "    -v             verbose messages (full verifier logs)\n"
 	      "    --info         print what this kernel supports\n"
 	      "    --verify-llvm-ir  accepted as bpftrace takes it (sonde has no LLVM IR)\n"
+	      "    --compat=0.17  bpftrace 0.17's language and output (default: 0.26.1's)\n"
 	      "    --metrics ADDR:PORT  serve the maps at http://ADDR:PORT/metrics while the\n"
 	      "                   script runs (Prometheus; ':PORT' is loopback's)\n"
 	      "    --tools        list the ready tools, one line each\n"
@@ -59,6 +59,7 @@ static void usage(const BtCli *c, FILE *f)
 	      "    -V, --version  sonde version\n"
 	      "\n"
 	      "ENVIRONMENT:\n"
+	      "    SONDE_COMPAT                [default: 0.26] 0.17: bpftrace 0.17's language and output\n"
 	      "    BPFTRACE_STRLEN             [default: 64] bytes kept of each string (up to 1048576)\n"
 	      "    BPFTRACE_MAP_KEYS_MAX       [default: 4096] max keys in a map\n"
 	      "    BPFTRACE_CAT_BYTES_MAX      [default: 10k] maximum bytes read by cat()\n"
@@ -123,7 +124,7 @@ static bool parse_pid(const char *s, int *pid)
 }
 
 enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARNINGS, OPT_USDT_FILE,
-       OPT_METRICS, OPT_VERIFY_IR };
+       OPT_METRICS, OPT_VERIFY_IR, OPT_COMPAT };
 
 /* -d ast, -d bpf: one of sonde's dumps.  bpftrace's -d and -dd (its AST
  * after each pass, then LLVM IR) take no word: sonde has no LLVM, so they
@@ -148,7 +149,8 @@ static int parse_args(int argc, char **argv, BtCli *c)
 		{"no-warnings", no_argument, 0, OPT_NO_WARNINGS},
 		{"usdt-file-activation", no_argument, 0, OPT_USDT_FILE},
 		{"metrics", required_argument, 0, OPT_METRICS},
-		{"verify-llvm-ir", no_argument, 0, OPT_VERIFY_IR}, {0, 0, 0, 0},
+		{"verify-llvm-ir", no_argument, 0, OPT_VERIFY_IR}, {"compat", required_argument, 0, OPT_COMPAT},
+		{0, 0, 0, 0},
 	};
 	int ch;
 	/* options may follow the program file or a positional parameter, as
@@ -181,6 +183,12 @@ static int parse_args(int argc, char **argv, BtCli *c)
 		case OPT_USDT_FILE: break;
 		case OPT_METRICS: c->metrics = optarg; break;
 		case OPT_VERIFY_IR: c->verify_ir = true; break;
+		case OPT_COMPAT:
+			if (!(c->gen = bt_generation_named(optarg))) {
+				bt_generation_unknown("--compat", optarg);
+				return 1;
+			}
+			break;
 		case 'I': /* C headers: #include looks here (kernel types) */
 			c->opt.include_dirs = realloc(c->opt.include_dirs,
 						      sizeof(char *) * (size_t)(c->opt.ninclude_dirs + 1));
@@ -311,7 +319,8 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 	BtCli c = {.usage_tail = usage_tail};
 	c.run.child_go_fd = -1;
 	c.run.notify_attached = getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED") != NULL;
-	c.run.fe = &bt_frontend_rt;
+	if (!(c.gen = bt_generation_from_env()))
+		return 1;
 	if (argc < 2) {
 		usage(&c, stderr);
 		return 1;
@@ -331,7 +340,8 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 	}
 	if (!read_env(&c))
 		return 1;
-	c.opt.sema = &bt_sema_hooks; /* the bpftrace dialect */
+	c.opt.sema = c.gen->sema; /* the bpftrace dialect, in its generation */
+	c.run.fe = c.gen->rt;
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = mono_ns();
 	return run_with_outputs(&c);

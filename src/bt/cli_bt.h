@@ -29,6 +29,7 @@ typedef struct BtCli {
 	void (*usage_tail)(FILE *f); /* what -h adds after the options (main.c's subcommands) */
 	RunOpts run;
 	Options opt;
+	const struct BtGeneration *gen; /* SONDE_COMPAT or --compat: 0.26.1 or 0.17 */
 } BtCli;
 
 /* `sonde [options] ...`: the exit status.  usage_tail, when not NULL,

@@ -18,6 +18,7 @@
 #include "../util/phase_time.h"
 #include "../util/proc.h"
 #include "cli_bt.h"
+#include "generation_bt.h"
 
 
 /* BPFTRACE_MAX_BPF_PROGS (default 512): bpftrace 0.17 compiles a probe that
@@ -145,7 +146,7 @@ int bt_run_program(BtCli *c)
 	src.text = text;
 	Error err = {0};
 	int status = 1;
-	Program *ast = parse_program(&src, &err);
+	Program *ast = parse_program_opts(&src, &c->gen->parse, &err);
 	Script *sc = NULL;
 	PyTarget *py = NULL;
 	if (ast && c->debug && !strcmp(c->debug, "ast")) {

@@ -166,8 +166,12 @@ typedef struct Program {
 	int nd_vars;
 } Program;
 
-/* Parse `src` into a Program; on failure returns NULL and fills err. */
+/* Parse `src` into a Program; on failure returns NULL and fills err.
+ * parse_program follows bpftrace 0.17's rules; parse_program_opts the
+ * rules `opts` names (lang/parse_opts.h; NULL: 0.17's). */
+struct ParseOpts;
 Program *parse_program(const Source *src, Error *err);
+Program *parse_program_opts(const Source *src, const struct ParseOpts *opts, Error *err);
 void program_free(Program *p);
 void program_add_probe(Program *p, Probe *pr); /* appended, in the program's arena */
 /* A new node of kind k at loc, zeroed, in the program's arena. */

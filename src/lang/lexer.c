@@ -6,6 +6,8 @@
 
 #include "../util/util.h"
 
+const ParseOpts parse_opts_017 = {0};
+
 void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 {
 	lx->text = text ? text : "";
@@ -17,6 +19,7 @@ void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 	lx->arena = arena;
 	lx->err = err;
 	lx->hooks = NULL;
+	lx->opts = &parse_opts_017;
 	if (!strncmp(lx->text, "#!", 2)) { /* a script's "#!/usr/bin/env sonde" line */
 		lx->pos = strcspn(lx->text, "\n");
 		lx->col = (int)lx->pos + 1;

@@ -10,6 +10,7 @@
 #include "../util/util.h"
 #include "ast.h"
 #include "diag.h"
+#include "parse_opts.h"
 
 typedef enum TokKind {
 	T_EOF,
@@ -64,6 +65,7 @@ struct Lexer {
 	Arena *arena; /* string literal and attach point storage */
 	Error *err;
 	const LexHooks *hooks; /* the dialect's tokens, NULL: bpftrace's */
+	const ParseOpts *opts; /* the language's rules (never NULL) */
 };
 
 void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err);

@@ -1128,14 +1128,20 @@ Program *parse_program_with(const Source *src, Error *err, ParseTopFn top, void 
 	return p;
 }
 
+/* arg: the language's rules (ParseOpts) */
 static bool bpftrace_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void *arg)
 {
-	(void)arg;
 	Parser ps = { .lx = *lx, .prog = p, .err = err };
+	ps.lx.opts = arg;
 	return parse_top(&ps, cdefs);
+}
+
+Program *parse_program_opts(const Source *src, const ParseOpts *opts, Error *err)
+{
+	return parse_program_with(src, err, bpftrace_top, (void *)(opts ? opts : &parse_opts_017));
 }
 
 Program *parse_program(const Source *src, Error *err)
 {
-	return parse_program_with(src, err, bpftrace_top, NULL);
+	return parse_program_opts(src, NULL, err);
 }

@@ -5,6 +5,7 @@
 #   tests/compat/run.sh [NAME...]    (default: every case)
 #   tests/compat/run.sh --sonde NAME  print sonde's output as compared (to write NAME.expect)
 # Prints a diff for each case that differs, then "compat: N passed, N failed[, N skipped]".
+export SONDE_COMPAT=0.17 # compared with bpftrace 0.17: sonde speaks its generation
 set -u
 cd "$(dirname "$0")/../.."
 ROOT=$PWD

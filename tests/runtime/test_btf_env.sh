@@ -3,6 +3,7 @@
 # BPFTRACE_VMLINUX: when the kernel has no /sys/kernel/btf/vmlinux, from the
 # .BTF section of that vmlinux ELF. build/progs/mkbtf writes a BTF file with
 # a struct no kernel has (struct sonde_btf_probe, 24 bytes).
+export SONDE_COMPAT=0.17 # compared with bpftrace 0.17: sonde speaks its generation
 set -u
 fail=0
 tmp=$(mktemp -d /tmp/sonde-btf.XXXXXX)

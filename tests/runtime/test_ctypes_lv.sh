@@ -2,6 +2,7 @@
 # -lv of a tracepoint with struct-pointer fields: bpftrace's lines unchanged
 # (compared with bpftrace -lv when it is installed), each followed by the
 # pointee's members from BTF, indented 8 ("+OFFSET TYPE NAME").
+export SONDE_COMPAT=0.17 # compared with bpftrace 0.17: sonde speaks its generation
 set -u
 [ -r /sys/kernel/btf/vmlinux ] || { echo "no BTF"; exit 77; }
 tp=tracepoint:capability:cap_capable

@@ -3,6 +3,7 @@
 # is installed; tests/compat's cases run programs, not listings):
 # uretprobe:BIN:FUNC lists the functions as uprobe does, named uretprobe;
 # a one-part uprobe:FILE is bpftrace's "requires 2 arguments" error.
+export SONDE_COMPAT=0.17 # compared with bpftrace 0.17: sonde speaks its generation
 set -u
 P=$PWD/build/progs
 fail=0

@@ -4,6 +4,7 @@
 # (exit status 1). Each case is checked against the expected text and, when
 # bpftrace is installed, against bpftrace (end columns and underlines aside,
 # as in tests/compat).
+export SONDE_COMPAT=0.17 # compared with bpftrace 0.17: sonde speaks its generation
 set -u
 fail=0
 norm() { sed -E -e '/RLIMIT_MEMLOCK/d' -e 's/^(stdin:[0-9]+:[0-9]+)-[0-9]+:/\1:/' -e 's/^ *[~^][~^]*$/^/'; }

@@ -8,6 +8,7 @@
 # through its root.  `-l` cannot run in the differential suite (bpftrace -l
 # takes no script), so each listing is also compared with bpftrace 0.17's
 # when it is installed.
+export SONDE_COMPAT=0.17 # compared with bpftrace 0.17: sonde speaks its generation
 SONDE=${SONDE:-./sonde}
 P=$PWD/build/progs
 fail=0

@@ -1,0 +1,58 @@
+/* bpftrace's generations as tables: each fills the rules the core reads
+ * (generation_bt.h).  0.17 is every rule off; 0.26.1 turns on the grammar
+ * and rules bpftrace added since (docs/bpftrace-generations.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend_bt.h"
+#include "generation_bt.h"
+#include "sema_bt.h"
+
+static const BtGeneration gen_017 = {
+	.name = "0.17",
+	.sema = &bt_sema_hooks,
+	.rt = &bt_frontend_rt,
+};
+
+static const BtGeneration gen_026 = {
+	.name = "0.26.1",
+	.parse = {
+		.lowercase_begin_end = false,
+	},
+	.sema = &bt_sema_hooks,
+	.rt = &bt_frontend_rt,
+};
+
+/* "0.17" matches "0.17" and "0.17.x", not "0.170" */
+static bool version_is(const char *name, const char *ver)
+{
+	size_t n = strlen(ver);
+	return !strncmp(name, ver, n) && (!name[n] || name[n] == '.');
+}
+
+const BtGeneration *bt_generation_named(const char *name)
+{
+	if (version_is(name, "0.17"))
+		return &gen_017;
+	if (version_is(name, "0.26"))
+		return &gen_026;
+	return NULL;
+}
+
+void bt_generation_unknown(const char *what, const char *name)
+{
+	fprintf(stderr, "ERROR: %s: unknown bpftrace generation '%s' (known: 0.26, the default; "
+		"0.17)\n", what, name);
+}
+
+const BtGeneration *bt_generation_from_env(void)
+{
+	const char *v = getenv("SONDE_COMPAT");
+	if (!v || !*v)
+		return &gen_026;
+	const BtGeneration *g = bt_generation_named(v);
+	if (!g)
+		bt_generation_unknown("SONDE_COMPAT", v);
+	return g;
+}

@@ -1,0 +1,25 @@
+/* bpftrace's generations.  sonde's bpftrace front end speaks the language
+ * and output of bpftrace 0.26.1 by default, or of bpftrace 0.17 exactly
+ * with SONDE_COMPAT=0.17 in the environment (or --compat=0.17).  The
+ * choice is made here once: a generation is the set of rules and hooks the
+ * front end hands the core (the parser's ParseOpts, the sema and runtime
+ * hook tables); the core reads those, never the generation. */
+#pragma once
+#include "../compile/sema_hooks.h"
+#include "../lang/parse_opts.h"
+#include "../runtime/frontend_rt.h"
+
+typedef struct BtGeneration {
+	const char *name;      /* "0.26.1", "0.17" */
+	ParseOpts parse;       /* the language's rules */
+	const SemaHooks *sema; /* its rules and messages in sema */
+	const FrontendRt *rt;  /* its output at run time */
+} BtGeneration;
+
+/* "0.17" (or "0.17.x"), "0.26" (or "0.26.x"); NULL for any other */
+const BtGeneration *bt_generation_named(const char *name);
+/* SONDE_COMPAT's, or 0.26.1's when unset or empty; NULL (message printed)
+ * when SONDE_COMPAT names no generation */
+const BtGeneration *bt_generation_from_env(void);
+/* "ERROR: unknown bpftrace generation 'X' (SONDE_COMPAT / --compat): ..." */
+void bt_generation_unknown(const char *what, const char *name);

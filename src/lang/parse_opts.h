@@ -1,0 +1,31 @@
+/* The language rules a parser follows, as flags named for each rule.  A
+ * front end fills them (the bpftrace front end from its generation:
+ * src/bt/generation_bt.c); the parser and lexer read the flags and never
+ * ask which dialect or generation they serve.  All false: bpftrace 0.17's
+ * language.  A new rule is a new flag here, documented by what it allows. */
+#pragma once
+#include <stdbool.h>
+
+typedef struct ParseOpts {
+	/* `begin`/`end` (any case) name BEGIN/END, probe providers match in
+	 * any case, and a program may have several begin/end probes */
+	bool lowercase_begin_end;
+	/* `config = { key = value; ... }` before the probes */
+	bool config_block;
+	/* `100ms`, `1s`, `5us`, `2ns`... as integer literals in nanoseconds */
+	bool duration_literals;
+	/* `let $x[: type] [= expr];`, `let @m = hash(N);`, block scoping */
+	bool let_decls;
+	/* `if cond { }`, `while cond { }` without parentheses */
+	bool bare_conditions;
+	/* builtins called as functions: `comm()`, `pid()` */
+	bool builtin_calls;
+	/* `_ = expr;` discards a value; `true`/`false`, `bool` */
+	bool discard_assign;
+	bool bool_literals;
+	/* blocks and `if` as expressions: `$x = { ...; v }` */
+	bool block_exprs;
+} ParseOpts;
+
+/* bpftrace 0.17's rules: every flag off */
+extern const ParseOpts parse_opts_017;
