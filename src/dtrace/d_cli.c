@@ -539,6 +539,7 @@ int dtrace_main(int argc, char **argv)
 	cl.opt.map_keys_max = 4096;
 	cl.opt.self_pid = getpid();
 	cl.opt.start_ns = mono_ns();
+	cl.opt.agg.testing = getenv("_DTRACE_TESTING") != NULL; /* dtrace(1)'s testing mode */
 	cl.env.opt = &cl.opt;
 	cl.run.cat_bytes_max = 10240;
 	if (argc < 2)

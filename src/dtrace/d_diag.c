@@ -73,6 +73,7 @@ static const struct {
 	{"stack( ) argument", "D_STACK_SIZE"},
 	{"ustack( ) argument #1", "D_USTACK_FRAMES"},
 	{"ustack( ) argument #2", "D_USTACK_STRSIZE"},
+	{"setopt( ) prototype mismatch", "D_PROTO_LEN"},
 	{"setopt( )", "D_PROTO_ARG"},
 	/* subroutines and speculations (compile/dfunc_*.c) */
 	{"speculate( ) may not follow speculate", "D_SPEC_SPEC"},
@@ -92,7 +93,7 @@ static const struct {
 	{"tracemem ( ) prototype", "D_TRACEMEM_ARGS"},
 	{"tracemem ( ) dynamic size", "D_TRACEMEM_DYNSIZE"},
 	/* printf formats (dtrace/printf_fmt_d.c, compile/sema_call.c) */
-	{"printf( ) argument #", "D_PRINTF_ARG_TYPE"},
+	{"printf( ) argument #", "D_PRINTF_ARG_TYPE"}, /* D_PRINTF_DYN_TYPE: d_tags_first */
 	{"printf( ) prototype mismatch: conversion", "D_PRINTF_ARG_PROTO"},
 	{"printf( ) prototype mismatch: only", "D_PRINTF_ARG_EXTRA"},
 	{"printf( ) format string is empty", "D_PRINTF_FMT_EMPTY"},
@@ -101,7 +102,20 @@ static const struct {
 	{"system( ) prototype mismatch: only", "D_PRINTF_ARG_EXTRA"},
 	{"system( ) format string is empty", "D_PRINTF_FMT_EMPTY"},
 	{"%@ conversion requires an aggregation", "D_PRINTF_AGG_CONV"},
-	{"format conversion #", "D_UNKNOWN"},
+	{"format conversion #", "D_SYNTAX"}, /* libdtrace's format parser */
+	{"empty D program translation unit", "D_EMPTY"},
+	{"cannot take offset of a bit-field", "D_OFFSETOF_BITFIELD"},
+	{"offsetof operand must be", "D_OFFSETOF_TYPE"},
+};
+
+/* tags found by a part of the message, before the prefixes: the '*' width
+ * and precision arguments of printf() and system() */
+static const struct {
+	const char *part, *tag;
+} d_tags_first[] = {
+	{"is missing a corresponding \"*\" argument", "D_PRINTF_DYN_PROTO"},
+	{"is missing a corresponding \".*\" argument", "D_PRINTF_DYN_PROTO"},
+	{"prototype:\n\tconversion: % ", "D_PRINTF_DYN_TYPE"},
 };
 
 /* tags of messages that start with the function's name */
@@ -119,6 +133,53 @@ static const struct {
 	{"do not have matching key signatures", "D_PRINTA_AGGKEY"},
 	{"[ ] key #", "D_PRINTA_AGGPROTO"},
 };
+
+static bool is_agg_func(const char *name)
+{
+	static const char *const aggs[] = {"count", "sum", "avg", "min", "max", "stddev",
+					   "quantize", "lquantize", "llquantize"};
+	for (size_t i = 0; i < sizeof(aggs) / sizeof(aggs[0]); i++)
+		if (!strcmp(name, aggs[i]))
+			return true;
+	return false;
+}
+
+/* the shared core's wording (compile/) -> DTrace's: argument counts and
+ * types, offsetof, an empty program */
+static bool translate_core(const char *msg, char *out, size_t n, const char **tag)
+{
+	char name[128];
+	int k, got;
+	if (sscanf(msg, "%127[a-z_]() argument %d must be an integer", name, &k) == 2 &&
+	    is_agg_func(name)) {
+		snprintf(out, n, "%s( ) argument #%d must be of scalar type", name, k);
+		*tag = "D_AGG_SCALAR";
+		return true;
+	}
+	if (sscanf(msg, "%127[a-z_]() requires at least one argument (%d provided)", name, &got) == 2) {
+		snprintf(out, n, "%s( ) prototype mismatch: %d arg%s passed, at least 1 expected", name,
+			 got, got == 1 ? "" : "s");
+		*tag = "D_PROTO_LEN";
+		return true;
+	}
+	if (sscanf(msg, "offsetof: '%127[^']' is a bitfield", name) == 1) {
+		snprintf(out, n, "cannot take offset of a bit-field: %s", name);
+		*tag = "D_OFFSETOF_BITFIELD";
+		return true;
+	}
+	if (!strncmp(msg, "offsetof needs a struct or union", 32) ||
+	    !strncmp(msg, "offsetof: unknown type", 22)) {
+		snprintf(out, n, "offsetof operand must be a struct or union type");
+		*tag = "D_OFFSETOF_TYPE";
+		return true;
+	}
+	if (!strcmp(msg, "the program has no probes")) {
+		snprintf(out, n, "empty D program translation unit");
+		*tag = "D_EMPTY";
+		return true;
+	}
+	return false;
+}
 
 /* sonde's wording -> DTrace's, for messages D users meet */
 static bool translate(const char *msg, char *out, size_t n, const char **tag)
@@ -142,6 +203,8 @@ static bool translate(const char *msg, char *out, size_t n, const char **tag)
 		*tag = "D_VAR_UNDEF";
 		return true;
 	}
+	if (translate_core(msg, out, n, tag))
+		return true;
 	if (sscanf(msg, "Unknown function: %127s", name) == 1) {
 		snprintf(out, n, "failed to resolve %s: Unknown function name", name);
 		*tag = "D_IDENT_UNDEF";
@@ -164,6 +227,15 @@ static void token_at(const Source *src, Loc loc, char *out, size_t n)
 	snprintf(out, n, "%.*s", (int)len, s);
 }
 
+/* the line the end of the text is on */
+static int lines_in(const Source *src)
+{
+	int n = 1;
+	for (const char *s = src && src->text ? src->text : ""; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
 void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
 		  const Error *e, bool errtags, bool in_actions)
 {
@@ -175,7 +247,12 @@ void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source
 {
 	char msg[700];
 	const char *tag = NULL;
-	if (!translate(e->msg, msg, sizeof(msg), &tag)) {
+	for (size_t i = 0; !tag && i < sizeof(d_tags_first) / sizeof(d_tags_first[0]); i++)
+		if (strstr(e->msg, d_tags_first[i].part))
+			tag = d_tags_first[i].tag;
+	if (tag)
+		snprintf(msg, sizeof(msg), "%s", e->msg);
+	else if (!translate(e->msg, msg, sizeof(msg), &tag)) {
 		snprintf(msg, sizeof(msg), "%s", e->msg);
 		for (size_t i = 0; !tag && i < sizeof(d_tags) / sizeof(d_tags[0]); i++)
 			if (!strncmp(msg, d_tags[i].prefix, strlen(d_tags[i].prefix)))
@@ -196,6 +273,8 @@ void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source
 		snprintf(msg, sizeof(msg), "syntax error near \"%s\"", tok);
 		tag = "D_SYNTAX";
 	}
+	if (tag && !strcmp(tag, "D_EMPTY")) /* dtrace finds it at the end of the input */
+		line = lines_in(src);
 	char tagbuf[64] = "";
 	if (errtags)
 		snprintf(tagbuf, sizeof(tagbuf), "[%s] ", tag ? tag : "D_UNKNOWN");

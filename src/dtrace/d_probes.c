@@ -391,7 +391,9 @@ static void walk_pid_file(Walk *w, const char *prov, const char *path, const cha
 	for (int i = 0; i < f->nsyms; i++) {
 		const char *fn = f->syms[i].name;
 		char at[1024];
-		if (!*fn || !field_match(w->pat[2], fn))
+		/* a function without a size (gcc's _init, _fini: assembler
+		 * labels) is no pid probe, as in dtrace: its extent is unknown */
+		if (!*fn || !f->syms[i].size || !field_match(w->pat[2], fn))
 			continue;
 		if (offset) {
 			snprintf(at, sizeof(at), "uprobe:%s:%s+0x%llx", path, fn, strtoull(n, NULL, 16));

@@ -81,9 +81,28 @@ static void d_flow_line(Runtime *rt, const EventDesc *ev, int cpu)
 	snprintf(col, sizeof(col), "%*s%s%.*s%s%s", rt->d_indent, "",
 		 flow > 0 ? (sys ? " => " : " -> ") : flow < 0 ? (sys ? " <= " : " <- ") : "| ",
 		 flen, ev->text, flow ? "" : ":", flow ? "" : name);
-	fprintf(rt->out.f, "%3d %-41s ", cpu, col);
+	if (rt->out.agg.testing)
+		fprintf(rt->out.f, "%-41s ", col);
+	else
+		fprintf(rt->out.f, "%3d %-41s ", cpu, col);
 	if (flow > 0)
 		rt->d_indent += 2;
+}
+
+/* dtrace(1)'s heading, once: in its testing mode (_DTRACE_TESTING) without
+ * the CPU and ID columns, which vary from run to run */
+static void d_heading(Runtime *rt)
+{
+	bool flow = rt->out.agg.flowindent, t = rt->out.agg.testing;
+	if (flow && t)
+		fprintf(rt->out.f, "%-41s\n", "FUNCTION");
+	else if (flow)
+		fprintf(rt->out.f, "%3s %-41s\n", "CPU", "FUNCTION");
+	else if (t)
+		fprintf(rt->out.f, "%32s\n", "FUNCTION:NAME");
+	else
+		fprintf(rt->out.f, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+	rt->d_heading = true;
 }
 
 /* dtrace(1)'s columns for one firing, after its heading once */
@@ -93,14 +112,12 @@ static void ev_d_probe(Runtime *rt, const EventDesc *ev, const uint8_t *data, si
 	uint64_t cpu;
 	memcpy(&cpu, (const uint8_t *)data + 8, 8);
 	events_d_close_line(rt);
-	bool flow = rt->out.agg.flowindent;
-	if (!rt->d_heading && flow)
-		fprintf(rt->out.f, "%3s %-41s\n", "CPU", "FUNCTION");
-	else if (!rt->d_heading)
-		fprintf(rt->out.f, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
-	rt->d_heading = true;
-	if (flow)
+	if (!rt->d_heading)
+		d_heading(rt);
+	if (rt->out.agg.flowindent)
 		d_flow_line(rt, ev, (int)cpu);
+	else if (rt->out.agg.testing)
+		fprintf(rt->out.f, "%32s ", ev->text);
 	else
 		fprintf(rt->out.f, "%3d %6d %32s ", (int)cpu, ev->top, ev->text);
 	rt->d_line_open = true;

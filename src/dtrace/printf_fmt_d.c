@@ -225,9 +225,11 @@ static char *conv_text(const Conv *c, char letter)
 	return b.s;
 }
 
-static void push_star(PieceVec *v)
+/* a '*' argument: spec '*' for the width, '.' for the precision (dtrace's
+ * messages name them "*" and ".*") */
+static void push_star(PieceVec *v, char spec)
 {
-	FmtPiece p = {.conv = FC_STAR, .spec = '*'};
+	FmtPiece p = {.conv = FC_STAR, .spec = spec};
 	p.text = xstrndup("*", 1);
 	vec_push(v, p);
 }
@@ -263,9 +265,9 @@ bool fmt_parse_d(const char *fmt, size_t len, Fmt *out, char *err, size_t errlen
 		}
 		flush_text(&v, &lit);
 		if (c.dynw)
-			push_star(&v), nargs++;
+			push_star(&v, '*'), nargs++;
 		if (c.dynp)
-			push_star(&v), nargs++;
+			push_star(&v, '.'), nargs++;
 		FmtPiece p = {.conv = d->kind, .spec = d->ofmt, .dconv = d, .agg_value = c.agg,
 			      .ext = &d_fmt_ext};
 		p.is_unsigned_conv = strchr("uxXo", d->ofmt) != NULL;
@@ -286,6 +288,8 @@ bool fmt_parse_d(const char *fmt, size_t len, Fmt *out, char *err, size_t errlen
 
 const char *fmt_d_name(const FmtPiece *p)
 {
+	while (p->conv == FC_STAR) /* a star's: its conversion's, after the stars */
+		p++;
 	return p->dconv ? p->dconv->name : "";
 }
 

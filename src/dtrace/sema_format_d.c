@@ -47,8 +47,9 @@ static bool check_arg_d(Sema *s, Expr *call, int ai, const FmtPiece *p, int k)
 		tn = sema_d_type_name(a->type, buf, sizeof(buf));
 		if (p->conv == FC_STAR)
 			return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with conversion "
-					  "#%d prototype:\n\tconversion: %% * %s\n\t prototype: int\n"
-					  "\t  argument: %s", call->name, ai + 1, k, fmt_d_name(p + 1), tn);
+					  "#%d prototype:\n\tconversion: %% %s %s\n\t prototype: int\n"
+					  "\t  argument: %s", call->name, ai + 1, k,
+					  p->spec == '.' ? ".*" : "*", fmt_d_name(p), tn);
 		return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with conversion #%d "
 				  "prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
 				  call->name, ai + 1, k, fmt_d_name(p), proto, tn);
@@ -105,8 +106,8 @@ bool sema_format_d(Sema *s, Expr *call)
 					  "for use with %s( )", call->name);
 		if (ai >= call->args.n && p->conv == FC_STAR)
 			return sema_error(s, call->loc, "%s( ) prototype mismatch: conversion #%d (%%%s) "
-					  "is missing a corresponding \"*\" argument", call->name, k + 1,
-					  fmt_d_name(p + 1));
+					  "is missing a corresponding \"%s\" argument", call->name, k + 1,
+					  fmt_d_name(p), p->spec == '.' ? ".*" : "*");
 		if (ai >= call->args.n)
 			return sema_error(s, call->loc, "%s( ) prototype mismatch: conversion #%d (%%%s) "
 					  "is missing a corresponding value argument", call->name, k,

@@ -29,6 +29,8 @@ typedef struct AggOpts {
 	bool stackindent_set;
 	int stackindent; /* stackindent: the frames' indent (14 when unset) */
 	bool flowindent; /* flowindent (-F): entry/return lines indented (events.c) */
+	bool testing;    /* _DTRACE_TESTING in dtrace(1)'s environment: its testing
+			    mode, no CPU and ID columns (reproducible output) */
 } AggOpts;
 
 /* printf: the format is checked at compile time and kept as pieces. */

@@ -1,0 +1,5 @@
+/* an aggregating function of a string */
+BEGIN
+{
+	@ = sum("");
+}

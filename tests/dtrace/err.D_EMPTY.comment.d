@@ -1,0 +1,2 @@
+/* no clause at all: reported on the last line */
+

@@ -1,0 +1,5 @@
+/* a ".*" precision without its argument */
+BEGIN
+{
+	printf("%.*d\n");
+}

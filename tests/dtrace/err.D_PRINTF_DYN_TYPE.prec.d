@@ -1,0 +1,5 @@
+/* a ".*" precision given a string */
+BEGIN
+{
+	printf("%.*d\n", "a", 1);
+}

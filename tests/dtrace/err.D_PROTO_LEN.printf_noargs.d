@@ -1,0 +1,5 @@
+/* printf() with no arguments */
+BEGIN
+{
+	printf();
+}

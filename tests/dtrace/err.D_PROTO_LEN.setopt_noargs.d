@@ -1,0 +1,5 @@
+/* setopt() with no arguments */
+BEGIN
+{
+	setopt();
+}
