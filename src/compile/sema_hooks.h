@@ -82,7 +82,8 @@ typedef struct SemaHooks {
 	/* a typed condition (default: an integer) */
 	bool (*cond)(Sema *s, Expr *c, CondKind where);
 	/* a binary operator: before its operands are checked; with a pointer
-	 * operand; with operands that are not two integers */
+	 * operand; with operands that are not two integers (when it leaves
+	 * two strings, the operator compares strings: D's `s != NULL`) */
 	bool (*binop_operands)(Sema *s, Expr *e);
 	bool (*binop_ptr)(Sema *s, Expr *e);
 	bool (*binop_types)(Sema *s, Expr *e);

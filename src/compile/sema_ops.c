@@ -78,6 +78,19 @@ static Type *op_type(Sema *s, const Expr *e, Type *t)
 	return c ? c : t;
 }
 
+/* two strings: == and != (and <, <= ... where the dialect orders them) */
+static bool str_compare(Sema *s, Expr *e)
+{
+	const Type *l = e->a->type, *r = e->b->type;
+	if (e->op < OP_EQ || e->op > OP_GE ||
+	    (!sema_hooks(s)->strings_ordered && e->op != OP_EQ && e->op != OP_NE))
+		return sema_error_late(s, e->loc, "The %s operator can not be used on expressions "
+				       "of types %s, %s", op_str(e->op), tn(l), tn(r));
+	e->type = op_type(s, e, ty_int(s, 64, false));
+	(void)is_str_literal;
+	return true;
+}
+
 bool sema_binop(Sema *s, Expr *e)
 {
 	const SemaHooks *h = sema_hooks(s);
@@ -93,19 +106,14 @@ bool sema_binop(Sema *s, Expr *e)
 	}
 	if (h->binop_ptr && (type_is_ptr(l) || type_is_ptr(r)) && !h->binop_ptr(s, e))
 		return false;
-	if (l->kind == TY_STR && r->kind == TY_STR) {
-		bool ordered = h->strings_ordered;
-		if (e->op < OP_EQ || e->op > OP_GE || (!ordered && e->op != OP_EQ && e->op != OP_NE))
-			return sema_error_late(s, e->loc, "The %s operator can not be used on expressions "
-					       "of types %s, %s", op_str(e->op), tn(l), tn(r));
-		e->type = op_type(s, e, ty_int(s, 64, false));
-		(void)is_str_literal;
-		return true;
-	}
+	if (l->kind == TY_STR && r->kind == TY_STR)
+		return str_compare(s, e);
 	if ((l->kind == TY_ARRAY && r->kind == TY_ARRAY) || (l->kind == TY_BUF && r->kind == TY_BUF))
 		return sema_mem_equality(s, e);
 	if ((l->kind != TY_INT || r->kind != TY_INT) && h->binop_types && !h->binop_types(s, e))
 		return false;
+	if (e->a->type->kind == TY_STR && e->b->type->kind == TY_STR)
+		return str_compare(s, e); /* the dialect's hook made both strings (D's NULL) */
 	if (l->kind != TY_INT || r->kind != TY_INT)
 		return sema_error_late(s, e->loc, "operator %s needs two integers (or two strings for == "
 				       "and !=), got %s and %s", op_str(e->op), tn(l), tn(r));

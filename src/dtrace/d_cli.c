@@ -131,8 +131,35 @@ static char *spec_text(const DCmd *c)
 
 /* an error in a program; under -C its line is the script's (or an
  * included file's, named as dtrace does: "FILE", line N) */
+static bool loc_before(Loc a, Loc b)
+{
+	return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+/* whether loc is in a clause's predicate: after the clause's start and
+ * before its first statement (an error in sema is found at a node) */
+static bool in_predicate(const Program *p, Loc loc)
+{
+	const Probe *at = NULL;
+	for (int i = 0; i < p->nprobes; i++)
+		if (!loc_before(loc, p->probes[i]->loc))
+			at = p->probes[i];
+	if (!at || !at->pred)
+		return false;
+	return !at->body.n || loc_before(loc, at->body.v[0]->loc);
+}
+
+/* where dtrace says a -n program's error is: an error after parsing is
+ * "in predicate" or "in action list" */
+static const char *error_region(const Program *p, const Error *e)
+{
+	if (!p)
+		return NULL;
+	return in_predicate(p, e->loc) ? "in predicate" : "in action list";
+}
+
 static void report_error(const DCli *cl, const DCmd *c, const Source *src, const Error *e,
-			 bool in_actions)
+			 const Program *after_parse)
 {
 	int line = e->loc.line;
 	const char *filetag = NULL;
@@ -143,7 +170,7 @@ static void report_error(const DCli *cl, const DCmd *c, const Source *src, const
 			filetag = o.file;
 	}
 	d_diag_print_at(stderr, c->kind == SPEC_FILE ? c->arg : NULL, c->arg, src, e, cl->errtags,
-			in_actions, line, filetag);
+			error_region(after_parse, e), line, filetag);
 }
 
 /* -C: the script through the C preprocessor, as dtrace runs cpp(1) on it
@@ -202,7 +229,7 @@ static bool compile_cmd(DCli *cl, DCmd *c)
 		c->prog = d_parse(&src, &cl->env, &c->matched, &err);
 	}
 	if (!c->prog)
-		report_error(cl, c, &src, &err, false);
+		report_error(cl, c, &src, &err, NULL);
 	return c->prog != NULL;
 }
 
@@ -242,12 +269,12 @@ static void report_compile_error(DCli *cl, Program *all, const Error *err)
 		Script *sc = compile_program(&one, &cl->opt, &e);
 		all->arena = one.arena;
 		if (!sc) {
-			report_error(cl, c, &one.src, &e, true);
+			report_error(cl, c, &one.src, &e, &one);
 			return;
 		}
 		script_free(sc);
 	}
-	report_error(cl, &cl->cmds.v[0], &all->src, err, true);
+	report_error(cl, &cl->cmds.v[0], &all->src, err, all);
 }
 
 /* --- -c / -p ------------------------------------------------------------------ */

@@ -239,11 +239,12 @@ static int lines_in(const Source *src)
 void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
 		  const Error *e, bool errtags, bool in_actions)
 {
-	d_diag_print_at(f, script, spec, src, e, errtags, in_actions, e->loc.line, NULL);
+	d_diag_print_at(f, script, spec, src, e, errtags, in_actions ? "in action list" : NULL,
+			e->loc.line, NULL);
 }
 
 void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source *src,
-		     const Error *e, bool errtags, bool in_actions, int line, const char *filetag)
+		     const Error *e, bool errtags, const char *region, int line, const char *filetag)
 {
 	char msg[700];
 	const char *tag = NULL;
@@ -285,6 +286,6 @@ void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source
 		fprintf(f, "dtrace: failed to compile script %s: %sline %d: %s\n", script, tagbuf,
 			line ? line : 1, msg);
 	else
-		fprintf(f, "dtrace: invalid probe specifier %s: %s%s%s\n", spec, tagbuf,
-			in_actions ? "in action list: " : "", msg);
+		fprintf(f, "dtrace: invalid probe specifier %s: %s%s%s%s\n", spec, tagbuf,
+			region ? region : "", region ? ": " : "", msg);
 }

@@ -136,9 +136,10 @@ void d_this_init(Program *p, Probe *pr);
 void d_diag_print(FILE *f, const char *script, const char *spec, const Source *src,
 		  const Error *e, bool errtags, bool in_actions);
 /* the same, naming line (not e's: after -C's preprocessor the script's line)
- * and, for a line of an #include'd file, the file ("FILE", line N) */
+ * and, for a line of an #include'd file, the file ("FILE", line N); region:
+ * where in a -n program ("in predicate", "in action list"), or NULL */
 void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source *src,
-		     const Error *e, bool errtags, bool in_actions, int line, const char *filetag);
+		     const Error *e, bool errtags, const char *region, int line, const char *filetag);
 
 /* The typed arguments of a probe (proc, sched, io: args[N], translated
  * members, the filter its hook needs), or NULL when its args[N] are argN. */

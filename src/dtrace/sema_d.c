@@ -201,6 +201,7 @@ const SemaHooks d_sema_hooks = {
 	.var_mismatch = d_var_mismatch,
 	.assign_own = d_zero_struct,
 	.op_type = d_op_type,
+	.binop_types = sema_d_binop_null,
 	.cast = d_cast_check,
 	.index_bounds = d_index_bounds,
 	.arg_elsewhere = d_arg_elsewhere,

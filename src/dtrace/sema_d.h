@@ -23,3 +23,5 @@ bool sema_d_printf(Sema *s, Expr *c);
 /* false (error set) when an lquantize/llquantize aggregation gets a second
  * shape, in DTrace's words (sema_agg_d.c) */
 bool sema_d_agg_mismatch(Sema *s, const Type *old, const Type *t, Loc loc);
+/* == and != of a string and NULL: a comparison with "" (sema_null_d.c) */
+bool sema_d_binop_null(Sema *s, Expr *e);

@@ -1,0 +1,1 @@
+/* an error in a -n program's actions is "in action list" */

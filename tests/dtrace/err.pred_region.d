@@ -1,0 +1,1 @@
+/* an error in a -n program's predicate is said to be "in predicate" */
