@@ -341,6 +341,7 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 	if (!read_env(&c))
 		return 1;
 	c.opt.sema = c.gen->sema; /* the bpftrace dialect, in its generation */
+	c.opt.codegen = c.gen->codegen;
 	c.run.fe = c.gen->rt;
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = mono_ns();

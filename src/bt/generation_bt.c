@@ -15,11 +15,17 @@ static const BtGeneration gen_017 = {
 	.rt = &bt_frontend_rt,
 };
 
+/* 0.26: any number of begin/end probes, run in the script's order */
+static const CodegenHooks codegen_026 = {
+	.many_begin_end = true,
+};
+
 static const BtGeneration gen_026 = {
 	.name = "0.26.1",
 	.parse = {
-		.lowercase_begin_end = false,
+		.lowercase_begin_end = true,
 	},
+	.codegen = &codegen_026,
 	.sema = &bt_sema_hooks,
 	.rt = &bt_frontend_rt,
 };

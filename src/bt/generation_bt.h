@@ -5,6 +5,7 @@
  * front end hands the core (the parser's ParseOpts, the sema and runtime
  * hook tables); the core reads those, never the generation. */
 #pragma once
+#include "../compile/codegen_hooks.h"
 #include "../compile/sema_hooks.h"
 #include "../lang/parse_opts.h"
 #include "../runtime/frontend_rt.h"
@@ -13,6 +14,7 @@ typedef struct BtGeneration {
 	const char *name;      /* "0.26.1", "0.17" */
 	ParseOpts parse;       /* the language's rules */
 	const SemaHooks *sema; /* its rules and messages in sema */
+	const CodegenHooks *codegen; /* its rules in code generation (NULL: none) */
 	const FrontendRt *rt;  /* its output at run time */
 } BtGeneration;
 

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 
 typedef struct ParseOpts {
-	/* `begin`/`end` (any case) name BEGIN/END, probe providers match in
-	 * any case, and a program may have several begin/end probes */
+	/* `begin`/`end` (any case) name BEGIN/END, and probe providers match
+	 * in any case (several begin/end probes: CodegenHooks.many_begin_end) */
 	bool lowercase_begin_end;
 	/* `config = { key = value; ... }` before the probes */
 	bool config_block;

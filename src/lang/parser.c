@@ -1,6 +1,7 @@
 /* Recursive-descent parser for the bpftrace language.  Every parse
  * function returns NULL/false with the error recorded on failure; nothing
  * needs unwinding because all allocations live in the Program's arena. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -866,6 +867,21 @@ static bool parse_block(Parser *ps, StmtList *out, const char *what)
 
 /* ---- probes ---- */
 
+/* ParseOpts.lowercase_begin_end: a provider's name in any case is the
+ * provider (`Tracepoint:` is `tracepoint:`), and `begin`/`end` in any case
+ * are the special probes BEGIN and END */
+static void fold_provider(char *ap)
+{
+	if (!strcasecmp(ap, "begin") || !strcasecmp(ap, "end")) {
+		for (char *c = ap; *c; c++)
+			*c = (char)toupper((unsigned char)*c);
+		return;
+	}
+	char *colon = strchr(ap, ':');
+	for (char *c = ap; colon && c < colon; c++)
+		*c = (char)tolower((unsigned char)*c);
+}
+
 static bool parse_attach_points(Parser *ps, Probe *pr)
 {
 	Lexer *lx = &ps->lx;
@@ -873,6 +889,8 @@ static bool parse_attach_points(Parser *ps, Probe *pr)
 		Token t;
 		if (!lex_attach_point(lx, &t))
 			return false;
+		if (lx->opts->lowercase_begin_end)
+			fold_provider(t.sval);
 		pr->aps = arena_grow(&ps->prog->arena, pr->aps, pr->naps, sizeof(*pr->aps));
 		pr->aps[pr->naps++] = (AttachPoint){ t.sval, t.loc };
 		if (!lex_skip_space(lx))
