@@ -84,5 +84,9 @@ const char *dec_errno_name(int e);
  * only si_signo */
 #define SIGINFO_LEN 48
 void dec_siginfo(StrBuf *b, int sig, const uint8_t *si, size_t len);
+/* a buffer sent on a netlink socket of protocol proto (len bytes, caplen
+ * captured) as strace shows it: [{nlmsg_len=..., nlmsg_type=..., ...},
+ * payload]; false (nothing written) when it cannot be shown as strace does */
+bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t len, size_t strsize);
 /* struct clone_args (clone3): {flags=CLONE_VM|..., exit_signal=SIGCHLD, stack=NULL, ...} */
 void dec_clone_args(StrBuf *b, const uint8_t *d, size_t len);

@@ -54,6 +54,7 @@ void printer_free(Printer *p)
 	for (int i = 0; i < p->blocked.n; i++)
 		free(p->blocked.v[i].rec);
 	vec_free(&p->blocked);
+	vec_free(&p->nlsocks);
 	for (int i = 0; i < p->cwds.n; i++)
 		free(p->cwds.v[i].path);
 	vec_free(&p->cwds);
@@ -528,7 +529,7 @@ static bool printer_record1(Printer *p, const void *data, size_t size)
 		if (!want_result(p, h)) {
 			if (p->blocked.n)
 				end_blocked(p, h->tid, h->nr);
-			if (p->o->fd_paths) {
+			if (p->o->fd_paths || p->nr_info[h->nr % SYSCALL_MAX].special == SP_SOCKET) {
 				Call c;
 				init_call(p, &c, h, d, avail);
 				track_fds(p, &c);

@@ -12,6 +12,14 @@ typedef struct FdName {
 	char *path;
 } FdName;
 
+/* a netlink socket's protocol (socket(AF_NETLINK, ..., proto) seen, or
+ * /proc/PID/net/netlink while live) */
+typedef struct FdProto {
+	uint32_t tgid;
+	int fd;
+	int proto;
+} FdProto;
+
 typedef struct Pending {
 	uint32_t tid;
 	void *rec; /* a REC_ENTER record waiting for its REC_EXIT */
@@ -35,6 +43,7 @@ typedef struct Printer {
 	VEC(Pending) blocked;  /* REC_BLOCK entries of calls not returned yet (-f) */
 	VEC(FdName) fds;
 	VEC(FdName) cwds;      /* -y: working directories by tgid (fd unused) */
+	VEC(FdProto) nlsocks;  /* netlink sockets: their messages are decoded */
 	char *start_cwd;       /* -y: sonde's, which the command it starts inherits */
 	TraceEvent *events;    /* --event formats, by record nr */
 	int nevents;

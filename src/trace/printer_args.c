@@ -47,6 +47,8 @@ NrInfo *nr_info_new(void)
 			     : !strcmp(n, "futex")					 ? SP_FUTEX
 			     : !strcmp(n, "chdir")					 ? SP_CHDIR
 			     : !strcmp(n, "fchdir")					 ? SP_FCHDIR
+			     : !strcmp(n, "socket")					 ? SP_SOCKET
+			     : !strcmp(n, "sendto")					 ? SP_SENDTO
 								      : SP_NONE;
 	}
 	return nr_info;
@@ -515,6 +517,12 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 	if (c->tab && c->tab[i]) {
 		dec_table(b, c->tab[i], v);
 		return true;
+	}
+	if (k == 'b' && c->special == SP_SENDTO && v) {
+		int proto = fd_netlink_proto(p, h->tgid, (int)c->args[0]);
+		if (proto >= 0 && dec_netlink(b, proto, have ? c->cap[i] : (const uint8_t *)"",
+					      c->caplen[i], c->args[i + 1], (size_t)strsize))
+			return true;
 	}
 	if (put_flag_arg(b, k, v))
 		return true;

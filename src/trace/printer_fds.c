@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 
 #include "fmt.h"
 
@@ -39,6 +40,49 @@ static void fd_drop(Printer *p, uint32_t tgid, int fd)
 		free(f->path);
 		*f = p->fds.v[--p->fds.n];
 	}
+}
+
+static void nlsock_drop(Printer *p, uint32_t tgid, int fd)
+{
+	for (int i = 0; i < p->nlsocks.n; i++)
+		if (p->nlsocks.v[i].tgid == tgid && p->nlsocks.v[i].fd == fd) {
+			p->nlsocks.v[i] = p->nlsocks.v[--p->nlsocks.n];
+			return;
+		}
+}
+
+/* live: the socket's inode from /proc/PID/fd, its protocol from the
+ * process's /proc/PID/net/netlink (columns: sk Eth Pid ... Inode) */
+static int proc_netlink_proto(uint32_t tgid, int fd)
+{
+	char path[64], buf[PATH_MAX];
+	snprintf(path, sizeof(path), "/proc/%u/fd/%d", tgid, fd);
+	ssize_t n = readlink(path, buf, sizeof(buf) - 1);
+	unsigned long ino;
+	if (n <= 0 || (buf[n] = 0, sscanf(buf, "socket:[%lu]", &ino) != 1))
+		return -1;
+	snprintf(path, sizeof(path), "/proc/%u/net/netlink", tgid);
+	FILE *f = fopen(path, "r");
+	int proto = -1;
+	char line[256];
+	while (f && proto < 0 && fgets(line, sizeof(line), f)) {
+		unsigned long sk, inode;
+		int eth;
+		if (sscanf(line, "%lx %d %*s %*s %*s %*s %*s %*s %*s %lu", &sk, &eth, &inode) == 3 &&
+		    inode == ino)
+			proto = eth;
+	}
+	if (f)
+		fclose(f);
+	return proto;
+}
+
+int fd_netlink_proto(Printer *p, uint32_t tgid, int fd)
+{
+	for (int i = 0; i < p->nlsocks.n; i++)
+		if (p->nlsocks.v[i].tgid == tgid && p->nlsocks.v[i].fd == fd)
+			return p->nlsocks.v[i].proto;
+	return p->live ? proc_netlink_proto(tgid, fd) : -1;
 }
 
 void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v)
@@ -301,8 +345,14 @@ void track_fds(Printer *p, const Call *c)
 	const TraceHdr *h = c->h;
 	if (c->entry_only || h->ret < 0)
 		return;
-	if (c->retfd && !c->fd_named) {
-		ret_fd_name(p, c);
+	if (c->special == SP_SOCKET && c->args[0] == AF_NETLINK) {
+		FdProto s = {h->tgid, (int)h->ret, (int)c->args[2]};
+		nlsock_drop(p, h->tgid, s.fd);
+		vec_push(&p->nlsocks, s);
+	}
+	if (c->retfd) {
+		if (p->o->fd_paths && !c->fd_named)
+			ret_fd_name(p, c);
 		return;
 	}
 	if (c->special == SP_NONE)
@@ -322,8 +372,10 @@ void track_fds(Printer *p, const Call *c)
 		FdName *f = fd_find(p, h->tgid, (int)c->args[0]);
 		if (f && f->path[0] == '/')
 			set_cwd(p, h->tgid, f->path);
-	} else if (c->special == SP_CLOSE)
+	} else if (c->special == SP_CLOSE) {
 		fd_drop(p, h->tgid, (int)h->args[0]);
+		nlsock_drop(p, h->tgid, (int)h->args[0]);
+	}
 	else if ((c->special == SP_OPENAT && c->capok[1]) || (c->special == SP_OPEN && c->capok[0])) {
 		if (!c->fd_named) {
 			char name[PATH_MAX];

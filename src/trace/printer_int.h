@@ -6,7 +6,7 @@
 /* What the printer needs per syscall number, computed once instead of by
  * name comparisons on every line. */
 enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT, SP_DUP,
-       SP_FUTEX, SP_CHDIR, SP_FCHDIR };
+       SP_FUTEX, SP_CHDIR, SP_FCHDIR, SP_SOCKET, SP_SENDTO };
 typedef struct NrInfo {
 	const char *name;
 	const char *sig;
@@ -51,6 +51,9 @@ void format_call(Printer *p, StrBuf *b, Call *c);
 /* printer_fds.c */
 void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v);
 void track_fds(Printer *p, const Call *c);
+/* the netlink protocol of a process's fd, -1 if it is not a netlink socket
+ * sonde knows */
+int fd_netlink_proto(Printer *p, uint32_t tgid, int fd);
 /* RETFD_* of a call by its name */
 int ret_fd_kind(const char *call);
 /* -y: "<name>" of the fd a call returned (dup's: its original's; see

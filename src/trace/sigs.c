@@ -90,10 +90,26 @@ bool sig_names_fd(int nr)
 		     !strcmp(n, "fchdir"));
 }
 
+/* socket(): traced, even when not shown, when a call whose buffer is
+ * decoded by the socket's protocol is (sendto's netlink messages) */
+static bool sig_names_socket(int nr, const TraceOpts *o)
+{
+	static int socket_nr = -1, sendto_nr = -1;
+	if (socket_nr < 0) {
+		for (int i = 0; i < SYSCALL_MAX; i++)
+			if (syscall_table[i].name && !strcmp(syscall_table[i].name, "socket"))
+				socket_nr = i;
+			else if (syscall_table[i].name && !strcmp(syscall_table[i].name, "sendto"))
+				sendto_nr = i;
+	}
+	return nr == socket_nr && sendto_nr >= 0 && o->sel[sendto_nr];
+}
+
 void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 {
 	memset(p, 0, sizeof(*p));
-	if (!o->sel[nr] && !(o->fd_paths && !o->count && sig_names_fd(nr)))
+	if (!o->sel[nr] && !(o->fd_paths && !o->count && sig_names_fd(nr)) &&
+	    !(!o->count && sig_names_socket(nr, o)))
 		return;
 	p->flags = PLAN_TRACED;
 	if (o->count)

@@ -87,6 +87,10 @@ calls=mkdir,mknodat,faccessat,faccessat2,open_tree,fspick,mount_setattr,lookup_d
 yflag=-y
 run rows build/progs/trace_rows
 yflag=
+# netlink messages, decoded by the protocol of the socket they go to (the
+# socket call itself is not shown: sonde takes it to know the protocol)
+calls=sendto
+run netlink build/progs/trace_netlink
 calls=$saved
 # no hot call (read, write...) traced: the programs are on these calls' own
 # tracepoints, with -f and without
