@@ -58,6 +58,8 @@ typedef struct BpfProg {
 /* the last generation given to a Python code object (sym/pylayout.h's
  * sonde_pylive; python/codegen_pystack.c), past D's words of speculations */
 #define CONTROL_PY_GEN 4072
+/* a -c Python command's load bias, written by a uprobe in it (runtime/pycode.c) */
+#define CONTROL_PY_BIAS 4064
 
 /* skboutput()'s record before the packet: the event's index, when
  * (bpf_ktime_get_ns), the bytes copied from the skb, the first to write */

@@ -47,6 +47,21 @@ static void follow(PyGen *p, int src, int off)
 	emit_jmp_imm(p->g, BPF_JEQ, BPF_REG_0, 0, p->done);
 }
 
+/* reg = the run-time address of the interpreter's file address va; a
+ * position-independent -c interpreter adds its load bias, known once it
+ * started (0 until then: nothing to walk yet).  Clobbers r0. */
+static void runtime_addr(PyGen *p, int reg, uint64_t va)
+{
+	Gen *g = p->g;
+	emit_ld_imm64(g, reg, va);
+	if (!p->l->bias_late)
+		return;
+	emit_ld_map_value(g, BPF_REG_0, R_CONTROL, CONTROL_PY_BIAS);
+	emit_ldx(g, BPF_DW, BPF_REG_0, BPF_REG_0, 0);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, p->done);
+	emit(g, I_ALU64_REG(BPF_ADD, reg, BPF_REG_0));
+}
+
 /* tstate of the current thread -> *tmp: pthread_getspecific(key) read
  * from the thread's TLS block */
 static void gen_tstate(PyGen *p)
@@ -54,7 +69,7 @@ static void gen_tstate(PyGen *p)
 	Gen *g = p->g;
 	/* an unreadable key, or one past glibc's first-level slots: a process
 	 * without this CPython (sonde does not read the second-level keys) */
-	emit_ld_imm64(g, BPF_REG_3, p->l->runtime + (uint64_t)p->l->tss_key);
+	runtime_addr(p, BPF_REG_3, p->l->runtime + (uint64_t)p->l->tss_key);
 	read_into(p, p->tmp, 4, false, p->done);
 	emit_ldx(g, BPF_W, BPF_REG_0, R_SCR, p->tmp);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_0, 32, p->done);
@@ -216,8 +231,8 @@ static void gen_frame(PyGen *p, int i, int dst_off)
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, fr + l->fr_previous);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p->frame);
 	read_into(p, p->head, l->co_head, false, bad);
+	runtime_addr(p, BPF_REG_1, l->code_type);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->head + l->co_type);
-	emit_ld_imm64(g, BPF_REG_1, l->code_type);
 	emit_jmp_reg(g, BPF_JEQ, BPF_REG_0, BPF_REG_1, ok);
 	label_place(g, bad);
 	emit_ld_imm64(g, BPF_REG_0, PYSTACK_BAD | (uint64_t)i);

@@ -77,7 +77,7 @@ typedef struct Runtime {
 	OutCtx out;
 	MapDesc *maps;
 	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, control_fd;
-	int pycode_fd, pylive_fd, pydealloc_fd; /* Python stacks' code cache (pycode.c), or -1 */
+	int pycode_fd, pylive_fd, pydealloc_fd, pybias_fd; /* Python stacks (pycode.c), or -1 */
 	int kstack_fds[STACK_DEPTH_MAX + 1], ustack_fds[STACK_DEPTH_MAX + 1]; /* by depth */
 	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
 	int chain_fd;  /* D: the clauses chained on one perf-event probe (R_CHAIN), or -1 */

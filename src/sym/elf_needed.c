@@ -1,6 +1,7 @@
 /* DT_NEEDED entries of an ELF file, read through libelf. */
 #include <fcntl.h>
 #include <gelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,8 +12,9 @@
 
 typedef VEC(char *) Names;
 
-/* The DT_NEEDED names of the file at path (empty when unreadable). */
-static void read_needed(const char *path, Names *out)
+/* The DT_NEEDED names of the file at path (empty when unreadable); with
+ * runpath, its DT_RUNPATH (else DT_RPATH) too, or NULL. */
+static void read_dynamic(const char *path, Names *out, char **runpath)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -27,9 +29,15 @@ static void read_needed(const char *path, Names *out)
 		for (size_t i = 0; sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
 			GElf_Dyn dyn;
 			const char *s;
-			if (gelf_getdyn(d, (int)i, &dyn) && dyn.d_tag == DT_NEEDED &&
-			    (s = elf_strptr(e, sh.sh_link, dyn.d_un.d_val)))
+			if (!gelf_getdyn(d, (int)i, &dyn) ||
+			    !(s = elf_strptr(e, sh.sh_link, dyn.d_un.d_val)))
+				continue;
+			if (dyn.d_tag == DT_NEEDED)
 				vec_push(out, xstrdup(s));
+			else if (runpath && (dyn.d_tag == DT_RUNPATH || (dyn.d_tag == DT_RPATH && !*runpath))) {
+				free(*runpath);
+				*runpath = xstrdup(s);
+			}
 		}
 	}
 	if (e)
@@ -41,7 +49,7 @@ char *elf_needed_defining(const char *path, const char *name)
 {
 	Names libs = {0};
 	char *found = NULL, msg[256];
-	read_needed(path, &libs);
+	read_dynamic(path, &libs, NULL);
 	for (int i = 0; i < libs.n; i++) {
 		char *lib = found ? NULL : resolve_binary(libs.v[i], 0, msg, sizeof(msg));
 		const ElfFile *f = lib ? elf_get(lib, msg, sizeof(msg)) : NULL;
@@ -52,5 +60,42 @@ char *elf_needed_defining(const char *path, const char *name)
 		free(libs.v[i]);
 	}
 	free(libs.v);
+	return found;
+}
+
+/* lib in one of runpath's directories ($ORIGIN: path's own), else NULL */
+static char *in_runpath(const char *path, const char *runpath, const char *lib)
+{
+	char *dirs = xstrdup(runpath), *save = NULL, *found = NULL;
+	const char *slash = strrchr(path, '/');
+	int olen = slash ? (int)(slash - path) : 1;
+	for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+		char cand[4096];
+		if (!strncmp(d, "$ORIGIN", 7))
+			snprintf(cand, sizeof(cand), "%.*s%s/%s", olen, slash ? path : ".", d + 7, lib);
+		else
+			snprintf(cand, sizeof(cand), "%s/%s", d, lib);
+		if (access(cand, R_OK) == 0)
+			found = xstrdup(cand);
+	}
+	free(dirs);
+	return found;
+}
+
+char *elf_needed_prefix(const char *path, const char *prefix)
+{
+	Names libs = {0};
+	char *runpath = NULL, *found = NULL, msg[256];
+	read_dynamic(path, &libs, &runpath);
+	for (int i = 0; i < libs.n; i++) {
+		if (!found && !strncmp(libs.v[i], prefix, strlen(prefix))) {
+			found = runpath ? in_runpath(path, runpath, libs.v[i]) : NULL;
+			if (!found)
+				found = resolve_binary(libs.v[i], 0, msg, sizeof(msg));
+		}
+		free(libs.v[i]);
+	}
+	free(libs.v);
+	free(runpath);
 	return found;
 }

@@ -6,3 +6,7 @@
 /* Path of the first library path links (DT_NEEDED, resolved as the dynamic
  * loader does) that defines function name; NULL if none.  malloc'ed. */
 char *elf_needed_defining(const char *path, const char *name);
+/* Path of the first library path links whose name starts with prefix
+ * ("libpython3."), found in its DT_RUNPATH/DT_RPATH, else as the dynamic
+ * loader's cache and directories have it; NULL if none.  malloc'ed. */
+char *elf_needed_prefix(const char *path, const char *prefix);

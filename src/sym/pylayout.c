@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "btf_load.h"
+#include "elf_needed.h"
 #include "elf_syms.h"
 #include "kcache.h"
 #include "../util/util.h"
@@ -48,6 +49,7 @@ static const PyVersionTable versions[] = {
 
 typedef struct ObjSyms {
 	uint64_t runtime, runtime_size, code_type, version;
+	uint64_t init; /* Py_InitializeFromConfig, a function */
 } ObjSyms;
 
 static void scan_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, ObjSyms *o)
@@ -56,11 +58,14 @@ static void scan_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, ObjSyms *o)
 	size_t n = d && sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym s;
-		if (!gelf_getsym(d, (int)i, &s) || s.st_shndx == SHN_UNDEF ||
-		    GELF_ST_TYPE(s.st_info) != STT_OBJECT)
+		if (!gelf_getsym(d, (int)i, &s) || s.st_shndx == SHN_UNDEF)
 			continue;
 		const char *name = elf_strptr(e, sh->sh_link, s.st_name);
 		if (!name)
+			continue;
+		if (GELF_ST_TYPE(s.st_info) == STT_FUNC && !strcmp(name, "Py_InitializeFromConfig"))
+			o->init = s.st_value;
+		if (GELF_ST_TYPE(s.st_info) != STT_OBJECT)
 			continue;
 		if (!strcmp(name, "_PyRuntime")) {
 			o->runtime = s.st_value;
@@ -216,9 +221,37 @@ static bool python_of_pid(int pid, char *path, size_t n)
 	return ok;
 }
 
-static bool pick_binary(int pid, const char *cmd, char *path, size_t n, char *err, size_t errlen)
+/* The -c command's CPython: its executable, or the libpython3 it links;
+ * a command not named python* that is neither: /usr/bin/python3.11, which
+ * it may start; a python* one: refused, saying why */
+static bool cmd_binary(const char *cmd, char *path, size_t n, char *err, size_t errlen)
 {
 	ObjSyms o;
+	char e2[128], *p = resolve_binary(cmd, 0, e2, sizeof(e2));
+	char *lib = p && !read_obj_syms(p, &o) ? elf_needed_prefix(p, "libpython3") : NULL;
+	const char *file = lib ? lib : p;
+	const char *base = strrchr(cmd, '/') ? strrchr(cmd, '/') + 1 : cmd;
+	bool ok = file && strlen(file) < n && read_obj_syms(file, &o);
+	if (ok)
+		strcpy(path, file);
+	else if (strncmp(base, "python", 6)) /* another program, which may start python3.11 */
+		ok = (size_t)snprintf(path, n, "/usr/bin/python3.11") < n;
+	else if (!p)
+		snprintf(err, errlen, "%s: %s", cmd, e2);
+	else if (!elf_get(p, e2, sizeof(e2)))
+		snprintf(err, errlen, "%s%s%s is not an ELF executable (a pyenv shim or another "
+			 "script?): name the interpreter itself (-c '/path/to/python3.11 ...')", cmd,
+			 strcmp(cmd, p) ? ", found at " : "", strcmp(cmd, p) ? p : "");
+	else
+		snprintf(err, errlen, "%s (%s) is not a CPython sonde can read: neither it nor a "
+			 "libpython3 it links has _PyRuntime", cmd, p);
+	free(p);
+	free(lib);
+	return ok;
+}
+
+static bool pick_binary(int pid, const char *cmd, char *path, size_t n, char *err, size_t errlen)
+{
 	if (pid > 0) {
 		if (python_of_pid(pid, path, n))
 			return true;
@@ -226,22 +259,8 @@ static bool pick_binary(int pid, const char *cmd, char *path, size_t n, char *er
 			 "(neither its executable nor a libpython3.11 it maps has _PyRuntime)", pid);
 		return false;
 	}
-	if (cmd) {
-		char e2[128], *p = resolve_binary(cmd, 0, e2, sizeof(e2));
-		bool ok = p && strlen(p) < n && read_obj_syms(p, &o);
-		if (ok)
-			strcpy(path, p);
-		free(p);
-		if (ok)
-			return true;
-		const char *base = strrchr(cmd, '/') ? strrchr(cmd, '/') + 1 : cmd;
-		if (!strncmp(base, "python", 6)) {
-			snprintf(err, errlen, "%s keeps the interpreter in a shared libpython (or is "
-				 "not a CPython): its addresses are known per process only; "
-				 "start it and give -p PID", cmd);
-			return false;
-		}
-	}
+	if (cmd)
+		return cmd_binary(cmd, path, n, err, errlen);
 	snprintf(path, n, "/usr/bin/python3.11");
 	return true;
 }
@@ -304,6 +323,25 @@ static bool check_binary(PyLayout *out, const ObjSyms *o, uint64_t bias, char *e
 	return find_code_dealloc(out, o, err, errlen);
 }
 
+/* A position-independent interpreter (a libpython, a PIE python) of a -c
+ * command that has not started: its load address is learned in the
+ * process, by a uprobe on Py_InitializeFromConfig, which every way of
+ * starting CPython runs once before any Python code (runtime/pycode.c) */
+static bool late_bias(PyLayout *out, const ObjSyms *o, const char *cmd, char *err, size_t errlen)
+{
+	char e2[128];
+	const ElfFile *f = elf_get(out->path, e2, sizeof(e2));
+	if (cmd && f && o->init && (out->init_off = elf_vaddr_to_offset(f, o->init)) != (uint64_t)-1) {
+		out->bias_late = true;
+		out->init_vaddr = o->init;
+		return true;
+	}
+	snprintf(err, errlen, "%s is position-independent: its addresses are known only "
+		 "per process; give -p PID (system-wide, sonde reads the processes of "
+		 "/usr/bin/python3.11 only)", out->path);
+	return false;
+}
+
 bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
@@ -318,13 +356,9 @@ bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t er
 	char e2[128];
 	const ElfFile *f = elf_get(out->path, e2, sizeof(e2));
 	bool dyn = f && f->dyn;
-	uint64_t bias;
-	if (!load_bias(pid, out->path, dyn, &bias)) {
-		snprintf(err, errlen, "%s is position-independent: its addresses are known only "
-			 "per process; give -p PID", out->path);
-		return false;
-	}
-	if (!check_binary(out, &o, bias, err, errlen))
+	uint64_t bias = 0;
+	bool late = !load_bias(pid, out->path, dyn, &bias);
+	if (!check_binary(out, &o, bias, err, errlen) || (late && !late_bias(out, &o, cmd, err, errlen)))
 		return false;
 	out->task_fsbase = fsbase_offset();
 	if (out->task_fsbase < 0) {

@@ -15,6 +15,13 @@ typedef struct PyLayout {
 	uint64_t runtime;      /* run-time address of _PyRuntime */
 	uint64_t code_type;    /* run-time address of PyCode_Type */
 	uint64_t code_dealloc; /* file offset of PyCode_Type's tp_dealloc (code_dealloc) */
+	/* runtime and code_type are file addresses, to which the load bias is
+	 * added in BPF, from the control page's CONTROL_PY_BIAS: a -c command
+	 * whose interpreter is position-independent (a libpython, a PIE
+	 * python), whose bias is known once it runs Py_InitializeFromConfig
+	 * (at file offset init_off, address init_vaddr) */
+	bool bias_late;
+	uint64_t init_vaddr, init_off;
 	/* glibc TLS: pthread_getspecific(key) for key < 32 is at
 	 * fsbase + tls_block + key * 16 + 8 (struct pthread's specific_1stblock) */
 	int tss_key;           /* offset of the autoTSSkey's key in _PyRuntime */
@@ -29,7 +36,8 @@ typedef struct PyLayout {
 } PyLayout;
 
 /* Find the interpreter of the traced process: /proc/PID/exe (and a
- * libpython it maps) with pid > 0, else the -c command's program, else
+ * libpython it maps) with pid > 0, else the -c command's program or the
+ * libpython3 it links (bias_late when position-independent), else
  * /usr/bin/python3.11; load its offsets and cross-check them.  false with
  * a message saying what did not match. */
 bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
