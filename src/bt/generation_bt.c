@@ -24,6 +24,8 @@ static const BtGeneration gen_026 = {
 	.name = "0.26.1",
 	.parse = {
 		.lowercase_begin_end = true,
+		.duration_literals = true,
+		.int_suffixes = true,
 	},
 	.codegen = &codegen_026,
 	.sema = &bt_sema_hooks,

@@ -175,19 +175,59 @@ static int parse_decimal(const char *s, int n, uint64_t *out)
 	return 0;
 }
 
+/* ParseOpts.duration_literals: a decimal literal's unit suffix, its
+ * length and nanoseconds (0: none) */
+static const struct { const char *unit; uint64_t ns; } durations[] = {
+	{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000ULL },
+	{ "m", 60000000000ULL }, { "h", 3600000000000ULL }, { "d", 86400000000000ULL },
+};
+
+static int duration_suffix(const char *s, int n, uint64_t *ns)
+{
+	for (size_t i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
+		int k = (int)strlen(durations[i].unit);
+		if (n > k && !strncmp(s + n - k, durations[i].unit, (size_t)k) &&
+		    s[n - k - 1] >= '0' && s[n - k - 1] <= '9') {
+			*ns = durations[i].ns;
+			return k;
+		}
+	}
+	return 0;
+}
+
+/* ParseOpts.int_suffixes: C's U, L, LL, UL, ULL (any case, any order)
+ * after a literal's digits: its length */
+static int c_int_suffix(const char *s, int n)
+{
+	int k = 0;
+	while (k < 3 && n - k > 1 && strchr("uUlL", s[n - k - 1]))
+		k++;
+	return k;
+}
+
 static bool lex_number(Lexer *lx, Token *t)
 {
 	const char *s = lx->text + lx->pos;
 	int n = 0;
 	while (is_ident_char(s[n]))
 		n++;
-	int rc;
-	if (n > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		rc = parse_digits(s + 2, n - 2, 16, &t->ival);
-	else if (n > 1 && s[0] == '0')
-		rc = parse_digits(s + 1, n - 1, 8, &t->ival); /* C-style octal */
+	int rc, digits = n;
+	bool hex = n > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	uint64_t unit = 0;
+	if (lx->opts->int_suffixes)
+		digits -= c_int_suffix(s, n);
+	if (lx->opts->duration_literals && !hex && digits == n)
+		digits -= duration_suffix(s, n, &unit);
+	if (hex)
+		rc = parse_digits(s + 2, digits - 2, 16, &t->ival);
+	else if (digits > 1 && s[0] == '0')
+		rc = parse_digits(s + 1, digits - 1, 8, &t->ival); /* C-style octal */
 	else
-		rc = parse_decimal(s, n, &t->ival);
+		rc = parse_decimal(s, digits, &t->ival);
+	if (!rc && unit && t->ival > UINT64_MAX / unit)
+		rc = -2;
+	else if (!rc && unit)
+		t->ival *= unit;
 	t->kind = T_INT;
 	t->loc = lex_loc(lx, n);
 	if (rc == -2)

@@ -12,8 +12,11 @@ typedef struct ParseOpts {
 	bool lowercase_begin_end;
 	/* `config = { key = value; ... }` before the probes */
 	bool config_block;
-	/* `100ms`, `1s`, `5us`, `2ns`... as integer literals in nanoseconds */
+	/* `100ms`, `1s`, `5us`, `2ns`, `1m`, `1h`, `1d` as integer literals in
+	 * nanoseconds (decimal literals) */
 	bool duration_literals;
+	/* C's integer suffixes accepted and ignored: `123UL`, `0x10u`, `5LL` */
+	bool int_suffixes;
 	/* `let $x[: type] [= expr];`, `let @m = hash(N);`, block scoping */
 	bool let_decls;
 	/* `if cond { }`, `while cond { }` without parentheses */

@@ -1,6 +1,7 @@
 /* bpftrace's generations (src/bt/generation_bt.c) and the language of
  * bpftrace 0.26.1 as the parser and sema take it: each 0.26 rule on in the
  * default generation, off under 0.17. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,11 +67,54 @@ static void test_begin_end(void)
 	CHECK(!g017->codegen || !g017->codegen->many_begin_end);
 }
 
+/* ---- integer literals ---- */
+
+/* `begin { $x = LIT; }`: LIT's value, or -1 when it does not parse */
+static long long lit_value(const BtGeneration *g, const char *lit)
+{
+	char prog[128];
+	snprintf(prog, sizeof(prog), "begin { $x = %s; }", lit);
+	Error err;
+	Program *p = parse_gen(g, prog, &err);
+	long long v = p ? (long long)p->probes[0]->body.v[0]->expr->ival : -1;
+	if (p)
+		program_free(p);
+	return v;
+}
+
+static void test_literals(void)
+{
+	CHECK(lit_value(g026, "100ms") == 100000000LL);
+	CHECK(lit_value(g026, "1s") == 1000000000LL);
+	CHECK(lit_value(g026, "5us") == 5000);
+	CHECK(lit_value(g026, "7ns") == 7);
+	CHECK(lit_value(g026, "1m") == 60000000000LL);
+	CHECK(lit_value(g026, "2h") == 7200000000000LL);
+	CHECK(lit_value(g026, "1d") == 86400000000000LL);
+	CHECK(lit_value(g026, "1_000ms") == 1000000000LL);
+	CHECK(lit_value(g026, "0x1d") == 29); /* a hex digit, not days */
+	CHECK(lit_value(g026, "123UL") == 123);
+	CHECK(lit_value(g026, "0x10u") == 16);
+	CHECK(lit_value(g026, "5LL") == 5);
+	CHECK(lit_value(g026, "2e3") == 2000);
+	CHECK(lit_value(g026, "1000000000d") == -1); /* too large */
+	CHECK(lit_value(g026, "10xs") == -1);
+	CHECK(lit_value(g026, "5msx") == -1);
+	Error err;
+	Program *p = parse_gen(g026, "begin { $x = 1000000000d; }", &err);
+	CHECK(!p && strstr(err.msg, "too large"));
+	/* 0.17: no units, no suffixes */
+	CHECK(lit_value(g017, "1s") == -1);
+	CHECK(lit_value(g017, "123UL") == -1);
+	CHECK(lit_value(g017, "0x1d") == 29);
+}
+
 int main(void)
 {
 	g026 = bt_generation_named("0.26.1");
 	g017 = bt_generation_named("0.17");
 	test_generations();
 	test_begin_end();
+	test_literals();
 	return check_done("test_bt26");
 }
