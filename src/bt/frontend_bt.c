@@ -18,4 +18,9 @@ const FrontendRt bt_frontend_rt_026 = {
 	.after_maps = drops_report_lost,
 	.attached = attached_report_026,
 	.ends_without_probes = true,
+	.stats_as_record = true,
+	.hist_heading_bare = true,
+	.json_records_compact = true,
+	.json_quotes_all_text = true,
+	.exit_gap_in_output = true,
 };

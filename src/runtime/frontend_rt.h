@@ -45,6 +45,14 @@ typedef struct FrontendRt {
 	/* a symbol value whose type the front end made (Type.dsym) */
 	void (*format_sym)(StrBuf *sb, const Type *t, const void *d);
 	const PyStackPrinter *pystack;
+	/* bpftrace 0.26's layout rules (false: 0.17's) */
+	bool stats_as_record;      /* stats(): { .count = N, .average = N, .total = N } */
+	bool hist_heading_bare;    /* "@h:" before a histogram's lines, no space after */
+	bool json_records_compact; /* json structs: {"a": 1, "b": 2} (0.17: { "a": 1 }) */
+	bool json_quotes_all_text; /* json strftime, strerror, macaddr, cgroup_path values
+				      are strings (0.17 leaves them bare) */
+	bool exit_gap_in_output;   /* the blank lines before the maps at exit go to the
+				      output, text only (0.17: to stdout, always) */
 
 	/* the session */
 	bool sigusr1_prints_maps; /* SIGUSR1 prints every map and the run goes on */

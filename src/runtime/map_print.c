@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend_rt.h"
 #include "output.h"
 #include "../util/bytes.h"
 
@@ -422,7 +423,8 @@ static void format_val(StrBuf *sb, const OutCtx *o, const Type *t, const void *v
 		break;
 	case TY_STATS:
 		sb_printf(sb, json ? "{\"count\": %lld, \"average\": %lld, \"total\": %lld}"
-				   : "count %lld, average %lld, total %lld",
+			  : frontend_rt(o)->stats_as_record ? "{ .count = %lld, .average = %lld, .total = %lld }"
+							  : "count %lld, average %lld, total %lld",
 			  (long long)rd64(v), (long long)avg_of(v), (long long)rd64((const char *)v + 8));
 		break;
 	case TY_HIST:
@@ -485,7 +487,8 @@ static void print_text(StrBuf *sb, const OutCtx *o, const MapDesc *m, const MapE
 			format_key(sb, o, m, e[i].key, false);
 			sb_putc(sb, ']');
 		}
-		sb_puts(sb, ": ");
+		bool hist = m->val->kind == TY_HIST || m->val->kind == TY_LHIST;
+		sb_puts(sb, hist && frontend_rt(o)->hist_heading_bare ? ":" : ": ");
 		format_val(sb, o, m->val, e[i].val, div);
 	}
 	sb_putc(sb, '\n');

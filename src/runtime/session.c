@@ -368,9 +368,14 @@ static bool print_all_maps(Runtime *rt)
 		return true;
 	}
 	/* bpftrace 0.17 writes these two newlines to stdout even with -o
-	 * (not folded output: flame graph tools read it) */
-	if (rt->out.fmt != OUT_FOLDED)
+	 * (not folded output: flame graph tools read it); 0.26 to its
+	 * output, in text only */
+	if (frontend_rt(&rt->out)->exit_gap_in_output) {
+		if (rt->out.fmt == OUT_TEXT)
+			fputs("\n\n", rt->out.f);
+	} else if (rt->out.fmt != OUT_FOLDED) {
 		fputs("\n\n", stdout);
+	}
 	fflush(stdout);
 	print_maps_sorted(rt, rt->opt.maps_sink);
 	char err[512];

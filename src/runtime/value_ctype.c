@@ -5,6 +5,7 @@
  * Fields of anonymous members print flattened, as bpftrace does. */
 #include <string.h>
 
+#include "frontend_rt.h"
 #include "output.h"
 #include "value_ctype.h"
 
@@ -95,10 +96,10 @@ static void fmt_c(StrBuf *sb, const OutCtx *o, Type *t, const unsigned char *d, 
 		break;
 	}
 	case TY_RECORD: {
-		bool first = true;
-		sb_puts(sb, in_key ? "{" : "{ ");
+		bool first = true, tight = in_key || (json && frontend_rt(o)->json_records_compact);
+		sb_puts(sb, tight ? "{" : "{ ");
 		fmt_fields(sb, o, t, d, in_key, &first, depth);
-		sb_puts(sb, in_key ? "}" : " }");
+		sb_puts(sb, tight ? "}" : " }");
 		break;
 	}
 	default:

@@ -316,8 +316,10 @@ void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, 
 	}
 	/* json: quote and escape the text form; strftime, strerror, macaddr
 	 * and cgroup_path values stay bare (as bpftrace 0.17 prints them) */
-	if (o->fmt != OUT_JSON || t->kind == TY_TIMESTAMP || t->kind == TY_STRERROR ||
-	    t->kind == TY_MACADDR || t->kind == TY_CGROUP_PATH) {
+	bool bare = !frontend_rt(o)->json_quotes_all_text &&
+		    (t->kind == TY_TIMESTAMP || t->kind == TY_STRERROR || t->kind == TY_MACADDR ||
+		     t->kind == TY_CGROUP_PATH);
+	if (o->fmt != OUT_JSON || bare) {
 		fmt_textual(sb, o, t, data, in_key);
 		return;
 	}

@@ -1,0 +1,101 @@
+/* bpftrace 0.26's output rules (bt_frontend_rt_026's flags), next to
+ * 0.17's for the same values: each expected 0.26 string is what bpftrace
+ * 0.26.1's tests expect (tests/bt26/upstream/tests/runtime: call.stats,
+ * call.hist, json-output.print_non_map_struct, json-output.strftime). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "bt/frontend_bt.h"
+#include "runtime/output.h"
+
+static Type t_i32 = {.kind = TY_INT, .size = 4, .bits = 32, .is_signed = true};
+static Type t_stats = {.kind = TY_STATS, .size = 16, .is_signed = true};
+static Type t_hist = {.kind = TY_HIST, .size = 8 * HIST_BUCKETS};
+
+static char *show(const FrontendRt *fe, OutFormat f, const char *name, const Type *val,
+		  const void *v)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf = open_memstream(&buf, &len);
+	OutCtx o = {.f = mf, .fmt = f, .fe = fe};
+	MapDesc m = {.name = name, .val = val, .fd = -1};
+	map_print_entries(&o, &m, &(MapEntry){NULL, v}, 1, 0, 0);
+	fclose(mf);
+	return buf;
+}
+
+static char *val(const FrontendRt *fe, OutFormat f, const Type *t, const void *v)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf = open_memstream(&buf, &len);
+	OutCtx o = {.f = mf, .fmt = f, .fe = fe, .boot_to_real_ns = 1700000000LL * 1000000000LL};
+	value_print(&o, t, v);
+	fclose(mf);
+	return buf;
+}
+
+#define CHECK_FREE(got, want)            \
+	do {                             \
+		char *out_ = (got);        \
+		CHECK_STR(out_, want);     \
+		free(out_);              \
+	} while (0)
+
+/* begin { @stats = stats(1); @stats = stats(2); @stats = stats(3); } */
+static void test_stats(void)
+{
+	int64_t st[2] = {3, 6};
+	CHECK_FREE(show(&bt_frontend_rt_026, OUT_TEXT, "@stats", &t_stats, st),
+		   "@stats: { .count = 3, .average = 2, .total = 6 }\n\n");
+	CHECK_FREE(show(&bt_frontend_rt, OUT_TEXT, "@stats", &t_stats, st),
+		   "@stats: count 3, average 2, total 6\n\n");
+}
+
+/* begin { @ = hist(2); }: "@:" with no space before the bars in 0.26 */
+static void test_hist_heading(void)
+{
+	int64_t h[HIST_BUCKETS] = {0};
+	h[hist_bucket(2)] = 1;
+	char *g = show(&bt_frontend_rt_026, OUT_TEXT, "@", &t_hist, h);
+	CHECK(!strncmp(g, "@:\n[2, 4)", 9));
+	free(g);
+	g = show(&bt_frontend_rt, OUT_TEXT, "@", &t_hist, h);
+	CHECK(!strncmp(g, "@: \n[2, 4)", 10));
+	free(g);
+}
+
+/* print($f) of struct Foo { int m; int n; } in json */
+static void test_json_record(void)
+{
+	Field fs[] = {{.name = "m", .type = &t_i32, .offset = 0}, {.name = "n", .type = &t_i32, .offset = 4}};
+	Type foo = {.kind = TY_RECORD, .size = 8, .fields = fs, .nfields = 2};
+	int32_t v[2] = {2, 3};
+	CHECK_FREE(val(&bt_frontend_rt_026, OUT_JSON, &foo, v),
+		   "{\"type\": \"value\", \"data\": {\"m\": 2, \"n\": 3}}\n");
+	CHECK_FREE(val(&bt_frontend_rt, OUT_JSON, &foo, v),
+		   "{\"type\": \"value\", \"data\": { \"m\": 2, \"n\": 3 }}\n");
+	CHECK_FREE(val(&bt_frontend_rt_026, OUT_TEXT, &foo, v), "{ .m = 2, .n = 3 }\n");
+}
+
+/* print(strftime("%H", 0)) in json: a string in 0.26, bare in 0.17 */
+static void test_json_strftime(void)
+{
+	Type ts = {.kind = TY_TIMESTAMP, .size = 8, .fmt = "%Y"};
+	int64_t ns = 0;
+	setenv("TZ", "UTC", 1);
+	CHECK_FREE(val(&bt_frontend_rt_026, OUT_JSON, &ts, &ns),
+		   "{\"type\": \"value\", \"data\": \"2023\"}\n");
+	CHECK_FREE(val(&bt_frontend_rt, OUT_JSON, &ts, &ns), "{\"type\": \"value\", \"data\": 2023}\n");
+}
+
+int main(void)
+{
+	test_stats();
+	test_hist_heading();
+	test_json_record();
+	test_json_strftime();
+	return check_done("test_output_bt26");
+}
