@@ -29,7 +29,7 @@ static const BtGeneration gen_026 = {
 	},
 	.codegen = &codegen_026,
 	.sema = &bt_sema_hooks,
-	.rt = &bt_frontend_rt,
+	.rt = &bt_frontend_rt_026,
 };
 
 /* "0.17" matches "0.17" and "0.17.x", not "0.170" */
