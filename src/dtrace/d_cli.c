@@ -464,26 +464,39 @@ static void announce_matches(const DCli *cl)
 	}
 }
 
-static int list_probes(DCli *cl)
-{
-	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	if (!cl->cmds.n)
-		d_probes_list(stdout, NULL, cl->verbose, &cl->env);
-	for (int i = 0; i < cl->cmds.n; i++) {
-		char *t = spec_text(&cl->cmds.v[i]);
-		t[strcspn(t, " \t\n/{;")] = 0;
-		d_probes_list(stdout, t, cl->verbose, &cl->env);
-		free(t);
-	}
-	return 0;
-}
-
 static void kill_child(DCli *cl)
 {
 	if (cl->run.child_pid > 0) {
 		kill(cl->run.child_pid, SIGKILL);
 		waitpid(cl->run.child_pid, NULL, 0);
 	}
+}
+
+/* -l: the probes each description matches; $target and the other macros
+ * expanded, with -c's command started as dtrace does (and killed after) */
+static int list_probes(DCli *cl)
+{
+	if (cl->cmd && !start_cmd_blanks(cl))
+		return 1;
+	cl->env.argv = cl->args.v;
+	cl->env.argc = cl->args.n;
+	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	if (!cl->cmds.n)
+		d_probes_list(stdout, NULL, cl->verbose, &cl->env);
+	for (int i = 0; i < cl->cmds.n; i++) {
+		char *t = spec_text(&cl->cmds.v[i]);
+		Error err = {0};
+		char *x = d_macro_expand(t, &cl->env, &err);
+		if (x) {
+			free(t);
+			t = x;
+		}
+		t[strcspn(t, " \t\n/{;")] = 0;
+		d_probes_list(stdout, t, cl->verbose, &cl->env);
+		free(t);
+	}
+	kill_child(cl);
+	return 0;
 }
 
 /* the target's CPython, before sema (which reads it) when the program

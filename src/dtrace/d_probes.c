@@ -657,7 +657,13 @@ static void list_one(const DProbe *p, void *arg)
 
 int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env)
 {
-	char err[256];
+	char err[256], buf[4][256];
+	const char *pat[4];
 	ListCtx c = { out, verbose };
-	return probes_walk(desc ? desc : ":::", env, list_one, &c, true, err, sizeof(err));
+	int n = probes_walk(desc ? desc : ":::", env, list_one, &c, true, err, sizeof(err));
+	/* dtrace(1) says so, and goes on with the next description (status 0) */
+	if (n == 0 && desc && split_desc(desc, buf, pat))
+		fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: No probe matches description\n",
+			pat[0], pat[1], pat[2], pat[3]);
+	return n;
 }
