@@ -667,12 +667,15 @@ void dec_siginfo(StrBuf *b, int sig, const uint8_t *si, size_t len)
 		if (en)
 			sb_printf(b, ", si_errno=%s", en);
 		else
-			sb_printf(b, ", si_errno=%d", err);
+			sb_printf(b, ", si_errno=%u", (unsigned)err); /* strace: unsigned */
 	}
 	int pid = si_i32(si, 16);
 	uint32_t uid = (uint32_t)si_i32(si, 20);
 	uint64_t ptr = si_u64(si, 24);
-#define SOURCE() sb_printf(b, ", si_pid=%d, si_uid=%u", pid, uid)
+/* a uid as strace prints ids: -1, or unsigned */
+#define SOURCE()                                                                  \
+	sb_printf(b, uid == 0xffffffffu ? ", si_pid=%d, si_uid=-1" : ", si_pid=%d, si_uid=%u", \
+		  pid, uid)
 #define SIGVAL()                                                     \
 	do {                                                         \
 		sb_printf(b, ", si_int=%d, si_ptr=", si_i32(si, 24)); \

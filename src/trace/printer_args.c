@@ -376,6 +376,10 @@ static void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have)
 		sb_puts(b, "NULL");
 		return;
 	}
+	if ((k == 'L' || k == 'U') && !c->args[i + 1]) { /* no iovec: strace's [] */
+		sb_puts(b, "[]");
+		return;
+	}
 	if (!have || (out && !ok_ret(c)) || ((k == 'H' || k == 'N') && c->caplen[i] < 58)) {
 		dec_ptr(b, v);
 		return;

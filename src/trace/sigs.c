@@ -143,7 +143,9 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		case 'J': k = CAP_FIXED_OK; size = 128; break;
 		case 'W': k = CAP_FIXED_OK; size = 4; break;
 		case 'e': k = CAP_FIXED; size = 12; break;
-		case 'X': k = CAP_FIXED; size = 48; break;
+		case 'X': /* all of a siginfo_t, as strace reads it: a partly
+			   * readable one is an address */
+			k = CAP_FIXED; size = 128; break;
 		case 'L': k = CAP_IOV_IN; size = s; break;
 		case 'U': k = CAP_IOV_OUT; size = s; break;
 		case 'H': k = CAP_MSG_IN; size = s; break;

@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <grp.h>
+#include <signal.h>
+#include <string.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -31,6 +33,15 @@ int main(void)
 	syscall(SYS_preadv2, -1, NULL, 1, 2, 0, 1);
 	char c = 0;
 	syscall(SYS_pwrite64, 0, &c, 0, 0);
+	struct iovec none;
+	syscall(SYS_pwritev2, 0, &none, 0, 0, 0, 0);
+	/* a siginfo: si_errno no errno names, si_uid -1 */
+	siginfo_t si;
+	memset(&si, 0xff, sizeof(si));
+	si.si_signo = SIGUSR1;
+	si.si_code = SI_QUEUE;
+	si.si_pid = 42;
+	syscall(SYS_pidfd_send_signal, -1, SIGUSR2, &si, 0);
 	/* EPERM unless root; as root, this process's groups only */
 	gid_t two[2] = {0, 1}, g[4];
 	setgroups(2, two);

@@ -83,7 +83,7 @@ run sh-nof sh -c 'kill -USR1 $$ 2>/dev/null; trap "" USR1; kill -USR1 $$; echo h
 # buffer, gid arrays) and -y on the fds a call returns and on an inherited
 # one (stdin, /dev/null here: named before the command runs, so also when it
 # exits before its calls are printed)
-calls=mkdir,mknodat,faccessat,faccessat2,open_tree,fspick,mount_setattr,lookup_dcookie,mlock2,preadv2,pwrite64,getgroups,setgroups,dup,close,pidfd_open
+calls=pwritev2,pidfd_send_signal,mkdir,mknodat,faccessat,faccessat2,open_tree,fspick,mount_setattr,lookup_dcookie,mlock2,preadv2,pwrite64,getgroups,setgroups,dup,close,pidfd_open
 yflag=-y
 run rows build/progs/trace_rows
 yflag=

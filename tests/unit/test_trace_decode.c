@@ -304,6 +304,17 @@ static void test_more_rows(void)
 	CHECK_STR(LINE("pwrite64", 0, 1, 0x1000, 0, 0), "pwrite64(1, \"\", 0, 0) = 0");
 	CHECK_STR(LINE("pidfd_send_signal", -9, 3, SIGUSR1, 0x1000, 0),
 		  "pidfd_send_signal(3, SIGUSR1, 0x1000, 0) = -1 EBADF (Bad file descriptor)");
+	CHECK_STR(LINE("pwritev2", 0, 1, 0x1000, 0, 0, 0, 0), "pwritev2(1, [], 0, 0, 0) = 0");
+	{
+		/* si_errno unsigned when it names no errno, si_uid -1 */
+		uint8_t si[128];
+		int32_t v[6] = {SIGUSR1, -1, -1 /* SI_QUEUE */, 0, 42, -1};
+		memset(si, 0xff, sizeof(si));
+		memcpy(si, v, sizeof(v));
+		T(dec_siginfo(&b, SIGUSR1, si, sizeof(si)),
+		  "{si_signo=SIGUSR1, si_code=SI_QUEUE, si_errno=4294967295, si_pid=42, si_uid=-1, "
+		  "si_int=-1, si_ptr=0xffffffffffffffff}");
+	}
 
 	TraceOpts o = {.strsize = 32};
 	Printer p;
