@@ -87,12 +87,25 @@ void bpf_emit_goto(BpfCode *c, int label)
 	c->dead = true;
 }
 
+void bpf_emit_ld_func(BpfCode *c, int reg, int label)
+{
+	emit_fixup(c, I_LD_IMM64_1(reg, BPF_PSEUDO_FUNC, 0), label);
+	bpf_emit(c, (struct bpf_insn){0});
+}
+
 bool bpf_emit_finish(BpfCode *c)
 {
 	for (int i = 0; i < c->fixups.n; i++) {
 		int at = c->fixups.v[i];
 		int target = c->labels.v[c->insns.v[at].off];
 		int delta = target - at - 1;
+		if (c->insns.v[at].code == (BPF_LD | BPF_DW | BPF_IMM)) { /* a function's address */
+			c->insns.v[at].imm = delta;
+			c->insns.v[at].off = 0;
+			if (target < 0)
+				return false;
+			continue;
+		}
 		if (target < 0 || delta > 32767 || delta < -32768)
 			return false;
 		c->insns.v[at].off = (int16_t)delta;

@@ -42,6 +42,8 @@ void bpf_label_place(BpfCode *c, int label);
 void bpf_emit_jmp_imm(BpfCode *c, int op, int reg, int32_t imm, int label);
 void bpf_emit_jmp_reg(BpfCode *c, int op, int dst, int src, int label);
 void bpf_emit_goto(BpfCode *c, int label);
+/* reg = the address of the subprogram starting at label (a callback) */
+void bpf_emit_ld_func(BpfCode *c, int reg, int label);
 bool bpf_emit_finish(BpfCode *c); /* resolve labels; false if a jump is too far */
 void bpf_code_free(BpfCode *c);
 

@@ -1,8 +1,11 @@
 #include "load.h"
 
+#include <bpf/btf.h>
+#include <linux/btf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../util/util.h"
 
@@ -81,10 +84,51 @@ static char *with_log(struct bpf_prog_load_opts *o)
 	return log;
 }
 
+/* A program with subprograms (for loops' callbacks) needs BTF saying
+ * where each function starts, and that the callbacks are static (the
+ * verifier's rule for a function passed to a helper): one type blob,
+ * `long main(void *)` and `static long cbN(long, long, long, long)`.
+ * Returns the BTF's fd (-1: failed; o unchanged), the func_info in *fi. */
+static int subprog_btf(const BpfProg *p, struct bpf_prog_load_opts *o, struct bpf_func_info **fi)
+{
+	struct btf *btf = btf__new_empty();
+	if (!btf)
+		return -1;
+	int lng = btf__add_int(btf, "long", 8, BTF_INT_SIGNED);
+	int vptr = btf__add_ptr(btf, 0);
+	int main_proto = btf__add_func_proto(btf, lng);
+	btf__add_func_param(btf, "ctx", vptr);
+	int cb_proto = btf__add_func_proto(btf, lng);
+	static const char *const params[] = {"a", "b", "c", "d"};
+	for (int i = 0; i < 4; i++)
+		btf__add_func_param(btf, params[i], lng);
+	*fi = xcalloc((size_t)p->nfuncs + 1, sizeof(**fi));
+	(*fi)[0] = (struct bpf_func_info){0, (uint32_t)btf__add_func(btf, "sonde", BTF_FUNC_GLOBAL, main_proto)};
+	for (int i = 0; i < p->nfuncs; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "sonde_loop%d", i);
+		(*fi)[i + 1] = (struct bpf_func_info){(uint32_t)p->funcs[i],
+			(uint32_t)btf__add_func(btf, name, BTF_FUNC_STATIC, cb_proto)};
+	}
+	int fd = btf__load_into_kernel(btf) ? -1 : btf__fd(btf);
+	if (fd >= 0)
+		fd = dup(fd);
+	btf__free(btf);
+	if (fd < 0)
+		return -1;
+	o->prog_btf_fd = (uint32_t)fd;
+	o->func_info = *fi;
+	o->func_info_cnt = (uint32_t)p->nfuncs + 1;
+	o->func_info_rec_size = sizeof(**fi);
+	return fd;
+}
+
 int bpf_prog_load_code(BpfProg *p, const BpfLoadAttr *a, bool verbose, char **log_out)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = a->expected_attach_type,
 		    .attach_btf_id = a->attach_btf_id, .attach_btf_obj_fd = (__u32)a->attach_btf_obj_fd);
+	struct bpf_func_info *fi = NULL;
+	int btf_fd = p->nfuncs ? subprog_btf(p, &o, &fi) : -1;
 	/* a log only when verbose (bpftrace's -v shows it: on success the
 	 * verifier's statistics) or on failure: logging slows every load */
 	char *log = verbose ? with_log(&o) : NULL;
@@ -99,6 +143,9 @@ int bpf_prog_load_code(BpfProg *p, const BpfLoadAttr *a, bool verbose, char **lo
 		free(log);
 		log = NULL;
 	}
+	if (btf_fd >= 0)
+		close(btf_fd);
+	free(fi);
 	*log_out = log;
 	return fd;
 }

@@ -44,6 +44,8 @@ typedef struct Reloc {
 	int ninsns;                                                            \
 	Reloc *relocs;                                                         \
 	int nrelocs;                                                           \
+	int *funcs; /* subprograms' first instructions (callbacks), or NULL */ \
+	int nfuncs;                                                            \
 	int fd;     /* loader */                                               \
 	char *vlog; /* loader, -v: the verifier's log of its successful load */
 

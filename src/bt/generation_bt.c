@@ -26,6 +26,8 @@ static const BtGeneration gen_026 = {
 		.lowercase_begin_end = true,
 		.duration_literals = true,
 		.int_suffixes = true,
+		.for_loops = true,
+		.records = true,
 	},
 	.codegen = &codegen_026,
 	.sema = &bt_sema_hooks,

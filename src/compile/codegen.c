@@ -18,7 +18,7 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 	if (st->op == OP_NONE && v->type->kind == TY_INT) {
 		gen_int(g, st->expr);
 		gen_cast_r0(g, v->type); /* D: the variable's own width */
-		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, v->off));
+		emit_stx(g, BPF_DW, cg_var_reg(v), BPF_REG_0, v->off);
 		return;
 	}
 	if (st->op == OP_NONE && st->expr->kind == E_INT) { /* D: a struct zeroed */
@@ -33,10 +33,10 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 	gen_scale_step(g, st->op, v->type);
 	if (st->op == OP_DIV || st->op == OP_MOD)
 		cg_divisor_check(g, BPF_REG_0);
-	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, v->off));
+	emit_ldx(g, BPF_DW, BPF_REG_1, cg_var_reg(v), v->off);
 	gen_alu_r1(g, cg_alu_of(st->op), cg_signed_div(g, v->type, st->expr->type));
 	gen_cast_reg(g, BPF_REG_1, v->type);
-	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, v->off));
+	emit_stx(g, BPF_DW, cg_var_reg(v), BPF_REG_1, v->off);
 }
 
 static void gen_assign(Gen *g, const Stmt *st)
@@ -122,6 +122,9 @@ static void gen_stmt(Gen *g, const Stmt *st)
 	case S_BLOCK:
 		gen_stmts(g, &st->body);
 		break;
+	case S_FOR:
+		gen_loop_stmt(g, st);
+		break;
 	}
 	g->scratch_top = mark;
 }
@@ -162,6 +165,8 @@ static void gen_free(Gen *g)
 	bpf_code_free(&g->code);
 	vec_free(&g->loop_break);
 	vec_free(&g->loop_continue);
+	vec_free(&g->loop_cbs);
+	vec_free(&g->func_starts);
 	vec_free(&g->firing_slots);
 	vec_free(&g->faults);
 }
@@ -173,6 +178,10 @@ static void prog_take(Gen *g, ProgCode *pc)
 	pc->lines = g->code.lines.v;
 	pc->relocs = g->code.relocs.v;
 	pc->nrelocs = g->code.relocs.n;
+	pc->funcs = g->func_starts.v;
+	pc->nfuncs = g->func_starts.n;
+	g->func_starts.v = NULL;
+	g->func_starts.n = 0;
 	g->code.insns.v = NULL;
 	g->code.lines.v = NULL;
 	g->code.relocs.v = NULL;
@@ -235,6 +244,11 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 		   int nvars, Error *err)
 {
 	Gen g = {.sc = sc, .spec = spec, .probe = p, .err = err};
+	bool loops = codegen_has_loops(p);
+	g.vars = vars;
+	g.nvars = nvars;
+	if (loops)
+		codegen_loop_homes(p, vars, nvars);
 	g.exit_label = label_new(&g);
 	g.bare_exit = label_new(&g);
 	gen_prologue(&g, !spec->prov->is_special && !spec->prov->run);
@@ -251,7 +265,9 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	/* variables live in scratch for the whole program, zeroed so that a
 	 * variable set on one path reads as 0/"" on another */
 	for (int i = 0; i < nvars; i++) {
-		if (vars[i]->type->kind == TY_INT) {
+		if (vars[i]->type->kind == TY_INT && vars[i]->loop)
+			continue; /* on its loop's callback's stack (codegen_loop.c) */
+		if (vars[i]->type->kind == TY_INT && !loops) {
 			/* integer variables live on the stack (never popped),
 			 * where the verifier tracks their values: a while loop
 			 * over a variable is then provably bounded */
@@ -296,6 +312,7 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	emit(&g, I_EXIT());
 	if (h->prog_tail)
 		h->prog_tail(&g);
+	gen_loop_callbacks(&g);
 	bool ok = !err->set && emit_finish(&g);
 	if (ok) {
 		prog_add(&g, p);

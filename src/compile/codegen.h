@@ -11,6 +11,13 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 
 /* shared between the codegen files */
 void gen_stmts(Gen *g, const StmtList *l);
+/* codegen_loop.c: for loops (their bodies are callbacks, generated after
+ * the program by gen_loop_callbacks); a probe with one keeps its integer
+ * variables in scratch */
+bool codegen_has_loops(const Probe *p);
+void codegen_loop_homes(const Probe *p, VarInfo **vars, int nvars);
+void gen_loop_stmt(Gen *g, const Stmt *st);
+void gen_loop_callbacks(Gen *g);
 void gen_int(Gen *g, const Expr *e);                         /* -> r0 */
 void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
 int gen_mem(Gen *g, const Expr *e);                          /* -> scratch offset */

@@ -378,11 +378,11 @@ static void gen_incdec(Gen *g, const Expr *e)
 		return;
 	}
 	int off = t->var->off;
-	emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, off));
+	emit_ldx(g, BPF_DW, BPF_REG_0, cg_var_reg(t->var), off);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	emit(g, I_ALU64_IMM(e->op == OP_ADD ? BPF_ADD : BPF_SUB, BPF_REG_1, sema_ctype_step(t->var->type)));
 	gen_cast_reg(g, BPF_REG_1, t->var->type);
-	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, off));
+	emit_stx(g, BPF_DW, cg_var_reg(t->var), BPF_REG_1, off);
 	if (!e->post)
 		emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
 }
@@ -415,7 +415,7 @@ static void gen_int_kind(Gen *g, const Expr *e)
 		gen_builtin_int(g, e);
 		return;
 	case E_VAR:
-		emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, e->var->off));
+		emit_ldx(g, BPF_DW, BPF_REG_0, cg_var_reg(e->var), e->var->off);
 		return;
 	case E_MAP:
 		gen_map_read_int(g, e);

@@ -17,6 +17,16 @@ typedef struct DFaultSite {
 	int insn;   /* the instruction index that faulted */
 } DFaultSite;
 
+/* a for loop's body, generated after the program as the callback that
+ * bpf_loop or bpf_for_each_map_elem calls (codegen_loop.c) */
+typedef struct LoopCb {
+	const Stmt *st;
+	int label;       /* the callback's first instruction */
+	int scratch_top; /* scratch in use at the call: the body's goes above */
+	int ret_off;     /* scratch: set when the body returns from the probe */
+	int start_off;   /* scratch: a range's start */
+} LoopCb;
+
 typedef struct Gen {
 	BpfCode code; /* the instructions, their source lines, relocations, labels */
 	Script *sc;
@@ -29,6 +39,10 @@ typedef struct Gen {
 	int bare_exit; /* the final `return 0`, for the prologue (no scratch yet) */
 	VEC(int) loop_break;
 	VEC(int) loop_continue;
+	VarInfo **vars; /* the probe's variables (codegen_loop.c places some) */
+	int nvars;
+	VEC(LoopCb) loop_cbs;  /* for loops' bodies to generate after the program */
+	VEC(int) func_starts;  /* their first instructions, once generated */
 	Error *err;
 	int group_table; /* kprobe groups: 1 + rodata offset of the names table, 0: none yet */
 	int spec_off;     /* D: scratch slot of the clause's speculate() id */
@@ -44,6 +58,9 @@ typedef struct Gen {
 } Gen;
 
 static inline void emit(Gen *g, struct bpf_insn i) { bpf_emit(&g->code, i); }
+/* an integer variable's base register: the stack's (negative offsets) or
+ * scratch's (a probe's variable that its for loops' callbacks share) */
+static inline int cg_var_reg(const VarInfo *v) { return v->off < 0 ? BPF_REG_10 : R_SCR; }
 static inline void emit_ld_imm64(Gen *g, int reg, uint64_t v)
 {
 	bpf_emit_ld_imm64(&g->code, reg, v);

@@ -136,6 +136,8 @@ static bool sema_stmt(Sema *s, Stmt *st)
 		return true;
 	case S_BLOCK:
 		return sema_stmts(s, &st->body);
+	case S_FOR:
+		return sema_for(s, st, sema_stmts);
 	}
 	return true;
 }
@@ -155,6 +157,7 @@ bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
 	if (!++s->visit)
 		s->visit = 1;
 	s->loop_depth = 0;
+	s->for_depth = 0;
 	s->d_clause = 0;
 	sema_reset_vars(s);
 	bool ok = !p->pred || sema_need_cond(s, p->pred, COND_PRED, "a predicate");

@@ -41,6 +41,7 @@ struct Sema {
 	const ProbeSpec *spec;
 	VEC(VarInfo *) vars;
 	int loop_depth;
+	int for_depth; /* for loops around the statement: their bodies are callbacks */
 	bool changed; /* a map's type changed during this pass */
 	bool warn;    /* record warnings (once: in the strict pass) */
 	int d_clause; /* D: speculate/commit/data actions seen in this clause (dfunc_spec.c) */

@@ -5,6 +5,7 @@
 #include "sema_int.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 bool sema_exprs2(Sema *s, Expr *a, Expr *b)
 {
@@ -63,6 +64,19 @@ static bool sema_tp_field(Sema *s, Expr *e)
 	return true;
 }
 
+/* record.name: the element of that name */
+static bool sema_record_field(Sema *s, Expr *e)
+{
+	const Type *t = e->a->type;
+	for (int i = 0; i < t->nelem; i++)
+		if (!strcmp(t->names[i], e->name)) {
+			e->aux = i;
+			e->type = t->elem[i];
+			return true;
+		}
+	return sema_error(s, e->loc, "Record does not contain a field named '%s'", e->name);
+}
+
 static bool sema_field(Sema *s, Expr *e)
 {
 	if (!sema_expr(s, e->a))
@@ -71,6 +85,8 @@ static bool sema_field(Sema *s, Expr *e)
 	/* a field bpftrace cannot find leaves the access untyped */
 	if (t->kind == TY_CTX)
 		return sema_tp_field(s, e) || (e->none = true, false);
+	if (t->kind == TY_TUPLE && t->names)
+		return sema_record_field(s, e);
 	if (t->kind == TY_TUPLE) {
 		char *end;
 		long i = strtol(e->name, &end, 10);
@@ -106,7 +122,9 @@ static bool sema_tuple(Sema *s, Expr *e)
 		el[i] = a->type;
 	}
 	/* laid out at the elements' own widths first (for sizeof), then stored */
-	e->type = sema_storage_type(s, ty_tuple(s, el, e->args.n));
+	Type *t = ty_tuple(s, el, e->args.n);
+	t->names = e->names;
+	e->type = sema_storage_type(s, t);
 	return true;
 }
 
@@ -245,6 +263,8 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 		return true;
 	case E_SIZEOF:
 		return sema_sizeof(s, e);
+	case E_RANGE: /* a for loop's (sema_loop.c) */
+		return sema_error(s, e->loc, "a range is only a for loop's");
 	}
 	return sema_error(s, e->loc, "unknown expression");
 }

@@ -35,3 +35,7 @@ bool sema_sizeof(Sema *s, Expr *e);
 bool sema_need_int(Sema *s, Expr *e, const char *what);
 bool sema_need_cond(Sema *s, Expr *c, CondKind where, const char *what);
 bool sema_posparam_literal(Sema *s, Expr *e);
+
+/* sema_loop.c: `for ($v : @map)`, `for ($i : a..b)`; body checks the
+ * loop's statements (sema.c's) */
+bool sema_for(Sema *s, Stmt *st, bool (*body)(Sema *, const StmtList *));

@@ -3,6 +3,8 @@
  * into the one recorded (a map's or a variable's). */
 #include "sema_int.h"
 
+#include <string.h>
+
 /* What a value becomes when stored in a map, a variable or a tuple:
  * integers widen to 64 bits. */
 Type *sema_storage_type(Sema *s, Type *t)
@@ -20,6 +22,7 @@ Type *sema_storage_type(Sema *s, Type *t)
 	if (same)
 		return t;
 	Type *w = ty_tuple(s, el, t->nelem);
+	w->names = t->names;
 	w->elem_as = t->elem_as;
 	w->c_size = t->c_size; /* sizeof keeps the elements' own widths */
 	w->c_align = t->c_align;
@@ -29,6 +32,17 @@ Type *sema_storage_type(Sema *s, Type *t)
 bool sema_storable(const Type *t)
 {
 	return t && t->kind != TY_NONE && t->kind != TY_CTX && !type_is_agg(t);
+}
+
+/* two tuples, or two records with the same fields in the same order */
+static bool type_same_names(const Type *a, const Type *b)
+{
+	if (!a->names || !b->names)
+		return !a->names && !b->names;
+	for (int i = 0; i < a->nelem; i++)
+		if (strcmp(a->names[i], b->names[i]))
+			return false;
+	return true;
 }
 
 /* Merge `t` into the type already recorded in *slot: the same kind is
@@ -52,7 +66,7 @@ bool sema_merge_type(Sema *s, Type **slot, Type *t, bool *grew)
 		return false;
 	if (o->kind != TY_TUPLE)
 		return true;
-	if (o->nelem != t->nelem)
+	if (o->nelem != t->nelem || !type_same_names(o, t))
 		return false;
 	Type *el[o->nelem];
 	bool changed = false;
@@ -63,6 +77,7 @@ bool sema_merge_type(Sema *s, Type **slot, Type *t, bool *grew)
 	}
 	if (changed) {
 		*slot = ty_tuple(s, el, o->nelem);
+		(*slot)->names = o->names;
 		*grew = true;
 	}
 	return true;

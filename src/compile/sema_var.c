@@ -12,7 +12,7 @@ void sema_reset_vars(Sema *s)
 VarInfo *sema_var_find(Sema *s, const char *name)
 {
 	for (int i = 0; i < s->vars.n; i++)
-		if (!strcmp(s->vars.v[i]->name, name))
+		if (!s->vars.v[i]->out_of_scope && !strcmp(s->vars.v[i]->name, name))
 			return s->vars.v[i];
 	return NULL;
 }

@@ -118,6 +118,7 @@ static void expr_label(FILE *out, const Expr *e)
 	case E_INCDEC:
 		fprintf(out, "%s (%s)", e->op == OP_ADD ? "++" : "--", e->post ? "post" : "pre");
 		break;
+	case E_RANGE: fputs("range", out); break;
 	case E_SIZEOF:
 		fputs("sizeof", out);
 		if (e->name)
@@ -153,7 +154,7 @@ static void dump_stmt(FILE *out, const Stmt *s, int depth)
 	static const char *const names[] = {
 		[S_IF] = "if", [S_UNROLL] = "unroll", [S_WHILE] = "while",
 		[S_BREAK] = "break", [S_CONTINUE] = "continue",
-		[S_RETURN] = "return", [S_BLOCK] = "block",
+		[S_RETURN] = "return", [S_BLOCK] = "block", [S_FOR] = "for",
 	};
 	if (s->kind == S_EXPR) {
 		dump_expr(out, s->expr, depth);
@@ -167,10 +168,11 @@ static void dump_stmt(FILE *out, const Stmt *s, int depth)
 		return;
 	}
 	fprintf(out, "%s\n", names[s->kind]);
+	dump_expr(out, s->target, depth + 1);
 	dump_expr(out, s->expr, depth + 1);
 	if (s->kind == S_BLOCK)
 		dump_stmts(out, &s->body, depth + 1);
-	else if (s->kind == S_IF || s->kind == S_WHILE || s->kind == S_UNROLL)
+	else if (s->kind == S_IF || s->kind == S_WHILE || s->kind == S_UNROLL || s->kind == S_FOR)
 		dump_labeled(out, s->kind == S_IF ? "then" : "body", &s->body, depth + 1);
 	if (s->kind == S_IF && s->els.n)
 		dump_labeled(out, "else", &s->els, depth + 1);

@@ -32,6 +32,7 @@ typedef enum ExprKind {
 	E_TUPLE,    /* (args...), two or more elements */
 	E_INCDEC,   /* a++ / ++a / a-- / --a: op = OP_ADD or OP_SUB, post */
 	E_SIZEOF,   /* sizeof(a) or sizeof(name); offsetof(a or name, sval) */
+	E_RANGE,    /* a..b: a for loop's integers, a up to b (excluded) */
 } ExprKind;
 
 typedef enum Op {
@@ -77,6 +78,7 @@ struct Expr {
 	size_t slen; /* E_STR byte count without the terminator */
 	Expr *a, *b, *c;
 	ExprList args;
+	char **names; /* E_TUPLE of a record `(a = 1, b = "x")`: its fields' names */
 
 	/* sema */
 	struct Type *type;
@@ -99,6 +101,7 @@ typedef enum StmtKind {
 	S_CONTINUE,
 	S_RETURN,
 	S_BLOCK,    /* { body } nested block */
+	S_FOR,      /* for (target : expr) body: target an E_VAR, expr an E_MAP or E_RANGE */
 } StmtKind;
 
 typedef struct Stmt Stmt;

@@ -28,6 +28,10 @@ typedef struct ParseOpts {
 	bool bool_literals;
 	/* blocks and `if` as expressions: `$x = { ...; v }` */
 	bool block_exprs;
+	/* `for ($kv : @map) { }`, `for ($i : a..b) { }` (lang/parse_loop.c) */
+	bool for_loops;
+	/* records `(a = 1, b = "x")` (lang/parse_record.c) */
+	bool records;
 } ParseOpts;
 
 /* bpftrace 0.17's rules: every flag off */

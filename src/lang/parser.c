@@ -7,12 +7,13 @@
 
 #include "ast.h"
 #include "lexer.h"
+#include "parser_int.h"
 
 /* Deep enough for any real script, shallow enough that recursion on
  * hostile input cannot exhaust the stack. */
 #define MAX_DEPTH 100
 
-typedef struct Parser {
+struct Parser {
 	Lexer lx;
 	Token tok;     /* current token (ordinary-token mode only) */
 	Program *prog;
@@ -22,7 +23,7 @@ typedef struct Parser {
 	bool d_syntax;   /* D: `x = `, `self->x = `, `this->x = ` assign (the D
 			    front end turns them into maps and variables), and an
 			    unclosed bracket is reported at the token found */
-} Parser;
+};
 
 static const char *const keywords[] = {
 	"if", "else", "while", "unroll", "break", "continue", "return", "sizeof",
@@ -427,6 +428,11 @@ static Expr *parse_paren(Parser *ps)
 		return parse_cast(ps, open);
 	bool saved = ps->pred_slash;
 	ps->pred_slash = false;
+	if (ps->lx.opts->records && record_ahead(ps)) {
+		Expr *r = parse_record(ps, open);
+		ps->pred_slash = saved;
+		return r;
+	}
 	Expr *e = parse_expr(ps);
 	if (!e)
 		return NULL;
@@ -578,6 +584,8 @@ static Expr *parse_postfix(Parser *ps)
 	Expr *e = parse_primary(ps);
 	while (e) {
 		TokKind k = ps->tok.kind;
+		if (k == T_DOT && lex_peek(&ps->lx, 0) == '.')
+			break; /* a range's `..` (parse_loop.c) */
 		if (k == T_DOT || k == T_ARROW) {
 			e = parse_field(ps, e);
 		} else if (k == T_LBRACKET) {
@@ -820,13 +828,15 @@ static Stmt *parse_stmt(Parser *ps)
 		return parse_simple(ps, S_CONTINUE);
 	if (tok_is(t, "return"))
 		return parse_simple(ps, S_RETURN);
+	if (tok_is(t, "for") && ps->lx.opts->for_loops)
+		return parse_for(ps);
 	return parse_expr_stmt(ps);
 }
 
 static bool is_compound(const Stmt *s)
 {
 	return s->kind == S_IF || s->kind == S_WHILE || s->kind == S_UNROLL ||
-	       s->kind == S_BLOCK;
+	       s->kind == S_BLOCK || s->kind == S_FOR;
 }
 
 /* Statements after a '{' (at `open`) up to, not past, the matching '}'. */
@@ -1162,4 +1172,24 @@ Program *parse_program_opts(const Source *src, const ParseOpts *opts, Error *err
 Program *parse_program(const Source *src, Error *err)
 {
 	return parse_program_opts(src, NULL, err);
+}
+
+/* ---- for the parser's other files (parser_int.h) ---- */
+
+const Token *ps_tok(const Parser *ps) { return &ps->tok; }
+Lexer *ps_lexer(Parser *ps) { return &ps->lx; }
+Program *ps_prog(Parser *ps) { return ps->prog; }
+Error *ps_err(Parser *ps) { return ps->err; }
+bool ps_is(const Parser *ps, const char *word) { return tok_is(&ps->tok, word); }
+bool ps_advance(Parser *ps) { return advance(ps); }
+bool ps_expect(Parser *ps, TokKind kind, const char *expecting) { return expect(ps, kind, expecting); }
+bool ps_unexpected(Parser *ps, const char *expecting) { return unexpected(ps, expecting); }
+Expr *ps_expr(Parser *ps) { return parse_expr(ps); }
+Expr *ps_unary(Parser *ps) { return parse_unary(ps); }
+bool ps_block(Parser *ps, StmtList *out, const char *what) { return parse_block(ps, out, what); }
+Stmt *ps_stmt_new(Parser *ps, StmtKind kind, Loc loc) { return new_stmt(ps, kind, loc); }
+
+bool ps_expect_close(Parser *ps, TokKind kind, Loc open, const char *pair)
+{
+	return expect_close(ps, kind, open, pair);
 }

@@ -41,10 +41,11 @@ bool type_equal(const Type *a, const Type *b)
 	case TY_STATS:
 		return a->is_signed == b->is_signed;
 	case TY_TUPLE:
-		if (a->nelem != b->nelem)
+		if (a->nelem != b->nelem || !a->names != !b->names)
 			return false;
 		for (int i = 0; i < a->nelem; i++)
-			if (!type_equal(a->elem[i], b->elem[i]))
+			if (!type_equal(a->elem[i], b->elem[i]) ||
+			    (a->names && strcmp(a->names[i], b->names[i])))
 				return false;
 		return true;
 	case TY_KSYM:
@@ -152,10 +153,12 @@ static void put_name(NameBuf *b, const Type *t)
 		nb_put(b, "buffer[%d]", t->size > 8 ? t->size - 8 : 0);
 		break;
 	case TY_TUPLE:
-		nb_put(b, "tuple (");
+		nb_put(b, t->names ? "record (" : "tuple (");
 		for (int i = 0; i < t->nelem; i++) {
 			if (i)
 				nb_put(b, ", ");
+			if (t->names)
+				nb_put(b, "%s=", t->names[i]);
 			put_name(b, t->elem[i]);
 		}
 		nb_put(b, ")");

@@ -98,6 +98,9 @@ typedef struct Type {
 	bool is_signed; /* TY_INT, TY_SUM/MIN/MAX/AVG/STATS */
 	int nelem;      /* TY_TUPLE */
 	struct Type **elem;
+	/* TY_TUPLE: a record's (bpftrace 0.26's `(a = 1, b = "x")`) elements'
+	 * names, read with `.a`, printed `{ .a = 1, .b = x }`; NULL: a tuple */
+	char **names;
 	/* TY_TUPLE: each element's address space (AS_*, sema_addrspace.c), which
 	 * bpftrace keeps through the tuple for its warning; NULL = none */
 	signed char *elem_as;

@@ -34,6 +34,8 @@ static void bpf_type_name(const Type *t, StrBuf *b)
 		for (int i = 0; i < t->nelem; i++) {
 			if (i)
 				sb_putc(b, ',');
+			if (t->names) /* a record */
+				sb_printf(b, "%s=", t->names[i]);
 			bpf_type_name(t->elem[i], b);
 		}
 		sb_putc(b, ')');

@@ -259,7 +259,7 @@ static void format_key(StrBuf *sb, const OutCtx *o, const MapDesc *m, const void
 	OutCtx text = *o;
 	text.fmt = OUT_TEXT;
 	const Type *k = m->key;
-	if (k->kind != TY_TUPLE) {
+	if (k->kind != TY_TUPLE || k->names) { /* a record prints whole */
 		value_format(sb, &text, k, key, true);
 		return;
 	}

@@ -221,9 +221,27 @@ void buf_format(StrBuf *sb, const Type *t, const void *d, char mode)
 	}
 }
 
+/* a record: `{ .a = 1, .b = x }` (bpftrace 0.26), in json an object */
+static void fmt_record(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
+{
+	bool json = o->fmt == OUT_JSON;
+	sb_puts(sb, json ? "{" : "{ ");
+	for (int i = 0; i < t->nelem; i++) {
+		if (i)
+			sb_puts(sb, ", ");
+		sb_printf(sb, json ? "\"%s\": " : ".%s = ", t->names[i]);
+		value_format(sb, o, t->elem[i], (const char *)d + t->offset[i], in_key);
+	}
+	sb_puts(sb, json ? "}" : " }");
+}
+
 static void fmt_tuple(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
 {
 	bool json = o->fmt == OUT_JSON;
+	if (t->names) {
+		fmt_record(sb, o, t, d, in_key);
+		return;
+	}
 	sb_putc(sb, json ? '[' : '(');
 	for (int i = 0; i < t->nelem; i++) {
 		if (i)

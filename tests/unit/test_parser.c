@@ -67,6 +67,7 @@ static void sexpr(StrBuf *b, const Expr *e)
 		sb_printf(b, "(%s%s", e->post ? "post" : "pre", e->op == OP_ADD ? "++" : "--");
 		break;
 	case E_SIZEOF: sb_printf(b, "(sizeof%s%s", e->name ? " " : "", e->name ? e->name : ""); break;
+	case E_RANGE: sb_puts(b, "(.."); break;
 	}
 	const Expr *kids[] = { e->a, e->b, e->c };
 	for (int i = 0; i < 3; i++) {

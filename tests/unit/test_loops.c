@@ -1,0 +1,185 @@
+/* bpftrace 0.26's for loops: the type rules and errors (sema_loop.c) and
+ * the code (codegen_loop.c): a range is a bpf_loop call, a map a
+ * bpf_for_each_map_elem call, each body a callback subprogram after the
+ * program that the call's ld_imm64 (BPF_PSEUDO_FUNC) names. */
+#include "compile_check.h"
+#include "bt/sema_bt.h"
+#include "lang/parse_opts.h"
+
+static const Options bt_opts = {.strlen_max = 64, .map_keys_max = 4096, .sema = &bt_sema_hooks};
+
+static Compiled compile_026(const char *text)
+{
+	Compiled c = {0};
+	static const ParseOpts opts = {.for_loops = true, .records = true};
+	Source src = {"test", text};
+	c.prog = parse_program_opts(&src, &opts, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &bt_opts, &c.err);
+	if (!c.sc)
+		fprintf(stderr, "compile failed: %s\n  %d:%d: %s\n", text, c.err.loc.line,
+			c.err.loc.col, c.err.msg);
+	return c;
+}
+
+static void expect_error_026(const char *prog, int col, const char *msg)
+{
+	Compiled r = {0};
+	static const ParseOpts opts = {.for_loops = true, .records = true};
+	Source src = {"test", prog};
+	r.prog = parse_program_opts(&src, &opts, &r.err);
+	if (r.prog)
+		r.sc = compile_program(r.prog, &bt_opts, &r.err);
+	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.col != col) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", prog, r.err.loc.col,
+			r.err.set ? r.err.msg : "(no error)", col, msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
+
+/* the helpers the program calls, and whether each callback's address is
+ * loaded by a ld_imm64 that points at a subprogram's first instruction */
+static int count_calls(const ProgCode *pc, int helper)
+{
+	int n = 0;
+	for (int i = 0; i < pc->ninsns; i++)
+		n += pc->insns[i].code == (BPF_JMP | BPF_CALL) && pc->insns[i].src_reg == 0 &&
+		     pc->insns[i].imm == helper;
+	return n;
+}
+
+static int callbacks_named(const ProgCode *pc)
+{
+	int n = 0;
+	for (int i = 0; i < pc->ninsns; i++) {
+		const struct bpf_insn *in = &pc->insns[i];
+		if (in->code != (BPF_LD | BPF_DW | BPF_IMM) || in->src_reg != BPF_PSEUDO_FUNC)
+			continue;
+		for (int f = 0; f < pc->nfuncs; f++)
+			n += pc->funcs[f] == i + 1 + in->imm;
+	}
+	return n;
+}
+
+static void test_range_code(void)
+{
+	Compiled c = compile_026("BEGIN { for ($i : 0..10) { print($i); } }");
+	CHECK(c.sc && c.sc->progs.n == 1);
+	if (c.sc) {
+		const ProgCode *pc = c.sc->progs.v[0];
+		CHECK(pc->nfuncs == 1);
+		CHECK(count_calls(pc, BPF_FUNC_loop) == 1);
+		CHECK(callbacks_named(pc) == 1);
+		/* a callback ends the program: its last instruction is an exit */
+		CHECK(pc->insns[pc->ninsns - 1].code == (BPF_JMP | BPF_EXIT));
+	}
+	compiled_free(&c);
+}
+
+static void test_map_code(void)
+{
+	Compiled c = compile_026("BEGIN { @a[1] = 2; @b[\"x\"] = \"y\"; for ($kv : @a) { "
+				 "for ($kv2 : @b) { print(($kv.0, $kv2.1)); } } }");
+	CHECK(c.sc != NULL);
+	if (c.sc) {
+		const ProgCode *pc = c.sc->progs.v[0];
+		CHECK(pc->nfuncs == 2); /* the nested loop's callback follows its parent's */
+		CHECK(count_calls(pc, BPF_FUNC_for_each_map_elem) == 2);
+		CHECK(callbacks_named(pc) == 2);
+		CHECK(pc->funcs[0] < pc->funcs[1]);
+	}
+	compiled_free(&c);
+}
+
+/* a program without loops keeps its integer variables on the stack (the
+ * code of 0.17's scripts is unchanged); with one, the variables the body
+ * shares live in scratch */
+static void test_no_loop_no_callback(void)
+{
+	Compiled c = compile_026("BEGIN { $x = 1; print($x); }");
+	CHECK(c.sc && c.sc->progs.v[0]->nfuncs == 0);
+	compiled_free(&c);
+}
+
+static void test_loop_var_scope(void)
+{
+	/* two loops, one name, two types: each loop's variable is its own */
+	Compiled c = compile_026("BEGIN { @a[1] = 2; @b[1] = \"s\"; for ($kv : @a) { print($kv); } "
+				 "for ($kv : @b) { print($kv); } }");
+	CHECK(c.sc != NULL);
+	compiled_free(&c);
+	/* ((key1, key2), value) for a map with two keys */
+	c = compile_026("BEGIN { @m[1, \"a\"] = 3; for ($kv : @m) { $k = $kv.0.1; print($k); } }");
+	CHECK(c.sc != NULL);
+	compiled_free(&c);
+}
+
+static void test_errors(void)
+{
+	expect_error_026("BEGIN { $kv = 1; @m[1] = 1; for ($kv : @m) { } }", 34,
+			 "Loop declaration shadows existing variable: $kv");
+	expect_error_026("BEGIN { for ($i : \"a\"..3) { } }", 19,
+			 "Loop range requires an integer for the start value");
+	expect_error_026("BEGIN { for ($i : 0..\"b\") { } }", 22,
+			 "Loop range requires an integer for the end value");
+	expect_error_026("BEGIN { for ($kv : @nope) { } }", 20, "Undefined map: @nope");
+	expect_error_026("BEGIN { @c[1] = count(); for ($kv : @c) { } }", 37,
+			 "Loop expression does not support type: count()");
+	expect_error_026("BEGIN { for ($i 0..3) { } }", 17, "syntax error, unexpected integer\n"
+			 "hint: expecting ':'");
+	/* the loop variable is gone after the loop */
+	expect_error_026("BEGIN { for ($i : 0..3) { } print($i); }", 35,
+			 "Undefined or undeclared variable: $i");
+}
+
+/* records: `(a = 1, b = "x")`, `.a`, nested, as map keys and values */
+static void test_records(void)
+{
+	Compiled c = compile_026("BEGIN { $v = (x = 1, y = 2); $t = (a = 0, c = \"s\", e = $v); "
+				 "@[$t] = $v; print($t.e.y); }");
+	CHECK(c.sc != NULL);
+	if (c.sc) {
+		char buf[128];
+		const MapInfo *m = c.sc->maps.v[0];
+		CHECK_STR(type_name(m->val, buf, sizeof(buf)), "record (x=int64, y=int64)");
+		CHECK(m->key->names && !strcmp(m->key->names[2], "e") && m->key->elem[2]->names);
+	}
+	compiled_free(&c);
+	expect_error_026("BEGIN { $v = (x = 1, y = 2); print($v.z); }", 39,
+			 "Record does not contain a field named 'z'");
+	expect_error_026("BEGIN { $v = (x = 1, x = 2); }", 22,
+			 "Named argument list already contains name: x");
+	/* a record is not a tuple, nor a record with other names */
+	expect_error_026("BEGIN { $v = (x = 1, y = 2); $v = (1, 2); }", 33,
+			 "Type mismatch for $v: trying to assign value of type '(int64,int64)' when "
+			 "variable already contains a value of type '(x=int64,y=int64)'");
+}
+
+/* 0.17's grammar has neither */
+static void test_017(void)
+{
+	const char *progs[] = {"BEGIN { for ($i : 0..3) { } }", "BEGIN { $r = (a = 1); }"};
+	for (int i = 0; i < 2; i++) {
+		Error err = {0};
+		Source src = {"test", progs[i]};
+		Program *p = parse_program(&src, &err);
+		CHECK(p == NULL && err.set);
+		program_free(p);
+	}
+}
+
+int main(void)
+{
+	test_range_code();
+	test_map_code();
+	test_no_loop_no_callback();
+	test_loop_var_scope();
+	test_errors();
+	test_records();
+	test_017();
+	printf("loops: %d passed, %d failed\n", check_passed, check_failed);
+	return check_failed != 0;
+}
