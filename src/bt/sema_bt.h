@@ -10,3 +10,9 @@ bool sema_bt_binop_types(Sema *s, Expr *e); /* not two integers */
 bool sema_bt_unop(Sema *s, Expr *e, const char *op);
 bool sema_bt_cond(Sema *s, Expr *c, CondKind where);
 bool sema_bt_ternary(Sema *s, Expr *e);     /* its arms and condition */
+
+/* its words for functions' arguments (sema_call_bt.c) */
+bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want);
+bool sema_bt_not_map(Sema *s, Expr *call, bool indexed);
+bool sema_bt_print_arg(Sema *s, Expr *c, int i);
+bool sema_bt_print_value_args(Sema *s, Expr *c);

@@ -2,7 +2,7 @@
  * (D's count/sum/avg/min/max too); each one's type rule.  Their value is
  * an aggregation type (TY_COUNT...), by which the core updates the map
  * (codegen_map.c: gen_map_agg) and the runtime prints it. */
-#include "../compile/sema.h"
+#include "../compile/sema_hooks.h"
 #include "../compile/builtin.h"
 
 /* the aggregation of kind k; its operand, if any, an integer */
@@ -10,11 +10,11 @@ static bool agg_type(Sema *s, Expr *c, TypeKind k)
 {
 	bool is_signed = true;
 	if (c->args.n) {
-		if (s->sc->opt.dialect == DIALECT_BPFTRACE ? !sema_agg_int_arg(s, c, 0) : !sema_arg_int(s, c, 0))
+		if (!sema_int_operand(s, c, 0))
 			return false;
 		is_signed = c->args.v[0]->type->kind != TY_INT || c->args.v[0]->type->is_signed;
 	}
-	if (s->sc->opt.dialect == DIALECT_D)
+	if (sema_hooks(s)->aggs_signed)
 		is_signed = true; /* DTrace's min/max/sum compare and print signed */
 	int size = k == TY_HIST ? HIST_BUCKETS * 8 : (k == TY_COUNT || k == TY_SUM) ? 8 : 16;
 	c->type = ty_simple(s, k, size);

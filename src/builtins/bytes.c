@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 
 #include "../compile/codegen.h"
+#include "../compile/sema_hooks.h"
 
 /* strncmp(a, b, n): 0 when the first n bytes are equal */
 static bool check_strncmp(Sema *s, Expr *c)
@@ -14,8 +15,8 @@ static bool check_strncmp(Sema *s, Expr *c)
 	int64_t n;
 	if (!sema_arg_kind(s, c, 0, TY_STR) || !sema_arg_kind(s, c, 1, TY_STR))
 		return false;
-	if (c->args.v[2]->kind != E_INT && s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return sema_bt_not_literal(s, c, c->args.v[2], "integer");
+	if (c->args.v[2]->kind != E_INT && sema_hooks(s)->not_literal)
+		return sema_hooks(s)->not_literal(s, c, c->args.v[2], "integer");
 	if (c->args.v[2]->kind != E_INT)
 		return sema_error(s, c->args.v[2]->loc, "strncmp() expects an integer literal as its "
 				  "length");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../compile/codegen.h"
+#include "../compile/sema_hooks.h"
 
 /* cgroup_path(id[, "hierarchy filter"]): paths found when printed */
 static bool check_cgroup_path(Sema *s, Expr *c)
@@ -15,7 +16,7 @@ static bool check_cgroup_path(Sema *s, Expr *c)
 	if (!sema_arg_kind(s, c, 0, TY_INT))
 		return false;
 	Expr *f = c->args.n > 1 ? c->args.v[1] : NULL;
-	if (f && f->kind != E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE) { /* its words */
+	if (f && f->kind != E_STR && sema_hooks(s)->arg_kind_first) {
 		if (!sema_expr(s, f))
 			return false;
 		if (f->type->kind != TY_STR)

@@ -12,6 +12,7 @@
 #include "../sym/elf_syms.h"
 #include "../sym/ksyms.h"
 #include "../compile/codegen.h"
+#include "../compile/sema_hooks.h"
 #include "builtins.h"
 
 static Type *str_type(Sema *s)
@@ -94,12 +95,6 @@ static bool is_data_loc(const Sema *s, const Expr *a)
 }
 
 
-/* str()'s and buf()'s length: an integer (bpftrace's words, final pass) */
-static bool len_arg(Sema *s, Expr *c, int i)
-{
-	return s->sc->opt.dialect == DIALECT_BPFTRACE ? sema_agg_int_arg(s, c, i) : sema_arg_int(s, c, i);
-}
-
 static bool check_str(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
@@ -109,7 +104,7 @@ static bool check_str(Sema *s, Expr *c)
 							    len->a->kind == E_INT));
 	c->aux2 = len && !literal_len; /* a length computed at run time (string[STRLEN]) */
 	if (c->aux2 && a->kind != E_POSPARAM) {
-		if (!len_arg(s, c, 1))
+		if (!sema_int_operand(s, c, 1))
 			return false;
 	} else if (len) {
 		int64_t n;
@@ -127,7 +122,7 @@ static bool check_str(Sema *s, Expr *c)
 	}
 	if (!sema_expr(s, a))
 		return false;
-	if (a->type->kind == TY_STR && s->sc->opt.dialect == DIALECT_BPFTRACE && !is_data_loc(s, a))
+	if (a->type->kind == TY_STR && sema_hooks(s)->str_needs_address && !is_data_loc(s, a))
 		return str_arg_error(s, c, a);
 	if (a->type->kind == TY_STR) {
 		if (c->aux2)
@@ -137,7 +132,7 @@ static bool check_str(Sema *s, Expr *c)
 		return true;
 	}
 	if (a->type->kind != TY_INT && (s->strict || a->type->kind != TY_NONE) &&
-	    s->sc->opt.dialect == DIALECT_BPFTRACE)
+	    sema_hooks(s)->str_needs_address)
 		return str_arg_error(s, c, a);
 	if (!sema_arg_int(s, c, 0))
 		return false;
@@ -330,7 +325,7 @@ static bool check_buf(Sema *s, Expr *c)
 	} else if (n && value) {
 		return sema_error(s, n->loc, "buf(): the length of a buffer of %s must be a literal",
 				  a->type->kind == TY_STR ? "a string" : "an array");
-	} else if (n && !len_arg(s, c, 1)) {
+	} else if (n && !sema_int_operand(s, c, 1)) {
 		return false;
 	}
 	c->aux = n && n->kind != E_INT; /* a length computed at run time */
@@ -405,7 +400,7 @@ static bool check_ntop(Sema *s, Expr *c)
 	if (bytes && (a->type->size == 4 || a->type->size == 16))
 		c->aux2 = a->type->size;
 	else if ((a->type->kind == TY_STR || a->type->kind == TY_ARRAY) &&
-		 s->sc->opt.dialect == DIALECT_BPFTRACE)
+		 sema_hooks(s)->ntop_sized_bytes)
 		return sema_error(s, c->loc, "ntop() argument must be 4 or 16 bytes in size");
 	else if (!sema_arg_int(s, c, last))
 		return false;

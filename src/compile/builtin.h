@@ -106,10 +106,12 @@ bool sema_arg_int(Sema *s, Expr *call, int i);
 bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out);
 /* argument i of call is a string literal (str($N) folded to one) */
 bool sema_arg_literal_str(Sema *s, Expr *call, int i);
-bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want);
 bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed);
 bool sema_arg_kind(Sema *s, Expr *call, int i, TypeKind k);
 bool sema_agg_int_arg(Sema *s, Expr *c, int i);
+/* an integer operand (an aggregation's, a length): sema_agg_int_arg or
+ * sema_arg_int, as the dialect reports it (SemaHooks.int_args_at_call) */
+bool sema_int_operand(Sema *s, Expr *c, int i);
 /* a printf-style format (argument 0) and its arguments from `first` on */
 bool sema_check_format(Sema *s, Expr *call, int first);
 /* reg() or uaddr() in a probe that has no use for it, in bpftrace's

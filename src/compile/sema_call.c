@@ -48,27 +48,12 @@ static void fold_str_param(Sema *s, Expr *a)
 	a->args.n = 0;
 }
 
-/* bpftrace's words for an argument that is not the literal wanted, naming
- * what it is ("none" for an undefined variable); time() and strftime()
- * check theirs in bpftrace's final pass, the others in its first */
-bool sema_bt_not_literal(Sema *s, Expr *call, Expr *a, const char *want)
-{
-	const char *kind = "none";
-	if (sema_expr(s, a))
-		kind = bpf_kind(a->type);
-	else if (!a->none || !s->all)
-		return false;
-	bool late = !strcmp(call->name, "time") || !strcmp(call->name, "strftime");
-	return (late ? sema_error_late : sema_error)(s, call->loc, "%s() expects a %s literal (%s "
-						     "provided)", call->name, want, kind);
-}
-
 bool sema_arg_literal_str(Sema *s, Expr *call, int i)
 {
 	Expr *a = call->args.v[i];
 	fold_str_param(s, a);
-	if (a->kind != E_STR && s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return sema_bt_not_literal(s, call, a, "string");
+	if (a->kind != E_STR && sema_hooks(s)->not_literal)
+		return sema_hooks(s)->not_literal(s, call, a, "string");
 	if (a->kind != E_STR)
 		return sema_error(s, a->loc, "%s() argument %d must be a string literal", call->name,
 				  i + 1);
@@ -78,21 +63,20 @@ bool sema_arg_literal_str(Sema *s, Expr *call, int i)
 bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 {
 	Expr *a = call->args.v[i];
-	bool bt = s->sc->opt.dialect == DIALECT_BPFTRACE; /* bpftrace's words */
-	if (a->kind != E_MAP && bt)
-		return sema_error(s, call->loc, "%s() expects a map to be provided", call->name);
+	const SemaHooks *h = sema_hooks(s);
+	if (a->kind != E_MAP && h->not_map)
+		return h->not_map(s, call, false);
 	if (a->kind != E_MAP)
 		return sema_error(s, a->loc, "%s() expects a map, like %s(@name)", call->name,
 				  call->name);
-	if (!keys_allowed && a->args.n && bt)
-		return sema_error(s, call->loc, "The map passed to %s() should not be indexed by a key",
-				  call->name);
+	if (!keys_allowed && a->args.n && h->not_map)
+		return h->not_map(s, call, true);
 	if (!keys_allowed && a->args.n)
 		return sema_error(s, a->loc, "%s() takes a whole map, without [keys]", call->name);
 	a->map = script_map(s->sc, a->name, a->loc);
 	/* delete(@m[k]): the keys as the map's other uses have them (bpftrace
 	 * refuses delete(@m) of a map with keys, and keys of another shape) */
-	if (keys_allowed && s->sc->opt.dialect == DIALECT_BPFTRACE && !sema_map_key(s, a))
+	if (keys_allowed && h->map_arg_keys && !sema_map_key(s, a))
 		return false;
 	for (int k = 0; k < a->args.n; k++)
 		if (!sema_expr(s, a->args.v[k]))
@@ -164,6 +148,11 @@ bool sema_agg_int_arg(Sema *s, Expr *c, int i)
 	return true;
 }
 
+bool sema_int_operand(Sema *s, Expr *c, int i)
+{
+	return sema_hooks(s)->int_args_at_call ? sema_agg_int_arg(s, c, i) : sema_arg_int(s, c, i);
+}
+
 static bool check_none(Sema *s, Expr *c)
 {
 	(void)s;
@@ -228,7 +217,7 @@ static bool kept_type(const Expr *a)
 static bool bt_arg_check(Sema *s, Expr *c)
 {
 	const BtArgCheck *k = c->func->bt_arg;
-	if (!k || !c->args.n || s->sc->opt.dialect != DIALECT_BPFTRACE)
+	if (!k || !c->args.n || !sema_hooks(s)->arg_kind_first)
 		return true;
 	Expr *a = c->args.v[k->last ? c->args.n - 1 : 0];
 	if (a->kind == E_POSPARAM) /* str($1): the parameter's text */
@@ -253,7 +242,7 @@ static bool bt_arg_check(Sema *s, Expr *c)
 /* bpftrace looks at a call's arguments before counting them */
 static bool arity_error(Sema *s, Expr *e, const FuncDef *f)
 {
-	for (int i = 0; s->all && s->sc->opt.dialect == DIALECT_BPFTRACE && i < e->args.n; i++)
+	for (int i = 0; s->all && sema_hooks(s)->args_before_arity && i < e->args.n; i++)
 		if (e->args.v[i]->kind != E_MAP)
 			sema_expr(s, e->args.v[i]);
 	if (f->min_args == f->max_args)

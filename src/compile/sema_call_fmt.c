@@ -27,7 +27,7 @@ static const Type *agg_map_value(const Expr *a)
 static bool bt_typed_despite_error(Sema *s, Expr *a)
 {
 	bool arith = a->kind == E_BINOP || (a->kind == E_UNOP && a->op != OP_DEREF);
-	if ((!arith && !a->none) || s->sc->opt.dialect != DIALECT_BPFTRACE)
+	if ((!arith && !a->none) || !sema_hooks(s)->typed_despite_error)
 		return false;
 	a->type = a->none ? ty_simple(s, TY_NONE, 0) : ty_int(s, 64, true);
 	return true;
@@ -103,27 +103,14 @@ bool sema_check_system(Sema *s, Expr *c)
 	return sema_check_format(s, c, 1) && ok;
 }
 
-/* print(@m, top, div): bpftrace checks each argument (an undefined variable
- * in its first pass) and then, in its final pass, that it is a literal */
-static bool print_arg_bt(Sema *s, Expr *c, int i)
-{
-	Expr *a = c->args.v[i];
-	if (a->kind == E_INT || (a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT))
-		return true;
-	if (!sema_expr(s, a))
-		return false;
-	return sema_error_late(s, c->loc, "print() expects a integer literal (%s provided)",
-			       bpf_kind(a->type));
-}
-
 bool sema_check_print(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
 	if (a->kind == E_MAP && !a->args.n) {
 		bool ok = true;
 		for (int i = 1; i < c->args.n && (ok || s->all); i++)
-			ok &= s->sc->opt.dialect == DIALECT_BPFTRACE ? print_arg_bt(s, c, i)
-								      : sema_arg_literal_int(s, c, i, &(int64_t){0});
+			ok &= sema_hooks(s)->print_arg ? sema_hooks(s)->print_arg(s, c, i)
+						       : sema_arg_literal_int(s, c, i, &(int64_t){0});
 		c->aux = 1; /* a whole map */
 		if (!(ok || s->all) || !sema_arg_map(s, c, 0, false) || !ok)
 			return false;
@@ -138,9 +125,8 @@ bool sema_check_print(Sema *s, Expr *c)
 			return sema_error(s, c->loc, "The map passed to print() should not be indexed by a "
 					  "key\nhint: print(%s) prints every key", a->map->print_name);
 	}
-	if (c->args.n > 1 && s->sc->opt.dialect == DIALECT_BPFTRACE)
-		return sema_error(s, c->loc, "Non-map print() only takes 1 argument, %d found",
-				  c->args.n);
+	if (c->args.n > 1 && sema_hooks(s)->print_value_args)
+		return sema_hooks(s)->print_value_args(s, c);
 	if (c->args.n > 1)
 		return sema_error(s, c->loc, "print() of a value takes one argument");
 	if (!sema_expr(s, a))

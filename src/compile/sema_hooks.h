@@ -117,6 +117,45 @@ typedef struct SemaHooks {
 	/* a conversion p of the format accepted a value of type t: the
 	 * dialect may fit it to the value (D: an integer at its size) */
 	void (*format_conv)(FmtPiece *p, const Type *t);
+	/* a call's arguments are checked before they are counted (an arity
+	 * error comes after their own errors) */
+	bool args_before_arity;
+	/* a row's bt_arg (builtin.h: its argument's kind) is checked before
+	 * the row's own check; an argument's kind before whether it is a
+	 * literal (cgroup_path's filter) */
+	bool arg_kind_first;
+	/* an argument that is not the literal wanted (want: "string",
+	 * "integer"): the error, naming what it is (NULL: the core's words, at
+	 * the argument) */
+	bool (*not_literal)(Sema *s, Expr *call, Expr *a, const char *want);
+	/* an argument that is not a map, or (indexed) a map with keys where a
+	 * whole map is wanted: the error (NULL: the core's words) */
+	bool (*not_map)(Sema *s, Expr *call, bool indexed);
+	/* a map argument's keys (delete(@m[k])) are checked against the map's
+	 * other uses */
+	bool map_arg_keys;
+	/* an integer operand (an aggregation's, str()'s length) is refused at
+	 * the call, naming what it is, pointers too (sema_agg_int_arg); else at
+	 * the argument (sema_arg_int) */
+	bool int_args_at_call;
+	/* aggregations compare and print signed, whatever their operand */
+	bool aggs_signed;
+	/* an operator whose operands are in error still has a type (an
+	 * integer; "none" for none) that a format checks */
+	bool typed_despite_error;
+	/* str() reads from an address only: a string is refused (a tracepoint's
+	 * __data_loc field aside), and so is any other non-integer, in the
+	 * words that say so; else str() of a string copies it */
+	bool str_needs_address;
+	/* ntop() of a string or byte array of another size than 4 or 16 says
+	 * so; else the argument must be an integer */
+	bool ntop_sized_bytes;
+	/* print(@m, top, div): top or div (argument i) that is not an integer
+	 * literal (NULL: the core's sema_arg_literal_int) */
+	bool (*print_arg)(Sema *s, Expr *c, int i);
+	/* print() of a value given more than one argument: the error (NULL:
+	 * the core's words) */
+	bool (*print_value_args)(Sema *s, Expr *c);
 } SemaHooks;
 
 static inline const SemaHooks *sema_hooks(const Sema *s)

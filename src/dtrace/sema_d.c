@@ -208,4 +208,5 @@ const SemaHooks d_sema_hooks = {
 	.call_order = dsema_action_order,
 	.printf_check = sema_d_printf,
 	.format_conv = d_widen_conv,
+	.aggs_signed = true, /* DTrace's min/max/sum compare and print signed */
 };
