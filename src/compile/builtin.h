@@ -19,8 +19,6 @@ struct Gen;
  * what they are); the ids shrink as families move out of the core. */
 typedef enum FuncId {
 	F_NONE,
-	F_PRINTF, F_PRINT, F_TIME, F_STRFTIME, F_CAT, F_SYSTEM, F_JOIN, F_EXIT,
-	F_KSTACK, F_USTACK,
 	/* D subroutines (dtrace/dfunc.h) */
 	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
 	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
@@ -114,6 +112,8 @@ bool sema_agg_int_arg(Sema *s, Expr *c, int i);
 bool sema_int_operand(Sema *s, Expr *c, int i);
 /* a printf-style format (argument 0) and its arguments from `first` on */
 bool sema_check_format(Sema *s, Expr *call, int first);
+/* the aggregation a map read holds (@c after @c = count()), or NULL */
+const Type *sema_map_agg_value(const Expr *a);
 /* reg() or uaddr() in a probe that has no use for it, in bpftrace's
  * words; false to stop */
 bool sema_bt_wrong_probe(Sema *s, Expr *c);

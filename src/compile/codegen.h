@@ -69,6 +69,7 @@ EventDesc *event_new(Gen *g, EventKind kind, int nargs);
  * are call->args[first..] (printf, cat, print(value)...); an event of
  * its id alone, ev being the last one made (clear(), time()...) */
 EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int first);
+EventDesc *gen_format_event(Gen *g, EventKind kind, const Expr *call);
 void gen_simple_event(Gen *g, EventDesc *ev);
 /* a usym value at dst_off: the address in r0, then the current process */
 void gen_usym_store(Gen *g, int dst_off);

@@ -330,16 +330,13 @@ void gen_ringbuf_output(Gen *g, int rec_off, int size, bool wake)
 /* a record must fit the smallest ring buffer (512 KiB) with room to spare */
 #define EVENT_MAX (256 << 10)
 
-/* An event whose arguments are call->args[first..]: printf, cat, system,
- * print(value). */
+/* An event whose arguments are call->args[first..]: print(value),
+ * unwatch(), D's exit(N), trunc(), normalize(). */
 EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 {
 	int n = call->args.n - first;
 	EventDesc *ev = event_new(g, kind, n);
 	int idx = g->sc->events.n - 1; /* the arguments may add events (-k checks) */
-	if (kind != EV_PRINT_VALUE && kind != EV_UNWATCH && kind != EV_TRUNC &&
-	    kind != EV_NORMALIZE)
-		ev->fmt = call->args.v[0]->auxp;
 	for (int i = 0; i < n; i++) {
 		ev->argt[i] = call->args.v[first + i]->type;
 		ev->argoff[i] = ev->size;
@@ -359,6 +356,15 @@ EventDesc *gen_args_event(Gen *g, EventKind kind, const Expr *call, int first)
 	return ev;
 }
 
+/* printf, cat, system: the arguments after the format (argument 0), which
+ * the runtime renders them with */
+EventDesc *gen_format_event(Gen *g, EventKind kind, const Expr *call)
+{
+	EventDesc *ev = gen_args_event(g, kind, call, 1);
+	ev->fmt = call->args.v[0]->auxp;
+	return ev;
+}
+
 void gen_simple_event(Gen *g, EventDesc *ev)
 {
 	int mark = g->scratch_top;
@@ -375,132 +381,26 @@ int cg_literal_int(const Expr *e)
 	return (int)e->ival;
 }
 
-static void c_print(Gen *g, const Expr *e)
-{
-	if (!e->aux) {
-		gen_args_event(g, EV_PRINT_VALUE, e, 0);
-		return;
-	}
-	EventDesc *ev = event_new(g, EV_PRINT_MAP, 0);
-	ev->map = e->args.v[0]->map;
-	ev->top = e->args.n > 1 ? cg_literal_int(e->args.v[1]) : 0;
-	ev->div = e->args.n > 2 ? cg_literal_int(e->args.v[2]) : 0;
-	gen_simple_event(g, ev);
-}
-
-static void c_printf(Gen *g, const Expr *e)
-{
-	static const EventKind kinds[] = {[F_PRINTF] = EV_PRINTF, [F_CAT] = EV_CAT,
-					  [F_SYSTEM] = EV_SYSTEM};
-	if (e->func->id == F_PRINTF && g->spec && g->spec->pin) {
-		gen_seq_printf(g, e);
-		return;
-	}
-	gen_args_event(g, kinds[e->func->id], e, 1);
-}
-
-static void c_time(Gen *g, const Expr *e)
-{
-	EventDesc *ev = event_new(g, EV_TIME, 0);
-	ev->text = e->args.n ? e->args.v[0]->sval : "%H:%M:%S\n";
-	gen_simple_event(g, ev);
-}
-
-static void c_exit(Gen *g, const Expr *e)
-{
-	(void)e;
-	/* the flag survives a full ring buffer, where the event may not */
-	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
-	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
-	gen_simple_event(g, event_new(g, EV_EXIT, 0));
-	emit_goto(g, g->exit_label);
-}
-
-/* join(argv): up to 16 user strings from an array of pointers */
-#define JOIN_MAX 16
-static void c_join(Gen *g, const Expr *e)
-{
-	int sl = g->sc->opt.strlen_max;
-	EventDesc *ev = event_new(g, EV_JOIN, JOIN_MAX);
-	ev->text = e->args.n > 1 ? e->args.v[1]->sval : " ";
-	Type *st = arena_alloc(&g->sc->arena, sizeof(Type));
-	st->kind = TY_STR;
-	st->size = sl;
-	for (int i = 0; i < JOIN_MAX; i++) {
-		ev->argt[i] = st;
-		ev->argoff[i] = ev->size;
-		ev->size += (sl + 7) & ~7;
-	}
-	int mark = g->scratch_top, done = label_new(g);
-	int rec = scratch_alloc(g, ev->size), ptrs = scratch_alloc(g, 8 * JOIN_MAX);
-	emit_memzero(g, rec, ev->size);
-	emit_st(g, BPF_DW, R_SCR, rec, g->sc->events.n - 1);
-	gen_int(g, e->args.v[0]);
-	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
-	emit_scratch_ptr(g, BPF_REG_1, ptrs);
-	emit(g, I_MOV64_IMM(BPF_REG_2, 8 * JOIN_MAX));
-	emit_call(g, BPF_FUNC_probe_read);
-	for (int i = 0; i < JOIN_MAX; i++) {
-		emit_ldx(g, BPF_DW, BPF_REG_3, R_SCR, ptrs + 8 * i);
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, done);
-		emit_scratch_ptr(g, BPF_REG_1, rec + ev->argoff[i]);
-		emit(g, I_MOV64_IMM(BPF_REG_2, sl));
-		emit_call(g, BPF_FUNC_probe_read_str);
-	}
-	label_place(g, done);
-	gen_event_send(g, rec, ev->size, false);
-	g->scratch_top = mark;
-}
-
-typedef void (*CallGen)(Gen *g, const Expr *e);
-static const CallGen call_stmt[] = {
-	[F_PRINTF] = c_printf, [F_CAT] = c_printf,  [F_SYSTEM] = c_printf,
-	[F_PRINT] = c_print,   [F_TIME] = c_time,   [F_EXIT] = c_exit,
-	[F_JOIN] = c_join,
-};
-
 void gen_call_stmt(Gen *g, const Expr *e)
 {
-	if (e->func->gen_stmt) {
+	if (e->func->gen_stmt)
 		e->func->gen_stmt(g, e);
-		return;
-	}
-	const CallGen fn = e->func->id < sizeof(call_stmt) / sizeof(call_stmt[0]) ?
-			   call_stmt[e->func->id] : NULL;
-	if (fn)
-		fn(g, e);
 }
 
 /* --- value-returning functions ------------------------------------------ */
 
 void gen_call_int(Gen *g, const Expr *e)
 {
-	if (e->func->gen_int) {
+	if (e->func->gen_int)
 		e->func->gen_int(g, e);
-		return;
-	}
-	switch (e->func->id) {
-	default:
+	else
 		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-	}
 }
 
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
-	if (e->func->gen_into) {
+	if (e->func->gen_into)
 		e->func->gen_into(g, e, dst_off, dt);
-		return;
-	}
-	switch (e->func->id) {
-	case F_STRFTIME:
-		gen_int(g, e->args.v[1]);
-		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-		return;
-	case F_KSTACK: /* D's stack() and ustack(), until their rows name builtin_gen_stack_into */
-	case F_USTACK:
-		gen_stack_into(g, e->func->id == F_USTACK, e->type->stack_depth, dst_off);
-		return;
-	default:
+	else
 		emit_memzero(g, dst_off, dt->size);
-	}
 }

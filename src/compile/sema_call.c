@@ -4,7 +4,7 @@
 
 #include "sema.h"
 #include "sema_hooks.h"
-#include "sema_call_int.h"
+#include "builtin.h"
 
 /* The result types of the functions whose type the function alone
  * decides: the checks set them, and so does bt_kept_type for a call whose
@@ -153,25 +153,6 @@ bool sema_int_operand(Sema *s, Expr *c, int i)
 	return sema_hooks(s)->int_args_at_call ? sema_agg_int_arg(s, c, i) : sema_arg_int(s, c, i);
 }
 
-static bool check_none(Sema *s, Expr *c)
-{
-	(void)s;
-	(void)c;
-	return true;
-}
-
-static const FuncDef core_funcs[] = {
-	{"printf", F_PRINTF, FK_STMT, 1, 64, sema_check_printf},
-	{"print", F_PRINT, FK_STMT, 1, 3, sema_check_print},
-	{"time", F_TIME, FK_STMT, 0, 1, sema_check_time},
-	{"strftime", F_STRFTIME, FK_EXPR, 2, 2, sema_check_strftime},
-	{"cat", F_CAT, FK_STMT, 1, 64, sema_check_printf},
-	{"system", F_SYSTEM, FK_STMT, 1, 64, sema_check_system},
-	{"join", F_JOIN, FK_STMT, 1, 2, sema_check_join},
-	{"exit", F_EXIT, FK_STMT, 0, 0, check_none},
-};
-
-BUILTINS(core_funcs)
 
 /* DTrace's words when a D subroutine gets the wrong number of arguments */
 static bool d_arity_error(Sema *s, Expr *e, const FuncDef *f)

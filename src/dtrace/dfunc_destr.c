@@ -37,6 +37,12 @@ static bool dcheck_system(Sema *s, Expr *c)
 	return dsema_destructive(s, c) && sema_format_d(s, c);
 }
 
+/* the shared EV_SYSTEM event: the runtime runs the formatted command */
+static void gen_system(Gen *g, const Expr *e)
+{
+	gen_format_event(g, EV_SYSTEM, e);
+}
+
 static void gen_signal(Gen *g, const Expr *e)
 {
 	if (e->func->id == F_D_STOP)
@@ -49,7 +55,7 @@ static void gen_signal(Gen *g, const Expr *e)
 
 /* D's raise(), stop() and system() */
 static const FuncDef destr_funcs[] = {
-	{"system", F_SYSTEM, FK_STMT, 1, 64, dcheck_system, FUNC_D},
+	{"system", F_NONE, FK_STMT, 1, 64, dcheck_system, FUNC_D, .gen_stmt = gen_system},
 	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, FUNC_D, .gen_stmt = gen_signal},
 	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, FUNC_D, .gen_stmt = gen_signal},
 };

@@ -73,13 +73,13 @@ static void gen_exit(Gen *g, const Expr *e)
 	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
 	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
 	emit(g, I_ST(BPF_DW, BPF_REG_1, D_CTL_STATE, D_STATE_DRAINING));
-	gen_args_event(g, EV_EXIT, e, 0)->fmt = NULL;
+	gen_args_event(g, EV_EXIT, e, 0);
 }
 
 /* trace() is rewritten by its check into printf, tracemem or
  * __trace_record, whose rows generate its code */
 static const FuncDef trace_funcs[] = {
-	{"trace", F_PRINTF, FK_STMT, 1, 1, dcheck_trace, FUNC_D},
-	{"exit", F_EXIT, FK_STMT, 1, 1, dcheck_exit, FUNC_D, .gen_stmt = gen_exit},
+	{"trace", F_NONE, FK_STMT, 1, 1, dcheck_trace, FUNC_D},
+	{"exit", F_NONE, FK_STMT, 1, 1, dcheck_exit, FUNC_D, .gen_stmt = gen_exit},
 };
 BUILTINS(trace_funcs)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "codegen_d.h"
+#include "../builtins/builtins.h"
 #include "../python/pystack.h"
 #include "printf_fmt_d.h"
 #include "sema_d.h"
@@ -478,8 +479,9 @@ static const FuncDef agg_funcs[] = {
 	{"normalize", F_NONE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
 	{"denormalize", F_NONE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
 	{"setopt", F_NONE, FK_STMT, 1, 2, sema_d_setopt, FUNC_D, .gen_stmt = dgen_setopt},
-	{"stack", F_KSTACK, FK_EXPR, 0, 1, sema_d_stack, FUNC_D},
-	{"ustack", F_USTACK, FK_EXPR, 0, 2, sema_d_stack, FUNC_D},
+	/* kstack()'s and ustack()'s values (builtins/stacks.c) */
+	{"stack", F_NONE, FK_EXPR, 0, 1, sema_d_stack, FUNC_D, .gen_into = builtin_gen_stack_into},
+	{"ustack", F_NONE, FK_EXPR, 0, 2, sema_d_stack, FUNC_D, .gen_into = builtin_gen_stack_into},
 	/* the walk of the Python frames is python/'s */
 	{"jstack", F_NONE, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D, .gen_into = py_gen_jstack_into},
 };
