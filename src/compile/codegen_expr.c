@@ -224,14 +224,15 @@ static void gen_binop(Gen *g, const Expr *e)
 	emit(g, I_MOV64_REG(BPF_REG_0, BPF_REG_1));
 }
 
-/* Whether / and % of these operands divide signed: in D when C's usual
- * conversions give a signed type (-7 / 2 is -3); in bpftrace's dialect
+/* Whether / and % of these operands divide signed: as the dialect says
+ * (D: when C's usual conversions give a signed type, -7 / 2 is -3); else
  * never, as in bpftrace 0.17 (-7 / 2 is 9223372036854775804). */
 bool cg_signed_div(const Gen *g, const Type *a, const Type *b)
 {
-	if (!codegen_hooks(g->sc)->c_int_rules || !a || !b)
+	const CodegenHooks *h = codegen_hooks(g->sc);
+	if (!h->signed_div || !a || !b)
 		return false;
-	return sema_d_arith_signed(a, b);
+	return h->signed_div(a, b);
 }
 
 /* r1 = r1 / r0 or r1 % r0 (64-bit).  Signed: BPF_SDIV/BPF_SMOD where the

@@ -56,10 +56,13 @@ typedef struct CodegenHooks {
 	 * written at scratch dst_off */
 	void (*builtin_int)(struct Gen *g, const Expr *e);
 	void (*builtin_into)(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
-	/* C's integer rules (D): / and % signed when C's conversions say so,
-	 * unsigned negation not wrapped to its width, a value assigned to an
-	 * integer variable cast to its type.  Else bpftrace's. */
+	/* C's integer rules (D): unsigned negation not wrapped to its width, a
+	 * value assigned to an integer variable cast to its type.  Else
+	 * bpftrace's. */
 	bool c_int_rules;
+	/* whether / and % of operands of types a and b divide signed (D: when
+	 * C's conversions give a signed type); NULL: never (bpftrace) */
+	bool (*signed_div)(const Type *a, const Type *b);
 	/* an aggregation of a kind the core does not update (r0 = slot, r1 =
 	 * the value, incr: the stack slot of the increment, or 0) */
 	void (*agg_update)(struct Gen *g, const Type *t, int incr);

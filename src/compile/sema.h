@@ -79,13 +79,9 @@ typedef enum CallCtx { CALL_EXPR, CALL_STMT, CALL_AGG, CALL_VAR } CallCtx;
 bool sema_call(Sema *s, Expr *e, CallCtx ctx);
 bool sema_map_value(Sema *s, Expr *map, Type *t, Loc loc);
 Type *sema_storage_type(Sema *s, Type *t);
-/* D: whether C's usual arithmetic conversions of l and r give a signed type */
-bool sema_d_arith_signed(const Type *l, const Type *r);
 /* D: the type a declaration's text names, or NULL (error set) */
 Type *sema_ctype_named(Sema *s, const char *text, Loc loc);
 
-/* D's words for a value's type ("int", "string", "char *") */
-const char *sema_d_type_name(const Type *t, char *buf, size_t n);
 const char *tn(const Type *t); /* a type's name for messages */
 /* where a condition is: a predicate, an if(), a ?: */
 typedef enum CondKind { COND_PRED, COND_IF, COND_TERNARY } CondKind;

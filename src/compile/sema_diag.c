@@ -69,26 +69,3 @@ const char *tn(const Type *t)
 	i = (i + 1) % 4;
 	return t ? type_name(t, buf[i], sizeof(buf[i])) : "nothing";
 }
-
-/* D's words for a value's type, in its messages (C's names; sema_call.c
- * and the D front end use them) */
-const char *sema_d_type_name(const Type *t, char *buf, size_t n)
-{
-	static const char *const ints[2][4] = {
-		{"unsigned char", "unsigned short", "unsigned int", "unsigned long"},
-		{"char", "short", "int", "long"},
-	};
-	if (t->kind == TY_STR)
-		return "string";
-	if (t->kind == TY_INT && t->pointee) {
-		char pb[128];
-		snprintf(buf, n, "%s *", t->pointee->kind == TY_INT || t->pointee->kind == TY_STR
-					  ? sema_d_type_name(t->pointee, pb, sizeof(pb)) : tn(t->pointee));
-		return buf;
-	}
-	if (t->kind == TY_INT)
-		return ints[t->is_signed][t->bits <= 8 ? 0 : t->bits <= 16 ? 1 : t->bits <= 32 ? 2 : 3];
-	if (t->dsym) /* sym() and the others: DTrace's types of their values */
-		return t->kind == TY_USYM ? "_usymaddr" : "_symaddr";
-	return type_name(t, buf, n);
-}

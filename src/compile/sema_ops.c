@@ -59,17 +59,6 @@ static bool sema_mem_equality(Sema *s, Expr *e)
 	return true;
 }
 
-/* D types arithmetic as C does: each side promoted to at least int, then
- * the wider one; at equal widths unsigned wins.  (A shift has the
- * promoted type of its left side: pass it twice.) */
-/* whether d_arith_type(l, r) is signed: D's / and % divide signed then */
-bool sema_d_arith_signed(const Type *l, const Type *r)
-{
-	int lb = l->bits < 32 ? 32 : l->bits, rb = r->bits < 32 ? 32 : r->bits;
-	bool ls = l->bits < 32 || l->is_signed, rs = r->bits < 32 || r->is_signed;
-	return lb != rb ? (lb > rb ? ls : rs) : ls && rs;
-}
-
 /* the dialect's type of an operator's result, else t */
 static Type *op_type(Sema *s, const Expr *e, Type *t)
 {

@@ -147,6 +147,7 @@ const CodegenHooks d_codegen_hooks = {
 	.builtin_int = d_builtin_int,
 	.builtin_into = d_builtin_into,
 	.c_int_rules = true,
+	.signed_div = sema_d_arith_signed,
 	.agg_update = d_agg_update,
 	.late_clause = dfault_is_error_clause,
 	.link = d_link,

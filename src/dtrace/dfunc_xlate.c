@@ -10,6 +10,7 @@
 
 #include "../compile/codegen.h"
 #include "dfunc.h"
+#include "sema_d.h"
 
 static const Field *field_named(Type *rec, const char *name)
 {
@@ -104,8 +105,8 @@ static bool dcheck_xlate(Sema *s, Expr *c)
 /* xlate: what the D front end left of a translation (an error), and a
  * whole translated struct */
 static const FuncDef xlate_funcs[] = {
-	{"xlate", F_D_XLATE, FK_EXPR, 1, 1, dcheck_xlate, FUNC_D},
-	{"__xlate_struct", F_D_XLATE_STRUCT, FK_EXPR, 0, 64, dcheck_xlate_struct, FUNC_D,
+	{"xlate", F_NONE, FK_EXPR, 1, 1, dcheck_xlate, FUNC_D},
+	{"__xlate_struct", F_NONE, FK_EXPR, 0, 64, dcheck_xlate_struct, FUNC_D,
 	 .gen_into = xlate_into},
 };
 BUILTINS(xlate_funcs)

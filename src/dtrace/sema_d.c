@@ -48,6 +48,37 @@ bool sema_d_declared(Sema *s, const char *name, Type **t)
 	return true;
 }
 
+/* D's words for a value's type, in its messages (C's names) */
+const char *sema_d_type_name(const Type *t, char *buf, size_t n)
+{
+	static const char *const ints[2][4] = {
+		{"unsigned char", "unsigned short", "unsigned int", "unsigned long"},
+		{"char", "short", "int", "long"},
+	};
+	if (t->kind == TY_STR)
+		return "string";
+	if (t->kind == TY_INT && t->pointee) {
+		char pb[128];
+		snprintf(buf, n, "%s *", t->pointee->kind == TY_INT || t->pointee->kind == TY_STR
+					  ? sema_d_type_name(t->pointee, pb, sizeof(pb)) : tn(t->pointee));
+		return buf;
+	}
+	if (t->kind == TY_INT)
+		return ints[t->is_signed][t->bits <= 8 ? 0 : t->bits <= 16 ? 1 : t->bits <= 32 ? 2 : 3];
+	if (t->dsym) /* sym() and the others: DTrace's types of their values */
+		return t->kind == TY_USYM ? "_usymaddr" : "_symaddr";
+	return type_name(t, buf, n);
+}
+
+/* whether d_arith_type(l, r) is signed: D's / and % divide signed then
+ * (CodegenHooks.signed_div) */
+bool sema_d_arith_signed(const Type *l, const Type *r)
+{
+	int lb = l->bits < 32 ? 32 : l->bits, rb = r->bits < 32 ? 32 : r->bits;
+	bool ls = l->bits < 32 || l->is_signed, rs = r->bits < 32 || r->is_signed;
+	return lb != rb ? (lb > rb ? ls : rs) : ls && rs;
+}
+
 /* D: a variable given a value of a type its own cannot take */
 bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val)
 {

@@ -8,6 +8,10 @@ extern const SemaHooks d_sema_hooks;
 /* *t = the declared type of variable `name` ("`x", "self->x", "this->x"),
  * NULL without a declaration; false when it is unknown */
 bool sema_d_declared(Sema *s, const char *name, Type **t);
+/* D's words for a value's type ("int", "string", "char *") */
+const char *sema_d_type_name(const Type *t, char *buf, size_t n);
+/* whether C's usual arithmetic conversions of l and r give a signed type */
+bool sema_d_arith_signed(const Type *l, const Type *r);
 /* D's operands have incompatible types: "int" = "string" */
 bool sema_d_incompat(Sema *s, Loc loc, const Type *var, const Type *val);
 /* D's argN in a syscall tracepoint: its offset in the record, -1
