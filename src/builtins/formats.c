@@ -7,6 +7,7 @@
  * hook). */
 #include "../compile/codegen.h"
 #include "../compile/sema_hooks.h"
+#include "builtins.h"
 
 /* printf(fmt, ...) and cat(fmt, ...): the dialect's format check */
 static bool check_printf(Sema *s, Expr *c)
@@ -42,7 +43,8 @@ static bool check_system(Sema *s, Expr *c)
 	return sema_check_format(s, c, 1) && ok;
 }
 
-static void gen_system(Gen *g, const Expr *e)
+/* the runtime runs the formatted command (D's system() too) */
+void builtin_gen_system(Gen *g, const Expr *e)
 {
 	gen_format_event(g, EV_SYSTEM, e);
 }
@@ -178,7 +180,7 @@ static const FuncDef format_funcs[] = {
 	{"time", F_NONE, FK_STMT, 0, 1, check_time, .gen_stmt = gen_time},
 	{"strftime", F_NONE, FK_EXPR, 2, 2, check_strftime, .gen_into = gen_strftime},
 	{"cat", F_NONE, FK_STMT, 1, 64, check_printf, .gen_stmt = gen_cat},
-	{"system", F_NONE, FK_STMT, 1, 64, check_system, .gen_stmt = gen_system},
+	{"system", F_NONE, FK_STMT, 1, 64, check_system, .gen_stmt = builtin_gen_system},
 	{"join", F_NONE, FK_STMT, 1, 2, check_join, .gen_stmt = gen_join},
 };
 BUILTINS(format_funcs)

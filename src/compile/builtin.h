@@ -14,24 +14,12 @@
 typedef struct Sema Sema;
 struct Gen;
 
-/* The functions rows name by id: code outside their family still asks
- * "is this str()?".  A family's own functions are F_NONE (their hooks say
- * what they are); the ids shrink as families move out of the core. */
+/* No code names a function by id any more: a row's hooks say what it is,
+ * and every row is F_NONE.  The field stays only so that the rows keep
+ * their positional shape ({name, F_NONE, kind, min, max, check, ...}) while
+ * other work adds rows; it goes with the next sweep of the tables. */
 typedef enum FuncId {
 	F_NONE,
-	/* D subroutines (dtrace/dfunc.h) */
-	F_D_STRLEN, F_D_STRJOIN, F_D_SUBSTR, F_D_INDEX, F_D_RINDEX, F_D_STRCHR, F_D_STRRCHR,
-	F_D_STRSTR, F_D_STRTOK, F_D_BASENAME, F_D_DIRNAME, F_D_TOUPPER, F_D_TOLOWER, F_D_LLTOSTR,
-	F_D_BYTEORDER, F_D_RAND, F_D_PROGENYOF, F_D_RAISE, F_D_STOP,
-	F_D_SPECULATION, F_D_SPECULATE, F_D_COMMIT, F_D_DISCARD,
-	F_D_COPYIN, F_D_COPYINSTR, F_D_COPYINTO, F_D_STRINGOF, F_D_ALLOCA, F_D_BCOPY,
-	F_D_INET_NTOP, F_D_INET_NTOA, F_D_INET_NTOA6,
-	F_D_TRACEMEM, F_D_COPYOUT, F_D_COPYOUTSTR, F_D_CHILL,
-	F_D_PSARGS,
-	F_D_XLATE,
-	F_D_XLATE_STRUCT,
-	F_D_TRACE_RECORD,
-	F_D_STRTOLL, F_D_GETMAJOR, F_D_GETMINOR, F_D_CLEANPATH,
 } FuncId;
 
 typedef enum FuncKind {

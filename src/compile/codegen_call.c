@@ -1,5 +1,5 @@
 /* Builtins and functions: code generation hooks in tables indexed by the
- * ids sema assigned (BuiltinId, FuncId). */
+ * ids sema assigned (BuiltinId); a function's code is its row's hook. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>

@@ -77,13 +77,15 @@ int64_t d_size_opt(const Options *o, const char *name, int64_t dflt);
 
 /* dfunc_inet.c: inet_ntop inet_ntoa inet_ntoa6 (TY_INET values) */
 bool dcheck_inet_ntop(Sema *s, Expr *c);
-bool dcheck_inet_ntoa(Sema *s, Expr *c); /* and inet_ntoa6 */
+bool dcheck_inet_ntoa(Sema *s, Expr *c);
+bool dcheck_inet_ntoa6(Sema *s, Expr *c);
 
 /* dfunc_mem.c: tracemem (EV_D_TRACEMEM), copyout copyoutstr (need -w) */
 void dsema_trace_string(Sema *s, Expr *c); /* trace(STRING) as a tracemem of the string */
 bool dcheck_tracemem(Sema *s, Expr *c);
 bool dcheck_trace_record(Sema *s, Expr *c); /* trace(a struct), made so by trace's check */
-bool dcheck_copyout(Sema *s, Expr *c); /* and copyoutstr */
+bool dcheck_copyout(Sema *s, Expr *c);
+bool dcheck_copyoutstr(Sema *s, Expr *c);
 /* dfunc_xlate.c: __xlate_struct(...), a whole translated struct (D front end) */
 bool dcheck_xlate_struct(Sema *s, Expr *c);
 

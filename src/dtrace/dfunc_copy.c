@@ -310,37 +310,33 @@ static void gen_stringof(Gen *g, const Expr *e, int dst, const Type *dt)
 								   : BPF_FUNC_probe_read_kernel_str);
 }
 
-static void copy_int(Gen *g, const Expr *e)
+static void gen_copyin(Gen *g, const Expr *e)
 {
-	switch (e->func->id) {
-	case F_D_COPYIN:
-	case F_D_ALLOCA:
-		gen_take(g, e, e->func->id == F_D_COPYIN);
-		return;
-	default:
-		break;
-	}
+	gen_take(g, e, true);
 }
 
-static void copy_stmt(Gen *g, const Expr *e)
+static void gen_alloca(Gen *g, const Expr *e)
 {
-	switch (e->func->id) {
-	case F_D_COPYINTO:
-	case F_D_BCOPY:
-		gen_copy_to(g, e, e->func->id == F_D_COPYINTO);
-		return;
-	default:
-		break;
-	}
+	gen_take(g, e, false);
+}
+
+static void gen_copyinto(Gen *g, const Expr *e)
+{
+	gen_copy_to(g, e, true);
+}
+
+static void gen_bcopy(Gen *g, const Expr *e)
+{
+	gen_copy_to(g, e, false);
 }
 
 /* D's copies and scratch memory */
 static const FuncDef copy_funcs[] = {
-	{"copyin", F_D_COPYIN, FK_EXPR, 2, 2, dcheck_copyin, FUNC_D, .gen_int = copy_int},
-	{"copyinstr", F_D_COPYINSTR, FK_EXPR, 1, 2, dcheck_copyinstr, FUNC_D, .gen_into = gen_copyinstr},
-	{"copyinto", F_D_COPYINTO, FK_STMT, 3, 3, dcheck_copyinto, FUNC_D, .gen_stmt = copy_stmt},
-	{"stringof", F_D_STRINGOF, FK_EXPR, 1, 1, dcheck_stringof, FUNC_D, .gen_into = gen_stringof},
-	{"alloca", F_D_ALLOCA, FK_EXPR, 1, 1, dcheck_alloca, FUNC_D, .gen_int = copy_int},
-	{"bcopy", F_D_BCOPY, FK_STMT, 3, 3, dcheck_bcopy, FUNC_D, .gen_stmt = copy_stmt},
+	{"copyin", F_NONE, FK_EXPR, 2, 2, dcheck_copyin, FUNC_D, .gen_int = gen_copyin},
+	{"copyinstr", F_NONE, FK_EXPR, 1, 2, dcheck_copyinstr, FUNC_D, .gen_into = gen_copyinstr},
+	{"copyinto", F_NONE, FK_STMT, 3, 3, dcheck_copyinto, FUNC_D, .gen_stmt = gen_copyinto},
+	{"stringof", F_NONE, FK_EXPR, 1, 1, dcheck_stringof, FUNC_D, .gen_into = gen_stringof},
+	{"alloca", F_NONE, FK_EXPR, 1, 1, dcheck_alloca, FUNC_D, .gen_int = gen_alloca},
+	{"bcopy", F_NONE, FK_STMT, 3, 3, dcheck_bcopy, FUNC_D, .gen_stmt = gen_bcopy},
 };
 BUILTINS(copy_funcs)

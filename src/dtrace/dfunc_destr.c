@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include "../compile/codegen.h"
+#include "../builtins/builtins.h"
 #include "dfunc.h"
 #include "sema_d.h"
 
@@ -37,26 +38,30 @@ static bool dcheck_system(Sema *s, Expr *c)
 	return dsema_destructive(s, c) && sema_format_d(s, c);
 }
 
-/* the shared EV_SYSTEM event: the runtime runs the formatted command */
-static void gen_system(Gen *g, const Expr *e)
+/* the signal in r0 to the process that fired the probe */
+static void send_signal(Gen *g)
 {
-	gen_format_event(g, EV_SYSTEM, e);
-}
-
-static void gen_signal(Gen *g, const Expr *e)
-{
-	if (e->func->id == F_D_STOP)
-		emit(g, I_MOV64_IMM(BPF_REG_0, SIGSTOP));
-	else
-		gen_int(g, e->args.v[0]);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	emit_call(g, BPF_FUNC_send_signal);
 }
 
+static void gen_raise(Gen *g, const Expr *e)
+{
+	gen_int(g, e->args.v[0]);
+	send_signal(g);
+}
+
+static void gen_stop(Gen *g, const Expr *e)
+{
+	(void)e;
+	emit(g, I_MOV64_IMM(BPF_REG_0, SIGSTOP));
+	send_signal(g);
+}
+
 /* D's raise(), stop() and system() */
 static const FuncDef destr_funcs[] = {
-	{"system", F_NONE, FK_STMT, 1, 64, dcheck_system, FUNC_D, .gen_stmt = gen_system},
-	{"raise", F_D_RAISE, FK_STMT, 1, 1, dcheck_raise, FUNC_D, .gen_stmt = gen_signal},
-	{"stop", F_D_STOP, FK_STMT, 0, 0, dcheck_stop, FUNC_D, .gen_stmt = gen_signal},
+	{"system", F_NONE, FK_STMT, 1, 64, dcheck_system, FUNC_D, .gen_stmt = builtin_gen_system},
+	{"raise", F_NONE, FK_STMT, 1, 1, dcheck_raise, FUNC_D, .gen_stmt = gen_raise},
+	{"stop", F_NONE, FK_STMT, 0, 0, dcheck_stop, FUNC_D, .gen_stmt = gen_stop},
 };
 BUILTINS(destr_funcs)

@@ -74,14 +74,24 @@ void dsema_trace_string(Sema *s, Expr *c)
 	c->aux2 = rawbytes(&s->sc->opt) ? TRACE_STRING_RAW : TRACE_STRING_TEXT;
 }
 
-bool dcheck_copyout(Sema *s, Expr *c)
+/* copyout(buf, addr, n) (str: copyoutstr(s, addr, maxlen)) */
+static bool check_copyout(Sema *s, Expr *c, bool str)
 {
 	if (!dsema_destructive(s, c))
 		return false;
-	bool str = c->func->id == F_D_COPYOUTSTR;
 	if (str ? !dsema_arg_str(s, c, 0) : !dsema_arg_int(s, c, 0, "void *"))
 		return false;
 	return dsema_arg_int(s, c, 1, "uintptr_t") && dsema_arg_int(s, c, 2, "size_t");
+}
+
+bool dcheck_copyout(Sema *s, Expr *c)
+{
+	return check_copyout(s, c, false);
+}
+
+bool dcheck_copyoutstr(Sema *s, Expr *c)
+{
+	return check_copyout(s, c, true);
 }
 
 static bool user_ptr(const Expr *a)
@@ -176,10 +186,9 @@ static void gen_tracemem(Gen *g, const Expr *e)
  * scratch: the helper writes from BPF memory only) to the user address;
  * copyoutstr(s, addr, maxlen): the string and its NUL, at most maxlen.
  * A size over the bound ends the clause. */
-static void gen_copyout(Gen *g, const Expr *e)
+static void gen_copy_out(Gen *g, const Expr *e, bool str)
 {
 	int mark = g->scratch_top, S = dcopy_scratchsize(&g->sc->opt);
-	bool str = e->func->id == F_D_COPYOUTSTR;
 	int src, ns = S, addr = d_slot(g), len = d_slot(g);
 	if (str) {
 		src = gen_mem(g, e->args.v[0]);
@@ -225,12 +234,22 @@ static void gen_copyout(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
+static void gen_copyout(Gen *g, const Expr *e)
+{
+	gen_copy_out(g, e, false);
+}
+
+static void gen_copyoutstr(Gen *g, const Expr *e)
+{
+	gen_copy_out(g, e, true);
+}
+
 /* D's tracemem() and copyout() */
 static const FuncDef mem_funcs[] = {
-	{"tracemem", F_D_TRACEMEM, FK_STMT, 2, 64, dcheck_tracemem, FUNC_D, .gen_stmt = gen_tracemem},
-	{"copyout", F_D_COPYOUT, FK_STMT, 3, 3, dcheck_copyout, FUNC_D, .gen_stmt = gen_copyout},
-	{"copyoutstr", F_D_COPYOUTSTR, FK_STMT, 3, 3, dcheck_copyout, FUNC_D, .gen_stmt = gen_copyout},
-	{"__trace_record", F_D_TRACE_RECORD, FK_STMT, 1, 1, dcheck_trace_record, FUNC_D,
+	{"tracemem", F_NONE, FK_STMT, 2, 64, dcheck_tracemem, FUNC_D, .gen_stmt = gen_tracemem},
+	{"copyout", F_NONE, FK_STMT, 3, 3, dcheck_copyout, FUNC_D, .gen_stmt = gen_copyout},
+	{"copyoutstr", F_NONE, FK_STMT, 3, 3, dcheck_copyoutstr, FUNC_D, .gen_stmt = gen_copyoutstr},
+	{"__trace_record", F_NONE, FK_STMT, 1, 1, dcheck_trace_record, FUNC_D,
 	 .gen_stmt = gen_trace_record},
 };
 BUILTINS(mem_funcs)

@@ -100,38 +100,33 @@ static void gen_progenyof(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
-static void misc_int(Gen *g, const Expr *e)
+/* htons() and the others: the bytes swapped at the name's width */
+static void gen_byteorder(Gen *g, const Expr *e)
 {
-	switch (e->func->id) {
-	case F_D_BYTEORDER: {
-		int bits = swap_bits(e->name);
-		gen_int(g, e->args.v[0]);
-		emit(g, ((struct bpf_insn){.code = BPF_ALU | BPF_END | BPF_TO_BE,
-					   .dst_reg = BPF_REG_0, .imm = bits}));
-		return;
-	}
-	case F_D_RAND:
-		emit_call(g, BPF_FUNC_get_prandom_u32);
-		emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
-		emit(g, I_ALU64_IMM(BPF_ARSH, BPF_REG_0, 32));
-		return;
-	case F_D_PROGENYOF:
-		gen_progenyof(g, e);
-		return;
-	default:
-		break;
-	}
+	int bits = swap_bits(e->name);
+	gen_int(g, e->args.v[0]);
+	emit(g, ((struct bpf_insn){.code = BPF_ALU | BPF_END | BPF_TO_BE,
+				   .dst_reg = BPF_REG_0, .imm = bits}));
+}
+
+/* rand(): a random int, sign-extended */
+static void gen_rand(Gen *g, const Expr *e)
+{
+	(void)e;
+	emit_call(g, BPF_FUNC_get_prandom_u32);
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
+	emit(g, I_ALU64_IMM(BPF_ARSH, BPF_REG_0, 32));
 }
 
 /* D's byte order, rand() and progenyof() */
 static const FuncDef misc_funcs[] = {
-	{"htons", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = misc_int},
-	{"htonl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = misc_int},
-	{"htonll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = misc_int},
-	{"ntohs", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = misc_int},
-	{"ntohl", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = misc_int},
-	{"ntohll", F_D_BYTEORDER, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = misc_int},
-	{"rand", F_D_RAND, FK_EXPR, 0, 0, dcheck_rand, FUNC_D, .gen_int = misc_int},
-	{"progenyof", F_D_PROGENYOF, FK_EXPR, 1, 1, dcheck_progenyof, FUNC_D, .gen_int = misc_int},
+	{"htons", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"htonl", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"htonll", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"ntohs", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"ntohl", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"ntohll", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"rand", F_NONE, FK_EXPR, 0, 0, dcheck_rand, FUNC_D, .gen_int = gen_rand},
+	{"progenyof", F_NONE, FK_EXPR, 1, 1, dcheck_progenyof, FUNC_D, .gen_int = gen_progenyof},
 };
 BUILTINS(misc_funcs)

@@ -128,30 +128,25 @@ static void gen_strtoll(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
-static void num_int(Gen *g, const Expr *e)
+/* getmajor(dev), getminor(dev): a dev_t's parts (32 bits) */
+static void gen_getmajor(Gen *g, const Expr *e)
 {
-	switch (e->func->id) {
-	case F_D_STRTOLL:
-		gen_strtoll(g, e);
-		return;
-	case F_D_GETMAJOR:
-	case F_D_GETMINOR:
-		gen_int(g, e->args.v[0]);
-		emit(g, I_MOV32_REG(BPF_REG_0, BPF_REG_0)); /* dev_t: 32 bits */
-		if (e->func->id == F_D_GETMAJOR)
-			emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, DEV_MINORBITS));
-		else
-			emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, (1 << DEV_MINORBITS) - 1));
-		return;
-	default:
-		break;
-	}
+	gen_int(g, e->args.v[0]);
+	emit(g, I_MOV32_REG(BPF_REG_0, BPF_REG_0));
+	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, DEV_MINORBITS));
+}
+
+static void gen_getminor(Gen *g, const Expr *e)
+{
+	gen_int(g, e->args.v[0]);
+	emit(g, I_MOV32_REG(BPF_REG_0, BPF_REG_0));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, (1 << DEV_MINORBITS) - 1));
 }
 
 /* D's strtoll() and device numbers */
 static const FuncDef num_funcs[] = {
-	{"strtoll", F_D_STRTOLL, FK_EXPR, 1, 2, dcheck_strtoll, FUNC_D, .gen_int = num_int},
-	{"getmajor", F_D_GETMAJOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = num_int},
-	{"getminor", F_D_GETMINOR, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = num_int},
+	{"strtoll", F_NONE, FK_EXPR, 1, 2, dcheck_strtoll, FUNC_D, .gen_int = gen_strtoll},
+	{"getmajor", F_NONE, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = gen_getmajor},
+	{"getminor", F_NONE, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = gen_getminor},
 };
 BUILTINS(num_funcs)

@@ -176,6 +176,6 @@ static void gen_cleanpath(Gen *g, const Expr *e, int dst, const Type *dt)
 
 /* D's cleanpath() */
 static const FuncDef path_funcs[] = {
-	{"cleanpath", F_D_CLEANPATH, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_cleanpath},
+	{"cleanpath", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_cleanpath},
 };
 BUILTINS(path_funcs)

@@ -191,9 +191,8 @@ int dspec_tag_record(Gen *g, int rec_off, int size)
 
 /* commit(id)/discard(id): the event that tells the runtime, then the
  * buffer is free again (a bad or inactive id does nothing) */
-static void gen_commit(Gen *g, const Expr *e)
+static void gen_spec_end(Gen *g, const Expr *e, bool commit)
 {
-	bool commit = e->func->id == F_D_COMMIT;
 	EventDesc *ev = event_new(g, commit ? EV_SPEC_COMMIT : EV_SPEC_DISCARD, 1);
 	ev->argt[0] = e->args.v[0]->type;
 	ev->argoff[0] = 8;
@@ -213,6 +212,16 @@ static void gen_commit(Gen *g, const Expr *e)
 	g->scratch_top = mark;
 }
 
+static void gen_commit(Gen *g, const Expr *e)
+{
+	gen_spec_end(g, e, true);
+}
+
+static void gen_discard(Gen *g, const Expr *e)
+{
+	gen_spec_end(g, e, false);
+}
+
 static void spec_int(Gen *g, const Expr *e)
 {
 	(void)e;
@@ -221,9 +230,9 @@ static void spec_int(Gen *g, const Expr *e)
 
 /* D's speculations */
 static const FuncDef spec_funcs[] = {
-	{"speculation", F_D_SPECULATION, FK_EXPR, 0, 0, dcheck_speculation, FUNC_D, .gen_int = spec_int},
-	{"speculate", F_D_SPECULATE, FK_STMT, 1, 1, dcheck_speculate, FUNC_D, .gen_stmt = gen_speculate},
-	{"commit", F_D_COMMIT, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_commit},
-	{"discard", F_D_DISCARD, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_commit},
+	{"speculation", F_NONE, FK_EXPR, 0, 0, dcheck_speculation, FUNC_D, .gen_int = spec_int},
+	{"speculate", F_NONE, FK_STMT, 1, 1, dcheck_speculate, FUNC_D, .gen_stmt = gen_speculate},
+	{"commit", F_NONE, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_commit},
+	{"discard", F_NONE, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_discard},
 };
 BUILTINS(spec_funcs)

@@ -265,6 +265,7 @@ static void set_slot(Gen *g, int slot, int32_t imm)
 
 static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
 {
+	int mark = g->scratch_top;
 	int na, nb, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int oa = d_str_arg(g, e->args.v[0], &na), ob = d_str_arg(g, e->args.v[1], &nb);
 	int start = d_slot(g), count = d_slot(g), len = d_slot(g);
@@ -288,6 +289,7 @@ static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
 	emit_goto(g, loop);
 	label_place(g, end);
+	g->scratch_top = mark;
 }
 
 /* substr(s, index[, length]) as dtrace.c: a negative index counts from the
@@ -295,6 +297,7 @@ static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
  * length leaves that many bytes off the end. */
 static void gen_substr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
+	int mark = g->scratch_top;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int os = d_str_arg(g, e->args.v[0], &ns);
 	int idx = int_arg_slot(g, e->args.v[1]);
@@ -338,6 +341,7 @@ static void gen_substr(Gen *g, const Expr *e, int dst, const Type *dt)
 	st_slot(g, idx, BPF_REG_1);
 	st_slot(g, rem, BPF_REG_2);
 	d_copy_range(g, os, ns, idx, rem, dst, out);
+	g->scratch_top = mark;
 }
 
 /* r0 = 1 when sub (sublen bytes, in slot) occurs in s at position r1 (kept) */
@@ -445,29 +449,41 @@ static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int 
 	label_place(g, done);
 }
 
-static void gen_index(Gen *g, const Expr *e)
+static void gen_index_of(Gen *g, const Expr *e, SearchKind k)
 {
 	int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g);
-	gen_search(g, e, e->func->id == F_D_RINDEX ? SEARCH_RINDEX : SEARCH_INDEX, os, ns, res);
+	gen_search(g, e, k, os, ns, res);
 	ld_slot(g, BPF_REG_0, res);
 	g->scratch_top = mark;
+}
+
+static void gen_index(Gen *g, const Expr *e)
+{
+	gen_index_of(g, e, SEARCH_INDEX);
+}
+
+static void gen_rindex(Gen *g, const Expr *e)
+{
+	gen_index_of(g, e, SEARCH_RINDEX);
 }
 
 /* strstr(s, sub): the rest of s from sub's first occurrence, or "" */
 static void gen_strstr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
+	int mark = g->scratch_top;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g), count = d_slot(g);
 	gen_search(g, e, SEARCH_STRSTR, os, ns, res);
 	emit_memzero(g, dst, dt->size);
 	set_slot(g, count, out);
 	d_copy_range(g, os, ns, res, count, dst, out);
+	g->scratch_top = mark;
 }
 
 /* strchr/strrchr(s, c): the rest of s from c's first (last) occurrence */
-static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
+static void gen_strchr_from(Gen *g, const Expr *e, int dst, const Type *dt, bool last)
 {
-	bool last = e->func->id == F_D_STRRCHR;
+	int mark = g->scratch_top;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int os = d_str_arg(g, e->args.v[0], &ns), ch = int_arg_slot(g, e->args.v[1]);
 	int res = d_slot(g), count = d_slot(g);
@@ -491,13 +507,24 @@ static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit_memzero(g, dst, dt->size);
 	set_slot(g, count, out);
 	d_copy_range(g, os, ns, res, count, dst, out);
+	g->scratch_top = mark;
+}
+
+static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	gen_strchr_from(g, e, dst, dt, false);
+}
+
+static void gen_strrchr(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	gen_strchr_from(g, e, dst, dt, true);
 }
 
 /* basename/dirname as dtrace.c: "" and "a" give "." for dirname, "/" and
  * "///" give "/", trailing slashes are ignored. */
-static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt)
+static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt, bool dir)
 {
-	bool dir = e->func->id == F_D_DIRNAME;
+	int mark = g->scratch_top;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int os = d_str_arg(g, e->args.v[0], &ns);
 	int i = d_slot(g), lastbase = d_slot(g), firstbase = d_slot(g), lastdir = d_slot(g);
@@ -568,11 +595,22 @@ static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt)
 	label_place(g, copy);
 	d_copy_range(g, os, ns, start, count, dst, out);
 	label_place(g, end);
+	g->scratch_top = mark;
 }
 
-static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt)
+static void gen_basename(Gen *g, const Expr *e, int dst, const Type *dt)
 {
-	bool upper = e->func->id == F_D_TOUPPER;
+	gen_pathpart(g, e, dst, dt, false);
+}
+
+static void gen_dirname(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	gen_pathpart(g, e, dst, dt, true);
+}
+
+static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt, bool upper)
+{
+	int mark = g->scratch_top;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int os = d_str_arg(g, e->args.v[0], &ns), start = d_slot(g), count = d_slot(g);
 	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
@@ -594,6 +632,17 @@ static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit_goto(g, loop);
 	label_place(g, end);
+	g->scratch_top = mark;
+}
+
+static void gen_toupper(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	gen_case(g, e, dst, dt, true);
+}
+
+static void gen_tolower(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	gen_case(g, e, dst, dt, false);
 }
 
 /* lltostr(n[, base]): digits written backwards into a 66-byte buffer, then
@@ -602,6 +651,7 @@ static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt)
 #define LLTOSTR_BUF 72
 static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
+	int mark = g->scratch_top;
 	int out = e->type->size < dt->size ? e->type->size : dt->size;
 	int val = int_arg_slot(g, e->args.v[0]);
 	int base = e->args.n > 1 ? int_arg_slot(g, e->args.v[1]) : d_slot(g);
@@ -687,6 +737,7 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	set_slot(g, count, out);
 	d_copy_range(g, buf, LLTOSTR_BUF, start, count, dst, out);
 	label_place(g, bad); /* "" */
+	g->scratch_top = mark;
 }
 
 /* scratch[bits + (c >> 3)] bit (c & 7) into r4 (0 or 1); c in reg */
@@ -732,6 +783,7 @@ static int delim_set(Gen *g, const Expr *delims)
  * strtok(NULL, ...).  The continuation of a thread that has none is "". */
 static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 {
+	int mark = g->scratch_top;
 	int n = g->sc->opt.strlen_max, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int key = d_slot(g), ns, os;
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
@@ -800,64 +852,32 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit_scratch_ptr(g, BPF_REG_2, key);
 	emit_call(g, BPF_FUNC_map_delete_elem);
 	label_place(g, done);
+	g->scratch_top = mark;
 }
 
-static void string_int(Gen *g, const Expr *e)
+/* strlen(s) */
+static void gen_strlen(Gen *g, const Expr *e)
 {
-	switch (e->func->id) {
-	case F_D_STRLEN: {
-		int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns);
-		d_strlen(g, os, ns, BPF_REG_0);
-		g->scratch_top = mark;
-		return;
-	}
-	case F_D_INDEX:
-	case F_D_RINDEX:
-		gen_index(g, e);
-		return;
-	default:
-		break;
-	}
-}
-
-static void string_into(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	typedef void (*Into)(Gen *, const Expr *, int, const Type *);
-	Into fn = NULL;
-	switch (e->func->id) {
-	case F_D_STRJOIN: fn = gen_strjoin; break;
-	case F_D_SUBSTR: fn = gen_substr; break;
-	case F_D_STRSTR: fn = gen_strstr; break;
-	case F_D_STRCHR:
-	case F_D_STRRCHR: fn = gen_strchr; break;
-	case F_D_BASENAME:
-	case F_D_DIRNAME: fn = gen_pathpart; break;
-	case F_D_TOUPPER:
-	case F_D_TOLOWER: fn = gen_case; break;
-	case F_D_LLTOSTR: fn = gen_lltostr; break;
-	case F_D_STRTOK: fn = gen_strtok; break;
-	default: return;
-	}
-	int mark = g->scratch_top;
-	fn(g, e, dst, dt);
+	int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns);
+	d_strlen(g, os, ns, BPF_REG_0);
 	g->scratch_top = mark;
 }
 
 /* D's string subroutines */
 static const FuncDef string_funcs[] = {
-	{"strlen", F_D_STRLEN, FK_EXPR, 1, 1, dcheck_strlen, FUNC_D, .gen_int = string_int},
-	{"strjoin", F_D_STRJOIN, FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D, .gen_into = string_into},
-	{"substr", F_D_SUBSTR, FK_EXPR, 2, 3, dcheck_substr, FUNC_D, .gen_into = string_into},
-	{"index", F_D_INDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = string_int},
-	{"rindex", F_D_RINDEX, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = string_int},
-	{"strchr", F_D_STRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = string_into},
-	{"strrchr", F_D_STRRCHR, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = string_into},
-	{"strstr", F_D_STRSTR, FK_EXPR, 2, 2, dcheck_strstr, FUNC_D, .gen_into = string_into},
-	{"basename", F_D_BASENAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
-	{"dirname", F_D_DIRNAME, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
-	{"toupper", F_D_TOUPPER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
-	{"tolower", F_D_TOLOWER, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = string_into},
-	{"lltostr", F_D_LLTOSTR, FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D, .gen_into = string_into},
-	{"strtok", F_D_STRTOK, FK_EXPR, 2, 2, dcheck_strtok, FUNC_D, .gen_into = string_into},
+	{"strlen", F_NONE, FK_EXPR, 1, 1, dcheck_strlen, FUNC_D, .gen_int = gen_strlen},
+	{"strjoin", F_NONE, FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D, .gen_into = gen_strjoin},
+	{"substr", F_NONE, FK_EXPR, 2, 3, dcheck_substr, FUNC_D, .gen_into = gen_substr},
+	{"index", F_NONE, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_index},
+	{"rindex", F_NONE, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_rindex},
+	{"strchr", F_NONE, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strchr},
+	{"strrchr", F_NONE, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strrchr},
+	{"strstr", F_NONE, FK_EXPR, 2, 2, dcheck_strstr, FUNC_D, .gen_into = gen_strstr},
+	{"basename", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_basename},
+	{"dirname", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_dirname},
+	{"toupper", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_toupper},
+	{"tolower", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_tolower},
+	{"lltostr", F_NONE, FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D, .gen_into = gen_lltostr},
+	{"strtok", F_NONE, FK_EXPR, 2, 2, dcheck_strtok, FUNC_D, .gen_into = gen_strtok},
 };
 BUILTINS(string_funcs)

@@ -68,7 +68,7 @@ static bool dcheck_exit(Sema *s, Expr *c)
 /* exit(N): the control word says exit, no traced probe's clause starts
  * after this one (draining), and the event carries the status; the clause
  * goes on: what it traces after exit() still prints */
-static void gen_exit(Gen *g, const Expr *e)
+static void gen_exit_status(Gen *g, const Expr *e)
 {
 	emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
 	emit(g, I_ST(BPF_DW, BPF_REG_1, 0, 1));
@@ -80,6 +80,6 @@ static void gen_exit(Gen *g, const Expr *e)
  * __trace_record, whose rows generate its code */
 static const FuncDef trace_funcs[] = {
 	{"trace", F_NONE, FK_STMT, 1, 1, dcheck_trace, FUNC_D},
-	{"exit", F_NONE, FK_STMT, 1, 1, dcheck_exit, FUNC_D, .gen_stmt = gen_exit},
+	{"exit", F_NONE, FK_STMT, 1, 1, dcheck_exit, FUNC_D, .gen_stmt = gen_exit_status},
 };
 BUILTINS(trace_funcs)
