@@ -27,12 +27,13 @@ void drops_d_report(Runtime *rt, bool agg, bool dyn)
 {
 	if (rt->drops_fd < 0)
 		return;
-	if (!rt->drops) {
-		rt->drops = xcalloc(1, sizeof(*rt->drops));
-		rt->drops->ncpu = libbpf_num_possible_cpus();
-		rt->drops->told_agg = xcalloc((size_t)rt->drops->ncpu, sizeof(uint64_t));
+	DRunState *ds = d_state(rt);
+	if (!ds->drops) {
+		ds->drops = xcalloc(1, sizeof(*ds->drops));
+		ds->drops->ncpu = libbpf_num_possible_cpus();
+		ds->drops->told_agg = xcalloc((size_t)ds->drops->ncpu, sizeof(uint64_t));
 	}
-	struct DropsD *d = rt->drops;
+	struct DropsD *d = ds->drops;
 	uint64_t *v = xcalloc((size_t)d->ncpu, sizeof(uint64_t));
 	bool flushed = false;
 	if (agg && read_counts(rt, D_DROP_AGG, v))
@@ -64,8 +65,9 @@ void drops_d_report(Runtime *rt, bool agg, bool dyn)
 
 void drops_d_free(Runtime *rt)
 {
-	if (rt->drops)
-		free(rt->drops->told_agg);
-	free(rt->drops);
-	rt->drops = NULL;
+	DRunState *ds = d_state(rt);
+	if (ds->drops)
+		free(ds->drops->told_agg);
+	free(ds->drops);
+	ds->drops = NULL;
 }

@@ -33,9 +33,10 @@ static void ev_printa(Runtime *rt, const EventDesc *ev, const uint8_t *data, siz
 
 void events_d_close_line(Runtime *rt)
 {
-	if (rt->d_line_open)
+	DRunState *ds = d_state(rt);
+	if (ds->line_open)
 		fputc('\n', rt->out.f);
-	rt->d_line_open = false;
+	ds->line_open = false;
 }
 
 /* Whether another clause's probe record (EV_D_PROBE) of the same probe
@@ -75,10 +76,11 @@ static void d_flow_line(Runtime *rt, const EventDesc *ev, int cpu)
 	int flow = flow_name(name, "entry") ? 1 : flow_name(name, "return") ? -1 : 0;
 	if ((flow > 0 && same_probe_clause(rt, ev, -1)) || (flow < 0 && same_probe_clause(rt, ev, 1)))
 		flow = 0;
-	if (flow < 0 && rt->d_indent > 0)
-		rt->d_indent -= 2;
+	DRunState *ds = d_state(rt);
+	if (flow < 0 && ds->indent > 0)
+		ds->indent -= 2;
 	char col[512];
-	snprintf(col, sizeof(col), "%*s%s%.*s%s%s", rt->d_indent, "",
+	snprintf(col, sizeof(col), "%*s%s%.*s%s%s", ds->indent, "",
 		 flow > 0 ? (sys ? " => " : " -> ") : flow < 0 ? (sys ? " <= " : " <- ") : "| ",
 		 flen, ev->text, flow ? "" : ":", flow ? "" : name);
 	if (rt->out.agg.testing)
@@ -86,7 +88,7 @@ static void d_flow_line(Runtime *rt, const EventDesc *ev, int cpu)
 	else
 		fprintf(rt->out.f, "%3d %-41s ", cpu, col);
 	if (flow > 0)
-		rt->d_indent += 2;
+		ds->indent += 2;
 }
 
 /* dtrace(1)'s heading, once: in its testing mode (_DTRACE_TESTING) without
@@ -102,7 +104,7 @@ static void d_heading(Runtime *rt)
 		fprintf(rt->out.f, "%32s\n", "FUNCTION:NAME");
 	else
 		fprintf(rt->out.f, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
-	rt->d_heading = true;
+	d_state(rt)->heading = true;
 }
 
 /* dtrace(1)'s columns for one firing, after its heading once */
@@ -112,7 +114,7 @@ static void ev_d_probe(Runtime *rt, const EventDesc *ev, const uint8_t *data, si
 	uint64_t cpu;
 	memcpy(&cpu, (const uint8_t *)data + 8, 8);
 	events_d_close_line(rt);
-	if (!rt->d_heading)
+	if (!d_state(rt)->heading)
 		d_heading(rt);
 	if (rt->out.agg.flowindent)
 		d_flow_line(rt, ev, (int)cpu);
@@ -120,7 +122,7 @@ static void ev_d_probe(Runtime *rt, const EventDesc *ev, const uint8_t *data, si
 		fprintf(rt->out.f, "%32s ", ev->text);
 	else
 		fprintf(rt->out.f, "%3d %6d %32s ", (int)cpu, ev->top, ev->text);
-	rt->d_line_open = true;
+	d_state(rt)->line_open = true;
 }
 
 static void ev_setopt(Runtime *rt, const EventDesc *ev, const uint8_t *data, size_t size)
@@ -147,14 +149,16 @@ static void ev_exit(Runtime *rt, const EventDesc *ev, const uint8_t *data, size_
 	int64_t st;
 	memcpy(&st, data + ev->argoff[0], 8);
 	rt->exit_status = (int)(st & 0xff);
-	rt->d_exit_seen = !rt->ending;
-	rt->exit_requested |= rt->d_exit_seen && !rt->d_firing_depth;
+	DRunState *ds = d_state(rt);
+	ds->exit_seen = !rt->ending;
+	rt->exit_requested |= ds->exit_seen && !ds->firing_depth;
 }
 
 /* each present slot, in clause order */
 static void ev_firing(Runtime *rt, const EventDesc *ev, const uint8_t *data, size_t size)
 {
-	rt->d_firing_depth++;
+	DRunState *ds = d_state(rt);
+	ds->firing_depth++;
 	for (int i = 0; i < ev->nargs; i++) {
 		const uint8_t *slot = data + ev->argoff[i];
 		uint64_t present;
@@ -164,7 +168,7 @@ static void ev_firing(Runtime *rt, const EventDesc *ev, const uint8_t *data, siz
 	}
 	/* dtrace's consumer stops at the exit action: the rest of its
 	 * firing prints, no record after it in the buffer does */
-	rt->exit_requested |= --rt->d_firing_depth == 0 && rt->d_exit_seen && !rt->ending;
+	rt->exit_requested |= --ds->firing_depth == 0 && ds->exit_seen && !rt->ending;
 }
 
 static void ev_spec(Runtime *rt, const EventDesc *ev, const uint8_t *data, size_t size)

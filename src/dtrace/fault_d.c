@@ -55,10 +55,11 @@ void fault_report_double_d(Runtime *rt)
 	if (!rt->sc->nerror || !rt->control)
 		return;
 	uint64_t n = rt->control[D_CTL_DBLERRORS / 8];
-	if (n <= rt->dblerrors_told)
+	DRunState *ds = d_state(rt);
+	if (n <= ds->dblerrors_told)
 		return;
-	uint64_t d = n - rt->dblerrors_told;
-	rt->dblerrors_told = n;
+	uint64_t d = n - ds->dblerrors_told;
+	ds->dblerrors_told = n;
 	fflush(rt->out.f);
 	fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n", (unsigned long long)d,
 		d > 1 ? "s" : "");

@@ -3,10 +3,18 @@
  * dtrace's consumer, exit()'s last firing, the drop and fault reports at
  * their rates, and the aggregations at exit in dtrace(1)'s layout. */
 #include <bpf/libbpf.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "../python/pystack_format.h"
 #include "runtime_d.h"
+
+DRunState *d_state(Runtime *rt)
+{
+	if (!rt->fe_state)
+		rt->fe_state = xcalloc(1, sizeof(DRunState));
+	return rt->fe_state;
+}
 
 /* BEGIN's clauses have all run: the traced probes' clauses may start
  * (codegen.c's state gate), unless one of BEGIN's called exit() */
@@ -68,6 +76,8 @@ static void d_after_maps(Runtime *rt)
 	fault_report_double_d(rt);
 	drops_d_free(rt);
 	spec_free(rt);
+	free(rt->fe_state);
+	rt->fe_state = NULL;
 }
 
 const FrontendRt d_frontend_rt = {

@@ -4,6 +4,21 @@
 #pragma once
 #include "../runtime/runtime.h"
 
+/* What a D session keeps beyond the runtime's state (Runtime.fe_state) */
+typedef struct DRunState {
+	bool exit_seen;   /* exit()'s record was read: its firing ends the output */
+	int firing_depth; /* inside a firing record's slots */
+	bool heading;     /* the "CPU ID FUNCTION:NAME" heading was printed */
+	bool line_open;   /* a firing's line awaits its newline */
+	int indent;       /* flowindent: the entry/return nesting, 2 columns a level */
+	struct SpecBufs *spec;   /* records held for their speculation (spec_buf.c) */
+	uint64_t dblerrors_told; /* faults in ERROR clauses already reported */
+	struct DropsD *drops;    /* the drop counts already reported (drops_d.c) */
+} DRunState;
+
+/* rt's D state, made on first use (frontend_d.c) */
+DRunState *d_state(Runtime *rt);
+
 /* D's hooks, for RunOpts.fe */
 extern const FrontendRt d_frontend_rt;
 

@@ -20,9 +20,10 @@ struct SpecBufs {
 
 static struct SpecBufs *bufs(Runtime *rt)
 {
-	if (!rt->spec)
-		rt->spec = xcalloc(1, sizeof(*rt->spec));
-	return rt->spec;
+	DRunState *ds = d_state(rt);
+	if (!ds->spec)
+		ds->spec = xcalloc(1, sizeof(*ds->spec));
+	return ds->spec;
 }
 
 void spec_hold(Runtime *rt, unsigned id, const void *data, size_t size)
@@ -49,10 +50,11 @@ void spec_hold(Runtime *rt, unsigned id, const void *data, size_t size)
  * dropped.  A bad or empty id does nothing (as DTrace's inactive ones). */
 void spec_release(Runtime *rt, uint64_t id, bool commit)
 {
-	if (!rt->spec || id == 0 || id > D_NSPEC_MAX)
+	struct SpecBufs *b = d_state(rt)->spec;
+	if (!b || id == 0 || id > D_NSPEC_MAX)
 		return;
-	SpecRec *r = rt->spec->head[id];
-	rt->spec->head[id] = rt->spec->tail[id] = NULL;
+	SpecRec *r = b->head[id];
+	b->head[id] = b->tail[id] = NULL;
 	while (r) {
 		SpecRec *next = r->next;
 		if (commit)
@@ -79,8 +81,9 @@ void spec_report_drops(Runtime *rt)
 
 void spec_free(Runtime *rt)
 {
-	for (unsigned i = 0; rt->spec && i <= D_NSPEC_MAX; i++)
+	DRunState *ds = d_state(rt);
+	for (unsigned i = 0; ds->spec && i <= D_NSPEC_MAX; i++)
 		spec_release(rt, i, false);
-	free(rt->spec);
-	rt->spec = NULL;
+	free(ds->spec);
+	ds->spec = NULL;
 }

@@ -87,20 +87,15 @@ typedef struct Runtime {
 	bool exit_requested;
 	bool ending;       /* after exit: only END's events are shown */
 	bool flush_pending;
-	int exit_status;   /* D: exit(N)'s N */
-	bool d_exit_seen;  /* D: exit()'s record was read: its firing ends the output */
-	int d_firing_depth; /* D: inside a firing record's slots */
-	bool d_heading;    /* D: the "CPU ID FUNCTION:NAME" heading was printed */
-	bool d_line_open;  /* D: a firing's line awaits its newline */
-	int d_indent;      /* D, flowindent: the entry/return nesting, 2 columns a level */
+	int exit_status;   /* the status the front end asks for (D: exit(N)'s N) */
+	/* the front end's own state for the run (D's: dtrace/runtime_d.h),
+	 * made by the front end on its first use and freed by its after_maps */
+	void *fe_state;
 	StrBuf line; /* reused for formatting each event */
 	VEC(WatchedAddr) watched; /* watchpoints in place, for unwatch() and "watched once" */
 	int wp_stopped;           /* a task a sync FUNC+argN watchpoint stopped, to resume */
-	struct SpecBufs *spec; /* D: records held for their speculation (spec_buf.c) */
 	int errprog_fd[8];      /* D: per Script.err_kinds, the ERROR programs' prog array, or -1 */
-	uint64_t dblerrors_told; /* D: faults in ERROR clauses already reported */
 	int drops_fd;          /* per-CPU failed map updates (D_DROP_*), or -1 */
-	struct DropsD *drops;  /* D: the counts already reported (drops_d.c) */
 	int perfbuf_fd;        /* skboutput(): the perf event array, or -1 */
 	SkbCapture *skb;       /* skboutput(): its reader (skb_capture.c), or NULL */
 	int child_status;      /* -c: its wait status once reaped, else -1 */
