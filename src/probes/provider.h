@@ -209,6 +209,18 @@ const Provider *provider_error(enum bpf_prog_type type);
 void probe_spec_list_free(ProbeSpecList *l);
 ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc);
 
+/* A uprobe a USDT probe needs beside its own for the program it traces to
+ * fire it: a runtime's quirk, registered (at start-up) by the layer that
+ * knows that runtime (python/usdt_py.c: CPython 3.11's line semaphore).
+ * extra fills *extra from p (a copy of p at another offset and semaphore,
+ * to which no program is attached) and says whether p needs it; attached
+ * is told when that uprobe is in place (its note to the user), or NULL. */
+typedef struct UsdtCompanion {
+	bool (*extra)(const ProbeSpec *p, ProbeSpec *extra);
+	void (*attached)(const ProbeSpec *p);
+} UsdtCompanion;
+void usdt_companion_register(const UsdtCompanion *c);
+
 /* pt_regs (x86_64) offsets of the argument registers, shared by the
  * providers whose context is or starts with pt_regs. */
 int regs_arg_offset(int n);

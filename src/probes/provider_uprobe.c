@@ -10,7 +10,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../sym/pylayout.h"
 #include "../sym/dwarf_args.h"
 #include "../sym/elf_needed.h"
 #include "../sym/elf_syms.h"
@@ -613,33 +612,43 @@ static bool uprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Atta
 	return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);
 }
 
-/* CPython 3.11's function__entry needs its line semaphore raised too
- * (function__return fires without).  The kernel raises a semaphore for a uprobe with that ref_ctr: one
- * is placed at the program's entry point, which runs once per process
- * (before sonde could attach, for a running one), so no line traps. */
-static bool usdt_raise_py_line(const ProbeSpec *p, Attached *out, char *err, size_t errlen)
+/* the USDT companions registered at start-up (provider.h); a handful */
+enum { COMPANIONS_MAX = 4 };
+static struct {
+	const UsdtCompanion *v[COMPANIONS_MAX];
+	int n;
+} companions;
+
+void usdt_companion_register(const UsdtCompanion *c)
 {
-	ProbeSpec q = *p;
-	if (!strstr(p->name, ":python:function__entry") ||
-	    !py311_line_semaphore(p->target, &q.offset, &q.ref_ctr))
-		return true;
-	int pfd = uprobe_event_open(&q, false, err, errlen);
-	if (pfd < 0)
-		return false;
-	attached_add(out, pfd);
-	static bool told; /* once per run, not per probe */
-	if (!told && (told = true))
-		fprintf(stderr, "sonde: %s: CPython 3.11 fires function__entry for "
-		"Python-to-Python calls only while its line probe is enabled (CPython issue "
-		"98894): sonde enables it too; Python runs slower while sonde is attached\n",
-		p->target);
+	if (companions.n == COMPANIONS_MAX) {
+		fprintf(stderr, "sonde: more than %d USDT companions\n", COMPANIONS_MAX);
+		abort();
+	}
+	companions.v[companions.n++] = c;
+}
+
+/* the uprobes p's companions ask for, beside p's own */
+static bool usdt_attach_companions(const ProbeSpec *p, Attached *out, char *err, size_t errlen)
+{
+	for (int i = 0; i < companions.n; i++) {
+		ProbeSpec q;
+		if (!companions.v[i]->extra(p, &q))
+			continue;
+		int pfd = uprobe_event_open(&q, false, err, errlen);
+		if (pfd < 0)
+			return false;
+		attached_add(out, pfd);
+		if (companions.v[i]->attached)
+			companions.v[i]->attached(p);
+	}
 	return true;
 }
 
 static bool usdt_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
 {
 	return uprobe_attach_common(p, false, prog_fd, out, err, n) &&
-	       usdt_raise_py_line(p, out, err, n);
+	       usdt_attach_companions(p, out, err, n);
 }
 
 static bool uprobe_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)
