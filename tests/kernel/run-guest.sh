@@ -9,6 +9,9 @@ report() { # status name [details file]; the guest's uptime at the end
 	[ "$1" = pass ] || { [ -n "${3:-}" ] && sed 's/^/  /' "$3" | head -40; }
 }
 selected() { [ -z "${ONLY:-}" ] || echo "$1" | grep -qE "$ONLY"; }
+# these tests check bpftrace 0.17's output and behaviour (Attaching N
+# probes..., a kprobe on a missing function...), as tests/run.sh's own do
+export SONDE_COMPAT=0.17
 
 for bt in cases/*.bt; do
 	[ -f "$bt" ] || continue
