@@ -8,6 +8,7 @@
 
 #include "../compile/codegen.h"
 #include "../compile/sema_hooks.h"
+#include "builtins.h"
 
 /* strncmp(a, b, n): 0 when the first n bytes are equal */
 static bool check_strncmp(Sema *s, Expr *c)
@@ -116,13 +117,6 @@ static bool check_strerror(Sema *s, Expr *c)
 	return true;
 }
 
-static void gen_strerror(Gen *g, const Expr *e, int dst_off, const Type *dt)
-{
-	(void)dt;
-	gen_int(g, e->args.v[0]);
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
-}
-
 /* pton("1.2.3.4" | "::1"): the address bytes, as uint8[4] or uint8[16] */
 static bool check_pton(Sema *s, Expr *c)
 {
@@ -203,7 +197,7 @@ static const FuncDef bytes_funcs[] = {
 	{"strncmp", F_NONE, FK_EXPR, 3, 3, check_strncmp, .gen_int = gen_strncmp},
 	{"strcontains", F_NONE, FK_EXPR, 2, 2, check_strcontains, .gen_int = gen_strcontains},
 	{"bswap", F_NONE, FK_EXPR, 1, 1, check_bswap, .bt_arg = &bswap_arg, .gen_int = gen_bswap},
-	{"strerror", F_NONE, FK_EXPR, 1, 1, check_strerror, .gen_into = gen_strerror},
+	{"strerror", F_NONE, FK_EXPR, 1, 1, check_strerror, .gen_into = builtin_gen_int_into},
 	{"pton", F_NONE, FK_EXPR, 1, 1, check_pton, .gen_into = gen_pton},
 	{"macaddr", F_NONE, FK_EXPR, 1, 1, check_macaddr, .bt_arg = &macaddr_arg,
 	 .kept_type = macaddr_type, .gen_into = gen_macaddr},

@@ -9,6 +9,7 @@
 
 #include "../compile/codegen.h"
 #include "../compile/sema_hooks.h"
+#include "builtins.h"
 
 /* cgroup_path(id[, "hierarchy filter"]): paths found when printed */
 static bool check_cgroup_path(Sema *s, Expr *c)
@@ -29,14 +30,6 @@ static bool check_cgroup_path(Sema *s, Expr *c)
 	c->type = ty_simple(s, TY_CGROUP_PATH, 8);
 	c->type->fmt = c->args.n > 1 ? c->args.v[1]->sval : NULL;
 	return true;
-}
-
-/* the cgroup's id; the runtime looks up its paths */
-static void gen_cgroup_path(Gen *g, const Expr *e, int dst_off, const Type *dt)
-{
-	(void)dt;
-	gen_int(g, e->args.v[0]);
-	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 }
 
 /* reg("ip"): the register's offset in pt_regs, in c->aux */
@@ -298,7 +291,7 @@ static void gen_unwatch(Gen *g, const Expr *e)
 }
 
 static const FuncDef ctx_funcs[] = {
-	{"cgroup_path", F_NONE, FK_EXPR, 1, 2, check_cgroup_path, .gen_into = gen_cgroup_path},
+	{"cgroup_path", F_NONE, FK_EXPR, 1, 2, check_cgroup_path, .gen_into = builtin_gen_int_into /* the runtime looks up the id's paths */},
 	{"reg", F_NONE, FK_EXPR, 1, 1, check_reg, .gen_int = gen_reg, .addrspace = reg_addrspace},
 	{"debugf", F_NONE, FK_STMT, 1, 64, check_debugf, .gen_stmt = gen_debugf},
 	{"override", F_NONE, FK_STMT, 1, 1, check_override, .gen_stmt = gen_override},

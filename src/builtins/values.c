@@ -197,8 +197,9 @@ static bool check_ksym(Sema *s, Expr *c)
 	return true;
 }
 
-/* the address (ksym), the number (syscall_name): printed by its type */
-static void gen_int_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
+/* the first argument as a number (ksym's address, syscall_name's number,
+ * strerror's errno, cgroup_path's id): the runtime prints it by its type */
+void builtin_gen_int_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	(void)dt;
 	gen_int(g, e->args.v[0]);
@@ -207,7 +208,7 @@ static void gen_int_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 
 void builtin_gen_ksym_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
-	gen_int_into(g, e, dst_off, dt);
+	builtin_gen_int_into(g, e, dst_off, dt);
 }
 
 /* syscall_name(nr): the number, printed as the system call's name */
@@ -463,7 +464,7 @@ static const FuncDef value_funcs[] = {
 	 .addrspace = in_kernel},
 	{"uptr", F_NONE, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg, .gen_int = gen_uptr,
 	 .addrspace = in_user},
-	{"syscall_name", F_NONE, FK_EXPR, 1, 1, check_syscall_name, .gen_into = gen_int_into},
+	{"syscall_name", F_NONE, FK_EXPR, 1, 1, check_syscall_name, .gen_into = builtin_gen_int_into},
 	{"cgroupid", F_NONE, FK_EXPR, 1, 1, check_cgroupid, .gen_int = gen_constant},
 };
 BUILTINS(value_funcs)
