@@ -241,7 +241,7 @@ static bool is_args_n(const Expr *e)
 	       e->b->kind == E_INT && e->b->ival < 16;
 }
 
-/* xlate <TYPE>(x), xlate <TYPE *>(x) (parser.c) */
+/* xlate <TYPE>(x), xlate <TYPE *>(x) (lang/parse_primary.c) */
 static bool is_xlate(const Expr *e)
 {
 	return e->kind == E_CALL && e->sval && !strcmp(e->name, "xlate") && e->args.n == 1;

@@ -103,7 +103,7 @@ void tok_describe(const Token *t, char *buf, size_t size);
 
 /* The D front end (src/dtrace) scans probe descriptions itself, then parses
  * a clause's optional /predicate/ and { body } with the bpftrace grammar
- * (parser.c), assignments to identifiers and fields allowed.  The lexer is
+ * (parse_d.c), assignments to identifiers and fields allowed.  The lexer is
  * left right after the clause. */
 bool parse_d_clause(Lexer *lx, Program *prog, Probe *pr, Error *err);
 

@@ -1,12 +1,12 @@
 /* bpftrace 0.26's for loops: `for ($kv : @map) { ... }` over a map's
  * elements, `for ($i : start..end) { ... }` over integers (start..end are
- * unary expressions, the end excluded).  The parser's state is parser.c's
- * (parser_int.h). */
+ * unary expressions, the end excluded).  The parser's state is
+ * parser_int.h's Parser. */
 #include "parser_int.h"
 
 #include <string.h>
 
-/* start..end: the two dots touch (lexed as two T_DOTs; parser.c's postfix
+/* start..end: the two dots touch (lexed as two T_DOTs; parse_expr.c's postfix
  * loop stops at a '.' that another follows) */
 static Expr *parse_range(Parser *ps, Expr *start)
 {

@@ -1,6 +1,6 @@
 /* bpftrace 0.26's records: `(a = 1, b = "x")`, a tuple whose elements
  * have names (Expr.names), read with `.a`.  The parser's state is
- * parser.c's (parser_int.h). */
+ * parser_int.h's Parser. */
 #include "parser_int.h"
 
 #include <string.h>

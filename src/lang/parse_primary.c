@@ -1,0 +1,230 @@
+/* Primary expressions: literals, variables, maps, calls and builtins,
+ * sizeof/offsetof, casts, parenthesized expressions and tuples, and D's
+ * xlate. */
+#include <string.h>
+
+#include "parser_int.h"
+
+/* KEYWORD ( TYPE | EXPR ...: the opening of sizeof and offsetof, as an
+ * E_SIZEOF holding the type name or the expression; *open is the '(' */
+static Expr *parse_type_or_expr_arg(Parser *ps, const char *want_paren, Loc *open)
+{
+	Expr *e = ps_expr_new(ps, E_SIZEOF, ps->tok.loc);
+	if (!ps_advance(ps))
+		return NULL;
+	*open = ps->tok.loc;
+	if (!ps_expect(ps, T_LPAREN, want_paren))
+		return NULL;
+	ps->pred_slash = false;
+	if (ps_type_ahead(ps, true))
+		e->name = ps_type(ps);
+	else
+		e->a = ps_expr(ps);
+	return e;
+}
+
+static Expr *parse_sizeof(Parser *ps)
+{
+	Loc open;
+	bool saved = ps->pred_slash;
+	Expr *e = parse_type_or_expr_arg(ps, "'(' after 'sizeof'", &open);
+	if (!e)
+		return NULL;
+	if ((!e->name && !e->a) || !ps_expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	ps->pred_slash = saved;
+	return e;
+}
+
+/* offsetof(struct x, a.b) or offsetof(expr, a.b): an E_SIZEOF whose sval
+ * is the member path (sema turns it into a constant). */
+static Expr *parse_offsetof(Parser *ps)
+{
+	Loc open;
+	bool saved = ps->pred_slash;
+	Expr *e = parse_type_or_expr_arg(ps, "'(' after 'offsetof'", &open);
+	if (!e)
+		return NULL;
+	if ((!e->name && !e->a) || !ps_expect(ps, T_COMMA, "',' and a field name in offsetof"))
+		return NULL;
+	StrBuf path = { 0 };
+	for (;;) {
+		if (ps->tok.kind != T_IDENT) {
+			sb_free(&path);
+			return ps_unexpected(ps, "a field name"), NULL;
+		}
+		if (path.len)
+			sb_putc(&path, '.');
+		sb_putn(&path, ps->tok.text, (size_t)ps->tok.len);
+		if (!ps_advance(ps) || ps->tok.kind != T_DOT)
+			break;
+		if (!ps_advance(ps)) {
+			sb_free(&path);
+			return NULL;
+		}
+	}
+	e->sval = arena_strndup(&ps->prog->arena, path.s ? path.s : "", path.len);
+	sb_free(&path);
+	if (!ps_expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	ps->pred_slash = saved;
+	return e;
+}
+
+static Expr *parse_cast(Parser *ps, Loc open)
+{
+	Expr *e = ps_expr_new(ps, E_CAST, open); /* bpftrace's place: the '(' */
+	e->name = ps_type(ps);
+	if (!e->name || !ps_expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	e->loc.len = (int)strlen(e->name) + 2;
+	if (!ps_enter(ps))
+		return NULL;
+	e->a = ps_unary(ps);
+	ps_leave(ps);
+	return e->a ? e : NULL;
+}
+
+/* '(' starts a cast, a tuple or a parenthesized expression. */
+static Expr *parse_paren(Parser *ps)
+{
+	Loc open = ps->tok.loc;
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps_type_ahead(ps, false))
+		return parse_cast(ps, open);
+	bool saved = ps->pred_slash;
+	ps->pred_slash = false;
+	if (ps->lx.opts->records && record_ahead(ps)) {
+		Expr *r = parse_record(ps, open);
+		ps->pred_slash = saved;
+		return r;
+	}
+	Expr *e = ps_expr(ps);
+	if (!e)
+		return NULL;
+	if (ps->tok.kind == T_COMMA) {
+		Expr *t = ps_expr_new(ps, E_TUPLE, open);
+		ps_expr_push(ps, &t->args, e);
+		if (!ps_advance(ps) || !ps_list(ps, &t->args, T_RPAREN, open, "()",
+						"an expression"))
+			return NULL;
+		ps->pred_slash = saved;
+		return t;
+	}
+	if (!ps_expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	ps->pred_slash = saved;
+	return e;
+}
+
+/* D: xlate <TYPE>(expr), an E_CALL "xlate" with the type's text in sval
+ * (the D front end turns its members into the translator's expressions) */
+static Expr *parse_xlate(Parser *ps)
+{
+	Expr *e = ps_expr_new(ps, E_CALL, ps->tok.loc);
+	e->name = "xlate";
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LT)
+		return ps_unexpected(ps, "'<'"), NULL;
+	if (!ps_advance(ps) || !(e->sval = ps_d_type(ps)))
+		return NULL;
+	if (ps->tok.kind != T_GT)
+		return ps_unexpected(ps, "'>'"), NULL;
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LPAREN)
+		return ps_unexpected(ps, "'('"), NULL;
+	Loc open = ps->tok.loc;
+	if (!ps_advance(ps) || !ps_list(ps, &e->args, T_RPAREN, open, "()", NULL))
+		return NULL;
+	if (e->args.n != 1)
+		return error_at(ps->err, e->loc, "xlate takes one expression"), NULL;
+	return e;
+}
+
+static Expr *parse_ident(Parser *ps)
+{
+	if (ps->d_syntax && ps_tok_is(&ps->tok, "xlate"))
+		return parse_xlate(ps);
+	if (ps_tok_is(&ps->tok, "sizeof"))
+		return parse_sizeof(ps);
+	if (ps_tok_is(&ps->tok, "offsetof"))
+		return parse_offsetof(ps);
+	if (ps_keyword(&ps->tok))
+		return ps_unexpected(ps, "an expression"), NULL;
+	Expr *e = ps_expr_new(ps, E_BUILTIN, ps->tok.loc);
+	e->name = ps_strdup(ps, 0);
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LPAREN)
+		return e;
+	Loc open = ps->tok.loc;
+	e->kind = E_CALL;
+	if (!ps_advance(ps) || !ps_list(ps, &e->args, T_RPAREN, open, "()", NULL))
+		return NULL;
+	return e;
+}
+
+static Expr *parse_map(Parser *ps)
+{
+	Expr *e = ps_expr_new(ps, E_MAP, ps->tok.loc);
+	e->name = ps_strdup(ps, 1);
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_LBRACKET)
+		return e;
+	Loc open = ps->tok.loc;
+	if (!ps_advance(ps) || !ps_list(ps, &e->args, T_RBRACKET, open, "[]", "a map key"))
+		return NULL;
+	return e;
+}
+
+/* Tokens that stand alone as an expression. */
+static Expr *parse_atom(Parser *ps)
+{
+	Token t = ps->tok;
+	Expr *e = NULL;
+	switch (t.kind) {
+	case T_INT:
+		e = ps_expr_new(ps, E_INT, t.loc);
+		e->ival = t.ival;
+		e->lit = t.lit;
+		break;
+	case T_STR:
+		e = ps_expr_new(ps, E_STR, t.loc);
+		e->sval = t.sval;
+		e->slen = t.slen;
+		break;
+	case T_POSPARAM:
+		e = ps_expr_new(ps, E_POSPARAM, t.loc);
+		e->ival = t.ival;
+		break;
+	case T_POSCOUNT:
+		e = ps_expr_new(ps, E_POSCOUNT, t.loc);
+		break;
+	case T_VAR:
+		e = ps_expr_new(ps, E_VAR, t.loc);
+		e->name = ps_strdup(ps, 1);
+		break;
+	default:
+		return ps_unexpected(ps, "an expression"), NULL;
+	}
+	return ps_advance(ps) ? e : NULL;
+}
+
+Expr *ps_primary(Parser *ps)
+{
+	switch (ps->tok.kind) {
+	case T_IDENT:
+		return parse_ident(ps);
+	case T_MAP:
+		return parse_map(ps);
+	case T_LPAREN:
+		return parse_paren(ps);
+	default:
+		return parse_atom(ps);
+	}
+}
+

@@ -1,0 +1,151 @@
+/* Statements and blocks: if/else, while, unroll, break/continue/return,
+ * assignments and expression statements (for loops: parse_loop.c). */
+#include <stdio.h>
+
+#include "parser_int.h"
+
+/* "(expr)" after if/while/unroll. */
+static Expr *parse_cond(Parser *ps, const char *kw)
+{
+	char want[48];
+	snprintf(want, sizeof(want), "'(' after '%s'", kw);
+	Loc open = ps->tok.loc;
+	if (!ps_expect(ps, T_LPAREN, want))
+		return NULL;
+	Expr *e = ps_expr(ps);
+	if (!e || !ps_expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	return e;
+}
+
+static Stmt *parse_if(Parser *ps)
+{
+	Stmt *s = ps_stmt_new(ps, S_IF, ps->tok.loc);
+	if (!ps_enter(ps) || !ps_advance(ps) || !(s->expr = parse_cond(ps, "if")) ||
+	    !ps_block(ps, &s->body, "if"))
+		return NULL;
+	if (ps_tok_is(&ps->tok, "else")) {
+		if (!ps_advance(ps))
+			return NULL;
+		if (ps_tok_is(&ps->tok, "if")) {
+			Stmt *elif = parse_if(ps);
+			if (!elif)
+				return NULL;
+			ps_stmt_push(ps, &s->els, elif);
+		} else if (!ps_block(ps, &s->els, "else")) {
+			return NULL;
+		}
+	}
+	ps_leave(ps);
+	return s;
+}
+
+static Stmt *parse_loop(Parser *ps, StmtKind kind, const char *kw)
+{
+	Stmt *s = ps_stmt_new(ps, kind, ps->tok.loc);
+	if (!ps_advance(ps) || !(s->expr = parse_cond(ps, kw)) || !ps_block(ps, &s->body, kw))
+		return NULL;
+	return s;
+}
+
+static Stmt *parse_simple(Parser *ps, StmtKind kind)
+{
+	Stmt *s = ps_stmt_new(ps, kind, ps->tok.loc);
+	if (!ps_advance(ps))
+		return NULL;
+	if (kind == S_RETURN && ps->tok.kind != T_SEMI && ps->tok.kind != T_RBRACE &&
+	    !(s->expr = ps_expr(ps)))
+		return NULL;
+	return s;
+}
+
+/* An expression statement or an assignment to a map or variable. */
+static Stmt *parse_expr_stmt(Parser *ps)
+{
+	Stmt *s = ps_stmt_new(ps, S_EXPR, ps->tok.loc);
+	Expr *e = ps_expr(ps);
+	if (!e)
+		return NULL;
+	if (ps->tok.kind != T_ASSIGN) {
+		s->expr = e;
+		return s;
+	}
+	bool d_target = ps->d_syntax && (e->kind == E_BUILTIN || e->kind == E_FIELD ||
+					  e->kind == E_INDEX || (e->kind == E_UNOP && e->op == OP_DEREF));
+	if (e->kind != E_MAP && e->kind != E_VAR && !d_target)
+		return error_at(ps->err, ps->tok.loc,
+				"can only assign to a map or a variable"), NULL;
+	s->kind = S_ASSIGN;
+	s->op = ps->tok.op;
+	s->op_loc = ps->tok.loc;
+	s->target = e;
+	if (!ps_advance(ps) || !(s->expr = ps_expr(ps)))
+		return NULL;
+	return s;
+}
+
+static Stmt *parse_stmt(Parser *ps)
+{
+	const Token *t = &ps->tok;
+	if (t->kind == T_LBRACE) {
+		Stmt *s = ps_stmt_new(ps, S_BLOCK, t->loc);
+		return ps_block(ps, &s->body, "block") ? s : NULL;
+	}
+	if (ps_tok_is(t, "if"))
+		return parse_if(ps);
+	if (ps_tok_is(t, "while"))
+		return parse_loop(ps, S_WHILE, "while");
+	if (ps_tok_is(t, "unroll"))
+		return parse_loop(ps, S_UNROLL, "unroll");
+	if (ps_tok_is(t, "break"))
+		return parse_simple(ps, S_BREAK);
+	if (ps_tok_is(t, "continue"))
+		return parse_simple(ps, S_CONTINUE);
+	if (ps_tok_is(t, "return"))
+		return parse_simple(ps, S_RETURN);
+	if (ps_tok_is(t, "for") && ps->lx.opts->for_loops)
+		return parse_for(ps);
+	return parse_expr_stmt(ps);
+}
+
+static bool is_compound(const Stmt *s)
+{
+	return s->kind == S_IF || s->kind == S_WHILE || s->kind == S_UNROLL ||
+	       s->kind == S_BLOCK || s->kind == S_FOR;
+}
+
+/* Statements after a '{' (at `open`) up to, not past, the matching '}'. */
+bool ps_stmts(Parser *ps, StmtList *out, Loc open)
+{
+	for (;;) {
+		if (ps->tok.kind == T_SEMI) {
+			if (!ps_advance(ps))
+				return false;
+			continue;
+		}
+		if (ps->tok.kind == T_RBRACE)
+			return true;
+		if (ps->tok.kind == T_EOF)
+			return error_at(ps->err, open, "missing '}' to close '{'");
+		Stmt *s = parse_stmt(ps);
+		if (!s)
+			return false;
+		ps_stmt_push(ps, out, s);
+		if (is_compound(s) || ps->tok.kind == T_SEMI || ps->tok.kind == T_RBRACE)
+			continue;
+		if (ps->tok.kind == T_EOF)
+			return error_at(ps->err, open, "missing '}' to close '{'");
+		return ps_unexpected(ps, "';' or '}'");
+	}
+}
+
+bool ps_block(Parser *ps, StmtList *out, const char *what)
+{
+	if (ps->tok.kind != T_LBRACE)
+		return error_at(ps->err, ps->tok.loc, "expected '{' to start the %s body", what);
+	Loc open = ps->tok.loc;
+	if (!ps_enter(ps) || !ps_advance(ps) || !ps_stmts(ps, out, open) || !ps_advance(ps))
+		return false;
+	ps_leave(ps);
+	return true;
+}
