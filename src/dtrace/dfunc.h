@@ -1,8 +1,9 @@
 /* D subroutines and actions (the `sonde dtrace` dialect).  Each family
  * keeps its type rules, code generation and table rows (registered with
  * BUILTINS(), compile/builtin.h) in one file:
- *   dfunc_string.c  strlen strjoin substr index rindex strchr strrchr strstr
- *                   strtok basename dirname toupper tolower lltostr
+ *   dfunc_string.c  strlen strjoin substr strtok toupper tolower lltostr
+ *   dfunc_search.c  index rindex strstr strchr strrchr
+ *   dfunc_path.c    basename dirname cleanpath
  *   dfunc_misc.c    htons.. ntohll rand progenyof
  *   dfunc_copy.c    copyin copyinstr copyinto stringof alloca bcopy
  *   dfunc_inet.c    inet_ntop inet_ntoa inet_ntoa6
@@ -12,7 +13,6 @@
  *   dfunc_chill.c   chill (needs -w)
  *   dfunc_spec.c    speculation speculate commit discard
  *   dfunc_num.c     strtoll getmajor getminor
- *   dfunc_path.c    cleanpath
  *   dfunc_psargs.c  __psargs (psinfo_t's pr_psargs)
  *   dfunc_xlate.c   xlate __xlate_struct
  *   dfunc_sym.c     sym func mod usym ufunc umod uaddr (type rules only)
@@ -26,7 +26,7 @@
 
 struct Gen;
 
-/* type rules (sema) */
+/* type rules (sema): dfunc_string.c, dfunc_search.c */
 bool dcheck_strlen(Sema *s, Expr *c);
 bool dcheck_strjoin(Sema *s, Expr *c);
 bool dcheck_substr(Sema *s, Expr *c);
@@ -94,7 +94,6 @@ bool dcheck_sym(Sema *s, Expr *c);
 /* dfunc_num.c: strtoll getmajor getminor */
 bool dcheck_strtoll(Sema *s, Expr *c);
 bool dcheck_devpart(Sema *s, Expr *c);
-/* dfunc_path.c: cleanpath */
 
 /* dfunc_chill.c: chill(ns) (needs -w) */
 bool dcheck_chill(Sema *s, Expr *c);
@@ -103,12 +102,19 @@ bool dcheck_chill(Sema *s, Expr *c);
 #define D_PRARGSZ 80 /* DTrace's PRARGSZ: pr_psargs holds 79 bytes and a NUL */
 bool dcheck_psargs(Sema *s, Expr *c);
 
-/* D's argument messages: "f( ) argument #N is incompatible with prototype" */
+/* dfunc_proto.c: D's argument checks, with its messages ("f( ) argument
+ * #N is incompatible with prototype") */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
+bool dsema_args_str(Sema *s, Expr *call, int n); /* arguments 0..n-1 are strings */
+Type *dsema_string(Sema *s);                      /* a string of -x strsize bytes */
 
-/* shared loop pieces (dfunc_string.c) */
+/* dfunc_loop.c: the loop pieces the string subroutines share */
 int d_slot(struct Gen *g);                         /* an 8-byte scratch temporary */
+void d_ld_slot(struct Gen *g, int reg, int slot);  /* reg = slot */
+void d_st_slot(struct Gen *g, int slot, int reg);  /* slot = reg */
+void d_set_slot(struct Gen *g, int slot, int32_t imm); /* slot = imm */
+int d_int_arg_slot(struct Gen *g, const Expr *a);  /* an integer argument into a new slot */
 /* dst = byte at scratch[off + idx] (idx bounded by the caller) */
 void d_ld_byte(struct Gen *g, int dst, int idx, int off);
 /* scratch[off + idx] = src, through tmp */

@@ -1,4 +1,5 @@
-/* cleanpath(str): the path with "//", "/./" and "x/.." removed, as
+/* D's path subroutines: basename and dirname (below), and
+ * cleanpath(str): the path with "//", "/./" and "x/.." removed, as
  * dtrace-utils cleans it (its tst.cleanpath.r): no trailing "/", a ".."
  * that has nothing to remove stays in a relative path and goes in a rooted
  * one ("/.." is "/"), a path that cleans to nothing is ".", "" stays "".
@@ -174,8 +175,98 @@ static void gen_cleanpath(Gen *g, const Expr *e, int dst, const Type *dt)
 	g->scratch_top = mark;
 }
 
-/* D's cleanpath() */
+/* basename/dirname as dtrace.c: "" and "a" give "." for dirname, "/" and
+ * "///" give "/", trailing slashes are ignored. */
+static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt, bool dir)
+{
+	int mark = g->scratch_top;
+	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
+	int os = d_str_arg(g, e->args.v[0], &ns);
+	int i = d_slot(g), lastbase = d_slot(g), firstbase = d_slot(g), lastdir = d_slot(g);
+	int start = d_slot(g), count = d_slot(g);
+	int dot = label_new(g), copy = label_new(g), end = label_new(g);
+	emit_memzero(g, dst, dt->size);
+	d_strlen(g, os, ns, BPF_REG_1);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, dot);
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
+	d_st_slot(g, i, BPF_REG_1);
+	/* three backward scans: over trailing slashes, the base, the slashes
+	 * before it; each leaves its stop (or -1) in a slot */
+	int slots[3] = {lastbase, firstbase, lastdir};
+	for (int k = 0; k < 3; k++) {
+		int loop = label_new(g), stop = label_new(g);
+		d_ld_slot(g, BPF_REG_1, i);
+		label_place(g, loop);
+		emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, stop); /* -1 too */
+		d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
+		emit_jmp_imm(g, k == 1 ? BPF_JEQ : BPF_JNE, BPF_REG_2, '/', stop);
+		emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
+		emit_goto(g, loop);
+		label_place(g, stop);
+		int neg = label_new(g), set = label_new(g);
+		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
+		d_st_slot(g, i, BPF_REG_1);
+		if (k == 1)
+			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+		emit_goto(g, set);
+		label_place(g, neg);
+		emit(g, I_MOV64_IMM(BPF_REG_1, -1));
+		d_st_slot(g, i, BPF_REG_1);
+		label_place(g, set);
+		d_st_slot(g, slots[k], BPF_REG_1);
+	}
+	int haveslash = label_new(g), havebase = label_new(g);
+	d_ld_slot(g, BPF_REG_1, lastbase);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, haveslash);
+	/* only slashes: "/" */
+	emit_st(g, BPF_B, R_SCR, dst, '/');
+	emit_goto(g, end);
+	label_place(g, haveslash);
+	d_ld_slot(g, BPF_REG_2, firstbase);
+	emit_jmp_imm(g, BPF_JSGE, BPF_REG_2, 0, havebase);
+	if (dir) {
+		emit_goto(g, dot); /* no slash: "." */
+	} else {
+		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	}
+	label_place(g, havebase);
+	if (dir) {
+		int some = label_new(g);
+		d_ld_slot(g, BPF_REG_1, lastdir); /* "/base": "/" */
+		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, some);
+		emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+		label_place(g, some);
+		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	}
+	/* copy [r2, r1] */
+	d_st_slot(g, start, BPF_REG_2);
+	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_1, BPF_REG_2));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	d_st_slot(g, count, BPF_REG_1);
+	emit_goto(g, copy);
+	label_place(g, dot);
+	emit_st(g, BPF_B, R_SCR, dst, '.');
+	emit_goto(g, end);
+	label_place(g, copy);
+	d_copy_range(g, os, ns, start, count, dst, out);
+	label_place(g, end);
+	g->scratch_top = mark;
+}
+
+static void gen_basename(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	gen_pathpart(g, e, dst, dt, false);
+}
+
+static void gen_dirname(Gen *g, const Expr *e, int dst, const Type *dt)
+{
+	gen_pathpart(g, e, dst, dt, true);
+}
+
+/* D's path subroutines */
 static const FuncDef path_funcs[] = {
+	{"basename", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_basename},
+	{"dirname", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_dirname},
 	{"cleanpath", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_cleanpath},
 };
 BUILTINS(path_funcs)

@@ -1,75 +1,15 @@
-/* D's string subroutines: type rules and code generation, with DTrace's
- * semantics (the DTrace Guide; illumos dtrace.c for the edge cases: substr
- * with negative positions, index/rindex with positions and empty strings,
- * basename/dirname of "", "/" and "a"; lltostr in any base). */
+/* D's string subroutines: strlen strjoin substr toupper tolower lltostr
+ * strtok, with DTrace's semantics (the DTrace Guide; illumos dtrace.c for
+ * the edge cases: substr with negative positions, lltostr in any base). */
 #include <stdint.h>
 #include <string.h>
 
 #include "codegen_d.h"
 #include "dfunc.h"
 
-/* --- type rules ---------------------------------------------------------- */
-
-/* DTrace's name of a value's type, for its prototype messages */
-static const char *d_type_word(const Type *t, char *buf, int n)
-{
-	if (t->kind == TY_STR)
-		return "string";
-	if (t->kind == TY_INT && !t->pointee)
-		return t->bits == 64 ? (t->is_signed ? "int64_t" : "uint64_t") : "int";
-	return type_name(t, buf, n);
-}
-
-static bool proto_error(Sema *s, Expr *call, int i, const char *proto)
-{
-	char buf[128];
-	Expr *a = call->args.v[i];
-	/* D's integer constants are int when they fit */
-	bool small = a->kind == E_INT && a->ival <= INT32_MAX;
-	return sema_error(s, a->loc, "%s( ) argument #%d is incompatible with prototype:\n"
-			  "\tprototype: %s\n\t argument: %s", call->name, i + 1, proto,
-			  small ? "int" : d_type_word(a->type, buf, sizeof(buf)));
-}
-
-/* a string, a char array or a pointer (read as a string) */
-bool dsema_arg_str(Sema *s, Expr *call, int i)
-{
-	Expr *a = call->args.v[i];
-	if (!sema_expr(s, a))
-		return false;
-	const Type *t = a->type;
-	if ((t->kind == TY_NONE && !s->strict) || t->kind == TY_STR || type_is_ptr(t) ||
-	    (t->kind == TY_ARRAY && type_csize(t->pointee) == 1))
-		return true;
-	return proto_error(s, call, i, "const char *");
-}
-
-bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto)
-{
-	Expr *a = call->args.v[i];
-	if (!sema_expr(s, a))
-		return false;
-	if ((a->type->kind == TY_NONE && !s->strict) || a->type->kind == TY_INT)
-		return true;
-	return proto_error(s, call, i, proto);
-}
-
-static bool all_str(Sema *s, Expr *c, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (!dsema_arg_str(s, c, i))
-			return false;
-	return true;
-}
-
-static Type *d_string(Sema *s)
-{
-	return ty_str(s, s->sc->opt.strlen_max);
-}
-
 bool dcheck_strlen(Sema *s, Expr *c)
 {
-	if (!all_str(s, c, 1))
+	if (!dsema_args_str(s, c, 1))
 		return false;
 	c->type = ty_int(s, 64, false);
 	return true;
@@ -77,48 +17,27 @@ bool dcheck_strlen(Sema *s, Expr *c)
 
 bool dcheck_strjoin(Sema *s, Expr *c)
 {
-	if (!all_str(s, c, 2))
+	if (!dsema_args_str(s, c, 2))
 		return false;
-	c->type = d_string(s);
+	c->type = dsema_string(s);
 	return true;
 }
 
 bool dcheck_substr(Sema *s, Expr *c)
 {
-	if (!all_str(s, c, 1) || !dsema_arg_int(s, c, 1, "int"))
+	if (!dsema_args_str(s, c, 1) || !dsema_arg_int(s, c, 1, "int"))
 		return false;
 	if (c->args.n > 2 && !dsema_arg_int(s, c, 2, "int"))
 		return false;
-	c->type = d_string(s);
-	return true;
-}
-
-bool dcheck_index(Sema *s, Expr *c)
-{
-	if (!all_str(s, c, 2) || (c->args.n > 2 && !dsema_arg_int(s, c, 2, "int")))
-		return false;
-	c->type = ty_int(s, 32, true);
-	return true;
-}
-
-bool dcheck_strstr(Sema *s, Expr *c)
-{
-	return dcheck_strjoin(s, c);
-}
-
-bool dcheck_strchr(Sema *s, Expr *c)
-{
-	if (!all_str(s, c, 1) || !dsema_arg_int(s, c, 1, "char"))
-		return false;
-	c->type = d_string(s);
+	c->type = dsema_string(s);
 	return true;
 }
 
 bool dcheck_str1(Sema *s, Expr *c)
 {
-	if (!all_str(s, c, 1))
+	if (!dsema_args_str(s, c, 1))
 		return false;
-	c->type = d_string(s);
+	c->type = dsema_string(s);
 	return true;
 }
 
@@ -138,7 +57,7 @@ bool dcheck_strtok(Sema *s, Expr *c)
 	}
 	if (!dsema_arg_str(s, c, 1))
 		return false;
-	c->type = d_string(s);
+	c->type = dsema_string(s);
 	c->map = script_map(s->sc, STRTOK_MAP, c->loc);
 	c->map->key = ty_int(s, 64, false);
 	c->map->val = c->type;
@@ -154,114 +73,9 @@ bool dcheck_lltostr(Sema *s, Expr *c)
 	Expr *b = c->args.n > 1 ? c->args.v[1] : NULL;
 	if (b && b->kind == E_INT && (b->ival < 2 || b->ival > 36))
 		return sema_error(s, b->loc, "lltostr( ) base must be from 2 to 36");
-	c->type = d_string(s);
+	c->type = dsema_string(s);
 	return true;
 }
-
-/* --- loop pieces ---------------------------------------------------------- */
-
-int d_slot(Gen *g)
-{
-	return scratch_alloc(g, 8);
-}
-
-/* dst = byte at scratch[off + idx] (idx bounded by the caller) */
-void d_ld_byte(Gen *g, int dst, int idx, int off)
-{
-	if (dst != idx)
-		emit(g, I_MOV64_REG(dst, idx));
-	emit(g, I_ALU64_REG(BPF_ADD, dst, R_SCR));
-	emit_ldx(g, BPF_B, dst, dst, off);
-}
-
-/* scratch[off + idx] = src, through tmp */
-void d_st_byte(Gen *g, int idx, int off, int src, int tmp)
-{
-	emit(g, I_MOV64_REG(tmp, R_SCR));
-	emit(g, I_ALU64_REG(BPF_ADD, tmp, idx));
-	emit_stx(g, BPF_B, tmp, src, off);
-}
-
-static void ld_slot(Gen *g, int reg, int slot)
-{
-	emit_ldx(g, BPF_DW, reg, R_SCR, slot);
-}
-
-static void st_slot(Gen *g, int slot, int reg)
-{
-	emit_stx(g, BPF_DW, R_SCR, reg, slot);
-}
-
-void d_strlen(Gen *g, int off, int size, int reg)
-{
-	int loop = label_new(g), end = label_new(g);
-	emit(g, I_MOV64_IMM(reg, 0));
-	label_place(g, loop);
-	emit_jmp_imm(g, BPF_JGE, reg, size, end);
-	d_ld_byte(g, BPF_REG_3, reg, off);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
-	emit(g, I_ALU64_IMM(BPF_ADD, reg, 1));
-	emit_goto(g, loop);
-	label_place(g, end);
-}
-
-void d_copy_range(Gen *g, int src_off, int src_size, int start_slot, int count_slot,
-		  int dst_off, int out)
-{
-	int loop = label_new(g), end = label_new(g);
-	ld_slot(g, BPF_REG_1, start_slot);
-	ld_slot(g, BPF_REG_2, count_slot);
-	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
-	label_place(g, loop);
-	emit_jmp_reg(g, BPF_JSGE, BPF_REG_3, BPF_REG_2, end);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, out - 1, end);
-	emit(g, I_MOV64_REG(BPF_REG_4, BPF_REG_1));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_3));
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_4, src_size, end); /* also start < 0 */
-	d_ld_byte(g, BPF_REG_5, BPF_REG_4, src_off);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_5, 0, end);
-	d_st_byte(g, BPF_REG_3, dst_off, BPF_REG_5, BPF_REG_4);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
-	emit_goto(g, loop);
-	label_place(g, end);
-}
-
-/* The bytes of a string argument in scratch, and how many there are: a
- * string as it is, a char array's bytes, a pointer read as a string of
- * strsize bytes (user or kernel memory by the pointer's space). */
-int d_str_arg(Gen *g, const Expr *a, int *size)
-{
-	if (!type_is_ptr(a->type)) {
-		*size = a->type->size;
-		return gen_mem(g, a);
-	}
-	int n = g->sc->opt.strlen_max, off = scratch_alloc(g, n);
-	emit_memzero(g, off, n);
-	gen_int(g, a);
-	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_0));
-	emit_scratch_ptr(g, BPF_REG_1, off);
-	emit(g, I_MOV64_IMM(BPF_REG_2, n));
-	dfault_read_call(g, a->type->user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_str);
-	*size = n;
-	return off;
-}
-
-/* an integer argument into a scratch slot */
-static int int_arg_slot(Gen *g, const Expr *a)
-{
-	int slot = d_slot(g);
-	gen_int(g, a);
-	st_slot(g, slot, BPF_REG_0);
-	return slot;
-}
-
-/* slot = imm */
-static void set_slot(Gen *g, int slot, int32_t imm)
-{
-	emit_st(g, BPF_DW, R_SCR, slot, imm);
-}
-
-/* --- the subroutines ---------------------------------------------------- */
 
 static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
 {
@@ -270,14 +84,14 @@ static void gen_strjoin(Gen *g, const Expr *e, int dst, const Type *dt)
 	int oa = d_str_arg(g, e->args.v[0], &na), ob = d_str_arg(g, e->args.v[1], &nb);
 	int start = d_slot(g), count = d_slot(g), len = d_slot(g);
 	emit_memzero(g, dst, dt->size);
-	set_slot(g, start, 0);
-	set_slot(g, count, out);
+	d_set_slot(g, start, 0);
+	d_set_slot(g, count, out);
 	d_copy_range(g, oa, na, start, count, dst, out);
 	/* the second part goes after the first, whatever its length */
 	d_strlen(g, dst, out, BPF_REG_1);
-	st_slot(g, len, BPF_REG_1);
+	d_st_slot(g, len, BPF_REG_1);
 	int loop = label_new(g), end = label_new(g);
-	ld_slot(g, BPF_REG_1, len); /* position in dst: forgotten, then bounded */
+	d_ld_slot(g, BPF_REG_1, len); /* position in dst: forgotten, then bounded */
 	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
 	label_place(g, loop);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nb, end);
@@ -300,19 +114,19 @@ static void gen_substr(Gen *g, const Expr *e, int dst, const Type *dt)
 	int mark = g->scratch_top;
 	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int os = d_str_arg(g, e->args.v[0], &ns);
-	int idx = int_arg_slot(g, e->args.v[1]);
-	int rem = e->args.n > 2 ? int_arg_slot(g, e->args.v[2]) : d_slot(g);
+	int idx = d_int_arg_slot(g, e->args.v[1]);
+	int rem = e->args.n > 2 ? d_int_arg_slot(g, e->args.v[2]) : d_slot(g);
 	int len = d_slot(g);
 	if (e->args.n <= 2)
-		set_slot(g, rem, g->sc->opt.strlen_max);
+		d_set_slot(g, rem, g->sc->opt.strlen_max);
 	emit_memzero(g, dst, dt->size);
 	d_strlen(g, os, ns, BPF_REG_1);
-	st_slot(g, len, BPF_REG_1);
+	d_st_slot(g, len, BPF_REG_1);
 	int check = label_new(g), empty = label_new(g),
 	    posrem = label_new(g), copy = label_new(g);
-	ld_slot(g, BPF_REG_1, idx);
-	ld_slot(g, BPF_REG_2, rem);
-	ld_slot(g, BPF_REG_3, len);
+	d_ld_slot(g, BPF_REG_1, idx);
+	d_ld_slot(g, BPF_REG_2, rem);
+	d_ld_slot(g, BPF_REG_3, len);
 	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, check);
 	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_3)); /* index += len */
 	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, check);
@@ -338,274 +152,10 @@ static void gen_substr(Gen *g, const Expr *e, int dst, const Type *dt)
 	label_place(g, empty);
 	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
 	label_place(g, copy);
-	st_slot(g, idx, BPF_REG_1);
-	st_slot(g, rem, BPF_REG_2);
+	d_st_slot(g, idx, BPF_REG_1);
+	d_st_slot(g, rem, BPF_REG_2);
 	d_copy_range(g, os, ns, idx, rem, dst, out);
 	g->scratch_top = mark;
-}
-
-/* r0 = 1 when sub (sublen bytes, in slot) occurs in s at position r1 (kept) */
-static void match_at(Gen *g, int os, int ns, int osub, int nsub, int sublen_slot)
-{
-	int loop = label_new(g), yes = label_new(g), no = label_new(g), end = label_new(g);
-	ld_slot(g, BPF_REG_4, sublen_slot);
-	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
-	label_place(g, loop);
-	emit_jmp_reg(g, BPF_JGE, BPF_REG_2, BPF_REG_4, yes);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nsub, yes);
-	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2));
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, ns, no);
-	d_ld_byte(g, BPF_REG_3, BPF_REG_3, os);
-	d_ld_byte(g, BPF_REG_5, BPF_REG_2, osub);
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_5, no);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
-	emit_goto(g, loop);
-	label_place(g, yes);
-	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
-	emit_goto(g, end);
-	label_place(g, no);
-	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
-	label_place(g, end);
-}
-
-typedef enum { SEARCH_STRSTR, SEARCH_INDEX, SEARCH_RINDEX } SearchKind;
-
-/* Where sub occurs in s: the result slot gets the position, or -1; the
- * positions index() and rindex() start from follow dtrace.c (Perl's). */
-static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int res)
-{
-	int nsub, osub = d_str_arg(g, e->args.v[1], &nsub);
-	int pos = e->args.n > 2 ? int_arg_slot(g, e->args.v[2]) : -1;
-	int len = d_slot(g), sublen = d_slot(g), at = d_slot(g);
-	int search = label_new(g), done = label_new(g), notempty = label_new(g);
-	d_strlen(g, os, ns, BPF_REG_1);
-	st_slot(g, len, BPF_REG_1);
-	d_strlen(g, osub, nsub, BPF_REG_1);
-	st_slot(g, sublen, BPF_REG_1);
-	set_slot(g, res, -1);
-	ld_slot(g, BPF_REG_1, len);
-	ld_slot(g, BPF_REG_2, sublen);
-	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
-	emit(g, I_ALU64_REG(BPF_OR, BPF_REG_3, BPF_REG_2));
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_3, 0, notempty);
-	set_slot(g, res, 0); /* both empty: found at 0, whatever the position */
-	emit_goto(g, done);
-	label_place(g, notempty);
-	/* r1 = len, r2 = sublen: the start position into `at` */
-	if (k == SEARCH_RINDEX) {
-		st_slot(g, at, BPF_REG_1);
-		if (pos >= 0) {
-			int nonneg = label_new(g), inrange = label_new(g);
-			ld_slot(g, BPF_REG_3, pos);
-			emit_jmp_imm(g, BPF_JSGE, BPF_REG_3, 0, nonneg);
-			emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 0, done);
-			set_slot(g, res, 0);
-			emit_goto(g, done);
-			label_place(g, nonneg);
-			emit_jmp_reg(g, BPF_JSGT, BPF_REG_3, BPF_REG_1, inrange);
-			st_slot(g, at, BPF_REG_3);
-			label_place(g, inrange);
-		}
-	} else {
-		set_slot(g, at, 0);
-		if (pos >= 0) {
-			int nonneg = label_new(g), inrange = label_new(g);
-			ld_slot(g, BPF_REG_3, pos);
-			emit_jmp_imm(g, BPF_JSGE, BPF_REG_3, 0, nonneg);
-			emit(g, I_MOV64_IMM(BPF_REG_3, 0));
-			label_place(g, nonneg);
-			emit_jmp_reg(g, BPF_JSLT, BPF_REG_3, BPF_REG_1, inrange);
-			emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 0, done);
-			st_slot(g, res, BPF_REG_1); /* "" past the end: the length */
-			emit_goto(g, done);
-			label_place(g, inrange);
-			st_slot(g, at, BPF_REG_3);
-		}
-	}
-	/* the scan: from `at` up to len (index, strstr) or down to 0
-	 * (rindex); the position stays in r1 (match_at keeps it), bounded
-	 * by ns + 1 for the verifier */
-	label_place(g, search);
-	int loop = label_new(g), found = label_new(g);
-	ld_slot(g, BPF_REG_1, at);
-	label_place(g, loop);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, ns, done);
-	if (k != SEARCH_RINDEX) {
-		ld_slot(g, BPF_REG_3, len);
-		emit_jmp_reg(g, BPF_JGE, BPF_REG_1, BPF_REG_3, done);
-	}
-	match_at(g, os, ns, osub, nsub, sublen);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, found);
-	if (k == SEARCH_RINDEX) {
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, done);
-		emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
-	} else {
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-	}
-	emit_goto(g, loop);
-	label_place(g, found);
-	st_slot(g, res, BPF_REG_1);
-	label_place(g, done);
-}
-
-static void gen_index_of(Gen *g, const Expr *e, SearchKind k)
-{
-	int mark = g->scratch_top, ns, os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g);
-	gen_search(g, e, k, os, ns, res);
-	ld_slot(g, BPF_REG_0, res);
-	g->scratch_top = mark;
-}
-
-static void gen_index(Gen *g, const Expr *e)
-{
-	gen_index_of(g, e, SEARCH_INDEX);
-}
-
-static void gen_rindex(Gen *g, const Expr *e)
-{
-	gen_index_of(g, e, SEARCH_RINDEX);
-}
-
-/* strstr(s, sub): the rest of s from sub's first occurrence, or "" */
-static void gen_strstr(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	int mark = g->scratch_top;
-	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = d_str_arg(g, e->args.v[0], &ns), res = d_slot(g), count = d_slot(g);
-	gen_search(g, e, SEARCH_STRSTR, os, ns, res);
-	emit_memzero(g, dst, dt->size);
-	set_slot(g, count, out);
-	d_copy_range(g, os, ns, res, count, dst, out);
-	g->scratch_top = mark;
-}
-
-/* strchr/strrchr(s, c): the rest of s from c's first (last) occurrence */
-static void gen_strchr_from(Gen *g, const Expr *e, int dst, const Type *dt, bool last)
-{
-	int mark = g->scratch_top;
-	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = d_str_arg(g, e->args.v[0], &ns), ch = int_arg_slot(g, e->args.v[1]);
-	int res = d_slot(g), count = d_slot(g);
-	int loop = label_new(g), end = label_new(g), miss = label_new(g);
-	set_slot(g, res, -1);
-	ld_slot(g, BPF_REG_2, ch);
-	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_2, 0xff));
-	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
-	label_place(g, loop);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, end);
-	d_ld_byte(g, BPF_REG_3, BPF_REG_1, os);
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_3, BPF_REG_2, miss);
-	st_slot(g, res, BPF_REG_1);
-	if (!last)
-		emit_goto(g, end);
-	label_place(g, miss);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-	emit_goto(g, loop);
-	label_place(g, end);
-	emit_memzero(g, dst, dt->size);
-	set_slot(g, count, out);
-	d_copy_range(g, os, ns, res, count, dst, out);
-	g->scratch_top = mark;
-}
-
-static void gen_strchr(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	gen_strchr_from(g, e, dst, dt, false);
-}
-
-static void gen_strrchr(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	gen_strchr_from(g, e, dst, dt, true);
-}
-
-/* basename/dirname as dtrace.c: "" and "a" give "." for dirname, "/" and
- * "///" give "/", trailing slashes are ignored. */
-static void gen_pathpart(Gen *g, const Expr *e, int dst, const Type *dt, bool dir)
-{
-	int mark = g->scratch_top;
-	int ns, out = e->type->size < dt->size ? e->type->size : dt->size;
-	int os = d_str_arg(g, e->args.v[0], &ns);
-	int i = d_slot(g), lastbase = d_slot(g), firstbase = d_slot(g), lastdir = d_slot(g);
-	int start = d_slot(g), count = d_slot(g);
-	int dot = label_new(g), copy = label_new(g), end = label_new(g);
-	emit_memzero(g, dst, dt->size);
-	d_strlen(g, os, ns, BPF_REG_1);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, dot);
-	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
-	st_slot(g, i, BPF_REG_1);
-	/* three backward scans: over trailing slashes, the base, the slashes
-	 * before it; each leaves its stop (or -1) in a slot */
-	int slots[3] = {lastbase, firstbase, lastdir};
-	for (int k = 0; k < 3; k++) {
-		int loop = label_new(g), stop = label_new(g);
-		ld_slot(g, BPF_REG_1, i);
-		label_place(g, loop);
-		emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, stop); /* -1 too */
-		d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
-		emit_jmp_imm(g, k == 1 ? BPF_JEQ : BPF_JNE, BPF_REG_2, '/', stop);
-		emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
-		emit_goto(g, loop);
-		label_place(g, stop);
-		int neg = label_new(g), set = label_new(g);
-		emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
-		st_slot(g, i, BPF_REG_1);
-		if (k == 1)
-			emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-		emit_goto(g, set);
-		label_place(g, neg);
-		emit(g, I_MOV64_IMM(BPF_REG_1, -1));
-		st_slot(g, i, BPF_REG_1);
-		label_place(g, set);
-		st_slot(g, slots[k], BPF_REG_1);
-	}
-	int haveslash = label_new(g), havebase = label_new(g);
-	ld_slot(g, BPF_REG_1, lastbase);
-	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, haveslash);
-	/* only slashes: "/" */
-	emit_st(g, BPF_B, R_SCR, dst, '/');
-	emit_goto(g, end);
-	label_place(g, haveslash);
-	ld_slot(g, BPF_REG_2, firstbase);
-	emit_jmp_imm(g, BPF_JSGE, BPF_REG_2, 0, havebase);
-	if (dir) {
-		emit_goto(g, dot); /* no slash: "." */
-	} else {
-		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
-	}
-	label_place(g, havebase);
-	if (dir) {
-		int some = label_new(g);
-		ld_slot(g, BPF_REG_1, lastdir); /* "/base": "/" */
-		emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, some);
-		emit(g, I_MOV64_IMM(BPF_REG_1, 0));
-		label_place(g, some);
-		emit(g, I_MOV64_IMM(BPF_REG_2, 0));
-	}
-	/* copy [r2, r1] */
-	st_slot(g, start, BPF_REG_2);
-	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_1, BPF_REG_2));
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
-	st_slot(g, count, BPF_REG_1);
-	emit_goto(g, copy);
-	label_place(g, dot);
-	emit_st(g, BPF_B, R_SCR, dst, '.');
-	emit_goto(g, end);
-	label_place(g, copy);
-	d_copy_range(g, os, ns, start, count, dst, out);
-	label_place(g, end);
-	g->scratch_top = mark;
-}
-
-static void gen_basename(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	gen_pathpart(g, e, dst, dt, false);
-}
-
-static void gen_dirname(Gen *g, const Expr *e, int dst, const Type *dt)
-{
-	gen_pathpart(g, e, dst, dt, true);
 }
 
 static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt, bool upper)
@@ -615,8 +165,8 @@ static void gen_case(Gen *g, const Expr *e, int dst, const Type *dt, bool upper)
 	int os = d_str_arg(g, e->args.v[0], &ns), start = d_slot(g), count = d_slot(g);
 	int lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
 	emit_memzero(g, dst, dt->size);
-	set_slot(g, start, 0);
-	set_slot(g, count, out);
+	d_set_slot(g, start, 0);
+	d_set_slot(g, count, out);
 	d_copy_range(g, os, ns, start, count, dst, out);
 	int loop = label_new(g), keep = label_new(g), end = label_new(g);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
@@ -653,18 +203,18 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int mark = g->scratch_top;
 	int out = e->type->size < dt->size ? e->type->size : dt->size;
-	int val = int_arg_slot(g, e->args.v[0]);
-	int base = e->args.n > 1 ? int_arg_slot(g, e->args.v[1]) : d_slot(g);
+	int val = d_int_arg_slot(g, e->args.v[0]);
+	int base = e->args.n > 1 ? d_int_arg_slot(g, e->args.v[1]) : d_slot(g);
 	int buf = scratch_alloc(g, LLTOSTR_BUF), start = d_slot(g), count = d_slot(g);
 	if (e->args.n < 2)
-		set_slot(g, base, 10);
+		d_set_slot(g, base, 10);
 	emit_memzero(g, dst, dt->size);
 	emit_memzero(g, buf, LLTOSTR_BUF);
 	int bad = label_new(g), loop = label_new(g), digits = label_new(g);
-	ld_slot(g, BPF_REG_2, base);
+	d_ld_slot(g, BPF_REG_2, base);
 	emit_jmp_imm(g, BPF_JLT, BPF_REG_2, 2, bad);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_2, 36, bad);
-	ld_slot(g, BPF_REG_1, val);
+	d_ld_slot(g, BPF_REG_1, val);
 	int pos_ok = label_new(g);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 10, pos_ok);
 	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, pos_ok);
@@ -690,9 +240,9 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit_goto(g, loop);
 	label_place(g, digits);
 	/* prefixes, as dtrace.c adds them: 0x, 0 (octal, hex, zero), '-' */
-	st_slot(g, start, BPF_REG_3);
-	ld_slot(g, BPF_REG_1, val);
-	ld_slot(g, BPF_REG_2, base);
+	d_st_slot(g, start, BPF_REG_3);
+	d_ld_slot(g, BPF_REG_1, val);
+	d_ld_slot(g, BPF_REG_2, base);
 	int nothex = label_new(g), nozero = label_new(g), noneg = label_new(g),
 	    nonzerohex = label_new(g), zero = label_new(g);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 16, nothex);
@@ -703,7 +253,7 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_MOV64_IMM(BPF_REG_3, LLTOSTR_BUF - 5));
 	emit_goto(g, noneg);
 	label_place(g, nonzerohex);
-	ld_slot(g, BPF_REG_3, start);
+	d_ld_slot(g, BPF_REG_3, start);
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_3, 8, noneg);
 	emit_jmp_imm(g, BPF_JGT, BPF_REG_3, LLTOSTR_BUF - 1, noneg);
 	emit(g, I_MOV64_IMM(BPF_REG_4, 'x'));
@@ -714,7 +264,7 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
 	emit_goto(g, noneg);
 	label_place(g, nothex);
-	ld_slot(g, BPF_REG_3, start);
+	d_ld_slot(g, BPF_REG_3, start);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, zero);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 8, nozero);
 	label_place(g, zero);
@@ -733,8 +283,8 @@ static void gen_lltostr(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, 1));
 	label_place(g, noneg);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
-	st_slot(g, start, BPF_REG_3);
-	set_slot(g, count, out);
+	d_st_slot(g, start, BPF_REG_3);
+	d_set_slot(g, count, out);
 	d_copy_range(g, buf, LLTOSTR_BUF, start, count, dst, out);
 	label_place(g, bad); /* "" */
 	g->scratch_top = mark;
@@ -788,7 +338,7 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	int key = d_slot(g), ns, os;
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, 0x7fffffff)); /* the tid */
-	st_slot(g, key, BPF_REG_0);
+	d_st_slot(g, key, BPF_REG_0);
 	if (e->aux) { /* strtok(NULL, ...): the saved rest */
 		int miss = label_new(g), got = label_new(g);
 		os = scratch_alloc(g, n);
@@ -818,8 +368,8 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	/* the token: r1 position in s, r3 in dst */
 	label_place(g, start);
 	int tok = label_new(g), end = label_new(g), past = label_new(g);
-	st_slot(g, pos, BPF_REG_1);
-	ld_slot(g, BPF_REG_1, pos);
+	d_st_slot(g, pos, BPF_REG_1);
+	d_ld_slot(g, BPF_REG_1, pos);
 	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
 	label_place(g, tok);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, end);
@@ -835,11 +385,11 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	label_place(g, past);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	label_place(g, end);
-	st_slot(g, pos, BPF_REG_1);
+	d_st_slot(g, pos, BPF_REG_1);
 	/* the rest, for strtok(NULL, ...) */
 	int rest = scratch_alloc(g, n), count = d_slot(g);
 	emit_memzero(g, rest, n);
-	set_slot(g, count, n);
+	d_set_slot(g, count, n);
 	d_copy_range(g, os, ns, pos, count, rest, n);
 	emit_ld_map(g, BPF_REG_1, R_MAP, e->map->id);
 	emit_scratch_ptr(g, BPF_REG_2, key);
@@ -868,13 +418,6 @@ static const FuncDef string_funcs[] = {
 	{"strlen", F_NONE, FK_EXPR, 1, 1, dcheck_strlen, FUNC_D, .gen_int = gen_strlen},
 	{"strjoin", F_NONE, FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D, .gen_into = gen_strjoin},
 	{"substr", F_NONE, FK_EXPR, 2, 3, dcheck_substr, FUNC_D, .gen_into = gen_substr},
-	{"index", F_NONE, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_index},
-	{"rindex", F_NONE, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_rindex},
-	{"strchr", F_NONE, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strchr},
-	{"strrchr", F_NONE, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strrchr},
-	{"strstr", F_NONE, FK_EXPR, 2, 2, dcheck_strstr, FUNC_D, .gen_into = gen_strstr},
-	{"basename", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_basename},
-	{"dirname", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_dirname},
 	{"toupper", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_toupper},
 	{"tolower", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_tolower},
 	{"lltostr", F_NONE, FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D, .gen_into = gen_lltostr},
