@@ -221,3 +221,16 @@ void bpf_emit_store_bytes(BpfCode *c, int dst_off, const char *bytes, int n)
 	for (; i < n; i++)
 		bpf_emit_st(c, BPF_B, R_SCR, dst_off + i, (int8_t)bytes[i]);
 }
+
+void bpf_emit_log2_search(BpfCode *c, int top)
+{
+	for (int step = top; step >= 1; step /= 2) {
+		int next = bpf_label_new(c);
+		bpf_emit(c, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
+		bpf_emit(c, I_ALU64_IMM(BPF_RSH, BPF_REG_3, step));
+		bpf_emit_jmp_imm(c, BPF_JEQ, BPF_REG_3, 0, next);
+		bpf_emit(c, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
+		bpf_emit(c, I_ALU64_IMM(BPF_ADD, BPF_REG_2, step));
+		bpf_label_place(c, next);
+	}
+}

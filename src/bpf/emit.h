@@ -60,3 +60,6 @@ void bpf_emit_memzero(BpfCode *c, int dst_off, int n);
 void bpf_emit_store_bytes(BpfCode *c, int dst_off, const char *bytes, int n);
 /* reg = r7 + off (helper pointer argument) */
 void bpf_emit_scratch_ptr(BpfCode *c, int reg, int off);
+/* r2 += floor(log2(r1)) for 1 <= r1 < 2^(2 * top), by halving shifts from
+ * `top` down (top a power of two); r1 is consumed, r3 used */
+void bpf_emit_log2_search(BpfCode *c, int top);

@@ -47,7 +47,6 @@ void gen_map_slot(Gen *g, const MapInfo *m, int key, int skip, int drop_kind);
 /* stores into members, elements and pointees (codegen_store.c) */
 void gen_store_assign(Gen *g, const Stmt *st);
 void gen_store_incdec(Gen *g, const Expr *e); /* value in r0 */
-void gen_log2_search(Gen *g, int top); /* r2 += floor(log2(r1)) */
 /* r0 = slot, r1 = bucket (clamped to nbuckets - 1): the bucket += the
  * increment at stack slot incr (0: 1) */
 void gen_bucket_add(Gen *g, int nbuckets, int incr);

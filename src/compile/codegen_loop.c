@@ -184,7 +184,7 @@ static void gen_loop_var(Gen *g, const LoopCb *cb)
 
 /* code after an exit is dead until a label some jump targets (emit.c
  * drops it): a loop without break or return has no such path */
-static void gen_exit(Gen *g)
+static void emit_exit_dead(Gen *g)
 {
 	emit(g, I_EXIT());
 	g->code.dead = true;
@@ -194,7 +194,7 @@ static void gen_return(Gen *g, int label, int value)
 {
 	label_place(g, label);
 	emit(g, I_MOV64_IMM(BPF_REG_0, value));
-	gen_exit(g);
+	emit_exit_dead(g);
 }
 
 static void gen_callback(Gen *g, const LoopCb *cb)
@@ -221,7 +221,7 @@ static void gen_callback(Gen *g, const LoopCb *cb)
 	label_place(g, ret);
 	emit_st(g, BPF_DW, R_SCR, cb->ret_off, 1);
 	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
-	gen_exit(g);
+	emit_exit_dead(g);
 }
 
 /* after the program's last instruction: each loop's callback, and those

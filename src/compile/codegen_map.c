@@ -271,21 +271,6 @@ static void gen_minmax(Gen *g, bool is_min, bool sign, int skip)
 	emit(g, I_ST(BPF_DW, BPF_REG_0, 8, 1));
 }
 
-/* r2 += floor(log2(r1)) for 1 <= r1 < 2^(2 * top), by halving shifts
- * from `top` down; r1 is consumed, r3 used */
-void gen_log2_search(Gen *g, int top)
-{
-	for (int step = top; step >= 1; step /= 2) {
-		int next = label_new(g);
-		emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
-		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, step));
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, next);
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, step));
-		label_place(g, next);
-	}
-}
-
 /* r1 = log2 bucket of r1 (see hist_bucket in types.h), then r0 += r1*8.
  * As in bpftrace 0.17: the value is taken as signed even when its type is
  * unsigned, and the search stops at 2^31, so every value >= 2^31 counts
@@ -296,7 +281,7 @@ static void gen_hist_index(Gen *g)
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, zero);
 	emit(g, I_MOV64_IMM(BPF_REG_2, 2));
-	gen_log2_search(g, 16);
+	bpf_emit_log2_search(&g->code, 16);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 	emit_goto(g, done);
 	label_place(g, neg);

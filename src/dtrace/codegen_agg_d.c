@@ -4,10 +4,11 @@
 #include "codegen_d.h"
 
 /* r2 = floor(log2(r1)) for r1 >= 1 (unsigned); r1 is consumed */
-static void gen_log2(Gen *g)
+/* r2 = floor(log2(r1)) for r1 >= 1 */
+static void gen_floor_log2(Gen *g)
 {
 	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
-	gen_log2_search(g, 32);
+	bpf_emit_log2_search(&g->code, 32);
 }
 
 /* r1 = quantize bucket of r1 (types.h: QUANT_*): 0 in QUANT_ZERO, 2^k..
@@ -17,13 +18,13 @@ void gen_quantize_index(Gen *g)
 	int neg = label_new(g), zero = label_new(g), done = label_new(g), low = label_new(g);
 	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, zero);
-	gen_log2(g);
+	gen_floor_log2(g);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, QUANT_ZERO + 1));
 	emit_goto(g, done);
 	label_place(g, neg);
 	emit(g, I_NEG64(BPF_REG_1));
-	gen_log2(g);
+	gen_floor_log2(g);
 	emit(g, I_MOV64_IMM(BPF_REG_1, QUANT_ZERO - 1));
 	emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_1, BPF_REG_2));
 	emit_jmp_imm(g, BPF_JSGE, BPF_REG_1, 0, done);

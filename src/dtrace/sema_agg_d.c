@@ -55,7 +55,7 @@ static bool incr_arg(Sema *s, Expr *c, int first)
 	return true;
 }
 
-static Type *agg_type(Sema *s, TypeKind k, int size)
+static Type *signed_agg_type(Sema *s, TypeKind k, int size)
 {
 	Type *t = ty_simple(s, k, size);
 	t->is_signed = true; /* DTrace compares and prints aggregations signed */
@@ -66,7 +66,7 @@ static bool sema_d_quantize(Sema *s, Expr *c)
 {
 	if (!value_arg(s, c, 0) || !incr_arg(s, c, 1))
 		return false;
-	c->type = agg_type(s, TY_QUANTIZE, QUANT_BUCKETS * 8);
+	c->type = signed_agg_type(s, TY_QUANTIZE, QUANT_BUCKETS * 8);
 	return true;
 }
 
@@ -74,7 +74,7 @@ static bool sema_d_stddev(Sema *s, Expr *c)
 {
 	if (!value_arg(s, c, 0))
 		return false;
-	c->type = agg_type(s, TY_STDDEV, 32);
+	c->type = signed_agg_type(s, TY_STDDEV, 32);
 	return true;
 }
 
@@ -114,7 +114,7 @@ static bool sema_d_lquantize(Sema *s, Expr *c)
 				  "quantization levels must be a 16-bit quantity");
 	if (!incr_arg(s, c, 4))
 		return false;
-	Type *t = agg_type(s, TY_LHIST, (int)(levels + 2) * 8);
+	Type *t = signed_agg_type(s, TY_LHIST, (int)(levels + 2) * 8);
 	t->lh_min = base;
 	t->lh_step = step;
 	t->lh_max = base + levels * step;
@@ -181,7 +181,7 @@ static bool sema_d_llquantize(Sema *s, Expr *c)
 				  "positive integer constant");
 	if (!llq_steps_ok(s, c, factor, low, steps) || !incr_arg(s, c, 5))
 		return false;
-	Type *t = agg_type(s, TY_LLQUANTIZE, 0);
+	Type *t = signed_agg_type(s, TY_LLQUANTIZE, 0);
 	t->llq_factor = (int)factor;
 	t->llq_low = (int)low;
 	t->llq_high = (int)high;

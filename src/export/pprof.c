@@ -141,7 +141,7 @@ void pprof_sample_type(const MapDesc *m, StrBuf *type, const char **unit)
 
 /* ---- build ids ---- */
 
-static void put_hex(StrBuf *sb, const unsigned char *b, size_t n)
+static void put_hex_bytes(StrBuf *sb, const unsigned char *b, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		sb_printf(sb, "%02x", b[i]);
@@ -164,7 +164,7 @@ static void kernel_build_id(StrBuf *sb)
 		if (desc + (ssize_t)descsz > n)
 			return;
 		if (type == NT_GNU_BUILD_ID && namesz == 4 && !memcmp(buf + name, "GNU", 4)) {
-			put_hex(sb, buf + desc, descsz);
+			put_hex_bytes(sb, buf + desc, descsz);
 			return;
 		}
 		off = desc + ((descsz + 3) & ~3u);
@@ -181,7 +181,7 @@ static void file_build_id(StrBuf *sb, const char *path)
 	const void *id;
 	ssize_t n = elf ? dwelf_elf_gnu_build_id(elf, &id) : -1;
 	if (n > 0)
-		put_hex(sb, id, (size_t)n);
+		put_hex_bytes(sb, id, (size_t)n);
 	if (elf)
 		elf_end(elf);
 	close(fd);

@@ -50,7 +50,7 @@ static bool is_c_name(const char *s)
 	return true;
 }
 
-static int parse_range(const char *arg, LineRange *lr)
+static int parse_line_range(const char *arg, LineRange *lr)
 {
 	char *name = xstrdup(arg), *range = strchr(name, ':');
 	lr->start = 0;
@@ -279,7 +279,7 @@ static int alternative_range(ProbeCtx *c, LineRange *lr)
 int probe_show_lines(ProbeCtx *c, const char *arg)
 {
 	LineRange lr = {0};
-	int r = parse_range(arg, &lr);
+	int r = parse_line_range(arg, &lr);
 	if (r)
 		return r;
 	r = find_line_range(c->di, &lr);

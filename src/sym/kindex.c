@@ -26,7 +26,7 @@ static int cmp_sorted(const void *a, const void *b)
 	return c ? c : x->pos - y->pos;
 }
 
-static void put_hex(StrBuf *b, uint64_t a)
+static void put_hex_addr(StrBuf *b, uint64_t a)
 {
 	/* by hand: ~50k printf calls cost a tenth of a second emulated */
 	char hex[17];
@@ -50,7 +50,7 @@ char *kindex_make(const KIndexRow *rows, int n, size_t *len)
 		const KIndexRow *r = v[i].row;
 		sb_putn(&b, r->name, strlen(r->name));
 		sb_putn(&b, " ", 1);
-		put_hex(&b, r->addr);
+		put_hex_addr(&b, r->addr);
 		sb_putn(&b, r->black ? " b " : " - ", 3);
 		const char *mod = r->module ? r->module : "-";
 		sb_putn(&b, mod, strlen(mod));

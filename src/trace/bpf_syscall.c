@@ -155,18 +155,10 @@ done:
 }
 
 /* r1 = bucket index (0..TRACE_HIST_BUCKETS-1) of the log2 of r1 */
-static void gen_log2(BpfCode *g)
+static void gen_log2_bucket(BpfCode *g)
 {
 	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, 0));
-	for (int s = 32; s; s >>= 1) {
-		int skip = bpf_label_new(g);
-		bpf_emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_1));
-		bpf_emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_3, s));
-		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, skip);
-		bpf_emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_3));
-		bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, s));
-		bpf_label_place(g, skip);
-	}
+	bpf_emit_log2_search(g, 32);
 	int ok = bpf_label_new(g);
 	bpf_emit_jmp_imm(g, BPF_JLT, BPF_REG_2, TRACE_HIST_BUCKETS, ok);
 	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, TRACE_HIST_BUCKETS - 1));
@@ -219,7 +211,7 @@ static void exit_count(BpfCode *g, const TraceOpts *o, int ret_off, int out)
 	bpf_label_place(g, noerr);
 	if (o->hist) {
 		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, S_DUR));
-		gen_log2(g);
+		gen_log2_bucket(g);
 		bpf_emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_NR));
 		bpf_emit(g, I_ALU64_IMM(BPF_MUL, BPF_REG_2, TRACE_HIST_BUCKETS));
 		bpf_emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
@@ -342,7 +334,7 @@ static void exit_match_few(BpfCode *g, bool all, int ret_off, int out)
 	bpf_label_place(g, next);
 }
 
-void gen_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
+void gen_syscall_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
 {
 	int ret_off = b->exit_tp ? TP_RET : RT_NR_RET;
 	int out = bpf_label_new(g);

@@ -149,7 +149,7 @@ static void read_siginfo(BpfCode *g)
 
 /* raw tracepoint signal_deliver(sig, struct kernel_siginfo *, ka): a signal
  * the current thread takes (handler or default action) */
-void gen_signal(BpfCode *g, bool all)
+void gen_signal_delivery(BpfCode *g, bool all)
 {
 	int out = bpf_label_new(g);
 	task_record(g, all, REC_SIGNAL, out);

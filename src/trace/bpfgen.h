@@ -91,12 +91,12 @@ void gen_captures(BpfCode *g, bool at_exit, int capmax, int limit, int bound, bo
 
 /* bpf_syscall.c */
 void gen_enter(BpfCode *g, const TraceBpf *b, const TraceOpts *o);
-void gen_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o);
+void gen_syscall_exit(BpfCode *g, const TraceBpf *b, const TraceOpts *o);
 
 /* bpf_task.c */
 void gen_fork(BpfCode *g, bool all);
 void gen_exec(BpfCode *g, bool all);
 void gen_proc_exit(BpfCode *g, bool all, int exit_code_off);
-void gen_signal(BpfCode *g, bool all);
+void gen_signal_delivery(BpfCode *g, bool all);
 void gen_siggen(BpfCode *g, const TraceBpf *b, const TaskOffsets *t);
 void gen_event(BpfCode *g, bool all, int idx, int size);

@@ -241,7 +241,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 			return false;
 		b->prog_fds[b->nprogs++] = fd;
 		g = (BpfCode){0};
-		gen_exit(&g, b, o);
+		gen_syscall_exit(&g, b, o);
 		if ((fd = load_type(b, &g,
 				    b->exit_tp ? BPF_PROG_TYPE_TRACEPOINT : BPF_PROG_TYPE_RAW_TRACEPOINT,
 				    "sys_exit", o->verbose,
@@ -263,7 +263,7 @@ bool tbpf_load(TraceBpf *b, const TraceOpts *o, char *err, size_t errlen)
 		return false;
 	b->prog_fds[b->nprogs++] = fd;
 	g = (BpfCode){0};
-	gen_signal(&g, b->all);
+	gen_signal_delivery(&g, b->all);
 	if ((fd = load_type(b, &g, BPF_PROG_TYPE_RAW_TRACEPOINT, "signal_deliver", o->verbose,
 			    err, errlen)) < 0)
 		return false;

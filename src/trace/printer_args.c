@@ -61,11 +61,6 @@ static int64_t arg_signed(const Call *c, int i)
 	return c->wide >> i & 1 ? (int64_t)c->args[i] : (int64_t)(int32_t)c->args[i];
 }
 
-static void put_int(StrBuf *b, int64_t v)
-{
-	fb_i64(b, v);
-}
-
 /* arguments strace prints at the entry of a call that blocks (the rest
  * after "<... name resumed>"); all of them when absent */
 static int entry_args(const char *name)
@@ -420,7 +415,7 @@ static void put_futex_args(StrBuf *b, const Call *c)
 	sb_puts(b, ", ");
 	int show = dec_futex_op(b, c->args[1]);
 	sb_puts(b, ", ");
-	put_int(b, (int32_t)c->args[2]);
+	fb_i64(b, (int32_t)c->args[2]);
 	bool timeout = show == FUTEX_SHOW_WAIT || show == FUTEX_SHOW_WAIT_BITSET;
 	if (timeout) {
 		sb_puts(b, ", ");
@@ -462,7 +457,7 @@ static void put_sock_proto(StrBuf *b, const Call *c, uint64_t v)
 	    (v == 0 || v == 1 || v == 6 || v == 17))
 		sb_puts(b, v == 0 ? "IPPROTO_IP" : v == 1 ? "IPPROTO_ICMP" : v == 6 ? "IPPROTO_TCP" : "IPPROTO_UDP");
 	else
-		put_int(b, (int32_t)v);
+		fb_i64(b, (int32_t)v);
 }
 
 /* kinds decoded from the value alone; false if k is not one of them */
@@ -531,7 +526,7 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 	if (put_flag_arg(b, k, v))
 		return true;
 	switch (k) {
-	case 'd': put_int(b, arg_signed(c, i)); break;
+	case 'd': fb_i64(b, arg_signed(c, i)); break;
 	case 'u': fb_u64(b, v); break;
 	case 'x': case 'h': fb_hex(b, v); break;
 	case 'f': put_fd(p, b, h->tgid, (int32_t)v); break;
@@ -617,7 +612,7 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 			return;
 		default:
 			sb_puts(b, ", ");
-			put_int(b, (int32_t)c->args[2]);
+			fb_i64(b, (int32_t)c->args[2]);
 			return;
 		}
 	}
