@@ -108,8 +108,9 @@ try_once() {
 }
 
 # start_tracer LOG WATCH CMD...: starts CMD in the background (stdout and
-# stderr to LOG) and returns once "Attaching" shows in LOG or WATCH, plus
-# 100 ms: both tools print that line just before they attach.
+# stderr to LOG) and returns once "Attaching" (bpftrace 0.17, printed just
+# before attaching) or "Attached" (0.26, just after) shows in LOG or WATCH,
+# plus 100 ms.
 start_tracer() {
 	local log=$1 watch=$2 deadline
 	shift 2
@@ -117,7 +118,7 @@ start_tracer() {
 	"$@" >"$log" 2>&1 &
 	TRACER_PID=$!
 	deadline=$(($(now_us) + 20000000))
-	until grep -qs Attaching "$log" "$watch"; do
+	until grep -qsE 'Attaching|Attached' "$log" "$watch"; do
 		if ! kill -0 "$TRACER_PID" 2>/dev/null || (($(now_us) > deadline)); then
 			kill -KILL "$TRACER_PID" 2>/dev/null
 			wait "$TRACER_PID" 2>/dev/null
@@ -345,7 +346,7 @@ attach_time() {
 	stop=$(stop_tracer 120)
 	[ "$stop" = killed ] && note "5 ($tag): detach took over 120 s, killed"
 	[ "$stop" != killed ] && echo "$stop" >>"$T/$tag.detach"
-	grep -m 1 Attaching "$T/$tag.out" >"$T/$tag.attaching"
+	grep -h -m 1 -E 'Attaching|Attached' "$T/$tag.out" "$T/$tag.err" >"$T/$tag.attaching"
 }
 for ((i = 0; i < N_ATTACH; i++)); do
 	attach_time s_gen "$SONDE"
@@ -360,13 +361,17 @@ row "5 detach $NPROBES probes, SIGINT to exit (ms)" "$s_det" "$b_det" "-"
 
 # ---------------------------------------------------------------- 6. footprint
 log "6/6 footprint"
-# footprint BIN: MiB of BIN plus the libraries ldd resolves, minus libc,
-# the dynamic loader and the vDSO (symlinks followed, each file once).
+# footprint BIN: MiB of BIN without its debug sections (as a distribution
+# package ships it: Debian's bpftrace is stripped, sonde builds with -g) plus
+# the libraries ldd resolves, minus libc, the dynamic loader and the vDSO
+# (symlinks followed, each file once).
 footprint() {
-	local bin
+	local bin stripped
 	bin=$(readlink -f "$(command -v "$1")") || { echo ERR; return; }
+	stripped="$T/fp.stripped.$(basename "$bin")"
+	strip -o "$stripped" "$bin" 2>/dev/null || cp "$bin" "$stripped"
 	{
-		echo "$bin"
+		echo "$stripped"
 		ldd "$bin" | LC_ALL=C awk '$2 == "=>" && $3 ~ /^\// { print $3 }' |
 			grep -v -e '/libc\.so' -e 'ld-linux' -e 'linux-vdso' |
 			xargs -r readlink -f
@@ -393,7 +398,7 @@ METHOD=(
 	"3: dd's own time; the tracer is started in the background, dd runs 100 ms after \"Attaching\" appears, then SIGINT; 5 conditions interleaved per round. Empty program: \`$P3_EMPTY\` (accepted by both). count(): \`$P3_COUNT\`."
 	"4: \`$P4\` with -o FILE; lines = output lines equal to 1 (dd's $DD_WRITES writes to of=, fd 1); bpftrace gets $BT_DRAIN_CAP s after SIGINT to drain."
 	"5: compile = \`sonde -d bpf FILE >/dev/null\` (parse + compile, no load) vs \`bpftrace --emit-elf\` (dry run to an ELF). Attach = launch until an added \`BEGIN { printf(\"ready\\n\"); }\` has printed (both run BEGIN after attaching every probe). Not measured with \`BEGIN { exit(); }\`: the run's wall time would include detaching, which the kernel makes slow for syscall tracepoints (shown on its own row)."
-	"6: ldd-resolved files, symlinks followed, without libc.so, ld-linux, vdso; the binary as built (make install copies it unstripped)."
+	"6: ldd-resolved files, symlinks followed, without libc.so, ld-linux, vdso; the binary stripped of debug sections (strip -o COPY), as a distribution package ships it."
 )
 
 table_text() {
