@@ -42,6 +42,11 @@ typedef struct MetricsHealth {
 } MetricsHealth;
 void metrics_health_write(StrBuf *sb, const MetricsHealth *h, bool om);
 
+/* The label name of element i of a map key: a 0.26 record's field name,
+ * else key0, key1...  A field name the format reserves (Prometheus: "le"
+ * on histogram buckets, names starting "__") becomes key_NAME. */
+void metrics_key_name(char *buf, size_t len, const Type *key, int i);
+
 /* A label value as the format requires: \\ \" \n escaped, bytes that are
  * not UTF-8 as the text \xNN */
 void metrics_label_escape(StrBuf *sb, const char *s, size_t n);

@@ -115,6 +115,17 @@ void metrics_label_escape(StrBuf *sb, const char *s, size_t n)
 
 /* {key0="a",key1="3"} (nothing for a keyless map), with `extra` (a
  * label="value" pair, le's) last */
+void metrics_key_name(char *buf, size_t len, const Type *key, int i)
+{
+	const char *name = key && key->kind == TY_TUPLE && key->names ? key->names[i] : NULL;
+	if (!name)
+		snprintf(buf, len, "key%d", i);
+	else if (!strcmp(name, "le") || !strncmp(name, "__", 2))
+		snprintf(buf, len, "key_%s", name);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
 static void put_labels(StrBuf *sb, const OutCtx *o, const MapDesc *m, const void *key,
 		       const char *extra)
 {
@@ -129,7 +140,9 @@ static void put_labels(StrBuf *sb, const OutCtx *o, const MapDesc *m, const void
 		const char *d = (const char *)key + (k->kind == TY_TUPLE ? k->offset[i] : 0);
 		sb_reset(&v);
 		value_format(&v, o, t, d, true);
-		sb_printf(sb, "%skey%d=\"", i ? "," : "", i);
+		char name[64];
+		metrics_key_name(name, sizeof(name), k, i);
+		sb_printf(sb, "%s%s=\"", i ? "," : "", name);
 		metrics_label_escape(sb, v.s ? v.s : "", v.len);
 		sb_putc(sb, '"');
 	}

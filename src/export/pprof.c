@@ -19,6 +19,7 @@
 #include <elfutils/libdwelf.h>
 
 #include "profile.pb-c.h"
+#include "metrics.h"
 #include "pprof.h"
 #include "../util/bytes.h"
 #include "../util/strindex.h"
@@ -289,12 +290,14 @@ static void add_frames(Pprof *p, const OutCtx *o, PSample *s, const Type *t, con
 	}
 }
 
-static void add_label(Pprof *p, const OutCtx *o, PSample *s, int i, const Type *t, const void *d)
+static void add_label(Pprof *p, const OutCtx *o, PSample *s, const Type *mkey, int i,
+		      const void *d)
 {
 	Label *l = xcalloc(1, sizeof(*l));
+	const Type *t = mkey->kind == TY_TUPLE ? mkey->elem[i] : mkey;
 	perftools__profiles__label__init(l);
-	char key[16];
-	snprintf(key, sizeof(key), "key%d", i);
+	char key[64];
+	metrics_key_name(key, sizeof(key), mkey, i);
 	l->key = str_id(p, key);
 	if (t->kind == TY_INT) {
 		l->num = rd64(d);
@@ -325,7 +328,7 @@ static void add_sample(Pprof *p, const OutCtx *o, const MapDesc *m, int type, co
 			else if (pass == 1 && t->kind == TY_USTACK)
 				add_frames(p, o, &s, t, d);
 			else if (pass == 2 && !is_native_stack(t))
-				add_label(p, o, &s, i, t, d);
+				add_label(p, o, &s, k, i, d);
 		}
 	if (s.nlocs && s.value)
 		vec_push(&p->samples, s);

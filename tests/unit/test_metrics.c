@@ -97,6 +97,31 @@ static void test_hist(void)
 	free(got);
 }
 
+/* a 0.26 record as the key: its field names are the labels; "le" (a
+ * histogram bucket's own label) and "__"-names become key_NAME */
+static void test_record_keys(void)
+{
+	static char *names[] = {"pid", "who"};
+	Type rec = t_tuple;
+	rec.names = names;
+	struct { int64_t k; char s[16]; } key = {42, "bash"};
+	int64_t v = 3;
+	MapDesc m = {.name = "@calls", .key = &rec, .val = &t_count};
+	MapEntry e = {&key, &v};
+	char *got = write_map(&m, &e, 1, false);
+	CHECK(strstr(got, "sonde_calls_total{pid=\"42\",who=\"bash\"} 3\n") != NULL);
+	free(got);
+	static char *clash[] = {"le", "__x"};
+	rec.names = clash;
+	int64_t h[HIST_BUCKETS] = {0};
+	h[4] = 1;
+	MapDesc mh = {.name = "@lat", .key = &rec, .val = &t_hist};
+	MapEntry eh = {&key, h};
+	got = write_map(&mh, &eh, 1, false);
+	CHECK(strstr(got, "sonde_lat_bucket{key_le=\"42\",key___x=\"bash\",le=\"7\"} 1\n") != NULL);
+	free(got);
+}
+
 static void test_labels(void)
 {
 	StrBuf sb = {0};
@@ -142,6 +167,7 @@ int main(void)
 	test_gauges();
 	test_hist();
 	test_labels();
+	test_record_keys();
 	test_forms();
 	test_health();
 	return check_done("test_metrics");
