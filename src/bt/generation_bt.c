@@ -28,9 +28,10 @@ static const BtGeneration gen_026 = {
 		.int_suffixes = true,
 		.for_loops = true,
 		.records = true,
+		.bool_literals = true,
 	},
 	.codegen = &codegen_026,
-	.sema = &bt_sema_hooks,
+	.sema = &bt_sema_hooks_026,
 	.rt = &bt_frontend_rt_026,
 };
 

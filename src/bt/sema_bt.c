@@ -177,37 +177,47 @@ static bool bt_deref_nonptr(Sema *s, Expr *e)
 
 static const char *const bt_stack_actions[] = {"jstack", NULL};
 
-const SemaHooks bt_sema_hooks = {
-	.every_error = true,
-	.check_once = true,
-	.none_values = true,
-	.addrspace_warn = true,
-	.stack_actions = bt_stack_actions,
-	.stack_print = "print",
-	.var_undefined = bt_var_undefined,
-	.key_mismatch = bt_key_mismatch,
-	.map_mismatch = bt_map_mismatch,
-	.var_mismatch = bt_var_mismatch,
-	.assign_none = bt_assign_none,
-	.cond = sema_bt_cond,
-	.binop_operands = bt_agg_operands,
-	.binop_ptr = sema_bt_binop_ptr,
-	.binop_types = sema_bt_binop_types,
-	.unop = sema_bt_unop,
-	.deref_nonptr = bt_deref_nonptr,
-	.ternary = bt_ternary,
-	.cast = bt_cast_value,
-	.incdec = bt_incdec,
-	.compound = bt_compound,
-	.args_before_arity = true,
-	.arg_kind_first = true,
-	.not_literal = sema_bt_not_literal,
-	.not_map = sema_bt_not_map,
-	.map_arg_keys = true,
-	.int_args_at_call = true,
-	.typed_despite_error = true,
-	.str_needs_address = true,
-	.ntop_sized_bytes = true,
-	.print_arg = sema_bt_print_arg,
+/* the rules both generations share */
+#define BT_SEMA_HOOKS \
+	.every_error = true, \
+	.check_once = true, \
+	.none_values = true, \
+	.addrspace_warn = true, \
+	.stack_actions = bt_stack_actions, \
+	.stack_print = "print", \
+	.var_undefined = bt_var_undefined, \
+	.key_mismatch = bt_key_mismatch, \
+	.map_mismatch = bt_map_mismatch, \
+	.var_mismatch = bt_var_mismatch, \
+	.assign_none = bt_assign_none, \
+	.cond = sema_bt_cond, \
+	.binop_operands = bt_agg_operands, \
+	.binop_ptr = sema_bt_binop_ptr, \
+	.binop_types = sema_bt_binop_types, \
+	.unop = sema_bt_unop, \
+	.deref_nonptr = bt_deref_nonptr, \
+	.ternary = bt_ternary, \
+	.cast = bt_cast_value, \
+	.incdec = bt_incdec, \
+	.compound = bt_compound, \
+	.args_before_arity = true, \
+	.arg_kind_first = true, \
+	.not_literal = sema_bt_not_literal, \
+	.not_map = sema_bt_not_map, \
+	.map_arg_keys = true, \
+	.int_args_at_call = true, \
+	.typed_despite_error = true, \
+	.str_needs_address = true, \
+	.ntop_sized_bytes = true, \
+	.print_arg = sema_bt_print_arg, \
 	.print_value_args = sema_bt_print_value_args,
+
+const SemaHooks bt_sema_hooks = {
+	BT_SEMA_HOOKS
+};
+
+/* bpftrace 0.26.1: 0.17's rules, and the bool type */
+const SemaHooks bt_sema_hooks_026 = {
+	BT_SEMA_HOOKS
+	.bools = true,
 };

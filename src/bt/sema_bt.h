@@ -3,7 +3,8 @@
 #pragma once
 #include "../compile/sema_hooks.h"
 
-extern const SemaHooks bt_sema_hooks;
+extern const SemaHooks bt_sema_hooks;     /* bpftrace 0.17 */
+extern const SemaHooks bt_sema_hooks_026; /* bpftrace 0.26.1 */
 
 bool sema_bt_binop_ptr(Sema *s, Expr *e);   /* a pointer operand */
 bool sema_bt_binop_types(Sema *s, Expr *e); /* not two integers */

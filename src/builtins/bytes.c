@@ -37,12 +37,12 @@ static void gen_strncmp(Gen *g, const Expr *e)
 	label_place(g, ne);
 }
 
-/* strcontains(hay, needle): 1 when needle occurs in hay */
+/* strcontains(hay, needle): true (1) when needle occurs in hay */
 static bool check_strcontains(Sema *s, Expr *c)
 {
 	if (!sema_arg_kind(s, c, 0, TY_STR) || !sema_arg_kind(s, c, 1, TY_STR))
 		return false;
-	c->type = ty_int(s, 64, false);
+	c->type = sema_truth_type(s);
 	return true;
 }
 

@@ -97,6 +97,10 @@ bool sema_store_assign(Sema *s, Stmt *st);
 
 /* type constructors (in the script's arena) */
 Type *ty_int(Sema *s, int bits, bool is_signed);
+Type *ty_bool(Sema *s);
+/* a comparison's or a test's value: a bool where the dialect has them
+ * (SemaHooks.bools), else an unsigned 64-bit integer */
+Type *sema_truth_type(Sema *s);
 Type *ty_str(Sema *s, int size);
 Type *ty_simple(Sema *s, TypeKind k, int size);
 Type *ty_tuple(Sema *s, Type **elems, int n);

@@ -216,7 +216,9 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 {
 	switch (e->kind) {
 	case E_INT:
-		if (e->lit) /* D: the constant's C type */
+		if (e->lit == LIT_BOOL) /* bpftrace 0.26's true, false */
+			e->type = ty_bool(s);
+		else if (e->lit) /* D: the constant's C type */
 			e->type = ty_int(s, e->lit <= LIT_UINT ? 32 : 64,
 					 e->lit == LIT_INT || e->lit == LIT_LONG);
 		else

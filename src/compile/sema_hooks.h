@@ -51,6 +51,9 @@ typedef struct SemaHooks {
 	bool map_error_at_value;
 	/* a mismatch of two operands' address spaces is warned of (bpftrace) */
 	bool addrspace_warn;
+	/* comparisons, !, && and || (and functions that test) give a bool,
+	 * printed true/false (bpftrace 0.26); else an unsigned integer */
+	bool bools;
 	/* the script's C definitions may declare variables (D) */
 	bool c_vars;
 	/* calls that, alone as a statement, print their value, and the call

@@ -55,7 +55,7 @@ static bool sema_mem_equality(Sema *s, Expr *e)
 				  "operators.");
 	if (l->kind == TY_ARRAY && l->count != r->count)
 		return sema_error_late(s, e->loc, "Only arrays of same size support comparison operators.");
-	e->type = ty_int(s, 64, false);
+	e->type = sema_truth_type(s);
 	return true;
 }
 
@@ -75,7 +75,7 @@ static bool str_compare(Sema *s, Expr *e)
 	    (!sema_hooks(s)->strings_ordered && e->op != OP_EQ && e->op != OP_NE))
 		return sema_error_late(s, e->loc, "The %s operator can not be used on expressions "
 				       "of types %s, %s", op_str(e->op), tn(l), tn(r));
-	e->type = op_type(s, e, ty_int(s, 64, false));
+	e->type = op_type(s, e, sema_truth_type(s));
 	(void)is_str_literal;
 	return true;
 }
@@ -109,9 +109,7 @@ bool sema_binop(Sema *s, Expr *e)
 	bool cmp = e->op >= OP_EQ && e->op <= OP_LOR;
 	warn_signs(s, e);
 	/* bpftrace's rule: signed only when both sides are signed */
-	e->type = ty_int(s, 64, cmp ? false : (l->is_signed && r->is_signed));
-	if (cmp)
-		e->type->is_signed = false;
+	e->type = cmp ? sema_truth_type(s) : ty_int(s, 64, l->is_signed && r->is_signed);
 	e->type = op_type(s, e, e->type);
 	sema_ctype_arith(s, e); /* pointer +/- integer */
 	return true;
@@ -129,7 +127,7 @@ bool sema_unop(Sema *s, Expr *e)
 	if (!sema_need_int(s, e->a, "the operand"))
 		return false;
 	/* bpftrace: -x and ~x keep x's signedness (-$u of an unsigned is unsigned) */
-	e->type = ty_int(s, 64, e->op == OP_LNOT ? false : e->a->type->is_signed);
+	e->type = e->op == OP_LNOT ? sema_truth_type(s) : ty_int(s, 64, e->a->type->is_signed);
 	e->type = op_type(s, e, e->type);
 	return true;
 }
@@ -148,7 +146,7 @@ bool sema_ternary(Sema *s, Expr *e)
 		return true;
 	}
 	if (l->kind == TY_INT && r->kind == TY_INT) {
-		e->type = ty_int(s, 64, l->is_signed && r->is_signed);
+		e->type = l->is_bool && r->is_bool ? ty_bool(s) : ty_int(s, 64, l->is_signed && r->is_signed);
 		return true;
 	}
 	if (l->kind == TY_STR && r->kind == TY_STR) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "sema.h"
+#include "sema_hooks.h"
 
 Type *ty_simple(Sema *s, TypeKind k, int size)
 {
@@ -15,6 +16,18 @@ Type *ty_int(Sema *s, int bits, bool is_signed)
 	t->bits = bits;
 	t->is_signed = is_signed;
 	return t;
+}
+
+Type *ty_bool(Sema *s)
+{
+	Type *t = ty_int(s, 64, false);
+	t->is_bool = true;
+	return t;
+}
+
+Type *sema_truth_type(Sema *s)
+{
+	return sema_hooks(s)->bools ? ty_bool(s) : ty_int(s, 64, false);
 }
 
 Type *ty_str(Sema *s, int size)

@@ -48,8 +48,9 @@ const char *op_str(Op op); /* "+", "==", ... */
 
 /* An integer constant's C type in the D dialect (DTrace's rules: the first
  * of a list, chosen by base and suffix, that holds the value); LIT_NONE is
- * bpftrace's untyped literal.  long and long long are both 64-bit here. */
-typedef enum IntLit { LIT_NONE, LIT_INT, LIT_UINT, LIT_LONG, LIT_ULONG } IntLit;
+ * bpftrace's untyped literal.  long and long long are both 64-bit here.
+ * LIT_BOOL: bpftrace 0.26's `true` (1) or `false` (0), of type bool. */
+typedef enum IntLit { LIT_NONE, LIT_INT, LIT_UINT, LIT_LONG, LIT_ULONG, LIT_BOOL } IntLit;
 
 typedef struct Expr Expr;
 typedef struct ExprList {

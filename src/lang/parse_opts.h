@@ -23,8 +23,9 @@ typedef struct ParseOpts {
 	bool bare_conditions;
 	/* builtins called as functions: `comm()`, `pid()` */
 	bool builtin_calls;
-	/* `_ = expr;` discards a value; `true`/`false`, `bool` */
+	/* `_ = expr;` discards a value */
 	bool discard_assign;
+	/* `true` and `false` are literals of type bool (SemaHooks.bools) */
 	bool bool_literals;
 	/* blocks and `if` as expressions: `$x = { ...; v }` */
 	bool block_exprs;

@@ -144,6 +144,15 @@ static Expr *parse_xlate(Parser *ps)
 	return e;
 }
 
+/* ParseOpts.bool_literals: `true`, `false` */
+static Expr *parse_bool(Parser *ps)
+{
+	Expr *e = ps_expr_new(ps, E_INT, ps->tok.loc);
+	e->ival = ps_is(ps, "true");
+	e->lit = LIT_BOOL;
+	return ps_advance(ps) ? e : NULL;
+}
+
 static Expr *parse_ident(Parser *ps)
 {
 	if (ps->d_syntax && ps_tok_is(&ps->tok, "xlate"))
@@ -154,6 +163,8 @@ static Expr *parse_ident(Parser *ps)
 		return parse_offsetof(ps);
 	if (ps_keyword(&ps->tok))
 		return ps_unexpected(ps, "an expression"), NULL;
+	if (ps->lx.opts->bool_literals && (ps_is(ps, "true") || ps_is(ps, "false")))
+		return parse_bool(ps);
 	Expr *e = ps_expr_new(ps, E_BUILTIN, ps->tok.loc);
 	e->name = ps_strdup(ps, 0);
 	if (!ps_advance(ps))

@@ -132,6 +132,8 @@ static void put_name(NameBuf *b, const Type *t)
 			nb_put(b, t->pointee->pointee && t->pointee->kind == TY_INT ? "*" : " *");
 		} else if (t->cname) {
 			nb_put(b, "%s", t->cname);
+		} else if (t->is_bool) {
+			nb_put(b, "bool");
 		} else {
 			nb_put(b, "%sint%d", t->is_signed ? "" : "u", t->bits ? t->bits : 64);
 		}

@@ -96,6 +96,9 @@ typedef struct Type {
 	int size;       /* bytes in memory, per the table above */
 	int bits;       /* TY_INT: 8, 16, 32 or 64 */
 	bool is_signed; /* TY_INT, TY_SUM/MIN/MAX/AVG/STATS */
+	/* TY_INT: bpftrace 0.26's bool (0 or 1, 64 bits unsigned as a comparison's
+	 * value), printed true/false (SemaHooks.bools) */
+	bool is_bool;
 	int nelem;      /* TY_TUPLE */
 	struct Type **elem;
 	/* TY_TUPLE: a record's (bpftrace 0.26's `(a = 1, b = "x")`) elements'

@@ -18,6 +18,10 @@ static void bpf_type_name(const Type *t, StrBuf *b)
 		sb_puts(b, "mac_address");
 		return;
 	}
+	if (t->kind == TY_INT && t->is_bool) {
+		sb_puts(b, "bool");
+		return;
+	}
 	if (t->kind == TY_INT && !t->pointee) {
 		sb_printf(b, "%sint%d", t->is_signed ? "" : "unsigned ", t->bits ? t->bits : 64);
 		return;

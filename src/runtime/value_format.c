@@ -319,6 +319,10 @@ void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, 
 		value_format_ctype(sb, o, t, data, in_key);
 		return;
 	}
+	if (t->kind == TY_INT && t->is_bool) {
+		sb_puts(sb, rd64(data) ? "true" : "false");
+		return;
+	}
 	if (t->kind == TY_INT) {
 		/* bpftrace shows integer map keys (and pointers) as signed 64-bit */
 		int64_t v = rd64(data);

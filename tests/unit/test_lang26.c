@@ -1,0 +1,73 @@
+/* bpftrace 0.26.1's language as the default generation parses and types
+ * it, each rule beside 0.17's (which must refuse it or keep its own type):
+ * bool, true and false. */
+#include "compile_check.h"
+#include "bt/generation_bt.h"
+#include "compile/sema_hooks.h"
+
+static const BtGeneration *g026, *g017;
+
+static Compiled compile_gen(const BtGeneration *g, const char *text)
+{
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .sema = g->sema, .codegen = g->codegen};
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program_opts(&src, &g->parse, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &o, &c.err);
+	return c;
+}
+
+/* the type name of the first map's value once `text` compiles ("" if not) */
+static void check_map_type(const BtGeneration *g, const char *text, const char *want)
+{
+	Compiled c = compile_gen(g, text);
+	char buf[128] = "";
+	if (c.sc && c.sc->maps.n)
+		type_name(c.sc->maps.v[0]->val, buf, sizeof(buf));
+	if (strcmp(buf, want)) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got: %s (%s)\n  want: %s\n", text, buf,
+			c.err.set ? c.err.msg : "no error", want);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&c);
+}
+
+/* ---- bool ---- */
+
+static void test_bool(void)
+{
+	check_map_type(g026, "BEGIN { @ = true; }", "bool");
+	check_map_type(g026, "BEGIN { @ = 1 < 2; }", "bool");
+	check_map_type(g026, "BEGIN { @ = !5; }", "bool");
+	check_map_type(g026, "BEGIN { @ = 1 && 0; }", "bool");
+	check_map_type(g026, "BEGIN { @ = \"a\" == \"b\"; }", "bool");
+	check_map_type(g026, "BEGIN { @ = strcontains(\"ab\", \"b\"); }", "bool");
+	check_map_type(g026, "BEGIN { @ = nsecs ? true : false; }", "bool");
+	check_map_type(g026, "BEGIN { @[true] = (1 > 0, 2); }", "tuple (bool, int64)");
+	/* a bool in arithmetic or a cast is an integer again */
+	check_map_type(g026, "BEGIN { @ = (1 < 2) + 1; }", "uint64");
+	check_map_type(g026, "BEGIN { @ = (uint64)(1 < 2); }", "uint64");
+	check_map_type(g026, "BEGIN { @ = nsecs ? true : 5; }", "uint64");
+	/* 0.17: comparisons are unsigned integers, `true` a name (a C constant) */
+	check_map_type(g017, "BEGIN { @ = 1 < 2; }", "uint64");
+	check_map_type(g017, "BEGIN { @ = strcontains(\"ab\", \"b\"); }", "uint64");
+	check_map_type(g017, "BEGIN { @ = true; }", "int64");
+	Compiled c;
+	/* true and false are values 1 and 0 */
+	c = compile_gen(g026, "BEGIN { $t = true; $f = false; }");
+	CHECK(c.prog && c.prog->probes[0]->body.v[0]->expr->ival == 1);
+	CHECK(c.prog && c.prog->probes[0]->body.v[1]->expr->ival == 0);
+	compiled_free(&c);
+}
+
+int main(void)
+{
+	g026 = bt_generation_named("0.26.1");
+	g017 = bt_generation_named("0.17");
+	test_bool();
+	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
+	return check_failed != 0;
+}
