@@ -172,7 +172,7 @@ static void gen_iov(BpfCode *g, int i, int capmax, int limit, int next)
 
 /* labels for one argument's capture in gen_captures */
 typedef struct CapLabels {
-	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, envp, iov;
+	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, envp, iov, upto;
 	bool bounce; /* read into S_BOUNCE, then copy into the record */
 } CapLabels;
 
@@ -212,8 +212,10 @@ static void cap_dispatch(BpfCode *g, int i, bool at_exit, int limit, bool argv,
 	bpf_emit(g, I_LDX(BPF_H, BPF_REG_4, BPF_REG_9, 24 + 2 * i)); /* size */
 	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_NONE, L->next);
 	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_STR, L->do_str);
-	if (at_exit)
+	if (at_exit) {
 		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, L->fixed);
+		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_UPTO, L->upto);
+	}
 	if (argv && (i == 1 || i == 2))
 		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, L->argv);
 	if (argv && (i == 2 || i == 3))
@@ -244,6 +246,13 @@ static void cap_dispatch(BpfCode *g, int i, bool at_exit, int limit, bool argv,
 	bpf_emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 13 + i));
 	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
 	bpf_emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
+	bpf_emit_goto(g, L->do_read);
+	/* CAP_UPTO: what is left of the page args[i] starts in */
+	bpf_label_place(g, L->upto);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 4095));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, 4096));
+	bpf_emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_2, BPF_REG_3));
 	bpf_emit_goto(g, L->do_read);
 }
 
@@ -389,7 +398,7 @@ void gen_captures(BpfCode *g, bool at_exit, int capmax, int limit, int bound, bo
 		L.next = bpf_label_new(g), L.do_read = bpf_label_new(g), L.do_str = bpf_label_new(g);
 		L.failed = bpf_label_new(g), L.got = bpf_label_new(g);
 		L.buf_ret = bpf_label_new(g), L.fixed = bpf_label_new(g), L.argv = bpf_label_new(g);
-		L.iov = bpf_label_new(g), L.envp = bpf_label_new(g);
+		L.iov = bpf_label_new(g), L.envp = bpf_label_new(g), L.upto = bpf_label_new(g);
 		L.bounce = bounce;
 		cap_dispatch(g, i, at_exit, limit, argv, &L);
 		if (at_exit)

@@ -481,7 +481,8 @@ bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o)
 			for (int i = 0; i < 6; i++)
 				if (p.kind[i] != CAP_NONE) {
 					n++;
-					big |= p.kind[i] >= CAP_ARGV || p.size[i] > SMALL_CAP;
+					big |= (p.kind[i] >= CAP_ARGV && p.kind[i] != CAP_UPTO) ||
+					       p.size[i] > SMALL_CAP;
 				}
 			if (n <= SMALL_N && !big)
 				p.flags |= PLAN_SMALL;

@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <linux/sched.h>
 
+#include "calldec.h"
 #include "decode.h"
 #include "decode_tables.h"
 #include "fmt.h"
@@ -34,6 +35,7 @@ NrInfo *nr_info_new(void)
 		for (int k = 0; k < 6; k++)
 			i->tab[k] = arg_table(n, k);
 		i->retfd = (uint8_t)ret_fd_kind(n);
+		i->dec = call_dec(n);
 		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
 			    !strcmp(n, "shmat");
 		i->special = !strcmp(n, "clone") ? SP_CLONE
@@ -572,9 +574,30 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 	return true;
 }
 
+/* what a call decoder (calldec.h) sees of the call */
+static void call_view(const Printer *p, const Call *c, CallView *v)
+{
+	memcpy(v->a, c->args, sizeof(v->a));
+	v->ret = c->h->ret;
+	v->has_ret = has_ret(c);
+	for (int i = 0; i < 6; i++) {
+		v->cap[i] = c->capok[i] ? c->cap[i] : NULL;
+		v->caplen[i] = c->caplen[i];
+	}
+	v->strsize = (size_t)p->o->strsize;
+}
+
 static void put_args(Printer *p, StrBuf *b, const Call *c)
 {
 	const TraceHdr *h = c->h;
+	if (c->dec) {
+		/* an interrupted call shows it all in its first half */
+		CallView v;
+		call_view(p, c, &v);
+		if (c->part != CALL_TAIL)
+			c->dec->args(b, &v);
+		return;
+	}
 	if (c->special == SP_CLONE) {
 		/* strace's clone: child_stack, flags, tid pointers as used */
 		sb_puts(b, "child_stack=");
@@ -670,6 +693,12 @@ static void put_ret(Printer *p, StrBuf *b, Call *c, size_t start)
 		fb_hex(b, (uint64_t)h->ret);
 		return;
 	}
+	if (c->dec && c->dec->ret) {
+		CallView v;
+		call_view(p, c, &v);
+		if (c->dec->ret(b, &v))
+			return;
+	}
 	fb_i64(b, h->ret);
 	if (c->special == SP_NONE && !c->retfd)
 		return;
@@ -752,11 +781,13 @@ void init_call(const Printer *p, Call *c, const TraceHdr *h, const uint8_t *data
 		c->hexret = i->hexret;
 		c->wide = i->wide;
 		c->tab = i->tab;
+		c->dec = i->dec;
 		c->retfd = i->retfd;
 	} else {
 		c->retfd = RETFD_NONE;
 		c->wide = 0x3f;
 		c->tab = NULL;
+		c->dec = NULL;
 		c->name = syscall_name(h->nr);
 		c->namelen = strlen(c->name);
 		c->sig = sig_of(h->nr);

@@ -16,6 +16,7 @@ typedef struct NrInfo {
 	bool hexret;
 	uint8_t wide; /* syscall_table's: arguments as wide as a register */
 	const struct ArgTable *tab[6]; /* arguments decoded by a table row */
+	const struct CallDec *dec;     /* the call decoded whole (calldec.h) */
 	uint8_t retfd; /* RETFD_*: the call returns a new fd */
 } NrInfo;
 enum { RETFD_NONE, RETFD_ANON /* named by the call */, RETFD_PROC /* by /proc, live */ };
@@ -27,6 +28,7 @@ typedef struct Call {
 	uint64_t args[6];
 	uint8_t wide;
 	const struct ArgTable *const *tab; /* NrInfo's, or NULL */
+	const struct CallDec *dec;         /* NrInfo's, or NULL */
 	const uint8_t *cap[6];
 	size_t caplen[6];
 	bool capok[6];

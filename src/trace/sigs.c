@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bpfprog.h"
+#include "calldec.h"
 
 static const struct {
 	const char *name, *sig;
@@ -166,4 +167,11 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		p->kind[i] = k;
 		p->size[i] = size;
 	}
+	const CallDec *d = call_dec(name);
+	for (int i = 0; d && i < 6; i++)
+		if (d->cap[i].kind) {
+			p->kind[i] = d->cap[i].kind;
+			p->size[i] = d->cap[i].size;
+			p->lenarg[i] = d->cap[i].lenarg;
+		}
 }

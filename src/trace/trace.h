@@ -66,6 +66,10 @@ enum {
 	 * msg_name (n <= 128)}, then its msg_iov as CAP_IOV_* */
 	CAP_MSG_IN,
 	CAP_MSG_OUT,
+	/* size bytes, fewer when the page they start in ends first (a value
+	 * or a short string at the end of a mapping, read whole as strace
+	 * reads it) */
+	CAP_UPTO,
 };
 #define IOV_CAP 8
 #define ENVP_CHUNKS 16

@@ -91,6 +91,9 @@ yflag=
 # socket call itself is not shown: sonde takes it to know the protocol)
 calls=sendto
 run netlink build/progs/trace_netlink
+# prctl: each option's arguments, what the call fills in, its return
+calls=prctl
+run prctl build/progs/trace_prctl
 calls=$saved
 # no hot call (read, write...) traced: the programs are on these calls' own
 # tracepoints, with -f and without

@@ -359,6 +359,52 @@ static void test_more_rows(void)
 	printer_free(&p);
 }
 
+/* prctl: an option's own arguments, what the call fills in, its return */
+static void test_prctl(void)
+{
+	const uint64_t junk = 0xdeadbeef00000000ull;
+	CHECK_STR(LINE("prctl", -22, junk | 0xffffffffu, 0xfffffffe, 0xfffffffd, 0xfffffffc, 0xfffffffb),
+		  "prctl(0xffffffff /* PR_??? */, 0xfffffffe, 0xfffffffd, 0xfffffffc, 0xfffffffb) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("prctl", 1, 23 /* PR_CAPBSET_READ */, 13), "prctl(PR_CAPBSET_READ, CAP_NET_RAW) = 1");
+	CHECK_STR(LINE("prctl", -22, 4 /* PR_SET_DUMPABLE */, 0xdeadc0de00000001ull),
+		  "prctl(PR_SET_DUMPABLE, 0xdeadc0de00000001 /* SUID_DUMP_??? */) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("prctl", 1, 3 /* PR_GET_DUMPABLE */), "prctl(PR_GET_DUMPABLE) = 1 (SUID_DUMP_USER)");
+	CHECK_STR(LINE("prctl", 0, 33 /* PR_MCE_KILL */, 1, 1), "prctl(PR_MCE_KILL, PR_MCE_KILL_SET, PR_MCE_KILL_EARLY, 0, 0) = 0");
+	CHECK_STR(LINE("prctl", 3, 27 /* PR_GET_SECUREBITS */), "prctl(PR_GET_SECUREBITS) = 0x3 (SECBIT_NOROOT|SECBIT_NOROOT_LOCKED)");
+	CHECK_STR(LINE("prctl", 0x100, 27), "prctl(PR_GET_SECUREBITS) = 0x100");
+	CHECK_STR(LINE("prctl", 0, 52 /* PR_GET_SPECULATION_CTRL */, 0),
+		  "prctl(PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS) = 0 (PR_SPEC_NOT_AFFECTED)");
+	CHECK_STR(LINE("prctl", -22, 55 /* PR_SET_TAGGED_ADDR_CTRL */, 0xffffffffffffffffull, 1, 2, 3),
+		  "prctl(PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE|PR_MTE_TCF_MASK|0xffff<<PR_MTE_TAG_SHIFT|0xfffffffffff80000, 0x1, 0x2, 0x3) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("prctl", -22, 54 /* PR_PAC_RESET_KEYS */, 0x20),
+		  "prctl(PR_PAC_RESET_KEYS, 0x20 /* PR_PAC_??? */, 0, 0, 0) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(LINE("prctl", 0, 38 /* PR_SET_NO_NEW_PRIVS */, 1), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");
+	CHECK_STR(LINE("prctl", -1, 0x59616d61 /* PR_SET_PTRACER */, 0xffffffffu),
+		  "prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY) = -1 EPERM (Operation not permitted)");
+	TraceOpts o = {.strsize = 32};
+	Printer p;
+	printer_init(&p, &o, stdout);
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 1, "123456789abcdef", 16, 15 /* PR_SET_NAME */, 0x1000),
+		  "prctl(PR_SET_NAME, \"123456789abcdef\"...) = 0");
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 1, "f", 2, 15, 0x1ffe), "prctl(PR_SET_NAME, \"f\") = 0");
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 1, "sonde\0junk", 11, 16 /* PR_GET_NAME */, 0x1000),
+		  "prctl(PR_GET_NAME, \"sonde\") = 0");
+	CHECK_STR(CAPLINE(&p, "prctl", -14, 1, NULL, 0, 16, 0x1000), "prctl(PR_GET_NAME, 0x1000) = -1 EFAULT (Bad address)");
+	int sig = SIGTERM;
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 1, &sig, 4, 2 /* PR_GET_PDEATHSIG */, 0x1000), "prctl(PR_GET_PDEATHSIG, [SIGTERM]) = 0");
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 1, NULL, 0, 2, 0x1000), "prctl(PR_GET_PDEATHSIG, 0x1000) = 0");
+	int unal = 3;
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 1, &unal, 4, 5 /* PR_GET_UNALIGN */, 0x1000),
+		  "prctl(PR_GET_UNALIGN, [PR_UNALIGN_NOPRINT|PR_UNALIGN_SIGBUS]) = 0");
+	uint64_t cookie = 0xfeed;
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 4, &cookie, 8, 62 /* PR_SCHED_CORE */, 0, junk | 42, 1, 0x1000),
+		  "prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, 42, 0x1 /* PIDTYPE_TGID */, [0xfeed]) = 0");
+	struct { uint16_t len; uint64_t filter; } fprog = {12, 0x2000};
+	CHECK_STR(CAPLINE(&p, "prctl", 0, 2, &fprog, 16, 22 /* PR_SET_SECCOMP */, 2, 0x1000),
+		  "prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, {len=12, filter=0x2000}) = 0");
+	printer_free(&p);
+}
+
 /* netlink messages by the socket's protocol, as strace 6.1 prints them */
 static void test_netlink(void)
 {
@@ -397,6 +443,7 @@ static void test_netlink(void)
 
 int main(void)
 {
+	test_prctl();
 	test_netlink();
 	test_more_rows();
 	test_arg_widths();
