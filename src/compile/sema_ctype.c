@@ -110,8 +110,8 @@ static bool record_known(Sema *s, Type *rec, Loc loc)
 {
 	if (type_record_size(rec) > 0 || rec->nfields)
 		return true;
-	if (!btf_kernel() && btf_error())
-		return sema_error(s, loc, "%s: %s", rec->cname, btf_error());
+	if (!btf_kernel(sym_ctx_default()) && btf_error(sym_ctx_default()))
+		return sema_error(s, loc, "%s: %s", rec->cname, btf_error(sym_ctx_default()));
 	return sema_error(s, loc, "%s is not defined (neither in the script nor in the kernel's "
 			  "BTF)", rec->cname);
 }
@@ -292,7 +292,7 @@ static Type *type_by_text(Sema *s, const char *text, char *err, size_t n)
 		Type *rec = NULL;
 		const DwarfType *dt = NULL;
 		if (!cdefs_find(s->sc->cdefs, un ? CN_UNION : CN_STRUCT, name))
-			dt = dwarf_record(s->spec->target, un, name);
+			dt = dwarf_record(sym_ctx_default(), s->spec->target, un, name);
 		if (dt)
 			rec = type_of_dwarf(dt);
 		if (rec) {

@@ -12,7 +12,7 @@
 bool sema_uprobe_args(Sema *s, Expr *e)
 {
 	const ProbeSpec *p = s->spec;
-	if (p->dwarf || (p->prov->args == ARGS_DWARF && dwarf_present(p->target)))
+	if (p->dwarf || (p->prov->args == ARGS_DWARF && dwarf_present(sym_ctx_default(), p->target)))
 		return true;
 	return sema_error(s, e->loc, "args: no debug info for %s in %s (build it with -g, or use "
 			  "arg0..arg5)", p->func, p->target);
@@ -57,7 +57,7 @@ bool sema_uprobe_locals(Sema *s, Expr *e)
 	if (p->prov->args != ARGS_DWARF)
 		return sema_error(s, e->loc, "locals is only available in uprobe probes (a variable's "
 				  "place is known at one instruction), not in %s", p->prov->name);
-	if (!dwarf_present(p->target))
+	if (!dwarf_present(sym_ctx_default(), p->target))
 		return sema_error(s, e->loc, "locals: %s has no debug information (build it with -g)",
 				  p->target);
 	return true;
@@ -86,7 +86,7 @@ bool sema_uprobe_local(Sema *s, Expr *e, bool params_only)
 	const ProbeSpec *p = s->spec;
 	const DwarfLocal *l;
 	const char *why;
-	if (!(l = dwarf_local(p->target, p->offset, e->name, params_only, &why)))
+	if (!(l = dwarf_local(sym_ctx_default(), p->target, p->offset, e->name, params_only, &why)))
 		return sema_error(s, e->loc, "%s.%s: %s", params_only ? "args" : "locals", e->name, why);
 	if (!local_type(s, e, l, params_only))
 		return false;

@@ -223,8 +223,8 @@ bool d_args_const(const char *name, int *value)
 /* the function the tick's hrtimer runs (Linux 6.10 renamed it), 0 if none */
 uint64_t d_args_tick_handler(void)
 {
-	uint64_t a = ksym_addr("tick_nohz_handler");
-	return a ? a : ksym_addr("tick_sched_timer");
+	uint64_t a = ksym_addr(sym_ctx_default(), "tick_nohz_handler");
+	return a ? a : ksym_addr(sym_ctx_default(), "tick_sched_timer");
 }
 
 /* --- probe signatures ---------------------------------------------------------- */
@@ -582,7 +582,7 @@ static int syscall_arg_types(const DProbeName *n, char types[6][64])
 static int rawtp_arg_types(const DProbeName *n, char types[6][64])
 {
 	char tn[160];
-	struct btf *b = strcmp(n->prov, "rawtp") ? NULL : btf_kernel();
+	struct btf *b = strcmp(n->prov, "rawtp") ? NULL : btf_kernel(sym_ctx_default());
 	snprintf(tn, sizeof(tn), "btf_trace_%s", n->name);
 	int id = b ? btf__find_by_name_kind(b, tn, BTF_KIND_TYPEDEF) : -1;
 	const struct btf_type *t = id > 0 ? btf__type_by_id(b, btf__resolve_type(b, id)) : NULL;

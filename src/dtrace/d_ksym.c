@@ -27,8 +27,8 @@ static bool in_module(const char *sym, uint64_t addr, const char *mod)
 {
 	uint64_t off;
 	char buf[64];
-	const char *name = ksym_name(addr, &off);
-	const char *m = name ? ksym_module(name, buf, sizeof(buf)) : "vmlinux";
+	const char *name = ksym_name(sym_ctx_default(), addr, &off);
+	const char *m = name ? ksym_module(sym_ctx_default(), name, buf, sizeof(buf)) : "vmlinux";
 	(void)sym;
 	return !strcmp(m, mod);
 }
@@ -58,7 +58,7 @@ Expr *d_ksym_expr(Program *prog, const DEnv *env, const Expr *e, Error *err)
 	char mod[64];
 	snprintf(mod, sizeof(mod), "%.*s", (int)(bq - e->name), e->name);
 	const char *name = bq + 1;
-	uint64_t addr = ksym_any_addr(name);
+	uint64_t addr = ksym_any_addr(sym_ctx_default(), name);
 	if (!addr || (mod[0] && !in_module(name, addr, mod))) {
 		error_at(err, e->loc, "failed to resolve %s: Unknown symbol name", e->name);
 		return NULL;

@@ -185,7 +185,7 @@ static bool tp_exists(const char *tp)
 		return false;
 	const char *dir = tracefs_dir();
 	if (*tp == ':') { /* a bare tracepoint: its BTF prototype */
-		struct btf *b = btf_kernel();
+		struct btf *b = btf_kernel(sym_ctx_default());
 		snprintf(path, sizeof(path), "btf_trace_%s", tp + 1);
 		return b && btf__find_by_name_kind(b, path, BTF_KIND_TYPEDEF) > 0;
 	}
@@ -383,7 +383,7 @@ static const char *module_name(const DEnv *env, const char *path, char **paths)
 static void walk_pid_file(Walk *w, const char *prov, const char *path, const char *mod)
 {
 	char err[256];
-	const ElfFile *f = elf_get(path, err, sizeof(err));
+	const ElfFile *f = elf_get(sym_ctx_default(), path, err, sizeof(err));
 	if (!f || !field_match(w->pat[1], mod))
 		return;
 	const char *n = w->pat[3];
@@ -411,7 +411,7 @@ static void walk_pid_file(Walk *w, const char *prov, const char *path, const cha
 static void walk_usdt_file(Walk *w, const char *prov_pat, int pid, const char *path, const char *mod)
 {
 	char err[256];
-	const ElfFile *f = elf_get(path, err, sizeof(err));
+	const ElfFile *f = elf_get(sym_ctx_default(), path, err, sizeof(err));
 	for (int i = 0; f && i < f->nnotes; i++) {
 		const UsdtNote *u = &f->notes[i];
 		char prov[128], name[128], at[1024];
@@ -499,7 +499,7 @@ static void walk_fbt(Walk *w)
 		return;
 	}
 	int n;
-	const KFunc *f = kfuncs_distinct(&n);
+	const KFunc *f = kfuncs_distinct(sym_ctx_default(), &n);
 	for (int i = 0; i < n; i++)
 		walk_fbt_func(w, f[i].module ? f[i].module : "vmlinux", f[i].name);
 }
@@ -538,7 +538,7 @@ static const RawTps *raw_tps(void)
 	if (read)
 		return &r;
 	read = true;
-	struct btf *b = btf_kernel();
+	struct btf *b = btf_kernel(sym_ctx_default());
 	for (unsigned i = 1; b && i < btf__type_cnt(b); i++) {
 		const struct btf_type *t = btf__type_by_id(b, i);
 		const char *n = btf__name_by_offset(b, t->name_off);

@@ -15,7 +15,7 @@
 
 static int kfunc_id(const char *name)
 {
-	struct btf *b = btf_kernel();
+	struct btf *b = btf_kernel(sym_ctx_default());
 	return b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : -1;
 }
 

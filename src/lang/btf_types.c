@@ -21,7 +21,7 @@
  * ids below vmlinux's count are vmlinux's, converted there, so struct file
  * is one Type everywhere. */
 typedef struct BtfSpace {
-	int index; /* btf_space(index) */
+	int index; /* btf_space(sc, index) */
 	struct btf *btf;
 	Type **memo;
 } BtfSpace;
@@ -37,19 +37,19 @@ typedef struct BtfTypesCache {
 
 static BtfTypesCache *types(void)
 {
-	return SYM_CACHE(btf_types);
+	return SYM_CACHE(sym_ctx_default(), btf_types);
 }
-#define kbtf (btf_kernel())
+#define kbtf (btf_kernel(sym_ctx_default()))
 
 /* Space i with its memo (sized on first use), or NULL if not opened. */
 static BtfSpace *space_at(int i)
 {
-	if (i < 0 || i >= btf_space_count())
+	if (i < 0 || i >= btf_space_count(sym_ctx_default()))
 		return NULL;
 	BtfSpace *sp = &types()->spaces[i];
 	if (!sp->memo) {
 		sp->index = i;
-		sp->btf = btf_space(i);
+		sp->btf = btf_space(sym_ctx_default(), i);
 		sp->memo = calloc(btf__type_cnt(sp->btf), sizeof(Type *));
 	}
 	return sp;
@@ -233,7 +233,7 @@ static bool resolve_pending(Type *t)
 {
 	if (!t->pending)
 		return true;
-	if (!btf_kernel())
+	if (!btf_kernel(sym_ctx_default()))
 		return false;
 	if (!t->btf_id) {
 		/* a lazy record: find it by name now */
@@ -301,7 +301,7 @@ Type *btf_lazy_record(const char *kw, const char *name)
 
 Type *btf_find_type(const char *kw, const char *name)
 {
-	if (!btf_kernel())
+	if (!btf_kernel(sym_ctx_default()))
 		return NULL;
 	int kind = !kw ? BTF_KIND_TYPEDEF
 		   : !strcmp(kw, "struct") ? BTF_KIND_STRUCT
@@ -318,13 +318,13 @@ Type *btf_find_type(const char *kw, const char *name)
 
 Type *btf_type_of_id(const struct btf *b, int id)
 {
-	BtfSpace *sp = btf_kernel() ? space_at(btf_space_index(b)) : NULL;
+	BtfSpace *sp = btf_kernel(sym_ctx_default()) ? space_at(btf_space_index(sym_ctx_default(), b)) : NULL;
 	return sp ? convert(sp, (__u32)id) : NULL;
 }
 
 bool btf_enum_value(const char *name, int64_t *v)
 {
-	if (!btf_kernel())
+	if (!btf_kernel(sym_ctx_default()))
 		return false;
 	__u32 n = btf__type_cnt(kbtf);
 	for (__u32 id = 1; id < n; id++) {
@@ -366,7 +366,7 @@ void ctype_print_layout(FILE *out, const char *ctype, const char *indent)
 		return;
 	char name[128];
 	snprintf(name, sizeof(name), "%.*s", (int)n, p);
-	if (!btf_kernel())
+	if (!btf_kernel(sym_ctx_default()))
 		return;
 	Type *rec = btf_find_type(un ? "union" : "struct", name);
 	if (!rec || rec->kind != TY_RECORD)

@@ -1067,9 +1067,9 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 			if (!t)
 				t = btf_find_type(en ? "enum" : un ? "union" : "struct", nm);
 			if (!t) {
-				if (btf_error() && !btf_kernel())
+				if (btf_error(sym_ctx_default()) && !btf_kernel(sym_ctx_default()))
 					snprintf(err, errlen, "unknown type '%s %s' (%s)",
-						 en ? "enum" : un ? "union" : "struct", nm, btf_error());
+						 en ? "enum" : un ? "union" : "struct", nm, btf_error(sym_ctx_default()));
 				else
 					snprintf(err, errlen, "unknown type '%s %s': it is not defined "
 						 "in the script nor in the kernel's BTF",

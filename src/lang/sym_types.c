@@ -70,13 +70,13 @@ static Type *array_type(const DwarfType *dt)
 
 static Type *remember(const DwarfType *dt, Type *t)
 {
-	vec_push(&SYM_CACHE(sym_types)->converted, ((Converted){dt, t}));
+	vec_push(&SYM_CACHE(sym_ctx_default(), sym_types)->converted, ((Converted){dt, t}));
 	return t;
 }
 
 Type *type_of_dwarf(const DwarfType *dt)
 {
-	SymTypesCache *c = SYM_CACHE(sym_types);
+	SymTypesCache *c = SYM_CACHE(sym_ctx_default(), sym_types);
 	for (int i = 0; i < c->converted.n; i++)
 		if (c->converted.v[i].dt == dt)
 			return c->converted.v[i].t;

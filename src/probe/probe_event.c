@@ -378,7 +378,7 @@ static bool event_matches(const char *pat, const Event *e)
 /* perf's place of an event: FUNC:LINE@FILE from the binary's DWARF */
 static char *event_place(const Event *e)
 {
-	DebugInfo *di = debuginfo_get(e->path);
+	DebugInfo *di = debuginfo_get(sym_ctx_default(), e->path);
 	ProbePoint pp = {0};
 	StrBuf b = {0};
 	if (di->dw && probe_reverse_point(di, e->offset, &pp) == 0) {

@@ -224,7 +224,7 @@ int probe_main(int argc, char **argv)
 		return -ENOENT & 0xff;
 	}
 	ProbeCtx ctx = {.exec = kpath ? kpath : path, .externs = cli.externs, .no_inlines = cli.no_inlines};
-	ctx.di = debuginfo_get(ctx.exec);
+	ctx.di = debuginfo_get(sym_ctx_default(), ctx.exec);
 	fflush(stdout);
 	r = run(&cli, &ctx);
 	fflush(stdout);

@@ -144,9 +144,9 @@ static bool collect_definitions(struct btf *b, StrVec *defs)
 
 int list_types(FILE *out, const char *pattern, bool verbose)
 {
-	struct btf *b = btf_kernel();
+	struct btf *b = btf_kernel(sym_ctx_default());
 	if (!b) {
-		fprintf(stderr, "ERROR: %s\n", btf_error());
+		fprintf(stderr, "ERROR: %s\n", btf_error(sym_ctx_default()));
 		return -1;
 	}
 	StrVec v = {0};

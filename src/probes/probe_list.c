@@ -164,7 +164,7 @@ static bool list_kprobes(ListCtx *c, char **args, int nargs)
 		return true;
 	const char *module = nargs == 2 ? args[0] : NULL, *glob = args[nargs - 1];
 	int n;
-	const KFunc *f = kfuncs_traceable(&n);
+	const KFunc *f = kfuncs_traceable(sym_ctx_default(), &n);
 	StrVec v = {0};
 	for (int i = 0; i < n; i++) {
 		if (module && (!f[i].module || !glob_match(module, f[i].module)))
@@ -225,7 +225,7 @@ static bool list_kfuncs(ListCtx *c, char **args, int nargs)
 {
 	if (nargs > 2)
 		return false;
-	btf_funcs_foreach(nargs == 2 ? args[0] : "*", args[nargs - 1], kfunc_found, c);
+	btf_funcs_foreach(sym_ctx_default(), nargs == 2 ? args[0] : "*", args[nargs - 1], kfunc_found, c);
 	return true;
 }
 
@@ -385,7 +385,7 @@ static void list_globbed_type(ListCtx *c, const char *glob, char **args,
 		if (strcmp(list_types[i].name, "rawtracepoint") &&
 		    strcmp(list_types[i].name, "uprobe") && strcmp(list_types[i].name, "usdt") &&
 		    strcmp(list_types[i].name, "uretprobe") &&
-		    (strcmp(list_types[i].name, "kfunc") || btf_funcs_traceable_known()) &&
+		    (strcmp(list_types[i].name, "kfunc") || btf_funcs_traceable_known(sym_ctx_default())) &&
 		    glob_match(glob, list_types[i].name))
 			list_types[i].list(c, args, nargs);
 }

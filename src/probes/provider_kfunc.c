@@ -29,7 +29,7 @@ static void kfunc_add(const BtfFunc *f, void *arg)
 {
 	KfuncExpand *k = arg;
 	const DwarfFunc *params = btf_func_params(f, NULL);
-	int obj_fd = btf_obj_fd(f->btf);
+	int obj_fd = btf_obj_fd(sym_ctx_default(), f->btf);
 	if (!params || obj_fd < 0)
 		return;
 	ProbeSpec *s = probe_spec_add(k->out, provider_find(k->prov), k->loc);
@@ -57,18 +57,18 @@ static bool kfunc_expand_in(const char *prov, const char *rest, const char *modu
 		return error_at(err, loc, "%s:%s: this kernel does not allow kfunc/kretfunc (fentry/fexit): "
 				"%s; use a tracepoint (sonde -l 'tracepoint:*') instead", prov, rest,
 				tracing_why(e));
-	if (!has_wildcard(module) && !btf_module(module))
+	if (!has_wildcard(module) && !btf_module(sym_ctx_default(), module))
 		return error_at(err, loc, "%s:%s:%s: module '%s' is not loaded or has no BTF "
 				"(/sys/kernel/btf/%s)", prov, module, func, module, module);
 	KfuncExpand k = {prov, loc, out, 0};
 	if (!has_wildcard(func)) {
-		btf_funcs_find(module, func, kfunc_add, &k);
+		btf_funcs_find(sym_ctx_default(), module, func, kfunc_add, &k);
 		if (!k.n)
 			return error_at(err, loc, "%s:%s: no function '%s' in the kernel's BTF (sonde -l "
 					"'kfunc:*' lists them)", prov, func, func);
 		return true;
 	}
-	btf_funcs_foreach(module, func, kfunc_add, &k);
+	btf_funcs_foreach(sym_ctx_default(), module, func, kfunc_add, &k);
 	if (!k.n)
 		return error_at(err, loc, "no kernel function matches '%s:%s:%s'", prov, module, func);
 	return true;

@@ -319,7 +319,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 		 * the exec's mappings are reported in the same wake-up as the
 		 * first events whose stacks need them */
 		if (w->track_pid > 0 && (w->maps_stale || !w->maps_watched))
-			usym_note_pid(w->track_pid, true);
+			usym_note_pid(sym_ctx_default(), w->track_pid, true);
 		w->maps_stale = false;
 		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
 		 * never report them: read whatever the ring holds */

@@ -91,8 +91,8 @@ const char *stack_frame_name(const Type *t, const void *d, uint64_t ip, uint64_t
 			     const char **mod)
 {
 	if (t->kind != TY_USTACK)
-		return ksym_name(ip, off);
-	return usym_resolve((int)rd64((const char *)d + 8), ip, off, mod);
+		return ksym_name(sym_ctx_default(), ip, off);
+	return usym_resolve(sym_ctx_default(), (int)rd64((const char *)d + 8), ip, off, mod);
 }
 
 const char *stack_frame_name_o(const OutCtx *o, const Type *t, const void *d, uint64_t ip,
@@ -137,9 +137,9 @@ static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 static void fmt_sym(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 {
 	uint64_t addr = (uint64_t)rd64(d), off;
-	const char *name = t->kind == TY_KSYM ? ksym_name(addr, &off)
+	const char *name = t->kind == TY_KSYM ? ksym_name(sym_ctx_default(), addr, &off)
 			   : o->no_usyms ? NULL
-			   : usym_resolve((int)rd64((const char *)d + 8), addr, &off, NULL);
+			   : usym_resolve(sym_ctx_default(), (int)rd64((const char *)d + 8), addr, &off, NULL);
 	if (name)
 		sb_puts(sb, name);
 	else

@@ -31,14 +31,14 @@ typedef struct BtfFuncsCache {
 	int nfds;
 } BtfFuncsCache;
 
-static BtfFuncsCache *read_traceable(void)
+static BtfFuncsCache *read_traceable(SymCtx *sc)
 {
-	BtfFuncsCache *c = SYM_CACHE(btf_funcs);
+	BtfFuncsCache *c = SYM_CACHE(sc, btf_funcs);
 	if (c->traceable_read)
 		return c;
 	c->traceable_read = true;
 	int n;
-	const KFunc *f = kfuncs_traceable(&n);
+	const KFunc *f = kfuncs_traceable(sc, &n);
 	if (!f)
 		return c;
 	c->traceable = xcalloc((size_t)n + 1, sizeof(*c->traceable));
@@ -48,27 +48,27 @@ static BtfFuncsCache *read_traceable(void)
 	return c;
 }
 
-bool btf_funcs_traceable_known(void)
+bool btf_funcs_traceable_known(SymCtx *sc)
 {
-	return read_traceable()->traceable != NULL;
+	return read_traceable(sc)->traceable != NULL;
 }
 
-static bool is_traceable(const char *name)
+static bool is_traceable(SymCtx *sc, const char *name)
 {
-	BtfFuncsCache *c = read_traceable();
+	BtfFuncsCache *c = read_traceable(sc);
 	return !c->traceable ||
 	       bsearch(&name, c->traceable, c->ntraceable, sizeof(*c->traceable), cmp_str);
 }
 
 /* The spaces a module glob names: vmlinux, then the modules with BTF. */
-static int spaces_of(const char *module_glob, struct btf **out, int max)
+static int spaces_of(SymCtx *sc, const char *module_glob, struct btf **out, int max)
 {
 	int n = 0, nmod;
-	if (glob_match(module_glob, "vmlinux") && btf_kernel())
-		out[n++] = btf_kernel();
-	char **mods = btf_kernel() ? btf_module_names(&nmod) : NULL;
+	if (glob_match(module_glob, "vmlinux") && btf_kernel(sc))
+		out[n++] = btf_kernel(sc);
+	char **mods = btf_kernel(sc) ? btf_module_names(sc, &nmod) : NULL;
 	for (int i = 0; mods && i < nmod && n < max; i++) {
-		struct btf *b = glob_match(module_glob, mods[i]) ? btf_module(mods[i]) : NULL;
+		struct btf *b = glob_match(module_glob, mods[i]) ? btf_module(sc, mods[i]) : NULL;
 		if (b)
 			out[n++] = b;
 	}
@@ -76,42 +76,42 @@ static int spaces_of(const char *module_glob, struct btf **out, int max)
 }
 
 /* A module's own FUNCs start after vmlinux's types, which it shares. */
-static __u32 first_own_id(struct btf *b)
+static __u32 first_own_id(SymCtx *sc, struct btf *b)
 {
-	return b == btf_kernel() ? 1 : btf__type_cnt(btf_kernel());
+	return b == btf_kernel(sc) ? 1 : btf__type_cnt(btf_kernel(sc));
 }
 
-bool btf_funcs_foreach(const char *module_glob, const char *glob,
+bool btf_funcs_foreach(SymCtx *sc, const char *module_glob, const char *glob,
 		       void (*found)(const BtfFunc *f, void *arg), void *arg)
 {
 	struct btf *sp[64];
-	int nsp = spaces_of(module_glob, sp, 64);
-	if (!btf_kernel())
+	int nsp = spaces_of(sc, module_glob, sp, 64);
+	if (!btf_kernel(sc))
 		return false;
 	for (int i = 0; i < nsp; i++) {
 		__u32 n = btf__type_cnt(sp[i]);
-		for (__u32 id = first_own_id(sp[i]); id < n; id++) {
+		for (__u32 id = first_own_id(sc, sp[i]); id < n; id++) {
 			const struct btf_type *t = btf__type_by_id(sp[i], id);
 			if (!btf_is_func(t))
 				continue;
-			BtfFunc f = {btf_module_name(sp[i]), btf__name_by_offset(sp[i], t->name_off),
+			BtfFunc f = {btf_module_name(sc, sp[i]), btf__name_by_offset(sp[i], t->name_off),
 				     (int)id, sp[i]};
-			if (glob_match(glob, f.name) && is_traceable(f.name))
+			if (glob_match(glob, f.name) && is_traceable(sc, f.name))
 				found(&f, arg);
 		}
 	}
 	return true;
 }
 
-int btf_funcs_find(const char *module_glob, const char *name,
+int btf_funcs_find(SymCtx *sc, const char *module_glob, const char *name,
 		   void (*found)(const BtfFunc *f, void *arg), void *arg)
 {
 	struct btf *sp[64];
-	int nsp = spaces_of(module_glob, sp, 64), count = 0;
+	int nsp = spaces_of(sc, module_glob, sp, 64), count = 0;
 	for (int i = 0; i < nsp; i++) {
 		int id = btf__find_by_name_kind(sp[i], name, BTF_KIND_FUNC);
-		if (id > 0 && (__u32)id >= first_own_id(sp[i])) {
-			BtfFunc f = {btf_module_name(sp[i]), name, id, sp[i]};
+		if (id > 0 && (__u32)id >= first_own_id(sc, sp[i])) {
+			BtfFunc f = {btf_module_name(sc, sp[i]), name, id, sp[i]};
 			found(&f, arg);
 			count++;
 		}
@@ -119,22 +119,22 @@ int btf_funcs_find(const char *module_glob, const char *name,
 	return count;
 }
 
-int btf_func_id(const char *name)
+int btf_func_id(SymCtx *sc, const char *name)
 {
-	struct btf *b = btf_kernel();
+	struct btf *b = btf_kernel(sc);
 	int id = b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : 0;
 	return id > 0 ? id : 0;
 }
 
-int btf_obj_fd(const struct btf *b)
+int btf_obj_fd(SymCtx *sc, const struct btf *b)
 {
-	if (b == btf_kernel())
+	if (b == btf_kernel(sc))
 		return 0;
-	BtfFuncsCache *c = SYM_CACHE(btf_funcs);
+	BtfFuncsCache *c = SYM_CACHE(sc, btf_funcs);
 	for (int i = 0; i < c->nfds; i++)
 		if (c->fds[i].b == b)
 			return c->fds[i].fd;
-	const char *module = btf_module_name(b);
+	const char *module = btf_module_name(sc, b);
 	int fd = -1;
 	for (__u32 id = 0; fd < 0 && !bpf_btf_get_next_id(id, &id);) {
 		int f = bpf_btf_get_fd_by_id(id);

@@ -2,6 +2,7 @@
  * /sys/kernel/btf/MODULE for loaded modules): the targets of kfunc/kretfunc
  * (fentry/fexit), their parameters for args->NAME and -lv.  Shared by the kfunc provider and `sonde -l`. */
 #pragma once
+#include "symctx.h"
 #include <stdbool.h>
 
 #include "dwarf_args.h"
@@ -19,19 +20,19 @@ typedef struct BtfFunc {
  * name matches glob: vmlinux's in BTF order, then each module's (sorted by
  * module name); traceable ones only when the kernel tells
  * (available_filter_functions readable).  Returns false without BTF. */
-bool btf_funcs_foreach(const char *module_glob, const char *glob,
+bool btf_funcs_foreach(SymCtx *sc, const char *module_glob, const char *glob,
 		       void (*found)(const BtfFunc *f, void *arg), void *arg);
 /* The functions named exactly name in the modules module_glob matches
  * (traceable or not: attaching says why not); how many were found. */
-int btf_funcs_find(const char *module_glob, const char *name,
+int btf_funcs_find(SymCtx *sc, const char *module_glob, const char *name,
 		   void (*found)(const BtfFunc *f, void *arg), void *arg);
 /* Whether available_filter_functions could be read (the traceable functions are known). */
-bool btf_funcs_traceable_known(void);
+bool btf_funcs_traceable_known(SymCtx *sc);
 /* The BTF id of vmlinux's function name, 0 if none (or no BTF). */
-int btf_func_id(const char *name);
+int btf_func_id(SymCtx *sc, const char *name);
 /* The kernel's fd for the BTF object b is (a program's attach_btf_obj_fd):
  * 0 for vmlinux, -1 if the module's is not found.  Kept open for the run. */
-int btf_obj_fd(const struct btf *b);
+int btf_obj_fd(SymCtx *sc, const struct btf *b);
 /* Parameters (names, C spellings as bpftrace -lv prints them, BTF type
  * ids: lang/sym_types.h makes Types of them) and
  * the return type's spelling (*ret, "void" if none).  Kept for the run. */

@@ -30,9 +30,9 @@ typedef struct BtfLoadCache {
 	bool modules_listed;
 } BtfLoadCache;
 
-static BtfLoadCache *cache(void)
+static BtfLoadCache *cache(SymCtx *sc)
 {
-	return SYM_CACHE(btf);
+	return SYM_CACHE(sc, btf);
 }
 
 /* a BTF file named by BPFTRACE_BTF, or NULL */
@@ -52,9 +52,9 @@ const char *btf_kernel_path(void)
 	return BTF_VMLINUX;
 }
 
-struct btf *btf_kernel(void)
+struct btf *btf_kernel(SymCtx *sc)
 {
-	BtfLoadCache *c = cache();
+	BtfLoadCache *c = cache(sc);
 	char *why = c->why;
 	if (c->tried)
 		return c->spaces[0].btf;
@@ -83,20 +83,20 @@ struct btf *btf_kernel(void)
 	return b;
 }
 
-int btf_space_count(void)
+int btf_space_count(SymCtx *sc)
 {
-	return cache()->nspaces;
+	return cache(sc)->nspaces;
 }
 
-struct btf *btf_space(int i)
+struct btf *btf_space(SymCtx *sc, int i)
 {
-	BtfLoadCache *c = cache();
+	BtfLoadCache *c = cache(sc);
 	return i >= 0 && i < c->nspaces ? c->spaces[i].btf : NULL;
 }
 
-int btf_space_index(const struct btf *b)
+int btf_space_index(SymCtx *sc, const struct btf *b)
 {
-	BtfLoadCache *c = cache();
+	BtfLoadCache *c = cache(sc);
 	for (int i = 0; i < c->nspaces; i++)
 		if (c->spaces[i].btf == b)
 			return i;
@@ -111,13 +111,13 @@ static void btf_dir(char *buf, size_t n)
 	snprintf(buf, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
 }
 
-struct btf *btf_module(const char *module)
+struct btf *btf_module(SymCtx *sc, const char *module)
 {
 	if (!strcmp(module, "vmlinux"))
-		return btf_kernel();
-	if (!btf_kernel() || strchr(module, '/') || strcmp(btf_kernel_path(), BTF_VMLINUX))
+		return btf_kernel(sc);
+	if (!btf_kernel(sc) || strchr(module, '/') || strcmp(btf_kernel_path(), BTF_VMLINUX))
 		return NULL; /* a BTF file or vmlinux of the user's: that file only */
-	BtfLoadCache *c = cache();
+	BtfLoadCache *c = cache(sc);
 	for (int i = 1; i < c->nspaces; i++)
 		if (!strcmp(c->spaces[i].module, module))
 			return c->spaces[i].btf;
@@ -133,9 +133,9 @@ struct btf *btf_module(const char *module)
 	return b;
 }
 
-char **btf_module_names(int *n)
+char **btf_module_names(SymCtx *sc, int *n)
 {
-	BtfLoadCache *c = cache();
+	BtfLoadCache *c = cache(sc);
 	if (c->modules_listed) {
 		*n = c->nmodule_names;
 		return c->module_names;
@@ -161,14 +161,14 @@ char **btf_module_names(int *n)
 	return names;
 }
 
-const char *btf_module_name(const struct btf *b)
+const char *btf_module_name(SymCtx *sc, const struct btf *b)
 {
-	int i = btf_space_index(b);
-	return i > 0 ? cache()->spaces[i].module : "vmlinux";
+	int i = btf_space_index(sc, b);
+	return i > 0 ? cache(sc)->spaces[i].module : "vmlinux";
 }
 
-const char *btf_error(void)
+const char *btf_error(SymCtx *sc)
 {
-	const char *why = cache()->why;
+	const char *why = cache(sc)->why;
 	return why[0] ? why : NULL;
 }

@@ -103,9 +103,9 @@ static void open_info(DebugInfo *di)
 	di->dwpath = from;
 }
 
-DebugInfo *debuginfo_get(const char *path)
+DebugInfo *debuginfo_get(SymCtx *sc, const char *path)
 {
-	DebugInfoCache *cache = SYM_CACHE(debuginfo);
+	DebugInfoCache *cache = SYM_CACHE(sc, debuginfo);
 	for (Cached *c = cache->list; c; c = c->next)
 		if (!strcmp(c->di.path, path))
 			return &c->di;

@@ -5,6 +5,7 @@
  * decompresses compressed sections.  One cached handle per path for the
  * process: the compiler (args->NAME, line probes) and `sonde probe` share it. */
 #pragma once
+#include "symctx.h"
 #include <elfutils/libdw.h>
 #include <stdbool.h>
 
@@ -18,7 +19,7 @@ typedef struct DebugInfo {
 } DebugInfo;
 
 /* Never NULL; ->dw is NULL when no debug info was found. */
-DebugInfo *debuginfo_get(const char *path);
+DebugInfo *debuginfo_get(SymCtx *sc, const char *path);
 /* vaddr as an offset in the binary's file (what uprobes take): vaddr less
  * its loadable segment's p_vaddr - p_offset; false if no segment holds it. */
 bool debuginfo_vaddr_to_offset(DebugInfo *di, Dwarf_Addr vaddr, Dwarf_Addr *off);

@@ -97,15 +97,15 @@ static void index_funcs(DwFile *f)
 		qsort(f->funcs, (size_t)f->nfuncs, sizeof(*f->funcs), cmp_ent);
 }
 
-static DwFile *get_file(const char *path)
+static DwFile *get_file(SymCtx *sc, const char *path)
 {
-	DwarfArgsCache *c = SYM_CACHE(dwarf_args);
+	DwarfArgsCache *c = SYM_CACHE(sc, dwarf_args);
 	for (DwFile *f = c->files; f; f = f->next)
 		if (!strcmp(f->path, path))
 			return f;
 	DwFile *f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);
-	f->dw = debuginfo_get(path)->dw;
+	f->dw = debuginfo_get(sc, path)->dw;
 	if (f->dw)
 		index_funcs(f);
 	f->next = c->files;
@@ -340,9 +340,9 @@ static bool find_record_die(DwFile *f, bool un, const char *name, Dwarf_Die *out
 	return false;
 }
 
-const DwarfType *dwarf_record(const char *path, bool un, const char *name)
+const DwarfType *dwarf_record(SymCtx *sc, const char *path, bool un, const char *name)
 {
-	DwFile *f = get_file(path);
+	DwFile *f = get_file(sc, path);
 	Dwarf_Die d;
 	if (!f->dw || !find_record_die(f, un, name, &d))
 		return NULL;
@@ -379,9 +379,9 @@ static DwarfFunc *parse_func(DwFile *f, Dwarf_Off off)
 	return fn;
 }
 
-const DwarfFunc *dwarf_func(const char *path, const char *func)
+const DwarfFunc *dwarf_func(SymCtx *sc, const char *path, const char *func)
 {
-	DwFile *f = get_file(path);
+	DwFile *f = get_file(sc, path);
 	if (!f->dw || !f->nfuncs)
 		return NULL;
 	FuncEnt key = {.name = (char *)func};
@@ -403,9 +403,9 @@ const DwarfParam *dwarf_param(const DwarfFunc *f, const char *name, int *idx)
 	return NULL;
 }
 
-bool dwarf_present(const char *path)
+bool dwarf_present(SymCtx *sc, const char *path)
 {
-	return get_file(path)->dw != NULL;
+	return get_file(sc, path)->dw != NULL;
 }
 
 /* x86-64: a DWARF register number's slot in struct pt_regs, -1 if none */
@@ -415,9 +415,9 @@ static int dwarf_reg_ctx_off(int regno)
 	return regno >= 0 && regno < (int)(sizeof(off) / sizeof(*off)) ? off[regno] : -1;
 }
 
-static DwarfLocal *describe_local(DwFile *f, uint64_t off, const char *name, bool params_only, StrBuf *why)
+static DwarfLocal *describe_local(SymCtx *sc, DwFile *f, uint64_t off, const char *name, bool params_only, StrBuf *why)
 {
-	DebugInfo *di = debuginfo_get(f->path);
+	DebugInfo *di = debuginfo_get(sc, f->path);
 	Dwarf_Addr pc;
 	DwLocal l;
 	if (!f->dw || !debuginfo_offset_to_vaddr(di, off, &pc)) {
@@ -442,10 +442,10 @@ static DwarfLocal *describe_local(DwFile *f, uint64_t off, const char *name, boo
 	return out;
 }
 
-const DwarfLocal *dwarf_local(const char *path, uint64_t off, const char *name, bool params_only,
+const DwarfLocal *dwarf_local(SymCtx *sc, const char *path, uint64_t off, const char *name, bool params_only,
 			      const char **why)
 {
-	DwFile *f = get_file(path);
+	DwFile *f = get_file(sc, path);
 	for (LocalMemo *m = f->locals; m; m = m->next)
 		if (m->off == off && m->params_only == params_only && !strcmp(m->name, name)) {
 			*why = m->why;
@@ -453,7 +453,7 @@ const DwarfLocal *dwarf_local(const char *path, uint64_t off, const char *name, 
 		}
 	StrBuf w = {0};
 	LocalMemo *m = xcalloc(1, sizeof(*m));
-	*m = (LocalMemo){off, xstrdup(name), params_only, describe_local(f, off, name, params_only, &w), NULL,
+	*m = (LocalMemo){off, xstrdup(name), params_only, describe_local(sc, f, off, name, params_only, &w), NULL,
 			 f->locals};
 	m->why = w.s;
 	f->locals = m;

@@ -4,6 +4,7 @@
  * (integers and pointers; the first six).  Types are described here as
  * DWARF has them; lang/sym_types.c turns a description into a Type. */
 #pragma once
+#include "symctx.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -58,12 +59,12 @@ typedef struct DwarfFunc {
 /* The parameters of func in the binary at path; NULL when the binary has
  * no debug info or no DWARF entry for that function.  Kept for the life
  * of the process (types are shared by every probe). */
-const DwarfFunc *dwarf_func(const char *path, const char *func);
+const DwarfFunc *dwarf_func(SymCtx *sc, const char *path, const char *func);
 /* The parameter called name, its index in *idx; NULL if none. */
 const DwarfParam *dwarf_param(const DwarfFunc *f, const char *name, int *idx);
 /* struct (un false) or union `name` as the binary at path defines it in its
  * DWARF, for casts in uprobes; NULL when it has no such definition. */
-const DwarfType *dwarf_record(const char *path, bool un, const char *name);
+const DwarfType *dwarf_record(SymCtx *sc, const char *path, bool un, const char *name);
 
 /* A variable read at a uprobe's address (locals.NAME, and args.NAME away
  * from a function's entry): where its value is there (sym/dwarf_local.h)
@@ -80,7 +81,7 @@ typedef struct DwarfLocal {
 /* name at the uprobe at file offset off of the binary at path, or NULL
  * with why (in words) in *why.  Answers are kept for the process: sema
  * asks again in each pass. */
-const DwarfLocal *dwarf_local(const char *path, uint64_t off, const char *name, bool params_only,
+const DwarfLocal *dwarf_local(SymCtx *sc, const char *path, uint64_t off, const char *name, bool params_only,
 			      const char **why);
 /* The binary at path has DWARF debug info. */
-bool dwarf_present(const char *path);
+bool dwarf_present(SymCtx *sc, const char *path);

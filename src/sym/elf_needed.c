@@ -45,14 +45,14 @@ static void read_dynamic(const char *path, Names *out, char **runpath)
 	close(fd);
 }
 
-char *elf_needed_defining(const char *path, const char *name)
+char *elf_needed_defining(SymCtx *sc, const char *path, const char *name)
 {
 	Names libs = {0};
 	char *found = NULL, msg[256];
 	read_dynamic(path, &libs, NULL);
 	for (int i = 0; i < libs.n; i++) {
 		char *lib = found ? NULL : resolve_binary(libs.v[i], 0, msg, sizeof(msg));
-		const ElfFile *f = lib ? elf_get(lib, msg, sizeof(msg)) : NULL;
+		const ElfFile *f = lib ? elf_get(sc, lib, msg, sizeof(msg)) : NULL;
 		if (f && elf_sym_by_name(f, name))
 			found = lib;
 		else

@@ -2,10 +2,11 @@
  * that live in one of them rather than in the file named (stub libraries
  * such as glibc 2.34's libpthread.so.0). */
 #pragma once
+#include "symctx.h"
 
 /* Path of the first library path links (DT_NEEDED, resolved as the dynamic
  * loader does) that defines function name; NULL if none.  malloc'ed. */
-char *elf_needed_defining(const char *path, const char *name);
+char *elf_needed_defining(SymCtx *sc, const char *path, const char *name);
 /* Path of the first library path links whose name starts with prefix
  * ("libpython3."), found in its DT_RUNPATH/DT_RPATH, else as the dynamic
  * loader's cache and directories have it; NULL if none.  malloc'ed. */

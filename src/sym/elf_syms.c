@@ -98,9 +98,9 @@ static void read_notes(Elf *e, Elf_Scn *scn, uint64_t sdt_base, NoteVec *out)
  * .gnu_debuglink, as bcc's symbolizer finds it for bpftrace): a stripped
  * library's static functions (libc's __libc_start_call_main) then have
  * names.  The debug file keeps the binary's addresses. */
-static void read_debug_symtab(const char *path, SymVec *syms, SymVec *objs)
+static void read_debug_symtab(SymCtx *sc, const char *path, SymVec *syms, SymVec *objs)
 {
-	DebugInfo *di = debuginfo_get(path);
+	DebugInfo *di = debuginfo_get(sc, path);
 	if (!di->dw || !di->dwpath || !strcmp(di->dwpath, path))
 		return;
 	Elf *e = dwarf_getelf(di->dw);
@@ -113,7 +113,7 @@ static void read_debug_symtab(const char *path, SymVec *syms, SymVec *objs)
 	}
 }
 
-static ElfFile *elf_load(const char *path, char *err, size_t errlen)
+static ElfFile *elf_load(SymCtx *sc, const char *path, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -164,7 +164,7 @@ static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 	}
 	if (note_scn)
 		read_notes(e, note_scn, sdt_base, &notes);
-	read_debug_symtab(path, &syms, &objs);
+	read_debug_symtab(sc, path, &syms, &objs);
 	if (syms.n)
 		qsort(syms.v, (size_t)syms.n, sizeof(ElfSym), cmp_sym);
 	/* aliases stay (lookups by name); by address the first of equal
@@ -180,13 +180,13 @@ static ElfFile *elf_load(const char *path, char *err, size_t errlen)
 	return f;
 }
 
-const ElfFile *elf_get(const char *path, char *err, size_t errlen)
+const ElfFile *elf_get(SymCtx *sc, const char *path, char *err, size_t errlen)
 {
-	ElfSymsCache *c = SYM_CACHE(elf_syms);
+	ElfSymsCache *c = SYM_CACHE(sc, elf_syms);
 	for (int i = 0; i < c->files.n; i++)
 		if (!strcmp(c->files.v[i]->path, path))
 			return c->files.v[i];
-	ElfFile *f = elf_load(path, err, errlen);
+	ElfFile *f = elf_load(sc, path, err, errlen);
 	if (f)
 		vec_push(&c->files, f);
 	return f;
@@ -418,9 +418,9 @@ typedef struct PidMaps {
 } PidMaps;
 
 
-static PidMaps *pid_find(int pid)
+static PidMaps *pid_find(SymCtx *sc, int pid)
 {
-	ElfSymsCache *c = SYM_CACHE(elf_syms);
+	ElfSymsCache *c = SYM_CACHE(sc, elf_syms);
 	for (int i = 0; i < c->pids.n; i++)
 		if (c->pids.v[i].pid == pid)
 			return &c->pids.v[i];
@@ -431,7 +431,7 @@ static PidMaps *pid_find(int pid)
  * (a container) maps files sonde sees only under /proc/PID/root; those are
  * opened now, while the process lives, so that its addresses still resolve
  * when the maps print after it has exited. */
-static char *pid_visible_path(int pid, const char *path)
+static char *pid_visible_path(SymCtx *sc, int pid, const char *path)
 {
 	char alt[PATH_MAX], err[256];
 	if (access(path, F_OK) == 0 || strncmp(path, "/", 1))
@@ -439,13 +439,13 @@ static char *pid_visible_path(int pid, const char *path)
 	snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
 	if (access(alt, F_OK) != 0)
 		return xstrdup(path);
-	elf_get(alt, err, sizeof(err));
+	elf_get(sc, alt, err, sizeof(err));
 	return xstrdup(alt);
 }
 
-void usym_note_pid(int pid, bool refresh)
+void usym_note_pid(SymCtx *sc, int pid, bool refresh)
 {
-	PidMaps *pm = pid_find(pid);
+	PidMaps *pm = pid_find(sc, pid);
 	if (pm && !refresh)
 		return;
 	char path[64], line[4096];
@@ -461,7 +461,7 @@ void usym_note_pid(int pid, bool refresh)
 		if (!p || sscanf(line, "%llx-%llx %7s %llx", &s, &e, perms, &o) != 4 || perms[2] != 'x')
 			continue;
 		p[strcspn(p, "\n")] = 0;
-		PMap m = {s, e, o, pid_visible_path(pid, p)};
+		PMap m = {s, e, o, pid_visible_path(sc, pid, p)};
 		vec_push(&v, m);
 	}
 	fclose(f);
@@ -471,7 +471,7 @@ void usym_note_pid(int pid, bool refresh)
 	}
 	if (!pm) {
 		PidMaps z = {pid, NULL, 0};
-		ElfSymsCache *c = SYM_CACHE(elf_syms);
+		ElfSymsCache *c = SYM_CACHE(sc, elf_syms);
 		vec_push(&c->pids, z);
 		pm = &c->pids.v[c->pids.n - 1];
 	} else {
@@ -492,22 +492,22 @@ static const PMap *pid_mapping(const PidMaps *pm, uint64_t addr)
 	return NULL;
 }
 
-const char *usym_resolve(int pid, uint64_t addr, uint64_t *off, const char **module)
+const char *usym_resolve(SymCtx *sc, int pid, uint64_t addr, uint64_t *off, const char **module)
 {
-	usym_note_pid(pid, false);
-	PidMaps *pm = pid_find(pid);
+	usym_note_pid(sc, pid, false);
+	PidMaps *pm = pid_find(sc, pid);
 	const PMap *m = pid_mapping(pm, addr);
 	/* an address outside every mapping we know: the process may have
 	 * mapped it since the maps were read (a library loaded as the event
 	 * loop read them); read them again, at most once per millisecond */
 	if (!m && pm && mono_ns() - pm->read_ns > 1000000) {
-		usym_note_pid(pid, true);
-		m = pid_mapping(pm = pid_find(pid), addr);
+		usym_note_pid(sc, pid, true);
+		m = pid_mapping(pm = pid_find(sc, pid), addr);
 	}
 	if (!m)
 		return NULL;
 	char err[256];
-	const ElfFile *f = elf_get(m->path, err, sizeof(err));
+	const ElfFile *f = elf_get(sc, m->path, err, sizeof(err));
 	if (module)
 		*module = m->path;
 	if (!f)
@@ -517,10 +517,10 @@ const char *usym_resolve(int pid, uint64_t addr, uint64_t *off, const char **mod
 	return s ? s->name : NULL;
 }
 
-const ElfSym *usym_lookup(const char *path, const char *name)
+const ElfSym *usym_lookup(SymCtx *sc, const char *path, const char *name)
 {
 	char err[256];
-	const ElfFile *f = elf_get(path, err, sizeof(err));
+	const ElfFile *f = elf_get(sc, path, err, sizeof(err));
 	if (!f)
 		return NULL;
 	const ElfSym *s = elf_sym_by_name(f, name);
@@ -530,8 +530,8 @@ const ElfSym *usym_lookup(const char *path, const char *name)
 	return s;
 }
 
-uint64_t usym_addr(const char *path, const char *name)
+uint64_t usym_addr(SymCtx *sc, const char *path, const char *name)
 {
-	const ElfSym *s = usym_lookup(path, name);
+	const ElfSym *s = usym_lookup(sc, path, name);
 	return s ? s->addr : 0;
 }

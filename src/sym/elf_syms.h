@@ -4,6 +4,7 @@
  * maps cached while a process lives, so that its addresses still resolve
  * to symbols after it has exited. */
 #pragma once
+#include "symctx.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,7 +40,7 @@ typedef struct ElfFile {
 
 /* Opened once per path and kept (symbolization after a process exits).
  * NULL with err filled ("not an ELF file", "no such file"). */
-const ElfFile *elf_get(const char *path, char *err, size_t errlen);
+const ElfFile *elf_get(SymCtx *sc, const char *path, char *err, size_t errlen);
 
 /* File offset of a virtual address, or (uint64_t)-1 if no segment maps it. */
 uint64_t elf_vaddr_to_offset(const ElfFile *f, uint64_t vaddr);
@@ -65,11 +66,11 @@ int proc_binaries(int pid, char ***paths);
 
 /* Remember /proc/PID/maps now (if the process still lives), so that its
  * addresses resolve later; cheap when called again. refresh: read again. */
-void usym_note_pid(int pid, bool refresh);
+void usym_note_pid(SymCtx *sc, int pid, bool refresh);
 /* Symbol of a user address of process pid: name (static storage until the
  * next call), *off, *module; NULL if unknown. */
-const char *usym_resolve(int pid, uint64_t addr, uint64_t *off, const char **module);
+const char *usym_resolve(SymCtx *sc, int pid, uint64_t addr, uint64_t *off, const char **module);
 /* Address of symbol in the main binary of pid (for uaddr()), 0 if none. */
-uint64_t usym_addr(const char *path, const char *name);
+uint64_t usym_addr(SymCtx *sc, const char *path, const char *name);
 /* A function or data symbol of the binary at path by name, or NULL. */
-const ElfSym *usym_lookup(const char *path, const char *name);
+const ElfSym *usym_lookup(SymCtx *sc, const char *path, const char *name);

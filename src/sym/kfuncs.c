@@ -74,9 +74,9 @@ static void load_traceable(KfuncsCache *c)
 	phase_time("split available_filter_functions");
 }
 
-const KFunc *kfuncs_traceable(int *n)
+const KFunc *kfuncs_traceable(SymCtx *sc, int *n)
 {
-	KfuncsCache *c = SYM_CACHE(kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
 	if (!c->funcs_loaded)
 		load_traceable(c);
 	*n = c->nfuncs;
@@ -86,11 +86,11 @@ const KFunc *kfuncs_traceable(int *n)
 /* the traceable functions once each (a name can be listed more than once,
  * for static functions sharing it), without the compiler's .part/.cold
  * pieces: made once, for fbt's probe list */
-static void make_distinct(KfuncsCache *c)
+static void make_distinct(SymCtx *sc, KfuncsCache *c)
 {
 	c->distinct_made = true;
 	int n;
-	const KFunc *f = kfuncs_traceable(&n);
+	const KFunc *f = kfuncs_traceable(sc, &n);
 	StrIndex seen = {0};
 	VEC(char *) keys = {0}; /* "MODULE:FUNC" of modules' functions */
 	for (int i = 0; i < n; i++) {
@@ -114,11 +114,11 @@ static void make_distinct(KfuncsCache *c)
 	vec_free(&keys);
 }
 
-const KFunc *kfuncs_distinct(int *n)
+const KFunc *kfuncs_distinct(SymCtx *sc, int *n)
 {
-	KfuncsCache *c = SYM_CACHE(kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
 	if (!c->distinct_made)
-		make_distinct(c);
+		make_distinct(sc, c);
 	*n = c->distinct.n;
 	return c->distinct.v;
 }
@@ -190,9 +190,9 @@ static NameIndex *read_blacklist(void)
 	return ix;
 }
 
-static bool blacklisted(const char *func)
+static bool blacklisted(SymCtx *sc, const char *func)
 {
-	KfuncsCache *c = SYM_CACHE(kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
 	if (!c->black)
 		c->black = read_blacklist();
 	return names_find(c->black, func) >= 0;
@@ -201,13 +201,13 @@ static bool blacklisted(const char *func)
 /* ---- the kprobe index (kindex.c), made once per boot and module set ---- */
 static char *index_make(void *arg, size_t *len)
 {
-	(void)arg;
+	SymCtx *sc = arg;
 	int n, m = 0;
-	const KFunc *f = kfuncs_traceable(&n);
+	const KFunc *f = kfuncs_traceable(sc, &n);
 	KIndexRow *rows = xcalloc((size_t)n + 1, sizeof(*rows));
 	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
 	for (int i = 0; i < n; i++) {
-		rows[i] = (KIndexRow){f[i].name, f[i].module, 0, blacklisted(f[i].name)};
+		rows[i] = (KIndexRow){f[i].name, f[i].module, 0, blacklisted(sc, f[i].name)};
 		if (!f[i].module)
 			names[m++] = f[i].name;
 	}
@@ -223,12 +223,12 @@ static char *index_make(void *arg, size_t *len)
 	return text;
 }
 
-static KIndex index_get(void)
+static KIndex index_get(SymCtx *sc)
 {
-	KfuncsCache *c = SYM_CACHE(kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
 	if (!c->index_loaded) {
 		c->index_loaded = true;
-		c->index.text = kcache_map("kprobe_index", index_make, NULL, &c->index.len);
+		c->index.text = kcache_map("kprobe_index", index_make, sc, &c->index.len);
 		if (!c->index.text)
 			c->index.len = 0;
 		phase_time("kprobe index ready");
@@ -236,14 +236,14 @@ static KIndex index_get(void)
 	return c->index;
 }
 
-static bool find_traceable(const char *module, const char *func, KIndexLine *l)
+static bool find_traceable(SymCtx *sc, const char *module, const char *func, KIndexLine *l)
 {
-	return kindex_find(index_get(), func, kindex_line_in, module, l);
+	return kindex_find(index_get(sc), func, kindex_line_in, module, l);
 }
 
-int kfuncs_match(const char *module, const char *glob, KIndexMatch **out)
+int kfuncs_match(SymCtx *sc, const char *module, const char *glob, KIndexMatch **out)
 {
-	return kindex_match(index_get(), module, glob, out);
+	return kindex_match(index_get(sc), module, glob, out);
 }
 
 /* bpftrace's list: not notrace, yet a kretprobe on them can hang the machine */
@@ -258,13 +258,13 @@ static bool kretprobe_banned(const char *func)
 	return false;
 }
 
-static const char *why_not_traceable(const char *module, const char *func, char *buf, size_t n)
+static const char *why_not_traceable(SymCtx *sc, const char *module, const char *func, char *buf, size_t n)
 {
 	KIndexLine l;
-	if (module && find_traceable(NULL, func, &l))
+	if (module && find_traceable(sc, NULL, func, &l))
 		snprintf(buf, n, "%s is not in module %s (it is in %.*s)", func, module,
 			 l.module ? (int)l.module_len : 7, l.module ? l.module : "vmlinux");
-	else if (ksym_addr(func))
+	else if (ksym_addr(sc, func))
 		snprintf(buf, n, "%s cannot be traced: it is not in available_filter_functions "
 			 "(the kernel marks it notrace, or ftrace cannot patch it)", func);
 	else
@@ -292,7 +292,7 @@ const char *kfunc_why_not_matched(const KIndexMatch *m, bool ret, char *buf, siz
 	return why_not_listed(m->name, m->black, ret, buf, n);
 }
 
-const char *kfunc_why_not(const char *module, const char *func, bool ret, bool at_offset,
+const char *kfunc_why_not(SymCtx *sc, const char *module, const char *func, bool ret, bool at_offset,
 			  char *buf, size_t n)
 {
 	if (module && !kmodule_loaded(module)) {
@@ -301,14 +301,14 @@ const char *kfunc_why_not(const char *module, const char *func, bool ret, bool a
 	}
 	/* a traceable function's index line says; else (FUNC+OFFSET) the list */
 	KIndexLine l;
-	if (why_not_listed(func, find_traceable(NULL, func, &l) ? l.black : blacklisted(func), ret, buf, n))
+	if (why_not_listed(func, find_traceable(sc, NULL, func, &l) ? l.black : blacklisted(sc, func), ret, buf, n))
 		return buf;
 	if (at_offset) {
-		if (ksym_addr(func))
+		if (ksym_addr(sc, func))
 			return NULL;
 		snprintf(buf, n, "no function %s in this kernel: it does not exist or the compiler "
 			 "inlined it", func);
 		return buf;
 	}
-	return find_traceable(module, func, &l) ? NULL : why_not_traceable(module, func, buf, n);
+	return find_traceable(sc, module, func, &l) ? NULL : why_not_traceable(sc, module, func, buf, n);
 }

@@ -131,17 +131,17 @@ static void load_kallsyms(KsymsCache *c)
 }
 
 /* the run's symbols, read on first use */
-static KsymsCache *ksyms(void)
+static KsymsCache *ksyms(SymCtx *sc)
 {
-	KsymsCache *c = SYM_CACHE(ksyms);
+	KsymsCache *c = SYM_CACHE(sc, ksyms);
 	if (!c->loaded)
 		load_kallsyms(c);
 	return c;
 }
 
-const char *ksym_name(uint64_t addr, uint64_t *off)
+const char *ksym_name(SymCtx *sc, uint64_t addr, uint64_t *off)
 {
-	KsymsCache *c = ksyms();
+	KsymsCache *c = ksyms(sc);
 	const Ksym *syms = c->syms;
 	int nsyms = c->nsyms;
 	if (!nsyms || addr < syms[0].addr)
@@ -163,10 +163,10 @@ const char *ksym_name(uint64_t addr, uint64_t *off)
 
 /* parse_kallsyms_line cut "name\t[module]" at the tab: the module follows the
  * name's NUL; a name without one is followed by the next line's address */
-const char *ksym_module(const char *name, char *buf, size_t len)
+const char *ksym_module(SymCtx *sc, const char *name, char *buf, size_t len)
 {
 	const char *m = name + strlen(name) + 1;
-	size_t n = m < SYM_CACHE(ksyms)->buf_end && *m == '[' ? strcspn(m + 1, "]") : 0;
+	size_t n = m < SYM_CACHE(sc, ksyms)->buf_end && *m == '[' ? strcspn(m + 1, "]") : 0;
 	if (!n)
 		return "vmlinux";
 	snprintf(buf, len, "%.*s", (int)n, m + 1);
@@ -177,9 +177,9 @@ const char *ksym_module(const char *name, char *buf, size_t len)
  * table (~3 ms) for the handful of lookups a script makes.  Scanning in
  * address order resolves a duplicated (static) name to its lowest
  * address.  Data symbols (a few hundred) come after functions. */
-uint64_t ksym_addr(const char *name)
+uint64_t ksym_addr(SymCtx *sc, const char *name)
 {
-	KsymsCache *c = ksyms();
+	KsymsCache *c = ksyms(sc);
 	const Ksym *syms = c->syms, *data = c->data;
 	int nsyms = c->nsyms, ndata = c->ndata;
 	for (int i = 0; i < nsyms; i++)
@@ -193,9 +193,9 @@ uint64_t ksym_addr(const char *name)
 
 /* Bytes from the symbol to the next text symbol at a higher address (an
  * upper bound of a function's size; kallsyms has no sizes), 0 if unknown. */
-uint64_t ksym_size(const char *name)
+uint64_t ksym_size(SymCtx *sc, const char *name)
 {
-	KsymsCache *c = ksyms();
+	KsymsCache *c = ksyms(sc);
 	const Ksym *syms = c->syms;
 	int nsyms = c->nsyms;
 	for (int i = 0; i < nsyms; i++) {
@@ -211,9 +211,9 @@ uint64_t ksym_size(const char *name)
 
 /* Any symbol, data too (kaddr("avenrun")): the text table first, then one
  * pass over /proc/kallsyms for the rare name that is not a function. */
-uint64_t ksym_any_addr(const char *name)
+uint64_t ksym_any_addr(SymCtx *sc, const char *name)
 {
-	uint64_t a = ksym_addr(name);
+	uint64_t a = ksym_addr(sc, name);
 	if (a)
 		return a;
 	size_t len, nlen = strlen(name);

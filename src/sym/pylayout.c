@@ -98,10 +98,10 @@ static bool read_obj_syms(const char *path, ObjSyms *o)
 }
 
 /* n bytes of the file's initialized data at virtual address va */
-static bool read_at_vaddr(const char *path, uint64_t va, void *buf, size_t n)
+static bool read_at_vaddr(SymCtx *sc, const char *path, uint64_t va, void *buf, size_t n)
 {
 	char err[128];
-	const ElfFile *f = elf_get(path, err, sizeof(err));
+	const ElfFile *f = elf_get(sc, path, err, sizeof(err));
 	uint64_t off = f ? elf_vaddr_to_offset(f, va) : (uint64_t)-1;
 	if (off == (uint64_t)-1)
 		return false;
@@ -127,9 +127,9 @@ static int member_off(const struct btf *b, int id, const char *name, int *type_i
 	return -1;
 }
 
-static int fsbase_from_btf(void)
+static int fsbase_from_btf(SymCtx *sc)
 {
-	struct btf *b = btf_kernel();
+	struct btf *b = btf_kernel(sc);
 	int task = b ? btf__find_by_name_kind(b, "task_struct", BTF_KIND_STRUCT) : -1, th, fs;
 	if (task < 0)
 		return -1;
@@ -140,8 +140,8 @@ static int fsbase_from_btf(void)
 
 static char *fsbase_text(void *arg, size_t *len)
 {
-	(void)arg;
-	int off = fsbase_from_btf();
+	SymCtx *sc = arg;
+	int off = fsbase_from_btf(sc);
 	if (off < 0)
 		return NULL;
 	char buf[24];
@@ -153,18 +153,18 @@ static char *fsbase_text(void *arg, size_t *len)
  * the kernel's BTF for it was two thirds of a pystack program's start-up
  * (~130 ms of CPU, 0.4 s and more of a loaded host's wall time), which a
  * short profile of a Python process spends unsampled */
-static int fsbase_offset(void)
+static int fsbase_offset(SymCtx *sc)
 {
 	if (strcmp(btf_kernel_path(), BTF_VMLINUX))
-		return fsbase_from_btf(); /* BPFTRACE_BTF's file: not the running kernel's */
-	char *s = kcache_get("task_fsbase", fsbase_text, NULL, NULL);
+		return fsbase_from_btf(sc); /* BPFTRACE_BTF's file: not the running kernel's */
+	char *s = kcache_get("task_fsbase", fsbase_text, sc, NULL);
 	int off = s && *s >= '0' && *s <= '9' ? atoi(s) : -1;
 	free(s);
 	return off;
 }
 
 /* Load bias of path in process pid (0 for a fixed-address executable). */
-static bool load_bias(int pid, const char *path, bool dyn, uint64_t *bias)
+static bool load_bias(SymCtx *sc, int pid, const char *path, bool dyn, uint64_t *bias)
 {
 	*bias = 0;
 	if (!dyn)
@@ -176,7 +176,7 @@ static bool load_bias(int pid, const char *path, bool dyn, uint64_t *bias)
 	FILE *f = fopen(mp, "r");
 	bool found = false;
 	char err[128];
-	const ElfFile *ef = elf_get(path, err, sizeof(err));
+	const ElfFile *ef = elf_get(sc, path, err, sizeof(err));
 	while (f && ef && !found && fgets(line, sizeof(line), f)) {
 		unsigned long long lo, hi, off;
 		char file[4096] = "";
@@ -224,7 +224,7 @@ static bool python_of_pid(int pid, char *path, size_t n)
 /* The -c command's CPython: its executable, or the libpython3 it links;
  * a command not named python* that is neither: /usr/bin/python3.11, which
  * it may start; a python* one: refused, saying why */
-static bool cmd_binary(const char *cmd, char *path, size_t n, char *err, size_t errlen)
+static bool cmd_binary(SymCtx *sc, const char *cmd, char *path, size_t n, char *err, size_t errlen)
 {
 	ObjSyms o;
 	char e2[128], *p = resolve_binary(cmd, 0, e2, sizeof(e2));
@@ -238,7 +238,7 @@ static bool cmd_binary(const char *cmd, char *path, size_t n, char *err, size_t 
 		ok = (size_t)snprintf(path, n, "/usr/bin/python3.11") < n;
 	else if (!p)
 		snprintf(err, errlen, "%s: %s", cmd, e2);
-	else if (!elf_get(p, e2, sizeof(e2)))
+	else if (!elf_get(sc, p, e2, sizeof(e2)))
 		snprintf(err, errlen, "%s%s%s is not an ELF executable (a pyenv shim or another "
 			 "script?): name the interpreter itself (-c '/path/to/python3.11 ...')", cmd,
 			 strcmp(cmd, p) ? ", found at " : "", strcmp(cmd, p) ? p : "");
@@ -250,7 +250,7 @@ static bool cmd_binary(const char *cmd, char *path, size_t n, char *err, size_t 
 	return ok;
 }
 
-static bool pick_binary(int pid, const char *cmd, char *path, size_t n, char *err, size_t errlen)
+static bool pick_binary(SymCtx *sc, int pid, const char *cmd, char *path, size_t n, char *err, size_t errlen)
 {
 	if (pid > 0) {
 		if (python_of_pid(pid, path, n))
@@ -260,7 +260,7 @@ static bool pick_binary(int pid, const char *cmd, char *path, size_t n, char *er
 		return false;
 	}
 	if (cmd)
-		return cmd_binary(cmd, path, n, err, errlen);
+		return cmd_binary(sc, cmd, path, n, err, errlen);
 	snprintf(path, n, "/usr/bin/python3.11");
 	return true;
 }
@@ -269,12 +269,12 @@ static bool pick_binary(int pid, const char *cmd, char *path, size_t n, char *er
  * cache must forget it: another may take its address).  The file holds the
  * pointer (a shared library's as its relocation's addend, which the linker
  * writes there too); it must fall in the file's code. */
-static bool find_code_dealloc(PyLayout *out, const ObjSyms *o, char *err, size_t errlen)
+static bool find_code_dealloc(SymCtx *sc, PyLayout *out, const ObjSyms *o, char *err, size_t errlen)
 {
 	uint64_t fn = 0;
 	char e2[128];
-	const ElfFile *f = elf_get(out->path, e2, sizeof(e2));
-	if (f && read_at_vaddr(out->path, o->code_type + TP_DEALLOC, &fn, 8) && fn)
+	const ElfFile *f = elf_get(sc, out->path, e2, sizeof(e2));
+	if (f && read_at_vaddr(sc, out->path, o->code_type + TP_DEALLOC, &fn, 8) && fn)
 		out->code_dealloc = elf_vaddr_to_offset(f, fn);
 	if (f && fn && out->code_dealloc != (uint64_t)-1)
 		return true;
@@ -284,12 +284,12 @@ static bool find_code_dealloc(PyLayout *out, const ObjSyms *o, char *err, size_t
 	return false;
 }
 
-static bool check_binary(PyLayout *out, const ObjSyms *o, uint64_t bias, char *err, size_t errlen)
+static bool check_binary(SymCtx *sc, PyLayout *out, const ObjSyms *o, uint64_t bias, char *err, size_t errlen)
 {
 	uint32_t ver = 0;
 	uint64_t basicsize = 0;
-	if (!read_at_vaddr(out->path, o->version, &ver, 4) ||
-	    !read_at_vaddr(out->path, o->code_type + 32, &basicsize, 8)) {
+	if (!read_at_vaddr(sc, out->path, o->version, &ver, 4) ||
+	    !read_at_vaddr(sc, out->path, o->code_type + 32, &basicsize, 8)) {
 		snprintf(err, errlen, "%s: cannot read Py_Version and PyCode_Type from the file",
 			 out->path);
 		return false;
@@ -320,17 +320,17 @@ static bool check_binary(PyLayout *out, const ObjSyms *o, uint64_t bias, char *e
 	snprintf(out->version, sizeof(out->version), "%u.%u.%u", major, minor, (ver >> 8) & 0xff);
 	out->runtime = o->runtime + bias;
 	out->code_type = o->code_type + bias;
-	return find_code_dealloc(out, o, err, errlen);
+	return find_code_dealloc(sc, out, o, err, errlen);
 }
 
 /* A position-independent interpreter (a libpython, a PIE python) of a -c
  * command that has not started: its load address is learned in the
  * process, by a uprobe on Py_InitializeFromConfig, which every way of
  * starting CPython runs once before any Python code (runtime/pycode.c) */
-static bool late_bias(PyLayout *out, const ObjSyms *o, const char *cmd, char *err, size_t errlen)
+static bool late_bias(SymCtx *sc, PyLayout *out, const ObjSyms *o, const char *cmd, char *err, size_t errlen)
 {
 	char e2[128];
-	const ElfFile *f = elf_get(out->path, e2, sizeof(e2));
+	const ElfFile *f = elf_get(sc, out->path, e2, sizeof(e2));
 	if (cmd && f && o->init && (out->init_off = elf_vaddr_to_offset(f, o->init)) != (uint64_t)-1) {
 		out->bias_late = true;
 		out->init_vaddr = o->init;
@@ -342,10 +342,10 @@ static bool late_bias(PyLayout *out, const ObjSyms *o, const char *cmd, char *er
 	return false;
 }
 
-bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
+bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
-	if (!pick_binary(pid, cmd, out->path, sizeof(out->path), err, errlen))
+	if (!pick_binary(sc, pid, cmd, out->path, sizeof(out->path), err, errlen))
 		return false;
 	ObjSyms o;
 	if (!read_obj_syms(out->path, &o)) {
@@ -354,13 +354,13 @@ bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t er
 		return false;
 	}
 	char e2[128];
-	const ElfFile *f = elf_get(out->path, e2, sizeof(e2));
+	const ElfFile *f = elf_get(sc, out->path, e2, sizeof(e2));
 	bool dyn = f && f->dyn;
 	uint64_t bias = 0;
-	bool late = !load_bias(pid, out->path, dyn, &bias);
-	if (!check_binary(out, &o, bias, err, errlen) || (late && !late_bias(out, &o, cmd, err, errlen)))
+	bool late = !load_bias(sc, pid, out->path, dyn, &bias);
+	if (!check_binary(sc, out, &o, bias, err, errlen) || (late && !late_bias(sc, out, &o, cmd, err, errlen)))
 		return false;
-	out->task_fsbase = fsbase_offset();
+	out->task_fsbase = fsbase_offset(sc);
 	if (out->task_fsbase < 0) {
 		snprintf(err, errlen, "the kernel's BTF has no task_struct.thread.fsbase: sonde "
 			 "finds a thread's Python state through it");
@@ -382,13 +382,13 @@ static uint64_t elf_entry(const char *path)
 	return entry;
 }
 
-bool py311_line_semaphore(const char *path, uint64_t *entry_off, uint64_t *sema_off)
+bool py311_line_semaphore(SymCtx *sc, const char *path, uint64_t *entry_off, uint64_t *sema_off)
 {
 	ObjSyms o;
 	uint32_t ver = 0;
 	char err[128];
-	const ElfFile *f = elf_get(path, err, sizeof(err));
-	if (!f || !read_obj_syms(path, &o) || !read_at_vaddr(path, o.version, &ver, 4) ||
+	const ElfFile *f = elf_get(sc, path, err, sizeof(err));
+	if (!f || !read_obj_syms(path, &o) || !read_at_vaddr(sc, path, o.version, &ver, 4) ||
 	    ver >> 16 != 0x030b)
 		return false;
 	uint64_t entry = elf_entry(path);

@@ -4,6 +4,7 @@
  * layout of the per-code-object cache that the BPF programs fill and the
  * printer reads (so stacks print after the process has exited). */
 #pragma once
+#include "symctx.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -40,7 +41,7 @@ typedef struct PyLayout {
  * libpython3 it links (bias_late when position-independent), else
  * /usr/bin/python3.11; load its offsets and cross-check them.  false with
  * a message saying what did not match. */
-bool pylayout_find(int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
+bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
 
 /* The traced process's interpreter as the run found it before compiling
  * (python/py_target.c): its layout when ok, else why not (err), which
@@ -54,7 +55,7 @@ typedef struct PyTarget {
 /* CPython 3.11 fires function__entry for Python-to-Python calls only
  * while its line probe's semaphore is raised (CPython issue 98894).  For such a binary: true, with the file offsets of its entry
  * point (code that runs once, at start) and of the line semaphore. */
-bool py311_line_semaphore(const char *path, uint64_t *entry_off, uint64_t *sema_off);
+bool py311_line_semaphore(SymCtx *sc, const char *path, uint64_t *entry_off, uint64_t *sema_off);
 
 /* The code-object cache, two maps.  sonde_pylive: key (pid, code address),
  * value the generation given to the code object living there, taken from

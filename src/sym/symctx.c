@@ -9,6 +9,11 @@
  * pass theirs). */
 static SymCtx default_ctx;
 
+SymCtx *sym_ctx_new(void)
+{
+	return xcalloc(1, sizeof(SymCtx));
+}
+
 SymCtx *sym_ctx_default(void)
 {
 	return &default_ctx;

@@ -22,14 +22,17 @@ typedef struct SymCtx {
 	struct UeventCache *uevents;      /* probes/uprobe_event.c: uprobe_events parsed */
 } SymCtx;
 
-/* The run's context.  A transition: the readers are still called without a
- * context from about forty places in lang/, compile/, probes/, runtime/,
- * dtrace/, trace/ and probe/, so they reach the caches through this one
- * default context until each caller passes its own down. */
+/* A run's context, empty (each cache is made on its first use): made once
+ * per run by the command that starts it and passed down to the readers,
+ * which take it as their first argument. */
+SymCtx *sym_ctx_new(void);
+
+/* The run's context.  A transition: callers that do not yet carry a
+ * context pass this one, the process's, until each passes its own down. */
 SymCtx *sym_ctx_default(void);
 
 /* *slot, allocated (size bytes, zeroed) on first use: a reader's cache. */
 void *sym_ctx_part(void *slot, size_t size);
-#define SYM_CACHE(field) \
-	((__typeof__(sym_ctx_default()->field))sym_ctx_part(&sym_ctx_default()->field, \
-							    sizeof(*sym_ctx_default()->field)))
+/* sc->field, the reader's cache, made on first use */
+#define SYM_CACHE(sc, field) \
+	((__typeof__((sc)->field))sym_ctx_part(&(sc)->field, sizeof(*(sc)->field)))

@@ -399,7 +399,7 @@ static void test_machine_errors(void)
 	CHECK(r.sc != NULL);
 	compiled_free(&r);
 	/* kaddr of a symbol that exists */
-	if (ksym_addr("_stext")) {
+	if (ksym_addr(sym_ctx_default(), "_stext")) {
 		r = compile_flags("BEGIN { @k = kaddr(\"_stext\"); }", 0);
 		CHECK(r.sc != NULL);
 		compiled_free(&r);
