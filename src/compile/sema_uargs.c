@@ -32,7 +32,7 @@ bool sema_uprobe_arg(Sema *s, Expr *e)
 		return sema_error(s, e->loc, "parameter '%s' of %s is number %d: only the first six "
 				  "are read (from registers), use a pointer or another probe", e->name,
 				  p->func, idx + 1);
-	Type *t = type_of_param(p->dwarf, idx);
+	Type *t = type_of_param(sym_ctx_default(), p->dwarf, idx);
 	if (t->kind != TY_INT)
 		return sema_error(s, e->loc, "parameter '%s' of %s (the %s) is a %s: only integer and "
 				  "pointer parameters can be read", e->name, p->func, ordinal[idx],
@@ -65,7 +65,7 @@ bool sema_uprobe_locals(Sema *s, Expr *e)
 
 static bool local_type(Sema *s, Expr *e, const DwarfLocal *l, bool params_only)
 {
-	const Type *t = type_of_dwarf(l->type);
+	const Type *t = type_of_dwarf(sym_ctx_default(), l->type);
 	const char *what = params_only ? "args" : "locals";
 	if (t->kind == TY_INT) {
 		e->type = t->pointee ? (Type *)t : ty_int(s, t->bits, t->is_signed);

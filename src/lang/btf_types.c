@@ -21,7 +21,8 @@
  * ids below vmlinux's count are vmlinux's, converted there, so struct file
  * is one Type everywhere. */
 typedef struct BtfSpace {
-	int index; /* btf_space(sc, index) */
+	SymCtx *sc; /* the run's readers, whose cache holds this */
+	int index;  /* btf_space(sc, index) */
 	struct btf *btf;
 	Type **memo;
 } BtfSpace;
@@ -31,44 +32,45 @@ typedef struct BtfTypesCache {
 	Arena arena;
 	Type *void_type;
 	BtfSpace spaces[BTF_MAX_SPACES];
-	Type *lazy[4]; /* btf_lazy_record()'s, by name */
+	Type *lazy[4]; /* btf_lazy_record(sc)'s, by name */
 	const char *lazy_names[4];
 } BtfTypesCache;
 
-static BtfTypesCache *types(void)
+static BtfTypesCache *types(SymCtx *sc)
 {
-	return SYM_CACHE(sym_ctx_default(), btf_types);
+	return SYM_CACHE(sc, btf_types);
 }
-#define kbtf (btf_kernel(sym_ctx_default()))
+#define kbtf (btf_kernel(sc))
 
 /* Space i with its memo (sized on first use), or NULL if not opened. */
-static BtfSpace *space_at(int i)
+static BtfSpace *space_at(SymCtx *sc, int i)
 {
-	if (i < 0 || i >= btf_space_count(sym_ctx_default()))
+	if (i < 0 || i >= btf_space_count(sc))
 		return NULL;
-	BtfSpace *sp = &types()->spaces[i];
+	BtfSpace *sp = &types(sc)->spaces[i];
 	if (!sp->memo) {
+		sp->sc = sc;
 		sp->index = i;
-		sp->btf = btf_space(sym_ctx_default(), i);
+		sp->btf = btf_space(sc, i);
 		sp->memo = calloc(btf__type_cnt(sp->btf), sizeof(Type *));
 	}
 	return sp;
 }
 
-static Type *get_void(void)
+static Type *get_void(SymCtx *sc)
 {
-	BtfTypesCache *c = types();
+	BtfTypesCache *c = types(sc);
 	if (!c->void_type) {
-		c->void_type = type_new(&types()->arena, TY_NONE, 0);
+		c->void_type = type_new(&types(sc)->arena, TY_NONE, 0);
 		c->void_type->cname = "void";
 	}
 	return c->void_type;
 }
 
-static const char *cname_of(const char *kw, const char *name)
+static const char *cname_of(SymCtx *sc, const char *kw, const char *name)
 {
 	size_t n = strlen(kw) + strlen(name) + 2;
-	char *s = arena_alloc(&types()->arena, n);
+	char *s = arena_alloc(&types(sc)->arena, n);
 	snprintf(s, n, "%s %s", kw, *name ? name : "(anonymous)");
 	return s;
 }
@@ -88,19 +90,19 @@ static bool is_plain_char(const struct btf *b, __u32 id)
 
 static Type *convert(BtfSpace *sp, __u32 id);
 
-static Type *convert_int(const struct btf_type *bt)
+static Type *convert_int(SymCtx *sc, const struct btf_type *bt)
 {
 	int size = (int)bt->size;
 	if (size != 1 && size != 2 && size != 4 && size != 8) {
 		/* __int128 and friends: bytes */
-		Type *el = type_new(&types()->arena, TY_INT, 8);
+		Type *el = type_new(&types(sc)->arena, TY_INT, 8);
 		el->bits = 8;
-		Type *a = type_new(&types()->arena, TY_ARRAY, size);
+		Type *a = type_new(&types(sc)->arena, TY_ARRAY, size);
 		a->pointee = el;
 		a->count = size;
 		return a;
 	}
-	Type *t = type_new(&types()->arena, TY_INT, 8);
+	Type *t = type_new(&types(sc)->arena, TY_INT, 8);
 	t->bits = size * 8;
 	t->is_signed = btf_is_int(bt) ? (btf_int_encoding(bt) & BTF_INT_SIGNED) != 0
 		       : btf_is_any_enum(bt) ? btf_kflag(bt) : false;
@@ -109,6 +111,7 @@ static Type *convert_int(const struct btf_type *bt)
 
 static Type *convert_ptr(BtfSpace *sp, const struct btf_type *bt)
 {
+	SymCtx *sc = sp->sc;
 	__u32 tid = bt->type;
 	bool user = false;
 	/* __user shows as a type tag "user" when the kernel was built with it */
@@ -119,38 +122,39 @@ static Type *convert_ptr(BtfSpace *sp, const struct btf_type *bt)
 		user |= !strcmp(btf__name_by_offset(sp->btf, x->name_off), "user");
 		tid = x->type;
 	}
-	Type *t = type_new(&types()->arena, TY_INT, 8);
+	Type *t = type_new(&types(sc)->arena, TY_INT, 8);
 	t->bits = 64;
 	t->user = user;
 	const struct btf_type *target = btf__type_by_id(sp->btf, tid);
-	t->pointee = !target || btf_is_func_proto(target) ? get_void() : convert(sp, tid);
+	t->pointee = !target || btf_is_func_proto(target) ? get_void(sc) : convert(sp, tid);
 	return t;
 }
 
 static Type *convert(BtfSpace *sp, __u32 id)
 {
+	SymCtx *sc = sp->sc;
 	if (id == 0)
-		return get_void();
+		return get_void(sc);
 	if (id < btf__type_cnt(kbtf))
-		sp = space_at(0);
+		sp = space_at(sc, 0);
 	if (sp->memo[id])
 		return sp->memo[id];
 	struct btf *b = sp->btf;
 	const struct btf_type *bt = btf__type_by_id(b, id);
 	if (!bt)
-		return get_void();
+		return get_void(sc);
 	const char *name = btf__name_by_offset(b, bt->name_off);
 	Type *t;
 	switch (btf_kind(bt)) {
 	case BTF_KIND_INT:
 	case BTF_KIND_FLOAT:
-		t = convert_int(bt);
+		t = convert_int(sc, bt);
 		break;
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
-		t = convert_int(bt);
+		t = convert_int(sc, bt);
 		if (t->kind == TY_INT)
-			t->cname = cname_of("enum", name);
+			t->cname = cname_of(sc, "enum", name);
 		break;
 	case BTF_KIND_PTR:
 		t = convert_ptr(sp, bt);
@@ -160,12 +164,12 @@ static Type *convert(BtfSpace *sp, __u32 id)
 		Type *el = convert(sp, a->type);
 		if (el->kind == TY_INT && el->bits == 8 && is_plain_char(b, a->type) && !el->pointee &&
 		    !el->cname && a->nelems > 0) {
-			t = type_new(&types()->arena, TY_STR, (int)a->nelems); /* char[N]: a string */
+			t = type_new(&types(sc)->arena, TY_STR, (int)a->nelems); /* char[N]: a string */
 		} else {
 			int esz = type_csize(el);
 			if (el->kind == TY_RECORD)
 				esz = type_record_size(el);
-			t = type_new(&types()->arena, TY_ARRAY, esz * (int)a->nelems);
+			t = type_new(&types(sc)->arena, TY_ARRAY, esz * (int)a->nelems);
 			t->pointee = el;
 			t->count = (int)a->nelems;
 		}
@@ -173,11 +177,12 @@ static Type *convert(BtfSpace *sp, __u32 id)
 	}
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
-		t = type_new(&types()->arena, TY_RECORD, (int)bt->size);
+		t = type_new(&types(sc)->arena, TY_RECORD, (int)bt->size);
 		t->is_union = btf_is_union(bt);
-		t->cname = cname_of(t->is_union ? "union" : "struct", name);
+		t->cname = cname_of(sc, t->is_union ? "union" : "struct", name);
 		t->btf_id = (int)id;
 		t->btf_space = sp->index;
+		t->sym = sc;
 		t->pending = true;
 		break;
 	case BTF_KIND_FWD: {
@@ -186,8 +191,8 @@ static Type *convert(BtfSpace *sp, __u32 id)
 		if (full > 0) {
 			t = convert(sp, (__u32)full);
 		} else {
-			t = type_new(&types()->arena, TY_RECORD, 0);
-			t->cname = cname_of(un ? "union" : "struct", name);
+			t = type_new(&types(sc)->arena, TY_RECORD, 0);
+			t->cname = cname_of(sc, un ? "union" : "struct", name);
 		}
 		break;
 	}
@@ -199,7 +204,7 @@ static Type *convert(BtfSpace *sp, __u32 id)
 		t = convert(sp, bt->type);
 		break;
 	default:
-		t = get_void();
+		t = get_void(sc);
 	}
 	sp->memo[id] = t;
 	return t;
@@ -209,10 +214,11 @@ static Type *convert(BtfSpace *sp, __u32 id)
  * descend into them). */
 static void read_fields(Type *t)
 {
-	BtfSpace *sp = space_at(t->btf_space);
+	SymCtx *sc = t->sym;
+	BtfSpace *sp = space_at(sc, t->btf_space);
 	const struct btf_type *bt = btf__type_by_id(sp->btf, (__u32)t->btf_id);
 	int n = btf_vlen(bt);
-	Field *f = arena_alloc(&types()->arena, sizeof(Field) * (size_t)(n ? n : 1));
+	Field *f = arena_alloc(&types(sc)->arena, sizeof(Field) * (size_t)(n ? n : 1));
 	const struct btf_member *m = btf_members(bt);
 	for (int i = 0; i < n; i++) {
 		__u32 bitpos = btf_member_bit_offset(bt, (__u32)i);
@@ -233,7 +239,8 @@ static bool resolve_pending(Type *t)
 {
 	if (!t->pending)
 		return true;
-	if (!btf_kernel(sym_ctx_default()))
+	SymCtx *sc = t->sym;
+	if (!btf_kernel(sc))
 		return false;
 	if (!t->btf_id) {
 		/* a lazy record: find it by name now */
@@ -242,7 +249,7 @@ static bool resolve_pending(Type *t)
 						t->is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
 		if (id <= 0)
 			return false;
-		Type *full = convert(space_at(0), (__u32)id);
+		Type *full = convert(space_at(sc, 0), (__u32)id);
 		if (full->pending)
 			read_fields(full);
 		full->pending = false;
@@ -278,30 +285,31 @@ int type_record_size(Type *t)
 	return t->size;
 }
 
-Type *btf_lazy_record(const char *kw, const char *name)
+Type *btf_lazy_record(SymCtx *sc, const char *kw, const char *name)
 {
-	BtfTypesCache *c = types();
+	BtfTypesCache *c = types(sc);
 	Type **cache = c->lazy;
 	const char **names = c->lazy_names;
 	for (int i = 0; i < 4 && names[i]; i++)
 		if (!strcmp(names[i], name))
 			return cache[i];
-	Type *t = type_new(&types()->arena, TY_RECORD, 0);
+	Type *t = type_new(&types(sc)->arena, TY_RECORD, 0);
 	t->is_union = !strcmp(kw, "union");
-	t->cname = cname_of(kw, name);
+	t->cname = cname_of(sc, kw, name);
+	t->sym = sc;
 	t->pending = true;
 	for (int i = 0; i < 4; i++)
 		if (!names[i]) {
-			names[i] = arena_strdup(&types()->arena, name);
+			names[i] = arena_strdup(&types(sc)->arena, name);
 			cache[i] = t;
 			break;
 		}
 	return t;
 }
 
-Type *btf_find_type(const char *kw, const char *name)
+Type *btf_find_type(SymCtx *sc, const char *kw, const char *name)
 {
-	if (!btf_kernel(sym_ctx_default()))
+	if (!btf_kernel(sc))
 		return NULL;
 	int kind = !kw ? BTF_KIND_TYPEDEF
 		   : !strcmp(kw, "struct") ? BTF_KIND_STRUCT
@@ -313,18 +321,18 @@ Type *btf_find_type(const char *kw, const char *name)
 		id = btf__find_by_name_kind(kbtf, name, BTF_KIND_INT);
 	if (id <= 0)
 		return NULL;
-	return convert(space_at(0), (__u32)id);
+	return convert(space_at(sc, 0), (__u32)id);
 }
 
-Type *btf_type_of_id(const struct btf *b, int id)
+Type *btf_type_of_id(SymCtx *sc, const struct btf *b, int id)
 {
-	BtfSpace *sp = btf_kernel(sym_ctx_default()) ? space_at(btf_space_index(sym_ctx_default(), b)) : NULL;
+	BtfSpace *sp = btf_kernel(sc) ? space_at(sc, btf_space_index(sc, b)) : NULL;
 	return sp ? convert(sp, (__u32)id) : NULL;
 }
 
-bool btf_enum_value(const char *name, int64_t *v)
+bool btf_enum_value(SymCtx *sc, const char *name, int64_t *v)
 {
-	if (!btf_kernel(sym_ctx_default()))
+	if (!btf_kernel(sc))
 		return false;
 	__u32 n = btf__type_cnt(kbtf);
 	for (__u32 id = 1; id < n; id++) {
@@ -352,7 +360,7 @@ bool btf_enum_value(const char *name, int64_t *v)
  * ("const struct cred *"), the members of that record from BTF, one a line
  * after `indent`: "+OFFSET TYPE NAME" (bitfields add ":WIDTH").  Nothing
  * for other types or without BTF, so the bpftrace lines stay as they are. */
-void ctype_print_layout(FILE *out, const char *ctype, const char *indent)
+void ctype_print_layout(SymCtx *sc, FILE *out, const char *ctype, const char *indent)
 {
 	const char *p = ctype;
 	if (!strncmp(p, "const ", 6))
@@ -366,9 +374,9 @@ void ctype_print_layout(FILE *out, const char *ctype, const char *indent)
 		return;
 	char name[128];
 	snprintf(name, sizeof(name), "%.*s", (int)n, p);
-	if (!btf_kernel(sym_ctx_default()))
+	if (!btf_kernel(sc))
 		return;
-	Type *rec = btf_find_type(un ? "union" : "struct", name);
+	Type *rec = btf_find_type(sc, un ? "union" : "struct", name);
 	if (!rec || rec->kind != TY_RECORD)
 		return;
 	int nf;

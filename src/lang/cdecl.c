@@ -257,7 +257,7 @@ static bool cprimary(CP *p, int64_t *v)
 			return pp_defined(p, v);
 		if (!p->pp_if && !strcmp(name, "sizeof"))
 			return csizeof(p, v);
-		if (const_at(p->d, name, p->nest, v) || btf_enum_value(name, v))
+		if (const_at(p->d, name, p->nest, v) || btf_enum_value(p->d->sym, name, v))
 			return cd_next(p);
 		if (p->pp_if && cd_ch(p, 0) != '(') {
 			*v = 0; /* as in C: a name that is no macro is 0 in #if */
@@ -455,6 +455,7 @@ static bool parse_members(CP *p, Type *rec)
 			if (t->kind == TY_RECORD && !t->pending && !t->fields && !t->btf_id) {
 				/* not defined here: the kernel's, if BTF has it */
 				t->pending = true;
+				t->sym = p->d->sym;
 				if (type_record_size(t) > 0)
 					goto known;
 				t->pending = false;
@@ -603,7 +604,7 @@ static bool parse_tagged(CP *p, Type **out)
 	if (en) {
 		Type *t = cd_find_name(p->d, CN_ENUM, name) ? cd_find_name(p->d, CN_ENUM, name)->type : NULL;
 		if (!t && !body && *name)
-			t = btf_find_type("enum", name);
+			t = btf_find_type(p->d->sym, "enum", name);
 		if (!t) {
 			t = int_type(p->d->arena, 32, false);
 			size_t len = strlen(name) + 24;
@@ -723,7 +724,7 @@ static bool parse_decl_spec(CP *p, Type **out)
 				named = int_type(p->d->arena, bits, sg);
 			else if (!strcmp(nm, "__builtin_va_list"))
 				named = va_list_type(p);
-			else if ((td = btf_find_type(NULL, nm)))
+			else if ((td = btf_find_type(p->d->sym, NULL, nm)))
 				named = td;
 			else
 				return cd_err(p, p->tloc, "unknown type '%s'", nm);
@@ -1025,6 +1026,7 @@ static bool parse_all(CP *p)
 		Type *t = d->names.v[i].type;
 		if (t && t->kind == TY_RECORD && !t->fields && !t->pending && !t->btf_id) {
 			t->pending = true;
+			t->sym = d->sym;
 		}
 	}
 	return true;
@@ -1065,11 +1067,11 @@ Type *ctype_parse_name(const CDefs *d, Arena *a, const char *text, char *err, si
 		if (ok) {
 			t = cdefs_find(dd, en ? CN_ENUM : un ? CN_UNION : CN_STRUCT, nm);
 			if (!t)
-				t = btf_find_type(en ? "enum" : un ? "union" : "struct", nm);
+				t = btf_find_type(dd->sym, en ? "enum" : un ? "union" : "struct", nm);
 			if (!t) {
-				if (btf_error(sym_ctx_default()) && !btf_kernel(sym_ctx_default()))
+				if (btf_error(dd->sym) && !btf_kernel(dd->sym))
 					snprintf(err, errlen, "unknown type '%s %s' (%s)",
-						 en ? "enum" : un ? "union" : "struct", nm, btf_error(sym_ctx_default()));
+						 en ? "enum" : un ? "union" : "struct", nm, btf_error(dd->sym));
 				else
 					snprintf(err, errlen, "unknown type '%s %s': it is not defined "
 						 "in the script nor in the kernel's BTF",

@@ -16,20 +16,20 @@
 
 /* kw is "struct", "union", "enum", or NULL for a typedef or base type name
  * ("u32", "pid_t", "int").  NULL if there is no such type. */
-Type *btf_find_type(const char *kw, const char *name);
+Type *btf_find_type(SymCtx *sc, const char *kw, const char *name);
 /* The type with this id in b (btf_kernel() or a btf_module()): kfunc
  * parameters; NULL without BTF. */
-Type *btf_type_of_id(const struct btf *b, int id);
+Type *btf_type_of_id(SymCtx *sc, const struct btf *b, int id);
 /* A record known by name, resolved against BTF only when its fields or
  * size are needed (curtask's type: no BTF read until a member is used). */
-Type *btf_lazy_record(const char *kw, const char *name);
+Type *btf_lazy_record(SymCtx *sc, const char *kw, const char *name);
 /* The value of an enum constant of the kernel (e.g. TASK_RUNNING is a
  * #define, but TCP_ESTABLISHED an enumerator). */
-bool btf_enum_value(const char *name, int64_t *v);
+bool btf_enum_value(SymCtx *sc, const char *name, int64_t *v);
 /* -lv: the members of the record a tracepoint field type ("struct sock *")
  * points to, one a line after indent; nothing for other types. */
 #include <stdio.h>
-void ctype_print_layout(FILE *out, const char *ctype, const char *indent);
+void ctype_print_layout(SymCtx *sc, FILE *out, const char *ctype, const char *indent);
 /* A record's size, reading BTF if it is still pending; -1 if unknown. */
 int type_record_size(Type *t);
 
@@ -49,6 +49,7 @@ typedef struct CName {
 
 typedef struct CDefs {
 	Arena *arena;  /* types and names live here */
+	SymCtx *sym;   /* the run's readers: kernel types from BTF */
 	VEC(CName) names;
 	char **include_dirs; /* -I */
 	int ninclude_dirs;

@@ -42,7 +42,7 @@ static Type *void_pointee(void)
 	return t;
 }
 
-static Type *record_type(const DwarfType *dt, Type *t)
+static Type *record_type(SymCtx *sc, const DwarfType *dt, Type *t)
 {
 	t->is_union = dt->is_union;
 	t->cname = dt->name;
@@ -51,15 +51,15 @@ static Type *record_type(const DwarfType *dt, Type *t)
 	for (int i = 0; i < dt->nmembers; i++) {
 		const DwarfMember *m = &dt->members[i];
 		t->fields[i] = (Field){m->name, m->offset, m->bit_off, m->bit_width,
-				       type_of_dwarf(m->type)};
+				       type_of_dwarf(sc, m->type)};
 	}
 	return t;
 }
 
 /* char[N] is a string, as from BTF; other arrays keep their elements */
-static Type *array_type(const DwarfType *dt)
+static Type *array_type(SymCtx *sc, const DwarfType *dt)
 {
-	Type *et = type_of_dwarf(dt->inner);
+	Type *et = type_of_dwarf(sc, dt->inner);
 	if (et->kind == TY_INT && !et->pointee && et->bits == 8 && et->is_signed)
 		return alloc_type(TY_STR, dt->count);
 	Type *t = alloc_type(TY_ARRAY, type_csize(et) * dt->count);
@@ -68,43 +68,43 @@ static Type *array_type(const DwarfType *dt)
 	return t;
 }
 
-static Type *remember(const DwarfType *dt, Type *t)
+static Type *remember(SymCtx *sc, const DwarfType *dt, Type *t)
 {
-	vec_push(&SYM_CACHE(sym_ctx_default(), sym_types)->converted, ((Converted){dt, t}));
+	vec_push(&SYM_CACHE(sc, sym_types)->converted, ((Converted){dt, t}));
 	return t;
 }
 
-Type *type_of_dwarf(const DwarfType *dt)
+Type *type_of_dwarf(SymCtx *sc, const DwarfType *dt)
 {
-	SymTypesCache *c = SYM_CACHE(sym_ctx_default(), sym_types);
+	SymTypesCache *c = SYM_CACHE(sc, sym_types);
 	for (int i = 0; i < c->converted.n; i++)
 		if (c->converted.v[i].dt == dt)
 			return c->converted.v[i].t;
 	Type *t;
 	switch (dt->kind) {
 	case DWT_INT:
-		return remember(dt, int_of_size(dt->size, dt->is_signed));
+		return remember(sc, dt, int_of_size(dt->size, dt->is_signed));
 	case DWT_PTR: /* remembered before the pointee: recursive types */
-		t = remember(dt, int_of_size(8, false));
+		t = remember(sc, dt, int_of_size(8, false));
 		t->user = true;
-		t->pointee = dt->inner ? type_of_dwarf(dt->inner) : void_pointee();
+		t->pointee = dt->inner ? type_of_dwarf(sc, dt->inner) : void_pointee();
 		return t;
 	case DWT_RECORD:
-		return record_type(dt, remember(dt, alloc_type(TY_RECORD, dt->size)));
+		return record_type(sc, dt, remember(sc, dt, alloc_type(TY_RECORD, dt->size)));
 	case DWT_ARRAY:
-		return remember(dt, array_type(dt));
+		return remember(sc, dt, array_type(sc, dt));
 	default:
-		return remember(dt, alloc_type(TY_NONE, 0));
+		return remember(sc, dt, alloc_type(TY_NONE, 0));
 	}
 }
 
-Type *type_of_param(const DwarfFunc *f, int i)
+Type *type_of_param(SymCtx *sc, const DwarfFunc *f, int i)
 {
 	const DwarfParam *p = &f->params[i];
-	return f->btf ? btf_type_of_id(f->btf, p->btf_id) : type_of_dwarf(p->type);
+	return f->btf ? btf_type_of_id(sc, f->btf, p->btf_id) : type_of_dwarf(sc, p->type);
 }
 
-Type *type_of_return(const DwarfFunc *f)
+Type *type_of_return(SymCtx *sc, const DwarfFunc *f)
 {
-	return f->btf && f->ret_btf_id ? btf_type_of_id(f->btf, f->ret_btf_id) : NULL;
+	return f->btf && f->ret_btf_id ? btf_type_of_id(sc, f->btf, f->ret_btf_id) : NULL;
 }

@@ -7,8 +7,8 @@
 
 /* The Type of a DWARF description, one per description node for the run
  * (sema asks again in each pass and gets the same Type). */
-Type *type_of_dwarf(const DwarfType *dt);
+Type *type_of_dwarf(SymCtx *sc, const DwarfType *dt);
 /* Parameter i of f: from DWARF or BTF (NULL without the kernel's BTF). */
-Type *type_of_param(const DwarfFunc *f, int i);
+Type *type_of_param(SymCtx *sc, const DwarfFunc *f, int i);
 /* kfunc: the BTF return type of f; NULL if void, unknown, or not from BTF. */
-Type *type_of_return(const DwarfFunc *f);
+Type *type_of_return(SymCtx *sc, const DwarfFunc *f);

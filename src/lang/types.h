@@ -138,6 +138,8 @@ typedef struct Type {
 	int btf_id;           /* TY_RECORD from kernel BTF: fields read on demand */
 	int btf_space;        /* TY_RECORD: in which BTF (0 vmlinux, else a module's) */
 	bool pending;         /* TY_RECORD: fields not read yet (btf_id) */
+	/* TY_RECORD pending: the run's readers (sym/symctx.h) its fields are read with */
+	struct SymCtx *sym;
 } Type;
 
 /* One member of a record: byte offset; a bitfield is bit_width bits

@@ -66,7 +66,7 @@ static void print_tp_args(ListCtx *c, const char *cat, const char *name)
 	for (int i = 0; i < f.nfields; i++) {
 		fprintf(c->out, "    %s\n", f.fields[i].decl);
 		if (f.fields[i].is_ptr) /* sonde addition: the pointee's layout */
-			ctype_print_layout(c->out, f.fields[i].type, "        ");
+			ctype_print_layout(sym_ctx_default(), c->out, f.fields[i].type, "        ");
 	}
 	tp_format_free(&f);
 }
