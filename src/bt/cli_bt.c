@@ -317,7 +317,6 @@ static int run_with_outputs(BtCli *c)
 int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 {
 	BtCli c = {.usage_tail = usage_tail};
-	c.run.child_go_fd = -1;
 	c.run.notify_attached = getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED") != NULL;
 	if (!(c.gen = bt_generation_from_env()))
 		return 1;

@@ -95,8 +95,8 @@ static bool command_exists(const char *cmd)
 	return found;
 }
 
-/* -c: fork now, exec once the probes are attached (the child waits on a
- * pipe), so that cpid is known at compile time. */
+/* -c: fork now, exec once the probes are attached (the child stops
+ * itself), so that cpid is known at compile time. */
 /* -c CMD: split into words as a shell would (wordexp, as bpftrace) */
 static bool start_cmd_wordexp(BtCli *c)
 {
@@ -128,7 +128,7 @@ static void debug_dump(BtCli *c, Program *ast, Script *sc)
 	}
 }
 
-/* the -c command waits for the go signal: it never runs when sonde stops */
+/* the -c command is stopped before its exec: it never runs when sonde stops */
 static void stop_child(BtCli *c)
 {
 	if (c->run.child_pid > 0) {

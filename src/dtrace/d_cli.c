@@ -569,7 +569,6 @@ static void cli_free(DCli *cl)
 int dtrace_main(int argc, char **argv)
 {
 	DCli cl = {0};
-	cl.run.child_go_fd = -1;
 	cl.run.fe = &d_frontend_rt;
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.dialect = DIALECT_D;

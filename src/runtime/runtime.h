@@ -47,8 +47,7 @@ typedef struct RunOpts {
 	FILE *out;
 	Buffering buffering;
 	char **cmd_argv;  /* -c: the command, NULL if none */
-	int child_pid;    /* -c: forked and waiting for the go signal */
-	int child_go_fd;  /* -c: write a byte here to let the child exec */
+	int child_pid;    /* -c: forked and stopped (SIGSTOP) until the probes are attached */
 	int watch_pid;    /* -p: stop when this process exits */
 	size_t cat_bytes_max; /* BPFTRACE_CAT_BYTES_MAX: cat() prints at most this */
 	uint64_t rb_pages;    /* BPFTRACE_PERF_RB_PAGES: pages per CPU, 0 = sonde's size */
@@ -127,10 +126,11 @@ uint64_t runtime_lost_events(const Runtime *rt);
 
 /* Returns the process exit status; errors are printed to stderr. */
 int runtime_run(Script *sc, const RunOpts *opt);
-/* -c CMD, split into argv by the front end: forked now and held until the
- * probes are attached (util/proc.h spawn_held; fail_fmt is what the child
- * prints when exec fails), recorded in opt (target.cmd, cpid) and run
- * (child_pid, child_go_fd).  False when it could not be forked. */
+/* -c CMD, split into argv by the front end: forked now and stopped before
+ * its exec until the probes are attached (util/proc.h spawn_stopped;
+ * fail_fmt is what the child prints when exec fails), recorded in opt
+ * (target.cmd, cpid) and run (child_pid).  False when it could not be
+ * forked. */
 bool runtime_hold_child(char *const argv[], const char *fail_fmt, Options *opt, RunOpts *run);
 
 /* Python stacks' code-object cache (pycode.c), when the script walks

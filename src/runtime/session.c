@@ -456,14 +456,11 @@ static void setup_output(Runtime *rt)
 		setvbuf(f, NULL, _IOFBF, 1 << 16);
 }
 
+/* The -c command stopped itself before its exec (runtime_hold_child) */
 static void release_child(Runtime *rt)
 {
-	if (rt->opt.child_go_fd < 0)
-		return;
-	if (write(rt->opt.child_go_fd, "g", 1) != 1)
+	if (rt->opt.child_pid > 0 && kill(rt->opt.child_pid, SIGCONT) < 0)
 		perror("sonde: starting the command");
-	close(rt->opt.child_go_fd);
-	rt->opt.child_go_fd = -1;
 }
 
 static void detach(Runtime *rt)

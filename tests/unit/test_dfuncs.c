@@ -50,7 +50,7 @@ static char *run_d(const char *text, int strsize)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	RunOpts ro = {.quiet = true, .out = f, .child_go_fd = -1, .cat_bytes_max = 10240,
+	RunOpts ro = {.quiet = true, .out = f, .cat_bytes_max = 10240,
 		      .fe = &d_frontend_rt};
 	int rc = runtime_run(sc, &ro);
 	fclose(f);
