@@ -8,6 +8,7 @@
 
 #include "frontend_rt.h"
 #include "runtime.h"
+#include "../util/clock.h"
 
 #define MAX_EVENT_ARGS 64
 
@@ -102,9 +103,32 @@ static EventPrintFn frontend_printer(const Runtime *rt, EventKind kind)
 	return NULL;
 }
 
-int events_handle(void *ctx, void *data, size_t size)
+/* After the end of a run (every way out: a signal, the -c command's or
+ * the -p process's end), the events that were in the ring then are owed
+ * (as many bytes as the ring holds: later ones are not), printed for a
+ * while (session_drain_overdue), then counted as lost, so that a script
+ * whose events feed themselves still ends at once, and printed + lost
+ * events are still all there were.  After a signal, as bpftrace, reading
+ * just stops.  1: print it; 0: counted; -EINTR: stop reading. */
+static int drain_owed(Runtime *rt, size_t size)
 {
-	Runtime *rt = ctx;
+	if (rt->drain_left < 0)
+		return 1;
+	rt->drain_left -= (int64_t)((size + 8 + 7) & ~(size_t)7); /* a record's header and padding */
+	if (rt->drain_left < 0)
+		return -EINTR;
+	DrainState d = session_drain_overdue();
+	if (d == DRAIN_STOP)
+		return -EINTR;
+	if (d == DRAIN_COUNT) {
+		rt->drain_lost++;
+		return 0;
+	}
+	return 1;
+}
+
+static int event_handle_one(Runtime *rt, void *data, size_t size)
+{
 	uint64_t id;
 	if (size < 8)
 		return 0;
@@ -127,8 +151,9 @@ int events_handle(void *ctx, void *data, size_t size)
 		return 0;
 	if (rt->ending && !ev->from_end)
 		return 0;
-	if (!rt->ending && session_signal_overdue())
-		return -EINTR; /* stop reading: Ctrl-C must end a run whatever the event rate */
+	int owed = rt->ending ? 1 : drain_owed(rt, size);
+	if (owed <= 0)
+		return owed;
 	rt->flush_pending = true;
 	EventPrintFn print = frontend_printer(rt, ev->kind);
 	if (print) {
@@ -181,4 +206,17 @@ int events_handle(void *ctx, void *data, size_t size)
 		break;
 	}
 	return 0;
+}
+
+/* The ring's reader.  The event loop reads in slices (Runtime.read_until_ns):
+ * past its end, reading stops after this event (the ring counts it as read)
+ * and the loop looks at its ways out (the -c command's or the -p process's
+ * end, exit()), which events that never stop coming would else hide. */
+int events_handle(void *ctx, void *data, size_t size)
+{
+	Runtime *rt = ctx;
+	int r = event_handle_one(rt, data, size);
+	if (r == 0 && rt->read_until_ns && mono_ns() > rt->read_until_ns)
+		return -EAGAIN;
+	return r;
 }

@@ -86,6 +86,9 @@ typedef struct Runtime {
 	bool exit_requested;
 	bool ending;       /* after exit: only END's events are shown */
 	bool flush_pending;
+	uint64_t read_until_ns; /* the event loop's slice of reading the ring ends then (0: none) */
+	int64_t drain_left;     /* after the end: bytes of the ring still owed, else -1 */
+	uint64_t drain_lost;    /* owed events not printed in time, counted as lost */
 	int exit_status;   /* the status the front end asks for (D: exit(N)'s N) */
 	/* the front end's own state for the run (D's: dtrace/runtime_d.h),
 	 * made by the front end on its first use and freed by its after_maps */
@@ -152,8 +155,11 @@ void loader_close(Runtime *rt);
 int events_handle(void *ctx, void *data, size_t size);
 /* -k/-kk: an EV_HELPER_ERROR record as bpftrace's warning (helper_error.c) */
 void helper_error_print(Runtime *rt, const EventDesc *ev, const uint8_t *data);
-/* true once SIGINT/SIGTERM came long enough ago that reading events stops */
-bool session_signal_overdue(void);
+/* Once the run ended, whether the events still owed print (DRAIN_PRINT),
+ * or, after a while, are counted as lost (DRAIN_COUNT) or, after a
+ * signal, no longer read (DRAIN_STOP) */
+typedef enum { DRAIN_PRINT, DRAIN_COUNT, DRAIN_STOP } DrainState;
+DrainState session_drain_overdue(void);
 /* Watchpoints at run time (watchpoints.c): FUNC+argN's address arrives
  * (attach it), unwatch(addr), a watchpoint:ADDR probe just attached
  * (first: its first fd in rt->attached), the stopped task resumed once the

@@ -34,12 +34,27 @@ static volatile sig_atomic_t got_signal;
 static int signal_wake_fd = -1; /* a signal writes here to wake the event loop */
 static volatile sig_atomic_t child_exited;
 static volatile sig_atomic_t maps_requested; /* SIGUSR1 came */
-static struct timespec signal_time; /* when SIGINT/SIGTERM came */
+static volatile sig_atomic_t stopping; /* the run is ending: stop_time is set */
+static struct timespec stop_time; /* when a signal came or the event loop ended */
 
-/* After SIGINT/SIGTERM, events still in the ring print for this long;
- * then reading stops, so that a script whose events feed themselves
- * (system() under sched_switch) still ends, runs END and exits at once. */
-#define SIGNAL_DRAIN_NS 200000000LL
+/* Once the run ends (a signal, exit(), the -c command's or the -p
+ * process's end), events still in the ring print for this long; then
+ * reading stops, so that a script whose events feed themselves (system()
+ * under sched_switch) still ends, runs END and exits at once. */
+#define STOP_DRAIN_NS 200000000LL
+#define EXIT_DRAIN_NS 1000000000LL
+/* The event loop reads the ring for this long at most before it looks at
+ * its ways out again */
+#define READ_SLICE_NS 50000000LL
+
+/* from the handler too: clock_gettime is async-signal-safe */
+static void note_stop(void)
+{
+	if (stopping)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &stop_time);
+	stopping = 1;
+}
 
 static void on_run_signal(int sig)
 {
@@ -48,7 +63,7 @@ static void on_run_signal(int sig)
 	} else if (sig == SIGUSR1) {
 		maps_requested = 1;
 	} else if (!got_signal) {
-		clock_gettime(CLOCK_MONOTONIC, &signal_time); /* async-signal-safe */
+		note_stop();
 		got_signal = sig;
 	}
 	int saved = errno;
@@ -58,22 +73,43 @@ static void on_run_signal(int sig)
 	errno = saved;
 }
 
-bool session_signal_overdue(void)
+DrainState session_drain_overdue(void)
 {
-	if (!got_signal)
-		return false;
+	if (!stopping)
+		return DRAIN_PRINT;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - signal_time.tv_sec) * 1000000000LL + (now.tv_nsec - signal_time.tv_nsec) >
-	       SIGNAL_DRAIN_NS;
+	if ((now.tv_sec - stop_time.tv_sec) * 1000000000LL + (now.tv_nsec - stop_time.tv_nsec) <=
+	    STOP_DRAIN_NS)
+		return DRAIN_PRINT;
+	return got_signal ? DRAIN_STOP : DRAIN_COUNT;
 }
 
-/* bpftrace 0.17 prints every map on SIGUSR1 and goes on (dtrace does not) */
+/* The run ended: what the ring holds now is owed, at most its size */
+static void start_drain(Runtime *rt)
+{
+	note_stop();
+	struct bpf_map_info info = {0};
+	uint32_t len = sizeof(info);
+	rt->drain_left = bpf_obj_get_info_by_fd(rt->ringbuf_fd, &info, &len) ? 0 : info.max_entries;
+}
+
+/* Every way out ends the run the same way: END, the maps, then the probes
+ * are detached by a helper after sonde has exited (bpf/attach.c).  Killed
+ * by SIGPIPE (a reader such as head(1) that has seen enough) or SIGHUP,
+ * the kernel would detach them in sonde's exit instead: seconds to tens
+ * of seconds with hundreds of tracepoints, in an unkillable state.
+ * bpftrace 0.17 prints every map on SIGUSR1 and goes on (dtrace does not) */
 static void install_signals(const FrontendRt *fe)
 {
-	static const int sigs[] = {SIGINT, SIGTERM, SIGCHLD, 0};
+	static const int sigs[] = {SIGINT, SIGTERM, SIGPIPE, SIGHUP, 0};
 	static const int usr1[] = {SIGUSR1, 0};
 	handle_signals(on_run_signal, sigs);
+	/* only its end: the -c command, let go by SIGCONT, would otherwise
+	 * send sonde a SIGCHLD that probes see as its first act */
+	struct sigaction chld = {.sa_handler = on_run_signal, .sa_flags = SA_RESTART | SA_NOCLDSTOP};
+	sigemptyset(&chld.sa_mask);
+	sigaction(SIGCHLD, &chld, NULL);
 	if (fe->sigusr1_prints_maps)
 		handle_signals(on_run_signal, usr1);
 }
@@ -294,7 +330,11 @@ static void event_loop(Runtime *rt, Waiter *w)
 		if (child_done(rt))
 			break;
 		if (rt->control && rt->control[0]) {
-			ring_buffer__consume(rt->rb); /* what exit() followed */
+			/* what exit() followed: its event ends the reading,
+			 * else (lost in a full ring) a second at most */
+			rt->read_until_ns = mono_ns() + EXIT_DRAIN_NS;
+			ring_buffer__consume(rt->rb);
+			rt->read_until_ns = 0;
 			FE_HOOK(rt, exit_called, rt);
 			rt->exit_requested = true;
 			break;
@@ -322,8 +362,11 @@ static void event_loop(Runtime *rt, Waiter *w)
 			usym_note_pid(sym_ctx_default(), w->track_pid, true);
 		w->maps_stale = false;
 		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
-		 * never report them: read whatever the ring holds */
+		 * never report them: read whatever the ring holds, for a slice
+		 * of time at most (events.c) */
+		rt->read_until_ns = mono_ns() + READ_SLICE_NS;
 		ring_buffer__consume(rt->rb);
+		rt->read_until_ns = 0;
 		skb_capture_consume(rt);
 		if (w->service_due) {
 			w->service_due = false;
@@ -487,6 +530,7 @@ static int fail_status(Runtime *rt, int status)
 {
 	char err[256];
 	stop_service(rt);
+	detach(rt); /* what was attached before the failure goes as after a run: after we exit */
 	skb_capture_close(rt, err, sizeof(err));
 	if (rt->opt.child_pid > 0) {
 		kill(rt->opt.child_pid, SIGKILL);
@@ -514,10 +558,12 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.control_fd = rt.pycode_fd = rt.pylive_fd = rt.pydealloc_fd = rt.pybias_fd =
 		rt.perfbuf_fd = -1;
 	rt.child_status = -1;
+	rt.drain_left = -1;
 	for (int i = 0; i <= STACK_DEPTH_MAX; i++)
 		rt.kstack_fds[i] = rt.ustack_fds[i] = -1;
 	char err[1024];
 	setup_output(&rt);
+	stopping = 0; /* a process may run more than one session (the unit tests) */
 	install_signals(frontend_rt(&rt.out));
 	if (!loader_create_maps(&rt, err, sizeof(err)) || !loader_load_programs(&rt, err, sizeof(err)))
 		return fail(&rt, err);
@@ -556,6 +602,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	waiter_open(&rt, &w);
 	release_child(&rt);
 	event_loop(&rt, &w);
+	start_drain(&rt);
 	waiter_close(&w);
 	stop_service(&rt);
 	if (!rt.exit_requested)
@@ -571,7 +618,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		status = 1;
 	FE_HOOK(&rt, after_maps, &rt);
 	skb_capture_consume(&rt);
-	uint64_t lost = runtime_lost_events(&rt) + skb_capture_lost(&rt);
+	uint64_t lost = runtime_lost_events(&rt) + skb_capture_lost(&rt) + rt.drain_lost;
 	if (!skb_capture_close(&rt, err, sizeof(err))) {
 		fprintf(stderr, "sonde: %s\n", err);
 		status = 1;

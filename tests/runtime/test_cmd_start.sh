@@ -23,6 +23,9 @@ check "D: first read" "$got" "*cat"
 # its one pre-exec system call after sonde lets it go is the exec itself
 got=$("$SONDE" -q -e 'tracepoint:raw_syscalls:sys_enter /pid == cpid && comm == "sonde"/ { printf("%d\n", args->id); }' -c /bin/true 2>&1)
 check "pre-exec calls" "$got" "59"
+# letting it go (SIGCONT) sends sonde no SIGCHLD from it: its only signal is its end's
+got=$("$SONDE" dtrace -q -n 'proc:::signal-send /pid == $target/ { printf("%s %d\n", execname, args[2]); }' -c /bin/true 2>&1 | grep -v '^$')
+check "D: signals the command sends" "$got" "true 17"
 # the command's output and exit status are its own
 got=$("$SONDE" -q -e 'interval:s:100 { } END { printf("end\n"); }' -c "cat $tmp/f" 2>&1)
 check "command output" "$got" "helloend"
