@@ -32,6 +32,8 @@ run -c "$APP" tools/pyaudit.bt
 grep -A1 -E "^[0-9]+ +open$" <<<"$out" | grep -qF "[ $T/tools_app.py:27 (main) ]" ||
 	fail "pyaudit: open at tools_app.py:27"
 grep -qE '^@events\[import\]: [0-9]+$' <<<"$out" || fail "pyaudit: imports"
+grep -q "WARNING" <<<"$out" && fail "pyaudit warns: $(grep -m1 WARNING <<<"$out")"
+grep -q "@audited" <<<"$out" && fail "pyaudit prints its table of names"
 
 run -c "$APP" tools/pyleak.bt
 grep -qxF "@live[Leaky]: 50" <<<"$out" || fail "pyleak: 50 Leaky kept"
