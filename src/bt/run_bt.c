@@ -19,6 +19,7 @@
 #include "../util/proc.h"
 #include "cli_bt.h"
 #include "generation_bt.h"
+#include "tools_bt.h"
 
 
 /* BPFTRACE_MAX_BPF_PROGS (default 512): bpftrace 0.17 compiles a probe that
@@ -168,6 +169,7 @@ int bt_run_program(BtCli *c)
 	phase_time("compiled");
 	if (!sc) {
 		diag_print_opt(stderr, &src, &err, c->no_warnings);
+		tool_suggest(c->file);
 		stop_child(c);
 		goto out;
 	}

@@ -123,3 +123,28 @@ char *tool_path(const char *name)
 	}
 	return xstrdup(path);
 }
+
+/* A script that does not compile here (bpftrace's own biolatency.bt on
+ * kprobes, on a kernel without them) may have a sonde tool of its name,
+ * written for what this machine has: say so.  Nothing when the script is
+ * that tool. */
+void tool_suggest(const char *file)
+{
+	const char *base = file ? strrchr(file, '/') : NULL;
+	base = base ? base + 1 : file;
+	size_t n = base ? strlen(base) : 0;
+	if (n <= 3 || strcmp(base + n - 3, ".bt"))
+		return;
+	char *dir = tools_dir();
+	if (!dir)
+		return;
+	char path[PATH_MAX + 256], real_tool[PATH_MAX], real_file[PATH_MAX];
+	snprintf(path, sizeof(path), "%s/%s", dir, base);
+	free(dir);
+	if (access(path, R_OK) || !realpath(path, real_tool) ||
+	    (realpath(file, real_file) && !strcmp(real_tool, real_file)))
+		return;
+	fprintf(stderr, "HINT: sonde has its own %s for this machine: sonde --tool %.*s\n", base,
+		(int)(n - 3), base);
+}
+

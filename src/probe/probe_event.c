@@ -352,8 +352,8 @@ int probe_add_events(ProbeCtx *c, char **defs, int ndefs)
 	for (int i = 0; i < added.n; i++)
 		probe_err("%s\n", added.v[i].line);
 	if (added.n)
-		probe_err("\nYou can now use it in all perf tools, such as:\n\n"
-			  "\tperf record -e %s:%s -aR sleep 1\n\n",
+		probe_err("\nYou can now use it in sonde (and in all perf tools), such as:\n\n"
+			  "\tsonde -e 'tracepoint:%s:%s { @[comm] = count(); }'\n\n",
 			  added.v[added.n - 1].group, added.v[added.n - 1].event);
 	return 0;
 }

@@ -60,6 +60,9 @@ static bool tp_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
 	if (!colon || strchr(colon + 1, ':') || colon == rest || !colon[1])
 		return error_at(err, loc, "tracepoint probe type requires 2 arguments\n"
 				  "hint: tracepoint:CATEGORY:NAME, got 'tracepoint:%s'", rest);
+	if (!tracefs_dir() && tracefs_denied())
+		return error_at(err, loc, "cannot read the tracepoints in %s: permission denied "
+				  "(sonde needs root)", tracefs_denied());
 	if (!tracefs_dir())
 		return error_at(err, loc, "tracefs is not mounted and could not be mounted");
 	char *cat = xstrndup(rest, (size_t)(colon - rest));

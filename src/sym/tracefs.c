@@ -54,6 +54,19 @@ static const char *find_tracefs(void)
 	return NULL;
 }
 
+const char *tracefs_denied(void)
+{
+	static const char *const dirs[] = {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"};
+	char p[64];
+	struct stat st;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(p, sizeof(p), "%s/events", dirs[i]);
+		if (stat(p, &st) < 0 && errno == EACCES)
+			return dirs[i];
+	}
+	return NULL;
+}
+
 /* Where tracefs is mounted is the same for every run of the process: found
  * once, kept here rather than in a run's SymCtx. */
 const char *tracefs_dir(void)

@@ -7,6 +7,9 @@
 /* Directory of tracefs ("/sys/kernel/tracing" or the debugfs path); mounts
  * tracefs at /sys/kernel/tracing if nothing is mounted.  NULL if impossible. */
 const char *tracefs_dir(void);
+/* When tracefs_dir() found none: the place of a tracefs this user may not
+ * read (its events/ denied), else NULL (none is mounted) */
+const char *tracefs_denied(void);
 
 /* Field types are normalized from the format file's declaration: the name
  * is removed, whitespace runs become one space, and an array suffix on the
