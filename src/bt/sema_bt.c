@@ -3,6 +3,7 @@
  * values of another type, undefined variables, "none" values, casts,
  * ++/--, op=, aggregations as operands, in bpftrace 0.17's words, places
  * and passes.  Its operator and condition checks are sema_ops_bt.c's. */
+#include "../compile/builtin.h"
 #include "../compile/sema_hooks.h"
 #include "sema_bt.h"
 
@@ -216,8 +217,11 @@ const SemaHooks bt_sema_hooks = {
 	BT_SEMA_HOOKS
 };
 
-/* bpftrace 0.26.1: 0.17's rules, and the bool type */
+/* bpftrace 0.26.1: 0.17's rules, the bool type, its standard library's
+ * functions, and builtin variables that are also X() and __builtin_X */
 const SemaHooks bt_sema_hooks_026 = {
 	BT_SEMA_HOOKS
 	.bools = true,
+	.func_sets = FSET_BT_STDLIB,
+	.vars_as_calls = true,
 };

@@ -1,6 +1,8 @@
 /* The functions on whole maps and their entries: delete, clear, zero (D's
- * clear() of an aggregation too); each one's type rule and code
- * generation.  clear() and zero() are done by the runtime, on an event. */
+ * clear() of an aggregation too), and bpftrace 0.26's has_key, len and
+ * delete(@m, key) that says whether it deleted; each one's type rule and
+ * code generation.  clear() and zero() are done by the runtime, on an
+ * event. */
 #include "../compile/codegen.h"
 
 /* delete(@m[k]): the keys as the map's other uses have them */
@@ -37,9 +39,119 @@ static void gen_zero(Gen *g, const Expr *e)
 	gen_map_event(g, e, EV_ZERO);
 }
 
+/* --- bpftrace 0.26: a map and a key as two arguments ------------------ */
+
+/* r0 = (r0 OP imm): 1 or 0 */
+static void gen_r0_is(Gen *g, int op, int32_t imm)
+{
+	int yes = label_new(g), done = label_new(g);
+	emit_jmp_imm(g, op, BPF_REG_0, imm, yes);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	emit_goto(g, done);
+	label_place(g, yes);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	label_place(g, done);
+}
+
+/* f(@m, k) is f(@m[k]): k's elements when it is a tuple literal (@m[1, 2]
+ * is @m[(1, 2)]), else k; done once (later passes see the map with its
+ * keys; the call keeps its two arguments, codegen reads the first) */
+static void key_into_map(Sema *s, Expr *c)
+{
+	Expr *m = c->args.v[0], *k = c->args.v[1];
+	if (m->kind != E_MAP || m->args.n)
+		return;
+	if (k->kind == E_TUPLE) {
+		m->args = k->args;
+	} else {
+		m->args.v = arena_alloc(&s->sc->arena, sizeof(Expr *));
+		m->args.v[0] = k;
+		m->args.n = 1;
+	}
+}
+
+/* a map known to have no keys (@m = 1) */
+static bool map_is_scalar(Sema *s, const Expr *m)
+{
+	if (m->kind != E_MAP || m->args.n)
+		return false;
+	const MapInfo *mi = script_map(s->sc, m->name, m->loc);
+	return mi->val && !mi->key;
+}
+
+/* delete(@m, k), delete(@m[k]), delete(@m) of a map without keys: true
+ * when a key was deleted */
+static bool check_delete_026(Sema *s, Expr *c)
+{
+	if (c->args.n == 2)
+		key_into_map(s, c);
+	if (!sema_arg_map(s, c, 0, true))
+		return false;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+static void gen_delete_026(Gen *g, const Expr *e)
+{
+	const Expr *m = e->args.v[0];
+	int mark = g->scratch_top, key = gen_map_key(g, m);
+	emit_ld_map(g, BPF_REG_1, R_MAP, m->map->id);
+	emit_scratch_ptr(g, BPF_REG_2, key);
+	emit_call(g, BPF_FUNC_map_delete_elem);
+	g->scratch_top = mark;
+	gen_r0_is(g, BPF_JEQ, 0); /* 0: deleted, -ENOENT: no such key */
+}
+
+/* has_key(@m, k): a map with keys */
+static bool check_has_key(Sema *s, Expr *c)
+{
+	if (map_is_scalar(s, c->args.v[0]))
+		return sema_error(s, c->loc, "call to has_key() expects a map with explicit keys "
+				  "(non-scalar map)");
+	key_into_map(s, c);
+	if (!sema_arg_map(s, c, 0, true))
+		return false;
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+static void gen_has_key(Gen *g, const Expr *e)
+{
+	const Expr *m = e->args.v[0];
+	int mark = g->scratch_top;
+	gen_map_lookup(g, m->map, gen_map_key(g, m));
+	g->scratch_top = mark;
+	gen_r0_is(g, BPF_JNE, 0); /* the value's address */
+}
+
+/* len(@m): the elements in the map */
+static bool check_len(Sema *s, Expr *c)
+{
+	if (!sema_arg_map(s, c, 0, false))
+		return false;
+	c->type = ty_int(s, 64, true);
+	return true;
+}
+
+/* bpf_for_each_map_elem returns the elements it visited: with a callback
+ * that goes on at each, all of them */
+static void gen_len(Gen *g, const Expr *e)
+{
+	emit_ld_map(g, BPF_REG_1, R_MAP, e->args.v[0]->map->id);
+	bpf_emit_ld_func(&g->code, BPF_REG_2, gen_counting_callback(g));
+	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
+	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
+	emit_call(g, BPF_FUNC_for_each_map_elem);
+}
+
 static const FuncDef map_funcs[] = {
 	{"delete", F_NONE, FK_STMT, 1, 1, check_delete, .gen_stmt = gen_delete},
 	{"clear", F_NONE, FK_STMT, 1, 1, check_whole_map, .gen_stmt = gen_clear},
 	{"zero", F_NONE, FK_STMT, 1, 1, check_whole_map, .gen_stmt = gen_zero},
+	{"delete", F_NONE, FK_EXPR, 1, 2, check_delete_026, .gen_int = gen_delete_026,
+	 .sets = FSET_BT_STDLIB},
+	{"has_key", F_NONE, FK_EXPR, 2, 2, check_has_key, .gen_int = gen_has_key,
+	 .sets = FSET_BT_STDLIB},
+	{"len", F_NONE, FK_EXPR, 1, 1, check_len, .gen_int = gen_len, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(map_funcs)

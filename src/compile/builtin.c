@@ -67,12 +67,15 @@ static size_t first_named(const char *name)
 	return lo < reg.nrows && !strcmp(reg.by_name[lo].f->name, name) ? lo : reg.nrows;
 }
 
-/* the row `name` registered for exactly these dialects, or NULL */
-static const FuncDef *find_exact(const char *name, unsigned dialects)
+/* the row `name` registered for exactly these dialects, in none of the
+ * optional sets (sets 0) or in one of `sets`, or NULL */
+static const FuncDef *find_exact(const char *name, unsigned dialects, unsigned sets)
 {
-	for (size_t i = first_named(name); i < reg.nrows && !strcmp(reg.by_name[i].f->name, name); i++)
-		if (reg.by_name[i].f->dialects == dialects)
-			return reg.by_name[i].f;
+	for (size_t i = first_named(name); i < reg.nrows && !strcmp(reg.by_name[i].f->name, name); i++) {
+		const FuncDef *f = reg.by_name[i].f;
+		if (f->dialects == dialects && (sets ? (f->sets & sets) != 0 : !f->sets))
+			return f;
+	}
 	return NULL;
 }
 
@@ -95,7 +98,7 @@ const char *builtin_duplicate(void)
 	for (int i = 0; i < reg.nfamilies; i++)
 		for (size_t j = 0; j < reg.families[i].n; j++) {
 			const FuncDef *f = &reg.families[i].rows[j];
-			if (find_exact(f->name, f->dialects) != f)
+			if (find_exact(f->name, f->dialects, f->sets) != f)
 				return f->name;
 		}
 	return NULL;
@@ -103,7 +106,7 @@ const char *builtin_duplicate(void)
 
 const FuncDef *func_find(const char *name)
 {
-	const FuncDef *f = find_exact(name, 0);
+	const FuncDef *f = find_exact(name, 0, 0);
 	if (!f) {
 		size_t i = first_named(name);
 		f = i < reg.nrows ? reg.by_name[i].f : NULL;
@@ -111,8 +114,10 @@ const FuncDef *func_find(const char *name)
 	return f;
 }
 
-const FuncDef *func_find_in(const char *name, Dialect d)
+const FuncDef *func_find_in(const char *name, Dialect d, unsigned sets)
 {
-	const FuncDef *f = find_exact(name, 1u << d);
-	return f ? f : find_exact(name, 0);
+	const FuncDef *f = sets ? find_exact(name, 0, sets) : NULL;
+	if (!f)
+		f = find_exact(name, 1u << d, 0);
+	return f ? f : find_exact(name, 0, 0);
 }

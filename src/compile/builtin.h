@@ -45,6 +45,14 @@ typedef struct BtArgCheck {
  * comes before the shared one (D's exit(N) before bpftrace's exit()) */
 #define FUNC_D (1u << DIALECT_D)
 
+/* Optional sets of functions and builtin variables: a row in a set is seen
+ * only by a front end whose SemaHooks.func_sets names the set, and comes
+ * before a row of the same name outside every set (bpftrace 0.26's
+ * exit(code) before 0.17's exit()).  A front end picks its sets in its own
+ * tables (bt/generation_bt.c), so the core never asks which language it
+ * serves. */
+#define FSET_BT_STDLIB (1u << 0) /* bpftrace's standard library as 0.26 documents it */
+
 typedef struct FuncDef {
 	const char *name;
 	FuncId id;
@@ -64,12 +72,13 @@ typedef struct FuncDef {
 	/* bpftrace's tag of the memory the value points into (AS_*, only for
 	 * its "Addrspace mismatch" warning: sema_addrspace.c); NULL: none */
 	int (*addrspace)(const Sema *s, const Expr *call);
+	unsigned sets; /* FSET_*: the optional sets the row is in; 0: in none, always seen */
 } FuncDef;
 
 /* A family's table, known to the core from the program's start (a
  * constructor: the core never names a family, and every program linked
  * with it, the unit tests too, has its functions).  A name has at most one
- * row per dialect set: builtin_duplicate() names one that has two (a
+ * row per dialect set and optional set: builtin_duplicate() names one that has two (a
  * mistake of the program's: tests/unit/test_funcs.c checks there is none). */
 void builtin_register(const FuncDef *rows, size_t n);
 const char *builtin_duplicate(void);
@@ -82,9 +91,11 @@ const char *builtin_duplicate(void);
 /* the function `name`: the row every dialect shares if there is one, else
  * a dialect's own */
 const FuncDef *func_find(const char *name);
-/* the function `name` in dialect d (DIALECT_*): d's own row first, then
- * the shared one, never another dialect's */
-const FuncDef *func_find_in(const char *name, Dialect d);
+/* the function `name` in dialect d (DIALECT_*) for a front end that sees
+ * the optional sets `sets` (FSET_*): a row in one of those sets first, then
+ * d's own row, then the shared one; never another dialect's, nor a row of
+ * a set it does not see */
+const FuncDef *func_find_in(const char *name, Dialect d, unsigned sets);
 
 /* for the families' checks: an argument of the wanted kind or literal, in
  * the dialect's words (sema_call.c) */

@@ -15,6 +15,10 @@ void gen_stmts(Gen *g, const StmtList *l);
  * the program by gen_loop_callbacks); a probe with one keeps its integer
  * variables in scratch */
 bool codegen_has_loops(const Probe *p);
+/* the label of a bpf_for_each_map_elem callback that visits every element
+ * (the helper's result is then the map's count), generated after the
+ * program with the loops' callbacks */
+int gen_counting_callback(Gen *g);
 void codegen_loop_homes(const Probe *p, VarInfo **vars, int nvars);
 void gen_loop_stmt(Gen *g, const Stmt *st);
 void gen_loop_callbacks(Gen *g);

@@ -145,6 +145,10 @@ static const BuiltinGen builtin_int[] = {
 
 void gen_builtin_int(Gen *g, const Expr *e)
 {
+	if (e->aux2 == B_FAMILY) { /* a family's own (sema_hooks.h: BUILTIN_VARS) */
+		((const BuiltinDef *)e->auxp)->gen_int(g, e);
+		return;
+	}
 	BuiltinGen fn = (size_t)e->aux2 < sizeof(builtin_int) / sizeof(builtin_int[0]) ? builtin_int[e->aux2]
 									       : NULL;
 	if (fn)

@@ -224,12 +224,32 @@ static void gen_callback(Gen *g, const LoopCb *cb)
 	emit_exit_dead(g);
 }
 
+int gen_counting_callback(Gen *g)
+{
+	if (!g->count_cb)
+		g->count_cb = 1 + label_new(g);
+	return g->count_cb - 1;
+}
+
+/* return 0: bpf_for_each_map_elem goes on to the next element */
+static void gen_counting_body(Gen *g)
+{
+	g->code.dead = false;
+	label_place(g, g->count_cb - 1);
+	vec_push(&g->func_starts, g->code.insns.n);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	emit_exit_dead(g);
+}
+
 /* after the program's last instruction: each loop's callback, and those
- * of the loops in them (appended to the list as they are generated) */
+ * of the loops in them (appended to the list as they are generated), and
+ * the counting callback if some code calls it */
 void gen_loop_callbacks(Gen *g)
 {
 	for (int i = 0; i < g->loop_cbs.n && !g->err->set; i++) {
 		LoopCb cb = g->loop_cbs.v[i];
 		gen_callback(g, &cb);
 	}
+	if (g->count_cb && !g->err->set)
+		gen_counting_body(g);
 }

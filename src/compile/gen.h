@@ -43,6 +43,7 @@ typedef struct Gen {
 	int nvars;
 	VEC(LoopCb) loop_cbs;  /* for loops' bodies to generate after the program */
 	VEC(int) func_starts;  /* their first instructions, once generated */
+	int count_cb; /* 1 + the label of a callback that only goes on (len(@m)), 0: none */
 	Error *err;
 	int group_table; /* kprobe groups: 1 + rodata offset of the names table, 0: none yet */
 	int spec_off;     /* D: scratch slot of the clause's speculate() id */

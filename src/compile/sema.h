@@ -68,6 +68,9 @@ bool sema_error_pre(Sema *s, Loc loc, const char *fmt, ...) __attribute__((forma
 bool sema_exprs2(Sema *s, Expr *a, Expr *b);
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_builtin(Sema *s, Expr *e);
+/* e names a builtin variable the dialect has (__builtin_X taken as X
+ * where SemaHooks.vars_as_calls says so) */
+bool sema_builtin_known(Sema *s, Expr *e);
 
 /* bpftrace's address-space tags, for its "Addrspace mismatch" warning */
 enum { AS_NONE, AS_KERNEL, AS_USER };

@@ -41,13 +41,18 @@ void builtin_var_register(const BuiltinDef *rows, size_t n)
 	var_families[nvar_families++] = (struct VarFamily){rows, n};
 }
 
-/* a family's variable (python/: pystack), after the core's own */
-static const BuiltinDef *family_builtin_find(const char *name)
+/* a family's variable: in_sets, one of an optional set the dialect sees
+ * (bpftrace 0.26's jiffies; before the core's own: its nsecs); else one in
+ * no set (python/: pystack), after the core's own */
+static const BuiltinDef *family_builtin_find(const Sema *s, const char *name, bool in_sets)
 {
+	unsigned sets = sema_hooks(s)->func_sets;
 	for (int i = 0; i < nvar_families; i++)
-		for (size_t j = 0; j < var_families[i].n; j++)
-			if (!strcmp(var_families[i].rows[j].name, name))
-				return &var_families[i].rows[j];
+		for (size_t j = 0; j < var_families[i].n; j++) {
+			const BuiltinDef *b = &var_families[i].rows[j];
+			if (!strcmp(b->name, name) && (in_sets ? (b->sets & sets) != 0 : !b->sets))
+				return b;
+		}
 	return NULL;
 }
 
@@ -202,9 +207,35 @@ static bool func_is_address(const Sema *s)
 	return s->sc->opt.no_user_symbols && s->spec->prov->space == SPACE_USER;
 }
 
+#define BUILTIN_PREFIX "__builtin_"
+
+/* X is also __builtin_X where the dialect says so (bpftrace 0.26, whose
+ * standard library defines X as a macro of __builtin_X) */
+static void builtin_unprefix(const Sema *s, Expr *e)
+{
+	size_t n = strlen(BUILTIN_PREFIX);
+	if (sema_hooks(s)->vars_as_calls && !strncmp(e->name, BUILTIN_PREFIX, n) && e->name[n])
+		e->name += n;
+}
+
+bool sema_builtin_known(Sema *s, Expr *e)
+{
+	builtin_unprefix(s, e);
+	if (arg_index(e->name, "arg") >= 0 || arg_index(e->name, "sarg") >= 0)
+		return true;
+	int aux = e->aux;
+	bool known = family_builtin_find(s, e->name, true) || dialect_builtin_find(s, e) ||
+		     family_builtin_find(s, e->name, false);
+	e->aux = aux;
+	for (size_t i = 0; !known && i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		known = !strcmp(builtins[i].name, e->name);
+	return known;
+}
+
 bool sema_builtin(Sema *s, Expr *e)
 {
 	const BuiltinDef *b = NULL;
+	builtin_unprefix(s, e);
 	int argn = arg_index(e->name, "arg"), sargn = arg_index(e->name, "sarg");
 	static const BuiltinDef argdef = {"arg", B_ARG, TY_INT, 64, false};
 	static const BuiltinDef sargdef = {"sarg", B_SARG, TY_INT, 64, false};
@@ -213,12 +244,14 @@ bool sema_builtin(Sema *s, Expr *e)
 		e->aux = argn >= 0 ? argn : sargn;
 	}
 	if (!b)
+		b = family_builtin_find(s, e->name, true);
+	if (!b)
 		b = dialect_builtin_find(s, e);
 	for (size_t i = 0; !b && i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (!strcmp(builtins[i].name, e->name))
 			b = &builtins[i];
 	if (!b)
-		b = family_builtin_find(e->name);
+		b = family_builtin_find(s, e->name, false);
 	if (!b && sema_ctype_const(s, e)) /* an enum constant or #define */
 		return true;
 	if (!b && cdefs_defined(s->sc->cdefs, e->name))

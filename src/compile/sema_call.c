@@ -238,7 +238,12 @@ static bool arity_error(Sema *s, Expr *e, const FuncDef *f)
 
 bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 {
-	const FuncDef *f = func_find_in(e->name, s->sc->opt.dialect);
+	const FuncDef *f = func_find_in(e->name, s->sc->opt.dialect, sema_hooks(s)->func_sets);
+	if (!f && !e->args.n && sema_hooks(s)->vars_as_calls && sema_builtin_known(s, e)) {
+		e->kind = E_BUILTIN; /* comm(): the variable comm */
+		e->none = !sema_builtin(s, e);
+		return !e->none;
+	}
 	if (!f)
 		return sema_error_pre(s, e->loc, "Unknown function: %s", e->name);
 	e->func = f;

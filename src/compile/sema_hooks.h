@@ -19,6 +19,9 @@ typedef struct BuiltinDef {
 	 * dst_off as type dt) */
 	bool (*check)(Sema *s, Expr *e);
 	void (*gen_into)(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
+	unsigned sets; /* a family's: the optional sets it is in (builtin.h: FSET_*) */
+	/* a family's integer: its code, the value left in r0 */
+	void (*gen_int)(struct Gen *g, const Expr *e);
 } BuiltinDef;
 
 /* Builtin variables of a family outside the core (python/: pystack),
@@ -63,6 +66,11 @@ typedef struct SemaHooks {
 	/* the dialect's own builtin variables, looked up before the core's */
 	const BuiltinDef *builtins;
 	int nbuiltins;
+	/* the optional sets of functions and variables it sees (builtin.h:
+	 * FSET_*) */
+	unsigned func_sets;
+	/* a builtin variable X is also X() and __builtin_X */
+	bool vars_as_calls;
 
 	/* the declared type of variable `name` into *t (NULL: undeclared);
 	 * false (error set) when it is unknown */

@@ -194,6 +194,11 @@ static int event_handle_one(Runtime *rt, void *data, size_t size)
 		break;
 	case EV_EXIT:
 		rt->exit_requested = true;
+		if (ev->nargs) { /* bpftrace 0.26's exit(code) */
+			int64_t code;
+			memcpy(&code, (const uint8_t *)data + ev->argoff[0], 8);
+			rt->exit_status = (int)(code & 0xff);
+		}
 		break;
 	case EV_HELPER_ERROR:
 		helper_error_print(rt, ev, data);

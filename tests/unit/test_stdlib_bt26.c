@@ -1,0 +1,165 @@
+/* bpftrace 0.26's standard library (src/builtins/ rows in FSET_BT_STDLIB):
+ * seen in the default generation, unknown under 0.17; their types, their
+ * errors (message and line:col), and what codegen emits for them.  Their
+ * output on the real kernel: tests/runtime/cases/bt26_stdlib_*.bt and
+ * tests/runtime/test_bt26_exit_code.sh. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compile_check.h"
+#include "bt/generation_bt.h"
+#include "compile/builtin.h"
+#include "compile/sema.h"
+
+static const BtGeneration *g026, *g017;
+
+static Compiled compile_gen(const BtGeneration *g, const char *text)
+{
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->sema,
+		     .codegen = g->codegen};
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program_opts(&src, &g->parse, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &o, &c.err);
+	return c;
+}
+
+/* prog fails in generation g with msg at line:col */
+static void expect_gen_error(const BtGeneration *g, const char *prog, int line, int col,
+			     const char *msg)
+{
+	Compiled r = compile_gen(g, prog);
+	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
+	    r.err.loc.col != col) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
+			r.err.loc.line, r.err.loc.col, r.err.set ? r.err.msg : "(no error)", line, col,
+			msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
+
+/* the type of statement i's expression in the first probe */
+static const Type *stmt_type(const Compiled *c, int i)
+{
+	const Stmt *st = c->prog->probes[0]->body.v[i];
+	return st->expr ? st->expr->type : NULL;
+}
+
+/* ---- the sets: 0.26 sees them, 0.17 and D do not ---- */
+
+static void test_sets(void)
+{
+	CHECK(g026->sema->func_sets & FSET_BT_STDLIB);
+	CHECK(!(g017->sema->func_sets & FSET_BT_STDLIB));
+	CHECK(g026->sema->vars_as_calls && !g017->sema->vars_as_calls);
+	const FuncDef *e26 = func_find_in("exit", DIALECT_BPFTRACE, FSET_BT_STDLIB);
+	const FuncDef *e17 = func_find_in("exit", DIALECT_BPFTRACE, 0);
+	CHECK(e26 && e17 && e26 != e17 && e26->max_args == 1 && e17->max_args == 0);
+	CHECK(!func_find_in("has_key", DIALECT_BPFTRACE, 0));
+	CHECK(!func_find_in("has_key", DIALECT_D, 0));
+	CHECK(builtin_duplicate() == NULL);
+	expect_gen_error(g017, "BEGIN { @m[1] = 1; print(has_key(@m, 1)); }", 1, 26,
+			 "Unknown function: has_key");
+	expect_gen_error(g017, "BEGIN { print(jiffies); }", 1, 15, "Unknown identifier: 'jiffies'");
+	expect_gen_error(g017, "BEGIN { exit(1); }", 1, 9, "exit() requires no arguments (1 provided)");
+	expect_gen_error(g017, "BEGIN { print(comm()); }", 1, 15, "Unknown function: comm");
+}
+
+/* ---- types ---- */
+
+static void test_types(void)
+{
+	Compiled r = compile_gen(g026, "begin { @m[1, \"a\"] = 1; has_key(@m, (1, \"a\")); len(@m); "
+				 "delete(@m, (1, \"a\")); nsecs(tai); jiffies; ncpus; usermode; ppid; pcomm; "
+				 "leader_comm(curtask); comm(); __builtin_pid; }");
+	CHECK(r.sc != NULL);
+	if (!r.sc) {
+		fprintf(stderr, "  %s\n", r.err.msg);
+		return;
+	}
+	for (int i = 1; i <= 6; i++)
+		CHECK(stmt_type(&r, i)->kind == TY_INT && stmt_type(&r, i)->bits == 64);
+	CHECK(stmt_type(&r, 7)->kind == TY_INT && stmt_type(&r, 7)->bits == 8);
+	CHECK(stmt_type(&r, 8)->kind == TY_INT); /* the parent's tgid, from BTF */
+	CHECK(stmt_type(&r, 9)->kind == TY_STR || stmt_type(&r, 9)->kind == TY_ARRAY);
+	CHECK(stmt_type(&r, 10)->kind == TY_STR || stmt_type(&r, 10)->kind == TY_ARRAY);
+	CHECK(stmt_type(&r, 11)->kind == TY_STR);
+	CHECK(stmt_type(&r, 12)->kind == TY_INT);
+	compiled_free(&r);
+}
+
+/* ---- misuse ---- */
+
+static void test_errors(void)
+{
+	expect_gen_error(g026, "begin { @g = 2; if (has_key(@g, 2)) { } }", 1, 21,
+			 "call to has_key() expects a map with explicit keys (non-scalar map)");
+	expect_gen_error(g026, "begin { print(has_key(1, 2)); }", 1, 15,
+			 "has_key() expects a map to be provided");
+	expect_gen_error(g026, "begin { @m[1] = 1; print(len(@m[1])); }", 1, 26,
+			 "The map passed to len() should not be indexed by a key");
+	expect_gen_error(g026, "begin { print(nsecs(foo)); }", 1, 21,
+			 "Invalid timestamp mode: nsecs() takes monotonic, boot, tai or sw_tai");
+	expect_gen_error(g026, "begin { exit(\"a\"); }", 1, 14, "exit() argument 1 must be an integer");
+	expect_gen_error(g026, "begin { print(comm(1, 2)); }", 1, 15, "Unknown function: comm");
+}
+
+/* ---- code ---- */
+
+/* a call of helper `fn` in program 0 */
+static bool calls(const Script *sc, int fn)
+{
+	const ProgCode *p = sc->progs.v[0];
+	for (int i = 0; i < p->ninsns; i++)
+		if (p->insns[i].code == (BPF_JMP | BPF_CALL) && p->insns[i].src_reg == 0 &&
+		    p->insns[i].imm == fn)
+			return true;
+	return false;
+}
+
+static void check_calls(const char *prog, int fn)
+{
+	Compiled r = compile_gen(g026, prog);
+	CHECK(r.sc != NULL);
+	if (r.sc && !calls(r.sc, fn))
+		fprintf(stderr, "FAIL: %s does not call helper %d\n", prog, fn);
+	CHECK(r.sc && calls(r.sc, fn));
+	compiled_free(&r);
+}
+
+static void test_codegen(void)
+{
+	check_calls("begin { print(jiffies); }", BPF_FUNC_jiffies64);
+	check_calls("begin { print(nsecs); }", BPF_FUNC_ktime_get_boot_ns);
+	check_calls("begin { print(nsecs(monotonic)); }", BPF_FUNC_ktime_get_ns);
+	check_calls("begin { print(nsecs(tai)); }", BPF_FUNC_ktime_get_tai_ns);
+	check_calls("begin { @m[1] = 1; print(has_key(@m, 1)); }", BPF_FUNC_map_lookup_elem);
+	check_calls("begin { @m[1] = 1; print(delete(@m, 1)); }", BPF_FUNC_map_delete_elem);
+	check_calls("begin { usermode }", BPF_FUNC_task_pt_regs);
+	/* len(@m): bpf_for_each_map_elem with a callback, a second function */
+	Compiled r = compile_gen(g026, "begin { @m[1] = 1; print(len(@m)); }");
+	CHECK(r.sc && calls(r.sc, BPF_FUNC_for_each_map_elem));
+	CHECK(r.sc && r.sc->progs.v[0]->nfuncs == 1);
+	compiled_free(&r);
+	/* 0.17's nsecs stays CLOCK_MONOTONIC */
+	r = compile_gen(g017, "BEGIN { print(nsecs); }");
+	CHECK(r.sc && calls(r.sc, BPF_FUNC_ktime_get_ns) && !calls(r.sc, BPF_FUNC_ktime_get_boot_ns));
+	compiled_free(&r);
+}
+
+int main(void)
+{
+	unsetenv("SONDE_COMPAT");
+	g026 = bt_generation_named("0.26");
+	g017 = bt_generation_named("0.17");
+	test_sets();
+	test_types();
+	test_errors();
+	test_codegen();
+	return check_done("test_stdlib_bt26");
+}
