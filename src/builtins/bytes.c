@@ -117,6 +117,15 @@ static bool check_strerror(Sema *s, Expr *c)
 	return true;
 }
 
+/* signal_name(sig): the text is looked up when printed */
+static bool check_signal_name(Sema *s, Expr *c)
+{
+	if (!sema_arg_kind(s, c, 0, TY_INT))
+		return false;
+	c->type = ty_simple(s, TY_SIGNAL, 8);
+	return true;
+}
+
 /* pton("1.2.3.4" | "::1"): the address bytes, as uint8[4] or uint8[16] */
 static bool check_pton(Sema *s, Expr *c)
 {
@@ -201,5 +210,7 @@ static const FuncDef bytes_funcs[] = {
 	{"pton", F_NONE, FK_EXPR, 1, 1, check_pton, .gen_into = gen_pton},
 	{"macaddr", F_NONE, FK_EXPR, 1, 1, check_macaddr, .bt_arg = &macaddr_arg,
 	 .kept_type = macaddr_type, .gen_into = gen_macaddr},
+	{"signal_name", F_NONE, FK_EXPR, 1, 1, check_signal_name, .gen_into = builtin_gen_int_into,
+	 .sets = FSET_BT_STDLIB},
 };
 BUILTINS(bytes_funcs)

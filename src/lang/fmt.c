@@ -198,6 +198,7 @@ static bool stringish(const Type *t)
 	case TY_USERNAME:
 	case TY_MACADDR:
 	case TY_CGROUP_PATH:
+	case TY_SIGNAL:
 	case TY_KSTACK:
 	case TY_USTACK:
 	case TY_PYSTACK:

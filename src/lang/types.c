@@ -85,6 +85,7 @@ static const char *simple_name(TypeKind k)
 	case TY_USERNAME: return "username";
 	case TY_MACADDR: return "macaddr";
 	case TY_CGROUP_PATH: return "cgroup_path";
+	case TY_SIGNAL: return "signal_name";
 	case TY_COUNT: return "count()";
 	case TY_SUM: return "sum()";
 	case TY_MIN: return "min()";

@@ -20,6 +20,8 @@
  *   TY_MACADDR    8 bytes: 6 address bytes, then 2 zero bytes
  *   TY_CGROUP_PATH 8 bytes: cgroup id; fmt holds the hierarchy filter
  *                 (NULL = all); printed as "hier:path,..."
+ *   TY_SIGNAL     8 bytes: a signal number, printed as strsignal() text
+ *                 (bpftrace 0.26's signal_name(); "N/A" out of range)
  *   TY_RECORD     a C struct/union: size bytes in the C layout of its fields
  *   TY_ARRAY      a C array: count elements of pointee, each in C layout
  *
@@ -66,6 +68,7 @@ typedef enum TypeKind {
 	TY_USERNAME,
 	TY_MACADDR,
 	TY_CGROUP_PATH,
+	TY_SIGNAL,
 	TY_RECORD,
 	TY_ARRAY,
 	/* aggregations: only as map values */

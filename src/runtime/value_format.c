@@ -6,6 +6,7 @@
 #include <arpa/inet.h>
 #include <bpf/bpf.h>
 #include <pwd.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -183,6 +184,13 @@ static void fmt_time(StrBuf *sb, const char *fmt, int64_t real_ns)
 	sb_putn(sb, out, n);
 }
 
+/* signal_name(): strsignal()'s text ("Interrupt", "Unknown signal 0"),
+ * "N/A" for a number no signal can have, as bpftrace 0.26 */
+static void fmt_signal(StrBuf *sb, int64_t sig)
+{
+	sb_puts(sb, sig >= 0 && sig < NSIG ? strsignal((int)sig) : "N/A");
+}
+
 /* macaddr(): six bytes as upper-case hex pairs */
 static void fmt_macaddr(StrBuf *sb, const void *d)
 {
@@ -298,6 +306,9 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 		break;
 	case TY_STRERROR:
 		sb_puts(sb, strerror((int)rd64(d)));
+		break;
+	case TY_SIGNAL:
+		fmt_signal(sb, rd64(d));
 		break;
 	case TY_USERNAME:
 		fmt_username(sb, d);

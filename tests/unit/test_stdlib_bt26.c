@@ -91,6 +91,20 @@ static void test_types(void)
 	CHECK(stmt_type(&r, 11)->kind == TY_STR);
 	CHECK(stmt_type(&r, 12)->kind == TY_INT);
 	compiled_free(&r);
+	r = compile_gen(g026, "begin { signal_name(2); probetype; has_cpid; is_integer(1); "
+			"is_ptr(curtask); is_str(comm); is_literal(pid); }");
+	CHECK(r.sc != NULL);
+	if (!r.sc) {
+		fprintf(stderr, "  %s\n", r.err.msg);
+		return;
+	}
+	CHECK(stmt_type(&r, 0)->kind == TY_SIGNAL);
+	CHECK(stmt_type(&r, 1)->kind == TY_STR);
+	const int is_want[] = {0, 1, 1, 1, 0}; /* has_cpid (no -c), is_*: their answers */
+	for (int i = 0; i < 5; i++)
+		CHECK(r.prog->probes[0]->body.v[2 + i]->expr->kind == E_BUILTIN ||
+		      r.prog->probes[0]->body.v[2 + i]->expr->aux == is_want[i]);
+	compiled_free(&r);
 }
 
 /* ---- misuse ---- */
@@ -107,6 +121,10 @@ static void test_errors(void)
 			 "Invalid timestamp mode: nsecs() takes monotonic, boot, tai or sw_tai");
 	expect_gen_error(g026, "begin { exit(\"a\"); }", 1, 14, "exit() argument 1 must be an integer");
 	expect_gen_error(g026, "begin { print(comm(1, 2)); }", 1, 15, "Unknown function: comm");
+	expect_gen_error(g026, "begin { print(signal_name(\"INT\")); }", 1, 27,
+			 "signal_name() only supports integer arguments (string provided)");
+	expect_gen_error(g026, "begin { print(is_str()); }", 1, 15,
+			 "is_str() requires one argument (0 provided)");
 }
 
 /* ---- code ---- */

@@ -1,0 +1,148 @@
+/* What a program knows when it is compiled, as bpftrace 0.26 asks it: the
+ * probe's type (probetype), whether -c started a child (has_cpid), and
+ * the type of an expression (is_integer, is_unsigned_integer, is_ptr,
+ * is_str, is_array, is_literal, whose operand is not run); each one's type
+ * rule and code generation. */
+#include <string.h>
+
+#include "../compile/codegen.h"
+#include "../compile/sema_hooks.h"
+
+#define PROBETYPE_SIZE 16
+
+/* bpftrace 0.26's name of the probe's type: begin/end are "special",
+ * kfunc/kretfunc its fentry/fexit */
+static const char *probetype_name(const Provider *p)
+{
+	if (p->is_special)
+		return "special";
+	if (!strcmp(p->name, "kfunc"))
+		return "fentry";
+	if (!strcmp(p->name, "kretfunc"))
+		return "fexit";
+	return p->name;
+}
+
+static bool check_probetype(Sema *s, Expr *e)
+{
+	e->type = ty_str(s, PROBETYPE_SIZE);
+	return true;
+}
+
+static void gen_probetype(Gen *g, const Expr *e, int dst_off, const Type *dt)
+{
+	(void)e;
+	const char *name = probetype_name(g->spec->prov);
+	int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
+	emit_store_bytes(g, dst_off, name, n);
+	emit_memzero(g, dst_off + n, dt->size - n);
+}
+
+static bool check_bool_const(Sema *s, Expr *e)
+{
+	e->type = ty_int(s, 64, false);
+	return true;
+}
+
+static void gen_has_cpid(Gen *g, const Expr *e)
+{
+	(void)e;
+	emit(g, I_MOV64_IMM(BPF_REG_0, g->sc->opt.cpid != 0));
+}
+
+static const BuiltinDef introspect_vars[] = {
+	{"probetype", B_FAMILY, TY_STR, PROBETYPE_SIZE, false, check_probetype, gen_probetype,
+	 .sets = FSET_BT_STDLIB},
+	{"has_cpid", B_FAMILY, TY_INT, 64, false, check_bool_const, .gen_int = gen_has_cpid,
+	 .sets = FSET_BT_STDLIB},
+};
+BUILTIN_VARS(introspect_vars)
+
+/* --- is_*(expr): answered from the operand's type, in aux ------------- */
+
+static bool is_integer(const Expr *a)
+{
+	return a->type->kind == TY_INT && !a->type->pointee;
+}
+
+static bool is_unsigned_integer(const Expr *a)
+{
+	return is_integer(a) && !a->type->is_signed;
+}
+
+static bool is_ptr(const Expr *a)
+{
+	return a->type->kind == TY_INT && a->type->pointee;
+}
+
+static bool is_str(const Expr *a)
+{
+	return a->type->kind == TY_STR;
+}
+
+static bool is_array(const Expr *a)
+{
+	return a->type->kind == TY_ARRAY;
+}
+
+static bool is_literal(const Expr *a)
+{
+	return a->kind == E_INT || a->kind == E_STR;
+}
+
+static bool check_is(Sema *s, Expr *c, bool (*test)(const Expr *))
+{
+	if (!sema_expr(s, c->args.v[0]))
+		return false;
+	c->aux = test(c->args.v[0]);
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+static bool check_is_integer(Sema *s, Expr *c)
+{
+	return check_is(s, c, is_integer);
+}
+
+static bool check_is_unsigned_integer(Sema *s, Expr *c)
+{
+	return check_is(s, c, is_unsigned_integer);
+}
+
+static bool check_is_ptr(Sema *s, Expr *c)
+{
+	return check_is(s, c, is_ptr);
+}
+
+static bool check_is_str(Sema *s, Expr *c)
+{
+	return check_is(s, c, is_str);
+}
+
+static bool check_is_array(Sema *s, Expr *c)
+{
+	return check_is(s, c, is_array);
+}
+
+static bool check_is_literal(Sema *s, Expr *c)
+{
+	return check_is(s, c, is_literal);
+}
+
+static void gen_is(Gen *g, const Expr *e)
+{
+	emit(g, I_MOV64_IMM(BPF_REG_0, e->aux));
+}
+
+static const FuncDef introspect_funcs[] = {
+	{"is_integer", F_NONE, FK_EXPR, 1, 1, check_is_integer, .gen_int = gen_is,
+	 .sets = FSET_BT_STDLIB},
+	{"is_unsigned_integer", F_NONE, FK_EXPR, 1, 1, check_is_unsigned_integer, .gen_int = gen_is,
+	 .sets = FSET_BT_STDLIB},
+	{"is_ptr", F_NONE, FK_EXPR, 1, 1, check_is_ptr, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
+	{"is_str", F_NONE, FK_EXPR, 1, 1, check_is_str, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
+	{"is_array", F_NONE, FK_EXPR, 1, 1, check_is_array, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
+	{"is_literal", F_NONE, FK_EXPR, 1, 1, check_is_literal, .gen_int = gen_is,
+	 .sets = FSET_BT_STDLIB},
+};
+BUILTINS(introspect_funcs)
