@@ -40,7 +40,7 @@ static void gen_probetype(Gen *g, const Expr *e, int dst_off, const Type *dt)
 
 static bool check_bool_const(Sema *s, Expr *e)
 {
-	e->type = ty_int(s, 64, false);
+	e->type = sema_truth_type(s);
 	return true;
 }
 
@@ -95,7 +95,7 @@ static bool check_is(Sema *s, Expr *c, bool (*test)(const Expr *))
 	if (!sema_expr(s, c->args.v[0]))
 		return false;
 	c->aux = test(c->args.v[0]);
-	c->type = ty_int(s, 64, false);
+	c->type = sema_truth_type(s);
 	return true;
 }
 

@@ -87,7 +87,7 @@ static bool check_delete_026(Sema *s, Expr *c)
 		key_into_map(s, c);
 	if (!sema_arg_map(s, c, 0, true))
 		return false;
-	c->type = ty_int(s, 64, false);
+	c->type = sema_truth_type(s);
 	return true;
 }
 
@@ -111,7 +111,7 @@ static bool check_has_key(Sema *s, Expr *c)
 	key_into_map(s, c);
 	if (!sema_arg_map(s, c, 0, true))
 		return false;
-	c->type = ty_int(s, 64, false);
+	c->type = sema_truth_type(s);
 	return true;
 }
 
