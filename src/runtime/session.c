@@ -42,6 +42,10 @@ static struct timespec stop_time; /* when a signal came or the event loop ended 
  * reading stops, so that a script whose events feed themselves (system()
  * under sched_switch) still ends, runs END and exits at once. */
 #define STOP_DRAIN_NS 200000000LL
+/* After the -c command's or the -p process's end, for this long: the
+ * events it owes are what the user asked for, and a loaded machine may
+ * not run sonde for a while */
+#define END_DRAIN_NS 1000000000LL
 #define EXIT_DRAIN_NS 1000000000LL
 /* The event loop reads the ring for this long at most before it looks at
  * its ways out again */
@@ -79,10 +83,10 @@ DrainState session_drain_overdue(void)
 		return DRAIN_PRINT;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if ((now.tv_sec - stop_time.tv_sec) * 1000000000LL + (now.tv_nsec - stop_time.tv_nsec) <=
-	    STOP_DRAIN_NS)
-		return DRAIN_PRINT;
-	return got_signal ? DRAIN_STOP : DRAIN_COUNT;
+	int64_t ns = (now.tv_sec - stop_time.tv_sec) * 1000000000LL + (now.tv_nsec - stop_time.tv_nsec);
+	if (got_signal)
+		return ns <= STOP_DRAIN_NS ? DRAIN_PRINT : DRAIN_STOP;
+	return ns <= END_DRAIN_NS ? DRAIN_PRINT : DRAIN_COUNT;
 }
 
 /* The run ended: what the ring holds now is owed, at most its size */
