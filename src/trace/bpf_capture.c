@@ -172,7 +172,7 @@ static void gen_iov(BpfCode *g, int i, int capmax, int limit, int next)
 
 /* labels for one argument's capture in gen_captures */
 typedef struct CapLabels {
-	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, envp, iov, upto;
+	int next, do_read, do_str, failed, got, buf_ret, fixed, argv, envp, iov, upto, entry;
 	bool bounce; /* read into S_BOUNCE, then copy into the record */
 } CapLabels;
 
@@ -215,6 +215,7 @@ static void cap_dispatch(BpfCode *g, int i, bool at_exit, int limit, bool argv,
 	if (at_exit) {
 		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_FIXED, L->fixed);
 		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_UPTO, L->upto);
+		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ENTRY, L->entry);
 	}
 	if (argv && (i == 1 || i == 2))
 		bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, CAP_ARGV, L->argv);
@@ -239,13 +240,23 @@ static void cap_dispatch(BpfCode *g, int i, bool at_exit, int limit, bool argv,
 	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
 	bpf_emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
 	bpf_emit_goto(g, L->do_read);
-	/* CAP_BUF_RET: ret > 0 elements of 1 << shift bytes */
+	/* CAP_BUF_RET: ret > 0 elements of 1 << shift bytes, at most
+	 * args[lenarg] bytes when lenarg is not 0 (a recvfrom with MSG_TRUNC
+	 * returns more than its buffer holds) */
 	bpf_label_place(g, L->buf_ret);
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_2, R_SCR, H_RET));
 	bpf_emit_jmp_imm(g, BPF_JSLT, BPF_REG_2, 1, L->next);
 	bpf_emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 13 + i));
 	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
 	bpf_emit(g, I_ALU64_REG(BPF_LSH, BPF_REG_2, BPF_REG_3));
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_3, BPF_REG_9, 7 + i));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, L->do_read);
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_3, 7));
+	bpf_emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_3, 3));
+	bpf_emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, R_SCR));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_3, H_ARGS));
+	bpf_emit_jmp_reg(g, BPF_JLE, BPF_REG_2, BPF_REG_3, L->do_read);
+	bpf_emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_3));
 	bpf_emit_goto(g, L->do_read);
 	/* CAP_UPTO: what is left of the page args[i] starts in */
 	bpf_label_place(g, L->upto);
@@ -276,6 +287,19 @@ static void cap_read_fixed(BpfCode *g, int i, int capmax, const CapLabels *L)
 	bpf_emit_call(g, BPF_FUNC_probe_read_user);
 	bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, L->failed);
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_SIZE));
+	bpf_emit_goto(g, L->got);
+}
+
+/* CAP_ENTRY: the value the entry read (S_AUX), if it could */
+static void cap_entry_value(BpfCode *g, const CapLabels *L)
+{
+	bpf_label_place(g, L->entry);
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_AUX + 4));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, L->failed);
+	cap_dest(g, L);
+	bpf_emit(g, I_LDX(BPF_W, BPF_REG_2, BPF_REG_10, S_AUX));
+	bpf_emit(g, I_STX(BPF_W, BPF_REG_1, BPF_REG_2, 0));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_0, 4));
 	bpf_emit_goto(g, L->got);
 }
 
@@ -399,10 +423,13 @@ void gen_captures(BpfCode *g, bool at_exit, int capmax, int limit, int bound, bo
 		L.failed = bpf_label_new(g), L.got = bpf_label_new(g);
 		L.buf_ret = bpf_label_new(g), L.fixed = bpf_label_new(g), L.argv = bpf_label_new(g);
 		L.iov = bpf_label_new(g), L.envp = bpf_label_new(g), L.upto = bpf_label_new(g);
+		L.entry = bpf_label_new(g);
 		L.bounce = bounce;
 		cap_dispatch(g, i, at_exit, limit, argv, &L);
-		if (at_exit)
+		if (at_exit) {
 			cap_read_fixed(g, i, capmax, &L);
+			cap_entry_value(g, &L);
+		}
 		cap_read_str(g, i, capmax, &L);
 		if (argv && (i == 1 || i == 2))
 			cap_read_argv(g, i, limit, &L);

@@ -67,6 +67,37 @@ static void traced_slot(BpfCode *g, bool all, int out)
 static void exit_fill_hdr(BpfCode *g, int ret_off);
 static void entry_sigreturn_mask(BpfCode *g);
 
+/* PLAN_ENTRY_READ: the 4 bytes args[entry_arg] points to now, before the
+ * call changes them, into the slot's aux (its upper half 1 once read);
+ * the exit records them as a CAP_ENTRY capture */
+static void entry_read(BpfCode *g)
+{
+	int skip = bpf_label_new(g), have = bpf_label_new(g);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_1, BPF_REG_9, 0));
+	bpf_emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_1, PLAN_ENTRY_READ));
+	bpf_emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, skip);
+	bpf_emit(g, I_ST(BPF_DW, BPF_REG_8, SLOT_AUX, 0));
+	current_regs(g);
+	bpf_emit(g, I_LDX(BPF_B, BPF_REG_2, BPF_REG_9, PLAN_ENTRY_ARG));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_4, BPF_REG_10, S_REGS));
+	for (int k = 0; k < 6; k++) {
+		int next = bpf_label_new(g);
+		bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_2, k, next);
+		bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_4, regs_arg[k]));
+		bpf_emit_goto(g, have);
+		bpf_label_place(g, next);
+	}
+	bpf_emit_goto(g, skip);
+	bpf_label_place(g, have);
+	bpf_emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_8));
+	bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, SLOT_AUX));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, 4));
+	bpf_emit_call(g, BPF_FUNC_probe_read_user);
+	bpf_emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, skip);
+	bpf_emit(g, I_ST(BPF_W, BPF_REG_8, SLOT_AUX + 4, 1));
+	bpf_label_place(g, skip);
+}
+
 /* R_SCR = a fixed-size small record reserved in the ring buffer; a full
  * ring counts a loss and goes to out */
 static void reserve_small(BpfCode *g, int out)
@@ -132,6 +163,7 @@ void gen_enter(BpfCode *g, const TraceBpf *b, const TraceOpts *o)
 	if (o->count)
 		goto done; /* -c needs only the time */
 	entry_sigreturn_mask(g);
+	entry_read(g);
 	if (o->follow)
 		enter_block_record(g, out);
 	/* calls whose arguments vanish (execve) or that never return */
@@ -259,6 +291,9 @@ static void exit_fill_hdr(BpfCode *g, int ret_off)
 		bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
 	}
 	store_args(g);
+	/* what the entry read, for CAP_ENTRY */
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_8, SLOT_AUX));
+	bpf_emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_1, S_AUX));
 	/* rt_sigreturn has no arguments: args[0] carries its mask */
 	int skip = bpf_label_new(g);
 	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, BPF_REG_10, S_NR));

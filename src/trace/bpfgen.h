@@ -59,6 +59,8 @@ typedef struct TaskOffsets {
 #define S_START -88
 #define S_REGS -96          /* the struct pt_regs * (BTF) of the task */
 #define S_BOUNCE -160       /* SMALL_CAP bytes: small captures land here first */
+#define S_AUX -168          /* the slot's aux at exit: CAP_ENTRY's value, whether it was read */
+#define PLAN_ENTRY_ARG 19   /* TracePlan.entry_arg */
 
 /* record field offsets */
 #define H_TYPE 0

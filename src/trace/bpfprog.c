@@ -181,7 +181,7 @@ static void choose_hooks(TraceBpf *b, const TraceOpts *o)
 		traced[ntraced++] = (int)nr;
 		bool mark = !strcmp(syscall_table[nr].name, "rt_sigreturn");
 		sigreturn |= mark;
-		if ((p.flags & PLAN_AT_ENTRY) || mark) {
+		if ((p.flags & (PLAN_AT_ENTRY | PLAN_ENTRY_READ)) || mark) {
 			few_tps = few_tps && nfew < TRACE_HOOKED_MAX && have_call_tp("sys_enter", (int)nr);
 			if (nfew < TRACE_HOOKED_MAX)
 				few[nfew++] = (int)nr;
@@ -481,7 +481,8 @@ bool tbpf_set_plans(TraceBpf *b, const TraceOpts *o)
 			for (int i = 0; i < 6; i++)
 				if (p.kind[i] != CAP_NONE) {
 					n++;
-					big |= (p.kind[i] >= CAP_ARGV && p.kind[i] != CAP_UPTO) ||
+					big |= (p.kind[i] >= CAP_ARGV && p.kind[i] != CAP_UPTO &&
+						p.kind[i] != CAP_ENTRY) ||
 					       p.size[i] > SMALL_CAP;
 				}
 			if (n <= SMALL_N && !big)

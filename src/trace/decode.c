@@ -366,47 +366,6 @@ void dec_sock_type(StrBuf *b, uint64_t v)
 		sb_printf(b, "|%#llx", (unsigned long long)v);
 }
 
-void dec_sockaddr(StrBuf *b, const uint8_t *d, size_t len)
-{
-	if (len < 2) {
-		sb_puts(b, "{}");
-		return;
-	}
-	uint16_t fam;
-	memcpy(&fam, d, 2);
-	sb_puts(b, "{sa_family=");
-	dec_sock_family(b, fam);
-	char ip[INET6_ADDRSTRLEN];
-	if (fam == AF_INET && len >= sizeof(struct sockaddr_in)) {
-		struct sockaddr_in s;
-		memcpy(&s, d, sizeof(s));
-		inet_ntop(AF_INET, &s.sin_addr, ip, sizeof(ip));
-		sb_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")}", ntohs(s.sin_port), ip);
-	} else if (fam == AF_INET6 && len >= sizeof(struct sockaddr_in6)) {
-		struct sockaddr_in6 s;
-		memcpy(&s, d, sizeof(s));
-		inet_ntop(AF_INET6, &s.sin6_addr, ip, sizeof(ip));
-		sb_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u}",
-			  ntohs(s.sin6_port), ntohl(s.sin6_flowinfo), ip, s.sin6_scope_id);
-	} else if (fam == AF_UNIX) {
-		const uint8_t *p = d + 2;
-		size_t n = len - 2;
-		if (n && p[0] == 0) {
-			sb_puts(b, ", sun_path=@");
-			size_t k = 1;
-			while (k < n && p[k])
-				k++;
-			dec_str(b, p + 1, k - 1, 108, false);
-		} else {
-			sb_puts(b, ", sun_path=");
-			dec_cstr(b, p, n, 108);
-		}
-		sb_putc(b, '}');
-	} else {
-		sb_puts(b, ", sa_data=...}");
-	}
-}
-
 void dec_fcntl_cmd(StrBuf *b, uint64_t v)
 {
 	static const FlagName t[] = {N(F_DUPFD), N(F_GETFD), N(F_SETFD), N(F_GETFL), N(F_SETFL),

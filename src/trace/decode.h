@@ -46,7 +46,9 @@ void dec_sa_flags(StrBuf *b, uint64_t v);
 void dec_sigaction(StrBuf *b, const uint8_t *d, size_t len);
 void dec_sock_family(StrBuf *b, uint64_t v);
 void dec_sock_type(StrBuf *b, uint64_t v);        /* SOCK_STREAM|SOCK_CLOEXEC */
-void dec_sockaddr(StrBuf *b, const uint8_t *d, size_t len);
+/* a sockaddr of len bytes (at most 128 read) as strace's print_sockaddr;
+ * false (nothing written) when len < 2: strace shows its address */
+bool dec_sockaddr(StrBuf *b, const uint8_t *d, size_t len);
 void dec_fcntl_cmd(StrBuf *b, uint64_t v);
 void dec_ioctl_req(StrBuf *b, uint64_t v);
 void dec_wait_status(StrBuf *b, int status);      /* [{WIFEXITED(s) && WEXITSTATUS(s) == 0}] */

@@ -92,6 +92,7 @@ static const FlagName clone_ns[] = {
 	N(CLONE_NEWNS), N(CLONE_NEWPID), N(CLONE_NEWUSER), N(CLONE_NEWUTS), N(CLONE_SYSVSEM),
 	N(CLONE_NEWTIME), N(CLONE_THREAD), N(CLONE_SIGHAND), N(CLONE_VM), END};
 
+static const FlagName sock_flags[] = {N(SOCK_CLOEXEC), N(SOCK_NONBLOCK), END};
 static const FlagName msg_flags[] = {
 	N(MSG_OOB), N(MSG_PEEK), N(MSG_DONTROUTE), N(MSG_CTRUNC), N(MSG_PROXY), N(MSG_TRUNC),
 	N(MSG_DONTWAIT), N(MSG_EOR), N(MSG_WAITALL), N(MSG_FIN), N(MSG_SYN), N(MSG_CONFIRM),
@@ -129,6 +130,7 @@ static const ArgTable rows[] = {
 	{"preadv2", 5, rwf_flags, true, "RWF_???"},
 	{"pwritev2", 5, rwf_flags, true, "RWF_???"},
 	{"sendto", 3, msg_flags, true, "MSG_???"},
+	{"accept4", 3, sock_flags, true, "SOCK_???"},
 	{"recvfrom", 3, msg_flags, true, "MSG_???"},
 	{"sendmsg", 2, msg_flags, true, "MSG_???"},
 	{"recvmsg", 2, msg_flags, true, "MSG_???"},

@@ -36,6 +36,7 @@ NrInfo *nr_info_new(void)
 			i->tab[k] = arg_table(n, k);
 		i->retfd = (uint8_t)ret_fd_kind(n);
 		i->dec = call_dec(n);
+		i->entry_slot = (int8_t)sig_entry_slot(i->sig);
 		i->hexret = !strcmp(n, "mmap") || !strcmp(n, "brk") || !strcmp(n, "mremap") ||
 			    !strcmp(n, "shmat");
 		i->special = !strcmp(n, "clone") ? SP_CLONE
@@ -167,9 +168,7 @@ static void put_msghdr(StrBuf *b, const uint8_t *d, size_t len, bool out, int64_
 	sb_puts(b, "{msg_name=");
 	if (!name)
 		sb_puts(b, "NULL");
-	else if (n && 58u + n <= len)
-		dec_sockaddr(b, d + 58, n < namelen ? n : namelen);
-	else
+	else if (!n || 58u + n > len || !dec_sockaddr(b, d + 58, n < namelen ? n : namelen))
 		dec_ptr(b, name);
 	sb_printf(b, ", msg_namelen=%u, msg_iov=", namelen);
 	size_t off = 58u + n;
@@ -272,7 +271,8 @@ static void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have)
 		return;
 	}
 	if (ok_ret(c) && (have || h->ret == 0)) {
-		size_t n = (size_t)h->ret;
+		/* no more than the buffer holds (recvfrom with MSG_TRUNC) */
+		size_t n = (uint64_t)h->ret < c->args[i + 1] ? (size_t)h->ret : (size_t)c->args[i + 1];
 		dec_str(b, c->cap[i], c->caplen[i] < n ? c->caplen[i] : n, (size_t)strsize,
 			n > (size_t)strsize);
 	} else
@@ -301,9 +301,7 @@ static void put_out_struct(StrBuf *b, const Call *c, int i, bool have)
 		uint64_t m = 0;
 		memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
 		dec_sigset(b, m);
-	} else if (k == 'J')
-		dec_sockaddr(b, c->cap[i], c->caplen[i]);
-	else if (k == '3')
+	} else if (k == '3')
 		dec_rlimit(b, c->cap[i], c->caplen[i]);
 	else if (k == 'W') {
 		int st = 0;
@@ -317,6 +315,57 @@ static void put_out_struct(StrBuf *b, const Call *c, int i, bool have)
 		memcpy(fds, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
 		sb_printf(b, "[%d, %d]", fds[0], fds[1]);
 	}
+}
+
+/* J and #: a sockaddr the call fills and its length, which says at entry
+ * how much room there is and at exit how much the address took (strace's
+ * decode_sockname): both known only if the length could be read at entry
+ * and the call succeeded */
+typedef struct SockLen {
+	bool in, out;
+	int32_t ulen, rlen;
+} SockLen;
+
+static SockLen sock_len(const Call *c, int lenarg)
+{
+	SockLen s = {false, false, 0, 0};
+	int j = c->entry_slot;
+	if (lenarg < 1 || !c->args[lenarg - 1] || !c->args[lenarg] || j < 0 || !c->capok[j] ||
+	    c->caplen[j] < 4)
+		return s;
+	s.in = true;
+	memcpy(&s.ulen, c->cap[j], 4);
+	if (ok_ret(c) && c->capok[lenarg] && c->caplen[lenarg] >= 4) {
+		s.out = true;
+		memcpy(&s.rlen, c->cap[lenarg], 4);
+	}
+	return s;
+}
+
+static void put_sockname(StrBuf *b, const Call *c, int i)
+{
+	SockLen s = sock_len(c, i + 1);
+	int32_t len = s.ulen > s.rlen ? s.rlen : s.ulen;
+	if (!s.out || len < 2 || (size_t)(len < 128 ? len : 128) > c->caplen[i] || !c->capok[i] ||
+	    !dec_sockaddr(b, c->cap[i], (size_t)len))
+		dec_ptr(b, c->args[i]);
+}
+
+static void put_socklen(StrBuf *b, const Call *c, int i)
+{
+	SockLen s = sock_len(c, i);
+	if (!s.in) {
+		dec_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	if (!s.out || s.ulen != s.rlen)
+		fb_i64(b, s.ulen);
+	if (s.out && s.ulen != s.rlen)
+		fb_lit(b, " => ");
+	if (s.out)
+		fb_i64(b, s.rlen);
+	fb_putc(b, ']');
 }
 
 /* structs the call reads: t k g I e Q X Y */
@@ -342,9 +391,10 @@ static void put_in_struct(StrBuf *b, const Call *c, int i, bool have)
 		uint64_t m = 0;
 		memcpy(&m, c->cap[i], c->caplen[i] < 8 ? c->caplen[i] : 8);
 		dec_sigset(b, m);
-	} else if (k == 'I')
-		dec_sockaddr(b, c->cap[i], c->caplen[i]);
-	else if (k == 'Q')
+	} else if (k == 'I') {
+		if (!dec_sockaddr(b, c->cap[i], c->caplen[i]))
+			dec_ptr(b, v);
+	} else if (k == 'Q')
 		put_pollfds(b, c, i, false);
 	else if (k == 'X') {
 		int32_t signo = 0;
@@ -552,7 +602,9 @@ static bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 		else
 			dec_ptr(b, v);
 		break;
-	case 'S': case 'K': case 'G': case 'J': case 'W': case 'Z': case '3':
+	case 'J': put_sockname(b, c, i); break;
+	case '#': put_socklen(b, c, i); break;
+	case 'S': case 'K': case 'G': case 'W': case 'Z': case '3':
 		put_out_struct(b, c, i, have);
 		break;
 	case 't': case 'k': case 'g': case 'I': case 'e': case 'Q': case 'X': case 'Y': case '2':
@@ -782,12 +834,14 @@ void init_call(const Printer *p, Call *c, const TraceHdr *h, const uint8_t *data
 		c->wide = i->wide;
 		c->tab = i->tab;
 		c->dec = i->dec;
+		c->entry_slot = i->entry_slot;
 		c->retfd = i->retfd;
 	} else {
 		c->retfd = RETFD_NONE;
 		c->wide = 0x3f;
 		c->tab = NULL;
 		c->dec = NULL;
+		c->entry_slot = -1;
 		c->name = syscall_name(h->nr);
 		c->namelen = strlen(c->name);
 		c->sig = sig_of(h->nr);

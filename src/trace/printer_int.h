@@ -17,6 +17,7 @@ typedef struct NrInfo {
 	uint8_t wide; /* syscall_table's: arguments as wide as a register */
 	const struct ArgTable *tab[6]; /* arguments decoded by a table row */
 	const struct CallDec *dec;     /* the call decoded whole (calldec.h) */
+	int8_t entry_slot;             /* sig_entry_slot */
 	uint8_t retfd; /* RETFD_*: the call returns a new fd */
 } NrInfo;
 enum { RETFD_NONE, RETFD_ANON /* named by the call */, RETFD_PROC /* by /proc, live */ };
@@ -29,6 +30,7 @@ typedef struct Call {
 	uint8_t wide;
 	const struct ArgTable *const *tab; /* NrInfo's, or NULL */
 	const struct CallDec *dec;         /* NrInfo's, or NULL */
+	int entry_slot;                    /* NrInfo's */
 	const uint8_t *cap[6];
 	size_t caplen[6];
 	bool capok[6];

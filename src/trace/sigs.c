@@ -18,8 +18,8 @@ static const struct {
 	{"rt_sigaction", "nkKu"}, {"rt_sigprocmask", "wgGu"}, {"kill", "dn"}, {"tkill", "dn"},
 	{"tgkill", "ddn"}, {"ioctl", "fih"}, {"fcntl", "fFx"}, {"pipe", "Z"}, {"pipe2", "Zj"},
 	{"dup", "f"}, {"dup2", "ff"}, {"dup3", "ffj"}, {"socket", "DTy"}, {"connect", "fIu"},
-	{"bind", "fIu"}, {"accept", "fJp"}, {"accept4", "fJpT"}, {"getsockname", "fJp"},
-	{"getpeername", "fJp"}, {"sendto", "fbuxIu"}, {"recvfrom", "fBuxJp"},
+	{"bind", "fIu"}, {"accept", "fJ#"}, {"accept4", "fJ#T"}, {"getsockname", "fJ#"},
+	{"getpeername", "fJ#"}, {"sendto", "fbuxIu"}, {"recvfrom", "fBuxJ#"},
 	{"listen", "fd"}, {"shutdown", "fd"}, {"clone", "Chppu"}, {"wait4", "dWop"},
 	{"exit_group", "d"}, {"exit", "d"}, {"execve", "sVv"}, {"execveat", "AsVva"},
 	{"lseek", "fdl"}, {"getdents64", "fpu"}, {"readlink", "sBu"}, {"readlinkat", "AsBu"},
@@ -122,15 +122,44 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 	if (!strcmp(name, "clone") || !strcmp(name, "clone3") || !strcmp(name, "fork") ||
 	    !strcmp(name, "vfork"))
 		p->flags |= PLAN_CHILD0;
-	const char *sig = sig_of(nr);
 	uint16_t s = (uint16_t)(o->strsize + 1 > 65535 ? 65535 : o->strsize + 1);
+	sig_captures(sig_of(nr), s, p);
+	const CallDec *d = call_dec(name);
+	for (int i = 0; d && i < 6; i++)
+		if (d->cap[i].kind) {
+			p->kind[i] = d->cap[i].kind;
+			p->size[i] = d->cap[i].size;
+			p->lenarg[i] = d->cap[i].lenarg;
+			if (d->cap[i].kind == CAP_ENTRY) {
+				p->flags |= PLAN_ENTRY_READ;
+				p->entry_arg = d->cap[i].lenarg;
+			}
+		}
+}
+
+int sig_entry_slot(const char *sig)
+{
+	TracePlan p;
+	memset(&p, 0, sizeof(p));
+	sig_captures(sig, 64, &p);
+	for (int j = 0; j < 6; j++)
+		if (p.kind[j] == CAP_ENTRY)
+			return j;
+	return -1;
+}
+
+/* what the kernel captures for each letter of a signature (s: a string's
+ * size, -s and its NUL) */
+void sig_captures(const char *sig, uint16_t s, TracePlan *p)
+{
+	int inout = -1;
 	for (int i = 0; sig[i] && i < 6; i++) {
 		uint8_t k = CAP_NONE;
 		uint16_t size = 0;
 		switch (sig[i]) {
 		case 's': k = CAP_STR; size = 4096; break;
 		case 'b': k = CAP_BUF_ARG; size = s; p->lenarg[i] = (uint8_t)(i + 1); break;
-		case 'B': k = CAP_BUF_RET; size = s; break;
+		case 'B': k = CAP_BUF_RET; size = s; p->lenarg[i] = (uint8_t)(i + 1); break;
 		case '9': k = CAP_BUF_RET; size = 4096; break;
 		case 'S': k = CAP_FIXED_OK; size = 144; break;
 		case 't': k = CAP_FIXED; size = 16; break;
@@ -141,7 +170,8 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		case 'g': k = CAP_FIXED; size = 8; break;
 		case 'G': k = CAP_FIXED_OK; size = 8; break;
 		case 'I': k = CAP_BUF_ARG; size = 128; p->lenarg[i] = (uint8_t)(i + 1); break;
-		case 'J': k = CAP_FIXED_OK; size = 128; break;
+		case 'J': k = CAP_UPTO; size = 128; break;
+		case '#': k = CAP_UPTO; size = 4; inout = i; break;
 		case 'W': k = CAP_FIXED_OK; size = 4; break;
 		case 'e': k = CAP_FIXED; size = 12; break;
 		case 'X': /* all of a siginfo_t, as strace reads it: a partly
@@ -167,11 +197,14 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 		p->kind[i] = k;
 		p->size[i] = size;
 	}
-	const CallDec *d = call_dec(name);
-	for (int i = 0; d && i < 6; i++)
-		if (d->cap[i].kind) {
-			p->kind[i] = d->cap[i].kind;
-			p->size[i] = d->cap[i].size;
-			p->lenarg[i] = d->cap[i].lenarg;
+	/* '#': the length as it was at entry too, in the first slot no
+	 * argument's capture uses */
+	for (int j = 0; inout >= 0 && j < 6; j++)
+		if (p->kind[j] == CAP_NONE) {
+			p->kind[j] = CAP_ENTRY;
+			p->size[j] = 4;
+			p->flags |= PLAN_ENTRY_READ;
+			p->entry_arg = (uint8_t)inout;
+			break;
 		}
 }

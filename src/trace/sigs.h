@@ -25,6 +25,7 @@
  *  0 mknod's dev_t (only for S_IFCHR and S_IFBLK)   _ a register not shown
  *  ! mq_open's attr (only with O_CREAT)
  *  [ gid_t[] in (count: argument 0)   ] gid_t[] out (count: ret)
+ *  # socklen_t in and out ([110 => 24]; J before it the sockaddr it sizes)
  *  M is a mode as strace prints a umode_t: octal
  *  (decode_tables.c's rows take precedence: flags and enums by table)
  *  (futex is printed by hand: its op decides which arguments show) */
@@ -32,3 +33,7 @@ const char *sig_of(int nr);
 int sig_nargs(int nr);
 bool sig_names_fd(int nr);
 void plan_for(int nr, const TraceOpts *o, TracePlan *p);
+/* the captures of a signature's letters */
+void sig_captures(const char *sig, uint16_t strsize, TracePlan *p);
+/* the capture slot of a '#' length's value at entry (CAP_ENTRY), -1 if none */
+int sig_entry_slot(const char *sig);

@@ -70,19 +70,24 @@ enum {
 	 * or a short string at the end of a mapping, read whole as strace
 	 * reads it) */
 	CAP_UPTO,
+	/* 4 bytes: what args[entry_arg] pointed to at the call's entry (an
+	 * in/out length: strace's [110 => 24]), read by the entry program */
+	CAP_ENTRY,
 };
 #define IOV_CAP 8
 #define ENVP_CHUNKS 16
 enum { PLAN_TRACED = 1, PLAN_AT_ENTRY = 2, PLAN_SMALL = 4 /* see SMALL_CAP */,
        PLAN_BLOCKS = 8 /* -f: a REC_BLOCK at entry */,
-       PLAN_CHILD0 = 16 /* fork family: a 0 return is the child's, not shown */ };
+       PLAN_CHILD0 = 16 /* fork family: a 0 return is the child's, not shown */,
+       PLAN_ENTRY_READ = 32 /* the entry reads what args[entry_arg] points to (CAP_ENTRY) */ };
 
 typedef struct TracePlan {
 	uint8_t flags;
 	uint8_t kind[6];
 	uint8_t lenarg[6];
 	uint8_t shift[6];
-	uint8_t pad[5];
+	uint8_t entry_arg;
+	uint8_t pad[4];
 	uint16_t size[6];
 } TracePlan; /* 36 bytes */
 

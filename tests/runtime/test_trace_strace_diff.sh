@@ -94,6 +94,10 @@ run netlink build/progs/trace_netlink
 # prctl: each option's arguments, what the call fills in, its return
 calls=prctl
 run prctl build/progs/trace_prctl
+# socket addresses a call fills and their lengths in and out ([110 => 21]),
+# a recvfrom that returns more than its buffer holds (MSG_TRUNC)
+calls=getsockname,getpeername,accept4,recvfrom
+run sockname build/progs/trace_sockname "$tmp/sock"
 calls=$saved
 # no hot call (read, write...) traced: the programs are on these calls' own
 # tracepoints, with -f and without

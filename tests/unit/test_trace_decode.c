@@ -405,6 +405,25 @@ static void test_prctl(void)
 	printer_free(&p);
 }
 
+/* socket addresses as strace's print_sockaddr: fields when the length
+ * holds them, else the bytes; under 2 bytes nothing (the address shows) */
+static void test_sockaddr(void)
+{
+	struct sockaddr_in in = {.sin_family = AF_INET, .sin_port = htons(80)};
+	inet_pton(AF_INET, "127.0.0.1", &in.sin_addr);
+	T(dec_sockaddr(&b, (const uint8_t *)&in, sizeof(in)),
+	  "{sa_family=AF_INET, sin_port=htons(80), sin_addr=inet_addr(\"127.0.0.1\")}");
+	T(dec_sockaddr(&b, (const uint8_t *)&in, 4), "{sa_family=AF_INET, sa_data=\"\\0P\"}");
+	T(dec_sockaddr(&b, (const uint8_t *)&in, 2), "{sa_family=AF_INET}");
+	sb_reset(&b);
+	CHECK(!dec_sockaddr(&b, (const uint8_t *)&in, 1) && b.len == 0);
+	const uint8_t un[] = {AF_UNIX, 0, 0, 'a', 'b', 0};
+	T(dec_sockaddr(&b, un, sizeof(un)), "{sa_family=AF_UNIX, sun_path=@\"ab\\0\"}");
+	T(dec_sockaddr(&b, un + 1, 1), "");
+	const uint8_t nl[12] = {AF_NETLINK, 0, 0, 0, 42, 0, 0, 0, 1, 0, 0, 0};
+	T(dec_sockaddr(&b, nl, sizeof(nl)), "{sa_family=AF_NETLINK, nl_pid=42, nl_groups=0x000001}");
+}
+
 /* netlink messages by the socket's protocol, as strace 6.1 prints them */
 static void test_netlink(void)
 {
@@ -444,6 +463,7 @@ static void test_netlink(void)
 int main(void)
 {
 	test_prctl();
+	test_sockaddr();
 	test_netlink();
 	test_more_rows();
 	test_arg_widths();
