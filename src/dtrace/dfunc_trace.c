@@ -7,9 +7,27 @@
 #include "dfunc.h"
 
 /* D's trace(x): becomes printf with the format dtrace(1) prints x with:
- * bare under -q, else integers right-aligned by their width (" %16lld"
- * for 8 bytes ... " %3u" for 1: dtrace's " %3d" of a uint8_t) and strings
- * left-aligned in 33 columns. */
+ * bare under -q, else integers right-aligned by their size and sign as
+ * dtrace-utils 2.0 prints them (" %19d" for a signed 8-byte value, " %20u"
+ * unsigned, " %10d" for 4 bytes, " %5d" for 2, " %3d" for 1; DTrace v1's
+ * widths were " %16d", " %8d") and strings left-aligned in 33 columns. */
+static const char *int_format(int bits, bool sgn, bool quiet)
+{
+	static const char *const f[2][2][4] = {
+		{{" %3u", " %5u", " %10u", " %20llu"}, {" %3d", " %5d", " %10d", " %19lld"}},
+		{{"%u", "%u", "%u", "%llu"}, {"%d", "%d", "%d", "%lld"}},
+	};
+	int i = bits <= 8 ? 0 : bits <= 16 ? 1 : bits <= 32 ? 2 : 3;
+	return f[quiet][sgn][i];
+}
+
+static char *int_cast(int bits, bool sgn)
+{
+	static char *const c[2][4] = {{"uint8", "uint16", "uint32", "uint64"},
+					    {"int8", "int16", "int32", "int64"}};
+	return c[sgn][bits <= 8 ? 0 : bits <= 16 ? 1 : bits <= 32 ? 2 : 3];
+}
+
 static bool dcheck_trace(Sema *s, Expr *c)
 {
 	Expr *a = c->args.v[0];
@@ -32,15 +50,15 @@ static bool dcheck_trace(Sema *s, Expr *c)
 	bool stack = k == TY_KSTACK || k == TY_USTACK || k == TY_PYSTACK; /* frames: own lines */
 	/* sym() and the others: "  %-50s" quiet or not (dt_print_sym) */
 	bool sym = (k == TY_KSYM || k == TY_USYM) && a->type->dsym;
+	bool sgn = a->type->kind == TY_INT && a->type->is_signed && !a->type->pointee;
 	const char *f = stack ? "%s" : sym ? "  %-50s" : str ? (q ? "%s" : "  %-33s")
-		      : bits <= 8 ? (q ? "%u" : " %3u") : bits <= 16 ? (q ? "%u" : " %5u")
-		      : bits <= 32 ? (q ? "%d" : " %8d") : (q ? "%lld" : " %16lld");
+		      : int_format(bits, sgn, q);
 	Arena *ar = &s->sc->ast->arena;
-	if (a->type->kind == TY_INT) { /* dtrace reads 1- and 2-byte records unsigned, 4 and 8 signed */
+	if (a->type->kind == TY_INT) { /* the record's size and sign, as dtrace reads it back */
 		Expr *cast = arena_alloc(ar, sizeof(Expr));
 		cast->kind = E_CAST;
 		cast->loc = a->loc;
-		cast->name = bits <= 8 ? "uint8" : bits <= 16 ? "uint16" : bits <= 32 ? "int32" : "int64";
+		cast->name = int_cast(bits, sgn);
 		cast->a = a;
 		a = cast;
 	}

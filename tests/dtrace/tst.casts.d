@@ -1,6 +1,6 @@
 /* Casts to C's type names truncate and sign-extend as C does; trace()
- * prints 1- and 2-byte values unsigned, 4- and 8-byte ones signed (as
- * dtrace reads its records) */
+ * prints each value by its size and sign, as dtrace-utils 2.0 does
+ * ((char)-1 is -1, (unsigned)-1 4294967295, a pointer unsigned) */
 struct foo {
 	int a;
 };

@@ -1,8 +1,8 @@
 /* Integer constants typed as DTrace types them (dt_node_int): a decimal
  * constant is int if it fits, else long; octal and hex ones may be
  * unsigned; u, l, ul, ll, ull suffixes.  trace() prints a 4-byte value
- * in " %8d" (read signed: 0xffffffff is an unsigned int, printed -1) and
- * an 8-byte one in " %16lld"; arithmetic is typed by C's conversions. */
+ * in " %10d" or " %10u" by its sign (0xffffffff is an unsigned int) and an
+ * 8-byte one in " %19d" or " %20u"; arithmetic is typed by C's conversions. */
 BEGIN
 {
 	trace(1);

@@ -1,6 +1,6 @@
 /* trace() in the default output: the CPU ID FUNCTION:NAME columns, a string
- * left-aligned in 33 columns after two spaces, an int in " %8d", a 64-bit
- * value in " %16lld", a newline after the firing and one at the end */
+ * left-aligned in 33 columns after two spaces, an int in " %10d", a long
+ * in " %19d", a newline after the firing and one at the end */
 BEGIN
 {
 	trace("hello");

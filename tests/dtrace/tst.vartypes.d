@@ -1,7 +1,8 @@
 /* A declared global stores and reads at its declared width and sign; an
  * undeclared one, a thread-local, a clause-local and an array element take
  * the type of their first assignment (D's rule), and trace() prints each
- * by its size ("%8d" for an int, "%3u" for a char, "%16lld" for a long). */
+ * by its size and sign (" %10d" for an int, " %3d" for a char, " %19d"
+ * for a long). */
 int x;
 char c;
 short s;
