@@ -131,11 +131,8 @@ static void gen_stmt(Gen *g, const Stmt *st)
 
 void gen_stmts(Gen *g, const StmtList *l)
 {
-	for (int i = 0; i < l->n && !g->err->set; i++) {
-		if (l == &g->probe->body) /* D's action number of a fault there */
-			g->action = i + 1;
+	for (int i = 0; i < l->n && !g->err->set; i++)
 		gen_stmt(g, l->v[i]);
-	}
 }
 
 static void gen_prologue(Gen *g, bool traced_events)

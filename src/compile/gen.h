@@ -13,7 +13,6 @@ typedef struct DFaultSite {
 	int label;
 	int kind;   /* DTRACEFLT_* */
 	int addr;   /* where the faulting address is: DFAULT_ADDR_* or a scratch offset */
-	int action; /* Gen.action there */
 	int insn;   /* the instruction index that faulted */
 } DFaultSite;
 
@@ -54,7 +53,6 @@ typedef struct Gen {
 	bool firing_wake; /* one of them wakes the reader */
 	int firing_size;
 	VEC(int) firing_slots; /* offset, size pairs */
-	int action; /* D: the clause's statement being generated (1..), 0 in the predicate */
 	VEC(DFaultSite) faults; /* D: where a run-time fault leaves (codegen_fault_d.c) */
 } Gen;
 

@@ -71,8 +71,8 @@ typedef enum EventKind {
 	EV_D_TRACEMEM,   /* D: tracemem(): u64 bytes to print, then the recorded bytes */
 	EV_D_FIRING,     /* D: one firing's records in one ring-buffer record (codegen_firing_d.c):
 			    slot i at argoff[i] is a u64 "present" word, then slot_size[i] bytes */
-	EV_D_FAULT,      /* D: a run-time fault (codegen_fault_d.c): epid, action, offset, fault
-			    type, address after the index (DFAULT_REC_SIZE bytes) */
+	EV_D_FAULT,      /* D: a run-time fault (codegen_fault_d.c): probe id, clause, pc,
+			    fault type, address after the index (DFAULT_REC_SIZE bytes) */
 	EV_SKBOUTPUT,    /* skboutput(): sent through the perf buffer (runtime/skb_capture.c), text = the
 			  * pcap file; the record is SkbRecord, then the packet's bytes */
 } EventKind;
@@ -131,8 +131,9 @@ enum {
 	DTRACEFLT_TUPOFLOW, DTRACEFLT_BADSTACK, DTRACEFLT_BADSIZE, DTRACEFLT_BADINDEX,
 };
 /* D: a fault's record, at scratch offset 0 of the faulting program and of
- * the ERROR programs it runs: event index, then ERROR's arg1..arg5 (epid,
- * action, offset, fault type, address) */
+ * the ERROR programs it runs: event index, then ERROR's arg1..arg5 as
+ * dtrace-utils passes them (the probe's id, the clause's number, the BPF
+ * pc, the fault type, the address) */
 #define DFAULT_REC_SIZE 48
 /* D: when the script chains clauses on one probe (codegen_chain_d.c), the
  * scratch word after the fault record: the faulting clause's next one on

@@ -5,11 +5,12 @@
  * scratch ...), a D program tests the outcome: a branch on the helper's
  * return value or on the divisor, taken only on a fault.  The taken branch
  * leads to a few instructions after the program's exit (a "site": the
- * action, the instruction, the fault type and the address, written into the
- * fault record at scratch offset 0) and then to the program's fault handler:
- * it drops what the clause gathered in the firing buffer (DTrace discards
- * the faulting clause's buffered records), sends the record to user space
- * (EV_D_FAULT: dtrace's "error on enabled probe ID ..." message) and, when
+ * instruction, the fault type and the address, written into the fault
+ * record at scratch offset 0) and then to the program's fault handler: it
+ * adds the probe's id and the clause's number, drops what the clause
+ * gathered in the firing buffer (DTrace discards the faulting clause's
+ * buffered records), sends the record to user space (EV_D_FAULT:
+ * dtrace-utils' "error in dt_clause_N for probe ID ..." message) and, when
  * the script has ERROR clauses, tail-calls the first of them.  Nothing runs
  * on the path without a fault but the test.
  *
@@ -46,7 +47,7 @@ bool dfault_is_error_spec(const ProbeSpec *sp)
 
 static int site_new(Gen *g, int kind, int addr, int insn)
 {
-	DFaultSite s = {label_new(g), kind, addr, g->action, insn};
+	DFaultSite s = {label_new(g), kind, addr, insn};
 	vec_push(&g->faults, s);
 	return s.label;
 }
@@ -202,7 +203,6 @@ void dfault_gen_arg(Gen *g, int n)
 static void site_record(Gen *g, const DFaultSite *s, int common)
 {
 	label_place(g, s->label);
-	emit_st(g, BPF_DW, R_SCR, 16, s->action);
 	emit_st(g, BPF_DW, R_SCR, 24, s->insn);
 	emit_st(g, BPF_DW, R_SCR, 32, s->kind);
 	if (s->addr == DFAULT_ADDR_NONE) {
@@ -226,7 +226,9 @@ static void report(Gen *g)
 	g->sc->lazy_events |= !wake;
 	emit_ld_imm64(g, BPF_REG_1, (uint64_t)(g->sc->events.n - 1));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, 0);
-	emit_st(g, BPF_DW, R_SCR, 8, dfault_epid(g));
+	const AttachPoint *ap = g->spec->ap;
+	emit_st(g, BPF_DW, R_SCR, 8, ap && ap->d ? ap->d->id : 0);
+	emit_st(g, BPF_DW, R_SCR, 16, ap ? ap->clause : 0);
 	gen_ringbuf_output(g, 0, DFAULT_REC_SIZE, wake);
 	dchain_before_error(g);
 	tail_call(g, 0);

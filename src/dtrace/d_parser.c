@@ -153,6 +153,7 @@ typedef struct AddCtx {
 	DParser *dp;
 	Probe *pr;
 	Loc loc;
+	int clause; /* dt_clause_N: this description's clause */
 } AddCtx;
 
 static void add_ap(const DProbe *p, void *arg)
@@ -173,7 +174,8 @@ static void add_ap(const DProbe *p, void *arg)
 		if (!at)
 			continue;
 		c->pr->aps = arena_grow(a, c->pr->aps, c->pr->naps, sizeof(*c->pr->aps));
-		c->pr->aps[c->pr->naps++] = (AttachPoint){ arena_strdup(a, at), c->loc, d, epid };
+		c->pr->aps[c->pr->naps++] = (AttachPoint){ arena_strdup(a, at), c->loc, d, epid,
+								c->clause };
 	}
 }
 
@@ -189,7 +191,7 @@ static bool parse_desc(DParser *dp, Probe *pr)
 	char *desc = arena_strndup(&dp->prog->arena, lx->text + p0, lx->pos - p0);
 	loc.len = (int)(lx->pos - p0);
 	char msg[300];
-	AddCtx c = { dp, pr, loc };
+	AddCtx c = { dp, pr, loc, dp->env->nclauses++ };
 	int n = d_probes_match(desc, dp->env, add_ap, &c, msg, sizeof(msg));
 	if (n < 0)
 		return error_at(dp->err, loc, "%s", msg);

@@ -58,6 +58,7 @@ typedef struct DEnv {
 	DExtern *externs; /* extern variable declarations (in the programs' arenas) */
 	int nexterns;
 	int necbs;        /* the enabled probes (clause, probe) so far: the last EPID given */
+	int nclauses;     /* the clauses (one per probe description of each) so far */
 } DEnv;
 
 /* One DTrace probe, as `dtrace -l` lists it, and what sonde attaches for it

@@ -133,6 +133,8 @@ typedef struct AttachPoint {
 	Loc loc;
 	DProbeName *d; /* D front end: the DTrace probe it stands for, else NULL */
 	int epid;      /* D: its enabled probe ID (clause and probe, numbered as dtrace), or 0 */
+	int clause;    /* D: its clause's number, dtrace-utils' dt_clause_N: one per probe description
+			* of each clause, from 0 in script order */
 } AttachPoint;
 
 typedef struct Probe {

@@ -1,7 +1,8 @@
 /* Enabled probe IDs count what dtrace counts: one per clause and probe it
  * enables, in the order of the clauses (the ERROR clause is one, however
- * many programs sonde compiles it to); epid, ERROR's arg1 and the "error on
- * enabled probe ID" message agree. */
+ * many programs sonde compiles it to).  ERROR's arg1 is the faulting
+ * probe's id and arg2 its clause's number, as dtrace-utils passes them and
+ * its "error in dt_clause_N for probe ID P" message says. */
 #pragma D option quiet
 
 BEGIN
@@ -11,7 +12,7 @@ BEGIN
 
 ERROR
 {
-	printf("ERROR %d, fault in %d\n", epid, arg1);
+	printf("ERROR %d, fault in probe %d clause %d\n", epid, arg1, arg2);
 }
 
 BEGIN

@@ -1,7 +1,7 @@
-/* dtrace:::ERROR fires for each fault with DTrace's arguments: arg1 the
- * enabled probe (the clause's program), arg2 the action (statement), arg3
- * the DIF offset (an instruction index), arg4 the fault type, arg5 the
- * address; dtrace(1) still prints its own message.  ERROR clauses run in
+/* dtrace:::ERROR fires for each fault with dtrace-utils' arguments: arg1
+ * the probe's id, arg2 the clause's number (dt_clause_N), arg3 the BPF pc
+ * (an instruction index), arg4 the fault type, arg5 the address; dtrace(1)
+ * still prints its own message.  ERROR clauses run in
  * order, each with its predicate. */
 BEGIN
 {
@@ -11,7 +11,7 @@ BEGIN
 
 ERROR
 {
-	printf("epid %d action %d offset %s type %d %d addr 0x%x\n", arg1, arg2,
+	printf("probe %d clause %d pc %s type %d %d addr 0x%x\n", arg1, arg2,
 	    arg3 > 0 ? "set" : "unset", arg4, arg4 == DTRACEFLT_BADADDR, arg5);
 }
 
@@ -24,7 +24,7 @@ BEGIN
 ERROR
 /arg4 == DTRACEFLT_DIVZERO/
 {
-	printf("divide-by-zero: epid %d action %d addr %d\n", arg1, arg2, arg5);
+	printf("divide-by-zero: probe %d clause %d addr %d\n", arg1, arg2, arg5);
 }
 
 BEGIN

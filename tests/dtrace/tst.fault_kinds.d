@@ -26,7 +26,7 @@ BEGIN
 
 ERROR
 {
-	printf("epid %d: type %d addr %s\n", arg1, arg4,
+	printf("clause %d: type %d addr %s\n", arg2, arg4,
 	    arg4 == DTRACEFLT_BADADDR ? (arg5 == 16 ? "16" : "past the allocation") : "none");
 }
 

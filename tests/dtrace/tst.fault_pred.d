@@ -1,5 +1,6 @@
-/* a fault in a predicate is reported "in predicate" (action 0); a member
- * read through a bad pointer faults at the member's address */
+/* a fault in a predicate is reported as its clause's (dtrace-utils names
+ * no action); a member read through a bad pointer faults at the member's
+ * address */
 BEGIN
 / *(int *)0 == 0 /
 {
@@ -14,7 +15,7 @@ BEGIN
 
 ERROR
 {
-	printf("action %d, at the member: %d\n", arg2, arg5 == offsetof(struct task_struct, pid));
+	printf("clause %d, at the member: %d\n", arg2, arg5 == offsetof(struct task_struct, pid));
 }
 
 BEGIN

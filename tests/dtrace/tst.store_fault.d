@@ -17,7 +17,7 @@ BEGIN
 
 ERROR
 {
-	printf("fault %d in clause %d, action %d\n", arg4 == DTRACEFLT_BADADDR, arg1, arg2);
+	printf("fault %d in probe %d, clause %d\n", arg4 == DTRACEFLT_BADADDR, arg1, arg2);
 }
 
 BEGIN

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# sonde dtrace: a run-time fault's "DIF offset" is the index of the BPF
+# sonde dtrace: a run-time fault's "BPF pc" is the index of the BPF
 # instruction that detected it, as `dtrace -S` numbers the program: the
 # failed helper call for a read, the test of the divisor for a division.
-# The "enabled probe ID" is the clause's program number.
+# dt_clause_N is the clause's number, from 0.
 SONDE=${SONDE:-./sonde}
 check() { # what program-text expected-instruction-pattern
 	local out off
 	out=$(timeout 30 "$SONDE" dtrace -S -q -n "$2" -n 'BEGIN { exit(0); }' 2>&1)
-	off=$(grep -oE 'error on enabled probe ID 1 \(ID 1: dtrace:::BEGIN\): .* at DIF offset [0-9]+' \
+	off=$(grep -oE 'error in dt_clause_0 for probe ID 1 \(dtrace:::BEGIN\): .* at BPF pc [0-9]+' \
 		<<<"$out" | grep -oE '[0-9]+$')
 	[ -n "$off" ] || { echo "$1: no fault reported:"; echo "$out" | tail -5; exit 1; }
 	# the first program's listing ends where the second's heading starts
