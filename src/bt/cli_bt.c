@@ -176,7 +176,7 @@ static int parse_args(int argc, char **argv, BtCli *c)
 			if (!(c->file = tool_path(optarg)))
 				return 1;
 			break;
-		case OPT_NO_WARNINGS: c->no_warnings = true; break;
+		case OPT_NO_WARNINGS: c->no_warnings = c->run.no_warnings = true; break;
 		/* USDT semaphores are set by the kernel (uprobe ref_ctr_offset) in
 		 * every process that maps the file, which is what bpftrace's flag
 		 * asks for: accepted, nothing more to do */

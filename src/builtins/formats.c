@@ -5,6 +5,8 @@
  * (compile/sema_call_fmt.c: sema_check_format), which debugf() and D's
  * trace() share; D checks printf()'s format its own way (its printf_check
  * hook). */
+#include <string.h>
+
 #include "../compile/codegen.h"
 #include "../compile/sema_hooks.h"
 #include "builtins.h"
@@ -26,6 +28,56 @@ static void gen_printf(Gen *g, const Expr *e)
 		return;
 	}
 	gen_format_event(g, EV_PRINTF, e);
+}
+
+/* the call's text, from its name to its closing parenthesis (string
+ * literals skipped), where src has it on the call's line; else its name */
+static Loc call_span(const Source *src, Loc loc)
+{
+	const char *p = src->text;
+	for (int line = 1; p && *p && line < loc.line; p++)
+		line += *p == '\n';
+	if (!p || (int)strlen(p) < loc.col)
+		return loc;
+	const char *start = p + loc.col - 1, *q = start;
+	int depth = 0;
+	for (; *q && *q != '\n'; q++) {
+		if (*q == '"')
+			for (q++; *q && *q != '"' && *q != '\n'; q++)
+				q += q[0] == '\\' && q[1];
+		depth += *q == '(';
+		if (*q == ')' && --depth == 0) {
+			loc.len = (int)(q - start) + 1;
+			break;
+		}
+	}
+	return loc;
+}
+
+/* errorf()/warnf(): printf's check, and the whole call as the place */
+static bool check_diag(Sema *s, Expr *c)
+{
+	c->loc = call_span(&s->sc->ast->src, c->loc);
+	return check_printf(s, c);
+}
+
+/* bpftrace 0.26's errorf(fmt, ...), warnf(fmt, ...): printf's record,
+ * printed as an error or a warning at the call (runtime/events.c) */
+static void gen_diag(Gen *g, const Expr *e, const char *severity)
+{
+	EventDesc *ev = gen_format_event(g, EV_DIAG, e);
+	ev->text = severity;
+	ev->loc = e->loc;
+}
+
+static void gen_errorf(Gen *g, const Expr *e)
+{
+	gen_diag(g, e, "ERROR");
+}
+
+static void gen_warnf(Gen *g, const Expr *e)
+{
+	gen_diag(g, e, "WARNING");
 }
 
 static void gen_cat(Gen *g, const Expr *e)
@@ -180,6 +232,8 @@ static const FuncDef format_funcs[] = {
 	{"time", F_NONE, FK_STMT, 0, 1, check_time, .gen_stmt = gen_time},
 	{"strftime", F_NONE, FK_EXPR, 2, 2, check_strftime, .gen_into = gen_strftime},
 	{"cat", F_NONE, FK_STMT, 1, 64, check_printf, .gen_stmt = gen_cat},
+	{"errorf", F_NONE, FK_STMT, 1, 64, check_diag, .gen_stmt = gen_errorf, .sets = FSET_BT_STDLIB},
+	{"warnf", F_NONE, FK_STMT, 1, 64, check_diag, .gen_stmt = gen_warnf, .sets = FSET_BT_STDLIB},
 	{"system", F_NONE, FK_STMT, 1, 64, check_system, .gen_stmt = builtin_gen_system},
 	{"join", F_NONE, FK_STMT, 1, 2, check_join, .gen_stmt = gen_join},
 };

@@ -75,6 +75,8 @@ typedef enum EventKind {
 			    fault type, address after the index (DFAULT_REC_SIZE bytes) */
 	EV_SKBOUTPUT,    /* skboutput(): sent through the perf buffer (runtime/skb_capture.c), text = the
 			  * pcap file; the record is SkbRecord, then the packet's bytes */
+	EV_DIAG,         /* errorf()/warnf(): printf's record; the text is a diagnostic on stderr
+			  * at loc, of severity text ("ERROR", "WARNING") */
 } EventKind;
 
 /* One call site's event: records start with a u64 event index, then the
@@ -98,7 +100,7 @@ typedef struct EventDesc {
 	const ProbeSpec *wp; /* EV_WATCHPOINT: the watchpoint, and its program's */
 	int wp_prog;         /* index in Script.progs */
 	int helper;          /* EV_HELPER_ERROR: the BPF_FUNC_* that failed */
-	Loc loc;             /* EV_HELPER_ERROR: where the script called it */
+	Loc loc;             /* EV_HELPER_ERROR, EV_DIAG: where the script called it */
 	const ProbeSpec *spec; /* EV_D_FAULT: the probe of the program that faulted */
 } EventDesc;
 

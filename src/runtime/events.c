@@ -77,6 +77,19 @@ static void ev_system(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	sb_free(&out);
 }
 
+/* errorf()/warnf(): the text as a diagnostic at the call, on stderr */
+static void ev_diag(Runtime *rt, const EventDesc *ev, const uint8_t *data)
+{
+	bool warning = !strcmp(ev->text, "WARNING");
+	if (warning && rt->opt.no_warnings)
+		return;
+	render_args(rt, ev, data, &rt->line);
+	Error e = {.set = true, .warning = warning, .loc = ev->loc};
+	snprintf(e.msg, sizeof(e.msg), "%.*s", (int)rt->line.len, rt->line.s);
+	fflush(rt->out.f);
+	diag_print(stderr, &rt->sc->ast->src, &e);
+}
+
 static void ev_join(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 {
 	StrBuf *sb = &rt->line;
@@ -164,6 +177,9 @@ static int event_handle_one(Runtime *rt, void *data, size_t size)
 	case EV_PRINTF:
 		render_args(rt, ev, data, &rt->line);
 		output_printf_text(&rt->out, rt->line.s, rt->line.len);
+		break;
+	case EV_DIAG:
+		ev_diag(rt, ev, data);
 		break;
 	case EV_PRINT_VALUE:
 		value_print(&rt->out, ev->argt[0], (uint8_t *)data + ev->argoff[0]);

@@ -38,6 +38,7 @@ typedef struct MapsSink {
 
 typedef struct RunOpts {
 	bool quiet;       /* -q: no "Attaching N probes..." */
+	bool no_warnings; /* --no-warnings: warnf() prints nothing */
 	/* __BPFTRACE_NOTIFY_PROBES_ATTACHED in the environment: print that line
 	 * on stdout once every probe is attached (bpftrace's test engine and
 	 * tools wait for it) */

@@ -68,6 +68,7 @@ static void test_sets(void)
 	expect_gen_error(g017, "BEGIN { print(jiffies); }", 1, 15, "Unknown identifier: 'jiffies'");
 	expect_gen_error(g017, "BEGIN { exit(1); }", 1, 9, "exit() requires no arguments (1 provided)");
 	expect_gen_error(g017, "BEGIN { print(comm()); }", 1, 15, "Unknown function: comm");
+	expect_gen_error(g017, "BEGIN { errorf(\"x\"); }", 1, 9, "Unknown function: errorf");
 }
 
 /* ---- types ---- */
@@ -123,6 +124,9 @@ static void test_errors(void)
 	expect_gen_error(g026, "begin { print(comm(1, 2)); }", 1, 15, "Unknown function: comm");
 	expect_gen_error(g026, "begin { print(signal_name(\"INT\")); }", 1, 27,
 			 "signal_name() only supports integer arguments (string provided)");
+	expect_gen_error(g026, "begin { errorf(\"%d\", \"a\"); }", 1, 9,
+			 "errorf: %d specifier expects a value of type integer (string supplied)");
+	expect_gen_error(g026, "begin { $x = warnf(\"a\"); }", 1, 14, "warnf() does not return a value");
 	expect_gen_error(g026, "begin { print(is_str()); }", 1, 15,
 			 "is_str() requires one argument (0 provided)");
 }
@@ -159,6 +163,12 @@ static void test_codegen(void)
 	check_calls("begin { @m[1] = 1; print(has_key(@m, 1)); }", BPF_FUNC_map_lookup_elem);
 	check_calls("begin { @m[1] = 1; print(delete(@m, 1)); }", BPF_FUNC_map_delete_elem);
 	check_calls("begin { usermode }", BPF_FUNC_task_pt_regs);
+	/* errorf: printf's record, an EV_DIAG event at the whole call */
+	Compiled d = compile_gen(g026, "begin { errorf(\"x %d\", 1); }");
+	CHECK(d.sc && d.sc->events.n == 1 && d.sc->events.v[0]->kind == EV_DIAG &&
+	      !strcmp(d.sc->events.v[0]->text, "ERROR") && d.sc->events.v[0]->loc.col == 9 &&
+	      d.sc->events.v[0]->loc.len == 17);
+	compiled_free(&d);
 	/* len(@m): bpf_for_each_map_elem with a callback, a second function */
 	Compiled r = compile_gen(g026, "begin { @m[1] = 1; print(len(@m)); }");
 	CHECK(r.sc && calls(r.sc, BPF_FUNC_for_each_map_elem));
