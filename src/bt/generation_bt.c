@@ -29,6 +29,7 @@ static const BtGeneration gen_026 = {
 		.for_loops = true,
 		.records = true,
 		.bool_literals = true,
+		.bare_conditions = true,
 	},
 	.codegen = &codegen_026,
 	.sema = &bt_sema_hooks_026,

@@ -49,7 +49,9 @@ Stmt *parse_for(Parser *ps)
 	if (!ps_advance(ps))
 		return NULL;
 	Loc open = ps_tok(ps)->loc;
-	if (!ps_expect(ps, T_LPAREN, "'(' after 'for'"))
+	/* ParseOpts.bare_conditions: `for $kv : @m { }` */
+	bool paren = ps_tok(ps)->kind == T_LPAREN || !ps_lexer(ps)->opts->bare_conditions;
+	if (paren && !ps_expect(ps, T_LPAREN, "'(' after 'for'"))
 		return NULL;
 	const Token *t = ps_tok(ps);
 	if (t->kind != T_VAR)
@@ -58,7 +60,7 @@ Stmt *parse_for(Parser *ps)
 	s->target->name = arena_strndup(&ps_prog(ps)->arena, t->text + 1, (size_t)t->len - 1);
 	if (!ps_advance(ps) || !ps_expect(ps, T_COLON, "':'"))
 		return NULL;
-	if (!(s->expr = parse_iterable(ps)) || !ps_expect_close(ps, T_RPAREN, open, "()"))
+	if (!(s->expr = parse_iterable(ps)) || (paren && !ps_expect_close(ps, T_RPAREN, open, "()")))
 		return NULL;
 	return ps_block(ps, &s->body, "for") ? s : NULL;
 }

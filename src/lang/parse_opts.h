@@ -19,7 +19,8 @@ typedef struct ParseOpts {
 	bool int_suffixes;
 	/* `let $x[: type] [= expr];`, `let @m = hash(N);`, block scoping */
 	bool let_decls;
-	/* `if cond { }`, `while cond { }` without parentheses */
+	/* `if cond { }`, `while cond { }`, `for $kv : @m { }` without
+	 * parentheses (lang/parse_stmt.c, parse_loop.c) */
 	bool bare_conditions;
 	/* builtins called as functions: `comm()`, `pid()` */
 	bool builtin_calls;

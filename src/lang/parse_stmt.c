@@ -1,12 +1,16 @@
 /* Statements and blocks: if/else, while, unroll, break/continue/return,
  * assignments and expression statements (for loops: parse_loop.c). */
 #include <stdio.h>
+#include <string.h>
 
 #include "parser_int.h"
 
-/* "(expr)" after if/while/unroll. */
+/* "(expr)" after if/while/unroll; ParseOpts.bare_conditions: any
+ * expression after if/while (a parenthesized one among them) */
 static Expr *parse_cond(Parser *ps, const char *kw)
 {
+	if (ps->lx.opts->bare_conditions && strcmp(kw, "unroll"))
+		return ps_expr(ps);
 	char want[48];
 	snprintf(want, sizeof(want), "'(' after '%s'", kw);
 	Loc open = ps->tok.loc;

@@ -1,6 +1,6 @@
 /* bpftrace 0.26.1's language as the default generation parses and types
  * it, each rule beside 0.17's (which must refuse it or keep its own type):
- * bool, true and false. */
+ * bool, true and false; if/while/for without parentheses. */
 #include "compile_check.h"
 #include "bt/generation_bt.h"
 #include "compile/sema_hooks.h"
@@ -63,11 +63,43 @@ static void test_bool(void)
 	compiled_free(&c);
 }
 
+/* ---- if, while and for without parentheses ---- */
+
+static bool parses(const BtGeneration *g, const char *text)
+{
+	Error err = {0};
+	Source src = {"test", text};
+	Program *p = parse_program_opts(&src, &g->parse, &err);
+	program_free(p);
+	return p != NULL;
+}
+
+static void test_bare_conditions(void)
+{
+	const char *progs[] = {
+		"BEGIN { if 1 { } else if $x == 2 { } }",
+		"BEGIN { $i = 0; while $i < 3 { $i++; } }",
+		"BEGIN { for $kv : @m { } for $i : 0..3 { } }",
+		"BEGIN { if ($x) + 1 > 2 { } }",
+	};
+	for (size_t i = 0; i < sizeof(progs) / sizeof(*progs); i++) {
+		CHECK(parses(g026, progs[i]));
+		CHECK(!parses(g017, progs[i]));
+	}
+	/* with parentheses, as before; unroll keeps them */
+	CHECK(parses(g026, "BEGIN { if (1) { } while (0) { } for ($kv : @m) { } }"));
+	CHECK(!parses(g026, "BEGIN { unroll 2 { } }"));
+	Compiled c = compile_gen(g026, "BEGIN { if { } }");
+	CHECK(!c.prog && c.err.loc.col == 12 && strstr(c.err.msg, "unexpected {"));
+	compiled_free(&c);
+}
+
 int main(void)
 {
 	g026 = bt_generation_named("0.26.1");
 	g017 = bt_generation_named("0.17");
 	test_bool();
+	test_bare_conditions();
 	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }
