@@ -30,6 +30,7 @@ static const BtGeneration gen_026 = {
 		.records = true,
 		.bool_literals = true,
 		.bare_conditions = true,
+		.let_decls = true,
 	},
 	.codegen = &codegen_026,
 	.sema = &bt_sema_hooks_026,

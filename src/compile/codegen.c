@@ -39,6 +39,16 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 	emit_stx(g, BPF_DW, cg_var_reg(v), BPF_REG_1, v->off);
 }
 
+/* `let $x;`: zero (S_LET; nothing for a variable never assigned) */
+static void gen_let(Gen *g, const Stmt *st)
+{
+	const VarInfo *v = st->target->var;
+	if (v && v->type->kind == TY_INT)
+		emit_st(g, BPF_DW, cg_var_reg(v), v->off, 0);
+	else if (v)
+		emit_memzero(g, v->off, v->type->size);
+}
+
 static void gen_assign(Gen *g, const Stmt *st)
 {
 	if (st->target->kind == E_VAR) {
@@ -124,6 +134,9 @@ static void gen_stmt(Gen *g, const Stmt *st)
 		break;
 	case S_FOR:
 		gen_loop_stmt(g, st);
+		break;
+	case S_LET:
+		gen_let(g, st);
 		break;
 	}
 	g->scratch_top = mark;

@@ -138,6 +138,8 @@ static bool sema_stmt(Sema *s, Stmt *st)
 		return sema_stmts(s, &st->body);
 	case S_FOR:
 		return sema_for(s, st, sema_stmts);
+	case S_LET:
+		return sema_let(s, st);
 	}
 	return true;
 }

@@ -25,6 +25,15 @@ bool sema_declared(Sema *s, const char *name, Type **t)
 	return !sema_hooks(s)->declared || sema_hooks(s)->declared(s, name, t);
 }
 
+/* `let $x;`: $x is zeroed there once its assignments give it a type (before
+ * them, it reads as zero as every variable does) */
+bool sema_let(Sema *s, Stmt *st)
+{
+	VarInfo *v = sema_var_find(s, st->target->name);
+	st->target->var = v && v->type ? v : NULL;
+	return true;
+}
+
 bool sema_var(Sema *s, Expr *e)
 {
 	VarInfo *v = sema_var_find(s, e->name);

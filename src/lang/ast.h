@@ -103,6 +103,7 @@ typedef enum StmtKind {
 	S_RETURN,
 	S_BLOCK,    /* { body } nested block */
 	S_FOR,      /* for (target : expr) body: target an E_VAR, expr an E_MAP or E_RANGE */
+	S_LET,      /* let target; (bpftrace 0.26): target an E_VAR, set to zero */
 } StmtKind;
 
 typedef struct Stmt Stmt;

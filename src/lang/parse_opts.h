@@ -17,7 +17,8 @@ typedef struct ParseOpts {
 	bool duration_literals;
 	/* C's integer suffixes accepted and ignored: `123UL`, `0x10u`, `5LL` */
 	bool int_suffixes;
-	/* `let $x[: type] [= expr];`, `let @m = hash(N);`, block scoping */
+	/* `let $x[: type] [= expr];` (lang/parse_stmt.c); not yet: block
+	 * scoping, `let @m = hash(N);` */
 	bool let_decls;
 	/* `if cond { }`, `while cond { }`, `for $kv : @m { }` without
 	 * parentheses (lang/parse_stmt.c, parse_loop.c) */

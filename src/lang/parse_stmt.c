@@ -52,6 +52,44 @@ static Stmt *parse_loop(Parser *ps, StmtKind kind, const char *kw)
 	return s;
 }
 
+/* ParseOpts.let_decls: `let $x;` (S_LET), `let $x = e;` (an assignment),
+ * `let $x: TYPE [= e];` (the value, or 0, cast to TYPE) */
+static Stmt *parse_let(Parser *ps)
+{
+	Stmt *s = ps_stmt_new(ps, S_LET, ps->tok.loc);
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps->tok.kind != T_VAR)
+		return ps_unexpected(ps, "a variable after 'let'"), NULL;
+	s->target = ps_expr_new(ps, E_VAR, ps->tok.loc);
+	s->target->name = ps_strdup(ps, 1);
+	Expr *cast = NULL;
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps->tok.kind == T_COLON) {
+		if (!ps_advance(ps))
+			return NULL;
+		if (!ps_type_ahead(ps, false))
+			return ps_unexpected(ps, "a type after ':'"), NULL;
+		cast = ps_expr_new(ps, E_CAST, ps->tok.loc);
+		if (!(cast->name = ps_type(ps)))
+			return NULL;
+		cast->a = ps_expr_new(ps, E_INT, cast->loc); /* without a value: 0 */
+	}
+	if (ps->tok.kind == T_ASSIGN && ps->tok.op == OP_NONE) {
+		s->op_loc = ps->tok.loc;
+		if (!ps_advance(ps) || !(s->expr = ps_expr(ps)))
+			return NULL;
+	}
+	if (cast && s->expr)
+		cast->a = s->expr;
+	if (cast)
+		s->expr = cast;
+	if (s->expr)
+		s->kind = S_ASSIGN;
+	return s;
+}
+
 static Stmt *parse_simple(Parser *ps, StmtKind kind)
 {
 	Stmt *s = ps_stmt_new(ps, kind, ps->tok.loc);
@@ -107,6 +145,8 @@ static Stmt *parse_stmt(Parser *ps)
 		return parse_simple(ps, S_CONTINUE);
 	if (ps_tok_is(t, "return"))
 		return parse_simple(ps, S_RETURN);
+	if (ps_tok_is(t, "let") && ps->lx.opts->let_decls)
+		return parse_let(ps);
 	if (ps_tok_is(t, "for") && ps->lx.opts->for_loops)
 		return parse_for(ps);
 	return parse_expr_stmt(ps);

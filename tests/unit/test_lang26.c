@@ -1,6 +1,6 @@
 /* bpftrace 0.26.1's language as the default generation parses and types
  * it, each rule beside 0.17's (which must refuse it or keep its own type):
- * bool, true and false; if/while/for without parentheses. */
+ * bool, true and false; if/while/for without parentheses; let. */
 #include "compile_check.h"
 #include "bt/generation_bt.h"
 #include "compile/sema_hooks.h"
@@ -94,12 +94,34 @@ static void test_bare_conditions(void)
 	compiled_free(&c);
 }
 
+/* ---- let ---- */
+
+static void test_let(void)
+{
+	check_map_type(g026, "BEGIN { let $x = 5; @ = $x; }", "int64");
+	check_map_type(g026, "BEGIN { let $x: uint16 = 5; @ = $x; }", "uint64"); /* widened */
+	check_map_type(g026, "BEGIN { let $x: uint8; @ = $x; }", "uint64");
+	check_map_type(g026, "BEGIN { let $x; $x = \"s\"; @ = $x; }", "string[2]");
+	/* `let $x;` after $x has a type zeroes it: an S_LET that knows $x */
+	Compiled c = compile_gen(g026, "BEGIN { $x = 1; let $x; print($x); }");
+	CHECK(c.sc != NULL);
+	if (c.sc) {
+		const Stmt *let = c.prog->probes[0]->body.v[1];
+		CHECK(let->kind == S_LET && let->target->var && let->target->var->type);
+	}
+	compiled_free(&c);
+	CHECK(!parses(g026, "BEGIN { let x = 1; }"));
+	CHECK(!parses(g026, "BEGIN { let $x: 5; }"));
+	CHECK(!parses(g017, "BEGIN { let $x = 1; }"));
+}
+
 int main(void)
 {
 	g026 = bt_generation_named("0.26.1");
 	g017 = bt_generation_named("0.17");
 	test_bool();
 	test_bare_conditions();
+	test_let();
 	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }
