@@ -16,72 +16,11 @@
 #include "env_bt.h"
 #include "generation_bt.h"
 #include "tools_bt.h"
-
-#ifndef SONDE_VERSION
-#define SONDE_VERSION "dev"
-#endif
+#include "cli_026.h"
 
 static void usage(const BtCli *c, FILE *f)
 {
-	fputs("USAGE:\n"
-	      "    sonde [options] filename\n"
-	      "    sonde [options] - <stdin input>\n"
-	      "    sonde [options] -e 'program'\n"
-	      "\n"
-	      "OPTIONS:\n"
-	      "    -B MODE        output buffering mode ('full', 'line', 'none')\n"
-	      "    -f FORMAT      output format ('text', 'json', 'folded': maps keyed by stacks\n"
-	      "                   as folded stacks for flame graphs; 'pprof': those maps as a\n"
-	      "                   gzipped pprof profile in the -o file, the rest as text)\n"
-	      "    -o file        redirect program output to file\n"
-	      "    -I DIR         directory #include searches (C definitions)\n"
-	      "    --include FILE read the C definitions of FILE before the program\n"
-	      "    -d ast|bpf     print the syntax tree or the BPF instructions, and exit\n"
-	      "    -d, -dd        print both (bpftrace's dry runs; sonde has no LLVM IR)\n"
-	      "    -e 'program'   execute this program\n"
-	      "    -h, --help     show this help message\n"
-	      "    -l [search]    list probes (tracepoints, software events); 'struct NAME': BTF types\n"
-	      "    -p PID         uprobes/USDT fire for PID only; sonde exits when it does\n"
-	      "    -c 'CMD'       run CMD and trace until it exits; cpid holds its pid\n"
-	      "    -k             emit a warning when a map update/delete fails at run time\n"
-	      "    -kk            also when a probe read or map lookup fails\n"
-	      "    -q             keep messages quiet\n"
-	      "    --unsafe       allow unsafe builtin functions (system)\n"
-	      "    --no-warnings  disable all warning messages\n"
-	      "    -v             verbose messages (full verifier logs)\n"
-	      "    --info         print what this kernel supports\n"
-	      "    --verify-llvm-ir  accepted as bpftrace takes it (sonde has no LLVM IR)\n"
-	      "    --compat=0.17  bpftrace 0.17's language and output (default: 0.26.1's)\n"
-	      "    --metrics ADDR:PORT  serve the maps at http://ADDR:PORT/metrics while the\n"
-	      "                   script runs (Prometheus; ':PORT' is loopback's)\n"
-	      "    --tools        list the ready tools, one line each\n"
-	      "    --tool NAME    run the ready tool NAME (arguments follow: --tool opensnoop PID)\n"
-	      "    -V, --version  sonde version\n"
-	      "\n"
-	      "ENVIRONMENT:\n"
-	      "    SONDE_COMPAT                [default: 0.26] 0.17: bpftrace 0.17's language and output\n"
-	      "    BPFTRACE_STRLEN             [default: 64] bytes kept of each string (up to 1048576)\n"
-	      "    BPFTRACE_MAP_KEYS_MAX       [default: 4096] max keys in a map\n"
-	      "    BPFTRACE_CAT_BYTES_MAX      [default: 10k] maximum bytes read by cat()\n"
-	      "    BPFTRACE_MAX_PROBES         [default: 512] max number of probes\n"
-	      "    BPFTRACE_MAX_BPF_PROGS      [default: 512] max number of BPF programs, as bpftrace counts them\n"
-	      "    BPFTRACE_PERF_RB_PAGES      pages per CPU of the ring buffer (a power of two)\n"
-	      "    BPFTRACE_BTF                [default: none] BTF file for kernel types\n"
-	      "    BPFTRACE_VMLINUX            [default: none] vmlinux whose .BTF is read when the kernel has no BTF\n"
-	      "    BPFTRACE_KERNEL_SOURCE, BPFTRACE_KERNEL_BUILD  kernel headers for #include\n"
-	      "    BPFTRACE_NO_USER_SYMBOLS    [default: 0] 1: usym, ustack and func in uprobes print addresses\n"
-	      "    BPFTRACE_NO_CPP_DEMANGLE, BPFTRACE_CACHE_USER_SYMBOLS (0 or 1) and BPFTRACE_LOG_SIZE\n"
-	      "    (a number) are checked as bpftrace checks them; sonde does not demangle C++ names,\n"
-	      "    resolves user symbols per process, sizes its verifier log itself\n"
-	      "\n"
-	      "EXAMPLES:\n"
-	      "sonde -l '*sleep*'\n"
-	      "    list probes containing \"sleep\"\n"
-	      "sonde -e 'tracepoint:syscalls:sys_enter_nanosleep { printf(\"%s is sleeping.\\n\", comm); }'\n"
-	      "    trace processes calling sleep\n"
-	      "sonde -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'\n"
-	      "    count syscalls by process name\n",
-	      f);
+	c->gen->cli->usage(f);
 	if (c->usage_tail)
 		c->usage_tail(f);
 }
@@ -124,7 +63,9 @@ static bool parse_pid(const char *s, int *pid)
 }
 
 enum { OPT_UNSAFE = 256, OPT_INFO, OPT_INCLUDE, OPT_TOOLS, OPT_TOOL, OPT_NO_WARNINGS, OPT_USDT_FILE,
-       OPT_METRICS, OPT_VERIFY_IR, OPT_COMPAT };
+       OPT_METRICS, OPT_VERIFY_IR, OPT_COMPAT,
+       /* 0.26's own (BtCliRules.long_options); cli_026.c reads them */
+       OPT_026 = 512 };
 
 /* -d ast, -d bpf: one of sonde's dumps.  bpftrace's -d and -dd (its AST
  * after each pass, then LLVM IR) take no word: sonde has no LLVM, so they
@@ -142,6 +83,7 @@ static void parse_debug(BtCli *c, int argc, char **argv, const char *arg)
 static int parse_args(int argc, char **argv, BtCli *c)
 {
 	static const struct option longopts[] = {
+		BT_LONGOPTS_026(OPT_026),
 		{"help", no_argument, 0, 'h'},	   {"version", no_argument, 0, 'V'},
 		{"unsafe", no_argument, 0, OPT_UNSAFE}, {"info", no_argument, 0, OPT_INFO},
 		{"include", required_argument, 0, OPT_INCLUDE},
@@ -155,20 +97,39 @@ static int parse_args(int argc, char **argv, BtCli *c)
 	int ch;
 	/* options may follow the program file or a positional parameter, as
 	 * bpftrace's getopt permutes them (`sonde x.bt -c cmd`); `--` ends them */
-	while ((ch = getopt_long(argc, argv, "e:lvp:c:o:f:qB:d::hVI:k", longopts, NULL)) != -1) {
+	int li = -1;
+	while ((ch = getopt_long(argc, argv, c->gen->cli->debug_stages ? "e:lvp:c:o:f:qB:d:hVI:kb"
+								    : "e:lvp:c:o:f:qB:d::hVI:k",
+				 longopts, &li)) != -1) {
+		if (ch >= OPT_026) { /* 0.26's long options: their short one, or done */
+			if ((ch = bt_option_026(c, ch - OPT_026, longopts[li].name)) < 0)
+				return 1;
+			if (!ch)
+				continue;
+		}
 		switch (ch) {
 		case 'e': c->program = optarg; break;
 		case 'l': c->list = true; break;
 		case 'v': c->run.verbose = true; c->list_verbose = true; break;
 		case 'p':
-			if (!parse_pid(optarg, &c->run.watch_pid))
+			if (!(c->gen->cli->pid_words_026 ? bt_pid_026(optarg, &c->run.watch_pid)
+							   : parse_pid(optarg, &c->run.watch_pid)))
 				return 1;
 			break;
 		case 'c': c->cmd = optarg; break;
 		case 'o': c->out_path = optarg; break;
 		case 'q': c->run.quiet = true; break;
-		case 'k': c->opt.helper_check++; break; /* -k, -kk */
-		case 'd': parse_debug(c, argc, argv, optarg); break;
+		case 'k': /* -k, -kk */
+			if (!bt_warnings_opt(c))
+				return 1;
+			break;
+		case 'd':
+			if (!c->gen->cli->debug_stages)
+				parse_debug(c, argc, argv, optarg);
+			else if (!bt_debug_stages(c, optarg))
+				return 1;
+			break;
+		case 'b': break; /* 0.26's --btf: BTF is always used */
 		case OPT_UNSAFE: c->opt.unsafe = true; break;
 		case OPT_INFO: c->info = true; break;
 		case OPT_TOOLS: return tools_list(stdout);
@@ -176,7 +137,13 @@ static int parse_args(int argc, char **argv, BtCli *c)
 			if (!(c->file = tool_path(optarg)))
 				return 1;
 			break;
-		case OPT_NO_WARNINGS: c->no_warnings = c->run.no_warnings = true; break;
+		case OPT_NO_WARNINGS:
+			if (c->gen->cli->long_options && c->opt.helper_check) {
+				fprintf(stderr, "ERROR: USAGE: -k, --warnings conflicts with --no-warnings\n");
+				return 1;
+			}
+			c->no_warnings = c->run.no_warnings = true;
+			break;
 		/* USDT semaphores are set by the kernel (uprobe ref_ctr_offset) in
 		 * every process that maps the file, which is what bpftrace's flag
 		 * asks for: accepted, nothing more to do */
@@ -219,9 +186,14 @@ static int parse_args(int argc, char **argv, BtCli *c)
 			}
 			break;
 		case 'h': usage(c, stdout); return 0;
-		case 'V': printf("sonde v%s\n", SONDE_VERSION); return 0;
+		case 'V': c->gen->cli->version(stdout); return 0;
 		default: usage(c, stderr); return 1;
 		}
+	}
+	if (c->gen->cli->long_options && c->cmd && c->run.watch_pid) {
+		fprintf(stderr, "ERROR: USAGE: Cannot use both -c and -p.\n");
+		usage(c, stderr);
+		return 1;
 	}
 	if (c->list && optind < argc)
 		c->list_pattern = argv[optind++];

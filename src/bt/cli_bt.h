@@ -19,7 +19,9 @@ typedef struct BtCli {
 	bool list_verbose;
 	const char *cmd;      /* -c */
 	const char *out_path; /* -o */
-	const char *debug;    /* -d ast|bpf */
+	const char *debug;    /* -d ast|bpf|all: sonde's dumps, then exit */
+	const char *mode;     /* --mode (0.26): "codegen" compiles and exits */
+	const char *probe_filter; /* --probe-filter REGEX (0.26) */
 	bool info;
 	bool no_warnings; /* --no-warnings */
 	uint64_t max_bpf_progs; /* BPFTRACE_MAX_BPF_PROGS */

@@ -8,9 +8,16 @@
 #include "frontend_bt.h"
 #include "generation_bt.h"
 #include "sema_bt.h"
+#include "usage_bt.h"
+
+static const BtCliRules cli_017 = {
+	.usage = bt_usage_017,
+	.version = bt_version_017,
+};
 
 static const BtGeneration gen_017 = {
 	.name = "0.17",
+	.cli = &cli_017,
 	.sema = &bt_sema_hooks,
 	.rt = &bt_frontend_rt,
 };
@@ -20,8 +27,17 @@ static const CodegenHooks codegen_026 = {
 	.many_begin_end = true,
 };
 
+static const BtCliRules cli_026 = {
+	.long_options = true,
+	.debug_stages = true,
+	.pid_words_026 = true,
+	.usage = bt_usage_026,
+	.version = bt_version_026,
+};
+
 static const BtGeneration gen_026 = {
 	.name = "0.26.1",
+	.cli = &cli_026,
 	.parse = {
 		.lowercase_begin_end = true,
 		.duration_literals = true,

@@ -5,10 +5,26 @@
  * front end hands the core (the parser's ParseOpts, the sema and runtime
  * hook tables); the core reads those, never the generation. */
 #pragma once
+#include <stdio.h>
+
 #include "../compile/codegen_hooks.h"
 #include "../compile/sema_hooks.h"
 #include "../lang/parse_opts.h"
 #include "../runtime/frontend_rt.h"
+
+/* What a generation's command line accepts and prints (cli_bt.c, usage_bt.c) */
+typedef struct BtCliRules {
+	/* 0.26's long options (--cmd, --list, --pid, --output, --quiet,
+	 * --verbose, --debug), its --dry-run, --probe-filter, --mode,
+	 * --no-feature, --debuginfo, --traceable-functions, --warnings */
+	bool long_options;
+	/* -d STAGE[,STAGE...] as 0.26 names the stages; else 0.17's -d, -dd */
+	bool debug_stages;
+	/* -p as 0.26 checks it ("Pid out of range", "Failed to parse pid") */
+	bool pid_words_026;
+	void (*usage)(FILE *f);
+	void (*version)(FILE *f);
+} BtCliRules;
 
 typedef struct BtGeneration {
 	const char *name;      /* "0.26.1", "0.17" */
@@ -16,6 +32,7 @@ typedef struct BtGeneration {
 	const SemaHooks *sema; /* its rules and messages in sema */
 	const CodegenHooks *codegen; /* its rules in code generation (NULL: none) */
 	const FrontendRt *rt;  /* its output at run time */
+	const BtCliRules *cli; /* its command line */
 } BtGeneration;
 
 /* "0.17" (or "0.17.x"), "0.26" (or "0.26.x"); NULL for any other */

@@ -20,6 +20,7 @@
 #include "cli_bt.h"
 #include "generation_bt.h"
 #include "tools_bt.h"
+#include "probe_filter_bt.h"
 
 
 /* BPFTRACE_MAX_BPF_PROGS (default 512): bpftrace 0.17 compiles a probe that
@@ -150,12 +151,14 @@ int bt_run_program(BtCli *c)
 	Program *ast = parse_program_opts(&src, &c->gen->parse, &err);
 	Script *sc = NULL;
 	PyTarget *py = NULL;
+	if (ast && c->probe_filter && !bt_probe_filter(ast, c->probe_filter))
+		goto out;
 	if (ast && c->debug && !strcmp(c->debug, "ast")) {
 		debug_dump(c, ast, NULL);
 		status = 0;
 		goto out;
 	}
-	if (ast && c->cmd && !c->debug && !start_cmd_wordexp(c)) {
+	if (ast && c->cmd && !c->debug && !c->mode && !start_cmd_wordexp(c)) {
 		status = 255; /* as bpftrace when it cannot start the command */
 		goto out;
 	}
@@ -179,8 +182,9 @@ int bt_run_program(BtCli *c)
 		stop_child(c);
 		goto out;
 	}
-	if (c->debug) {
-		debug_dump(c, ast, sc);
+	if (c->debug || c->mode) { /* --mode codegen: compiled, nothing loaded */
+		if (c->debug)
+			debug_dump(c, ast, sc);
 		status = 0;
 		goto out;
 	}

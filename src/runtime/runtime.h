@@ -44,6 +44,7 @@ typedef struct RunOpts {
 	 * tools wait for it) */
 	bool notify_attached;
 	bool verbose;     /* -v: verifier logs */
+	bool dry_run;     /* --dry-run: stop once every probe is attached */
 	OutFormat fmt;
 	FILE *out;
 	Buffering buffering;

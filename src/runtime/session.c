@@ -589,6 +589,10 @@ int runtime_run(Script *sc, const RunOpts *opt)
 		return fail(&rt, err);
 	phase_time("attached");
 	announce_attached(&rt);
+	if (rt.opt.dry_run) { /* attached: that was the test */
+		detach(&rt);
+		return fail_status(&rt, 0);
+	}
 	test_delay_knob("SONDE_TEST_LATE_BEGIN");
 	run_special(&rt, SPECIAL_BEGIN);
 	FE_HOOK(&rt, after_begin, &rt);
