@@ -309,7 +309,7 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 		fprintf(stderr, "ERROR: USAGE: filename or -e 'program' required.\n");
 		return 1;
 	}
-	if (!read_env(&c))
+	if (!c.gen->cli->config_vars && !read_env(&c)) /* 0.26's: with the script's config block */
 		return 1;
 	c.opt.sema = c.gen->sema; /* the bpftrace dialect, in its generation */
 	c.opt.codegen = c.gen->codegen;

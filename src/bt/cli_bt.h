@@ -25,6 +25,7 @@ typedef struct BtCli {
 	bool info;
 	bool no_warnings; /* --no-warnings */
 	uint64_t max_bpf_progs; /* BPFTRACE_MAX_BPF_PROGS */
+	uint64_t max_probes;    /* 0.26's max_probes (0: 0.17 reads BPFTRACE_MAX_PROBES late) */
 	const char *metrics; /* --metrics ADDR:PORT */
 	bool pprof;          /* -f pprof: maps keyed by stacks into the -o file */
 	bool verify_ir;      /* --verify-llvm-ir: accepted, sonde has no LLVM IR */

@@ -31,6 +31,7 @@ static const BtCliRules cli_026 = {
 	.long_options = true,
 	.debug_stages = true,
 	.pid_words_026 = true,
+	.config_vars = true,
 	.usage = bt_usage_026,
 	.version = bt_version_026,
 };
@@ -47,6 +48,7 @@ static const BtGeneration gen_026 = {
 		.bool_literals = true,
 		.bare_conditions = true,
 		.let_decls = true,
+		.config_block = true,
 	},
 	.codegen = &codegen_026,
 	.sema = &bt_sema_hooks_026,

@@ -22,6 +22,9 @@ typedef struct BtCliRules {
 	bool debug_stages;
 	/* -p as 0.26 checks it ("Pid out of range", "Failed to parse pid") */
 	bool pid_words_026;
+	/* settings are 0.26's config variables (a script's config block, then
+	 * BPFTRACE_<NAME>: bt/config_bt.c), else 0.17's environment variables */
+	bool config_vars;
 	void (*usage)(FILE *f);
 	void (*version)(FILE *f);
 } BtCliRules;

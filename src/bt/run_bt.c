@@ -18,6 +18,7 @@
 #include "../util/phase_time.h"
 #include "../util/proc.h"
 #include "cli_bt.h"
+#include "config_bt.h"
 #include "generation_bt.h"
 #include "tools_bt.h"
 #include "probe_filter_bt.h"
@@ -44,14 +45,15 @@ static bool within_max_bpf_progs(const Script *sc, uint64_t max)
 	return true;
 }
 
-/* BPFTRACE_MAX_PROBES (default 512): bpftrace 0.17 refuses to attach more
- * probes than that, with these words */
-static bool within_max_probes(int n)
+/* BPFTRACE_MAX_PROBES (default 512 in 0.17; 0.26's max_probes, read with
+ * its config, is config_max): bpftrace refuses to attach more probes than
+ * that, with these words */
+static bool within_max_probes(int n, uint64_t config_max)
 {
 	const char *v = getenv("BPFTRACE_MAX_PROBES");
 	char *end = NULL;
-	unsigned long long max = v ? strtoull(v, &end, 10) : 512;
-	if (v && (!*v || *end || !max)) {
+	unsigned long long max = config_max ? config_max : v ? strtoull(v, &end, 10) : 512;
+	if (!config_max && v && (!*v || *end || !max)) {
 		fprintf(stderr, "ERROR: Env var 'BPFTRACE_MAX_PROBES' did not contain a valid "
 			"uint64_t, or was zero-valued.\n");
 		return false;
@@ -151,6 +153,10 @@ int bt_run_program(BtCli *c)
 	Program *ast = parse_program_opts(&src, &c->gen->parse, &err);
 	Script *sc = NULL;
 	PyTarget *py = NULL;
+	if (ast && c->gen->cli->config_vars && !bt_config_apply(c, ast, &err)) {
+		diag_print(stderr, &src, &err);
+		goto out;
+	}
 	if (ast && c->probe_filter && !bt_probe_filter(ast, c->probe_filter))
 		goto out;
 	if (ast && c->debug && !strcmp(c->debug, "ast")) {
@@ -188,7 +194,7 @@ int bt_run_program(BtCli *c)
 		status = 0;
 		goto out;
 	}
-	if (!within_max_probes(sc->nattach)) {
+	if (!within_max_probes(sc->nattach, c->max_probes)) {
 		stop_child(c);
 		goto out;
 	}

@@ -159,6 +159,17 @@ typedef struct DVarDecl {
 	bool assoc; /* an associative array (`int x[string];`) */
 } DVarDecl;
 
+/* bpftrace 0.26's `config = { key = value; ... }`: one entry per
+ * assignment, applied by the front end (bt/config_bt.c) */
+typedef enum { CONFIG_INT, CONFIG_STR, CONFIG_WORD } ConfigValueKind;
+typedef struct ConfigEntry {
+	char *key;  /* as written: stack_mode, STACK_MODE, BPFTRACE_STACK_MODE */
+	Loc loc;    /* the whole assignment */
+	ConfigValueKind kind;
+	char *str;  /* CONFIG_STR's text, CONFIG_WORD's identifier (raw, warn) */
+	uint64_t num;
+} ConfigEntry;
+
 typedef struct Program {
 	Arena arena;
 	Source src;
@@ -171,6 +182,8 @@ typedef struct Program {
 	int nprobes;
 	DVarDecl *d_vars; /* D's declared variables */
 	int nd_vars;
+	ConfigEntry *config; /* bpftrace 0.26's config block, in order */
+	int nconfig;
 } Program;
 
 /* Parse `src` into a Program; on failure returns NULL and fills err.

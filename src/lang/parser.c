@@ -6,6 +6,7 @@
  * points).  Every parse function returns NULL/false with the error
  * recorded on failure; nothing needs unwinding because all allocations
  * live in the Program's arena. */
+#include "parse_config.h"
 #include "parser_int.h"
 
 /* C definitions (struct, #include, #define...) before the first probe */
@@ -32,6 +33,7 @@ static const struct {
 	bool (*parse)(Parser *ps, StrBuf *cdefs);
 } top_items[] = {
 	{ at_c_def, parse_c_def },
+	{ at_config, parse_config }, /* parse_config.c */
 };
 
 /* the first top-level item other than a probe that starts here, or -1 */

@@ -45,6 +45,7 @@ typedef struct RunOpts {
 	bool notify_attached;
 	bool verbose;     /* -v: verifier logs */
 	bool dry_run;     /* --dry-run: stop once every probe is attached */
+	bool no_maps_at_exit; /* bpftrace 0.26's print_maps_on_exit = 0 */
 	OutFormat fmt;
 	FILE *out;
 	Buffering buffering;

@@ -410,6 +410,8 @@ static int cmp_map_name(const void *a, const void *b)
 /* At exit; false when the maps sink could not write them */
 static bool print_all_maps(Runtime *rt)
 {
+	if (rt->opt.no_maps_at_exit)
+		return true;
 	if (frontend_rt(&rt->out)->print_maps) { /* D: in dtrace(1)'s layout */
 		frontend_rt(&rt->out)->print_maps(rt);
 		return true;

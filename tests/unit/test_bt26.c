@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "bt/config_bt.h"
 #include "bt/generation_bt.h"
 #include "lang/ast.h"
 
@@ -109,6 +110,69 @@ static void test_literals(void)
 	CHECK(lit_value(g017, "0x1d") == 29);
 }
 
+/* ---- the config block ---- */
+
+static void test_config_parse(void)
+{
+	Error err;
+	Program *p = parse_gen(g026, "config = { stack_mode=raw; MAX_STRLEN = 8; license = \"GPL\" }\n"
+				     "begin { }", &err);
+	CHECK(p && p->nconfig == 3);
+	if (p && p->nconfig == 3) {
+		CHECK_STR(p->config[0].key, "stack_mode");
+		CHECK(p->config[0].kind == CONFIG_WORD);
+		CHECK_STR(p->config[0].str, "raw");
+		CHECK(p->config[1].kind == CONFIG_INT && p->config[1].num == 8);
+		CHECK(p->config[2].kind == CONFIG_STR);
+		CHECK_STR(p->config[2].str, "GPL");
+		CHECK(p->config[0].loc.col == 12 && p->config[0].loc.len == 14); /* stack_mode=raw */
+		CHECK(p->nprobes == 1);
+	}
+	if (p)
+		program_free(p);
+	p = parse_gen(g026, "config = {} begin { }", &err);
+	CHECK(p && p->config && !p->nconfig);
+	if (p)
+		program_free(p);
+	CHECK(!parse_gen(g026, "config = { a = } begin { }", &err));
+	CHECK(!parse_gen(g026, "config = { a = 1 b = 2 } begin { }", &err) &&
+	      strstr(err.msg, "expecting ; or }"));
+	CHECK(!parse_gen(g026, "begin { } config = { a = 1 }", &err));
+	CHECK(!parse_gen(g017, "config = { max_strlen = 8 } BEGIN { }", &err));
+}
+
+static void test_config_read(void)
+{
+	Error err = {0};
+	BtConfig cfg;
+	unsetenv("BPFTRACE_MAX_STRLEN");
+	CHECK(bt_config_read(&cfg, NULL, &err));
+	CHECK(cfg.max_probes == 1024 && cfg.print_maps_on_exit && !strcmp(cfg.missing_probes, "error"));
+	Program *p = parse_gen(g026, "config = { BPFTRACE_MAX_STRLEN = 8; missing_probes = warn; "
+				     "print_maps_on_exit = 0 } begin { }", &err);
+	CHECK(p && bt_config_read(&cfg, p, &err));
+	CHECK(cfg.max_strlen == 8 && !strcmp(cfg.missing_probes, "warn") && !cfg.print_maps_on_exit);
+	setenv("BPFTRACE_MAX_STRLEN", "100", 1); /* the environment wins */
+	CHECK(p && bt_config_read(&cfg, p, &err) && cfg.max_strlen == 100);
+	unsetenv("BPFTRACE_MAX_STRLEN");
+	if (p)
+		program_free(p);
+	static const char *const bad[] = {
+		"config = { nope = 1 } begin { }", "not a known configuration option",
+		"config = { max_strlen = \"x\" } begin { }", "Invalid type for max_strlen",
+		"config = { print_maps_on_exit = 3 } begin { }", "Needs to be 0 or 1",
+		"config = { missing_probes = maybe } begin { }", "Invalid value for missing_probes",
+		"config = { vmlinux = \"x\" } begin { }", "can only be set as an environment variable",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i += 2) {
+		memset(&err, 0, sizeof(err));
+		p = parse_gen(g026, bad[i], &err);
+		CHECK(p && !bt_config_read(&cfg, p, &err) && strstr(err.msg, bad[i + 1]));
+		if (p)
+			program_free(p);
+	}
+}
+
 int main(void)
 {
 	g026 = bt_generation_named("0.26.1");
@@ -116,5 +180,7 @@ int main(void)
 	test_generations();
 	test_begin_end();
 	test_literals();
+	test_config_parse();
+	test_config_read();
 	return check_done("test_bt26");
 }
