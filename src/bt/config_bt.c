@@ -204,5 +204,8 @@ bool bt_config_apply(BtCli *c, const Program *p, Error *err)
 	c->run.rb_pages = cfg.perf_rb_pages;
 	c->run.rb_pages_set = cfg.perf_rb_pages_set;
 	c->run.no_maps_at_exit = !cfg.print_maps_on_exit;
+	c->opt.missing_probes = !strcmp(cfg.missing_probes, "warn")     ? MISSING_WARN
+				: !strcmp(cfg.missing_probes, "ignore") ? MISSING_IGNORE
+									: MISSING_ERROR;
 	return true;
 }

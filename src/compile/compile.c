@@ -129,6 +129,50 @@ static bool check_insn_boundary(Script *sc, const ProbeSpec *s, Error *err)
 	return true;
 }
 
+/* An attach point its provider found missing, under missing_probes: stops
+ * in 0.26's words, or is skipped (the specs it added dropped) with a warning
+ * or silently; true when skipped.  Other errors always stop. */
+static bool skip_missing(Script *sc, int p, const AttachPoint *ap, int before, Error *err)
+{
+	MissingProbes m = sc->opt.missing_probes;
+	if (!err->missing || m == MISSING_STOP)
+		return false;
+	size_t tlen = strcspn(ap->text, ":");
+	char *type = xstrndup(ap->text, tlen);
+	const Provider *pv = provider_find(type);
+	StrBuf words = {0};
+	sb_printf(&words, "No matches for %s %s.", pv ? pv->name : type,
+		  ap->text[tlen] ? ap->text + tlen + 1 : "");
+	free(type);
+	Loc loc = err->loc;
+	*err = (Error){0};
+	if (m == MISSING_ERROR) {
+		error_at(err, loc, "%s", words.s);
+	} else {
+		sc->specs[p].n = before;
+		if (!sc->specs[p].dropped)
+			sc->specs[p].dropped = xstrdup(words.s);
+		if (m == MISSING_WARN) {
+			Error w = {0};
+			error_at(&w, ap->loc, "%s Skipping.", words.s);
+			vec_push(&sc->warnings, w);
+		}
+	}
+	sb_free(&words);
+	return m != MISSING_ERROR;
+}
+
+/* missing_probes=warn: a probe all of whose attach points were skipped */
+static void warn_removed(Script *sc, int p, bool skipped)
+{
+	if (!skipped || sc->specs[p].n || sc->opt.missing_probes != MISSING_WARN)
+		return;
+	Error w = {0};
+	error_at(&w, sc->ast->probes[p]->loc, "Probe has no valid attach points. It is being "
+		 "removed which may cause issues with program behavior.");
+	vec_push(&sc->warnings, w);
+}
+
 /* later: an error bpftrace finds only after its semantic analysis (a second
  * BEGIN), reported when that finds none */
 static bool expand_all(Script *sc, Error *err, Error *later)
@@ -138,14 +182,28 @@ static bool expand_all(Script *sc, Error *err, Error *later)
 	const CodegenHooks *h = codegen_hooks(sc);
 	int nbegin = 0, nend = 0;
 	for (int p = 0; p < ast->nprobes; p++) {
+		bool skipped = false;
 		for (int a = 0; a < ast->probes[p]->naps; a++) {
 			AttachPoint *ap = &ast->probes[p]->aps[a];
 			if (h->late_clause && h->late_clause(sc, ast->probes[p]))
 				break; /* after the others: h->link */
 			ap->text = subst_params(sc, ap->text);
 			int before = sc->specs[p].n;
-			if (!probe_expand(ap->text, ap->loc, &sc->opt.target, &sc->specs[p], err))
-				return false;
+			const char *was_dropped = sc->specs[p].dropped;
+			bool ok = probe_expand(ap->text, ap->loc, &sc->opt.target, &sc->specs[p], err);
+			/* a uprobe function missing from its file: dropped by the
+			 * provider (0.17's rule), missing under missing_probes */
+			if (ok && sc->specs[p].dropped != was_dropped && sc->opt.missing_probes) {
+				error_at(err, ap->loc, "%s", sc->specs[p].dropped);
+				err->missing = true;
+				ok = false;
+			}
+			if (!ok) {
+				if (!skip_missing(sc, p, ap, before, err))
+					return false;
+				skipped = true;
+				continue;
+			}
 			for (int i = before; i < sc->specs[p].n; i++) {
 				sc->specs[p].v[i].ap = ap;
 				if (!check_insn_boundary(sc, &sc->specs[p].v[i], err))
@@ -160,6 +218,7 @@ static bool expand_all(Script *sc, Error *err, Error *later)
 					error_at(later, ap->loc, "More than one %s probe defined", pv->name);
 			}
 		}
+		warn_removed(sc, p, skipped);
 		sc->nattach += sc->specs[p].n;
 	}
 	if (h->link && !h->link(sc, err))

@@ -156,6 +156,12 @@ typedef struct ProgCode {
 	int err_kind, err_slot;
 } ProgCode;
 
+/* What an attach point its provider finds missing does (bpftrace 0.26's
+ * missing_probes): MISSING_STOP, the provider's own error (0.17, D);
+ * MISSING_ERROR, 0.26's "No matches for TYPE ARGS."; MISSING_WARN, skipped
+ * with a warning; MISSING_IGNORE, skipped silently */
+typedef enum { MISSING_STOP, MISSING_ERROR, MISSING_WARN, MISSING_IGNORE } MissingProbes;
+
 typedef struct Options {
 	Dialect dialect;  /* the script's language (lang/fmt.h) */
 	/* the dialect's rules in sema (compile/sema_hooks.h), set with dialect */
@@ -163,6 +169,7 @@ typedef struct Options {
 	AggOpts agg;      /* D: aggsortkey, aggsortrev, ... (-x, #pragma D option) */
 	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max; /* BPFTRACE_MAP_KEYS_MAX, default 4096 */
+	MissingProbes missing_probes;
 	char **params;    /* positional parameters $1.. */
 	int nparams;
 	bool unsafe;

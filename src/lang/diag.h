@@ -30,6 +30,9 @@ typedef struct Error {
 	struct Error *next;
 	unsigned char tier;
 	bool warning; /* a warning printed among the errors (diag_print) */
+	/* a provider found no such probe (no tracepoint, function, symbol):
+	 * the run's missing_probes decides (compile.c) */
+	bool missing;
 } Error;
 
 /* bpftrace 0.17 checks a program in passes and stops after the first pass

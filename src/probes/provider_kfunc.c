@@ -63,15 +63,19 @@ static bool kfunc_expand_in(const char *prov, const char *rest, const char *modu
 	KfuncExpand k = {prov, loc, out, 0};
 	if (!has_wildcard(func)) {
 		btf_funcs_find(sym_ctx_default(), module, func, kfunc_add, &k);
-		if (!k.n)
-			return error_at(err, loc, "%s:%s: no function '%s' in the kernel's BTF (sonde -l "
-					"'kfunc:*' lists them)", prov, func, func);
-		return true;
+		if (!k.n) {
+			error_at(err, loc, "%s:%s: no function '%s' in the kernel's BTF (sonde -l "
+				 "'kfunc:*' lists them)", prov, func, func);
+			err->missing = true;
+		}
+		return k.n > 0;
 	}
 	btf_funcs_foreach(sym_ctx_default(), module, func, kfunc_add, &k);
-	if (!k.n)
-		return error_at(err, loc, "no kernel function matches '%s:%s:%s'", prov, module, func);
-	return true;
+	if (!k.n) {
+		error_at(err, loc, "no kernel function matches '%s:%s:%s'", prov, module, func);
+		err->missing = true;
+	}
+	return k.n > 0;
 }
 
 static bool kfunc_expand_common(const char *prov, const char *rest, Loc loc, ProbeSpecList *out,

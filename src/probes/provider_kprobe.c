@@ -93,9 +93,12 @@ static bool expand_one(const char *prov, const KprobeTarget *t, Loc loc, ProbeSp
 {
 	char why[512];
 	bool ret = !strcmp(prov, "kretprobe");
-	if (kfunc_why_not(sym_ctx_default(), t->module, t->func, ret, t->has_offset, why, sizeof(why)))
-		return error_at(err, loc, "%s:%s%s%s cannot be probed: %s", prov,
-				t->module ? t->module : "", t->module ? ":" : "", t->func, why);
+	if (kfunc_why_not(sym_ctx_default(), t->module, t->func, ret, t->has_offset, why, sizeof(why))) {
+		error_at(err, loc, "%s:%s%s%s cannot be probed: %s", prov,
+			 t->module ? t->module : "", t->module ? ":" : "", t->func, why);
+		err->missing = true; /* not in the kernel, or not traceable */
+		return false;
+	}
 	if (t->has_offset) {
 		uint64_t size = ksym_size(sym_ctx_default(), t->func);
 		if (size && t->offset >= size)
@@ -124,10 +127,13 @@ static bool expand_wildcard(const char *prov, const KprobeTarget *t, Loc loc, Pr
 		add_spec(prov, t, m[i].name, loc, out)->kaddr = m[i].addr;
 	}
 	kindex_match_free(m, n);
-	if (out->n == first)
-		return error_at(err, loc, "%s:%s%s%s matches no function that can be probed "
-				"(sonde -l '%s:*' lists them)", prov, t->module ? t->module : "",
-				t->module ? ":" : "", t->func, prov);
+	if (out->n == first) {
+		error_at(err, loc, "%s:%s%s%s matches no function that can be probed "
+			 "(sonde -l '%s:*' lists them)", prov, t->module ? t->module : "",
+			 t->module ? ":" : "", t->func, prov);
+		err->missing = true;
+		return false;
+	}
 	int count = out->n - first;
 	phase_time("matched the wildcard");
 	bool multi = count > 1 && kernel_has_kprobe_multi();

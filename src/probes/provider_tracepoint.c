@@ -42,8 +42,11 @@ static bool tp_add(ProbeSpecList *out, const char *cat, const char *name, Loc lo
 	sb_printf(&b, "tracepoint:%s:%s", cat, name);
 	s->name = b.s;
 	char msg[256];
-	if (!tracefs_read_format(cat, name, &s->tp, msg, sizeof(msg)))
-		return error_at(err, loc, "%s", msg);
+	if (!tracefs_read_format(cat, name, &s->tp, msg, sizeof(msg))) {
+		error_at(err, loc, "%s", msg);
+		err->missing = true; /* no such tracepoint */
+		return false;
+	}
 	return true;
 }
 
@@ -74,8 +77,10 @@ static bool tp_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
 		struct tp_expand x = {out, loc, err, true};
 		int n = tracefs_foreach(cat, name, tp_found, &x);
 		ok = x.ok;
-		if (ok && n == 0)
+		if (ok && n == 0) {
 			ok = error_at(err, loc, "no tracepoint matches 'tracepoint:%s'", rest);
+			err->missing = true;
+		}
 	}
 	free(cat);
 	return ok;

@@ -330,6 +330,7 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 			      files.n == 1 ? files.v[0] : target, func);
 	else if (ok && !n && !out->dropped)
 		ok = error_at(err, loc, "%s: function '%s' not found in %s", prov, func, target);
+	err->missing = !ok && !n && err->set; /* no such function */
 	utargets_free(&files);
 	free(target);
 	return ok;
