@@ -11,6 +11,7 @@
 #include "../export/metrics.h"
 #include "../export/pprof.h"
 #include "../sym/features.h"
+#include "../sym/symctx.h"
 #include "../util/clock.h"
 #include "cli_bt.h"
 #include "env_bt.h"
@@ -289,6 +290,7 @@ static int run_with_outputs(BtCli *c)
 int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 {
 	BtCli c = {.usage_tail = usage_tail};
+	c.opt.sym = sym_ctx_new(); /* the run's readers */
 	c.run.notify_attached = getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED") != NULL;
 	if (!(c.gen = bt_generation_from_env()))
 		return 1;

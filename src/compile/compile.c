@@ -6,6 +6,7 @@
 #include "codegen.h"
 #include "sema_hooks.h"
 #include "../lang/ctypes.h"
+#include "../sym/symctx.h"
 
 MapInfo *script_map(Script *s, const char *name, Loc loc)
 {
@@ -366,6 +367,8 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	Script *sc = xcalloc(1, sizeof(Script));
 	sc->ast = ast;
 	sc->opt = *opt;
+	if (!sc->opt.sym) /* a caller with no run of its own (a unit test): this compile's */
+		sc->opt.sym = sym_ctx_new();
 	sc->zero_size = 8;
 	sc->expands = arena_alloc(&sc->arena, sizeof(bool) * (size_t)(ast->nprobes + 1));
 	Sema s = {.sc = sc};

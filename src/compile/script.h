@@ -196,6 +196,9 @@ typedef struct Options {
 	int nspec;        /* D: -x nspec (0: DTrace's 1) */
 	int64_t specsize; /* D: -x specsize in bytes (0: DTrace's 4 MiB) */
 	const struct CodegenHooks *codegen; /* the front end's (codegen_hooks.h), or NULL */
+	/* the run's readers and their caches (sym/symctx.h): made once by the
+	 * command that starts the run, read by sema, the providers, the runtime */
+	struct SymCtx *sym;
 } Options;
 
 typedef struct Script {

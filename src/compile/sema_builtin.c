@@ -276,13 +276,13 @@ bool sema_builtin(Sema *s, Expr *e)
 			char rec[64];
 			snprintf(rec, sizeof(rec), "bpf_iter__%s", s->spec->func);
 			e->type = ty_int(s, 64, false);
-			e->type->pointee = btf_lazy_record(sym_ctx_default(), "struct", rec);
+			e->type->pointee = btf_lazy_record(s->sc->opt.sym, "struct", rec);
 		}
-		Type *rt = b->id == B_RETVAL && s->spec->dwarf ? type_of_return(sym_ctx_default(), s->spec->dwarf) : NULL;
+		Type *rt = b->id == B_RETVAL && s->spec->dwarf ? type_of_return(s->sc->opt.sym, s->spec->dwarf) : NULL;
 		if (rt && rt->kind == TY_INT) /* kretfunc: the BTF return type */
 			e->type = rt->pointee ? rt : ty_int(s, rt->bits, rt->is_signed);
 		if (b->id == B_CTX && s->spec->prov->ctx != CTX_ITER) /* the registers */
-			e->type->pointee = btf_lazy_record(sym_ctx_default(), "struct", s->spec->prov->ctx == CTX_PERF
+			e->type->pointee = btf_lazy_record(s->sc->opt.sym, "struct", s->spec->prov->ctx == CTX_PERF
 							   ? "bpf_perf_event_data" : "pt_regs");
 		if (b->id == B_CTX)
 			e->type->ctx = true;

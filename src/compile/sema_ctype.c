@@ -32,7 +32,7 @@ bool sema_ctype_setup(Script *sc, Error *err)
 {
 	CDefs *d = arena_alloc(&sc->arena, sizeof(CDefs));
 	d->arena = &sc->arena;
-	d->sym = sym_ctx_default();
+	d->sym = sc->opt.sym;
 	d->include_dirs = sc->opt.include_dirs;
 	d->ninclude_dirs = sc->opt.ninclude_dirs;
 	d->script_dir = sc->opt.script_dir;
@@ -111,8 +111,8 @@ static bool record_known(Sema *s, Type *rec, Loc loc)
 {
 	if (type_record_size(rec) > 0 || rec->nfields)
 		return true;
-	if (!btf_kernel(sym_ctx_default()) && btf_error(sym_ctx_default()))
-		return sema_error(s, loc, "%s: %s", rec->cname, btf_error(sym_ctx_default()));
+	if (!btf_kernel(s->sc->opt.sym) && btf_error(s->sc->opt.sym))
+		return sema_error(s, loc, "%s: %s", rec->cname, btf_error(s->sc->opt.sym));
 	return sema_error(s, loc, "%s is not defined (neither in the script nor in the kernel's "
 			  "BTF)", rec->cname);
 }
@@ -293,9 +293,9 @@ static Type *type_by_text(Sema *s, const char *text, char *err, size_t n)
 		Type *rec = NULL;
 		const DwarfType *dt = NULL;
 		if (!cdefs_find(s->sc->cdefs, un ? CN_UNION : CN_STRUCT, name))
-			dt = dwarf_record(sym_ctx_default(), s->spec->target, un, name);
+			dt = dwarf_record(s->sc->opt.sym, s->spec->target, un, name);
 		if (dt)
-			rec = type_of_dwarf(sym_ctx_default(), dt);
+			rec = type_of_dwarf(s->sc->opt.sym, dt);
 		if (rec) {
 			for (const char *c = rest + len; *c; c++) {
 				if (*c == ' ')
@@ -521,7 +521,7 @@ bool sema_ctype_const(Sema *s, Expr *e)
 {
 	int64_t v;
 	/* the script's enums and #defines, then the kernel's enumerators */
-	if (!cdefs_const(s->sc->cdefs, e->name, &v) && !btf_enum_value(sym_ctx_default(), e->name, &v))
+	if (!cdefs_const(s->sc->cdefs, e->name, &v) && !btf_enum_value(s->sc->opt.sym, e->name, &v))
 		return false;
 	e->kind = E_INT;
 	e->ival = (uint64_t)v;
@@ -565,7 +565,7 @@ Type *sema_ctype_curtask(Sema *s)
 	/* a task_struct the script defines overrides the kernel's */
 	t->pointee = cdefs_find(s->sc->cdefs, CN_STRUCT, "task_struct");
 	if (!t->pointee || (!t->pointee->nfields && !t->pointee->btf_id))
-		t->pointee = btf_lazy_record(sym_ctx_default(), "struct", "task_struct");
+		t->pointee = btf_lazy_record(s->sc->opt.sym, "struct", "task_struct");
 	return t;
 }
 
@@ -587,7 +587,7 @@ Type *sema_ctype_tp_field(Sema *s, const char *ctype)
 	snprintf(name, sizeof(name), "%.*s", (int)n, p);
 	Type *rec = cdefs_find(s->sc->cdefs, un ? CN_UNION : CN_STRUCT, name);
 	if (!rec)
-		rec = btf_lazy_record(sym_ctx_default(), un ? "union" : "struct", name);
+		rec = btf_lazy_record(s->sc->opt.sym, un ? "union" : "struct", name);
 	Type *t = ty_int(s, 64, false);
 	t->pointee = rec;
 	t->user = strstr(s->spec->name, ":syscalls:") != NULL;

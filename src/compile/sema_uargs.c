@@ -12,7 +12,7 @@
 bool sema_uprobe_args(Sema *s, Expr *e)
 {
 	const ProbeSpec *p = s->spec;
-	if (p->dwarf || (p->prov->args == ARGS_DWARF && dwarf_present(sym_ctx_default(), p->target)))
+	if (p->dwarf || (p->prov->args == ARGS_DWARF && dwarf_present(s->sc->opt.sym, p->target)))
 		return true;
 	return sema_error(s, e->loc, "args: no debug info for %s in %s (build it with -g, or use "
 			  "arg0..arg5)", p->func, p->target);
@@ -32,7 +32,7 @@ bool sema_uprobe_arg(Sema *s, Expr *e)
 		return sema_error(s, e->loc, "parameter '%s' of %s is number %d: only the first six "
 				  "are read (from registers), use a pointer or another probe", e->name,
 				  p->func, idx + 1);
-	Type *t = type_of_param(sym_ctx_default(), p->dwarf, idx);
+	Type *t = type_of_param(s->sc->opt.sym, p->dwarf, idx);
 	if (t->kind != TY_INT)
 		return sema_error(s, e->loc, "parameter '%s' of %s (the %s) is a %s: only integer and "
 				  "pointer parameters can be read", e->name, p->func, ordinal[idx],
@@ -57,7 +57,7 @@ bool sema_uprobe_locals(Sema *s, Expr *e)
 	if (p->prov->args != ARGS_DWARF)
 		return sema_error(s, e->loc, "locals is only available in uprobe probes (a variable's "
 				  "place is known at one instruction), not in %s", p->prov->name);
-	if (!dwarf_present(sym_ctx_default(), p->target))
+	if (!dwarf_present(s->sc->opt.sym, p->target))
 		return sema_error(s, e->loc, "locals: %s has no debug information (build it with -g)",
 				  p->target);
 	return true;
@@ -65,7 +65,7 @@ bool sema_uprobe_locals(Sema *s, Expr *e)
 
 static bool local_type(Sema *s, Expr *e, const DwarfLocal *l, bool params_only)
 {
-	const Type *t = type_of_dwarf(sym_ctx_default(), l->type);
+	const Type *t = type_of_dwarf(s->sc->opt.sym, l->type);
 	const char *what = params_only ? "args" : "locals";
 	if (t->kind == TY_INT) {
 		e->type = t->pointee ? (Type *)t : ty_int(s, t->bits, t->is_signed);
@@ -86,7 +86,7 @@ bool sema_uprobe_local(Sema *s, Expr *e, bool params_only)
 	const ProbeSpec *p = s->spec;
 	const DwarfLocal *l;
 	const char *why;
-	if (!(l = dwarf_local(sym_ctx_default(), p->target, p->offset, e->name, params_only, &why)))
+	if (!(l = dwarf_local(s->sc->opt.sym, p->target, p->offset, e->name, params_only, &why)))
 		return sema_error(s, e->loc, "%s.%s: %s", params_only ? "args" : "locals", e->name, why);
 	if (!local_type(s, e, l, params_only))
 		return false;

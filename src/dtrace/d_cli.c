@@ -17,6 +17,7 @@
 #include "../probes/provider.h"
 #include "../python/pystack.h"
 #include "../runtime/runtime.h"
+#include "../sym/symctx.h"
 #include "dtrace.h"
 #include "runtime_d.h"
 #include "sema_d.h"
@@ -572,6 +573,7 @@ int dtrace_main(int argc, char **argv)
 	cl.run.fe = &d_frontend_rt;
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.dialect = DIALECT_D;
+	cl.opt.sym = sym_ctx_new(); /* the run's readers */
 	cl.opt.sema = &d_sema_hooks;
 	cl.opt.codegen = &d_codegen_hooks;
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */

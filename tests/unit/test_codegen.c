@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "bpf/disasm.h"
 #include "compile/script.h"
 #include "compile/sema.h"
@@ -32,7 +33,7 @@ static Compiled compile_opt(const char *text, int self_pid)
 	Compiled c = {.src = {"test", text}};
 	c.prog = parse_program(&c.src, &c.err);
 	if (c.prog) {
-		Options o = {.strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
+		Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
 			     .self_pid = self_pid, .sema = &bt_sema_hooks};
 		c.sc = compile_program(c.prog, &o, &c.err);
 	}
@@ -687,7 +688,7 @@ static Compiled compile_dialect_d(const char *text)
 	Compiled c = {.src = {"test", text}};
 	c.prog = parse_program(&c.src, &c.err);
 	if (c.prog) {
-		Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID,
+		Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID,
 			     .dialect = DIALECT_D, .sema = &d_sema_hooks,
 			     .codegen = &d_codegen_hooks};
 		c.sc = compile_program(c.prog, &o, &c.err);

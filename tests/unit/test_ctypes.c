@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "lang/cdecl_int.h"
 #include "lang/ctypes.h"
 
@@ -15,7 +16,7 @@ static CDefs *parse(const char *text, Error *err)
 {
 	CDefs *d = arena_alloc(&arena, sizeof(CDefs));
 	d->arena = &arena;
-	d->sym = sym_ctx_default();
+	d->sym = &test_syms;
 	memset(err, 0, sizeof(*err));
 	if (!cdefs_parse(d, text, (Loc){1, 1, 1}, NULL, (Loc){0}, err))
 		return NULL;
@@ -186,7 +187,7 @@ static void test_d_decls(void)
 	Error e = {0};
 	CDefs *d = arena_alloc(&arena, sizeof(CDefs));
 	d->arena = &arena;
-	d->sym = sym_ctx_default();
+	d->sym = &test_syms;
 	bool ok = cdefs_parse_decls(d,
 		"extern int daylight;\n"
 		"extern char *strcpy (char *__restrict __dest, const char *__restrict __src)\n"
@@ -233,7 +234,7 @@ static void test_d_decls(void)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		CDefs *b = arena_alloc(&arena, sizeof(CDefs));
 		b->arena = &arena;
-		b->sym = sym_ctx_default();
+		b->sym = &test_syms;
 		memset(&e, 0, sizeof(e));
 		CHECK(!cdefs_parse_decls(b, bad[i].text, &e));
 		if (strcmp(e.msg, bad[i].msg) || e.loc.line != bad[i].line || e.loc.col != bad[i].col)
@@ -250,7 +251,7 @@ static void test_btf(void)
 		printf("no %s: BTF checks skipped\n", BTF_VMLINUX);
 		return;
 	}
-	Type *ts = btf_find_type(sym_ctx_default(), "struct", "task_struct");
+	Type *ts = btf_find_type(&test_syms, "struct", "task_struct");
 	CHECK(ts && ts->kind == TY_RECORD);
 	if (!ts)
 		return;
@@ -273,7 +274,7 @@ static void test_btf(void)
 	      field(ts, "real_parent")->type->pointee->kind == TY_RECORD);
 	CHECK(field(ts, "pid")->type->bits == 32 && field(ts, "pid")->type->is_signed);
 	/* lazy: the same struct by name, resolved on first use */
-	Type *lz = btf_lazy_record(sym_ctx_default(), "struct", "task_struct");
+	Type *lz = btf_lazy_record(&test_syms, "struct", "task_struct");
 	CHECK(type_record_size(lz) == ts->size);
 	/* a kernel typedef in a script's struct */
 	Error e;
@@ -290,9 +291,9 @@ static void test_btf(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
-	ctype_print_layout(sym_ctx_default(), fp, "const struct task_struct *", "  ");
-	ctype_print_layout(sym_ctx_default(), fp, "int", "  ");
-	ctype_print_layout(sym_ctx_default(), fp, "struct nosuch_zz *", "  ");
+	ctype_print_layout(&test_syms, fp, "const struct task_struct *", "  ");
+	ctype_print_layout(&test_syms, fp, "int", "  ");
+	ctype_print_layout(&test_syms, fp, "struct nosuch_zz *", "  ");
 	fclose(fp);
 	char want[64];
 	snprintf(want, sizeof(want), "\n  +%-5d int32 pid\n", field(ts, "pid")->offset);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "compile/script.h"
 #include "compile/sema.h"
 #include "bt/sema_bt.h"
@@ -28,7 +29,7 @@ static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d
 	*prog = parse_program(&src, err);
 	if (!*prog)
 		return NULL;
-	Options o = {.dialect = d, .sema = d == DIALECT_D ? &d_sema_hooks : &bt_sema_hooks,
+	Options o = {.sym = &test_syms, .dialect = d, .sema = d == DIALECT_D ? &d_sema_hooks : &bt_sema_hooks,
 		     .codegen = d == DIALECT_D ? &d_codegen_hooks : NULL,
 		     .strlen_max = strsize, .map_keys_max = 4096,
 		     .self_pid = getpid(), .unsafe = unsafe, .nspec = nspec,

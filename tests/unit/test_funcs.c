@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "compile_check.h"
 #include "compile/script.h"
 #include "bt/sema_bt.h"
@@ -17,7 +18,7 @@
 
 static Options make_opts(bool unsafe)
 {
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe,
+	Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe,
 		     .sema = &bt_sema_hooks};
 	return o;
 }

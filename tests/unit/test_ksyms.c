@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "sym/features.h"
 #include "sym/ksyms.h"
 
@@ -36,27 +37,27 @@ static void test_ksyms(void)
 		printf("ksyms: no readable addresses (not root?), skipped\n");
 		return;
 	}
-	CHECK(ksym_addr(sym_ctx_default(), name) == want);
+	CHECK(ksym_addr(&test_syms, name) == want);
 	uint64_t off = 99;
-	CHECK_STR(ksym_name(sym_ctx_default(), want, &off), name);
+	CHECK_STR(ksym_name(&test_syms, want, &off), name);
 	CHECK(off == 0);
-	CHECK_STR(ksym_name(sym_ctx_default(), want + 3, &off), name);
+	CHECK_STR(ksym_name(&test_syms, want + 3, &off), name);
 	CHECK(off == 3);
-	CHECK(ksym_name(sym_ctx_default(), 0x1000, &off) == NULL);
-	CHECK(ksym_addr(sym_ctx_default(), "no_such_symbol_in_any_kernel") == 0);
+	CHECK(ksym_name(&test_syms, 0x1000, &off) == NULL);
+	CHECK(ksym_addr(&test_syms, "no_such_symbol_in_any_kernel") == 0);
 	/* kaddr() of data: the first bss/data/rodata symbol listed resolves,
 	 * and never names a text address */
 	char dname[256];
 	unsigned long long daddr = kallsyms_lookup(NULL, "BbDdRr", dname);
 	if (daddr) {
-		CHECK(ksym_addr(sym_ctx_default(), dname) == daddr);
+		CHECK(ksym_addr(&test_syms, dname) == daddr);
 		uint64_t doff;
-		const char *t = ksym_name(sym_ctx_default(), want, &doff);
+		const char *t = ksym_name(&test_syms, want, &doff);
 		CHECK(t && strcmp(t, dname));
 	}
 	/* Repeated lookups reuse the loaded table. */
 	for (int i = 0; i < 1000; i++)
-		CHECK(ksym_name(sym_ctx_default(), want + 1, NULL) != NULL);
+		CHECK(ksym_name(&test_syms, want + 1, NULL) != NULL);
 }
 
 /* A text symbol name that two functions of vmlinux share, or 0. */

@@ -3,10 +3,11 @@
  * bpf_for_each_map_elem call, each body a callback subprogram after the
  * program that the call's ld_imm64 (BPF_PSEUDO_FUNC) names. */
 #include "compile_check.h"
+#include "syms_check.h"
 #include "bt/sema_bt.h"
 #include "lang/parse_opts.h"
 
-static const Options bt_opts = {.strlen_max = 64, .map_keys_max = 4096, .sema = &bt_sema_hooks};
+static const Options bt_opts = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .sema = &bt_sema_hooks};
 
 static Compiled compile_026(const char *text)
 {

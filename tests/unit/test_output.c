@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "sym/ksyms.h"
 #include "runtime/output.h"
 
@@ -550,7 +551,7 @@ static void test_value_print(void)
 	VAL_CHECK("0x4d2\n", OUT_TEXT, &t_usym, a1234, -1);
 	VAL_CHECK("0\n", OUT_TEXT, &t_usym, zero, -1);
 	VAL_CHECK("0x4d2\n", OUT_TEXT, &t_ksym, a1234, -1);
-	uint64_t vr = ksym_addr(sym_ctx_default(), "vfs_read");
+	uint64_t vr = ksym_addr(&test_syms, "vfs_read");
 	if (vr) {
 		int64_t x = (int64_t)vr + 3;
 		VAL_CHECK("vfs_read\n", OUT_TEXT, &t_ksym, &x, -1);
@@ -594,7 +595,7 @@ static int make_stack_map(uint64_t *ips, int n)
 
 static void test_stacks(void)
 {
-	uint64_t vr = ksym_addr(sym_ctx_default(), "vfs_read"), ks = ksym_addr(sym_ctx_default(), "ksys_read");
+	uint64_t vr = ksym_addr(&test_syms, "vfs_read"), ks = ksym_addr(&test_syms, "ksys_read");
 	if (!vr || !ks) {
 		fprintf(stderr, "test_stacks: no kallsyms, skipped\n");
 		return;

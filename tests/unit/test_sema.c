@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "compile_check.h"
 #include "compile/script.h"
 #include "bt/sema_bt.h"
@@ -23,7 +24,7 @@ static char *params[] = {"1", "two"};
 
 static Options make_opts(int flags)
 {
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
+	Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
 		     .self_pid = 4242, .unsafe = flags & UNSAFE, .cpid = flags & CPID ? 77 : 0,
 		     .sema = &bt_sema_hooks};
 	return o;
@@ -399,7 +400,7 @@ static void test_machine_errors(void)
 	CHECK(r.sc != NULL);
 	compiled_free(&r);
 	/* kaddr of a symbol that exists */
-	if (ksym_addr(sym_ctx_default(), "_stext")) {
+	if (ksym_addr(&test_syms, "_stext")) {
 		r = compile_flags("BEGIN { @k = kaddr(\"_stext\"); }", 0);
 		CHECK(r.sc != NULL);
 		compiled_free(&r);
