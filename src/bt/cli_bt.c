@@ -290,7 +290,7 @@ static int run_with_outputs(BtCli *c)
 int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 {
 	BtCli c = {.usage_tail = usage_tail};
-	c.opt.sym = sym_ctx_new(); /* the run's readers */
+	c.opt.sym = c.opt.target.sym = sym_ctx_new(); /* the run's readers */
 	c.run.notify_attached = getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED") != NULL;
 	if (!(c.gen = bt_generation_from_env()))
 		return 1;
@@ -306,7 +306,7 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 		return 0;
 	}
 	if (c.list)
-		return bt_list_probes(c.list_pattern, c.list_verbose, c.run.watch_pid);
+		return bt_list_probes(c.opt.sym, c.list_pattern, c.list_verbose, c.run.watch_pid);
 	if ((!c.program || !*c.program) && !c.file) { /* options, but nothing to run (-e '') */
 		fprintf(stderr, "ERROR: USAGE: filename or -e 'program' required.\n");
 		return 1;

@@ -43,4 +43,4 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f));
 int bt_run_program(BtCli *c);
 /* -l [PATTERN]: bpftrace parses the pattern as attach points first;
  * watch_pid (-p) adds its files' uprobes and usdt */
-int bt_list_probes(const char *pattern, bool verbose, int watch_pid);
+int bt_list_probes(SymCtx *sc, const char *pattern, bool verbose, int watch_pid);

@@ -209,13 +209,13 @@ out:
 
 
 /* -l [PATTERN]: bpftrace parses the pattern as attach points first */
-int bt_list_probes(const char *pattern, bool verbose, int watch_pid)
+int bt_list_probes(SymCtx *sc, const char *pattern, bool verbose, int watch_pid)
 {
-	ProbeTarget target = {.maps_pid = watch_pid}; /* -p: its files' uprobes and usdt */
+	ProbeTarget target = {.maps_pid = watch_pid, .sym = sc}; /* -p: its files' uprobes and usdt */
 	if (!pattern)
 		return probe_list(stdout, NULL, verbose, &target) < 0;
 	if (list_types_wanted(pattern))
-		return list_types(stdout, pattern, verbose) < 0;
+		return list_types(sc, stdout, pattern, verbose) < 0;
 	switch (list_pattern_kind(pattern)) {
 	case LIST_NO_ATTACH_POINTS:
 		list_pattern_print_no_attach_points(stderr, pattern);

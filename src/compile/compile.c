@@ -369,6 +369,8 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	sc->opt = *opt;
 	if (!sc->opt.sym) /* a caller with no run of its own (a unit test): this compile's */
 		sc->opt.sym = sym_ctx_new();
+	if (!sc->opt.target.sym) /* the providers read the same */
+		sc->opt.target.sym = sc->opt.sym;
 	sc->zero_size = 8;
 	sc->expands = arena_alloc(&sc->arena, sizeof(bool) * (size_t)(ast->nprobes + 1));
 	Sema s = {.sc = sc};

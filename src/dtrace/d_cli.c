@@ -573,7 +573,7 @@ int dtrace_main(int argc, char **argv)
 	cl.run.fe = &d_frontend_rt;
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.dialect = DIALECT_D;
-	cl.opt.sym = sym_ctx_new(); /* the run's readers */
+	cl.opt.sym = cl.opt.target.sym = sym_ctx_new(); /* the run's readers */
 	cl.opt.sema = &d_sema_hooks;
 	cl.opt.codegen = &d_codegen_hooks;
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */

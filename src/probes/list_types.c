@@ -142,11 +142,11 @@ static bool collect_definitions(struct btf *b, StrVec *defs)
 	return true;
 }
 
-int list_types(FILE *out, const char *pattern, bool verbose)
+int list_types(SymCtx *sc, FILE *out, const char *pattern, bool verbose)
 {
-	struct btf *b = btf_kernel(sym_ctx_default());
+	struct btf *b = btf_kernel(sc);
 	if (!b) {
-		fprintf(stderr, "ERROR: %s\n", btf_error(sym_ctx_default()));
+		fprintf(stderr, "ERROR: %s\n", btf_error(sc));
 		return -1;
 	}
 	StrVec v = {0};

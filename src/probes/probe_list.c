@@ -66,7 +66,7 @@ static void print_tp_args(ListCtx *c, const char *cat, const char *name)
 	for (int i = 0; i < f.nfields; i++) {
 		fprintf(c->out, "    %s\n", f.fields[i].decl);
 		if (f.fields[i].is_ptr) /* sonde addition: the pointee's layout */
-			ctype_print_layout(sym_ctx_default(), c->out, f.fields[i].type, "        ");
+			ctype_print_layout(c->target.sym, c->out, f.fields[i].type, "        ");
 	}
 	tp_format_free(&f);
 }
@@ -164,7 +164,7 @@ static bool list_kprobes(ListCtx *c, char **args, int nargs)
 		return true;
 	const char *module = nargs == 2 ? args[0] : NULL, *glob = args[nargs - 1];
 	int n;
-	const KFunc *f = kfuncs_traceable(sym_ctx_default(), &n);
+	const KFunc *f = kfuncs_traceable(c->target.sym, &n);
 	StrVec v = {0};
 	for (int i = 0; i < n; i++) {
 		if (module && (!f[i].module || !glob_match(module, f[i].module)))
@@ -225,7 +225,7 @@ static bool list_kfuncs(ListCtx *c, char **args, int nargs)
 {
 	if (nargs > 2)
 		return false;
-	btf_funcs_foreach(sym_ctx_default(), nargs == 2 ? args[0] : "*", args[nargs - 1], kfunc_found, c);
+	btf_funcs_foreach(c->target.sym, nargs == 2 ? args[0] : "*", args[nargs - 1], kfunc_found, c);
 	return true;
 }
 
@@ -385,7 +385,7 @@ static void list_globbed_type(ListCtx *c, const char *glob, char **args,
 		if (strcmp(list_types[i].name, "rawtracepoint") &&
 		    strcmp(list_types[i].name, "uprobe") && strcmp(list_types[i].name, "usdt") &&
 		    strcmp(list_types[i].name, "uretprobe") &&
-		    (strcmp(list_types[i].name, "kfunc") || btf_funcs_traceable_known(sym_ctx_default())) &&
+		    (strcmp(list_types[i].name, "kfunc") || btf_funcs_traceable_known(c->target.sym)) &&
 		    glob_match(glob, list_types[i].name))
 			list_types[i].list(c, args, nargs);
 }

@@ -91,6 +91,7 @@ ProbeSpec *probe_spec_add(ProbeSpecList *l, const Provider *prov, Loc loc)
 	memset(s, 0, sizeof(*s));
 	s->prov = prov;
 	s->loc = loc;
+	s->sym = l->target.sym;
 	return s;
 }
 

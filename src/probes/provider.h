@@ -7,6 +7,7 @@
 
 #include "../bpf/attach.h"
 #include "../lang/diag.h"
+#include "../sym/symctx.h"
 #include "../sym/tracefs.h"
 
 struct Provider;
@@ -18,12 +19,14 @@ typedef struct ProbeTarget {
 	int filter_pid;  /* user-space probes fire for this process only (0: all) */
 	int maps_pid;    /* -p: resolve libraries through /proc/PID/maps (0: none) */
 	const char *cmd; /* -c: the command's program as written (its first word), NULL if none */
+	SymCtx *sym;     /* the run's readers the providers look in (sym/symctx.h) */
 } ProbeTarget;
 
 /* One concrete attach point, after aliases and wildcards are resolved. */
 typedef struct ProbeSpec {
 	const struct Provider *prov;
 	const struct AttachPoint *ap; /* the attach point it was expanded from */
+	SymCtx *sym;     /* the run's readers (its list's target.sym): attaching reads them too */
 	char *name;      /* canonical, for `probe`: "tracepoint:sched:sched_switch" */
 	char *target;    /* tracepoint category, binary path, software event... */
 	char *func;      /* tracepoint name, function, ... */
@@ -188,7 +191,7 @@ ProbeSyscall probe_syscall(const ProbeSpec *p);
 ProbeSpace probe_args_space(const ProbeSpec *p);
 
 /* Split "type:rest" and expand through the matching provider, for the
- * process target names (NULL: none). */
+ * process target names, with the readers in target->sym. */
 bool probe_expand(const char *text, Loc loc, const ProbeTarget *target, ProbeSpecList *out,
 		  Error *err);
 const Provider *provider_find(const char *name);
@@ -199,7 +202,7 @@ const Provider *provider_find(const char *name);
  * "tracepoint:sched:*", "t:syscalls:sys_enter_open*", "software:*",
  * "*sched_switch*" or NULL for all.  verbose prints tracepoint args as
  * bpftrace -lv does; target is the -p process uprobe/usdt patterns are
- * looked up in (NULL: none).  Returns the number of probes printed, or -1
+ * looked up in (maps_pid 0: none) and the run's readers (target->sym).  Returns the number of probes printed, or -1
  * (with a message on stderr) for a malformed pattern. */
 int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target);
 

@@ -31,7 +31,7 @@ static bool iter_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *er
 			known = i;
 	char fn[64];
 	snprintf(fn, sizeof(fn), "bpf_iter_%s", name);
-	int id = known >= 0 ? btf_func_id(sym_ctx_default(), fn) : 0;
+	int id = known >= 0 ? btf_func_id(out->target.sym, fn) : 0;
 	bool ok = true;
 	if (known < 0)
 		ok = error_at(err, loc, "iter:%s: unknown iterator (iter:task, iter:task_file and "

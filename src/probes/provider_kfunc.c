@@ -29,7 +29,7 @@ static void kfunc_add(const BtfFunc *f, void *arg)
 {
 	KfuncExpand *k = arg;
 	const DwarfFunc *params = btf_func_params(f, NULL);
-	int obj_fd = btf_obj_fd(sym_ctx_default(), f->btf);
+	int obj_fd = btf_obj_fd(k->out->target.sym, f->btf);
 	if (!params || obj_fd < 0)
 		return;
 	ProbeSpec *s = probe_spec_add(k->out, provider_find(k->prov), k->loc);
@@ -57,12 +57,12 @@ static bool kfunc_expand_in(const char *prov, const char *rest, const char *modu
 		return error_at(err, loc, "%s:%s: this kernel does not allow kfunc/kretfunc (fentry/fexit): "
 				"%s; use a tracepoint (sonde -l 'tracepoint:*') instead", prov, rest,
 				tracing_why(e));
-	if (!has_wildcard(module) && !btf_module(sym_ctx_default(), module))
+	if (!has_wildcard(module) && !btf_module(out->target.sym, module))
 		return error_at(err, loc, "%s:%s:%s: module '%s' is not loaded or has no BTF "
 				"(/sys/kernel/btf/%s)", prov, module, func, module, module);
 	KfuncExpand k = {prov, loc, out, 0};
 	if (!has_wildcard(func)) {
-		btf_funcs_find(sym_ctx_default(), module, func, kfunc_add, &k);
+		btf_funcs_find(out->target.sym, module, func, kfunc_add, &k);
 		if (!k.n) {
 			error_at(err, loc, "%s:%s: no function '%s' in the kernel's BTF (sonde -l "
 				 "'kfunc:*' lists them)", prov, func, func);
@@ -70,7 +70,7 @@ static bool kfunc_expand_in(const char *prov, const char *rest, const char *modu
 		}
 		return k.n > 0;
 	}
-	btf_funcs_foreach(sym_ctx_default(), module, func, kfunc_add, &k);
+	btf_funcs_foreach(out->target.sym, module, func, kfunc_add, &k);
 	if (!k.n) {
 		error_at(err, loc, "no kernel function matches '%s:%s:%s'", prov, module, func);
 		err->missing = true;

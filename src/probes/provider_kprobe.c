@@ -93,14 +93,14 @@ static bool expand_one(const char *prov, const KprobeTarget *t, Loc loc, ProbeSp
 {
 	char why[512];
 	bool ret = !strcmp(prov, "kretprobe");
-	if (kfunc_why_not(sym_ctx_default(), t->module, t->func, ret, t->has_offset, why, sizeof(why))) {
+	if (kfunc_why_not(out->target.sym, t->module, t->func, ret, t->has_offset, why, sizeof(why))) {
 		error_at(err, loc, "%s:%s%s%s cannot be probed: %s", prov,
 			 t->module ? t->module : "", t->module ? ":" : "", t->func, why);
 		err->missing = true; /* not in the kernel, or not traceable */
 		return false;
 	}
 	if (t->has_offset) {
-		uint64_t size = ksym_size(sym_ctx_default(), t->func);
+		uint64_t size = ksym_size(out->target.sym, t->func);
 		if (size && t->offset >= size)
 			return error_at(err, loc, "kprobe:%s+%llu: the offset is outside %s (%llu bytes)",
 					t->func, (unsigned long long)t->offset, t->func,
@@ -114,7 +114,7 @@ static bool expand_wildcard(const char *prov, const KprobeTarget *t, Loc loc, Pr
 			    Error *err)
 {
 	KIndexMatch *m;
-	int n = kfuncs_match(sym_ctx_default(), t->module, t->func, &m);
+	int n = kfuncs_match(out->target.sym, t->module, t->func, &m);
 	bool ret = !strcmp(prov, "kretprobe");
 	int first = out->n;
 	for (int i = 0; i < n; i++) {

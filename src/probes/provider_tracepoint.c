@@ -34,7 +34,7 @@ static ProbeSpec *uevent_spec(ProbeSpecList *out, const Uevent *u, Loc loc)
 
 static bool tp_add(ProbeSpecList *out, const char *cat, const char *name, Loc loc, Error *err)
 {
-	const Uevent *u = uevent_find(cat, name);
+	const Uevent *u = uevent_find(out->target.sym, cat, name);
 	ProbeSpec *s = u ? uevent_spec(out, u, loc) : probe_spec_add(out, provider_find("tracepoint"), loc);
 	s->target = xstrdup(u ? u->path : cat);
 	s->func = xstrdup(name);

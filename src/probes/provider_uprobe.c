@@ -45,7 +45,7 @@ static const ElfFile *open_target(const char *prov, const char *target, Loc loc,
 		return NULL;
 	*path = xstrdup(files.v[0]);
 	utargets_free(&files);
-	const ElfFile *f = elf_get(sym_ctx_default(), *path, msg, sizeof(msg));
+	const ElfFile *f = elf_get(out->target.sym, *path, msg, sizeof(msg));
 	if (!f) {
 		error_at(err, loc, "%s: %s", prov, msg);
 		free(*path);
@@ -67,7 +67,7 @@ static void add_uprobe(ProbeSpecList *out, const char *prov, Loc loc, const char
 	s->name = b.s;
 	/* args->NAME: parameters at the function's entry, as bpftrace */
 	if (!strcmp(prov, "uprobe") && !*suffix)
-		s->dwarf = dwarf_func(sym_ctx_default(), path, func);
+		s->dwarf = dwarf_func(out->target.sym, path, func);
 }
 
 typedef VEC(Dwarf_Addr) Addrs;
@@ -88,7 +88,7 @@ static bool line_expand(const char *prov, const char *target, const char *where,
 	const ElfFile *f = open_target(prov, target, loc, out, &path, err);
 	if (!f)
 		return false;
-	DebugInfo *di = debuginfo_get(sym_ctx_default(), path);
+	DebugInfo *di = debuginfo_get(out->target.sym, path);
 	ProbePoint pp = {.line = line};
 	Addrs addrs = {0};
 	bool ok = true;
@@ -212,13 +212,13 @@ static void uprobe_note_insn(ProbeSpecList *out, const char *path, const ElfFile
 
 /* FUNC is not in the binary: say why when we can tell (no symbols at all, or
  * a stub library whose functions moved to a library it links). */
-static bool uprobe_sym_missing(const char *prov, const ElfFile *f, const char *path,
+static bool uprobe_sym_missing(SymCtx *sc, const char *prov, const ElfFile *f, const char *path,
 			       const char *name, Loc loc, Error *err)
 {
 	if (!f->nsyms)
 		return error_at(err, loc, "%s: function '%s' not found in %s (no symbols: is the "
 				"binary stripped?)", prov, name, path);
-	char *home = elf_needed_defining(sym_ctx_default(), path, name);
+	char *home = elf_needed_defining(sc, path, name);
 	if (!home)
 		return error_at(err, loc, "%s: function '%s' not found in %s (no such symbol)", prov,
 				name, path);
@@ -264,7 +264,7 @@ static int uprobe_add_one(const char *prov, Loc loc, const char *path, const Elf
 			 * the rest; the reason is kept for "No probes to attach" */
 			Error why = {0};
 			if (!missing_ok && !out->dropped) {
-				uprobe_sym_missing(prov, f, path, name, loc, &why);
+				uprobe_sym_missing(out->target.sym, prov, f, path, name, loc, &why);
 				out->dropped = xstrdup(why.msg);
 			}
 			rc = 0;
@@ -314,7 +314,7 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 	int n = 0;
 	for (int i = 0; ok && i < files.n; i++) {
 		char msg[512];
-		const ElfFile *f = elf_get(sym_ctx_default(), files.v[i], msg, sizeof(msg));
+		const ElfFile *f = elf_get(out->target.sym, files.v[i], msg, sizeof(msg));
 		if (!f && files.n == 1)
 			ok = error_at(err, loc, "%s: %s", prov, msg);
 		else if (f && has_wildcard(func))
@@ -384,7 +384,7 @@ static bool usdt_add_targets(const char *target, const char *provider, const cha
 	bool ok = open_targets("usdt", target, loc, out, &files, err);
 	for (int i = 0; ok && i < files.n; i++) {
 		char msg[512];
-		const ElfFile *f = elf_get(sym_ctx_default(), files.v[i], msg, sizeof(msg));
+		const ElfFile *f = elf_get(out->target.sym, files.v[i], msg, sizeof(msg));
 		if (!f && files.n == 1)
 			ok = error_at(err, loc, "usdt: %s", msg);
 		else if (f)

@@ -166,7 +166,7 @@ static bool expand_func(const char *prov, const char *text, char **parts, Loc lo
 	char *path = target_binary(&out->target, msg, sizeof(msg));
 	if (!path)
 		return error_at(err, loc, "%s: %s", prov, msg);
-	const ElfFile *f = elf_get(sym_ctx_default(), path, msg, sizeof(msg));
+	const ElfFile *f = elf_get(out->target.sym, path, msg, sizeof(msg));
 	int added = 0;
 	for (int i = 0; f && i < f->nsyms; i++) {
 		const ElfSym *sym = &f->syms[i];

@@ -127,9 +127,9 @@ static Uevent *read_uevent(const char *group, const char *event)
 	return found;
 }
 
-const Uevent *uevent_find(const char *group, const char *event)
+const Uevent *uevent_find(SymCtx *sc, const char *group, const char *event)
 {
-	UeventCache **uevents = &sym_ctx_default()->uevents;
+	UeventCache **uevents = &sc->uevents;
 	for (UeventCache *c = *uevents; c; c = c->next)
 		if (!strcmp(c->u->group, group) && !strcmp(c->u->event, event))
 			return c->u;

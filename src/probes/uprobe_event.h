@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../sym/symctx.h"
+
 typedef struct UeventArg {
 	char *name;
 	enum { UA_REG, UA_IMM, UA_FILEADDR, UA_COMM, UA_BAD } base; /* UA_BAD: not parsed */
@@ -31,5 +33,5 @@ typedef struct Uevent {
 /* GROUP/EVENT of uprobe_events, parsed and kept for the process; NULL when
  * it is not a uprobe event.  A fetch argument sonde cannot read is UA_BAD
  * (using that field is an error naming it). */
-const Uevent *uevent_find(const char *group, const char *event);
+const Uevent *uevent_find(SymCtx *sc, const char *group, const char *event);
 const UeventArg *uevent_arg(const Uevent *u, const char *name);

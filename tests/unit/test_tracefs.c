@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "sym/tracefs.h"
 #include "sym/features.h"
 #include "probes/provider.h"
@@ -16,7 +17,7 @@ static char *list(const char *pattern, bool verbose, int *rc)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	*rc = probe_list(f, pattern, verbose, NULL);
+	*rc = probe_list(f, pattern, verbose, &(ProbeTarget){.sym = &test_syms});
 	fclose(f);
 	return buf;
 }
