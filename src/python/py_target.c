@@ -45,6 +45,6 @@ PyTarget *py_target_find(const Program *ast, const ProbeTarget *target)
 	if (!ast || !program_walks(ast))
 		return NULL;
 	PyTarget *t = xcalloc(1, sizeof(*t));
-	t->ok = pylayout_find(sym_ctx_default(), target->maps_pid, target->cmd, &t->layout, t->err, sizeof(t->err));
+	t->ok = pylayout_find(target->sym, target->maps_pid, target->cmd, &t->layout, t->err, sizeof(t->err));
 	return t;
 }

@@ -14,7 +14,7 @@ static bool py311_line_probe(const ProbeSpec *p, ProbeSpec *extra)
 {
 	*extra = *p;
 	return strstr(p->name, ":python:function__entry") &&
-	       py311_line_semaphore(sym_ctx_default(), p->target, &extra->offset, &extra->ref_ctr);
+	       py311_line_semaphore(p->sym, p->target, &extra->offset, &extra->ref_ctr);
 }
 
 static void py311_line_note(const ProbeSpec *p)
