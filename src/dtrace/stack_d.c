@@ -24,7 +24,7 @@ static const char *frame_parts(const Type *t, const void *d, uint64_t ip, uint64
 {
 	*off = 0;
 	*mod = NULL;
-	const char *name = stack_frame_name(t, d, ip, off, mod);
+	const char *name = stack_frame_name(sym_ctx_default(), t, d, ip, off, mod);
 	if (t->kind == TY_KSTACK)
 		*mod = name ? ksym_module(sym_ctx_default(), name, kmod, kmod_len) : NULL;
 	else if (*mod)

@@ -29,6 +29,7 @@ typedef struct OutCtx {
 	int pycode_fd;           /* Python code-object cache for pystack, or -1 */
 	int64_t boot_to_real_ns; /* add to a since-boot time to get wall clock */
 	bool no_usyms; /* BPFTRACE_NO_USER_SYMBOLS=1: user addresses print as such */
+	struct SymCtx *sym; /* the run's readers: kernel and user symbols (sym/symctx.h) */
 } OutCtx;
 
 /* One BPF map as the program declared it. */
@@ -63,7 +64,7 @@ void map_print(const OutCtx *o, const MapDesc *m, int top, int div);
 int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK_IPS_MAX]);
 /* The function a frame of stack value d (TY_KSTACK/TY_USTACK) is in, NULL
  * when no symbol covers it; *mod is the user frame's module when known. */
-const char *stack_frame_name(const Type *t, const void *d, uint64_t ip, uint64_t *off,
+const char *stack_frame_name(struct SymCtx *sc, const Type *t, const void *d, uint64_t ip, uint64_t *off,
 			     const char **mod);
 /* stack_frame_name, but no user symbol under BPFTRACE_NO_USER_SYMBOLS=1 */
 const char *stack_frame_name_o(const OutCtx *o, const Type *t, const void *d, uint64_t ip,

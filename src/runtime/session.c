@@ -363,7 +363,7 @@ static void event_loop(Runtime *rt, Waiter *w)
 		 * the exec's mappings are reported in the same wake-up as the
 		 * first events whose stacks need them */
 		if (w->track_pid > 0 && (w->maps_stale || !w->maps_watched))
-			usym_note_pid(sym_ctx_default(), w->track_pid, true);
+			usym_note_pid(rt->sc->opt.sym, w->track_pid, true);
 		w->maps_stale = false;
 		/* streamed events are sent with BPF_RB_NO_WAKEUP, so epoll may
 		 * never report them: read whatever the ring holds, for a slice
@@ -494,6 +494,7 @@ static void setup_output(Runtime *rt)
 	rt->out.f = f;
 	rt->out.fmt = rt->opt.fmt;
 	rt->out.fe = rt->opt.fe;
+	rt->out.sym = rt->sc->opt.sym;
 	rt->out.agg = rt->sc->opt.agg;
 	rt->out.pycode_fd = -1;
 	rt->out.boot_to_real_ns = boot_to_real();

@@ -88,12 +88,12 @@ int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK
 	return k;
 }
 
-const char *stack_frame_name(const Type *t, const void *d, uint64_t ip, uint64_t *off,
+const char *stack_frame_name(struct SymCtx *sc, const Type *t, const void *d, uint64_t ip, uint64_t *off,
 			     const char **mod)
 {
 	if (t->kind != TY_USTACK)
-		return ksym_name(sym_ctx_default(), ip, off);
-	return usym_resolve(sym_ctx_default(), (int)rd64((const char *)d + 8), ip, off, mod);
+		return ksym_name(sc, ip, off);
+	return usym_resolve(sc, (int)rd64((const char *)d + 8), ip, off, mod);
 }
 
 const char *stack_frame_name_o(const OutCtx *o, const Type *t, const void *d, uint64_t ip,
@@ -101,7 +101,7 @@ const char *stack_frame_name_o(const OutCtx *o, const Type *t, const void *d, ui
 {
 	if (t->kind == TY_USTACK && o->no_usyms)
 		return NULL;
-	return stack_frame_name(t, d, ip, off, mod);
+	return stack_frame_name(o->sym, t, d, ip, off, mod);
 }
 
 /* Stack frames: "\n" then one indented line per frame; nothing when the
@@ -138,9 +138,9 @@ static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
 static void fmt_sym(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 {
 	uint64_t addr = (uint64_t)rd64(d), off;
-	const char *name = t->kind == TY_KSYM ? ksym_name(sym_ctx_default(), addr, &off)
+	const char *name = t->kind == TY_KSYM ? ksym_name(o->sym, addr, &off)
 			   : o->no_usyms ? NULL
-			   : usym_resolve(sym_ctx_default(), (int)rd64((const char *)d + 8), addr, &off, NULL);
+			   : usym_resolve(o->sym, (int)rd64((const char *)d + 8), addr, &off, NULL);
 	if (name)
 		sb_puts(sb, name);
 	else

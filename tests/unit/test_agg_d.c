@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "runtime/output.h"
 #include "dtrace/runtime_d.h"
 
@@ -36,7 +37,7 @@ static char *show_opts(const Type *key, const Type *val, MapEntry *e, int n, Agg
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf = open_memstream(&buf, &len);
-	OutCtx o = {.f = mf, .fmt = OUT_TEXT, .fe = &d_frontend_rt, .agg = ao};
+	OutCtx o = {.f = mf, .fmt = OUT_TEXT, .fe = &d_frontend_rt, .agg = ao, .sym = &test_syms};
 	MapDesc m = {.name = "@a", .key = key, .val = val, .fd = -1, .normal = normal};
 	map_print_d_entries(&o, &m, e, n, fmt, value_conv);
 	fclose(mf);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "export/metrics.h"
 
 static Type t_i64 = {.kind = TY_INT, .size = 8, .bits = 64, .is_signed = true};
@@ -20,7 +21,7 @@ static Type *is_el[] = {&t_i64, &t_str};
 static int is_off[] = {0, 8};
 static Type t_tuple = {.kind = TY_TUPLE, .size = 24, .nelem = 2, .elem = is_el, .offset = is_off};
 
-static OutCtx out = {.fmt = OUT_TEXT};
+static OutCtx out = {.fmt = OUT_TEXT, .sym = &test_syms};
 
 static char *write_map(const MapDesc *m, const MapEntry *e, int n, bool om)
 {

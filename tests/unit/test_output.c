@@ -71,7 +71,7 @@ typedef struct Agg2 {
 
 static OutCtx ctx(OutFormat f, FILE *out)
 {
-	return (OutCtx){.f = out, .fmt = f};
+	return (OutCtx){.f = out, .fmt = f, .sym = &test_syms};
 }
 
 /* Print through map_print_entries into a string (caller frees). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "bt/frontend_bt.h"
 #include "runtime/output.h"
 
@@ -19,7 +20,7 @@ static char *show(const FrontendRt *fe, OutFormat f, const char *name, const Typ
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf = open_memstream(&buf, &len);
-	OutCtx o = {.f = mf, .fmt = f, .fe = fe};
+	OutCtx o = {.f = mf, .fmt = f, .fe = fe, .sym = &test_syms};
 	MapDesc m = {.name = name, .val = val, .fd = -1};
 	map_print_entries(&o, &m, &(MapEntry){NULL, v}, 1, 0, 0);
 	fclose(mf);

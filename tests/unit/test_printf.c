@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "syms_check.h"
 #include "runtime/output.h"
 
 static Type t_i64 = {.kind = TY_INT, .size = 8, .bits = 64, .is_signed = true};
@@ -19,7 +20,7 @@ static Type t_ts = {.kind = TY_TIMESTAMP, .size = 8, .fmt = "%H"};
 static Type t_tuple = {.kind = TY_TUPLE, .size = 8};
 static Type t_count = {.kind = TY_COUNT, .size = 8};
 
-static const OutCtx octx = {.fmt = OUT_TEXT};
+static const OutCtx octx = {.fmt = OUT_TEXT, .sym = &test_syms};
 
 /* Render fmt with n args of the given types; returns a static string. */
 static const char *render(const char *fmt, int n, const Type *const *types,
