@@ -224,7 +224,7 @@ static bool check_kaddr(Sema *s, Expr *c)
 {
 	if (!sema_arg_literal_str(s, c, 0))
 		return false;
-	uint64_t a = ksym_any_addr(sym_ctx_default(), c->args.v[0]->sval);
+	uint64_t a = ksym_any_addr(s->sc->opt.sym, c->args.v[0]->sval);
 	if (!a)
 		return sema_error(s, c->args.v[0]->loc, "Failed to resolve kernel symbol: %s\n"
 				  "hint: /proc/kallsyms has no such symbol (most data symbols appear "
@@ -284,7 +284,7 @@ static bool check_uaddr(Sema *s, Expr *c)
 	if (!sema_arg_literal_str(s, c, 0))
 		return false;
 	/* bpftrace looks in the probe's binary: none outside uprobes */
-	const ElfSym *sym = here ? usym_lookup(sym_ctx_default(), sp->target, c->args.v[0]->sval) : NULL;
+	const ElfSym *sym = here ? usym_lookup(s->sc->opt.sym, sp->target, c->args.v[0]->sval) : NULL;
 	if (!sym)
 		return sema_error(s, c->loc, "Could not resolve symbol: %s:%s", here ? sp->target : "",
 				  c->args.v[0]->sval);
