@@ -5,9 +5,11 @@
 #include "../compile/sema_hooks.h"
 #include "../compile/builtin.h"
 
-/* the aggregation of kind k; its operand, if any, an integer */
-static bool agg_type(Sema *s, Expr *c, TypeKind k)
+/* the aggregation of the row's kind (FuncDef.agg); its operand, if any,
+ * an integer */
+static bool check_agg(Sema *s, Expr *c)
 {
+	TypeKind k = c->func->agg;
 	bool is_signed = true;
 	if (c->args.n) {
 		if (!sema_int_operand(s, c, 0))
@@ -20,41 +22,6 @@ static bool agg_type(Sema *s, Expr *c, TypeKind k)
 	c->type = ty_simple(s, k, size);
 	c->type->is_signed = is_signed;
 	return true;
-}
-
-static bool check_count(Sema *s, Expr *c)
-{
-	return agg_type(s, c, TY_COUNT);
-}
-
-static bool check_sum(Sema *s, Expr *c)
-{
-	return agg_type(s, c, TY_SUM);
-}
-
-static bool check_avg(Sema *s, Expr *c)
-{
-	return agg_type(s, c, TY_AVG);
-}
-
-static bool check_min(Sema *s, Expr *c)
-{
-	return agg_type(s, c, TY_MIN);
-}
-
-static bool check_max(Sema *s, Expr *c)
-{
-	return agg_type(s, c, TY_MAX);
-}
-
-static bool check_stats(Sema *s, Expr *c)
-{
-	return agg_type(s, c, TY_STATS);
-}
-
-static bool check_hist(Sema *s, Expr *c)
-{
-	return agg_type(s, c, TY_HIST);
 }
 
 /* lhist's min, max and step: integer literals (bpftrace's words) */
@@ -108,13 +75,13 @@ static bool check_lhist(Sema *s, Expr *c)
 }
 
 static const FuncDef agg_funcs[] = {
-	{"count", F_NONE, FK_AGG, 0, 0, check_count},
-	{"sum", F_NONE, FK_AGG, 1, 1, check_sum},
-	{"avg", F_NONE, FK_AGG, 1, 1, check_avg},
-	{"min", F_NONE, FK_AGG, 1, 1, check_min},
-	{"max", F_NONE, FK_AGG, 1, 1, check_max},
-	{"stats", F_NONE, FK_AGG, 1, 1, check_stats},
-	{"hist", F_NONE, FK_AGG, 1, 1, check_hist},
-	{"lhist", F_NONE, FK_AGG, 4, 4, check_lhist},
+	{"count", F_NONE, FK_AGG, 0, 0, check_agg, .agg = TY_COUNT},
+	{"sum", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_SUM},
+	{"avg", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_AVG},
+	{"min", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_MIN},
+	{"max", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_MAX},
+	{"stats", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_STATS},
+	{"hist", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_HIST},
+	{"lhist", F_NONE, FK_AGG, 4, 4, check_lhist, .agg = TY_LHIST},
 };
 BUILTINS(agg_funcs)

@@ -73,6 +73,9 @@ typedef struct FuncDef {
 	 * its "Addrspace mismatch" warning: sema_addrspace.c); NULL: none */
 	int (*addrspace)(const Sema *s, const Expr *call);
 	unsigned sets; /* FSET_*: the optional sets the row is in; 0: in none, always seen */
+	/* FK_AGG: the aggregation the call makes (TY_COUNT, TY_HIST...), read
+	 * by the check that such rows share (builtins/aggs.c); else unused */
+	TypeKind agg;
 } FuncDef;
 
 /* A family's table, known to the core from the program's start (a
