@@ -33,7 +33,11 @@ run() { # TOOL BIN DEF... -> output, rc, the events it made, its -l
 	local tool=$1 bin=$2; shift 2
 	local args=()
 	for d in "$@"; do args+=(-a "$d"); done
-	$tool probe -x "$bin" "${args[@]}" 2>&1; echo "rc=$?"
+	# the closing hint differs on purpose: sonde suggests its own command
+	# (test_papercuts.sh checks it), perf its own
+	$tool probe -x "$bin" "${args[@]}" 2>&1 |
+		sed -E '/^You can now use it in /d; /^	(perf record -e |sonde -e )/d'
+	echo "rc=${PIPESTATUS[0]}"
 	events
 	$tool probe -l 2>&1
 	$tool probe -d 'probe_probe_target_O*:*' 2>&1 >/dev/null; echo "rc=$?"
