@@ -114,6 +114,10 @@ static void install_signals(const FrontendRt *fe)
 	struct sigaction chld = {.sa_handler = on_run_signal, .sa_flags = SA_RESTART | SA_NOCLDSTOP};
 	sigemptyset(&chld.sa_mask);
 	sigaction(SIGCHLD, &chld, NULL);
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	if (fe->sigusr1_prints_maps)
 		handle_signals(on_run_signal, usr1);
 }

@@ -268,6 +268,11 @@ void handle_signals(void (*handler)(int), const int *sigs)
 	struct sigaction sa = {.sa_handler = handler};
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
-	for (; *sigs; sigs++)
+	sigset_t set;
+	sigemptyset(&set);
+	for (; *sigs; sigs++) {
 		sigaction(*sigs, &sa, NULL);
+		sigaddset(&set, *sigs);
+	}
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }

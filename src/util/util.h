@@ -65,7 +65,10 @@ void sb_free(StrBuf *b);
 /* Shell-style glob with '*' and '?' (probe wildcards). */
 /* handler for each signal of sigs (0-terminated), with SA_RESTART: a write
  * blocked on a slow pipe must not fail with EINTR (stdio would drop the
- * buffered output); an epoll_wait is never restarted, so it still returns */
+ * buffered output); an epoll_wait is never restarted, so it still returns.
+ * The signals are unblocked too: a mask inherited from the caller (a CI
+ * runner, a service manager) would otherwise keep them pending for ever,
+ * and sonde would write to a closed pipe (EPIPE) or ignore SIGHUP */
 void handle_signals(void (*handler)(int), const int *sigs);
 
 bool glob_match(const char *pat, const char *s);
