@@ -31,7 +31,7 @@ struct NrInfo;
 
 typedef struct Printer {
 	const TraceOpts *o;
-	struct NrInfo *nr_info; /* per syscall number: name, signature (printer_args.c) */
+	struct NrInfo *nr_info; /* per syscall number: name, signature (printer_call.c) */
 	FILE *out;
 	StrBuf line;
 	int main_pid;

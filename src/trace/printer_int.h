@@ -1,5 +1,5 @@
 /* Inside the strace-format printer: the call being formatted and what
- * printer.c, printer_args.c and printer_fds.c use of each other. */
+ * printer.c and the printer_*.c files use of each other. */
 #pragma once
 #include "printer.h"
 
@@ -46,11 +46,53 @@ typedef struct Call {
 } Call;
 enum { CALL_WHOLE, CALL_HEAD, CALL_TAIL };
 
-/* printer_args.c */
+/* a return value is known */
+static inline bool has_ret(const Call *c)
+{
+	return !c->entry_only;
+}
+
+/* the call returned and succeeded */
+static inline bool ok_ret(const Call *c)
+{
+	return has_ret(c) && c->h->ret >= 0;
+}
+
+/* printer_call.c: the line */
 /* the table by syscall number a Printer keeps (free() it) */
 NrInfo *nr_info_new(void);
 void init_call(const Printer *p, Call *c, const TraceHdr *h, const uint8_t *data, size_t avail);
 void format_call(Printer *p, StrBuf *b, Call *c);
+
+/* printer_args.c: one argument by its signature letter */
+/* strace leaves argument i out (open's mode without O_CREAT...) */
+bool arg_omitted(const Call *c, int i);
+bool put_arg(Printer *p, StrBuf *b, const Call *c, int i);
+
+/* printer_bufs.c: buffers and strings */
+/* 'b': a buffer the call reads, 'B': one it fills */
+void put_buf_arg(const Call *c, StrBuf *b, int i, int strsize, bool have);
+/* '[' and ']': n gid_t's */
+void put_gid_array(StrBuf *b, const Call *c, int i, uint64_t n, bool have);
+void put_strvec(StrBuf *b, const Call *c, int i, int strsize, bool have);
+void put_envp(StrBuf *b, const Call *c, int i, bool have);
+
+/* printer_structs.c: structures */
+void put_pollfds(StrBuf *b, const Call *c, int i, bool revents);
+void put_out_struct(StrBuf *b, const Call *c, int i, bool have);
+void put_in_struct(StrBuf *b, const Call *c, int i, bool have);
+/* 'J': a sockaddr the call fills; '#': its in/out length */
+void put_sockname(StrBuf *b, const Call *c, int i);
+void put_socklen(StrBuf *b, const Call *c, int i);
+
+/* printer_vecs.c: iovecs and msghdrs */
+void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have);
+
+/* printer_special.c: calls laid out by their own logic */
+void put_clone_args(StrBuf *b, const Call *c);
+void put_futex_args(StrBuf *b, const Call *c);
+void put_fcntl_args(Printer *p, StrBuf *b, const Call *c);
+void put_special_ret(StrBuf *b, const Call *c);
 
 /* printer_fds.c */
 void put_fd(Printer *p, StrBuf *b, uint32_t tgid, int64_t v);
