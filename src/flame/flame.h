@@ -34,4 +34,8 @@ typedef struct FlameSvgOpts {
 /* Writes the whole SVG document for tree. */
 void flame_svg_write(FILE *out, const FlameTree *tree, const FlameSvgOpts *o);
 
+/* Whether -p's process (pid) or the command (cmd) runs CPython that sonde
+ * can walk (flame_python.c); says why not when cmd is named python*. */
+bool flame_target_python(int pid, char *const *cmd);
+
 int flamegraph_main(int argc, char **argv);

@@ -27,6 +27,7 @@ typedef struct FlameCli {
 	bool emit_folded;    /* --folded: the folded stacks instead of an SVG */
 	const char *pprof;   /* --pprof FILE: a pprof profile instead of an SVG */
 	char **cmd;          /* after -- */
+	bool python;         /* the target runs CPython: Python frames too */
 } FlameCli;
 
 static void usage(FILE *f)
@@ -37,7 +38,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "Samples on-CPU stacks (kernel and user) of PID, of CMD, or of every process,\n"
 	      "and writes an interactive SVG flame graph (hover: frame and share; click: zoom;\n"
-	      "Ctrl-F: search; Reset).\n"
+	      "Ctrl-F: search; Reset).  A CPython 3.11 PID or CMD gets its Python frames,\n"
+	      "merged with the native frames they call.\n"
 	      "\n"
 	      "OPTIONS:\n"
 	      "    -p PID              sample this process only (until it exits)\n"
@@ -157,8 +159,8 @@ static char *build_script(const FlameCli *c)
 		snprintf(filter, sizeof(filter), "pid == cpid");
 	StrBuf sb = {0};
 	if (!c->off_cpu) {
-		sb_printf(&sb, "profile:hz:%d /%s/ { @[comm, kstack, ustack] = count(); }\n", c->hz,
-			  filter);
+		sb_printf(&sb, "profile:hz:%d /%s/ { @[comm, kstack, %sustack] = count(); }\n", c->hz,
+			  filter, c->python ? "pystack, " : "");
 	} else {
 		/* at sched_switch the running task is the one leaving the CPU:
 		 * keep its stacks and the time, and charge the time it was away
@@ -330,6 +332,9 @@ int flamegraph_main(int argc, char **argv)
 			fprintf(stderr, "sonde flamegraph: wrote %s\n", c.pprof);
 		return status;
 	}
+	/* -f folded merges the Python frames with the native ones; a pprof
+	 * profile has no place for them */
+	c.python = !c.off_cpu && (c.pid || c.cmd) && flame_target_python(c.pid, c.cmd);
 	char tmp[] = "/tmp/sonde-flame-XXXXXX";
 	int fd = mkstemp(tmp);
 	if (fd < 0) {

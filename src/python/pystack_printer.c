@@ -3,4 +3,5 @@
 #include "../runtime/frontend_rt.h"
 #include "pystack_format.h"
 
-const PyStackPrinter pystack_printer = {pystack_format, pystack_nframes, pystack_frame};
+const PyStackPrinter pystack_printer = {pystack_format, pystack_nframes, pystack_frame,
+					  "_PyEval_EvalFrameDefault"};

@@ -29,6 +29,9 @@ typedef struct PyStackPrinter {
 	void (*format)(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key);
 	int (*nframes)(const Type *t, const void *d, uint64_t *stop);
 	void (*frame)(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size);
+	/* the interpreter's native function that runs Python frames: folded,
+	 * a user stack's frames from it outwards are the Python frames */
+	const char *eval_func;
 } PyStackPrinter;
 
 typedef struct FrontendRt {

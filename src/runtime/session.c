@@ -273,6 +273,10 @@ static void waiter_open(Runtime *rt, Waiter *w)
 		w->maps_watched = maps_watch_open(&w->maps, w->track_pid, rt->opt.watch_pid > 0, w->epfd);
 		tick |= !w->maps_watched;
 	}
+	/* -p's process runs already: its maps now, as the loop's first wait
+	 * may end only when it has exited (its stacks then had no names) */
+	if (w->track_pid > 0 && w->track_pid == rt->opt.watch_pid)
+		usym_note_pid(rt->sc->opt.sym, w->track_pid, true);
 	w->timeout_ms = tick ? POLL_MS : -1;
 	if (rt->opt.switch_ns > 0) /* D's switchrate: the ring is read at that rate */
 		w->timeout_ms = rt->opt.switch_ns < 1000000 ? 1 : (int)(rt->opt.switch_ns / 1000000);

@@ -535,3 +535,19 @@ uint64_t usym_addr(SymCtx *sc, const char *path, const char *name)
 	const ElfSym *s = usym_lookup(sc, path, name);
 	return s ? s->addr : 0;
 }
+
+int usym_code_before(SymCtx *sc, int pid, uint64_t addr, uint8_t *buf, size_t n)
+{
+	usym_note_pid(sc, pid, false);
+	const PMap *m = pid_mapping(pid_find(sc, pid), addr - 1);
+	if (!m || !m->path || m->path[0] != '/')
+		return -1;
+	if (addr - m->start < n) /* not before the mapping's start */
+		n = (size_t)(addr - m->start);
+	int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t got = pread(fd, buf, n, (off_t)(addr - n - m->start + m->off));
+	close(fd);
+	return got == (ssize_t)n ? (int)n : -1;
+}

@@ -70,6 +70,11 @@ void usym_note_pid(SymCtx *sc, int pid, bool refresh);
 /* Symbol of a user address of process pid: name (static storage until the
  * next call), *off, *module; NULL if unknown. */
 const char *usym_resolve(SymCtx *sc, int pid, uint64_t addr, uint64_t *off, const char **module);
+/* The n bytes of code before user address addr of process pid (fewer
+ * when its mapping starts nearer), read from the file mapped there, into
+ * buf: the count, -1 when no file maps it.  For checking that a frame's
+ * return address follows a call. */
+int usym_code_before(SymCtx *sc, int pid, uint64_t addr, uint8_t *buf, size_t n);
 /* Address of symbol in the main binary of pid (for uaddr()), 0 if none. */
 uint64_t usym_addr(SymCtx *sc, const char *path, const char *name);
 /* A function or data symbol of the binary at path by name, or NULL. */

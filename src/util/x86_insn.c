@@ -209,3 +209,35 @@ X86Align x86_insn_boundary(const uint8_t *code, size_t len, uint64_t offset)
 		return X86_ALIGNED;
 	return pos > offset ? X86_MIDDLE : X86_UNDECODABLE;
 }
+
+/* Skips the prefixes a call may carry: legacy ones (notrack 3E, 66, 67)
+ * and REX.  Returns the opcode's position. */
+static size_t call_opcode_at(const uint8_t *p, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (is_legacy_prefix(p[i]) || (p[i] & 0xF0) == 0x40))
+		i++;
+	return i;
+}
+
+X86Call x86_call_before(const uint8_t *code, size_t n, int32_t *rel)
+{
+	/* the shortest call is FF /2 with a register (2 bytes), the longest
+	 * a prefixed FF /2 with SIB and disp32 (8): try each start */
+	for (size_t k = 2; k <= 9 && k <= n; k++) {
+		const uint8_t *p = code + n - k;
+		if (x86_insn_len(p, k) != (int)k)
+			continue;
+		size_t op = call_opcode_at(p, k);
+		if (op + 5 == k && p[op] == 0xE8) {
+			int32_t r = (int32_t)((uint32_t)p[op + 1] | (uint32_t)p[op + 2] << 8 |
+					      (uint32_t)p[op + 3] << 16 | (uint32_t)p[op + 4] << 24);
+			if (rel)
+				*rel = r;
+			return X86_CALL_DIRECT;
+		}
+		if (op + 1 < k && p[op] == 0xFF && ((p[op + 1] >> 3) & 7) == 2)
+			return X86_CALL_INDIRECT;
+	}
+	return X86_CALL_NONE;
+}

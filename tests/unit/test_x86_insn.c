@@ -64,9 +64,32 @@ static void test_boundaries(void)
 	CHECK(x86_insn_boundary(bad, sizeof(bad), 2) == X86_UNDECODABLE);
 }
 
+#define CALL(...) x86_call_before((const uint8_t[]){__VA_ARGS__}, \
+				 sizeof((const uint8_t[]){__VA_ARGS__}), &rel)
+
+/* what a frame-pointer walk's return address must follow */
+static void test_calls(void)
+{
+	int32_t rel = 0;
+	CHECK(CALL(0x90, 0xe8, 0x10, 0x00, 0x00, 0x00) == X86_CALL_DIRECT && rel == 0x10);
+	CHECK(CALL(0xe8, 0xfb, 0xff, 0xff, 0xff) == X86_CALL_DIRECT && rel == -5);
+	CHECK(CALL(0x90, 0xff, 0xd0) == X86_CALL_INDIRECT);                 /* call *%rax */
+	CHECK(CALL(0x41, 0xff, 0xd4) == X86_CALL_INDIRECT);                 /* call *%r12 */
+	CHECK(CALL(0xff, 0x15, 1, 2, 3, 4) == X86_CALL_INDIRECT);           /* call *x(%rip) */
+	CHECK(CALL(0xff, 0x50, 0x08) == X86_CALL_INDIRECT);                 /* call *8(%rax) */
+	CHECK(CALL(0xff, 0x94, 0xc1, 1, 2, 3, 4) == X86_CALL_INDIRECT);     /* call *x(%rcx,%rax,8) */
+	CHECK(CALL(0x3e, 0xff, 0xd0) == X86_CALL_INDIRECT);                 /* notrack call *%rax */
+	CHECK(CALL(0x48, 0x89, 0xc7) == X86_CALL_NONE);                     /* mov %rax,%rdi */
+	CHECK(CALL(0xff, 0xe0) == X86_CALL_NONE);                           /* jmp *%rax */
+	CHECK(CALL(0xe9, 1, 2, 3, 4) == X86_CALL_NONE);                     /* jmp rel32 */
+	CHECK(CALL(0x00, 0x00, 0x00, 0x00) == X86_CALL_NONE);               /* data */
+	CHECK(CALL(0xd0) == X86_CALL_NONE);                                 /* too short */
+}
+
 int main(void)
 {
 	test_lengths();
 	test_boundaries();
+	test_calls();
 	return check_done("x86_insn");
 }
