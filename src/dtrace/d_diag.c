@@ -3,6 +3,7 @@
  * DTrace's, each with DTrace's error tag (shown under -xerrtags):
  *   dtrace: failed to compile script F: [TAG] line N: MESSAGE   (-s)
  *   dtrace: invalid probe specifier S: [TAG] MESSAGE            (-n) */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +22,7 @@ static const struct {
 	{"operator", "D_OP_WRITE"},
 	{"invalid character", "D_CHR_BADESC"},
 	{"unterminated", "D_SYNTAX"},
+	{"end-of-file encountered", "D_SYNTAX"},
 	/* constants (dtrace/lexer_d.c) */
 	{"integer constant", "D_INT_OFLOW"},
 	{"floating-point constants", "D_SYNTAX"},
@@ -205,6 +207,11 @@ static bool translate(const char *msg, char *out, size_t n, const char **tag)
 	}
 	if (translate_core(msg, out, n, tag))
 		return true;
+	if (!strcmp(msg, "unterminated comment")) { /* lang/lexer.c's; dtrace finds it at the end */
+		snprintf(out, n, "end-of-file encountered before matching */");
+		*tag = "D_SYNTAX";
+		return true;
+	}
 	if (sscanf(msg, "Unknown function: %127s", name) == 1) {
 		snprintf(out, n, "failed to resolve %s: Unknown function name", name);
 		*tag = "D_IDENT_UNDEF";
@@ -213,18 +220,83 @@ static bool translate(const char *msg, char *out, size_t n, const char **tag)
 	return false;
 }
 
-/* the token at loc in the source, as "syntax error near" quotes it */
-static void token_at(const Source *src, Loc loc, char *out, size_t n)
+#define ID_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+
+/* the length of D's integer constant at s: digits or 0x and hex digits,
+ * then [uU]?[lL]?[lL]? (dt_lex.l's RGX_INT: "0abc" is "0", then "abc") */
+static size_t number_len(const char *s)
+{
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]);
+	size_t n = hex ? 2 : 0;
+	while (hex ? isxdigit((unsigned char)s[n]) : isdigit((unsigned char)s[n]))
+		n++;
+	n += s[n] == 'u' || s[n] == 'U';
+	for (int k = 0; k < 2 && (s[n] == 'l' || s[n] == 'L'); k++)
+		n++;
+	return n;
+}
+
+/* the length of D's operator at s, the longest that matches */
+static size_t operator_len(const char *s)
+{
+	static const char *const ops[] = {
+		"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+		"^^", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+	};
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strncmp(s, ops[i], strlen(ops[i])))
+			return strlen(ops[i]);
+	return *s && *s != '\n' ? 1 : 0;
+}
+
+static const char *text_at(const Source *src, Loc loc)
 {
 	const char *s = src->text;
 	for (int line = 1; *s && line < loc.line; s++)
 		line += *s == '\n';
 	for (int col = 1; *s && *s != '\n' && col < loc.col; s++)
 		col++;
-	size_t len = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	return s;
+}
+
+/* the token at loc in the source, as "syntax error near" quotes it (dt_lex.l's
+ * yytext): an identifier, a constant, a macro ($pid, $1, $$1), an operator */
+static void token_at(const Source *src, Loc loc, char *out, size_t n)
+{
+	const char *s = text_at(src, loc);
+	size_t len;
+	if (isdigit((unsigned char)*s))
+		len = number_len(s);
+	else if (*s == '$')
+		len = 1 + (s[1] == '$') + strspn(s + 1 + (s[1] == '$'), ID_CHARS);
+	else
+		len = strspn(s, ID_CHARS);
 	if (!len)
-		len = *s && *s != '\n' ? 1 : 0;
+		len = operator_len(s);
 	snprintf(out, n, "%.*s", (int)len, s);
+}
+
+/* a ')' or ']' with nothing open before it: dt_lex.l counts them and says
+ * "extra ) in input stream" before the parser sees the token */
+static bool closes_nothing(const Source *src, Loc loc, char close)
+{
+	const char *end = text_at(src, loc), open = close == ')' ? '(' : '[';
+	int depth = 0;
+	for (const char *s = src->text; s < end; s++) {
+		if (*s == '"' || *s == '\'') { /* a literal: on to its closing quote */
+			char q = *s++;
+			while (s < end && *s != q && *s != '\n')
+				s += *s == '\\' && s + 1 < end ? 2 : 1;
+		} else if (*s == '/' && s[1] == '*') {
+			const char *e = strstr(s + 2, "*/");
+			s = e && e + 1 < end ? e + 1 : end;
+		} else if (*s == '/' && s[1] == '/') {
+			s += strcspn(s, "\n");
+		} else {
+			depth += (*s == open) - (*s == close);
+		}
+	}
+	return *end == close && depth <= 0;
 }
 
 /* the line the end of the text is on */
@@ -271,11 +343,14 @@ void d_diag_print_at(FILE *f, const char *script, const char *spec, const Source
 		     strstr(msg, "missing") || strstr(msg, "unexpected"))) {
 		char tok[64];
 		token_at(src, e->loc, tok, sizeof(tok));
-		snprintf(msg, sizeof(msg), "syntax error near \"%s\"", tok);
+		if ((!strcmp(tok, ")") || !strcmp(tok, "]")) && closes_nothing(src, e->loc, tok[0]))
+			snprintf(msg, sizeof(msg), "extra %s in input stream", tok);
+		else
+			snprintf(msg, sizeof(msg), "syntax error near \"%s\"", tok);
 		tag = "D_SYNTAX";
 	}
-	if (tag && !strcmp(tag, "D_EMPTY")) /* dtrace finds it at the end of the input */
-		line = lines_in(src);
+	if ((tag && !strcmp(tag, "D_EMPTY")) || strstr(msg, "before matching */"))
+		line = lines_in(src); /* dtrace finds these at the end of the input */
 	char tagbuf[64] = "";
 	if (errtags)
 		snprintf(tagbuf, sizeof(tagbuf), "[%s] ", tag ? tag : "D_UNKNOWN");

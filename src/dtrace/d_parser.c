@@ -123,6 +123,8 @@ static bool parse_hash_line(DParser *dp, StrBuf *cdefs)
 	}
 	const char *w = s + 1 + strspn(s + 1, " \t");
 	size_t wl = strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+	if (!strchr(s, '\n') && !dp->env->cpp) /* dt_lex.l ends a control line at its newline */
+		return error_at(dp->err, loc, "end-of-file encountered before end of control line");
 	if (wl == 6 && !strncmp(w, "pragma", 6))
 		return parse_pragma(dp, take_line(dp), loc);
 	if (!wl || isdigit((unsigned char)*w) || (wl == 4 && !strncmp(w, "line", 4)) ||
@@ -138,6 +140,13 @@ static bool parse_hash_line(DParser *dp, StrBuf *cdefs)
 static bool desc_char(char c)
 {
 	return c && !isspace((unsigned char)c) && c != ',' && c != '/' && c != '{' && c != ';';
+}
+
+/* what a probe description may start with (dt_lex.l's RGX_PSPEC): a stray
+ * "}" or ")" at the top level is a syntax error, not a description */
+static bool desc_start(char c)
+{
+	return c && (isalpha((unsigned char)c) || strchr("-$:_.?*\\[]!", c));
 }
 
 /* "write:entry" -> ":syscall::write:entry"-style 4-field text for messages */
@@ -184,7 +193,7 @@ static bool parse_desc(DParser *dp, Probe *pr)
 	Lexer *lx = &dp->lx;
 	size_t p0 = lx->pos;
 	Loc loc = lex_loc(lx, 1);
-	while (desc_char(lex_peek(lx, 0)))
+	while (desc_start(lx->text[p0]) && desc_char(lex_peek(lx, 0)))
 		lex_advance(lx, 1);
 	if (lx->pos == p0)
 		return error_at(dp->err, loc, "syntax error near \"%c\"", lex_peek(lx, 0) ? lex_peek(lx, 0) : ' ');

@@ -97,9 +97,12 @@ static bool lex_d_char(Lexer *lx, Token *t)
 	bool ok = true;
 	while (ok && lex_peek(lx, 0) != '\'') {
 		char c = lex_peek(lx, 0);
-		if (c == 0 || c == '\n') {
+		if (c == 0 || c == '\n') { /* dt_lex.l reports it past the newline */
+			Loc at = lex_loc(lx, 1);
+			if (c == '\n')
+				at = (Loc){ at.line + 1, 1, 1 };
 			sb_free(&b);
-			return error_at(lx->err, start, "newline encountered in character constant");
+			return error_at(lx->err, at, "newline encountered in character constant");
 		}
 		if (c == '\\') {
 			ok = lex_escape(lx, &b);

@@ -1,0 +1,7 @@
+BEGIN
+{
+	exit(0);
+}
+
+/* never closed
+

@@ -1,0 +1,5 @@
+BEGIN
+{
+	exit(0);
+}
+#pragma
