@@ -22,7 +22,7 @@ typedef enum DCheck {
 	DC_UADDR, /* the same, or a usym() value */
 	DC_CSI,   /* an integer of at most an int's size */
 	DC_XINT,  /* any integer */
-	DC_FP,    /* floating point: D has none */
+	DC_FP,    /* float or double */
 	DC_STR,   /* a string or char array */
 	DC_WSTR,  /* wchar_t[]: D on Linux has none */
 	DC_STACK, /* stack(), ustack(), jstack() */
@@ -56,11 +56,11 @@ static const DConv dconvs[] = {
 	{"c", 'c', FC_INT, DC_CSI, P_CSI},
 	{"C", 's', FC_ESTR, DC_CSI, P_CSI},
 	{"d", 'd', FC_INT, DC_XINT, P_XINT},
-	{"e", 'e', FC_INT, DC_FP, P_FP},
-	{"E", 'E', FC_INT, DC_FP, P_FP},
-	{"f", 'f', FC_INT, DC_FP, P_FP},
-	{"g", 'g', FC_INT, DC_FP, P_FP},
-	{"G", 'G', FC_INT, DC_FP, P_FP},
+	{"e", 'e', FC_FLOAT, DC_FP, P_FP},
+	{"E", 'E', FC_FLOAT, DC_FP, P_FP},
+	{"f", 'f', FC_FLOAT, DC_FP, P_FP},
+	{"g", 'g', FC_FLOAT, DC_FP, P_FP},
+	{"G", 'G', FC_FLOAT, DC_FP, P_FP},
 	{"hd", 'd', FC_INT, DC_SHORT, "short"},
 	{"hi", 'i', FC_INT, DC_SHORT, "short"},
 	{"ho", 'o', FC_INT, DC_SHORT, "unsigned short"},
@@ -83,11 +83,11 @@ static const DConv dconvs[] = {
 	{"llu", 'u', FC_INT, DC_LONG, "unsigned long long"},
 	{"llx", 'x', FC_INT, DC_LONG, "long long"},
 	{"llX", 'X', FC_INT, DC_LONG, "long long"},
-	{"Le", 'e', FC_INT, DC_LDBL, "long double"},
-	{"LE", 'E', FC_INT, DC_LDBL, "long double"},
-	{"Lf", 'f', FC_INT, DC_LDBL, "long double"},
-	{"Lg", 'g', FC_INT, DC_LDBL, "long double"},
-	{"LG", 'G', FC_INT, DC_LDBL, "long double"},
+	{"Le", 'e', FC_FLOAT, DC_LDBL, "long double"},
+	{"LE", 'E', FC_FLOAT, DC_LDBL, "long double"},
+	{"Lf", 'f', FC_FLOAT, DC_LDBL, "long double"},
+	{"Lg", 'g', FC_FLOAT, DC_LDBL, "long double"},
+	{"LG", 'G', FC_FLOAT, DC_LDBL, "long double"},
 	{"o", 'o', FC_INT, DC_XINT, P_XINT},
 	{"p", 'x', FC_INT, DC_ADDR, P_ADDR},
 	{"s", 's', FC_STR, DC_STR, P_CSTR},
@@ -293,10 +293,20 @@ const char *fmt_d_name(const FmtPiece *p)
 	return p->dconv ? p->dconv->name : "";
 }
 
+/* a float or a double (cdecl.c names them): its bits, else 0 */
+static int fp_bits(const Type *t)
+{
+	bool fp = t->kind == TY_INT && !t->pointee && t->cname &&
+		  (!strcmp(t->cname, "float") || !strcmp(t->cname, "double"));
+	return fp ? t->bits : 0;
+}
+
 bool fmt_d_accepts(const FmtPiece *p, const Type *t, const char **proto)
 {
 	const DConv *d = p->dconv;
 	*proto = d ? d->proto : "int";
+	if (fp_bits(t)) /* dtrace's pfcheck_fp: nothing else takes one */
+		return d && d->check == DC_FP;
 	bool is_int = t->kind == TY_INT;
 	int bits = is_int ? (t->pointee ? 64 : t->bits ? t->bits : t->size * 8) : 0;
 	switch (d ? d->check : DC_INT) {
@@ -321,7 +331,7 @@ bool fmt_d_accepts(const FmtPiece *p, const Type *t, const char **proto)
 		return is_int && bits == 16;
 	case DC_INT:
 		return is_int && bits == 32;
-	default: /* floating point, wide strings: not in D on Linux */
+	default: /* floating point (above), long double, wide strings: not in D on Linux */
 		return false;
 	}
 }
@@ -373,6 +383,18 @@ static void put_time(StrBuf *sb, int64_t ns, bool rfc822)
 	sb_puts(sb, buf);
 }
 
+static double float_value(const Type *t, const void *arg)
+{
+	if (fp_bits(t) == 32) {
+		float f;
+		memcpy(&f, arg, sizeof(f));
+		return f;
+	}
+	double d;
+	memcpy(&d, arg, sizeof(d));
+	return d;
+}
+
 void fmt_render_d(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t, const void *arg)
 {
 	StrBuf s = {0};
@@ -406,6 +428,10 @@ void fmt_render_d(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t,
 	case FC_TIME822:
 		put_time(&s, v, p->conv == FC_TIME822);
 		break;
+	case FC_FLOAT: /* dtrace's pfprint_fp: the bytes as the type they are */
+		sb_printf(sb, p->text, float_value(t, arg));
+		sb_free(&s);
+		return;
 	default:
 		break;
 	}

@@ -14,7 +14,7 @@ bool fmt_parse_d(const char *fmt, size_t len, Fmt *out, char *err, size_t errlen
  * dtrace's message); whether t is a D integer type's size for it */
 const char *fmt_d_name(const FmtPiece *p);
 bool fmt_d_accepts(const FmtPiece *p, const Type *t, const char **proto);
-/* Render D's own conversion kinds (FC_ESTR .. FC_TIME822) */
+/* Render D's own conversion kinds (FC_ESTR .. FC_FLOAT) */
 void fmt_render_d(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t, const void *arg);
 /* The C conversion text with '*' replaced by the values given */
 char *fmt_d_stars(const char *text, const int *stars, int n);

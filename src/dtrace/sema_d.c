@@ -23,6 +23,19 @@ static Type *d_array_type(Sema *s, Type *el, int count)
 	return a;
 }
 
+/* a declared variable's type as stored; a float keeps its name (its width
+ * does not say it is one: D's printf %f asks, printf_fmt_d.c) */
+static Type *declared_storage(Sema *s, Type *dt)
+{
+	Type *st = sema_value_storage_type(s, dt);
+	if (st != dt && st->kind == TY_INT && dt->kind == TY_INT && dt->cname && !st->cname) {
+		Type *named = ty_int(s, st->bits, st->is_signed);
+		named->cname = dt->cname;
+		return named;
+	}
+	return st;
+}
+
 /* D: *t = the declared type of the variable sonde names `name` ("`x",
  * "self->x", "this->x"), NULL when it has no declaration; false when the
  * declaration's type is unknown (error set). */
@@ -42,7 +55,7 @@ bool sema_d_declared(Sema *s, const char *name, Type **t)
 		Type *dt = sema_ctype_named(s, d->type, d->loc);
 		if (!dt)
 			return false;
-		*t = d->count ? d_array_type(s, dt, d->count) : sema_value_storage_type(s, dt);
+		*t = d->count ? d_array_type(s, dt, d->count) : declared_storage(s, dt);
 		return true;
 	}
 	return true;
@@ -63,6 +76,8 @@ const char *sema_d_type_name(const Type *t, char *buf, size_t n)
 					  ? sema_d_type_name(t->pointee, pb, sizeof(pb)) : tn(t->pointee));
 		return buf;
 	}
+	if (t->kind == TY_INT && t->cname) /* float, double, enum x */
+		return t->cname;
 	if (t->kind == TY_INT)
 		return ints[t->is_signed][t->bits <= 8 ? 0 : t->bits <= 16 ? 1 : t->bits <= 32 ? 2 : 3];
 	if (t->dsym) /* sym() and the others: DTrace's types of their values */

@@ -710,7 +710,9 @@ static bool parse_decl_spec(CP *p, Type **out)
 				named = type_new(p->d->arena, TY_NONE, 0);
 				named->cname = "void";
 			} else {
+				/* named, so D's printf knows one (%f) and messages say it */
 				named = int_type(p->d->arena, cd_is(p, "float") ? 32 : 64, false);
+				named->cname = cd_is(p, "float") ? "float" : "double";
 			}
 		} else if (n == 0 && p->tk == CT_IDENT) {
 			char nm[128];

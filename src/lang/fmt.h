@@ -48,6 +48,7 @@ typedef enum FmtConv {
 	FC_STACK,   /* %k: a stack(), ustack() or jstack() */
 	FC_TIME,    /* %Y: nanoseconds since the epoch, "2026 Nov 25 02:40:00" */
 	FC_TIME822, /* %T: the same in RFC 822's form */
+	FC_FLOAT,   /* %e %f %g: a float's or double's bytes, printed as one */
 } FmtConv;
 
 typedef struct FmtPiece {
@@ -72,7 +73,7 @@ typedef struct FmtPiece {
 } FmtPiece;
 
 /* A front end's own printf conversions (D's: printf_fmt_d.c): render one
- * of the kinds FC_ESTR .. FC_TIME822, and the C conversion text with its
+ * of the kinds FC_ESTR .. FC_FLOAT, and the C conversion text with its
  * '*' widths and precisions given (malloc'd) */
 typedef struct FmtExt {
 	void (*render)(StrBuf *sb, const struct OutCtx *o, const FmtPiece *p, const Type *t,

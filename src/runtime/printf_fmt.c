@@ -83,7 +83,8 @@ static void render_piece(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const T
 	case FC_USYM:
 	case FC_STACK:
 	case FC_TIME:
-	case FC_TIME822: /* a front end's own (FmtPiece.ext) */
+	case FC_TIME822:
+	case FC_FLOAT: /* a front end's own (FmtPiece.ext) */
 		if (p->ext)
 			p->ext->render(sb, o, p, t, a);
 		break;

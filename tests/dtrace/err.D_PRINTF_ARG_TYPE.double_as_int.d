@@ -1,0 +1,7 @@
+double d;
+
+BEGIN
+{
+	printf("%d", d);
+	exit(0);
+}
