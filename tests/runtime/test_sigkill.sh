@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
-# kill -9 while attached leaves no sonde BPF program or link behind.
+# kill -9 while attached leaves no BPF program or link of that sonde behind.
+# The programs and links are this sonde's own (their ids read from its
+# /proc/PID/fdinfo while attached), so other tracers running on the
+# machine at the same time do not change the result.
 SONDE=${SONDE:-./sonde}
 BPFTOOL=$(command -v bpftool || echo /usr/sbin/bpftool)
 [ -x "$BPFTOOL" ] || { echo "bpftool not found"; exit 77; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-# sonde's own programs ("sondetrace" are sonde trace's: an earlier test's may
-# still be detaching in the background)
-progs() { "$BPFTOOL" prog show 2>/dev/null | grep -cE 'name sonde( |$)'; }
-links() { "$BPFTOOL" link show 2>/dev/null | grep -c '^[0-9]*:'; }
-for i in $(seq 100); do pgrep -x sonde >/dev/null || break; sleep 0.1; done
-p0=$(progs); l0=$(links)
+ids() { # pid kind: the ids of the pid's open BPF objects of that kind
+	grep -hE "^$2_id:" /proc/$1/fdinfo/* 2>/dev/null | awk '{ print $2 }' | sort -u
+}
+alive() { # kind id...: the ids that still exist
+	local kind=$1 id; shift
+	for id; do "$BPFTOOL" "$kind" show id "$id" >/dev/null 2>&1 && echo "$id"; done
+}
 "$SONDE" -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); } tracepoint:sched:sched_switch { @s = count(); }' >"$tmp/out" 2>&1 &
 pid=$!
 for i in $(seq 100); do grep -q Attaching "$tmp/out" && break; sleep 0.1; done
 grep -q Attaching "$tmp/out" || { echo "sonde did not attach"; cat "$tmp/out"; kill -9 $pid; exit 1; }
-p1=$(progs)
-[ "$p1" -gt "$p0" ] || { echo "no sonde program visible while attached ($p0 -> $p1)"; kill -9 $pid; exit 1; }
+progs=$(ids $pid prog); links=$(ids $pid link)
+[ -n "$progs" ] && [ -n "$links" ] ||
+	{ echo "no program or link open while attached: progs '$progs', links '$links'"; kill -9 $pid; exit 1; }
 kill -9 $pid; wait $pid 2>/dev/null
-# program teardown is asynchronous (RCU): give it a moment
-for i in $(seq 50); do [ "$(progs)" -le "$p0" ] && [ "$(links)" -le "$l0" ] && break; sleep 0.1; done
-p2=$(progs); l2=$(links)
-[ "$p2" -le "$p0" ] || { echo "programs left: before=$p0 after=$p2"; exit 1; }
-[ "$l2" -le "$l0" ] || { echo "links left: before=$l0 after=$l2"; exit 1; }
+# program teardown is asynchronous (RCU): give it up to 10 s
+for i in $(seq 100); do
+	[ -z "$(alive prog $progs)$(alive link $links)" ] && break; sleep 0.1
+done
+left=$(alive prog $progs | tr '\n' ' '); [ -z "$left" ] || { echo "programs left: $left"; exit 1; }
+left=$(alive link $links | tr '\n' ' '); [ -z "$left" ] || { echo "links left: $left"; exit 1; }
 exit 0
