@@ -277,10 +277,11 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	for (int i = 0; i < nvars; i++) {
 		if (vars[i]->type->kind == TY_INT && vars[i]->loop)
 			continue; /* on its loop's callback's stack (codegen_loop.c) */
-		if (vars[i]->type->kind == TY_INT && !loops) {
+		if (vars[i]->type->kind == TY_INT && !(loops && vars[i]->loop_shared)) {
 			/* integer variables live on the stack (never popped),
 			 * where the verifier tracks their values: a while loop
-			 * over a variable is then provably bounded */
+			 * over a variable is then provably bounded; those a
+			 * for loop's body shares live in scratch */
 			vars[i]->off = stack_push(&g);
 			emit(&g, I_ST(BPF_DW, BPF_REG_10, vars[i]->off, 0));
 			continue;

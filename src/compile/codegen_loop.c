@@ -9,7 +9,8 @@
  * caller's stack holding its r6 (the context) and r7 (this CPU's scratch),
  * which the callback restores.  A variable used in one loop's body only
  * (the loop's own variable, say) lives on that callback's stack, where the
- * verifier follows its value (a while loop on it stays bounded); the
+ * verifier follows its value (a while loop on it stays bounded); so does
+ * an integer variable no loop's body uses, on the probe's stack; the
  * others live in scratch, which every frame reaches (cg_var_reg).  The callback returns 1 to stop
  * (break, or return/exit(), which also sets a flag in scratch that the
  * caller tests after the call), 0 to go on (continue, the body's end).
@@ -37,6 +38,7 @@ bool codegen_has_loops(const Probe *p)
 typedef struct Homes {
 	VarInfo **vars;
 	bool *seen;
+	bool *in_loop; /* used in some loop's body */
 	int n;
 } Homes;
 
@@ -50,6 +52,7 @@ static void use_var(Homes *h, VarInfo *v, const Stmt *loop)
 		else if (v->loop != loop)
 			v->loop = NULL;
 		h->seen[i] = true;
+		h->in_loop[i] |= loop != NULL;
 	}
 }
 
@@ -79,15 +82,19 @@ static void homes_stmts(Homes *h, const StmtList *l, const Stmt *loop)
 
 void codegen_loop_homes(const Probe *p, VarInfo **vars, int nvars)
 {
-	Homes h = {vars, xcalloc((size_t)nvars + 1, sizeof(bool)), nvars};
+	Homes h = {vars, xcalloc((size_t)nvars + 1, sizeof(bool)),
+		   xcalloc((size_t)nvars + 1, sizeof(bool)), nvars};
 	for (int i = 0; i < nvars; i++)
 		vars[i]->loop = NULL;
 	homes_expr(&h, p->pred, NULL);
 	homes_stmts(&h, &p->body, NULL);
-	for (int i = 0; i < nvars; i++)
+	for (int i = 0; i < nvars; i++) {
 		if (vars[i]->type->kind != TY_INT)
 			vars[i]->loop = NULL; /* values that are not integers live in scratch */
+		vars[i]->loop_shared = h.in_loop[i] && !vars[i]->loop;
+	}
 	free(h.seen);
+	free(h.in_loop);
 }
 
 /* the integer variables only this loop's body uses: on its stack, zeroed

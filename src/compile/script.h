@@ -44,6 +44,9 @@ typedef struct VarInfo {
 	/* codegen: the for loop whose body alone uses it (an integer there
 	 * lives on that callback's stack), or NULL */
 	const struct Stmt *loop;
+	/* codegen: used in a for loop's body and elsewhere (it lives in
+	 * scratch, which the loop's callback and the probe both reach) */
+	bool loop_shared;
 } VarInfo;
 
 typedef enum EventKind {

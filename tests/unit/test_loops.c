@@ -105,6 +105,30 @@ static void test_no_loop_no_callback(void)
 	compiled_free(&c);
 }
 
+/* zeroing stores to the probe's own stack, before the first callback */
+static int stack_zeroings(const ProgCode *pc)
+{
+	int n = 0, end = pc->nfuncs ? pc->funcs[0] : pc->ninsns;
+	for (int i = 0; i < end; i++)
+		n += pc->insns[i].code == (BPF_ST | BPF_MEM | BPF_DW) &&
+		     pc->insns[i].dst_reg == BPF_REG_10 && pc->insns[i].imm == 0;
+	return n;
+}
+
+/* an integer variable no loop body uses stays on the probe's stack, where
+ * the verifier bounds a while loop over it (in scratch it could not) */
+static void test_while_beside_for(void)
+{
+	Compiled a = compile_026("BEGIN { $s = 0; for ($j : 0..3) { $s += $j; } print($s); }");
+	Compiled b = compile_026("BEGIN { $i = 0; $s = 0; while ($i < 3) { $i++; } "
+				 "for ($j : 0..3) { $s += $j; } print(($i, $s)); }");
+	CHECK(a.sc && b.sc);
+	if (a.sc && b.sc)
+		CHECK(stack_zeroings(b.sc->progs.v[0]) == stack_zeroings(a.sc->progs.v[0]) + 1);
+	compiled_free(&a);
+	compiled_free(&b);
+}
+
 static void test_loop_var_scope(void)
 {
 	/* two loops, one name, two types: each loop's variable is its own */
@@ -177,6 +201,7 @@ int main(void)
 	test_range_code();
 	test_map_code();
 	test_no_loop_no_callback();
+	test_while_beside_for();
 	test_loop_var_scope();
 	test_errors();
 	test_records();
