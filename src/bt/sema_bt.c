@@ -218,10 +218,12 @@ const SemaHooks bt_sema_hooks = {
 };
 
 /* bpftrace 0.26.1: 0.17's rules, the bool type, its standard library's
- * functions, and builtin variables that are also X() and __builtin_X */
+ * functions, builtin variables that are also X() and __builtin_X, and `.`
+ * reading through pointers (`->` its alias) */
 const SemaHooks bt_sema_hooks_026 = {
 	BT_SEMA_HOOKS
 	.bools = true,
+	.dot_derefs = true,
 	.func_sets = FSET_BT_STDLIB,
 	.vars_as_calls = true,
 };

@@ -167,6 +167,8 @@ bool sema_ctype_member(Sema *s, Expr *e)
 		rec = t->pointee;
 	if (rec->kind != TY_RECORD)
 		return sema_error(s, e->loc, "a value of type %s has no field '%s'", tname(t), e->name);
+	if (sema_hooks(s)->dot_derefs)
+		e->arrow = ptr; /* codegen reads through a pointer where arrow says so */
 	if (ptr && !e->arrow) /* bpftrace's words */
 		return sema_error(s, member_loc(e), "Can not access field '%s' on type '%s'. Try "
 				  "dereferencing it first, or using '->'", e->name, tname(t));

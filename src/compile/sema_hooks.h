@@ -59,6 +59,9 @@ typedef struct SemaHooks {
 	bool bools;
 	/* the script's C definitions may declare variables (D) */
 	bool c_vars;
+	/* `.` on a pointer reads through it, and `->` is only another way to
+	 * write `.` (bpftrace 0.26); else `.` needs a record, `->` a pointer */
+	bool dot_derefs;
 	/* calls that, alone as a statement, print their value, and the call
 	 * that prints it (NULL-terminated) */
 	const char *const *stack_actions;

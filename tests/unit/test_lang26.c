@@ -1,6 +1,7 @@
 /* bpftrace 0.26.1's language as the default generation parses and types
  * it, each rule beside 0.17's (which must refuse it or keep its own type):
- * bool, true and false; if/while/for without parentheses; let. */
+ * bool, true and false; if/while/for without parentheses; let; `.` through
+ * pointers. */
 #include "compile_check.h"
 #include "bt/generation_bt.h"
 #include "compile/sema_hooks.h"
@@ -115,6 +116,33 @@ static void test_let(void)
 	CHECK(!parses(g017, "BEGIN { let $x = 1; }"));
 }
 
+/* ---- `.` through pointers, `->` its alias ---- */
+
+static void test_dot_deref(void)
+{
+	const char *dot = "struct Foo { int m; long n; } BEGIN { $p = (struct Foo *)0; @ = $p.n; }";
+	const char *arrow = "struct Foo { int m; long n; } BEGIN { $p = (struct Foo *)0; @ = $p->n; }";
+	const char *rec_arrow = "struct Foo { int m; long n; } BEGIN { $p = (struct Foo *)0; "
+				"$s = *$p; @ = $s->n; }";
+	check_map_type(g026, dot, "int64");
+	check_map_type(g026, arrow, "int64");
+	check_map_type(g026, rec_arrow, "int64");
+	/* 0.17: `.` needs a record, `->` a pointer */
+	check_map_type(g017, dot, "");
+	check_map_type(g017, rec_arrow, "");
+	check_map_type(g017, arrow, "int64");
+	/* the read goes through the pointer: the same code as `->` */
+	Compiled a = compile_gen(g026, dot), b = compile_gen(g026, arrow);
+	CHECK(a.sc && b.sc);
+	if (a.sc && b.sc) {
+		const ProgCode *pa = a.sc->progs.v[0], *pb = b.sc->progs.v[0];
+		CHECK(pa->ninsns == pb->ninsns &&
+		      !memcmp(pa->insns, pb->insns, sizeof(pa->insns[0]) * (size_t)pa->ninsns));
+	}
+	compiled_free(&a);
+	compiled_free(&b);
+}
+
 int main(void)
 {
 	g026 = bt_generation_named("0.26.1");
@@ -122,6 +150,7 @@ int main(void)
 	test_bool();
 	test_bare_conditions();
 	test_let();
+	test_dot_deref();
 	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }
