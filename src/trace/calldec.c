@@ -9,6 +9,12 @@ static const CallDec rows[] = {
 	 * arg5 PR_SCHED_CORE_GET's cookie or PR_SET_VMA's name */
 	{"prctl", {[1] = {CAP_UPTO, 0, 16}, [2] = {CAP_UPTO, 0, 16}, [4] = {CAP_UPTO, 0, 64}},
 	 dec_prctl_args, dec_prctl_ret},
+	/* the option's value (up to the end of its page: strace reads what
+	 * the length asks for, and shows an address when that faults);
+	 * getsockopt's length at the exit (4) and at the entry (5) */
+	{"getsockopt", {[3] = {CAP_UPTO, 0, 64}, [4] = {CAP_FIXED, 0, 4}, [5] = {CAP_ENTRY, 4, 4}},
+	 dec_getsockopt_args, NULL},
+	{"setsockopt", {[3] = {CAP_UPTO, 0, 64}}, dec_setsockopt_args, NULL},
 };
 
 const CallDec *call_dec(const char *name)

@@ -5,6 +5,7 @@
  * CallView (no printer state: unit-testable). */
 #pragma once
 #include "decode.h"
+#include "fmt.h"
 #include "trace.h"
 
 typedef struct CallView {
@@ -14,7 +15,18 @@ typedef struct CallView {
 	const uint8_t *cap[6];
 	size_t caplen[6];    /* cap NULL: nothing was captured (or the read failed) */
 	size_t strsize;      /* -s */
+	/* how a file descriptor shows (-y's names): the printer's; NULL: its number */
+	void (*put_fd)(void *ctx, StrBuf *b, int fd);
+	void *fd_ctx;
 } CallView;
+
+static inline void cv_put_fd(StrBuf *b, const CallView *v, int fd)
+{
+	if (v->put_fd)
+		v->put_fd(v->fd_ctx, b, fd);
+	else
+		fb_i64(b, fd);
+}
 
 /* the call failed (or its return is not known): strace shows what it
  * would have filled in as an address */
@@ -41,6 +53,10 @@ typedef struct CallDec {
 
 /* the row of the call named name, NULL if it has none */
 const CallDec *call_dec(const char *name);
+
+/* decode_sockopt.c */
+void dec_getsockopt_args(StrBuf *b, const CallView *v);
+void dec_setsockopt_args(StrBuf *b, const CallView *v);
 
 /* decode_prctl.c */
 void dec_prctl_args(StrBuf *b, const CallView *v);

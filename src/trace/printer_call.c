@@ -65,9 +65,25 @@ static int entry_args(const char *name)
 	return 6;
 }
 
-/* what a call decoder (calldec.h) sees of the call */
-static void call_view(const Printer *p, const Call *c, CallView *v)
+/* a call decoder's fds, shown as the printer shows them (-y) */
+typedef struct FdCtx {
+	Printer *p;
+	uint32_t tgid;
+} FdCtx;
+
+static void view_put_fd(void *ctx, StrBuf *b, int fd)
 {
+	FdCtx *f = ctx;
+	put_fd(f->p, b, f->tgid, fd);
+}
+
+/* what a call decoder (calldec.h) sees of the call */
+static void call_view(Printer *p, const Call *c, CallView *v, FdCtx *f)
+{
+	f->p = p;
+	f->tgid = c->h->tgid;
+	v->put_fd = view_put_fd;
+	v->fd_ctx = f;
 	memcpy(v->a, c->args, sizeof(v->a));
 	v->ret = c->h->ret;
 	v->has_ret = has_ret(c);
@@ -83,7 +99,8 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 	if (c->dec) {
 		/* an interrupted call shows it all in its first half */
 		CallView v;
-		call_view(p, c, &v);
+		FdCtx f;
+		call_view(p, c, &v, &f);
 		if (c->part != CALL_TAIL)
 			c->dec->args(b, &v);
 		return;
@@ -156,7 +173,8 @@ static void put_ret(Printer *p, StrBuf *b, Call *c, size_t start)
 	}
 	if (c->dec && c->dec->ret) {
 		CallView v;
-		call_view(p, c, &v);
+		FdCtx f;
+		call_view(p, c, &v, &f);
 		if (c->dec->ret(b, &v))
 			return;
 	}

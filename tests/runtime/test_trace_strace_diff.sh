@@ -33,7 +33,7 @@ norm() {
 	{ print line }' "$1" |
 	sed -E -e 's/0x[0-9a-f]+/ADDR/g' -e 's/\) +=/) =/' \
 	    -e 's/^(getpid\(\) = |kill\(|wait4\(|tgkill\(|rt_sigqueueinfo\(|pidfd_open\()[0-9]+(, [0-9]+)?/\1PID/' \
-	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/si_([us])time=[0-9]+( \/\* [^*]* \*\/)?/si_\1time=T/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(set_tid_address\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
+	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/\{pid=[0-9]+/{pid=PID/' -e 's/si_([us])time=[0-9]+( \/\* [^*]* \*\/)?/si_\1time=T/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(set_tid_address\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' | sort
 }
 fails=0
 # follow=-f by default; without it sonde takes only the entries it needs
@@ -98,6 +98,9 @@ run prctl build/progs/trace_prctl
 # a recvfrom that returns more than its buffer holds (MSG_TRUNC)
 calls=getsockname,getpeername,accept4,recvfrom
 run sockname build/progs/trace_sockname "$tmp/sock"
+# socket options: the level and option decide what the value is
+calls=getsockopt,setsockopt
+run sockopt build/progs/trace_sockopt
 calls=$saved
 # no hot call (read, write...) traced: the programs are on these calls' own
 # tracepoints, with -f and without
