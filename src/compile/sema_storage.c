@@ -57,6 +57,8 @@ bool sema_merge_type(Sema *s, Type **slot, Type *t, bool *grew)
 	}
 	if (o->kind != t->kind)
 		return false;
+	if (o->kind == TY_RECORD && o->cname && t->cname && strcmp(o->cname, t->cname))
+		return false; /* struct a and struct b: not one type, whatever their layout */
 	if (o->kind == TY_STR && t->size > o->size) {
 		*slot = t;
 		*grew = true;

@@ -133,7 +133,9 @@ static const struct {
 	{"( ) argument #", "D_PROTO_ARG"},
 	{"( ) prototype mismatch", "D_PROTO_LEN"},
 	{"do not have matching key signatures", "D_PRINTA_AGGKEY"},
-	{"[ ] key #", "D_PRINTA_AGGPROTO"},
+	{"printa( ): @", "D_PRINTA_AGGPROTO"}, /* an aggregation's key #N */
+	{"[ ] key #", "D_PROTO_ARG"},         /* an associative array's */
+	{"[ ] prototype mismatch", "D_PROTO_LEN"},
 };
 
 static bool is_agg_func(const char *name)

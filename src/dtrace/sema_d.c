@@ -177,6 +177,41 @@ static bool d_var_mismatch(Sema *s, const Stmt *st, const Type *held, const Type
 	return sema_d_incompat(s, st->loc, held, val);
 }
 
+/* key i of a map's key type (a tuple's element, or the one key) */
+static const Type *key_part(const Type *k, int i)
+{
+	return k->kind == TY_TUPLE ? k->elem[i] : k;
+}
+
+/* an associative array used with other keys than its first use's: dtrace's
+ * dt_idcook_sign words, D_PROTO_LEN for their number, D_PROTO_ARG for a key.
+ * A thread-local's first key is the thread's (d_builtins.c): not counted. */
+static bool d_key_mismatch(Sema *s, const Expr *e)
+{
+	const Type *want = e->map->key;
+	int nwant = !want ? 0 : want->kind == TY_TUPLE ? want->nelem : 1;
+	bool self = !strncmp(e->name, "self->", 6);
+	const char *pn = e->map->print_name, *name = self ? e->name + 6 : e->name + (e->name[0] == '`');
+	if (!self && pn[0] == '@' && pn[1] != '`') /* an aggregation: dtrace names it @a */
+		name = pn;
+	if (nwant != e->args.n)
+		return sema_error_late(s, e->loc, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+				       name, e->args.n - self, e->args.n - self == 1 ? "" : "s",
+				       nwant - self);
+	for (int i = self; i < nwant; i++) {
+		const Type *got = e->args.v[i]->type, *had = key_part(want, i);
+		if (got->kind == had->kind && (got->kind != TY_RECORD || !got->cname || !had->cname ||
+					       !strcmp(got->cname, had->cname)))
+			continue; /* as sema_merge_type takes them */
+		char wb[128], gb[128];
+		return sema_error_late(s, e->loc, "%s[ ] key #%d is incompatible with prototype:\n"
+				       "\tprototype: %s\n\t      key: %s", name, i + 1 - self,
+				       sema_d_type_name(key_part(want, i), wb, sizeof(wb)),
+				       sema_d_type_name(got, gb, sizeof(gb)));
+	}
+	return sema_error_late(s, e->loc, "%s[ ] keys are incompatible with its prototype", name);
+}
+
 /* a constant index past an array's end: DTrace's words, D_ARR_BOUNDS */
 static bool d_index_bounds(Sema *s, const Expr *e, int count)
 {
@@ -244,6 +279,7 @@ const SemaHooks d_sema_hooks = {
 	.declared = sema_d_declared,
 	.map_value_check = sema_d_agg_mismatch,
 	.map_mismatch = d_map_mismatch,
+	.key_mismatch = d_key_mismatch,
 	.var_mismatch = d_var_mismatch,
 	.assign_own = d_zero_struct,
 	.op_type = d_op_type,
