@@ -10,8 +10,8 @@
     if done.enabled():              # build costly arguments only when traced
         done(len(body))
 
-    @sonde_probes.fbt               # probes fbt:entry (name, args) and fbt:return (name, value)
-    def handler(x): ...
+    @sonde_probes.fbt               # probes fbt:entry (name, args) and fbt:return (name, value),
+    def handler(x): ...             # in function "handler" (DTrace: fbt$PID::handler:entry)
 
 The provider becomes a small ELF shared object built in memory: one
 `nop; ret` function per probe (its arguments in rdi, rsi, ... at the nop),
@@ -42,17 +42,21 @@ def _align(n, a):
 class Probe:
     """One probe: call it to fire (it checks its semaphore first)."""
 
-    def __init__(self, provider, name, kinds):
+    def __init__(self, provider, name, kinds, func=None):
         self.provider, self.name, self.kinds = provider, name, tuple(kinds)
+        # the function symbol holding the probe: DTrace's probefunc
+        self.func = func or "sonde_probe_" + name
         self._fn = None
         self._sema = None
+        self._text_off = self._sema_off = 0  # where build_elf put them
 
     def _bind(self, lib):
-        fn = lib["sonde_probe_%s" % self.name]
-        fn.argtypes = [ctypes.c_char_p if k is str else ctypes.c_long for k in self.kinds]
-        fn.restype = None
-        self._fn = fn
+        # by the semaphore's address: the function symbols need not be
+        # unique (an fbt function's entry and return probes share its name)
         self._sema = ctypes.c_ushort.in_dll(lib, "sonde_sema_%s" % self.name)
+        base = ctypes.addressof(self._sema) - self._sema_off
+        kinds = [ctypes.c_char_p if k is str else ctypes.c_long for k in self.kinds]
+        self._fn = ctypes.CFUNCTYPE(None, *kinds)(base + self._text_off)
 
     def enabled(self):
         """True while a tracer is attached to this probe."""
@@ -92,7 +96,9 @@ class Provider:
         self._fd = None
         self.path = None
 
-    def probe(self, name, *kinds):
+    def probe(self, name, *kinds, func=None):
+        """A probe taking arguments of kinds (int or str); func names the
+        function symbol that holds it (default sonde_probe_NAME)."""
         if self._lib is not None:
             raise RuntimeError("provider %s is loaded: declare probes before" % self.name)
         if not name.isidentifier():
@@ -102,7 +108,7 @@ class Provider:
         for k in kinds:
             if k not in (int, str):
                 raise TypeError("argument kinds are int or str, not %r" % (k,))
-        p = self.probes[name] = Probe(self, name, kinds)
+        p = self.probes[name] = Probe(self, name, kinds, func)
         return p
 
     def load(self):
@@ -156,8 +162,7 @@ def build_elf(provider, probes):
     """An x86-64 ELF shared object with one USDT probe per entry of probes."""
     n = len(probes)
     dynstr = _Strtab()
-    names = [(dynstr.add("sonde_probe_" + p.name), dynstr.add("sonde_sema_" + p.name))
-             for p in probes]
+    names = [(dynstr.add(p.func), dynstr.add("sonde_sema_" + p.name)) for p in probes]
     nsyms = 1 + 2 * n
     # read-only + text segment, from file offset 0
     hdr_size = 64 + 4 * 56
@@ -175,6 +180,8 @@ def build_elf(provider, probes):
                    (11, 24), (0, 0)]
     sema_off = dyn_off + 16 * len(dyn_entries)
     seg2_end = sema_off + 2 * max(n, 1)
+    for i, p in enumerate(probes):
+        p._text_off, p._sema_off = text_off + 16 * i, sema_off + 2 * i
     # not loaded: notes, section names, section headers
     note = bytearray()
     for i, p in enumerate(probes):
@@ -239,19 +246,37 @@ def build_elf(provider, probes):
     return bytes(img)
 
 
+class _AnyEnabled:
+    """Fbt.entry / Fbt.ret: enabled() while a tracer listens at that probe
+    of any decorated function."""
+
+    def __init__(self, probes):
+        self._probes = probes
+
+    def enabled(self):
+        return any(p.enabled() for p in self._probes)
+
+
 class Fbt:
     """A decorator giving functions entry/return probes:
     PROVIDER:entry (qualified name, arguments as text) and
-    PROVIDER:return (qualified name, return value as text)."""
+    PROVIDER:return (qualified name, return value as text).  Each function
+    gets its own pair, in a provider object of its own whose probe function
+    is the function's qualified name: DTrace's fbt$PID::NAME:entry."""
 
     def __init__(self, provider="fbt"):
-        self.provider = Provider(provider)
-        self.entry = self.provider.probe("entry", str, str)
-        self.ret = self.provider.probe("return", str, str)
+        self.name = provider
+        self._entries, self._rets = [], []
+        self.entry, self.ret = _AnyEnabled(self._entries), _AnyEnabled(self._rets)
 
     def __call__(self, fn):
-        self.provider.load()  # the probes exist from the first decorated function on
-        entry, ret, name = self.entry, self.ret, fn.__qualname__
+        name = fn.__qualname__
+        prov = Provider(self.name)
+        entry = prov.probe("entry", str, str, func=name)
+        ret = prov.probe("return", str, str, func=name)
+        prov.load()  # the probes exist from the decoration on
+        self._entries.append(entry)
+        self._rets.append(ret)
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):

@@ -3,7 +3,9 @@
 # the ELF it builds in memory is a valid shared object with stapsdt notes;
 # sonde lists them in the running process (through /proc/PID/map_files),
 # attaches, prints their arguments; @fbt entry/return pairs match the calls;
-# the semaphores are down again once sonde has left.
+# the semaphores are down again once sonde has left.  Each @fbt function's
+# probes are in a function of its name: D's fbt$PID::greet:entry matches
+# greet's calls only (they were all in sonde_probe_entry, and matched none).
 SONDE=${SONDE:-./sonde}
 PY=/usr/bin/python3.11
 [ -x $PY ] || { echo "no $PY"; exit 77; }
@@ -30,6 +32,8 @@ pid=$!
 for _ in $(seq 200); do grep -q ready "$tmp/app.out" && break; sleep 0.05; done
 got=$("$SONDE" -p $pid -l 'usdt:*' 2>&1 | grep -E ':(myapp|fbt):' | sed -E "s|/proc/$pid/map_files/[0-9a-f]+-[0-9a-f]+|MAP|")
 expect "-l" "usdt:MAP:fbt:entry
+usdt:MAP:fbt:entry
+usdt:MAP:fbt:return
 usdt:MAP:fbt:return
 usdt:MAP:myapp:request__done
 usdt:MAP:myapp:request__start" "$(sort <<<"$got")"
@@ -62,4 +66,15 @@ start last -1
 wait $pid
 expect "semaphores after detach" "ready
 enabled after detach: False False" "$(cat "$tmp/app.out")"
+
+$PY tests/python/probes_app.py >"$tmp/app.out" &
+pid=$!
+for _ in $(seq 200); do grep -q ready "$tmp/app.out" && break; sleep 0.05; done
+got=$("$SONDE" dtrace -l -p $pid -n 'fbt$target::handler:' 2>&1 | awk 'NR > 1 { print $1 ~ /^[0-9]+$/, $2, $4, $5 }')
+expect "dtrace -l fbt\$target::handler:" "1 fbt$pid handler entry
+1 fbt$pid handler return" "$got"
+got=$(timeout 60 "$SONDE" dtrace -q -p $pid -n 'myapp$target::: { }
+fbt$target::greet:entry { printf("%s %s(%s)\n", probefunc, copyinstr(arg0), copyinstr(arg1)); exit(0); }' 2>&1)
+expect "dtrace fbt\$target::greet:entry" "greet greet('bob')" "$got"
+wait $pid
 exit $fail
