@@ -12,6 +12,19 @@
 #include "dtrace/sema_d.h"
 #include "lang/ast.h"
 #include "lang/cpp.h"
+#include "sym/symctx.h"
+
+/* The readers' caches (sym/symctx.h): the fuzzing process is one run, so one
+ * context made on the first input serves them all, as sonde makes one per
+ * run.  It stays reachable until exit (LeakSanitizer reports only what is
+ * not); freeing one would need each reader's cache to have a free. */
+static SymCtx *fuzz_syms(void)
+{
+	static SymCtx *sc;
+	if (!sc)
+		sc = sym_ctx_new();
+	return sc;
+}
 
 static void fuzz_bpftrace(const char *text)
 {
@@ -21,7 +34,7 @@ static void fuzz_bpftrace(const char *text)
 	if (p) {
 		static char *params[] = {"1", "two"};
 		Options opt = {.strlen_max = 64, .map_keys_max = 4096, .params = params,
-			       .nparams = 2, .self_pid = 1, .sema = &bt_sema_hooks};
+			       .nparams = 2, .self_pid = 1, .sema = &bt_sema_hooks, .sym = fuzz_syms()};
 		Script *sc = compile_program(p, &opt, &err);
 		script_free(sc);
 		program_free(p);
@@ -32,7 +45,7 @@ static void fuzz_d(const char *text, bool cpp)
 {
 	static char *argv[] = {"fuzz.d", "1", "two"};
 	Options opt = {.dialect = DIALECT_D, .sema = &d_sema_hooks, .codegen = &d_codegen_hooks,
-		       .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1};
+		       .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1, .sym = fuzz_syms()};
 	DEnv env = {.argv = argv, .argc = 3, .opt = &opt, .cpp = cpp};
 	Error err = {0};
 	char *t = d_macro_expand(text, &env, &err);

@@ -367,9 +367,6 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 	Script *sc = xcalloc(1, sizeof(Script));
 	sc->ast = ast;
 	sc->opt = *opt;
-	if (!sc->opt.sym) /* a caller with no run of its own (the fuzzer): the process's,
-			   * which nothing has to free */
-		sc->opt.sym = sym_ctx_default();
 	if (!sc->opt.target.sym) /* the providers read the same */
 		sc->opt.target.sym = sc->opt.sym;
 	sc->zero_size = 8;

@@ -199,8 +199,9 @@ typedef struct Options {
 	int nspec;        /* D: -x nspec (0: DTrace's 1) */
 	int64_t specsize; /* D: -x specsize in bytes (0: DTrace's 4 MiB) */
 	const struct CodegenHooks *codegen; /* the front end's (codegen_hooks.h), or NULL */
-	/* the run's readers and their caches (sym/symctx.h): made once by the
-	 * command that starts the run, read by sema, the providers, the runtime */
+	/* the run's readers and their caches (sym/symctx.h), required: made once
+	 * by the command that starts the run (or the unit test, the fuzzer), read
+	 * by sema, the providers, the runtime */
 	struct SymCtx *sym;
 } Options;
 
@@ -245,7 +246,9 @@ typedef struct Script {
 /* D options: the value of -x NAME=VAL ("" for a bare -x NAME), NULL if unset. */
 const char *options_d_get(const Options *o, const char *name);
 
-/* Text -> Script (all passes).  On failure returns NULL with err set. */
+/* Text -> Script (all passes), reading the readers in opt->sym (which the
+ * caller owns; target.sym NULL: the same).  On failure returns NULL with
+ * err set. */
 Script *compile_program(Program *ast, const Options *opt, Error *err);
 void script_free(Script *s);
 MapInfo *script_map(Script *s, const char *name, Loc loc);

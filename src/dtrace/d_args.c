@@ -221,10 +221,10 @@ bool d_args_const(const char *name, int *value)
 }
 
 /* the function the tick's hrtimer runs (Linux 6.10 renamed it), 0 if none */
-uint64_t d_args_tick_handler(void)
+uint64_t d_args_tick_handler(SymCtx *sc)
 {
-	uint64_t a = ksym_addr(sym_ctx_default(), "tick_nohz_handler");
-	return a ? a : ksym_addr(sym_ctx_default(), "tick_sched_timer");
+	uint64_t a = ksym_addr(sc, "tick_nohz_handler");
+	return a ? a : ksym_addr(sc, "tick_sched_timer");
 }
 
 /* --- probe signatures ---------------------------------------------------------- */
@@ -351,8 +351,10 @@ static void set_loc(Expr *e, Loc loc)
 }
 
 /* text with @T replaced by base, @W by the wall clock offset and @K by
- * the address of the tick's hrtimer handler (d_args_tick_handler), parsed */
-static Expr *expr_of(Program *p, const char *text, const char *base, Loc loc, Error *err)
+ * the address of the tick's hrtimer handler (d_args_tick_handler, read
+ * with sc: only probe filters name it, the other texts pass NULL), parsed */
+static Expr *expr_of(Program *p, SymCtx *sc, const char *text, const char *base, Loc loc,
+		     Error *err)
 {
 	StrBuf b = {0};
 	sb_printf(&b, "{ ");
@@ -362,7 +364,7 @@ static Expr *expr_of(Program *p, const char *text, const char *base, Loc loc, Er
 		else if (s[0] == '@' && s[1] == 'W')
 			sb_printf(&b, "%llu", (unsigned long long)wall_offset_ns()), s++;
 		else if (s[0] == '@' && s[1] == 'K')
-			sb_printf(&b, "0x%llx", (unsigned long long)d_args_tick_handler()), s++;
+			sb_printf(&b, "0x%llx", (unsigned long long)d_args_tick_handler(sc)), s++;
 		else
 			sb_printf(&b, "%c", *s);
 	}
@@ -379,9 +381,9 @@ static Expr *expr_of(Program *p, const char *text, const char *base, Loc loc, Er
 	return e;
 }
 
-Expr *d_args_filter(Program *p, const DArgSig *s, Loc loc, Error *err)
+Expr *d_args_filter(Program *p, SymCtx *sc, const DArgSig *s, Loc loc, Error *err)
 {
-	return s && s->filter ? expr_of(p, s->filter, "", loc, err) : NULL;
+	return s && s->filter ? expr_of(p, sc, s->filter, "", loc, err) : NULL;
 }
 
 /* the interrupted registers' privilege: user mode */
@@ -396,9 +398,9 @@ Expr *d_args_filter(Program *p, const DArgSig *s, Loc loc, Error *err)
 Expr *d_args_profile(Program *p, const char *name, Loc loc, Error *err)
 {
 	if (!strcmp(name, "arg0"))
-		return expr_of(p, "(uint64_t)(" IN_USER " ? 0 : reg(\"ip\"))", "", loc, err);
+		return expr_of(p, NULL, "(uint64_t)(" IN_USER " ? 0 : reg(\"ip\"))", "", loc, err);
 	if (!strcmp(name, "arg1"))
-		return expr_of(p, "(uint64_t)(" IN_USER " ? reg(\"ip\") : 0)", "", loc, err);
+		return expr_of(p, NULL, "(uint64_t)(" IN_USER " ? reg(\"ip\") : 0)", "", loc, err);
 	return NULL;
 }
 
@@ -426,7 +428,7 @@ Expr *d_args_index(Program *p, const DArgSig *s, int n, Loc loc, Error *err)
 		error_at(err, loc, "args[%d] is a %s: use args[%d]->MEMBER", n, a->type, n);
 		return NULL;
 	}
-	return expr_of(p, a->expr, "", loc, err);
+	return expr_of(p, NULL, a->expr, "", loc, err);
 }
 
 static const char *member_text(const XType *t, const char *member)
@@ -457,7 +459,7 @@ static Expr *member_expr(Program *p, const char *type, const char *base, const c
 			error_at(err, loc, "translator does not define conversion for member: %s", member);
 		return NULL;
 	}
-	return expr_of(p, text, base, loc, err);
+	return expr_of(p, NULL, text, base, loc, err);
 }
 
 bool d_xlate_builtin_exists(const char *type)
@@ -579,10 +581,10 @@ static int syscall_arg_types(const DProbeName *n, char types[6][64])
 
 /* a raw tracepoint's arguments, 64-bit each as dtrace-utils types them:
  * its BTF prototype's parameters after the context */
-static int rawtp_arg_types(const DProbeName *n, char types[6][64])
+static int rawtp_arg_types(SymCtx *sc, const DProbeName *n, char types[6][64])
 {
 	char tn[160];
-	struct btf *b = strcmp(n->prov, "rawtp") ? NULL : btf_kernel(sym_ctx_default());
+	struct btf *b = strcmp(n->prov, "rawtp") ? NULL : btf_kernel(sc);
 	snprintf(tn, sizeof(tn), "btf_trace_%s", n->name);
 	int id = b ? btf__find_by_name_kind(b, tn, BTF_KIND_TYPEDEF) : -1;
 	const struct btf_type *t = id > 0 ? btf__type_by_id(b, btf__resolve_type(b, id)) : NULL;
@@ -593,7 +595,7 @@ static int rawtp_arg_types(const DProbeName *n, char types[6][64])
 	return k < 6 ? k : 6;
 }
 
-void d_args_print_info(FILE *out, const DProbeName *n)
+void d_args_print_info(FILE *out, SymCtx *sc, const DProbeName *n)
 {
 	size_t np = sizeof(pattrs) / sizeof(pattrs[0]), i = 0;
 	while (i < np - 1 && strcmp(pattrs[i].prov, n->prov))
@@ -611,7 +613,7 @@ void d_args_print_info(FILE *out, const DProbeName *n)
 	fprintf(out, "\n\tArgument Types\n");
 	const DArgSig *s = d_args_of(n->prov, n->name, NULL);
 	char types[6][64];
-	int k = s ? nargs(s) : !strcmp(n->prov, "rawtp") ? rawtp_arg_types(n, types)
+	int k = s ? nargs(s) : !strcmp(n->prov, "rawtp") ? rawtp_arg_types(sc, n, types)
 						: syscall_arg_types(n, types);
 	for (int j = 0; j < k; j++)
 		fprintf(out, "\t\targs[%d]: %s\n", j, s ? s->args[j].type : types[j]);

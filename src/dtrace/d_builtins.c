@@ -681,7 +681,7 @@ static bool records(const StmtList *l)
  * goes before the clause's predicate */
 static bool add_probe_filter(Rw *rw, Probe *pr)
 {
-	Expr *f = d_args_filter(rw->prog, rw->sig, pr->loc, rw->err);
+	Expr *f = d_args_filter(rw->prog, rw->env->opt->sym, rw->sig, pr->loc, rw->err);
 	if (!f)
 		return !rw->err->set;
 	if (pr->pred) {

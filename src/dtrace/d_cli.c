@@ -573,11 +573,7 @@ int dtrace_main(int argc, char **argv)
 	cl.run.fe = &d_frontend_rt;
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.dialect = DIALECT_D;
-	/* the run's readers: the process's context while dtrace/'s own lookups
-	 * (stack_d.c's symbols, d_probes.c, d_args.c...) still reach it through
-	 * sym_ctx_default(): one context for the whole run, so a user symbol read
-	 * while the target lived is there when END prints it */
-	cl.opt.sym = cl.opt.target.sym = sym_ctx_default();
+	cl.opt.sym = cl.opt.target.sym = sym_ctx_new(); /* the run's readers */
 	cl.opt.sema = &d_sema_hooks;
 	cl.opt.codegen = &d_codegen_hooks;
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */

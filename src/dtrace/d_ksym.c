@@ -23,13 +23,12 @@
 #define KERNEL_SPACE 0xffff800000000000ull
 
 /* the module a kernel symbol is in: "vmlinux" or the module's name */
-static bool in_module(const char *sym, uint64_t addr, const char *mod)
+static bool in_module(SymCtx *sc, uint64_t addr, const char *mod)
 {
 	uint64_t off;
 	char buf[64];
-	const char *name = ksym_name(sym_ctx_default(), addr, &off);
-	const char *m = name ? ksym_module(sym_ctx_default(), name, buf, sizeof(buf)) : "vmlinux";
-	(void)sym;
+	const char *name = ksym_name(sc, addr, &off);
+	const char *m = name ? ksym_module(sc, name, buf, sizeof(buf)) : "vmlinux";
 	return !strcmp(m, mod);
 }
 
@@ -58,8 +57,8 @@ Expr *d_ksym_expr(Program *prog, const DEnv *env, const Expr *e, Error *err)
 	char mod[64];
 	snprintf(mod, sizeof(mod), "%.*s", (int)(bq - e->name), e->name);
 	const char *name = bq + 1;
-	uint64_t addr = ksym_any_addr(sym_ctx_default(), name);
-	if (!addr || (mod[0] && !in_module(name, addr, mod))) {
+	uint64_t addr = ksym_any_addr(env->opt->sym, name);
+	if (!addr || (mod[0] && !in_module(env->opt->sym, addr, mod))) {
 		error_at(err, e->loc, "failed to resolve %s: Unknown symbol name", e->name);
 		return NULL;
 	}

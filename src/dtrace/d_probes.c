@@ -177,15 +177,15 @@ static const struct {
 	{"sched", "surrender", "irq_vectors:reschedule_entry"},
 };
 
-static bool tp_exists(const char *tp)
+static bool tp_exists(SymCtx *sc, const char *tp)
 {
 	char path[256];
 	/* sched:::tick is the tick hrtimer's expiry: its handler must be known */
-	if (!strcmp(tp, "timer:hrtimer_expire_entry") && !d_args_tick_handler())
+	if (!strcmp(tp, "timer:hrtimer_expire_entry") && !d_args_tick_handler(sc))
 		return false;
 	const char *dir = tracefs_dir();
 	if (*tp == ':') { /* a bare tracepoint: its BTF prototype */
-		struct btf *b = btf_kernel(sym_ctx_default());
+		struct btf *b = btf_kernel(sc);
 		snprintf(path, sizeof(path), "btf_trace_%s", tp + 1);
 		return b && btf__find_by_name_kind(b, path, BTF_KIND_TYPEDEF) > 0;
 	}
@@ -209,12 +209,12 @@ static void walk_tracepoints(Walk *w)
 		int n = 0;
 		hook_attach(tp_probes[i].tp, at, sizeof(at));
 		if (!field_match(w->pat[0], tp_probes[i].prov) || !field_match(w->pat[3], tp_probes[i].name) ||
-		    !tp_exists(tp_probes[i].tp)) {
+		    !tp_exists(w->env->opt->sym, tp_probes[i].tp)) {
 			w->next_id++; /* ids stay put whatever this kernel has */
 			continue;
 		}
 		for (int j = 0; j < 3 && tp_probes[i].also[j]; j++)
-			if (tp_exists(tp_probes[i].also[j])) {
+			if (tp_exists(w->env->opt->sym, tp_probes[i].also[j])) {
 				hook_attach(tp_probes[i].also[j], more[n], sizeof(more[n]));
 				also[n] = more[n];
 				n++;
@@ -383,7 +383,7 @@ static const char *module_name(const DEnv *env, const char *path, char **paths)
 static void walk_pid_file(Walk *w, const char *prov, const char *path, const char *mod)
 {
 	char err[256];
-	const ElfFile *f = elf_get(sym_ctx_default(), path, err, sizeof(err));
+	const ElfFile *f = elf_get(w->env->opt->sym, path, err, sizeof(err));
 	if (!f || !field_match(w->pat[1], mod))
 		return;
 	const char *n = w->pat[3];
@@ -411,7 +411,7 @@ static void walk_pid_file(Walk *w, const char *prov, const char *path, const cha
 static void walk_usdt_file(Walk *w, const char *prov_pat, int pid, const char *path, const char *mod)
 {
 	char err[256];
-	const ElfFile *f = elf_get(sym_ctx_default(), path, err, sizeof(err));
+	const ElfFile *f = elf_get(w->env->opt->sym, path, err, sizeof(err));
 	for (int i = 0; f && i < f->nnotes; i++) {
 		const UsdtNote *u = &f->notes[i];
 		char prov[128], name[128], at[1024];
@@ -499,7 +499,7 @@ static void walk_fbt(Walk *w)
 		return;
 	}
 	int n;
-	const KFunc *f = kfuncs_distinct(sym_ctx_default(), &n);
+	const KFunc *f = kfuncs_distinct(w->env->opt->sym, &n);
 	for (int i = 0; i < n; i++)
 		walk_fbt_func(w, f[i].module ? f[i].module : "vmlinux", f[i].name);
 }
@@ -531,14 +531,14 @@ static void add_rawtp_event(const char *cat, const char *name, void *arg)
  * (sched_update_nr_running_tp, pelt_cfs_tp); a tracepoint is one of the
  * kernel's when its BTF has it, which leaves out kprobe and uprobe events.
  * Read once per run. */
-static const RawTps *raw_tps(void)
+static const RawTps *raw_tps(SymCtx *sc)
 {
 	static RawTps r;
 	static bool read;
 	if (read)
 		return &r;
 	read = true;
-	struct btf *b = btf_kernel(sym_ctx_default());
+	struct btf *b = btf_kernel(sc);
 	for (unsigned i = 1; b && i < btf__type_cnt(b); i++) {
 		const struct btf_type *t = btf__type_by_id(b, i);
 		const char *n = btf__name_by_offset(b, t->name_off);
@@ -569,7 +569,7 @@ static void walk_rawtp(Walk *w)
 {
 	if (!rawtp_walked(w))
 		return;
-	const RawTps *r = raw_tps();
+	const RawTps *r = raw_tps(w->env->opt->sym);
 	for (int i = 0; i < r->names.n; i++) {
 		char at[160];
 		snprintf(at, sizeof(at), "rawtracepoint:%s", r->names.v[i]);
@@ -645,6 +645,7 @@ int d_probes_match(const char *desc, const DEnv *env, DProbeFn fn, void *arg, ch
 typedef struct ListCtx {
 	FILE *out;
 	bool verbose;
+	SymCtx *sym; /* the run's readers (-lv's argument types) */
 } ListCtx;
 
 static void list_one(const DProbe *p, void *arg)
@@ -652,14 +653,14 @@ static void list_one(const DProbe *p, void *arg)
 	ListCtx *c = arg;
 	fprintf(c->out, "%5d %10s %17s %33s %s\n", p->n.id, p->n.prov, p->n.mod, p->n.func, p->n.name);
 	if (c->verbose)
-		d_args_print_info(c->out, &p->n);
+		d_args_print_info(c->out, c->sym, &p->n);
 }
 
 int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env)
 {
 	char err[256], buf[4][256];
 	const char *pat[4];
-	ListCtx c = { out, verbose };
+	ListCtx c = { out, verbose, env->opt->sym };
 	int n = probes_walk(desc ? desc : ":::", env, list_one, &c, true, err, sizeof(err));
 	/* dtrace(1) says so, and goes on with the next description (status 0) */
 	if (n == 0 && desc && split_desc(desc, buf, pat))

@@ -78,7 +78,7 @@ bool d_xlate_check(const Program *p, const DEnv *env, Error *err)
 	if (!env->nxlators)
 		return true;
 	Arena a = { 0 };
-	CDefs d = { .arena = &a, .sym = sym_ctx_default(), .include_dirs = env->opt->include_dirs,
+	CDefs d = { .arena = &a, .sym = env->opt->sym, .include_dirs = env->opt->include_dirs,
 		    .ninclude_dirs = env->opt->ninclude_dirs, .script_dir = env->opt->script_dir,
 		    .d_vars = true };
 	cdefs_find_kernel_headers(&d);

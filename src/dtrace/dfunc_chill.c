@@ -13,9 +13,9 @@
 #define CHILL_MAX_NS 500000000LL
 #define CHILL_ROUNDS (1 << 23) /* the kernel's BPF_MAX_LOOPS */
 
-static int kfunc_id(const char *name)
+static int kfunc_id(SymCtx *sc, const char *name)
 {
-	struct btf *b = btf_kernel(sym_ctx_default());
+	struct btf *b = btf_kernel(sc);
 	return b ? btf__find_by_name_kind(b, name, BTF_KIND_FUNC) : -1;
 }
 
@@ -23,9 +23,10 @@ bool dcheck_chill(Sema *s, Expr *c)
 {
 	if (!dsema_destructive(s, c) || !dsema_arg_int(s, c, 0, "int"))
 		return false;
-	c->aux = kfunc_id("bpf_iter_num_new");
-	c->aux2 = kfunc_id("bpf_iter_num_next");
-	int destroy = kfunc_id("bpf_iter_num_destroy");
+	SymCtx *sc = s->sc->opt.sym;
+	c->aux = kfunc_id(sc, "bpf_iter_num_new");
+	c->aux2 = kfunc_id(sc, "bpf_iter_num_next");
+	int destroy = kfunc_id(sc, "bpf_iter_num_destroy");
 	c->ival = destroy > 0 ? (uint64_t)destroy : 0;
 	if (c->aux <= 0 || c->aux2 <= 0 || !c->ival)
 		return sema_error(s, c->loc, "chill( ) needs the kernel's bpf_iter_num kfuncs (Linux "

@@ -151,7 +151,7 @@ const DArgSig *d_args_of(const char *prov, const char *name, const char *hook);
 /* Probes that may share one compiled clause (same args[], no filter) */
 bool d_args_same(const DArgSig *a, const DArgSig *b);
 /* The predicate that selects the probe's firings from its hook's, or NULL */
-Expr *d_args_filter(Program *p, const DArgSig *s, Loc loc, Error *err);
+Expr *d_args_filter(Program *p, SymCtx *sc, const DArgSig *s, Loc loc, Error *err);
 /* profile-N / tick-N's arg0 (the kernel PC, 0 in user mode) and arg1 (the
  * user PC, 0 in the kernel), or NULL for another argument */
 Expr *d_args_profile(Program *p, const char *name, Loc loc, Error *err);
@@ -167,11 +167,11 @@ Expr *d_xlate_builtin(Program *p, const char *type, const char *in, const char *
 bool d_xlate_builtin_exists(const char *type);
 /* sched:::tick's hook: the address of the tick hrtimer's handler, 0 when
  * the kernel has none by the names sonde knows */
-uint64_t d_args_tick_handler(void);
+uint64_t d_args_tick_handler(SymCtx *sc);
 /* SSLEEP, B_WRITE, CLD_EXITED, ...: the translators' int constants */
 bool d_args_const(const char *name, int *value);
 /* dtrace -lv: the probe's stability attributes and argument types */
-void d_args_print_info(FILE *out, const DProbeName *n);
+void d_args_print_info(FILE *out, SymCtx *sc, const DProbeName *n);
 
 int dtrace_main(int argc, char **argv);
 

@@ -412,7 +412,7 @@ void fmt_render_d(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Type *t,
 		break;
 	case FC_SYM:
 	case FC_USYM:
-		sym_format_d(&s, t->kind == TY_USYM, arg);
+		sym_format_d(&s, o, t->kind == TY_USYM, arg);
 		break;
 	case FC_STACK: {
 		char *cfmt = xstrndup(p->text, strlen(p->text));

@@ -19,29 +19,30 @@ enum { STACK_INDENT_D = 14 };
 
 /* A frame's function and module (kernel: "vmlinux" or the module's name,
  * user: the file's base name); either may be NULL. */
-static const char *frame_parts(const Type *t, const void *d, uint64_t ip, uint64_t *off,
-			       const char **mod, char *kmod, size_t kmod_len)
+static const char *frame_parts(const OutCtx *o, const Type *t, const void *d, uint64_t ip,
+			       uint64_t *off, const char **mod, char *kmod, size_t kmod_len)
 {
 	*off = 0;
 	*mod = NULL;
-	const char *name = stack_frame_name(sym_ctx_default(), t, d, ip, off, mod);
+	const char *name = stack_frame_name(o->sym, t, d, ip, off, mod);
 	if (t->kind == TY_KSTACK)
-		*mod = name ? ksym_module(sym_ctx_default(), name, kmod, kmod_len) : NULL;
+		*mod = name ? ksym_module(o->sym, name, kmod, kmod_len) : NULL;
 	else if (*mod)
 		*mod = path_basename(*mod);
 	return name;
 }
 
 /* "mod`name+0xoff" (with_off and off not 0), "mod`name", "mod`0xADDR", "0xADDR" */
-static void put_named(StrBuf *sb, const Type *t, const void *d, uint64_t ip, bool with_off)
+static void put_named(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, uint64_t ip,
+		      bool with_off)
 {
 	uint64_t off;
 	const char *mod;
 	char kmod[64];
-	const char *name = frame_parts(t, d, ip, &off, &mod, kmod, sizeof(kmod));
-	unsigned long long a = (unsigned long long)ip, o = (unsigned long long)off;
+	const char *name = frame_parts(o, t, d, ip, &off, &mod, kmod, sizeof(kmod));
+	unsigned long long a = (unsigned long long)ip, ao = (unsigned long long)off;
 	if (name && mod && off && with_off)
-		sb_printf(sb, "%s`%s+0x%llx", mod, name, o);
+		sb_printf(sb, "%s`%s+0x%llx", mod, name, ao);
 	else if (name && mod)
 		sb_printf(sb, "%s`%s", mod, name);
 	else if (mod)
@@ -50,9 +51,9 @@ static void put_named(StrBuf *sb, const Type *t, const void *d, uint64_t ip, boo
 		sb_printf(sb, "0x%llx", a);
 }
 
-static void put_frame_d(StrBuf *sb, const Type *t, const void *d, uint64_t ip)
+static void put_frame_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, uint64_t ip)
 {
-	put_named(sb, t, d, ip, true);
+	put_named(sb, o, t, d, ip, true);
 }
 
 static int stack_indent_d(const OutCtx *o)
@@ -103,7 +104,7 @@ void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 	sb_putc(sb, '\n');
 	for (int i = 0; i < n; i++) {
 		sb_printf(sb, "%*s", indent, "");
-		put_frame_d(sb, t, d, ips[i]);
+		put_frame_d(sb, o, t, d, ips[i]);
 		sb_putc(sb, '\n');
 	}
 }
@@ -124,7 +125,7 @@ void stack_printf_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, i
 	sb_putc(sb, '\n');
 	for (int i = 0; i < n; i++) {
 		sb_reset(&frame);
-		put_frame_d(&frame, t, d, ips[i]);
+		put_frame_d(&frame, o, t, d, ips[i]);
 		sb_putc(&frame, 0);
 		sb_printf(sb, "%*s", indent, "");
 		sb_printf(sb, cfmt, frame.s);
@@ -135,30 +136,30 @@ void stack_printf_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, i
 
 /* printf's %a (a kernel address) and %A (a usym() value: the address,
  * then the process id), as dtrace_addr2str/dtrace_uaddr2str name them */
-void sym_format_d(StrBuf *sb, bool user, const void *d)
+void sym_format_d(StrBuf *sb, const OutCtx *o, bool user, const void *d)
 {
 	uint64_t addr;
 	memcpy(&addr, d, 8);
 	Type t = {.kind = user ? TY_USTACK : TY_KSTACK};
-	put_frame_d(sb, &t, d, addr);
+	put_frame_d(sb, o, &t, d, addr);
 }
 
 /* The text of a sym() mod() usym() umod() uaddr() value, as libdtrace's
  * dt_print_sym/mod/usym/umod make it: sym "mod`name" (the module and the
  * address when no symbol has it), mod the module, uaddr the name and
  * offset; the address alone when nothing is known. */
-void sym_text_d(StrBuf *sb, const Type *t, const void *d)
+void sym_text_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 {
 	uint64_t addr, off;
 	memcpy(&addr, d, 8);
 	Type st = {.kind = t->kind == TY_USYM ? TY_USTACK : TY_KSTACK};
 	if (t->dsym != DSYM_MOD) {
-		put_named(sb, &st, d, addr, t->dsym == DSYM_ADDR);
+		put_named(sb, o, &st, d, addr, t->dsym == DSYM_ADDR);
 		return;
 	}
 	const char *mod;
 	char kmod[64];
-	frame_parts(&st, d, addr, &off, &mod, kmod, sizeof(kmod));
+	frame_parts(o, &st, d, addr, &off, &mod, kmod, sizeof(kmod));
 	if (mod)
 		sb_puts(sb, mod);
 	else

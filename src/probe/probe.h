@@ -7,6 +7,7 @@
 #include "../sym/debuginfo.h"
 #include "../sym/dwarf_walk.h"
 #include "../sym/probe_find.h"
+#include "../sym/symctx.h"
 
 /* perf's status for an error: a negative errno (the exit status is its
  * low byte, as perf's) */
@@ -19,6 +20,7 @@ StrFilter *strfilter_or(StrFilter *f, const char *expr, const char **err);
 bool strfilter_match(const StrFilter *f, const char *s);
 
 typedef struct ProbeCtx {
+	SymCtx *sym;        /* the run's readers (sym/symctx.h) */
 	const char *exec;   /* -x (absolute), NULL: the kernel */
 	DebugInfo *di;
 	StrFilter *filter;

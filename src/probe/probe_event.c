@@ -376,9 +376,9 @@ static bool event_matches(const char *pat, const Event *e)
 }
 
 /* perf's place of an event: FUNC:LINE@FILE from the binary's DWARF */
-static char *event_place(const Event *e)
+static char *event_place(SymCtx *sc, const Event *e)
 {
-	DebugInfo *di = debuginfo_get(sym_ctx_default(), e->path);
+	DebugInfo *di = debuginfo_get(sc, e->path);
 	ProbePoint pp = {0};
 	StrBuf b = {0};
 	if (di->dw && probe_reverse_point(di, e->offset, &pp) == 0) {
@@ -391,7 +391,6 @@ static char *event_place(const Event *e)
 
 int probe_list_events(ProbeCtx *c, const char *filter)
 {
-	(void)c;
 	Events evs = {0};
 	int r = read_events(&evs);
 	if (r)
@@ -402,7 +401,7 @@ int probe_list_events(ProbeCtx *c, const char *filter)
 		if (filter && !event_matches(filter, e))
 			continue;
 		StrBuf ge = {0};
-		char *place = event_place(e);
+		char *place = event_place(c->sym, e);
 		sb_printf(&ge, "%s:%s", e->group, e->event);
 		printf("  %-20s (on %s in %s", ge.s, place, e->path);
 		if (e->argnames.n)

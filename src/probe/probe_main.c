@@ -195,8 +195,9 @@ int probe_main(int argc, char **argv)
 	int r = parse(argc, argv, &cli);
 	if (r)
 		return r < 0 ? r & 0xff : r;
+	ProbeCtx ctx = {.sym = sym_ctx_new()}; /* the run's readers */
 	if (cli.cmd == 'l' || cli.cmd == 'd') { /* the events, whatever the binary */
-		r = cli.cmd == 'l' ? probe_list_events(NULL, cli.arg) : probe_del_events(cli.dels.v, cli.dels.n);
+		r = cli.cmd == 'l' ? probe_list_events(&ctx, cli.arg) : probe_del_events(cli.dels.v, cli.dels.n);
 		fflush(stdout);
 		if (r < 0)
 			probe_err("  Error: %s\n", failure_text(cli.cmd));
@@ -223,8 +224,10 @@ int probe_main(int argc, char **argv)
 		probe_err("  Error: %s\n", failure_text(cli.cmd));
 		return -ENOENT & 0xff;
 	}
-	ProbeCtx ctx = {.exec = kpath ? kpath : path, .externs = cli.externs, .no_inlines = cli.no_inlines};
-	ctx.di = debuginfo_get(sym_ctx_default(), ctx.exec);
+	ctx.exec = kpath ? kpath : path;
+	ctx.externs = cli.externs;
+	ctx.no_inlines = cli.no_inlines;
+	ctx.di = debuginfo_get(ctx.sym, ctx.exec);
 	fflush(stdout);
 	r = run(&cli, &ctx);
 	fflush(stdout);

@@ -46,7 +46,7 @@ typedef struct FrontendRt {
 	/* stacks (TY_KSTACK, TY_USTACK, TY_PYSTACK) in the front end's layout */
 	void (*format_stack)(StrBuf *sb, const OutCtx *o, const Type *t, const void *d);
 	/* a symbol value whose type the front end made (Type.dsym) */
-	void (*format_sym)(StrBuf *sb, const Type *t, const void *d);
+	void (*format_sym)(StrBuf *sb, const OutCtx *o, const Type *t, const void *d);
 	const PyStackPrinter *pystack;
 	/* bpftrace 0.26's layout rules (false: 0.17's) */
 	bool stats_as_record;      /* stats(): { .count = N, .average = N, .total = N } */

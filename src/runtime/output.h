@@ -151,9 +151,9 @@ bool agg_opt_set(AggOpts *ao, const char *name, const char *value);
 void stack_format_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d);
 void stack_printf_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, int indent,
 		    const char *cfmt);
-void sym_format_d(StrBuf *sb, bool user, const void *d);
+void sym_format_d(StrBuf *sb, const OutCtx *o, bool user, const void *d);
 /* a D sym()/mod()/usym()/umod()/uaddr() value's text (Type.dsym) */
-void sym_text_d(StrBuf *sb, const Type *t, const void *d);
+void sym_text_d(StrBuf *sb, const OutCtx *o, const Type *t, const void *d);
 /* trunc(@a[, n]) */
 void map_trunc_d(const MapDesc *m, bool all, int64_t keep);
 /* stddev() of a slot (types.h layout), divided by normal */

@@ -288,7 +288,7 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 	case TY_KSYM:
 	case TY_USYM:
 		if (t->dsym && fe->format_sym)
-			fe->format_sym(sb, t, d);
+			fe->format_sym(sb, o, t, d);
 		else
 			fmt_sym(sb, o, t, d);
 		break;

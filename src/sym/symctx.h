@@ -27,10 +27,6 @@ typedef struct SymCtx {
  * which take it as their first argument. */
 SymCtx *sym_ctx_new(void);
 
-/* The run's context.  A transition: callers that do not yet carry a
- * context pass this one, the process's, until each passes its own down. */
-SymCtx *sym_ctx_default(void);
-
 /* *slot, allocated (size bytes, zeroed) on first use: a reader's cache. */
 void *sym_ctx_part(void *slot, size_t size);
 /* sc->field, the reader's cache, made on first use */

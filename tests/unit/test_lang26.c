@@ -3,6 +3,7 @@
  * bool, true and false; if/while/for without parentheses; let; `.` through
  * pointers. */
 #include "compile_check.h"
+#include "syms_check.h"
 #include "bt/generation_bt.h"
 #include "compile/sema_hooks.h"
 
@@ -12,6 +13,7 @@ static Compiled compile_gen(const BtGeneration *g, const char *text)
 {
 	Options o = {.strlen_max = 64, .map_keys_max = 4096, .sema = g->sema, .codegen = g->codegen};
 	Compiled c = {0};
+	o.sym = &test_syms; /* the test program's readers (syms_check.h) */
 	Source src = {"test", text};
 	c.prog = parse_program_opts(&src, &g->parse, &c.err);
 	if (c.prog)

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "compile_check.h"
+#include "syms_check.h"
 #include "bt/generation_bt.h"
 #include "compile/builtin.h"
 #include "compile/sema.h"
@@ -19,6 +20,7 @@ static Compiled compile_gen(const BtGeneration *g, const char *text)
 	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->sema,
 		     .codegen = g->codegen};
 	Compiled c = {0};
+	o.sym = &test_syms; /* the test program's readers (syms_check.h) */
 	Source src = {"test", text};
 	c.prog = parse_program_opts(&src, &g->parse, &c.err);
 	if (c.prog)
