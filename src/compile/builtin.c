@@ -1,12 +1,15 @@
 /* The table of functions: the families' rows, as they registered
- * (builtin.h), looked up by name and dialect. */
+ * (builtin.h), looked up by name and dialect; and the families' builtin
+ * variables (sema_hooks.h: BUILTIN_VARS). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
+#include "sema_hooks.h"
 
 #define FAMILIES_MAX 64
+#define VAR_FAMILIES_MAX 8
 
 struct Family {
 	const FuncDef *rows;
@@ -25,6 +28,11 @@ static struct Registry {
 		size_t seq; /* registration order */
 	} *by_name; /* sorted by name, then registration order */
 	size_t nrows;
+	struct VarFamily { /* builtin variables (python/: pystack; 0.26's jiffies) */
+		const BuiltinDef *rows;
+		size_t n;
+	} vars[VAR_FAMILIES_MAX];
+	int nvars;
 } reg;
 
 static int cmp_row_name(const void *a, const void *b)
@@ -91,6 +99,26 @@ void builtin_register(const FuncDef *rows, size_t n)
 	reg.families[reg.nfamilies++] = (struct Family){rows, n};
 	free(reg.by_name); /* a family registered after a lookup */
 	reg.by_name = NULL;
+}
+
+void builtin_var_register(const BuiltinDef *rows, size_t n)
+{
+	if (reg.nvars == VAR_FAMILIES_MAX) {
+		fprintf(stderr, "sonde: more than %d families of builtin variables\n", VAR_FAMILIES_MAX);
+		abort();
+	}
+	reg.vars[reg.nvars++] = (struct VarFamily){rows, n};
+}
+
+const BuiltinDef *builtin_var_find(const char *name, unsigned sets, bool in_sets)
+{
+	for (int i = 0; i < reg.nvars; i++)
+		for (size_t j = 0; j < reg.vars[i].n; j++) {
+			const BuiltinDef *b = &reg.vars[i].rows[j];
+			if (!strcmp(b->name, name) && (in_sets ? (b->sets & sets) != 0 : !b->sets))
+				return b;
+		}
+	return NULL;
 }
 
 const char *builtin_duplicate(void)

@@ -24,36 +24,12 @@ static const BuiltinDef builtins[] = {
 	{"locals", B_LOCALS, TY_CTX, 0, false},
 };
 
-#define VAR_FAMILIES_MAX 8
-
-static struct VarFamily {
-	const BuiltinDef *rows;
-	size_t n;
-} var_families[VAR_FAMILIES_MAX];
-static int nvar_families;
-
-void builtin_var_register(const BuiltinDef *rows, size_t n)
-{
-	if (nvar_families == VAR_FAMILIES_MAX) {
-		fprintf(stderr, "sonde: more than %d families of builtin variables\n", VAR_FAMILIES_MAX);
-		abort();
-	}
-	var_families[nvar_families++] = (struct VarFamily){rows, n};
-}
-
 /* a family's variable: in_sets, one of an optional set the dialect sees
  * (bpftrace 0.26's jiffies; before the core's own: its nsecs); else one in
  * no set (python/: pystack), after the core's own */
 static const BuiltinDef *family_builtin_find(const Sema *s, const char *name, bool in_sets)
 {
-	unsigned sets = sema_hooks(s)->func_sets;
-	for (int i = 0; i < nvar_families; i++)
-		for (size_t j = 0; j < var_families[i].n; j++) {
-			const BuiltinDef *b = &var_families[i].rows[j];
-			if (!strcmp(b->name, name) && (in_sets ? (b->sets & sets) != 0 : !b->sets))
-				return b;
-		}
-	return NULL;
+	return builtin_var_find(name, sema_hooks(s)->func_sets, in_sets);
 }
 
 /* the dialect's own builtin (D's probe names and id) */

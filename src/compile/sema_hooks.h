@@ -28,6 +28,9 @@ typedef struct BuiltinDef {
  * registered at start-up as the families' functions are (builtin.h): the
  * core looks them up after its own and never names one. */
 void builtin_var_register(const BuiltinDef *rows, size_t n);
+/* the registered variable `name` in one of the optional sets `sets`
+ * (in_sets), or in none (!in_sets); NULL if there is none (builtin.c) */
+const BuiltinDef *builtin_var_find(const char *name, unsigned sets, bool in_sets);
 #define BUILTIN_VARS(table)                                                               \
 	__attribute__((constructor)) static void register_##table(void)                \
 	{                                                                              \
