@@ -215,7 +215,7 @@ static int parse_args(int argc, char **argv, BtCli *c)
 }
 
 /* bpftrace's environment variables into the options; false after a message */
-static bool read_env(BtCli *c)
+static bool options_from_env(BtCli *c)
 {
 	uint64_t strlen_max, keys_max, cat_max;
 	c->max_bpf_progs = 512;
@@ -311,7 +311,7 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 		fprintf(stderr, "ERROR: USAGE: filename or -e 'program' required.\n");
 		return 1;
 	}
-	if (!c.gen->cli->config_vars && !read_env(&c)) /* 0.26's: with the script's config block */
+	if (!c.gen->cli->config_vars && !options_from_env(&c)) /* 0.26's: with the script's config block */
 		return 1;
 	c.opt.sema = c.gen->sema; /* the bpftrace dialect, in its generation */
 	c.opt.codegen = c.gen->codegen;

@@ -51,14 +51,6 @@ static const BtConfig defaults = {
 	.unstable_dw_ustack = "warn",
 };
 
-static bool in_list(const char *const *list, const char *s)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, s))
-			return true;
-	return false;
-}
-
 /* stack_mode, STACK_MODE and BPFTRACE_STACK_MODE name one variable */
 static const CfgVar *var_named(const char *key, char *lower, size_t n)
 {
@@ -106,7 +98,7 @@ static bool set_entry(BtConfig *cfg, const CfgVar *v, const ConfigEntry *e, Erro
 		   (!strcmp(e->str, "true") || !strcmp(e->str, "false"))) {
 		*(bool *)at = !strcmp(e->str, "true");
 	} else if (v->kind == CFG_WORD && e->kind != CONFIG_INT) {
-		if (v->choices && !in_list(v->choices, e->str))
+		if (v->choices && !str_in_list(e->str, v->choices))
 			return choice_error(v, e->str, err, e->loc);
 		set_word(cfg, v, e->str);
 	} else {
@@ -132,7 +124,7 @@ static bool set_env(BtConfig *cfg, const CfgVar *v, const char *env, const char 
 			return error_at(err, (Loc){0}, "Env var '%s' did not contain a valid value "
 					"(0, 1, true or false)", env);
 		*(bool *)at = on;
-	} else if (v->choices && !in_list(v->choices, s)) {
+	} else if (v->choices && !str_in_list(s, v->choices)) {
 		return choice_error(v, s, err, (Loc){0});
 	} else {
 		set_word(cfg, v, s);
@@ -146,7 +138,7 @@ static bool read_block(BtConfig *cfg, const Program *p, Error *err)
 		const ConfigEntry *e = &p->config[i];
 		char name[128];
 		const CfgVar *v = var_named(e->key, name, sizeof(name));
-		if (!v && in_list(env_only, name))
+		if (!v && str_in_list(name, env_only))
 			return error_at(err, e->loc, "%s can only be set as an environment variable", name);
 		if (!v)
 			return error_at(err, e->loc, "%s: not a known configuration option", e->key);
@@ -156,7 +148,8 @@ static bool read_block(BtConfig *cfg, const Program *p, Error *err)
 	return true;
 }
 
-static bool read_env(BtConfig *cfg, Error *err)
+/* BPFTRACE_<NAME> of every config variable */
+static bool vars_from_env(BtConfig *cfg, Error *err)
 {
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
 		char env[64] = "BPFTRACE_";
@@ -172,7 +165,7 @@ static bool read_env(BtConfig *cfg, Error *err)
 bool bt_config_read(BtConfig *cfg, const Program *p, Error *err)
 {
 	*cfg = defaults;
-	return read_block(cfg, p, err) && read_env(cfg, err);
+	return read_block(cfg, p, err) && vars_from_env(cfg, err);
 }
 
 /* sonde's ranges for what it sizes itself (strings in per-CPU scratch) */

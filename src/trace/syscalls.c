@@ -5,13 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool in_list(const char *name, const char *const *list)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, name))
-			return true;
-	return false;
-}
+#include "../util/util.h"
 
 static const char *const network_calls[] = {
 	"socket", "socketpair", "bind", "connect", "listen", "accept", "accept4", "getsockname",
@@ -50,17 +44,17 @@ static bool in_class(int nr, const char *cls)
 	if (!strcmp(cls, "file"))
 		return strchr(s->kinds, 's') != NULL || !strncmp(s->name, "execve", 6);
 	if (!strcmp(cls, "desc"))
-		return strchr(s->kinds, 'f') != NULL || in_list(s->name, desc_extra);
+		return strchr(s->kinds, 'f') != NULL || str_in_list(s->name, desc_extra);
 	if (!strcmp(cls, "network") || !strcmp(cls, "net"))
-		return in_list(s->name, network_calls);
+		return str_in_list(s->name, network_calls);
 	if (!strcmp(cls, "process"))
-		return in_list(s->name, process_calls);
+		return str_in_list(s->name, process_calls);
 	if (!strcmp(cls, "memory"))
-		return in_list(s->name, memory_calls);
+		return str_in_list(s->name, memory_calls);
 	if (!strcmp(cls, "signal"))
-		return in_list(s->name, signal_calls);
+		return str_in_list(s->name, signal_calls);
 	if (!strcmp(cls, "ipc"))
-		return in_list(s->name, ipc_calls);
+		return str_in_list(s->name, ipc_calls);
 	if (!strcmp(cls, "stat"))
 		return strstr(s->name, "stat") && !strstr(s->name, "statfs");
 	if (!strcmp(cls, "creds"))
@@ -78,7 +72,7 @@ static bool known_class(const char *cls)
 	static const char *const classes[] = {"file", "desc", "network", "net", "process",
 					      "memory", "signal", "ipc", "stat", "creds", "clock",
 					      NULL};
-	return in_list(cls, classes);
+	return str_in_list(cls, classes);
 }
 
 bool syscall_select(const char *expr, bool sel[SYSCALL_MAX], bool *seen_trace, char *err,
