@@ -5,47 +5,10 @@
 
 #include "parser_int.h"
 
-/* KEYWORD ( TYPE | EXPR ...: the opening of sizeof and offsetof, as an
- * E_SIZEOF holding the type name or the expression; *open is the '(' */
-static Expr *parse_type_or_expr_arg(Parser *ps, const char *want_paren, Loc *open)
+/* offsetof's ", a.b": the member path, in the program's arena */
+static char *parse_member_path(Parser *ps)
 {
-	Expr *e = ps_expr_new(ps, E_SIZEOF, ps->tok.loc);
-	if (!ps_advance(ps))
-		return NULL;
-	*open = ps->tok.loc;
-	if (!ps_expect(ps, T_LPAREN, want_paren))
-		return NULL;
-	ps->pred_slash = false;
-	if (ps_type_ahead(ps, true))
-		e->name = ps_type(ps);
-	else
-		e->a = ps_expr(ps);
-	return e;
-}
-
-static Expr *parse_sizeof(Parser *ps)
-{
-	Loc open;
-	bool saved = ps->pred_slash;
-	Expr *e = parse_type_or_expr_arg(ps, "'(' after 'sizeof'", &open);
-	if (!e)
-		return NULL;
-	if ((!e->name && !e->a) || !ps_expect_close(ps, T_RPAREN, open, "()"))
-		return NULL;
-	ps->pred_slash = saved;
-	return e;
-}
-
-/* offsetof(struct x, a.b) or offsetof(expr, a.b): an E_SIZEOF whose sval
- * is the member path (sema turns it into a constant). */
-static Expr *parse_offsetof(Parser *ps)
-{
-	Loc open;
-	bool saved = ps->pred_slash;
-	Expr *e = parse_type_or_expr_arg(ps, "'(' after 'offsetof'", &open);
-	if (!e)
-		return NULL;
-	if ((!e->name && !e->a) || !ps_expect(ps, T_COMMA, "',' and a field name in offsetof"))
+	if (!ps_expect(ps, T_COMMA, "',' and a field name in offsetof"))
 		return NULL;
 	StrBuf path = { 0 };
 	for (;;) {
@@ -63,8 +26,32 @@ static Expr *parse_offsetof(Parser *ps)
 			return NULL;
 		}
 	}
-	e->sval = arena_strndup(&ps->prog->arena, path.s ? path.s : "", path.len);
+	char *s = arena_strndup(&ps->prog->arena, path.s ? path.s : "", path.len);
 	sb_free(&path);
+	return s;
+}
+
+/* sizeof(TYPE | EXPR), and offsetof(TYPE | EXPR, a.b) (offsetof set): an
+ * E_SIZEOF holding the type name or the expression, and offsetof's member
+ * path in sval (sema turns it into a constant). */
+static Expr *parse_sizeof(Parser *ps, bool offsetof)
+{
+	bool saved = ps->pred_slash;
+	Expr *e = ps_expr_new(ps, E_SIZEOF, ps->tok.loc);
+	if (!ps_advance(ps))
+		return NULL;
+	Loc open = ps->tok.loc;
+	if (!ps_expect(ps, T_LPAREN, offsetof ? "'(' after 'offsetof'" : "'(' after 'sizeof'"))
+		return NULL;
+	ps->pred_slash = false;
+	if (ps_type_ahead(ps, true))
+		e->name = ps_type(ps);
+	else
+		e->a = ps_expr(ps);
+	if (!e->name && !e->a)
+		return NULL;
+	if (offsetof && !(e->sval = parse_member_path(ps)))
+		return NULL;
 	if (!ps_expect_close(ps, T_RPAREN, open, "()"))
 		return NULL;
 	ps->pred_slash = saved;
@@ -157,10 +144,8 @@ static Expr *parse_ident(Parser *ps)
 {
 	if (ps->d_syntax && ps_tok_is(&ps->tok, "xlate"))
 		return parse_xlate(ps);
-	if (ps_tok_is(&ps->tok, "sizeof"))
-		return parse_sizeof(ps);
-	if (ps_tok_is(&ps->tok, "offsetof"))
-		return parse_offsetof(ps);
+	if (ps_tok_is(&ps->tok, "sizeof") || ps_tok_is(&ps->tok, "offsetof"))
+		return parse_sizeof(ps, ps_tok_is(&ps->tok, "offsetof"));
 	if (ps_keyword(&ps->tok))
 		return ps_unexpected(ps, "an expression"), NULL;
 	if (ps->lx.opts->bool_literals && (ps_is(ps, "true") || ps_is(ps, "false")))
