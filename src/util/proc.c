@@ -10,6 +10,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* the child's last step: argv run from path (NULL: argv[0] searched in
+ * $PATH), else fail_fmt's message (with argv[0] and the reason) and 127 */
+static _Noreturn void exec_or_exit(const char *path, char *const argv[], const char *fail_fmt)
+{
+	if (path)
+		execv(path, argv);
+	else
+		execvp(argv[0], argv);
+	fprintf(stderr, fail_fmt, argv[0], strerror(errno));
+	_exit(127);
+}
+
 pid_t spawn_held(const char *path, char *const argv[], int hold_fd, const char *fail_fmt,
 		 int *go_fd)
 {
@@ -29,12 +41,7 @@ pid_t spawn_held(const char *path, char *const argv[], int hold_fd, const char *
 		close(p[1]); /* so that the read ends if the parent goes */
 		if (read(p[0], &b, 1) != 1)
 			_exit(127);
-		if (path)
-			execv(path, argv);
-		else
-			execvp(argv[0], argv);
-		fprintf(stderr, fail_fmt, argv[0], strerror(errno));
-		_exit(127);
+		exec_or_exit(path, argv, fail_fmt);
 	}
 	close(p[0]);
 	*go_fd = p[1];
@@ -69,12 +76,7 @@ static void child_stop_then_exec(const char *path, char *const argv[], const cha
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
 		_exit(127);
 	kill(getpid(), SIGSTOP); /* a plain system call: nothing else runs after it but the exec */
-	if (path)
-		execv(path, argv);
-	else
-		execvp(argv[0], argv);
-	fprintf(stderr, fail_fmt, argv[0], strerror(errno));
-	_exit(127);
+	exec_or_exit(path, argv, fail_fmt);
 }
 
 pid_t spawn_stopped(char *const argv[], const char *fail_fmt)
