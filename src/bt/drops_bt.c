@@ -38,3 +38,19 @@ void drops_report_lost(Runtime *rt)
 			(unsigned long long)store, store == 1 ? "" : "s");
 }
 
+
+/* bpftrace 0.26 warns of a full map in its own words (at each failed
+ * update; sonde counts them and says so once, at the end) */
+void drops_report_lost_026(Runtime *rt)
+{
+	if (rt->drops_fd < 0)
+		return;
+	uint64_t n = total(rt, D_DROP_AGG) + total(rt, D_DROP_DYNVAR);
+	if (!n)
+		return;
+	fflush(rt->out.f);
+	fprintf(stderr, "WARNING: Map full; can't update element (%llu update%s lost: a map was "
+		"full or busy). Try increasing max_map_keys config or manually setting the max "
+		"entries in a map declaration e.g. `let @a = hash(5000)`\n",
+		(unsigned long long)n, n == 1 ? "" : "s");
+}

@@ -13,3 +13,4 @@ void attached_report_026(Runtime *rt, int nprobes);
 /* at the end: "sonde: lost N aggregation updates ..." and "... map stores
  * ..." on stderr when a map update failed (drops_bt.c) */
 void drops_report_lost(Runtime *rt);
+void drops_report_lost_026(Runtime *rt); /* in 0.26's words */

@@ -48,6 +48,7 @@ static const BtGeneration gen_026 = {
 		.bool_literals = true,
 		.bare_conditions = true,
 		.let_decls = true,
+		.map_decls = true,
 		.config_block = true,
 	},
 	.codegen = &codegen_026,

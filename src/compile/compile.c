@@ -335,6 +335,10 @@ static void size_maps(Script *sc)
 	for (int i = 0; i < sc->maps.n; i++) {
 		MapInfo *m = sc->maps.v[i];
 		int64_t n = sc->opt.map_keys_max;
+		if (m->decl_entries) { /* as the script declares it */
+			m->max_entries = (int)m->decl_entries;
+			continue;
+		}
 		if (codegen_hooks(sc)->map_entries)
 			n = codegen_hooks(sc)->map_entries(&sc->opt, m, n);
 		if (m->key_bound > 0 && m->key_bound < n)
@@ -382,7 +386,7 @@ Script *compile_program(Program *ast, const Options *opt, Error *err)
 		if (!s.changed)
 			break;
 	}
-	ok = ok && sema_pass(sc, &s, true, err);
+	ok = ok && sema_pass(sc, &s, true, err) && sema_map_decls(&s);
 	if (!ok)
 		warnings_before_errors(sc, err);
 	ok = ok && (!codegen_hooks(sc)->check || codegen_hooks(sc)->check(ast, err));

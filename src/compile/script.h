@@ -26,6 +26,8 @@ typedef struct MapInfo {
 	bool failed;     /* an assignment's value had an error (sema: Sema.all) */
 	bool none;       /* a value bpftrace types "none" (Expr.none) */
 	int max_entries; /* keys it holds (compile.c: size_maps) */
+	int64_t decl_entries; /* declared (`let @m = hash(N);`: N), else 0 */
+	bool lru;        /* declared lruhash/percpulruhash: a full map evicts */
 	int64_t key_bound; /* keys its accesses can make (codegen_map.c:
 			    * count_keys): 0 none seen, -1 no bound */
 	int fd;          /* loader */

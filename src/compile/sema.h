@@ -51,6 +51,9 @@ struct Sema {
 };
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
+/* bpftrace 0.26's `let @m = kind(n);` applied to the typed maps
+ * (sema_mapdecl.c), after the last pass */
+bool sema_map_decls(Sema *s);
 void sema_reset_vars(Sema *s);
 int pt_regs_offset(const char *reg); /* reg(): byte offset in x86-64 pt_regs, or -1 */
 

@@ -170,6 +170,16 @@ typedef struct ConfigEntry {
 	uint64_t num;
 } ConfigEntry;
 
+/* bpftrace 0.26's `let @name = kind(max_entries);` as written (sema
+ * checks the kind: compile/sema_mapdecl.c) */
+typedef struct MapDecl {
+	char *name;  /* without '@' */
+	char *kind;  /* hash, lruhash, percpuhash, percpulruhash */
+	Loc loc;     /* the whole declaration */
+	Loc kind_loc;
+	uint64_t max_entries;
+} MapDecl;
+
 typedef struct Program {
 	Arena arena;
 	Source src;
@@ -184,6 +194,8 @@ typedef struct Program {
 	int nd_vars;
 	ConfigEntry *config; /* bpftrace 0.26's config block, in order */
 	int nconfig;
+	MapDecl *map_decls; /* bpftrace 0.26's map declarations, in order */
+	int nmap_decls;
 } Program;
 
 /* Parse `src` into a Program; on failure returns NULL and fills err.

@@ -18,8 +18,10 @@ typedef struct ParseOpts {
 	/* C's integer suffixes accepted and ignored: `123UL`, `0x10u`, `5LL` */
 	bool int_suffixes;
 	/* `let $x[: type] [= expr];` (lang/parse_stmt.c); not yet: block
-	 * scoping, `let @m = hash(N);` */
+	 * scoping */
 	bool let_decls;
+	/* `let @m = hash(N);` before the probes (lang/parse_mapdecl.c) */
+	bool map_decls;
 	/* `if cond { }`, `while cond { }`, `for $kv : @m { }` without
 	 * parentheses (lang/parse_stmt.c, parse_loop.c) */
 	bool bare_conditions;

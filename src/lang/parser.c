@@ -7,6 +7,7 @@
  * recorded on failure; nothing needs unwinding because all allocations
  * live in the Program's arena. */
 #include "parse_config.h"
+#include "parse_mapdecl.h"
 #include "parser_int.h"
 
 /* C definitions (struct, #include, #define...) before the first probe */
@@ -34,6 +35,7 @@ static const struct {
 } top_items[] = {
 	{ at_c_def, parse_c_def },
 	{ at_config, parse_config }, /* parse_config.c */
+	{ at_map_decl, parse_map_decl }, /* parse_mapdecl.c */
 };
 
 /* the first top-level item other than a probe that starts here, or -1 */

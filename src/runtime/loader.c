@@ -33,6 +33,13 @@ static int new_map_fd(enum bpf_map_type type, const char *name, uint32_t ksize, 
 	return fd;
 }
 
+static enum bpf_map_type map_type(const MapInfo *m)
+{
+	if (m->lru) /* declared so (bpftrace 0.26) */
+		return m->percpu ? BPF_MAP_TYPE_LRU_PERCPU_HASH : BPF_MAP_TYPE_LRU_HASH;
+	return m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH;
+}
+
 static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
 {
 	Script *sc = rt->sc;
@@ -62,9 +69,9 @@ static bool create_program_maps(Runtime *rt, char *err, size_t errlen)
 		 * a failed update is counted and reported either way */
 		uint32_t keys = m->max_entries > 0 ? (uint32_t)m->max_entries : (uint32_t)sc->opt.map_keys_max;
 		uint64_t bytes = (uint64_t)(d->key_size + d->val_size) * keys;
-		uint32_t flags = bytes > (16u << 20) ? BPF_F_NO_PREALLOC : 0;
-		m->fd = d->fd = new_map_fd(m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH,
-					   name, (uint32_t)d->key_size, (uint32_t)d->val_size,
+		/* an LRU map is always preallocated (the kernel refuses the flag) */
+		uint32_t flags = bytes > (16u << 20) && !m->lru ? BPF_F_NO_PREALLOC : 0;
+		m->fd = d->fd = new_map_fd(map_type(m), name, (uint32_t)d->key_size, (uint32_t)d->val_size,
 					   keys, flags, err, errlen);
 		if (d->fd < 0)
 			return false;

@@ -145,6 +145,33 @@ static void test_dot_deref(void)
 	compiled_free(&b);
 }
 
+/* ---- map declarations ---- */
+
+static void test_map_decls(void)
+{
+	Compiled c = compile_gen(g026, "let @a = lruhash(5); let @b = percpuhash(7); "
+				 "BEGIN { @a[1] = 2; @b[1] = count(); }");
+	CHECK(c.sc && c.sc->maps.n == 2);
+	if (c.sc && c.sc->maps.n == 2) {
+		const MapInfo *a = c.sc->maps.v[0], *b = c.sc->maps.v[1];
+		CHECK(a->lru && !a->percpu && a->max_entries == 5);
+		CHECK(!b->lru && b->percpu && b->max_entries == 7);
+	}
+	compiled_free(&c);
+	c = compile_gen(g026, "let @u = hash(3); BEGIN { @x = 1; }");
+	CHECK(c.sc && c.sc->warnings.n == 1 && !strcmp(c.sc->warnings.v[0].msg, "Unused map: @u"));
+	compiled_free(&c);
+	c = compile_gen(g026, "let @a = tree(3); BEGIN { @a = 1; }");
+	CHECK(!c.sc && !strncmp(c.err.msg, "Invalid bpf map type: tree", 26));
+	compiled_free(&c);
+	c = compile_gen(g026, "let @a = percpuhash(3); BEGIN { @a[1] = 1; }");
+	CHECK(!c.sc && strstr(c.err.msg, "Incompatible map types. Type from declaration: percpuhash"));
+	compiled_free(&c);
+	CHECK(!parses(g026, "BEGIN { } let @a = hash(3);"));
+	CHECK(!parses(g026, "let @a = hash(x); BEGIN { }"));
+	CHECK(!parses(g017, "let @a = hash(3); BEGIN { }"));
+}
+
 int main(void)
 {
 	g026 = bt_generation_named("0.26.1");
@@ -153,6 +180,7 @@ int main(void)
 	test_bare_conditions();
 	test_let();
 	test_dot_deref();
+	test_map_decls();
 	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }
