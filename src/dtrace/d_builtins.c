@@ -86,6 +86,33 @@ static const char *const sonde_only[] = {
 	"pystack", "retval", "cpid", "func", "numaid", "username", "ctx",
 };
 
+/* DTrace's built-in variables (dt_open.c's _dtrace_globals): none is
+ * writable, so a script cannot make one of them its own variable */
+static bool is_builtin_var(const char *n)
+{
+	static const char *const vars[] = {
+		"args", "caller", "chip", "cpu", "curcpu", "curthread", "epid", "errno", "execargs",
+		"execname", "gid", "id", "ipl", "lgrp", "pid", "ppid", "probefunc", "probemod",
+		"probename", "probeprov", "pset", "regs", "rootdir", "stackdepth", "tid", "timestamp",
+		"ucaller", "uid", "uregs", "ustackdepth", "vtimestamp", "walltimestamp",
+	};
+	if (!strncmp(n, "arg", 3) && n[3] >= '0' && n[3] <= '9' && !n[4])
+		return true;
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
+		if (!strcmp(n, vars[i]))
+			return true;
+	return false;
+}
+
+/* a store into one of them (base: the target, or the array it indexes) */
+static bool builtin_var_store(Rw *rw, const Expr *base, const char *op)
+{
+	if (!base || base->kind != E_BUILTIN || !is_builtin_var(base->name))
+		return false;
+	error_at(rw->err, base->loc, "operator %s can only be applied to a writable variable", op);
+	return true;
+}
+
 static bool is_cur_xlate(const Expr *e)
 {
 	return e->kind == E_BUILTIN && (!strcmp(e->name, "curpsinfo") || !strcmp(e->name, "curlwpsinfo"));
@@ -482,6 +509,10 @@ static Expr *rw_expr(Rw *rw, Expr *e)
 	switch (e->kind) {
 	case E_BUILTIN:
 		return rw_ident(rw, e);
+	case E_INCDEC:
+		if (builtin_var_store(rw, e->a, e->op == OP_ADD ? "++" : "--"))
+			return NULL;
+		break;
 	case E_UNOP: /* &`sym: the kernel variable's address */
 		if (e->op == OP_ADDR && e->a->kind == E_BUILTIN && d_is_ksym(e->a->name)) {
 			Expr *v = d_ksym_expr(rw->prog, rw->env, e->a, rw->err);
@@ -562,6 +593,10 @@ static bool rw_stmt(Rw *rw, Stmt *s)
 	if (base && base->kind == E_BUILTIN && d_is_ksym(base->name)) /* the kernel's: read-only */
 		return error_at(rw->err, s->target->loc, "operator %s requires a writable lvalue",
 				s->op == OP_NONE ? "=" : "op=");
+	char op[8];
+	snprintf(op, sizeof(op), "%s=", s->op == OP_NONE ? "" : op_str(s->op));
+	if (s->kind == S_ASSIGN && builtin_var_store(rw, base, op))
+		return false;
 	if (s->target && !(s->target = rw_expr(rw, s->target)))
 		return false;
 	if (s->expr && !(s->expr = rw_expr(rw, s->expr)))
@@ -592,7 +627,7 @@ static void note_global(Rw *rw, const Expr *t)
 		t = t->a;
 		kind = G_ASSOC;
 	}
-	if (t && t->kind == E_BUILTIN && !d_is_ksym(t->name)) {
+	if (t && t->kind == E_BUILTIN && !d_is_ksym(t->name) && !is_builtin_var(t->name)) {
 		const int *v = str_index_find(&rw->globals, t->name);
 		str_index_put(&rw->globals, t->name, (v ? *v : 0) | kind);
 	}

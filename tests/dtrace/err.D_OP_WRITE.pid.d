@@ -1,0 +1,5 @@
+BEGIN
+{
+	pid = 1;
+	exit(0);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	timestamp += 1;
+	exit(0);
+}
