@@ -165,3 +165,17 @@ bool bt_pid_026(const char *s, int *pid)
 	*pid = (int)n;
 	return true;
 }
+
+void bt_split_named_params(BtCli *c)
+{
+	int np = 0;
+	Options *o = &c->opt;
+	o->named = calloc((size_t)o->nparams + 1, sizeof(char *));
+	for (int i = 0; i < o->nparams; i++) {
+		if (!strncmp(o->params[i], "--", 2) && o->params[i][2])
+			o->named[o->nnamed++] = o->params[i] + 2;
+		else
+			o->params[np++] = o->params[i];
+	}
+	o->nparams = np;
+}

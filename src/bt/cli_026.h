@@ -30,3 +30,7 @@ bool bt_debug_stages(BtCli *c, const char *arg);
 bool bt_warnings_opt(BtCli *c);
 /* -p PID as 0.26 checks it; false after its message */
 bool bt_pid_026(const char *s, int *pid);
+/* the program's parameters: "--NAME[=VALUE]" ones (only after `--`: before
+ * it getopt_long refuses them) to Options.named without the dashes, for
+ * getopt(); the rest stay positional ($1...), in order */
+void bt_split_named_params(BtCli *c);

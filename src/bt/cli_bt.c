@@ -206,6 +206,8 @@ static int parse_args(int argc, char **argv, BtCli *c)
 		c->file = argv[optind++];
 	c->opt.params = argv + optind;
 	c->opt.nparams = argc - optind;
+	if (c->gen->cli->named_params)
+		bt_split_named_params(c);
 	if (c->verify_ir && c->run.verbose)
 		fprintf(stderr, "sonde: --verify-llvm-ir: sonde compiles to BPF without LLVM; "
 			"the kernel's verifier checks the programs\n");

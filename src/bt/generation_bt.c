@@ -32,6 +32,7 @@ static const BtCliRules cli_026 = {
 	.debug_stages = true,
 	.pid_words_026 = true,
 	.config_vars = true,
+	.named_params = true,
 	.usage = bt_usage_026,
 	.version = bt_version_026,
 };

@@ -25,6 +25,9 @@ typedef struct BtCliRules {
 	/* settings are 0.26's config variables (a script's config block, then
 	 * BPFTRACE_<NAME>: bt/config_bt.c), else 0.17's environment variables */
 	bool config_vars;
+	/* the program's parameters that start with "--" are named ones, for
+	 * getopt() (`-- --NAME=VALUE`), the others positional ($1...) */
+	bool named_params;
 	void (*usage)(FILE *f);
 	void (*version)(FILE *f);
 } BtCliRules;

@@ -217,12 +217,14 @@ const SemaHooks bt_sema_hooks = {
 	BT_SEMA_HOOKS
 };
 
-/* bpftrace 0.26.1: 0.17's rules, the bool type, its standard library's
- * functions, builtin variables that are also X() and __builtin_X, and `.`
- * reading through pointers (`->` its alias) */
+/* bpftrace 0.26.1: 0.17's rules, the bool type, strings as positional
+ * parameters, its standard library's functions, builtin variables that are
+ * also X() and __builtin_X, and `.` reading through pointers (`->` its
+ * alias) */
 const SemaHooks bt_sema_hooks_026 = {
 	BT_SEMA_HOOKS
 	.bools = true,
+	.posparam_strings = true,
 	.dot_derefs = true,
 	.func_sets = FSET_BT_STDLIB,
 	.vars_as_calls = true,

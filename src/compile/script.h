@@ -177,6 +177,10 @@ typedef struct Options {
 	MissingProbes missing_probes;
 	char **params;    /* positional parameters $1.. */
 	int nparams;
+	/* named parameters, "NAME" or "NAME=VALUE" (bpftrace 0.26's `--NAME[=VALUE]`
+	 * after `--`), which getopt() reads (builtins/getopt.c) */
+	char **named;
+	int nnamed;
 	bool unsafe;
 	bool no_user_symbols; /* BPFTRACE_NO_USER_SYMBOLS=1: func in uprobes is an address */
 	int helper_check; /* -k: 1 (map updates/deletes...), -kk: 2 (probe reads, lookups too) */

@@ -139,6 +139,12 @@ static bool sema_posparam(Sema *s, Expr *e)
 	const char *p = o->params[e->ival - 1];
 	char *end;
 	long long v = strtoll(p, &end, 0);
+	if ((!*p || *end) && sema_hooks(s)->posparam_strings) {
+		e->kind = E_STR; /* as the literal "p" would be */
+		e->slen = strlen(p);
+		e->sval = arena_strndup(&s->sc->arena, p, e->slen);
+		return sema_expr(s, e);
+	}
 	if (!*p || *end)
 		return sema_error(s, e->loc, "$%d is '%s', not a number: use str($%d) for a string",
 				  (int)e->ival, p, (int)e->ival);

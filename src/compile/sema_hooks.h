@@ -60,6 +60,9 @@ typedef struct SemaHooks {
 	/* comparisons, !, && and || (and functions that test) give a bool,
 	 * printed true/false (bpftrace 0.26); else an unsigned integer */
 	bool bools;
+	/* a positional parameter that is not a number is the string it is
+	 * (bpftrace 0.26's `$1` of `p1`); else an error that asks for str($1) */
+	bool posparam_strings;
 	/* the script's C definitions may declare variables (D) */
 	bool c_vars;
 	/* `.` on a pointer reads through it, and `->` is only another way to
