@@ -294,6 +294,7 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 	BtCli c = {.usage_tail = usage_tail};
 	c.opt.sym = c.opt.target.sym = sym_ctx_new(); /* the run's readers */
 	c.run.notify_attached = getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED") != NULL;
+	c.opt.ts_map = getenv("BPFTRACE_DUMMY_TS_MAP"); /* bpftrace's tests' clock for tseries() */
 	if (!(c.gen = bt_generation_from_env()))
 		return 1;
 	if (argc < 2) {

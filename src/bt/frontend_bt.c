@@ -4,7 +4,14 @@
  * everything else is the runtime's own printing.  bpftrace 0.26 adds its
  * own rules of output (each hook says which). */
 #include "../python/pystack_format.h"
+#include "../runtime/runtime.h"
 #include "frontend_bt.h"
+
+/* BEGIN has run: 0.26's traced probes may start (CodegenHooks.gate_probes) */
+static void bt_activate(Runtime *rt)
+{
+	__atomic_store_n(&rt->control[CTL_RUN_STATE / 8], CTL_RUN_ACTIVE, __ATOMIC_SEQ_CST);
+}
 
 const FrontendRt bt_frontend_rt = {
 	.pystack = &pystack_printer,
@@ -23,4 +30,5 @@ const FrontendRt bt_frontend_rt_026 = {
 	.json_records_compact = true,
 	.json_quotes_all_text = true,
 	.exit_gap_in_output = true,
+	.after_begin = bt_activate,
 };

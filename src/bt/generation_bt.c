@@ -22,9 +22,11 @@ static const BtGeneration gen_017 = {
 	.rt = &bt_frontend_rt,
 };
 
-/* 0.26: any number of begin/end probes, run in the script's order */
+/* 0.26: any number of begin/end probes, run in the script's order; traced
+ * probes run only between BEGIN and exit() */
 static const CodegenHooks codegen_026 = {
 	.many_begin_end = true,
+	.gate_probes = true,
 };
 
 static const BtCliRules cli_026 = {

@@ -72,6 +72,9 @@ typedef struct FuncDef {
 	/* bpftrace's tag of the memory the value points into (AS_*, only for
 	 * its "Addrspace mismatch" warning: sema_addrspace.c); NULL: none */
 	int (*addrspace)(const Sema *s, const Expr *call);
+	/* FK_AGG of an aggregation the core does not update itself: r0 = this
+	 * CPU's slot of the map value, r1 = the value (codegen_map.c) */
+	void (*gen_agg)(struct Gen *g, const Expr *call);
 	unsigned sets; /* FSET_*: the optional sets the row is in; 0: in none, always seen */
 	/* FK_AGG: the aggregation the call makes (TY_COUNT, TY_HIST...), read
 	 * by the check that such rows share (builtins/aggs.c); else unused */

@@ -160,6 +160,13 @@ static void gen_prologue(Gen *g, bool traced_events)
 		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
 		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, g->sc->opt.self_pid, g->exit_label);
 	}
+	if (traced_events && codegen_hooks(g->sc)->gate_probes) {
+		emit_ld_map_value(g, BPF_REG_1, R_CONTROL, 0);
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_1, 0));
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_2, 0, g->exit_label);
+		emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_1, CTL_RUN_STATE));
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_2, CTL_RUN_ACTIVE, g->exit_label);
+	}
 	emit_call(g, BPF_FUNC_get_smp_processor_id);
 	emit(g, I_STX(BPF_W, BPF_REG_10, BPF_REG_0, -8));
 	emit_ld_map(g, BPF_REG_1, R_SCRATCH, 0);

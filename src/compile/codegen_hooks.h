@@ -73,6 +73,12 @@ typedef struct CodegenHooks {
 	/* after every attach point is expanded (D: ERROR's programs, chains) */
 	bool (*link)(Script *sc, Error *err);
 	bool many_begin_end; /* any number of BEGIN and END clauses (bpftrace: one each) */
+	/* a traced probe does nothing before BEGIN has run (sonde attaches the
+	 * probes first) nor after exit() (until sonde detaches it): its program
+	 * starts by reading the exit flag and CTL_RUN_STATE, which the front end
+	 * sets after BEGIN (bpftrace 0.26, whose tseries tests step a clock
+	 * that BEGIN sets) */
+	bool gate_probes;
 	/* after sema: the front end's checks of the whole program */
 	bool (*check)(const Program *p, Error *err);
 	/* a map's entries, given the default n */

@@ -376,8 +376,11 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 		gen_lhist_index(g, t);
 		gen_bucket_add(g, lhist_buckets(t), incr);
 		break;
-	default: /* the front end's own (D's quantize, llquantize, stddev) */
-		if (codegen_hooks(g->sc)->agg_update)
+	default: /* the function's own (tseries), or the front end's (D's
+		  * quantize, llquantize, stddev) */
+		if (call->func && call->func->gen_agg)
+			call->func->gen_agg(g, call);
+		else if (codegen_hooks(g->sc)->agg_update)
 			codegen_hooks(g->sc)->agg_update(g, t, incr);
 		break;
 	}

@@ -112,6 +112,10 @@ typedef struct EventDesc {
 /* The control map's (bpf/program.h: CONTROL_SIZE) words of D: its
  * activity state (D_CTL_STATE); D's speculations keep their drop count and, per buffer 1..nspec, a state
  * word and the bytes recorded so far (dtrace/dfunc_spec.c). */
+/* The run's state for a front end whose traced probes wait for BEGIN
+ * (CodegenHooks.gate_probes): CTL_RUN_ACTIVE once BEGIN has run */
+#define CTL_RUN_STATE 4072
+#define CTL_RUN_ACTIVE 1
 /* D's drops map: per-CPU counts of updates that found a map full */
 #define D_DROP_AGG 0
 #define D_DROP_DYNVAR 1
@@ -181,6 +185,9 @@ typedef struct Options {
 	 * after `--`), which getopt() reads (builtins/getopt.c) */
 	char **named;
 	int nnamed;
+	/* the scalar map tseries() reads its time from instead of the clock
+	 * (bpftrace's BPFTRACE_DUMMY_TS_MAP, which its tests step), or NULL */
+	const char *ts_map;
 	bool unsafe;
 	bool no_user_symbols; /* BPFTRACE_NO_USER_SYMBOLS=1: func in uprobes is an address */
 	int helper_check; /* -k: 1 (map updates/deletes...), -kk: 2 (probe reads, lookups too) */

@@ -54,6 +54,9 @@ bool type_equal(const Type *a, const Type *b)
 	case TY_LHIST:
 		return a->lh_min == b->lh_min && a->lh_max == b->lh_max &&
 		       a->lh_step == b->lh_step;
+	case TY_TSERIES:
+		return a->ts_interval == b->ts_interval && a->ts_count == b->ts_count &&
+		       a->ts_agg == b->ts_agg;
 	case TY_LLQUANTIZE:
 		return a->llq_factor == b->llq_factor && a->llq_low == b->llq_low &&
 		       a->llq_high == b->llq_high && a->llq_steps == b->llq_steps;
@@ -93,6 +96,7 @@ static const char *simple_name(TypeKind k)
 	case TY_AVG: return "avg()";
 	case TY_STATS: return "stats()";
 	case TY_HIST: return "hist()";
+	case TY_TSERIES: return "tseries()";
 	case TY_LHIST: return "lhist()";
 	case TY_QUANTIZE: return "quantize()";
 	case TY_LLQUANTIZE: return "llquantize()";

@@ -38,6 +38,9 @@
  *   TY_HIST            HIST_BUCKETS x 8 bytes of counts (see hist_bucket())
  *   TY_LHIST           lhist_buckets() x 8 bytes of counts (D's lquantize too:
  *                      lh_max is then low + levels * step)
+ *   TY_TSERIES         ts_count intervals of TSERIES_SLOT bytes: the interval's
+ *                      number + 1 (0: empty), its value (the last, sum, min or
+ *                      max; avg: the sum), the count of values, the time of the last
  *   TY_QUANTIZE        QUANT_BUCKETS x 8 bytes (D's quantize: see quant_bucket())
  *   TY_LLQUANTIZE      llquant_buckets() x 8 bytes (D's llquantize, Oracle DTrace's
  *                      layout: negative overflow, negative steps, |v| < factor^low,
@@ -80,6 +83,7 @@ typedef enum TypeKind {
 	TY_STATS,
 	TY_HIST,
 	TY_LHIST,
+	TY_TSERIES,    /* bpftrace 0.26 */
 	TY_QUANTIZE,   /* D */
 	TY_LLQUANTIZE, /* D */
 	TY_STDDEV,     /* D */
@@ -90,6 +94,11 @@ typedef enum TypeKind {
 /* D's symbol values (sym() mod() func() usym() umod() ufunc() uaddr()):
  * an address printed as dtrace prints each (dtrace/stack_d.c) */
 enum { DSYM_NONE, DSYM_SYM, DSYM_MOD, DSYM_ADDR };
+
+/* tseries(v, interval, count [, agg]): one interval's slot, and how its
+ * values combine */
+#define TSERIES_SLOT 32
+enum { TS_AGG_LAST, TS_AGG_AVG, TS_AGG_MAX, TS_AGG_MIN, TS_AGG_SUM };
 
 /* hist: bucket 0 counts negative values, 1 counts 0, 2+k counts [2^k, 2^(k+1)) */
 #define HIST_BUCKETS 66
@@ -116,6 +125,10 @@ typedef struct Type {
 	 * what sizeof reports; sonde keeps each element in an 8-byte slot */
 	int c_size, c_align;
 	int64_t lh_min, lh_max, lh_step; /* TY_LHIST */
+	/* TY_TSERIES: the interval in ns, how many are kept, how values in one
+	 * interval combine (TS_AGG_*) */
+	uint64_t ts_interval;
+	int ts_count, ts_agg;
 	int llq_factor, llq_low, llq_high, llq_steps; /* TY_LLQUANTIZE */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK/TY_PYSTACK: frames kept */
 	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */

@@ -25,6 +25,7 @@
 
 #include "frontend_rt.h"
 #include "output.h"
+#include "tseries_print.h"
 #include "../util/bytes.h"
 
 static void wr64(void *p, int64_t v)
@@ -75,6 +76,9 @@ void agg_merge(const Type *t, void *dst, const void *src)
 		wr64(d + 8, rd64(d + 8) + rd64(s + 8));
 		break;
 	}
+	case TY_TSERIES:
+		tseries_merge(t, d, s);
+		break;
 	case TY_HIST:
 	case TY_LHIST:
 	case TY_QUANTIZE:
@@ -427,6 +431,12 @@ static void format_val(StrBuf *sb, const OutCtx *o, const Type *t, const void *v
 							  : "count %lld, average %lld, total %lld",
 			  (long long)rd64(v), (long long)avg_of(v), (long long)rd64((const char *)v + 8));
 		break;
+	case TY_TSERIES:
+		if (json)
+			tseries_json(sb, t, v);
+		else
+			sb_putc(sb, '\n'), tseries_text(sb, t, v);
+		break;
 	case TY_HIST:
 	case TY_LHIST:
 		if (json)
@@ -458,6 +468,8 @@ static const char *json_kind(const Type *t)
 	case TY_HIST:
 	case TY_LHIST:
 		return "hist";
+	case TY_TSERIES:
+		return "tseries";
 	default:
 		return "map";
 	}
@@ -488,7 +500,8 @@ static void print_text(StrBuf *sb, const OutCtx *o, const MapDesc *m, const MapE
 			sb_putc(sb, ']');
 		}
 		bool hist = m->val->kind == TY_HIST || m->val->kind == TY_LHIST;
-		sb_puts(sb, hist && frontend_rt(o)->hist_heading_bare ? ":" : ": ");
+		bool bare = (hist && frontend_rt(o)->hist_heading_bare) || m->val->kind == TY_TSERIES;
+		sb_puts(sb, bare ? ":" : ": ");
 		format_val(sb, o, m->val, e[i].val, div);
 	}
 	sb_putc(sb, '\n');
