@@ -11,16 +11,12 @@
 #define PROBETYPE_SIZE 16
 
 /* bpftrace 0.26's name of the probe's type: begin/end are "special",
- * kfunc/kretfunc its fentry/fexit */
+ * a provider may name its type otherwise (Provider.type_name) */
 static const char *probetype_name(const Provider *p)
 {
 	if (p->is_special)
 		return "special";
-	if (!strcmp(p->name, "kfunc"))
-		return "fentry";
-	if (!strcmp(p->name, "kretfunc"))
-		return "fexit";
-	return p->name;
+	return p->type_name ? p->type_name : p->name;
 }
 
 static bool check_probetype(Sema *s, Expr *e)

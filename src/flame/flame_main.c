@@ -199,7 +199,7 @@ static char *quote_cmd(char **cmd)
 
 /* the sampler forward_signal passes SIGINT/SIGTERM to: a global, as a
  * signal handler takes no context */
-static pid_t sampler_pid;
+static pid_t sampler_pid; /* signal handler */
 
 static void forward_signal(int sig)
 {

@@ -182,6 +182,9 @@ typedef struct Provider {
 	bool can_override; /* override(): bpf_override_return (kprobe) */
 	bool can_signal;   /* signal(): to the task the event interrupted (bpftrace: not
 			    * in interval, software, hardware, watchpoint probes) */
+	/* Optional: the probe type's name as bpftrace 0.26's probetype()
+	 * gives it, when it is not name (kfunc: "fentry") */
+	const char *type_name;
 } Provider;
 
 /* Whether p is a system call's tracepoint (Provider.syscall). */

@@ -126,6 +126,7 @@ static bool kfunc_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *e
 
 const Provider provider_kfunc = {
 	.name = "kfunc",
+	.type_name = "fentry",
 	.aliases = {"f", "fentry"},
 	.prog_type = BPF_PROG_TYPE_TRACING,
 	.expand = kfunc_expand,
@@ -138,6 +139,7 @@ const Provider provider_kfunc = {
 
 const Provider provider_kretfunc = {
 	.name = "kretfunc",
+	.type_name = "fexit",
 	.aliases = {"fr", "fexit"},
 	.prog_type = BPF_PROG_TYPE_TRACING,
 	.expand = kretfunc_expand,

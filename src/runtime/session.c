@@ -30,12 +30,12 @@
 /* Globals because signal handlers set them (a handler takes no context):
  * the flags, the pipe a handler writes to and the time it came.  Nothing
  * else of a run lives here. */
-static volatile sig_atomic_t got_signal;
-static int signal_wake_fd = -1; /* a signal writes here to wake the event loop */
-static volatile sig_atomic_t child_exited;
-static volatile sig_atomic_t maps_requested; /* SIGUSR1 came */
-static volatile sig_atomic_t stopping; /* the run is ending: stop_time is set */
-static struct timespec stop_time; /* when a signal came or the event loop ended */
+static volatile sig_atomic_t got_signal; /* signal handler */
+static int signal_wake_fd = -1; /* signal handler: it writes here to wake the event loop */
+static volatile sig_atomic_t child_exited; /* signal handler */
+static volatile sig_atomic_t maps_requested; /* signal handler: SIGUSR1 came */
+static volatile sig_atomic_t stopping; /* signal handler: the run is ending, stop_time is set */
+static struct timespec stop_time; /* signal handler: when a signal came or the event loop ended */
 
 /* Once the run ends (a signal, exit(), the -c command's or the -p
  * process's end), events still in the ring print for this long; then
