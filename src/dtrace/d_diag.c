@@ -226,7 +226,7 @@ static bool translate(const char *msg, char *out, size_t n, const char **tag)
 
 /* the length of D's integer constant at s: digits or 0x and hex digits,
  * then [uU]?[lL]?[lL]? (dt_lex.l's RGX_INT: "0abc" is "0", then "abc") */
-static size_t number_len(const char *s)
+static size_t d_number_len(const char *s)
 {
 	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]);
 	size_t n = hex ? 2 : 0;
@@ -239,7 +239,7 @@ static size_t number_len(const char *s)
 }
 
 /* the length of D's operator at s, the longest that matches */
-static size_t operator_len(const char *s)
+static size_t d_operator_len(const char *s)
 {
 	static const char *const ops[] = {
 		"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
@@ -268,13 +268,13 @@ static void token_at(const Source *src, Loc loc, char *out, size_t n)
 	const char *s = text_at(src, loc);
 	size_t len;
 	if (isdigit((unsigned char)*s))
-		len = number_len(s);
+		len = d_number_len(s);
 	else if (*s == '$')
 		len = 1 + (s[1] == '$') + strspn(s + 1 + (s[1] == '$'), ID_CHARS);
 	else
 		len = strspn(s, ID_CHARS);
 	if (!len)
-		len = operator_len(s);
+		len = d_operator_len(s);
 	snprintf(out, n, "%.*s", (int)len, s);
 }
 

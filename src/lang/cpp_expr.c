@@ -130,7 +130,7 @@ static int op_at(const PTok *t, int level)
 	return -1;
 }
 
-static bool less(Val a, Val b, bool u)
+static bool val_less(Val a, Val b, bool u)
 {
 	return u ? a.v < b.v : (int64_t)a.v < (int64_t)b.v;
 }
@@ -149,10 +149,10 @@ static Val apply(EP *p, const PTok *op, Val a, Val b)
 	else if (!strcmp(o, "&")) r.v = a.v & b.v;
 	else if (!strcmp(o, "==")) r = (Val){a.v == b.v, false};
 	else if (!strcmp(o, "!=")) r = (Val){a.v != b.v, false};
-	else if (!strcmp(o, "<")) r = (Val){less(a, b, u), false};
-	else if (!strcmp(o, ">")) r = (Val){less(b, a, u), false};
-	else if (!strcmp(o, "<=")) r = (Val){!less(b, a, u), false};
-	else if (!strcmp(o, ">=")) r = (Val){!less(a, b, u), false};
+	else if (!strcmp(o, "<")) r = (Val){val_less(a, b, u), false};
+	else if (!strcmp(o, ">")) r = (Val){val_less(b, a, u), false};
+	else if (!strcmp(o, "<=")) r = (Val){!val_less(b, a, u), false};
+	else if (!strcmp(o, ">=")) r = (Val){!val_less(a, b, u), false};
 	else if (!strcmp(o, "<<")) r = (Val){b.v >= 64 ? 0 : a.v << b.v, a.u};
 	else if (!strcmp(o, ">>"))
 		r = (Val){b.v >= 64 ? (a.u || (int64_t)a.v >= 0 ? 0 : (uint64_t)-1)

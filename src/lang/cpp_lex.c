@@ -21,7 +21,7 @@ static int quoted_len(const char *s)
 	return s[i] == s[0] ? i + 1 : i; /* unterminated: to the line's end, as cpp */
 }
 
-static int number_len(const char *s)
+static int pp_number_len(const char *s)
 {
 	int i = 1;
 	for (;;) {
@@ -54,7 +54,7 @@ int cpp_lex_one(const char *s, PTKind *kind)
 		return *kind = PT_IDENT, i;
 	}
 	if (isdigit((unsigned char)*s) || (*s == '.' && isdigit((unsigned char)s[1])))
-		return *kind = PT_NUM, number_len(s);
+		return *kind = PT_NUM, pp_number_len(s);
 	if (*s == '"' || *s == '\'')
 		return *kind = *s == '"' ? PT_STR : PT_CHAR, quoted_len(s);
 	for (size_t i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++)

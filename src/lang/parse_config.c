@@ -19,11 +19,6 @@ bool at_config(Parser *ps)
 	return lx->text[i] == '=' && lx->text[i + 1] != '=';
 }
 
-static bool unexpected(const Token *t, Error *err, const char *want)
-{
-	return error_at(err, t->loc, "syntax error, unexpected %.*s, expecting %s",
-			t->kind == T_EOF ? 3 : t->len, t->kind == T_EOF ? "end" : t->text, want);
-}
 
 /* the span from a's start to b's end, on a's line */
 static Loc span(Loc a, Loc b)
@@ -39,7 +34,7 @@ static bool parse_entry(Lexer *lx, Program *prog, const Token *key, Token *t, Er
 	if (!lex_next(lx, t))
 		return false;
 	if (t->kind != T_ASSIGN || t->op != OP_NONE)
-		return unexpected(t, err, "=");
+		return ps_tok_unexpected(t, err, "=");
 	if (!lex_next(lx, t))
 		return false;
 	ConfigEntry e = {.key = arena_strndup(&prog->arena, key->text, (size_t)key->len)};
@@ -50,7 +45,7 @@ static bool parse_entry(Lexer *lx, Program *prog, const Token *key, Token *t, Er
 		e.kind = t->kind == T_STR ? CONFIG_STR : CONFIG_WORD;
 		e.str = t->kind == T_STR ? t->sval : arena_strndup(&prog->arena, t->text, (size_t)t->len);
 	} else {
-		return unexpected(t, err, "integer, string or identifier");
+		return ps_tok_unexpected(t, err, "integer, string or identifier");
 	}
 	e.loc = span(key->loc, t->loc);
 	prog->config = arena_grow(&prog->arena, prog->config, prog->nconfig, sizeof(ConfigEntry));
@@ -74,7 +69,7 @@ bool parse_config(Parser *ps, StrBuf *cdefs)
 	if (!lex_next(lx, &t) || !lex_next(lx, &t)) /* '=' then '{' */
 		return false;
 	if (t.kind != T_LBRACE)
-		return unexpected(&t, err, "{");
+		return ps_tok_unexpected(&t, err, "{");
 	if (!lex_next(lx, &t))
 		return false;
 	while (t.kind == T_IDENT) {
@@ -85,11 +80,11 @@ bool parse_config(Parser *ps, StrBuf *cdefs)
 			if (!lex_next(lx, &t))
 				return false;
 		} else if (t.kind != T_RBRACE) {
-			return unexpected(&t, err, "; or }");
+			return ps_tok_unexpected(&t, err, "; or }");
 		}
 	}
 	if (t.kind != T_RBRACE)
-		return unexpected(&t, err, "}");
+		return ps_tok_unexpected(&t, err, "}");
 	if (!prog->config) /* `config = {}`: a block, empty */
 		prog->config = arena_alloc(&prog->arena, sizeof(ConfigEntry));
 	return true;

@@ -18,18 +18,13 @@ bool at_map_decl(Parser *ps)
 	return i > lx->pos + 3 && lx->text[i] == '@';
 }
 
-static bool unexpected(const Token *t, Error *err, const char *want)
-{
-	return error_at(err, t->loc, "syntax error, unexpected %.*s, expecting %s",
-			t->kind == T_EOF ? 3 : t->len, t->kind == T_EOF ? "end" : t->text, want);
-}
 
 /* the next token, which must be of kind k */
 static bool next_is(Lexer *lx, Token *t, TokKind k, const char *want, Error *err)
 {
 	if (!lex_next(lx, t))
 		return false;
-	return t->kind == k || unexpected(t, err, want);
+	return t->kind == k || ps_tok_unexpected(t, err, want);
 }
 
 bool parse_map_decl(Parser *ps, StrBuf *cdefs)
@@ -49,7 +44,7 @@ bool parse_map_decl(Parser *ps, StrBuf *cdefs)
 	if (!next_is(lx, &t, T_ASSIGN, "=", err))
 		return false;
 	if (t.op != OP_NONE)
-		return unexpected(&t, err, "=");
+		return ps_tok_unexpected(&t, err, "=");
 	if (!next_is(lx, &t, T_IDENT, "map type (hash, lruhash, percpuhash, percpulruhash)", err))
 		return false;
 	d.kind = arena_strndup(&prog->arena, t.text, (size_t)t.len);

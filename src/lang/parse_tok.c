@@ -60,6 +60,12 @@ bool ps_unexpected(Parser *ps, const char *expecting)
 }
 
 /* Consumes the token if it has the given kind, else reports it. */
+bool ps_tok_unexpected(const Token *t, Error *err, const char *want)
+{
+	return error_at(err, t->loc, "syntax error, unexpected %.*s, expecting %s",
+			t->kind == T_EOF ? 3 : t->len, t->kind == T_EOF ? "end" : t->text, want);
+}
+
 bool ps_expect(Parser *ps, TokKind kind, const char *expecting)
 {
 	if (ps->tok.kind != kind)

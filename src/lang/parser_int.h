@@ -31,6 +31,9 @@ bool ps_keyword(const Token *t);     /* if, else, while, ... sizeof */
 bool ps_d_type_word(const Token *t); /* D's C type words: int, unsigned, struct... */
 bool ps_advance(Parser *ps);
 bool ps_unexpected(Parser *ps, const char *expecting);
+/* "syntax error, unexpected TOKEN, expecting WANT" at t, for the parsers
+ * of a block's own grammar (config = {...}, map declarations) */
+bool ps_tok_unexpected(const Token *t, Error *err, const char *want);
 bool ps_expect(Parser *ps, TokKind kind, const char *expecting);
 bool ps_expect_close(Parser *ps, TokKind kind, Loc open, const char *pair);
 bool ps_enter(Parser *ps); /* one level deeper, or "nesting too deep" */

@@ -39,7 +39,7 @@ static bool ap_char(char c)
 }
 
 /* bpftrace's operator tokens, longest first: "unexpected TOKEN" */
-static size_t operator_len(const char *p)
+static size_t filter_operator_len(const char *p)
 {
 	static const char *const two[] = {"==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "->"};
 	for (size_t k = 0; k < sizeof(two) / sizeof(two[0]); k++)
@@ -98,7 +98,7 @@ static bool token(Scan *s)
 				       c == '@'))
 		return scan_fail(s, ident_end(p, s->i + 1), "syntax error, unexpected %s, expecting {",
 			    c == '@' ? "map" : "variable");
-	size_t op = operator_len(p + s->i);
+	size_t op = filter_operator_len(p + s->i);
 	if (op) {
 		char tok[3] = {0};
 		memcpy(tok, p + s->i, op);

@@ -20,7 +20,7 @@ static Slot slot_at(const void *v, int i)
 	return s;
 }
 
-static bool less(const Type *t, int64_t a, int64_t b)
+static bool value_less(const Type *t, int64_t a, int64_t b)
 {
 	return t->is_signed ? a < b : (uint64_t)a < (uint64_t)b;
 }
@@ -30,8 +30,8 @@ static void combine(const Type *t, Slot *d, const Slot *s)
 	switch (t->ts_agg) {
 	case TS_AGG_SUM:
 	case TS_AGG_AVG: d->value += s->value; break;
-	case TS_AGG_MIN: if (less(t, s->value, d->value)) d->value = s->value; break;
-	case TS_AGG_MAX: if (less(t, d->value, s->value)) d->value = s->value; break;
+	case TS_AGG_MIN: if (value_less(t, s->value, d->value)) d->value = s->value; break;
+	case TS_AGG_MAX: if (value_less(t, d->value, s->value)) d->value = s->value; break;
 	default: if (s->last_ns > d->last_ns) d->value = s->value; break;
 	}
 	d->count += s->count;
@@ -91,7 +91,7 @@ static int rows_of(const Type *t, const void *v, Row **out)
 	return n;
 }
 
-static void put_value(StrBuf *sb, const Type *t, int64_t v)
+static void put_interval_value(StrBuf *sb, const Type *t, int64_t v)
 {
 	if (t->is_signed)
 		sb_printf(sb, "%lld", (long long)v);
@@ -109,7 +109,7 @@ static int unit_digits(uint64_t ns)
 	return ns % 1000 == 0 ? 6 : 9;
 }
 
-static void put_time(StrBuf *sb, uint64_t ns, const char *fmt, int digits)
+static void put_interval_time(StrBuf *sb, uint64_t ns, const char *fmt, int digits)
 {
 	char buf[64];
 	time_t sec = (time_t)(ns / 1000000000);
@@ -134,9 +134,9 @@ static void range_of(const Type *t, const Row *r, int n, int64_t *lo, int64_t *h
 	for (int i = 0; i < n; i++) {
 		if (!r[i].has)
 			continue;
-		if (!seen || less(t, r[i].value, *lo))
+		if (!seen || value_less(t, r[i].value, *lo))
 			*lo = r[i].value;
-		if (!seen || less(t, *hi, r[i].value))
+		if (!seen || value_less(t, *hi, r[i].value))
 			*hi = r[i].value;
 		seen = true;
 	}
@@ -151,8 +151,8 @@ static void range_of(const Type *t, const Row *r, int n, int64_t *lo, int64_t *h
 static void put_scale(StrBuf *sb, const Type *t, int indent, int64_t lo, int64_t hi)
 {
 	StrBuf a = {0}, b = {0};
-	put_value(&a, t, lo);
-	put_value(&b, t, hi);
+	put_interval_value(&a, t, lo);
+	put_interval_value(&b, t, hi);
 	sb_printf(sb, "%*s%-*s%*s\n", indent, "", PADDING, a.s, GRAPH_WIDTH - PADDING, b.s);
 	sb_free(&a);
 	sb_free(&b);
@@ -174,7 +174,7 @@ static void put_row(StrBuf *sb, const Type *t, const Row *r, int digits, int64_t
 		if (zero > 0)
 			line[zero] = '.';
 	}
-	put_time(sb, r->start_ns, "%H:%M:%S", digits);
+	put_interval_time(sb, r->start_ns, "%H:%M:%S", digits);
 	sb_putc(sb, ' ');
 	if (!r->has) {
 		sb_printf(sb, "%s -\n", line);
@@ -183,7 +183,7 @@ static void put_row(StrBuf *sb, const Type *t, const Row *r, int digits, int64_t
 	int at = (int)((float)(GRAPH_WIDTH - 1) * (float)dist(t, lo, r->value) / (float)dist(t, lo, hi));
 	line[at < 0 ? 0 : at > GRAPH_WIDTH - 1 ? GRAPH_WIDTH - 1 : at] = '*';
 	sb_printf(sb, "%s ", line);
-	put_value(sb, t, r->value);
+	put_interval_value(sb, t, r->value);
 	sb_putc(sb, '\n');
 }
 
@@ -223,10 +223,10 @@ void tseries_json(StrBuf *sb, const Type *t, const void *v)
 	sb_putc(sb, '[');
 	for (int i = 0; i < n; i++) {
 		sb_puts(sb, i ? ", {\"interval_start\": \"" : "{\"interval_start\": \"");
-		put_time(sb, r[i].start_ns, "%Y-%m-%d %H:%M:%S", 9);
+		put_interval_time(sb, r[i].start_ns, "%Y-%m-%d %H:%M:%S", 9);
 		sb_puts(sb, "\", \"value\": ");
 		if (r[i].has)
-			put_value(sb, t, r[i].value);
+			put_interval_value(sb, t, r[i].value);
 		else
 			sb_puts(sb, "null");
 		sb_putc(sb, '}');

@@ -111,6 +111,16 @@ void dec_cstr(StrBuf *b, const uint8_t *data, size_t len, size_t max)
 	dec_str(b, data, n, max, n == len && len > 0 && n >= max);
 }
 
+void dec_hex_str(StrBuf *b, const uint8_t *d, size_t n, size_t max, bool more)
+{
+	sb_putc(b, '"');
+	for (size_t i = 0; i < n && i < max; i++)
+		sb_printf(b, "\\x%02x", d[i]);
+	sb_putc(b, '"');
+	if (more || n > max)
+		sb_puts(b, "...");
+}
+
 void dec_ptr(StrBuf *b, uint64_t p)
 {
 	if (p)

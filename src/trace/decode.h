@@ -26,6 +26,9 @@ void dec_enum(StrBuf *b, const FlagName *t, uint64_t v, bool hex);
 void dec_str(StrBuf *b, const uint8_t *data, size_t len, size_t max, bool truncated);
 /* a NUL-terminated capture (path): stops at the NUL */
 void dec_cstr(StrBuf *b, const uint8_t *data, size_t len, size_t max);
+/* bytes as strace's QUOTE_FORCE_HEX prints them ("\x01\x00"), at most
+ * max of them, then "..." when there were more (or more is set) */
+void dec_hex_str(StrBuf *b, const uint8_t *d, size_t n, size_t max, bool more);
 
 void dec_ptr(StrBuf *b, uint64_t p);              /* NULL or 0x... */
 void dec_open_flags(StrBuf *b, uint64_t v);       /* O_RDONLY|O_CLOEXEC */

@@ -183,17 +183,6 @@ static void put_nl_flags(StrBuf *b, int proto, int type, uint16_t v)
 		sb_putc(b, '0');
 }
 
-/* the payload of a message whose family strace does not decode: bytes in hex */
-static void put_hex_str(StrBuf *b, const uint8_t *d, size_t n, size_t max, bool more)
-{
-	sb_putc(b, '"');
-	for (size_t i = 0; i < n && i < max; i++)
-		sb_printf(b, "\\x%02x", d[i]);
-	sb_putc(b, '"');
-	if (more || n > max)
-		sb_puts(b, "...");
-}
-
 /* families whose payloads strace decodes with its own decoders */
 static bool payload_decoded(int proto, int type)
 {
@@ -228,7 +217,7 @@ bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t
 	if (len < NLMSG_HDRLEN || caplen < len) {
 		if (caplen < len && len >= NLMSG_HDRLEN)
 			return false;
-		put_hex_str(b, d, (size_t)len, strsize, false);
+		dec_hex_str(b, d, (size_t)len, strsize, false);
 		return true;
 	}
 	/* check first: nothing is printed unless all of it can be */
@@ -249,7 +238,7 @@ bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t
 	uint64_t off = 0, rem = len;
 	for (int elt = 0;; elt++) {
 		if (rem < NLMSG_HDRLEN) {
-			put_hex_str(b, d + off, (size_t)rem, strsize, false);
+			dec_hex_str(b, d + off, (size_t)rem, strsize, false);
 			break;
 		}
 		if (elt == (int)strsize) {
@@ -276,7 +265,7 @@ bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t
 			put_nlmsghdr(b, proto, &h);
 		if (hl > NLMSG_HDRLEN) {
 			sb_puts(b, ", ");
-			put_hex_str(b, d + off + NLMSG_HDRLEN, (size_t)(hl - NLMSG_HDRLEN), strsize, false);
+			dec_hex_str(b, d + off + NLMSG_HDRLEN, (size_t)(hl - NLMSG_HDRLEN), strsize, false);
 			sb_putc(b, ']');
 		}
 		if (!next)

@@ -4,6 +4,7 @@
  * new level a row of names[]. */
 #include "calldec.h"
 
+#include <stdint.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -15,6 +16,7 @@
 #include <linux/netlink.h>
 #include <linux/socket.h>
 
+#include "decode.h"
 #include "decode_tables.h"
 #include "fmt.h"
 
@@ -153,15 +155,6 @@ static void put_head(StrBuf *b, const CallView *v, bool get)
 	fb_lit(b, ", ");
 }
 
-/* strace's QUOTE_FORCE_HEX: "\x01\x00" */
-static void put_hex_str(StrBuf *b, const uint8_t *d, size_t n)
-{
-	fb_putc(b, '"');
-	for (size_t i = 0; i < n; i++)
-		sb_printf(b, "\\x%02x", d[i]);
-	fb_putc(b, '"');
-}
-
 static int32_t get_i32(const uint8_t *d)
 {
 	int32_t x;
@@ -180,7 +173,7 @@ static void put_int_fields(StrBuf *b, const uint8_t *d, size_t len, const char *
 			fb_lit(b, ", ");
 		sb_printf(b, "%s=", names[k]);
 		if (4 * k + 4 > len)
-			put_hex_str(b, d + 4 * k, len - 4 * k);
+			dec_hex_str(b, d + 4 * k, len - 4 * k, SIZE_MAX, false);
 		else if (ids[k] == 'u' && get_i32(d + 4 * k) == -1)
 			fb_lit(b, "-1");
 		else if (ids[k] == 'u')
@@ -277,7 +270,7 @@ static void put_got(StrBuf *b, const CallView *v, int ulen, int rlen)
 		return;
 	case V_INT: case V_ERROR: case V_TXREHASH:
 		if (n < 4 && have >= n)
-			put_hex_str(b, d, n);
+			dec_hex_str(b, d, n, SIZE_MAX, false);
 		else if (n < 4 || have < 4)
 			dec_ptr(b, addr);
 		else if (kind == V_ERROR && dec_errno_name(get_i32(d))) {
