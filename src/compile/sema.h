@@ -104,6 +104,10 @@ bool sema_store_assign(Sema *s, Stmt *st);
 /* type constructors (in the script's arena) */
 Type *ty_int(Sema *s, int bits, bool is_signed);
 Type *ty_bool(Sema *s);
+/* a copy of t in the script's arena, to change */
+Type *ty_copy(Sema *s, const Type *t);
+/* an integer of `bits` with t's sign and enum (a value widened as stored) */
+Type *ty_int_as(Sema *s, int bits, const Type *t);
 /* a comparison's or a test's value: a bool where the dialect has them
  * (SemaHooks.bools), else an unsigned 64-bit integer */
 Type *sema_truth_type(Sema *s);
@@ -119,6 +123,9 @@ bool sema_ctype_index(Sema *s, Expr *e);       /* a[i], p[i] */
 bool sema_ctype_cast(Sema *s, Expr *e);        /* (struct x *)e, (int64 *)e */
 bool sema_ctype_sizeof(Sema *s, Expr *e);      /* sizeof(struct x), sizeof(e) */
 bool sema_ctype_const(Sema *s, Expr *e);       /* an enum constant or #define name */
+/* e's value prints as its enum's names if its type is a C enum's
+ * (SemaHooks.enum_names: the caller asks) */
+void sema_enum_named(Sema *s, Expr *e);
 bool sema_ctype_addrspace(Sema *s, Expr *c);   /* kptr(e), uptr(e) */
 bool sema_ctype_offsetof(Sema *s, Expr *e);    /* offsetof(struct x, a.b) */
 void sema_ctype_arith(Sema *s, Expr *e);       /* pointer +/- integer: scale */
@@ -127,6 +134,9 @@ void sema_ctype_arith(Sema *s, Expr *e);       /* pointer +/- integer: scale */
 int sema_ctype_step(const Type *t);
 Type *sema_ctype_curtask(Sema *s);             /* struct task_struct * */
 Type *sema_ctype_tp_field(Sema *s, const char *ctype); /* struct pointer args, or NULL */
+/* an integer field of C type ctype: t takes the names of its enum, if it
+ * is one and they print (SemaHooks.enum_names) */
+void sema_ctype_tp_enum(Sema *s, const char *ctype, Type *t);
 /* args in uprobes: parameters from DWARF (sema_uargs.c) */
 bool sema_uprobe_args(Sema *s, Expr *e); /* `args` may be used here */
 bool sema_uprobe_arg(Sema *s, Expr *e);  /* args->NAME */

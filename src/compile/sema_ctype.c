@@ -528,7 +528,24 @@ bool sema_ctype_const(Sema *s, Expr *e)
 	e->kind = E_INT;
 	e->ival = (uint64_t)v;
 	e->type = ty_int(s, 64, v >= 0);
+	Type *en = cdefs_find(s->sc->cdefs, CN_CONST, e->name);
+	if (en && sema_hooks(s)->enum_names) { /* the value keeps its enum's names */
+		e->lit = LIT_ENUM;
+		e->auxp = en;
+	}
 	return true;
+}
+
+void sema_enum_named(Sema *s, Expr *e)
+{
+	const Type *t = e->type;
+	const Type *en = e->kind == E_INT && e->lit == LIT_ENUM ? e->auxp : t;
+	if (!t || t->kind != TY_INT || t->pointee || !en->enumerators || t->enum_named)
+		return;
+	Type *w = ty_copy(s, t);
+	w->enumerators = en->enumerators; /* an enumerator's literal: its enum's */
+	w->enum_named = true;
+	e->type = w;
 }
 
 int sema_ctype_step(const Type *t)
@@ -573,6 +590,17 @@ Type *sema_ctype_curtask(Sema *s)
 
 /* "struct sock *", "const struct file *" in a tracepoint format: a typed
  * pointer.  Arguments of syscalls tracepoints point into user memory. */
+void sema_ctype_tp_enum(Sema *s, const char *ctype, Type *t)
+{
+	if (!sema_hooks(s)->enum_names || strncmp(ctype, "enum ", 5))
+		return;
+	Type *en = cdefs_find(s->sc->cdefs, CN_ENUM, ctype + 5);
+	if (!en)
+		en = btf_find_type(s->sc->opt.sym, "enum", ctype + 5);
+	if (en)
+		t->enumerators = en->enumerators;
+}
+
 Type *sema_ctype_tp_field(Sema *s, const char *ctype)
 {
 	const char *p = ctype;

@@ -60,6 +60,7 @@ static bool sema_tp_field(Sema *s, Expr *e)
 				  "kernel types issue", e->name, s->spec->name, f->type);
 	} else {
 		e->type = ty_int(s, f->size * 8, f->is_ptr ? false : f->is_signed);
+		sema_ctype_tp_enum(s, f->type, e->type);
 	}
 	return true;
 }
@@ -212,8 +213,11 @@ static bool none_through(const Expr *e)
 static bool sema_expr_typed(Sema *s, Expr *e)
 {
 	e->none = false;
-	if (sema_expr_kind(s, e))
+	if (sema_expr_kind(s, e)) {
+		if (sema_hooks(s)->enum_names)
+			sema_enum_named(s, e);
 		return true;
+	}
 	e->none |= s->all && none_through(e);
 	return false;
 }
@@ -224,7 +228,7 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 	case E_INT:
 		if (e->lit == LIT_BOOL) /* bpftrace 0.26's true, false */
 			e->type = ty_bool(s);
-		else if (e->lit) /* D: the constant's C type */
+		else if (e->lit && e->lit != LIT_ENUM) /* D: the constant's C type */
 			e->type = ty_int(s, e->lit <= LIT_UINT ? 32 : 64,
 					 e->lit == LIT_INT || e->lit == LIT_LONG);
 		else

@@ -63,6 +63,10 @@ typedef struct SemaHooks {
 	/* a positional parameter that is not a number is the string it is
 	 * (bpftrace 0.26's `$1` of `p1`); else an error that asks for str($1) */
 	bool posparam_strings;
+	/* a value of a C enum's type (an enumerator, a cast to the enum, a
+	 * member of that type) prints as its enumerator's name, in print(), maps
+	 * and printf's %s (bpftrace 0.26; not in JSON but for %s) */
+	bool enum_names;
 	/* the script's C definitions may declare variables (D) */
 	bool c_vars;
 	/* `.` on a pointer reads through it, and `->` is only another way to

@@ -10,7 +10,7 @@
 Type *sema_storage_type(Sema *s, Type *t)
 {
 	if (t->kind == TY_INT && t->bits != 64)
-		return ty_int(s, 64, t->is_signed);
+		return ty_int_as(s, 64, t);
 	if (t->kind != TY_TUPLE)
 		return t;
 	Type *el[t->nelem];
@@ -92,7 +92,7 @@ Type *sema_key_storage_type(Sema *s, Type *t)
 {
 	if (sema_hooks(s)->ints_keep_width && t->kind == TY_INT && !t->pointee && t->bits &&
 	    t->bits != 64)
-		return ty_int(s, t->bits, t->is_signed);
+		return ty_int_as(s, t->bits, t);
 	return sema_storage_type(s, t);
 }
 
@@ -113,6 +113,6 @@ Type *sema_value_storage_type(Sema *s, Type *t)
 Type *sema_var_storage_type(Sema *s, Type *t)
 {
 	if (t->kind == TY_INT && !t->pointee && t->bits > 0 && t->bits < 64)
-		return ty_int(s, t->bits, t->is_signed);
+		return ty_int_as(s, t->bits, t);
 	return sema_value_storage_type(s, t);
 }

@@ -18,6 +18,21 @@ Type *ty_int(Sema *s, int bits, bool is_signed)
 	return t;
 }
 
+Type *ty_copy(Sema *s, const Type *t)
+{
+	Type *c = ty_simple(s, t->kind, t->size);
+	*c = *t;
+	return c;
+}
+
+Type *ty_int_as(Sema *s, int bits, const Type *t)
+{
+	Type *w = ty_int(s, bits, t->is_signed);
+	w->enumerators = t->enumerators;
+	w->enum_named = t->enum_named;
+	return w;
+}
+
 Type *ty_bool(Sema *s)
 {
 	Type *t = ty_int(s, 64, false);

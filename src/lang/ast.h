@@ -49,8 +49,10 @@ const char *op_str(Op op); /* "+", "==", ... */
 /* An integer constant's C type in the D dialect (DTrace's rules: the first
  * of a list, chosen by base and suffix, that holds the value); LIT_NONE is
  * bpftrace's untyped literal.  long and long long are both 64-bit here.
- * LIT_BOOL: bpftrace 0.26's `true` (1) or `false` (0), of type bool. */
-typedef enum IntLit { LIT_NONE, LIT_INT, LIT_UINT, LIT_LONG, LIT_ULONG, LIT_BOOL } IntLit;
+ * LIT_BOOL: bpftrace 0.26's `true` (1) or `false` (0), of type bool.
+ * LIT_ENUM: an enumerator of a C enum whose values print by name (auxp: the
+ * enum's Type; SemaHooks.enum_names). */
+typedef enum IntLit { LIT_NONE, LIT_INT, LIT_UINT, LIT_LONG, LIT_ULONG, LIT_BOOL, LIT_ENUM } IntLit;
 
 typedef struct Expr Expr;
 typedef struct ExprList {

@@ -130,6 +130,27 @@ static Type *convert_ptr(BtfSpace *sp, const struct btf_type *bt)
 	return t;
 }
 
+/* an enum's names, for printing its values by name: built from the last
+ * one back, as kernel enums have hundreds */
+static void add_enumerators(SymCtx *sc, const struct btf *b, const struct btf_type *bt, Type *t)
+{
+	bool sign = btf_kflag(bt);
+	for (int i = btf_vlen(bt) - 1; i >= 0; i--) {
+		Enumerator *n = arena_alloc(&types(sc)->arena, sizeof(Enumerator));
+		if (btf_is_enum(bt)) {
+			const struct btf_enum *e = &btf_enum(bt)[i];
+			n->name = btf__name_by_offset(b, e->name_off);
+			n->value = sign ? (int64_t)e->val : (int64_t)(__u32)e->val;
+		} else {
+			const struct btf_enum64 *e = &btf_enum64(bt)[i];
+			n->name = btf__name_by_offset(b, e->name_off);
+			n->value = (int64_t)btf_enum64_value(e);
+		}
+		n->next = (Enumerator *)t->enumerators;
+		t->enumerators = n;
+	}
+}
+
 static Type *convert(BtfSpace *sp, __u32 id)
 {
 	SymCtx *sc = sp->sc;
@@ -153,8 +174,10 @@ static Type *convert(BtfSpace *sp, __u32 id)
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
 		t = convert_int(sc, bt);
-		if (t->kind == TY_INT)
+		if (t->kind == TY_INT) {
 			t->cname = cname_of(sc, "enum", name);
+			add_enumerators(sc, b, bt, t);
+		}
 		break;
 	case BTF_KIND_PTR:
 		t = convert_ptr(sp, bt);

@@ -548,7 +548,8 @@ static bool parse_enum_body(CP *p, Type *t)
 			return false;
 		if (cd_is(p, "=") && (!cd_next(p) || !cd_cexpr(p, &v)))
 			return false;
-		cd_add_name(p->d, CN_CONST, name, NULL, v);
+		cd_add_name(p->d, CN_CONST, name, t, v);
+		type_enum_add(p->d->arena, t, name, v);
 		any = true;
 		v++;
 		if (!cd_is(p, ","))
@@ -556,7 +557,6 @@ static bool parse_enum_body(CP *p, Type *t)
 		if (!cd_next(p))
 			return false;
 	}
-	(void)t;
 	if (!any)
 		return cd_err(p, p->tloc, "an enum needs at least one enumerator");
 	return cd_expect(p, "}", "'}' or ',' in an enum");

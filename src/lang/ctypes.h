@@ -42,7 +42,7 @@ typedef enum CNameKind { CN_STRUCT, CN_UNION, CN_ENUM, CN_TYPEDEF, CN_CONST, CN_
 typedef struct CName {
 	CNameKind kind;
 	const char *name;
-	Type *type;    /* not for CN_CONST */
+	Type *type;    /* CN_CONST: an enumerator's enum, NULL for a #define */
 	int64_t value; /* CN_CONST: enumerators and #define constants */
 	const char *text; /* CN_MACRO: the replacement text ("" for a flag) */
 } CName;

@@ -214,8 +214,8 @@ bool fmt_accepts(const FmtPiece *p, const Type *t)
 	case FC_INT:
 	case FC_PTR:
 		return t->kind == TY_INT;
-	case FC_STR:
-		return stringish(t);
+	case FC_STR: /* an enum's value: its name */
+		return stringish(t) || (t->kind == TY_INT && t->enum_named);
 	case FC_BUF:
 		return t->kind == TY_BUF;
 	default:

@@ -14,6 +14,25 @@ Type *type_new(Arena *a, TypeKind k, int size)
 	return t;
 }
 
+void type_enum_add(Arena *a, Type *t, const char *name, int64_t v)
+{
+	Enumerator *n = arena_alloc(a, sizeof(Enumerator));
+	n->name = name;
+	n->value = v;
+	const Enumerator **tail = &t->enumerators;
+	while (*tail)
+		tail = (const Enumerator **)&(*tail)->next;
+	*tail = n;
+}
+
+const char *type_enum_name(const Type *t, int64_t v)
+{
+	for (const Enumerator *e = t->enumerators; e; e = e->next)
+		if (e->value == v)
+			return e->name;
+	return NULL;
+}
+
 bool type_is_agg(const Type *t)
 {
 	return t && t->kind >= TY_COUNT && t->kind <= TY_STDDEV;

@@ -111,6 +111,13 @@ typedef struct Type {
 	/* TY_INT: bpftrace 0.26's bool (0 or 1, 64 bits unsigned as a comparison's
 	 * value), printed true/false (SemaHooks.bools) */
 	bool is_bool;
+	/* TY_INT of a C enum (cname "enum x"): its enumerators, in order
+	 * (lang/ fills them from the script's definitions and BTF) */
+	const struct Enumerator *enumerators;
+	/* TY_INT with enumerators: printed as the name of its value's
+	 * enumerator, a value none has as a number (bpftrace 0.26; sema sets it
+	 * where SemaHooks.enum_names says so) */
+	bool enum_named;
 	int nelem;      /* TY_TUPLE */
 	struct Type **elem;
 	/* TY_TUPLE: a record's (bpftrace 0.26's `(a = 1, b = "x")`) elements'
@@ -169,6 +176,18 @@ typedef struct Field {
 
 /* A new Type of kind k and size bytes, zeroed otherwise, in arena a. */
 Type *type_new(Arena *a, TypeKind k, int size);
+
+/* One name of a C enum (Type.enumerators) */
+typedef struct Enumerator {
+	const char *name;
+	int64_t value;
+	struct Enumerator *next;
+} Enumerator;
+
+/* Append enumerator name = v to enum type t (its list lives in a). */
+void type_enum_add(Arena *a, Type *t, const char *name, int64_t v);
+/* The name of t's first enumerator whose value is v, or NULL. */
+const char *type_enum_name(const Type *t, int64_t v);
 
 static inline bool type_is_ptr(const Type *t)
 {

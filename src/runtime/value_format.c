@@ -334,6 +334,11 @@ void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, 
 		sb_puts(sb, rd64(data) ? "true" : "false");
 		return;
 	}
+	if (t->kind == TY_INT && t->enum_named && o->fmt != OUT_JSON &&
+	    type_enum_name(t, rd64(data))) { /* JSON keeps numbers, as bpftrace's */
+		sb_puts(sb, type_enum_name(t, rd64(data)));
+		return;
+	}
 	if (t->kind == TY_INT) {
 		/* bpftrace shows integer map keys (and pointers) as signed 64-bit */
 		int64_t v = rd64(data);
