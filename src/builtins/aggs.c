@@ -24,6 +24,22 @@ static bool check_agg(Sema *s, Expr *c)
 	return true;
 }
 
+/* bpftrace 0.26's hist(n[, k]): 2^k buckets per power of 2, 0 <= k <= 5,
+ * values up to 2^63 (0.17's stops at [2G, 4G)) */
+static bool check_hist(Sema *s, Expr *c)
+{
+	int64_t k = 0;
+	if (!check_agg(s, c) || (c->args.n > 1 && !sema_arg_literal_int(s, c, 1, &k)))
+		return false;
+	if (k < 0 || k > 5)
+		return sema_error(s, c->args.v[1]->loc, "hist() k must be in the range 0 to 5 (%lld "
+				  "provided)", (long long)k);
+	c->type->hist_wide = true;
+	c->type->hist_k = (int)k;
+	c->type->size = hist_nbuckets(c->type) * 8;
+	return true;
+}
+
 /* lhist's min, max and step: integer literals (bpftrace's words) */
 static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
 {
@@ -82,6 +98,7 @@ static const FuncDef agg_funcs[] = {
 	{"max", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_MAX},
 	{"stats", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_STATS},
 	{"hist", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_HIST},
+	{"hist", F_NONE, FK_AGG, 1, 2, check_hist, .agg = TY_HIST, .sets = FSET_BT_STDLIB},
 	{"lhist", F_NONE, FK_AGG, 4, 4, check_lhist, .agg = TY_LHIST},
 };
 BUILTINS(agg_funcs)

@@ -292,6 +292,34 @@ static void gen_hist_index(Gen *g)
 	label_place(g, done);
 }
 
+/* r1 = bucket of r1 in bpftrace 0.26's hist (hist_nbuckets in types.h):
+ * every bit of the value searched, 2^k buckets per power of 2 */
+static void gen_wide_hist_index(Gen *g, int k)
+{
+	int neg = label_new(g), small = label_new(g), done = label_new(g);
+	emit(g, I_MOV64_REG(BPF_REG_4, BPF_REG_1));
+	emit_jmp_imm(g, BPF_JSLT, BPF_REG_1, 0, neg);
+	emit_jmp_imm(g, BPF_JLT, BPF_REG_1, 1 << k, small);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
+	bpf_emit_log2_search(&g->code, 32); /* r2 = l, the top bit's index */
+	emit(g, I_MOV64_REG(BPF_REG_3, BPF_REG_2));
+	emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_3, k));
+	emit(g, I_ALU64_REG(BPF_RSH, BPF_REG_4, BPF_REG_3));
+	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_4, (1 << k) - 1));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1 - k));
+	emit(g, I_ALU64_IMM(BPF_LSH, BPF_REG_2, k));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_2, BPF_REG_4));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
+	emit_goto(g, done);
+	label_place(g, small);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+	emit_goto(g, done);
+	label_place(g, neg);
+	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
+	label_place(g, done);
+}
+
 static void gen_lhist_index(Gen *g, const Type *t)
 {
 	int nb = lhist_buckets(t), low = label_new(g), high = label_new(g), done = label_new(g);
@@ -369,8 +397,11 @@ void gen_map_agg(Gen *g, const Expr *map, const Expr *call)
 		add_at(g, BPF_REG_0, 0, BPF_REG_1);
 		break;
 	case TY_HIST:
-		gen_hist_index(g);
-		gen_bucket_add(g, HIST_BUCKETS, 0);
+		if (t->hist_wide)
+			gen_wide_hist_index(g, t->hist_k);
+		else
+			gen_hist_index(g);
+		gen_bucket_add(g, hist_nbuckets(t), 0);
 		break;
 	case TY_LHIST:
 		gen_lhist_index(g, t);

@@ -239,11 +239,17 @@ static void write_stats(StrBuf *sb, const OutCtx *o, const MapDesc *m, const Map
  * lhist: 0 is below min, then [lo, lo + step), the last is >= max) */
 static int finite_buckets(const Type *t)
 {
-	return t->kind == TY_HIST ? HIST_BUCKETS - 1 : lhist_buckets(t) - 1;
+	if (t->kind == TY_HIST)
+		return t->hist_wide ? hist_nbuckets(t) : HIST_BUCKETS - 1;
+	return lhist_buckets(t) - 1;
 }
 
 static void bucket_le(char *buf, size_t len, const Type *t, int i)
 {
+	if (t->kind == TY_HIST && t->hist_wide && i > 0) { /* 0.26's (types.h) */
+		snprintf(buf, len, "le=\"%llu\"", (unsigned long long)hist_low(t, i + 1) - 1);
+		return;
+	}
 	if (t->kind == TY_HIST) {
 		if (i < 2)
 			snprintf(buf, len, "le=\"%d\"", i - 1);
@@ -261,7 +267,7 @@ static void write_histogram(StrBuf *sb, const OutCtx *o, const MapDesc *m, const
 	header(sb, m, "", "histogram", agg_word(m->val));
 	const Type *t = m->val;
 	char le[48], val[32];
-	int nb = finite_buckets(t), all = t->kind == TY_HIST ? HIST_BUCKETS : lhist_buckets(t);
+	int nb = finite_buckets(t), all = t->kind == TY_HIST ? hist_nbuckets(t) : lhist_buckets(t);
 	for (int i = 0; i < n; i++) {
 		const char *v = e[i].val;
 		uint64_t cum = 0;

@@ -136,6 +136,11 @@ typedef struct Type {
 	 * interval combine (TS_AGG_*) */
 	uint64_t ts_interval;
 	int ts_count, ts_agg;
+	/* TY_HIST: bpftrace 0.26's layout (hist_nbuckets, hist_low): 2^hist_k
+	 * buckets per power of 2 (hist(n, k)), values up to 2^63; else 0.17's,
+	 * whose [2G, 4G) takes every value above */
+	bool hist_wide;
+	int hist_k;
 	int llq_factor, llq_low, llq_high, llq_steps; /* TY_LLQUANTIZE */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK/TY_PYSTACK: frames kept */
 	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */
@@ -219,6 +224,25 @@ static inline int hist_bucket(int64_t v)
 		return 1;
 	int k = 63 - __builtin_clzll((uint64_t)v);
 	return 2 + (k > 31 ? 31 : k); /* bpftrace 0.17 stops at [2G, 4G) */
+}
+
+/* the buckets of a hist: 0.17's HIST_BUCKETS, or 0.26's: bucket 0 for
+ * negative values, then value v < 2^k in bucket v + 1, and v in [2^l,
+ * 2^(l+1)) (l >= k) in 1 + ((l - k + 1) << k) + ((v >> (l - k)) & (2^k - 1)) */
+static inline int hist_nbuckets(const Type *t)
+{
+	return t->hist_wide ? ((64 - t->hist_k) << t->hist_k) + 1 : HIST_BUCKETS;
+}
+
+/* the smallest value of bucket i >= 1 of a 0.26 hist (i = hist_nbuckets:
+ * 2^63, the end of the last) */
+static inline uint64_t hist_low(const Type *t, int i)
+{
+	int k = t->hist_k;
+	uint64_t j = (uint64_t)(i - 1);
+	if (!(j >> k))
+		return j;
+	return ((1ULL << k) + (j & ((1ULL << k) - 1))) << ((j >> k) - 1);
 }
 
 bool type_is_agg(const Type *t);

@@ -36,7 +36,7 @@ static void wr64(void *p, int64_t v)
 static int nbuckets(const Type *t)
 {
 	switch (t->kind) {
-	case TY_HIST: return HIST_BUCKETS;
+	case TY_HIST: return hist_nbuckets(t);
 	case TY_QUANTIZE: return QUANT_BUCKETS;
 	case TY_LLQUANTIZE: return llquant_buckets(t);
 	default: return lhist_buckets(t);
@@ -298,8 +298,27 @@ static void put_pow2(StrBuf *sb, int k)
 		sb_printf(sb, "%llu%c", 1ULL << (k % 10), "KMGTPE"[k / 10 - 1]);
 }
 
+/* a 0.26 hist's bucket: [low, next low), or [low] when it holds one value */
+static void wide_label(StrBuf *sb, const Type *t, int i)
+{
+	uint64_t lo = hist_low(t, i), end = hist_low(t, i + 1);
+	sb_putc(sb, '[');
+	put_size(sb, lo);
+	if (end - lo > 1) {
+		sb_puts(sb, ", ");
+		put_size(sb, end);
+		sb_putc(sb, ')');
+	} else {
+		sb_putc(sb, ']');
+	}
+}
+
 static void bucket_label(StrBuf *sb, const Type *t, int i)
 {
+	if (t->kind == TY_HIST && t->hist_wide && i > 0) {
+		wide_label(sb, t, i);
+		return;
+	}
 	if (t->kind == TY_HIST) {
 		if (i == 0)
 			sb_puts(sb, "(..., 0)");
@@ -369,6 +388,11 @@ static void hist_text(StrBuf *sb, const Type *t, const void *v, int div)
  * semantics), so [2G, 4G) shows as min -2147483648, max 0. */
 static void hist_json_bounds(StrBuf *sb, const Type *t, int i)
 {
+	if (t->kind == TY_HIST && t->hist_wide && i > 0) {
+		sb_printf(sb, "\"min\": %llu, \"max\": %llu, ", (unsigned long long)hist_low(t, i),
+			  (unsigned long long)hist_low(t, i + 1) - 1);
+		return;
+	}
 	if (t->kind == TY_HIST) {
 		if (i == 0) {
 			sb_puts(sb, "\"max\": -1, ");
