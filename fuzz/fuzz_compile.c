@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "compile/script.h"
-#include "bt/sema_bt.h"
+#include "bt/generation_bt.h"
 #include "dtrace/dtrace.h"
-#include "dtrace/sema_d.h"
+#include "dtrace/runtime_d.h"
 #include "lang/ast.h"
 #include "lang/cpp.h"
 #include "sym/symctx.h"
@@ -30,11 +30,13 @@ static void fuzz_bpftrace(const char *text)
 {
 	Source src = {.name = "fuzz", .text = text};
 	Error err = {0};
-	Program *p = parse_program(&src, &err);
+	const Frontend *fe = &bt_generation_named("0.17")->fe;
+	Program *p = parse_program_opts(&src, fe->parse, &err);
 	if (p) {
 		static char *params[] = {"1", "two"};
 		Options opt = {.strlen_max = 64, .map_keys_max = 4096, .params = params,
-			       .nparams = 2, .self_pid = 1, .sema = &bt_sema_hooks, .sym = fuzz_syms()};
+			       .nparams = 2, .self_pid = 1, .sym = fuzz_syms()};
+		frontend_use(fe, &opt, NULL);
 		Script *sc = compile_program(p, &opt, &err);
 		script_free(sc);
 		program_free(p);
@@ -44,8 +46,8 @@ static void fuzz_bpftrace(const char *text)
 static void fuzz_d(const char *text, bool cpp)
 {
 	static char *argv[] = {"fuzz.d", "1", "two"};
-	Options opt = {.dialect = DIALECT_D, .sema = &d_sema_hooks, .codegen = &d_codegen_hooks,
-		       .strlen_max = 64, .map_keys_max = 4096, .self_pid = 1, .sym = fuzz_syms()};
+	Options opt = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 1, .sym = fuzz_syms()};
+	frontend_use(&d_frontend, &opt, NULL);
 	DEnv env = {.argv = argv, .argc = 3, .opt = &opt, .cpp = cpp};
 	Error err = {0};
 	char *t = d_macro_expand(text, &env, &err);

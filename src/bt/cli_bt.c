@@ -316,9 +316,7 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 	}
 	if (!c.gen->cli->config_vars && !options_from_env(&c)) /* 0.26's: with the script's config block */
 		return 1;
-	c.opt.sema = c.gen->sema; /* the bpftrace dialect, in its generation */
-	c.opt.codegen = c.gen->codegen;
-	c.run.fe = c.gen->rt;
+	frontend_use(&c.gen->fe, &c.opt, &c.run); /* the bpftrace dialect, in its generation */
 	c.opt.self_pid = getpid();
 	c.opt.start_ns = mono_ns();
 	return run_with_outputs(&c);

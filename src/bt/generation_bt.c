@@ -18,8 +18,13 @@ static const BtCliRules cli_017 = {
 static const BtGeneration gen_017 = {
 	.name = "0.17",
 	.cli = &cli_017,
-	.sema = &bt_sema_hooks,
-	.rt = &bt_frontend_rt,
+	.fe = {
+		.name = "bpftrace 0.17",
+		.dialect = DIALECT_BPFTRACE,
+		.parse = &parse_opts_017,
+		.sema = &bt_sema_hooks,
+		.rt = &bt_frontend_rt,
+	},
 };
 
 /* 0.26: any number of begin/end probes, run in the script's order; traced
@@ -39,24 +44,30 @@ static const BtCliRules cli_026 = {
 	.version = bt_version_026,
 };
 
+static const ParseOpts parse_026 = {
+	.lowercase_begin_end = true,
+	.duration_literals = true,
+	.int_suffixes = true,
+	.for_loops = true,
+	.records = true,
+	.bool_literals = true,
+	.bare_conditions = true,
+	.let_decls = true,
+	.map_decls = true,
+	.config_block = true,
+};
+
 static const BtGeneration gen_026 = {
 	.name = "0.26.1",
 	.cli = &cli_026,
-	.parse = {
-		.lowercase_begin_end = true,
-		.duration_literals = true,
-		.int_suffixes = true,
-		.for_loops = true,
-		.records = true,
-		.bool_literals = true,
-		.bare_conditions = true,
-		.let_decls = true,
-		.map_decls = true,
-		.config_block = true,
+	.fe = {
+		.name = "bpftrace 0.26.1",
+		.dialect = DIALECT_BPFTRACE,
+		.parse = &parse_026,
+		.codegen = &codegen_026,
+		.sema = &bt_sema_hooks_026,
+		.rt = &bt_frontend_rt_026,
 	},
-	.codegen = &codegen_026,
-	.sema = &bt_sema_hooks_026,
-	.rt = &bt_frontend_rt_026,
 };
 
 /* "0.17" matches "0.17" and "0.17.x", not "0.170" */

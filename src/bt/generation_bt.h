@@ -7,10 +7,7 @@
 #pragma once
 #include <stdio.h>
 
-#include "../compile/codegen_hooks.h"
-#include "../compile/sema_hooks.h"
-#include "../lang/parse_opts.h"
-#include "../runtime/frontend_rt.h"
+#include "../runtime/frontend.h"
 
 /* What a generation's command line accepts and prints (cli_bt.c, usage_bt.c) */
 typedef struct BtCliRules {
@@ -33,11 +30,8 @@ typedef struct BtCliRules {
 } BtCliRules;
 
 typedef struct BtGeneration {
-	const char *name;      /* "0.26.1", "0.17" */
-	ParseOpts parse;       /* the language's rules */
-	const SemaHooks *sema; /* its rules and messages in sema */
-	const CodegenHooks *codegen; /* its rules in code generation (NULL: none) */
-	const FrontendRt *rt;  /* its output at run time */
+	const char *name; /* "0.26.1", "0.17" */
+	Frontend fe;      /* its parse rules, sema, code and runtime hooks */
 	const BtCliRules *cli; /* its command line */
 } BtGeneration;
 

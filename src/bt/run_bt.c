@@ -150,7 +150,7 @@ int bt_run_program(BtCli *c)
 	src.text = text;
 	Error err = {0};
 	int status = 1;
-	Program *ast = parse_program_opts(&src, &c->gen->parse, &err);
+	Program *ast = parse_program_opts(&src, c->gen->fe.parse, &err);
 	Script *sc = NULL;
 	PyTarget *py = NULL;
 	if (ast && c->gen->cli->config_vars && !bt_config_apply(c, ast, &err)) {

@@ -16,6 +16,7 @@
 #include "../lang/cpp.h"
 #include "../probes/provider.h"
 #include "../python/pystack.h"
+#include "../runtime/frontend.h"
 #include "../runtime/runtime.h"
 #include "../sym/symctx.h"
 #include "dtrace.h"
@@ -570,12 +571,9 @@ static void cli_free(DCli *cl)
 int dtrace_main(int argc, char **argv)
 {
 	DCli cl = {0};
-	cl.run.fe = &d_frontend_rt;
+	frontend_use(&d_frontend, &cl.opt, &cl.run);
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
-	cl.opt.dialect = DIALECT_D;
 	cl.opt.sym = cl.opt.target.sym = sym_ctx_new(); /* the run's readers */
-	cl.opt.sema = &d_sema_hooks;
-	cl.opt.codegen = &d_codegen_hooks;
 	cl.opt.strlen_max = 256; /* DTrace's default strsize */
 	cl.opt.map_keys_max = 4096;
 	cl.opt.self_pid = getpid();

@@ -7,7 +7,10 @@
 #include <unistd.h>
 
 #include "../python/pystack_format.h"
+#include "../runtime/frontend.h"
+#include "dtrace.h"
 #include "runtime_d.h"
+#include "sema_d.h"
 
 DRunState *d_state(Runtime *rt)
 {
@@ -94,4 +97,14 @@ const FrontendRt d_frontend_rt = {
 	.before_maps = d_before_maps,
 	.print_maps = d_print_maps,
 	.after_maps = d_after_maps,
+};
+
+/* D, as sonde dtrace compiles and runs it */
+const Frontend d_frontend = {
+	.name = "D",
+	.dialect = DIALECT_D,
+	.lex = &d_lex_hooks,
+	.sema = &d_sema_hooks,
+	.codegen = &d_codegen_hooks,
+	.rt = &d_frontend_rt,
 };

@@ -21,6 +21,10 @@ DRunState *d_state(Runtime *rt);
 
 /* D's hooks, for RunOpts.fe */
 extern const FrontendRt d_frontend_rt;
+/* D as one front end (runtime/frontend.h): its tokens, sema, code and
+ * runtime hooks, for sonde dtrace, the fuzzer and the tests */
+struct Frontend;
+extern const struct Frontend d_frontend;
 
 /* events_d.c: D's printers of events, {kind, print}, ended by {0, NULL} */
 extern const FrontendEvent d_events[];

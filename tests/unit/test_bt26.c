@@ -23,7 +23,7 @@ static void test_generations(void)
 	CHECK(!bt_generation_named("0.18"));
 	CHECK(!bt_generation_named(""));
 	/* 0.17 is every rule off: the parser as it was */
-	CHECK(!memcmp(&g017->parse, &parse_opts_017, sizeof(ParseOpts)));
+	CHECK(!memcmp(g017->fe.parse, &parse_opts_017, sizeof(ParseOpts)));
 	unsetenv("SONDE_COMPAT");
 	CHECK(bt_generation_from_env() == g026);
 	setenv("SONDE_COMPAT", "0.17", 1);
@@ -37,7 +37,7 @@ static Program *parse_gen(const BtGeneration *g, const char *text, Error *err)
 {
 	Source src = { "test", text };
 	memset(err, 0, sizeof(*err));
-	return parse_program_opts(&src, &g->parse, err);
+	return parse_program_opts(&src, g->fe.parse, err);
 }
 
 /* the first attach point's text as the parser leaves it */
@@ -64,8 +64,8 @@ static void test_begin_end(void)
 	check_ap(g017, "begin { }", "begin");
 	check_ap(g017, "Tracepoint:sched:x { }", "Tracepoint:sched:x");
 	/* several begin probes are CodegenHooks.many_begin_end's */
-	CHECK(g026->codegen && g026->codegen->many_begin_end);
-	CHECK(!g017->codegen || !g017->codegen->many_begin_end);
+	CHECK(g026->fe.codegen && g026->fe.codegen->many_begin_end);
+	CHECK(!g017->fe.codegen || !g017->fe.codegen->many_begin_end);
 }
 
 /* ---- integer literals ---- */

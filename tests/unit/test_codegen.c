@@ -11,9 +11,8 @@
 #include "bpf/disasm.h"
 #include "compile/script.h"
 #include "compile/sema.h"
-#include "bt/sema_bt.h"
-#include "dtrace/sema_d.h"
-#include "dtrace/dtrace.h"
+#include "bt/generation_bt.h"
+#include "dtrace/runtime_d.h"
 
 #define SELF_PID 4242 /* 0x1092 */
 #define TP_WRITE "tracepoint:syscalls:sys_enter_write"
@@ -34,7 +33,8 @@ static Compiled compile_opt(const char *text, int self_pid)
 	c.prog = parse_program(&c.src, &c.err);
 	if (c.prog) {
 		Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
-			     .self_pid = self_pid, .sema = &bt_sema_hooks};
+			     .self_pid = self_pid};
+		frontend_use(&bt_generation_named("0.17")->fe, &o, NULL);
 		c.sc = compile_program(c.prog, &o, &c.err);
 	}
 	if (!c.sc)
@@ -688,9 +688,8 @@ static Compiled compile_dialect_d(const char *text)
 	Compiled c = {.src = {"test", text}};
 	c.prog = parse_program(&c.src, &c.err);
 	if (c.prog) {
-		Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID,
-			     .dialect = DIALECT_D, .sema = &d_sema_hooks,
-			     .codegen = &d_codegen_hooks};
+		Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID};
+		frontend_use(&d_frontend, &o, NULL);
 		c.sc = compile_program(c.prog, &o, &c.err);
 	}
 	return c;

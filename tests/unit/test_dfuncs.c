@@ -14,8 +14,7 @@
 #include "syms_check.h"
 #include "compile/script.h"
 #include "compile/sema.h"
-#include "bt/sema_bt.h"
-#include "dtrace/sema_d.h"
+#include "bt/generation_bt.h"
 #include "runtime/runtime.h"
 #include "dtrace/runtime_d.h"
 #include "dtrace/dtrace.h"
@@ -23,17 +22,20 @@
 static bool unsafe;          /* -w */
 static int nspec, specsize;   /* -x nspec, -x specsize (0: DTrace's) */
 
-static Script *compile_d(const char *text, Program **prog, Error *err, Dialect d, int strsize)
+static const Frontend *bt017(void) { return &bt_generation_named("0.17")->fe; }
+
+/* text parsed by bpftrace 0.17's grammar, compiled by fe's hooks */
+static Script *compile_d(const char *text, Program **prog, Error *err, const Frontend *fe,
+			 int strsize)
 {
 	Source src = {"test", text};
 	*prog = parse_program(&src, err);
 	if (!*prog)
 		return NULL;
-	Options o = {.sym = &test_syms, .dialect = d, .sema = d == DIALECT_D ? &d_sema_hooks : &bt_sema_hooks,
-		     .codegen = d == DIALECT_D ? &d_codegen_hooks : NULL,
-		     .strlen_max = strsize, .map_keys_max = 4096,
+	Options o = {.sym = &test_syms, .strlen_max = strsize, .map_keys_max = 4096,
 		     .self_pid = getpid(), .unsafe = unsafe, .nspec = nspec,
 		     .specsize = specsize};
+	frontend_use(fe, &o, NULL);
 	return compile_program(*prog, &o, err);
 }
 
@@ -42,7 +44,7 @@ static char *run_d(const char *text, int strsize)
 {
 	Program *prog;
 	Error err = {0};
-	Script *sc = compile_d(text, &prog, &err, DIALECT_D, strsize);
+	Script *sc = compile_d(text, &prog, &err, &d_frontend, strsize);
 	if (!sc) {
 		fprintf(stderr, "compile failed: %s\n  %s\n", err.msg, text);
 		program_free(prog);
@@ -52,7 +54,7 @@ static char *run_d(const char *text, int strsize)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	RunOpts ro = {.quiet = true, .out = f, .cat_bytes_max = 10240,
-		      .fe = &d_frontend_rt};
+		      .fe = d_frontend.rt};
 	int rc = runtime_run(sc, &ro);
 	fclose(f);
 	script_free(sc);
@@ -159,7 +161,7 @@ static void test_errors(void)
 	for (size_t i = 0; i < sizeof(d_errs) / sizeof(d_errs[0]); i++) {
 		Program *prog;
 		Error err = {0};
-		Script *sc = compile_d(d_errs[i].prog, &prog, &err, DIALECT_D, 256);
+		Script *sc = compile_d(d_errs[i].prog, &prog, &err, &d_frontend, 256);
 		CHECK(sc == NULL);
 		CHECK_STR(err.msg, d_errs[i].msg);
 		script_free(sc);
@@ -168,13 +170,13 @@ static void test_errors(void)
 	/* bpftrace's language does not have them */
 	Program *prog;
 	Error err = {0};
-	Script *sc = compile_d("BEGIN { @ = strlen(\"a\"); }", &prog, &err, DIALECT_BPFTRACE, 64);
+	Script *sc = compile_d("BEGIN { @ = strlen(\"a\"); }", &prog, &err, bt017(), 64);
 	CHECK(sc == NULL);
 	CHECK_STR(err.msg, "Unknown function: strlen");
 	script_free(sc);
 	program_free(prog);
 	Error err2 = {0};
-	sc = compile_d("BEGIN { @ = strtoll(\"1\"); }", &prog, &err2, DIALECT_BPFTRACE, 64);
+	sc = compile_d("BEGIN { @ = strtoll(\"1\"); }", &prog, &err2, bt017(), 64);
 	CHECK(sc == NULL);
 	CHECK_STR(err2.msg, "Unknown function: strtoll");
 	script_free(sc);
@@ -225,7 +227,7 @@ static void test_destructive(void)
 {
 	Program *prog;
 	Error err = {0};
-	Script *sc = compile_d("BEGIN { raise(10); }", &prog, &err, DIALECT_D, 256);
+	Script *sc = compile_d("BEGIN { raise(10); }", &prog, &err, &d_frontend, 256);
 	CHECK(sc == NULL);
 	CHECK_STR(err.msg, "could not enable tracing: Destructive actions not allowed");
 	script_free(sc);
@@ -360,7 +362,7 @@ static void test_spec_errors(void)
 	for (size_t i = 0; i < sizeof(spec_errs) / sizeof(spec_errs[0]); i++) {
 		Program *prog;
 		Error err = {0};
-		Script *sc = compile_d(spec_errs[i].prog, &prog, &err, DIALECT_D, 256);
+		Script *sc = compile_d(spec_errs[i].prog, &prog, &err, &d_frontend, 256);
 		CHECK(sc == NULL);
 		CHECK_STR(err.msg, spec_errs[i].msg);
 		script_free(sc);

@@ -11,15 +11,15 @@
 #include "syms_check.h"
 #include "compile_check.h"
 #include "compile/script.h"
-#include "bt/sema_bt.h"
+#include "bt/generation_bt.h"
 #include "compile/sema.h"
 
 #define TP "tracepoint:syscalls:sys_enter_getppid"
 
 static Options make_opts(bool unsafe)
 {
-	Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe,
-		     .sema = &bt_sema_hooks};
+	Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe};
+	frontend_use(&bt_generation_named("0.17")->fe, &o, NULL);
 	return o;
 }
 

@@ -11,11 +11,12 @@ static const BtGeneration *g026, *g017;
 
 static Compiled compile_gen(const BtGeneration *g, const char *text)
 {
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .sema = g->sema, .codegen = g->codegen};
+	Options o = {.strlen_max = 64, .map_keys_max = 4096};
+	frontend_use(&g->fe, &o, NULL);
 	Compiled c = {0};
 	o.sym = &test_syms; /* the test program's readers (syms_check.h) */
 	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, &g->parse, &c.err);
+	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
 	if (c.prog)
 		c.sc = compile_program(c.prog, &o, &c.err);
 	return c;
@@ -72,7 +73,7 @@ static bool parses(const BtGeneration *g, const char *text)
 {
 	Error err = {0};
 	Source src = {"test", text};
-	Program *p = parse_program_opts(&src, &g->parse, &err);
+	Program *p = parse_program_opts(&src, g->fe.parse, &err);
 	program_free(p);
 	return p != NULL;
 }

@@ -4,19 +4,25 @@
  * program that the call's ld_imm64 (BPF_PSEUDO_FUNC) names. */
 #include "compile_check.h"
 #include "syms_check.h"
-#include "bt/sema_bt.h"
-#include "lang/parse_opts.h"
+#include "bt/generation_bt.h"
 
-static const Options bt_opts = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .sema = &bt_sema_hooks};
+/* text parsed and compiled as bpftrace 0.26.1's */
+static Compiled compile_gen026(const char *text)
+{
+	const Frontend *fe = &bt_generation_named("0.26")->fe;
+	Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096};
+	frontend_use(fe, &o, NULL);
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program_opts(&src, fe->parse, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &o, &c.err);
+	return c;
+}
 
 static Compiled compile_026(const char *text)
 {
-	Compiled c = {0};
-	static const ParseOpts opts = {.for_loops = true, .records = true};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, &opts, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &bt_opts, &c.err);
+	Compiled c = compile_gen026(text);
 	if (!c.sc)
 		fprintf(stderr, "compile failed: %s\n  %d:%d: %s\n", text, c.err.loc.line,
 			c.err.loc.col, c.err.msg);
@@ -25,12 +31,7 @@ static Compiled compile_026(const char *text)
 
 static void expect_error_026(const char *prog, int col, const char *msg)
 {
-	Compiled r = {0};
-	static const ParseOpts opts = {.for_loops = true, .records = true};
-	Source src = {"test", prog};
-	r.prog = parse_program_opts(&src, &opts, &r.err);
-	if (r.prog)
-		r.sc = compile_program(r.prog, &bt_opts, &r.err);
+	Compiled r = compile_gen026(prog);
 	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.col != col) {
 		check_failed++;
 		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", prog, r.err.loc.col,

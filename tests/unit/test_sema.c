@@ -11,7 +11,7 @@
 #include "syms_check.h"
 #include "compile_check.h"
 #include "compile/script.h"
-#include "bt/sema_bt.h"
+#include "bt/generation_bt.h"
 #include "compile/sema.h"
 #include "sym/features.h"
 #include "sym/ksyms.h"
@@ -25,8 +25,8 @@ static char *params[] = {"1", "two"};
 static Options make_opts(int flags)
 {
 	Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
-		     .self_pid = 4242, .unsafe = flags & UNSAFE, .cpid = flags & CPID ? 77 : 0,
-		     .sema = &bt_sema_hooks};
+		     .self_pid = 4242, .unsafe = flags & UNSAFE, .cpid = flags & CPID ? 77 : 0};
+	frontend_use(&bt_generation_named("0.17")->fe, &o, NULL);
 	return o;
 }
 

@@ -17,12 +17,12 @@ static const BtGeneration *g026, *g017;
 
 static Compiled compile_gen(const BtGeneration *g, const char *text)
 {
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->sema,
-		     .codegen = g->codegen};
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242};
+	frontend_use(&g->fe, &o, NULL);
 	Compiled c = {0};
 	o.sym = &test_syms; /* the test program's readers (syms_check.h) */
 	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, &g->parse, &c.err);
+	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
 	if (c.prog)
 		c.sc = compile_program(c.prog, &o, &c.err);
 	return c;
@@ -56,9 +56,9 @@ static const Type *stmt_type(const Compiled *c, int i)
 
 static void test_sets(void)
 {
-	CHECK(g026->sema->func_sets & FSET_BT_STDLIB);
-	CHECK(!(g017->sema->func_sets & FSET_BT_STDLIB));
-	CHECK(g026->sema->vars_as_calls && !g017->sema->vars_as_calls);
+	CHECK(g026->fe.sema->func_sets & FSET_BT_STDLIB);
+	CHECK(!(g017->fe.sema->func_sets & FSET_BT_STDLIB));
+	CHECK(g026->fe.sema->vars_as_calls && !g017->fe.sema->vars_as_calls);
 	const FuncDef *e26 = func_find_in("exit", DIALECT_BPFTRACE, FSET_BT_STDLIB);
 	const FuncDef *e17 = func_find_in("exit", DIALECT_BPFTRACE, 0);
 	CHECK(e26 && e17 && e26 != e17 && e26->max_args == 1 && e17->max_args == 0);

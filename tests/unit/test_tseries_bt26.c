@@ -19,11 +19,11 @@ static const BtGeneration *g026, *g017;
 
 static Compiled compile_gen(const BtGeneration *g, const char *text)
 {
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->sema,
-		     .codegen = g->codegen};
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
+		     .codegen = g->fe.codegen};
 	Compiled c = {0};
 	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, &g->parse, &c.err);
+	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
 	if (c.prog)
 		c.sc = compile_program(c.prog, &o, &c.err);
 	return c;
@@ -76,8 +76,8 @@ static void test_errors(void)
 
 static void test_gate(void)
 {
-	CHECK(g026->codegen && g026->codegen->gate_probes);
-	CHECK(!g017->codegen || !g017->codegen->gate_probes);
+	CHECK(g026->fe.codegen && g026->fe.codegen->gate_probes);
+	CHECK(!g017->fe.codegen || !g017->fe.codegen->gate_probes);
 }
 
 /* slots: {tag = interval + 1, value, count, last ns} */
