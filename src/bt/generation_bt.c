@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../probes/provider.h"
 #include "frontend_bt.h"
 #include "generation_bt.h"
 #include "sema_bt.h"
@@ -15,13 +16,30 @@ static const BtCliRules cli_017 = {
 	.version = bt_version_017,
 };
 
+/* ParseOpts.path_provider: the provider's own flag (probes/provider.h) */
+static bool path_provider(const char *name, size_t len)
+{
+	char buf[32];
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, name, len);
+	buf[len] = 0;
+	const Provider *p = provider_find(buf);
+	return p && p->takes_path;
+}
+
+/* 0.17: every rule off */
+static const ParseOpts parse_017 = {
+	.path_provider = path_provider,
+};
+
 static const BtGeneration gen_017 = {
 	.name = "0.17",
 	.cli = &cli_017,
 	.fe = {
 		.name = "bpftrace 0.17",
 		.dialect = DIALECT_BPFTRACE,
-		.parse = &parse_opts_017,
+		.parse = &parse_017,
 		.sema = &bt_sema_hooks,
 		.rt = &bt_frontend_rt,
 	},
@@ -55,6 +73,7 @@ static const ParseOpts parse_026 = {
 	.let_decls = true,
 	.map_decls = true,
 	.config_block = true,
+	.path_provider = path_provider,
 };
 
 static const BtGeneration gen_026 = {

@@ -489,24 +489,20 @@ static bool ap_end_char(char c)
 /* A '/' inside a file path (a ':' part starting with '/', '.' or '~', or
  * the file part of a user-space probe) belongs to the attach point; anywhere else it opens the predicate, so
  * kprobe:f/pid == 1/ works (bpftrace would read "f/pid" as the name). */
-static bool ap_slash_ends(const StrBuf *b, size_t seg)
+static bool ap_slash_ends(const Lexer *lx, const StrBuf *b, size_t seg)
 {
 	if (b->len == seg)
 		return false;
 	char c0 = b->s[seg];
 	if (c0 == '/' || c0 == '.' || c0 == '~')
 		return false;
-	/* the file part of uprobe/uretprobe/usdt is a path wherever its '/'s
-	 * are (uprobe:testprogs/x:f, as bpftrace reads it) */
-	static const char *const file_provs[] = {"uprobe", "uretprobe", "usdt", "u", "ur", "U"};
+	/* the file part of a provider that takes one (uprobe, usdt) is a path
+	 * wherever its '/'s are (uprobe:testprogs/x:f, as bpftrace reads it) */
 	const char *colon = memchr(b->s, ':', b->len);
 	if (!colon || (size_t)(colon - b->s) + 1 != seg)
 		return true; /* not the part right after the provider */
-	for (size_t i = 0; i < sizeof(file_provs) / sizeof(file_provs[0]); i++)
-		if (strlen(file_provs[i]) == (size_t)(colon - b->s) &&
-		    !strncmp(b->s, file_provs[i], (size_t)(colon - b->s)))
-			return false;
-	return true;
+	bool (*path_provider)(const char *, size_t) = lx->opts->path_provider;
+	return !path_provider || !path_provider(b->s, (size_t)(colon - b->s));
 }
 
 /* A quoted part of an attach point, e.g. the path in uprobe:"/a b":f. */
@@ -538,7 +534,7 @@ bool lex_attach_point(Lexer *lx, Token *t)
 	bool ok = true;
 	while (ok && !ap_end_char(lex_peek(lx, 0))) {
 		unsigned char c = (unsigned char)lex_peek(lx, 0);
-		if (c == '/' && ap_slash_ends(&b, seg))
+		if (c == '/' && ap_slash_ends(lx, &b, seg))
 			break;
 		if (c == '"') {
 			ok = ap_quoted(lx, &b);

@@ -5,6 +5,7 @@
  * language.  A new rule is a new flag here, documented by what it allows. */
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct ParseOpts {
 	/* `begin`/`end` (any case) name BEGIN/END, and probe providers match
@@ -37,6 +38,12 @@ typedef struct ParseOpts {
 	bool for_loops;
 	/* records `(a = 1, b = "x")` (lang/parse_record.c) */
 	bool records;
+	/* The lexer's one question about providers, answered by the front end
+	 * (from the provider interface): whether the provider named by the
+	 * first len bytes of name takes a file path as its next part, '/'s and
+	 * all (uprobe:bin/x:f), where a '/' elsewhere opens the predicate
+	 * (kprobe:f/pid == 1/).  NULL: no provider does. */
+	bool (*path_provider)(const char *name, size_t len);
 } ParseOpts;
 
 /* bpftrace 0.17's rules: every flag off */

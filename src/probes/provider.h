@@ -182,6 +182,8 @@ typedef struct Provider {
 	bool can_override; /* override(): bpf_override_return (kprobe) */
 	bool can_signal;   /* signal(): to the task the event interrupted (bpftrace: not
 			    * in interval, software, hardware, watchpoint probes) */
+	bool takes_path;   /* its first part is a file's path, '/'s and all
+			    * (uprobe:bin/x:f, as bpftrace reads it) */
 	/* Optional: the probe type's name as bpftrace 0.26's probetype()
 	 * gives it, when it is not name (kfunc: "fentry") */
 	const char *type_name;

@@ -695,6 +695,7 @@ const Provider provider_uprobe = {
 	.has_func = true,
 	.stack_args = true,
 	.can_signal = true,
+	.takes_path = true,
 };
 
 const Provider provider_uretprobe = {
@@ -709,6 +710,7 @@ const Provider provider_uretprobe = {
 	.ctx = CTX_REGS,
 	.has_func = true,
 	.can_signal = true,
+	.takes_path = true,
 };
 
 const Provider provider_usdt = {
@@ -723,4 +725,5 @@ const Provider provider_usdt = {
 	.space = SPACE_USER,
 	.ctx = CTX_REGS,
 	.can_signal = true,
+	.takes_path = true,
 };

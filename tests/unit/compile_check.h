@@ -1,4 +1,4 @@
-/* Compiling a program in the unit tests, and checking the error it gets:
+/* Compiling a program in the unit tests (parsed as bpftrace 0.17's), and checking the error it gets:
  * the Compiled result and expect_error(), shared by test_sema.c and
  * test_funcs.c so each error case is one table row or one call. */
 #pragma once
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "bt/generation_bt.h"
 #include "compile/script.h"
 
 typedef struct Compiled {
@@ -18,7 +19,7 @@ static inline Compiled compile_with(const char *text, const Options *o)
 {
 	Compiled c = {0};
 	Source src = {"test", text};
-	c.prog = parse_program(&src, &c.err);
+	c.prog = parse_program_opts(&src, bt_generation_named("0.17")->fe.parse, &c.err);
 	if (c.prog)
 		c.sc = compile_program(c.prog, o, &c.err);
 	return c;

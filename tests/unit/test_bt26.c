@@ -22,8 +22,11 @@ static void test_generations(void)
 	CHECK(!bt_generation_named("0.170"));
 	CHECK(!bt_generation_named("0.18"));
 	CHECK(!bt_generation_named(""));
-	/* 0.17 is every rule off: the parser as it was */
-	CHECK(!memcmp(g017->fe.parse, &parse_opts_017, sizeof(ParseOpts)));
+	/* 0.17 is every rule off: the parser as it was; both ask the
+	 * providers which of them take a file path */
+	ParseOpts rules = *g017->fe.parse;
+	rules.path_provider = NULL;
+	CHECK(!memcmp(&rules, &parse_opts_017, sizeof(ParseOpts)));
 	unsetenv("SONDE_COMPAT");
 	CHECK(bt_generation_from_env() == g026);
 	setenv("SONDE_COMPAT", "0.17", 1);
@@ -32,6 +35,20 @@ static void test_generations(void)
 }
 
 /* ---- attach points ---- */
+
+/* the providers whose first part is a file path, by their own flag */
+static void test_path_providers(void)
+{
+	bool (*pp)(const char *, size_t) = g026->fe.parse->path_provider;
+	CHECK(pp && g017->fe.parse->path_provider == pp);
+	static const char *const yes[] = {"uprobe", "u", "uretprobe", "ur", "usdt", "U"};
+	static const char *const no[] = {"kprobe", "k", "tracepoint", "upro", "uprobes", "iter"};
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		CHECK(pp(yes[i], strlen(yes[i])));
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		CHECK(!pp(no[i], strlen(no[i])));
+	CHECK(pp("usdt:x", 4) && !pp("usdt:x", 3));
+}
 
 static Program *parse_gen(const BtGeneration *g, const char *text, Error *err)
 {
@@ -179,6 +196,7 @@ int main(void)
 	g017 = bt_generation_named("0.17");
 	test_generations();
 	test_begin_end();
+	test_path_providers();
 	test_literals();
 	test_config_parse();
 	test_config_read();

@@ -30,7 +30,7 @@ static Compiled compile_opt(const char *text, int self_pid)
 {
 	static char *params[] = {"1", "two"};
 	Compiled c = {.src = {"test", text}};
-	c.prog = parse_program(&c.src, &c.err);
+	c.prog = parse_program_opts(&c.src, bt_generation_named("0.17")->fe.parse, &c.err);
 	if (c.prog) {
 		Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .params = params, .nparams = 2,
 			     .self_pid = self_pid};
@@ -686,7 +686,7 @@ static void test_division(void)
 static Compiled compile_dialect_d(const char *text)
 {
 	Compiled c = {.src = {"test", text}};
-	c.prog = parse_program(&c.src, &c.err);
+	c.prog = parse_program_opts(&c.src, bt_generation_named("0.17")->fe.parse, &c.err);
 	if (c.prog) {
 		Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096, .self_pid = SELF_PID};
 		frontend_use(&d_frontend, &o, NULL);

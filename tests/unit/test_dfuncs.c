@@ -29,7 +29,7 @@ static Script *compile_d(const char *text, Program **prog, Error *err, const Fro
 			 int strsize)
 {
 	Source src = {"test", text};
-	*prog = parse_program(&src, err);
+	*prog = parse_program_opts(&src, bt017()->parse, err);
 	if (!*prog)
 		return NULL;
 	Options o = {.sym = &test_syms, .strlen_max = strsize, .map_keys_max = 4096,

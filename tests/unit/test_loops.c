@@ -191,7 +191,7 @@ static void test_017(void)
 	for (int i = 0; i < 2; i++) {
 		Error err = {0};
 		Source src = {"test", progs[i]};
-		Program *p = parse_program(&src, &err);
+		Program *p = parse_program_opts(&src, bt_generation_named("0.17")->fe.parse, &err);
 		CHECK(p == NULL && err.set);
 		program_free(p);
 	}

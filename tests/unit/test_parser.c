@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "bt/generation_bt.h"
 #include "lang/ast.h"
 
 /* ---- helpers ---- */
@@ -12,7 +13,7 @@ static Program *parse(const char *text, Error *err)
 {
 	Source src = { "test", text };
 	memset(err, 0, sizeof(*err));
-	return parse_program(&src, err);
+	return parse_program_opts(&src, bt_generation_named("0.17")->fe.parse, err);
 }
 
 /* Compact S-expression form of an expression, for precedence checks. */
