@@ -1,4 +1,5 @@
-/* Private to the C-declaration parser (cdecl.c, cdecl_lex.c, cdecl_pp.c):
+/* Private to the C-declaration parser (cdecl.c, the top level; cdecl_names.c,
+ * cdecl_spec.c, cdecl_record.c, cdecl_expr.c, cdecl_lex.c, cdecl_pp.c):
  * the parser state and the functions its files share. */
 #pragma once
 #include <stdbool.h>
@@ -50,11 +51,35 @@ const char *cd_tokdesc(const CP *p, char *buf, size_t n);
 bool cd_expect(CP *p, const char *w, const char *what);
 char *cd_tokdup(CP *p);
 
-/* cdecl.c: names and constant expressions */
+/* cdecl_names.c: the names a script defines, and macros */
 CName *cd_find_name(const CDefs *d, CNameKind k, const char *name);
 void cd_add_name(CDefs *d, CNameKind k, const char *name, Type *t, int64_t v);
 void cd_add_macro(CDefs *d, const char *name, const char *text);
+/* name's value: an enum constant's, or its macro's text evaluated; depth
+ * stops a macro's self-reference */
+bool cd_const_at(const CDefs *d, const char *name, int depth, int64_t *v);
+
+/* cdecl_expr.c: a constant expression at the current token */
 bool cd_cexpr(CP *p, int64_t *v);
+
+/* cdecl_spec.c: type specifiers and declarators */
+Type *cd_int_type(Arena *a, int bits, bool sign);
+/* u32, int64_t, __u8...: their width and sign */
+bool cd_fixed_int(const char *n, int *bits, bool *sign);
+/* qualifiers and __attribute__((...)) skipped; *user set by __user */
+bool cd_skip_qualifiers(CP *p, bool *user);
+/* the type words before a declarator: "unsigned long", "struct x", "u32" */
+bool cd_decl_spec(CP *p, Type **out);
+/* from an opening bracket past its closing one: a parameter list, a
+ * function's body, an initializer (what: its name in errors) */
+bool cd_skip_balanced(CP *p, Loc at, const char *what);
+Type *cd_ptr_to(CP *p, Type *t, bool user);
+/* the declarator around a name: "*const *name[4][2] : 3", "(*fn)(int)",
+ * "fn(args)"; *name "" when abstract, *bits -1 unless a bitfield */
+bool cd_declarator(CP *p, Type *base, Type **out, char **name, Loc *nloc, int *bits);
+
+/* cdecl_record.c: struct, union or enum at its keyword */
+bool cd_tagged(CP *p, Type **out);
 
 /* cdecl_pp.c: a line starting with '#' (the current token); lines of
  * branches not taken are skipped here too */
