@@ -25,6 +25,19 @@ static inline Compiled compile_with(const char *text, const Options *o)
 	return c;
 }
 
+/* text compiled as generation g's bpftrace (its parse rules and hooks) */
+static inline Compiled compile_as(const BtGeneration *g, const char *text)
+{
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
+		     .codegen = g->fe.codegen};
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &o, &c.err);
+	return c;
+}
+
 static inline void compiled_free(Compiled *c)
 {
 	script_free(c->sc);

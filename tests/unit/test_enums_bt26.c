@@ -14,18 +14,6 @@
 
 static const BtGeneration *g026, *g017;
 
-static Compiled compile_gen(const BtGeneration *g, const char *text)
-{
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
-		     .codegen = g->fe.codegen};
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
-}
-
 static const Type *stmt_type(const Compiled *c, int i)
 {
 	const Stmt *st = c->prog->probes[0]->body.v[i];
@@ -40,7 +28,7 @@ static bool named(const Type *t, const char *first)
 
 static void test_marked(void)
 {
-	Compiled r = compile_gen(g026, "enum E { A = 1, B, C = 10 }; begin { A; $x = B; $x; "
+	Compiled r = compile_as(g026, "enum E { A = 1, B, C = 10 }; begin { A; $x = B; $x; "
 				 "(enum E)2; A + 1; -A; 5; }");
 	CHECK(r.sc);
 	if (r.sc) {
@@ -55,7 +43,7 @@ static void test_marked(void)
 		CHECK(type_enum_name(t, 3) == NULL);
 	}
 	compiled_free(&r);
-	r = compile_gen(g017, "enum E { A = 1 }; BEGIN { A; $x = A; $x; }");
+	r = compile_as(g017, "enum E { A = 1 }; BEGIN { A; $x = A; $x; }");
 	CHECK(r.sc && !stmt_type(&r, 0)->enum_named && !stmt_type(&r, 2)->enum_named);
 	compiled_free(&r);
 }
@@ -63,19 +51,19 @@ static void test_marked(void)
 /* printf's %s: an enum's value, not any integer */
 static void test_format(void)
 {
-	Compiled r = compile_gen(g026, "enum E { A = 1 }; begin { printf(\"%s %d %-4s\", A, A, "
+	Compiled r = compile_as(g026, "enum E { A = 1 }; begin { printf(\"%s %d %-4s\", A, A, "
 				 "(enum E)3); }");
 	CHECK(r.sc);
 	compiled_free(&r);
 	const char *want = "printf: %s specifier expects a value of type string (integer supplied)";
-	r = compile_gen(g026, "enum E { A = 1 };\nbegin { printf(\"%s\", A + 1); }");
+	r = compile_as(g026, "enum E { A = 1 };\nbegin { printf(\"%s\", A + 1); }");
 	CHECK(!r.sc && r.err.set && !strcmp(r.err.msg, want) && r.err.loc.line == 2 &&
 	      r.err.loc.col == 9);
 	compiled_free(&r);
-	r = compile_gen(g026, "begin { printf(\"%s\", 1); }");
+	r = compile_as(g026, "begin { printf(\"%s\", 1); }");
 	CHECK(!r.sc && r.err.set && !strcmp(r.err.msg, want));
 	compiled_free(&r);
-	r = compile_gen(g017, "enum E { A = 1 }; BEGIN { printf(\"%s\", A); }");
+	r = compile_as(g017, "enum E { A = 1 }; BEGIN { printf(\"%s\", A); }");
 	CHECK(!r.sc && r.err.set && !strcmp(r.err.msg, want));
 	compiled_free(&r);
 }

@@ -13,18 +13,6 @@
 
 static const BtGeneration *g026, *g017;
 
-static Compiled compile_gen(const BtGeneration *g, const char *text)
-{
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
-		     .codegen = g->fe.codegen};
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
-}
-
 static const Type *map_val(const Compiled *c, const char *name)
 {
 	for (int i = 0; c->sc && i < c->sc->maps.n; i++)
@@ -35,7 +23,7 @@ static const Type *map_val(const Compiled *c, const char *name)
 
 static void expect_err(const BtGeneration *g, const char *prog, int col, const char *msg)
 {
-	Compiled r = compile_gen(g, prog);
+	Compiled r = compile_as(g, prog);
 	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.col != col) {
 		check_failed++;
 		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", prog, r.err.loc.col,
@@ -48,13 +36,13 @@ static void expect_err(const BtGeneration *g, const char *prog, int col, const c
 
 static void test_types(void)
 {
-	Compiled r = compile_gen(g026, "begin { @a = hist(1); @b = hist(1, 3); @c = hist(1, 0); }");
+	Compiled r = compile_as(g026, "begin { @a = hist(1); @b = hist(1, 3); @c = hist(1, 0); }");
 	const Type *a = map_val(&r, "a"), *b = map_val(&r, "b"), *c = map_val(&r, "c");
 	CHECK(a && a->kind == TY_HIST && a->hist_wide && a->hist_k == 0 && a->size == 65 * 8);
 	CHECK(b && b->hist_wide && b->hist_k == 3 && b->size == ((61 << 3) + 1) * 8);
 	CHECK(c && c->hist_wide && c->hist_k == 0);
 	compiled_free(&r);
-	r = compile_gen(g017, "BEGIN { @a = hist(1); }");
+	r = compile_as(g017, "BEGIN { @a = hist(1); }");
 	a = map_val(&r, "a");
 	CHECK(a && !a->hist_wide && a->size == HIST_BUCKETS * 8);
 	compiled_free(&r);
@@ -68,7 +56,7 @@ static void test_errors(void)
 		   "(-1 provided)");
 	expect_err(g026, "begin { $k = 1; @ = hist(1, $k); }", 29,
 		   "hist() argument 2 must be an integer literal");
-	Compiled r = compile_gen(g017, "BEGIN { @ = hist(1, 2); }");
+	Compiled r = compile_as(g017, "BEGIN { @ = hist(1, 2); }");
 	CHECK(!r.sc && r.err.set);
 	compiled_free(&r);
 }

@@ -17,21 +17,9 @@
 
 static const BtGeneration *g026, *g017;
 
-static Compiled compile_gen(const BtGeneration *g, const char *text)
-{
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
-		     .codegen = g->fe.codegen};
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
-}
-
 static void expect_ts_error(const char *prog, int line, int col, const char *msg)
 {
-	Compiled r = compile_gen(g026, prog);
+	Compiled r = compile_as(g026, prog);
 	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
 	    r.err.loc.col != col) {
 		check_failed++;
@@ -46,7 +34,7 @@ static void expect_ts_error(const char *prog, int line, int col, const char *msg
 
 static void test_type(void)
 {
-	Compiled r = compile_gen(g026, "begin { @a = tseries(-3, 100ms, 5, \"max\"); "
+	Compiled r = compile_as(g026, "begin { @a = tseries(-3, 100ms, 5, \"max\"); "
 				 "@b[1] = tseries(7, 1s, 2); }");
 	CHECK(r.sc != NULL);
 	if (r.sc) {
@@ -56,7 +44,7 @@ static void test_type(void)
 		CHECK(type_is_agg(a));
 	}
 	compiled_free(&r);
-	Compiled o = compile_gen(g017, "BEGIN { @a = tseries(1, 1000, 5); }");
+	Compiled o = compile_as(g017, "BEGIN { @a = tseries(1, 1000, 5); }");
 	CHECK(!o.sc && o.err.set && strstr(o.err.msg, "Unknown function: tseries"));
 	compiled_free(&o);
 }
