@@ -173,7 +173,7 @@ if ((HAVE_BT)); then
 		read -r b_ms b_mib < <(time_cmd "$N_START" "$BPFTRACE" -e "$P1" 2>/dev/null)
 	fi
 fi
-# the harness's own cost (fork, exec, /usr/bin/time), large on some VMs
+# the harness's own cost (bash's fork and exec), large on some VMs
 read -r f_ms _ < <(time_cmd "$N_START" /bin/true 2>/dev/null)
 row "1 start-up wall (ms, median of $N_START)" "$s_ms" "$b_ms" "<= 10"
 row "1 reference: /bin/true, same harness (ms)" "$f_ms" "$f_ms" -
