@@ -309,7 +309,7 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f))
 		return 0;
 	}
 	if (c.list)
-		return bt_list_probes(c.opt.sym, c.list_pattern, c.list_verbose, c.run.watch_pid);
+		return bt_list_probes(&c);
 	if ((!c.program || !*c.program) && !c.file) { /* options, but nothing to run (-e '') */
 		fprintf(stderr, "ERROR: USAGE: filename or -e 'program' required.\n");
 		return 1;

@@ -1,7 +1,8 @@
 /* bpftrace's command line (sonde [options] FILE | -e PROGRAM | -l): its
  * options as bpftrace parses them, its environment variables, the run.
  *   cli_bt.c   options, usage, environment, output files: bt_cli_main
- *   run_bt.c   compiling and running the program, -l, bpftrace's limits
+ *   run_bt.c   compiling and running the program, bpftrace's limits
+ *   list_bt.c  -l: a pattern's probes, or a program's
  * main.c dispatches here when no subcommand is named. */
 #pragma once
 #include <stdbool.h>
@@ -41,6 +42,10 @@ int bt_cli_main(int argc, char **argv, void (*usage_tail)(FILE *f));
 
 /* Compiles and runs c's program (-e or the file); the exit status (run_bt.c) */
 int bt_run_program(BtCli *c);
-/* -l [PATTERN]: bpftrace parses the pattern as attach points first;
- * watch_pid (-p) adds its files' uprobes and usdt */
-int bt_list_probes(SymCtx *sc, const char *pattern, bool verbose, int watch_pid);
+/* The program's text (-e, or the file read; malloc'd) and src's name, or
+ * NULL with bpftrace's message (run_bt.c) */
+char *bt_load_source(BtCli *c, Source *src);
+/* -l [PATTERN], or with the generation's list_program -l with a program
+ * (-e or FILE): the probes it would attach (list_bt.c); -p adds its
+ * files' uprobes and usdt.  The exit status. */
+int bt_list_probes(BtCli *c);

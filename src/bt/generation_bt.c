@@ -52,12 +52,19 @@ static const CodegenHooks codegen_026 = {
 	.gate_probes = true,
 };
 
+static const ProbeListRules list_026 = {
+	.timer_units = true,
+	.glob_rawtracepoints = true,
+};
+
 static const BtCliRules cli_026 = {
 	.long_options = true,
 	.debug_stages = true,
 	.pid_words_026 = true,
 	.config_vars = true,
 	.named_params = true,
+	.list_program = true,
+	.list_rules = &list_026,
 	.usage = bt_usage_026,
 	.version = bt_version_026,
 };

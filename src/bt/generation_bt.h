@@ -25,6 +25,11 @@ typedef struct BtCliRules {
 	/* the program's parameters that start with "--" are named ones, for
 	 * getopt() (`-- --NAME=VALUE`), the others positional ($1...) */
 	bool named_params;
+	/* -l with a program (-e, or a FILE.bt pattern) lists the probes it
+	 * would attach, as 0.26 (0.17: -l takes a pattern only) */
+	bool list_program;
+	/* what -l lists (probes/provider.h; NULL: 0.17's) */
+	const struct ProbeListRules *list_rules;
 	void (*usage)(FILE *f);
 	void (*version)(FILE *f);
 } BtCliRules;

@@ -1,5 +1,5 @@
 /* Running bpftrace's program: the source, -c's command, the compile, -d's
- * dumps, bpftrace's limits on programs and probes, then the runtime; -l. */
+ * dumps, bpftrace's limits on programs and probes, then the runtime. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,8 +11,6 @@
 
 #include "../bpf/disasm.h"
 #include "../lang/ast.h"
-#include "../probes/list_pattern.h"
-#include "../probes/list_types.h"
 #include "../python/pystack.h"
 #include "../sym/pylayout.h"
 #include "../util/phase_time.h"
@@ -67,7 +65,7 @@ static bool within_max_probes(int n, uint64_t config_max)
 	return false;
 }
 
-static char *load_source(BtCli *c, Source *src)
+char *bt_load_source(BtCli *c, Source *src)
 {
 	if (c->program) {
 		src->name = "stdin"; /* as bpftrace names an -e program */
@@ -144,7 +142,7 @@ static void stop_child(BtCli *c)
 int bt_run_program(BtCli *c)
 {
 	Source src = {0};
-	char *text = load_source(c, &src);
+	char *text = bt_load_source(c, &src);
 	if (!text)
 		return 255; /* bpftrace's status when the script cannot be read */
 	src.text = text;
@@ -205,33 +203,4 @@ out:
 	program_free(ast);
 	free(text);
 	return status;
-}
-
-
-/* -l [PATTERN]: bpftrace parses the pattern as attach points first */
-int bt_list_probes(SymCtx *sc, const char *pattern, bool verbose, int watch_pid)
-{
-	ProbeTarget target = {.maps_pid = watch_pid, .sym = sc}; /* -p: its files' uprobes and usdt */
-	if (!pattern)
-		return probe_list(stdout, NULL, verbose, &target) < 0;
-	if (list_types_wanted(pattern))
-		return list_types(sc, stdout, pattern, verbose) < 0;
-	switch (list_pattern_kind(pattern)) {
-	case LIST_NO_ATTACH_POINTS:
-		list_pattern_print_no_attach_points(stderr, pattern);
-		return 1;
-	case LIST_NOTHING:
-		return 0;
-	case LIST_PROBES:
-		break;
-	}
-	Error err = {0};
-	char *clean = list_pattern_parse(pattern, &err);
-	if (!clean) {
-		diag_print(stderr, &(Source){"stdin", pattern}, &err);
-		return 1;
-	}
-	int n = probe_list(stdout, *clean ? clean : NULL, verbose, &target);
-	free(clean);
-	return n < 0 ? 1 : 0;
 }

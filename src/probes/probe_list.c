@@ -44,6 +44,7 @@ typedef struct ListCtx {
 	int count;
 	bool failed; /* an error printed: exit status 1 */
 	ProbeTarget target; /* -p: uprobe/usdt patterns name its files */
+	ProbeListRules rules; /* the front end's generation */
 } ListCtx;
 
 typedef struct ListType {
@@ -150,6 +151,29 @@ static bool list_software(ListCtx *c, char **args, int nargs)
 static bool list_hardware(ListCtx *c, char **args, int nargs)
 {
 	return list_fixed(c, args, nargs, "hardware", hw_events);
+}
+
+/* ---- interval / profile: their units, when the rules list them ---- */
+
+static const char *const time_units[] = {"hz", "ms", "s", "us", NULL}; /* sorted, as printed */
+
+static bool list_timer(ListCtx *c, char **args, int nargs, const char *type)
+{
+	if (!c->rules.timer_units)
+		return true; /* 0.17: a known type with nothing to list */
+	if (nargs > 2)
+		return false;
+	return list_fixed(c, args, nargs, type, time_units);
+}
+
+static bool list_intervals(ListCtx *c, char **args, int nargs)
+{
+	return list_timer(c, args, nargs, "interval");
+}
+
+static bool list_profiles(ListCtx *c, char **args, int nargs)
+{
+	return list_timer(c, args, nargs, "profile");
 }
 
 /* ---- kprobe: available_filter_functions, when the kernel has kprobes ---- */
@@ -324,9 +348,11 @@ static bool list_usdt(ListCtx *c, char **args, int nargs)
 /* Sorted by name: a globbed type visits them in this order. */
 static const ListType list_types[] = {
 	{"hardware", "h", list_hardware},
+	{"interval", "i", list_intervals},
 	{"iter", "it", list_iters},
 	{"kfunc", "f", list_kfuncs},
 	{"kprobe", "k", list_kprobes},
+	{"profile", "p", list_profiles},
 	{"rawtracepoint", "rt", list_rawtracepoints},
 	{"software", "s", list_software},
 	{"tracepoint", "t", list_tracepoints},
@@ -338,9 +364,9 @@ static const ListType list_types[] = {
 
 /* Probe types that exist but have nothing to list. */
 static const char *const unlisted_types[] = {
-	"kretprobe", "kr",
-	"profile", "p", "interval", "i", "watchpoint", "w",
-	"asyncwatchpoint", "aw", "kretfunc", "fr", "fentry", "fexit", "BEGIN", "END", NULL};
+	"kretprobe", "kr", "watchpoint", "w",
+	"asyncwatchpoint", "aw", "kretfunc", "fr", "fentry", "fexit", "BEGIN", "END",
+	"begin", "end", "self", "test", "bench", NULL};
 
 static const char *arg_count_msg(const char *type)
 {
@@ -375,18 +401,26 @@ static int list_named_type(ListCtx *c, const char *type, char **args,
 	return -1;
 }
 
-/* rawtracepoint is left out of globbed types, as bpftrace 0.17 has none;
- * kfunc too when available_filter_functions is unreadable (bpftrace then
- * lists none; a named 'kfunc:...' still lists every BTF function). */
+/* A globbed type visits the types bpftrace lists for "*": not the timers,
+ * not rawtracepoint unless the rules say so (0.17 has none), not the
+ * user-space ones; kfunc not when available_filter_functions is unreadable
+ * (bpftrace then lists none; a named 'kfunc:...' still lists every BTF
+ * function). */
+static bool listed_by_glob(const ListCtx *c, const char *name)
+{
+	if (!strcmp(name, "rawtracepoint"))
+		return c->rules.glob_rawtracepoints;
+	if (!strcmp(name, "kfunc"))
+		return btf_funcs_traceable_known(c->target.sym);
+	static const char *const never[] = {"interval", "profile", "uprobe", "uretprobe", "usdt", NULL};
+	return !str_in_list(name, never);
+}
+
 static void list_globbed_type(ListCtx *c, const char *glob, char **args,
 			      int nargs)
 {
 	for (int i = 0; i < NTYPES; i++)
-		if (strcmp(list_types[i].name, "rawtracepoint") &&
-		    strcmp(list_types[i].name, "uprobe") && strcmp(list_types[i].name, "usdt") &&
-		    strcmp(list_types[i].name, "uretprobe") &&
-		    (strcmp(list_types[i].name, "kfunc") || btf_funcs_traceable_known(c->target.sym)) &&
-		    glob_match(glob, list_types[i].name))
+		if (listed_by_glob(c, list_types[i].name) && glob_match(glob, list_types[i].name))
 			list_types[i].list(c, args, nargs);
 }
 
@@ -414,9 +448,11 @@ static int list_attach_point(ListCtx *c, char *ap)
 	return list_named_type(c, type, args, nargs);
 }
 
-int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target)
+int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target,
+	       const ProbeListRules *rules)
 {
-	ListCtx c = {out, verbose, 0, false, target ? *target : (ProbeTarget){0}};
+	ListCtx c = {out, verbose, 0, false, target ? *target : (ProbeTarget){0},
+		     rules ? *rules : (ProbeListRules){0}};
 	char *copy = xstrdup(pattern && *pattern ? pattern : "*");
 	int rc = 0;
 	for (char *ap = strtok(copy, ","); ap && rc == 0; ap = strtok(NULL, ","))

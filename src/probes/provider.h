@@ -209,7 +209,16 @@ const Provider *provider_find(const char *name);
  * bpftrace -lv does; target is the -p process uprobe/usdt patterns are
  * looked up in (maps_pid 0: none) and the run's readers (target->sym).  Returns the number of probes printed, or -1
  * (with a message on stderr) for a malformed pattern. */
-int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target);
+typedef struct ProbeListRules {
+	/* interval:/profile: list their units ("interval:hz:", ... "interval:us:"), as
+	 * bpftrace 0.26 (0.17 lists nothing for them) */
+	bool timer_units;
+	/* a globbed type ("-l" alone, "*:...") lists rawtracepoints too, as 0.26 */
+	bool glob_rawtracepoints;
+} ProbeListRules;
+/* rules: the front end's (NULL: every rule off, as bpftrace 0.17) */
+int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target,
+	       const ProbeListRules *rules);
 
 /* D's dtrace:::ERROR as a program of this type (not in the table: the
  * bpftrace language has no such probe); NULL for a type it cannot be */

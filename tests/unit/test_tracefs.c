@@ -11,15 +11,25 @@
 #include "sym/features.h"
 #include "probes/provider.h"
 
-/* probe_list into a string; *rc gets its return value. */
-static char *list(const char *pattern, bool verbose, int *rc)
+/* probe_list into a string under rules (NULL: 0.17's); *rc gets its return value. */
+static char *list_with(const char *pattern, bool verbose, const ProbeListRules *rules, int *rc)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	*rc = probe_list(f, pattern, verbose, &(ProbeTarget){.sym = &test_syms});
+	*rc = probe_list(f, pattern, verbose, &(ProbeTarget){.sym = &test_syms}, rules);
 	fclose(f);
 	return buf;
+}
+
+static char *list(const char *pattern, bool verbose, int *rc)
+{
+	return list_with(pattern, verbose, NULL, rc);
+}
+
+static char *list_by(const char *pattern, const ProbeListRules *rules, int *rc)
+{
+	return list_with(pattern, false, rules, rc);
 }
 
 static bool has_line(const char *text, const char *line)
@@ -252,6 +262,32 @@ static void test_list_other(void)
 	free(o);
 }
 
+/* 0.26's rules: interval/profile list their units; "-l" alone lists
+ * rawtracepoints too, never the timers. 0.17's: neither. */
+static void test_list_rules(void)
+{
+	const ProbeListRules r026 = {.timer_units = true, .glob_rawtracepoints = true};
+	int rc;
+	char *o = list_by("interval:*", &r026, &rc);
+	CHECK_STR(o, "interval:hz:\ninterval:ms:\ninterval:s:\ninterval:us:\n");
+	free(o);
+	o = list_by("p:hz:99", &r026, &rc);
+	CHECK_STR(o, "profile:hz:\n");
+	free(o);
+	o = list_by("interval:*", NULL, &rc);
+	CHECK(rc == 0 && !*o);
+	free(o);
+	o = list_by(NULL, &r026, &rc);
+	CHECK(has_line(o, "rawtracepoint:sched_switch") && !strstr(o, "interval:"));
+	free(o);
+	o = list_by(NULL, NULL, &rc);
+	CHECK(!strstr(o, "rawtracepoint:") && !strstr(o, "interval:"));
+	free(o);
+	o = list_by("self:signal:SIGUSR1", &r026, &rc); /* nothing to list, no error */
+	CHECK(rc == 0 && !*o);
+	free(o);
+}
+
 int main(void)
 {
 	test_parse_synthetic();
@@ -263,5 +299,6 @@ int main(void)
 	test_list_tracepoints();
 	test_list_verbose();
 	test_list_other();
+	test_list_rules();
 	return check_done("tracefs");
 }
