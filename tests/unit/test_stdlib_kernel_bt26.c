@@ -1,0 +1,159 @@
+/* bpftrace 0.26's functions that ask the kernel for what they name:
+ * pid([curr_ns|init]), tid([curr_ns|init]) (src/builtins/pidns.c),
+ * percpu_kaddr(name [, cpu]) (percpu.c); their types, their errors
+ * (message and line:col), what codegen emits, and that 0.17 has none of
+ * them.  Their output on the real kernel: tests/runtime/test_bt26_pidns.sh,
+ * bt26's pid_namespace and call.percpu_kaddr tests. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compile_check.h"
+#include "bt/generation_bt.h"
+#include "compile/builtin.h"
+#include "syms_check.h"
+
+static const BtGeneration *g026, *g017;
+
+/* compile_as with the test program's readers (kernel BTF) */
+static Compiled compile_sym(const BtGeneration *g, const char *text)
+{
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
+		     .codegen = g->fe.codegen, .sym = &test_syms};
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &o, &c.err);
+	return c;
+}
+
+static void expect_gen_error(const BtGeneration *g, const char *prog, int line, int col,
+			     const char *msg)
+{
+	Compiled r = compile_sym(g, prog);
+	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
+	    r.err.loc.col != col) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
+			r.err.loc.line, r.err.loc.col, r.err.set ? r.err.msg : "(no error)", line, col,
+			msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
+
+/* how many times program 0 calls helper fn */
+static int helper_calls(const Script *sc, int fn)
+{
+	const ProgCode *p = sc->progs.v[0];
+	int n = 0;
+	for (int i = 0; i < p->ninsns; i++)
+		n += p->insns[i].code == (BPF_JMP | BPF_CALL) && p->insns[i].src_reg == 0 &&
+		     p->insns[i].imm == fn;
+	return n;
+}
+
+static void test_pid_types(void)
+{
+	Compiled r = compile_sym(g026, "begin { pid(init); pid(curr_ns); pid(); tid(init); tid(); }");
+	CHECK(r.sc != NULL);
+	for (int i = 0; r.sc && i < 5; i++) {
+		const Type *t = r.prog->probes[0]->body.v[i]->expr->type;
+		CHECK(t->kind == TY_INT && t->bits == 32 && !t->is_signed);
+	}
+	compiled_free(&r);
+}
+
+static void test_pid_errors(void)
+{
+	expect_gen_error(g026, "begin { print(pid(foo)); }", 1, 19,
+			 "Invalid PID namespace mode: pid() takes curr_ns or init");
+	expect_gen_error(g026, "begin { print(tid(1)); }", 1, 19,
+			 "Invalid PID namespace mode: tid() takes curr_ns or init");
+	expect_gen_error(g026, "begin { print(pid(1, 2)); }", 1, 15,
+			 "pid() takes up to one argument (2 provided)");
+	expect_gen_error(g017, "BEGIN { print(pid(init)); }", 1, 15, "Unknown function: pid");
+}
+
+/* pid(init) is the kernel's pid_tgid; curr_ns in the initial namespace
+ * too (the unit tests run there), else bpf_get_ns_current_pid_tgid */
+static void test_pid_codegen(void)
+{
+	Compiled r = compile_sym(g026, "begin { print((pid(init), tid(init))); }");
+	CHECK(r.sc && helper_calls(r.sc, BPF_FUNC_get_current_pid_tgid) == 2);
+	CHECK(r.sc && !helper_calls(r.sc, BPF_FUNC_get_ns_current_pid_tgid));
+	compiled_free(&r);
+	r = compile_sym(g026, "begin { print(pid(curr_ns)); }");
+	CHECK(r.sc != NULL);
+	if (r.sc)
+		CHECK(helper_calls(r.sc, BPF_FUNC_get_current_pid_tgid) +
+			      helper_calls(r.sc, BPF_FUNC_get_ns_current_pid_tgid) == 1);
+	compiled_free(&r);
+}
+
+/* ---- percpu_kaddr ---- */
+
+static void test_percpu_types(void)
+{
+	Compiled r = compile_sym(g026, "begin { percpu_kaddr(\"runqueues\"); "
+				 "percpu_kaddr(\"runqueues\", 1); }");
+	CHECK(r.sc != NULL);
+	for (int i = 0; r.sc && i < 2; i++) {
+		const Type *t = r.prog->probes[0]->body.v[i]->expr->type;
+		CHECK(type_is_ptr(t) && t->pointee->kind == TY_INT && t->pointee->bits == 64);
+	}
+	compiled_free(&r);
+}
+
+static void test_percpu_errors(void)
+{
+	expect_gen_error(g026, "begin { print(percpu_kaddr(\"no_such_var_x\")); }", 1, 28,
+			 "Could not resolve variable \"no_such_var_x\" from BTF");
+	expect_gen_error(g026, "begin { $n = \"runqueues\"; print(percpu_kaddr($n)); }", 1, 33,
+			 "percpu_kaddr() expects a string literal (string provided)");
+	expect_gen_error(g026, "begin { print(percpu_kaddr(\"runqueues\", \"a\")); }", 1, 41,
+			 "percpu_kaddr() argument 2 must be an integer");
+	expect_gen_error(g026, "begin { print(percpu_kaddr()); }", 1, 15,
+			 "percpu_kaddr() requires at least one argument (0 provided)");
+	expect_gen_error(g017, "BEGIN { print(percpu_kaddr(\"runqueues\")); }", 1, 15,
+			 "Unknown function: percpu_kaddr");
+}
+
+/* the variable goes to the helper straight from an ld_imm64 of its BTF id */
+static void check_percpu_code(const char *prog, int helper)
+{
+	Compiled r = compile_sym(g026, prog);
+	CHECK(r.sc && helper_calls(r.sc, helper) == 1);
+	const ProgCode *p = r.sc ? r.sc->progs.v[0] : NULL;
+	int at = -1;
+	for (int i = 0; p && i < p->ninsns; i++)
+		if (p->insns[i].code == (BPF_LD | BPF_DW | BPF_IMM) &&
+		    p->insns[i].src_reg == BPF_PSEUDO_BTF_ID)
+			at = i;
+	CHECK(at >= 0 && p->insns[at].dst_reg == BPF_REG_1 && p->insns[at].imm > 0);
+	CHECK(at >= 0 && p->insns[at + 2].code == (BPF_JMP | BPF_CALL) &&
+	      p->insns[at + 2].imm == helper);
+	compiled_free(&r);
+}
+
+static void test_percpu_codegen(void)
+{
+	check_percpu_code("begin { print(*percpu_kaddr(\"runqueues\")); }", BPF_FUNC_this_cpu_ptr);
+	check_percpu_code("begin { print(*percpu_kaddr(\"runqueues\", cpu)); }", BPF_FUNC_per_cpu_ptr);
+}
+
+int main(void)
+{
+	unsetenv("SONDE_COMPAT");
+	g026 = bt_generation_named("0.26");
+	g017 = bt_generation_named("0.17");
+	test_pid_types();
+	test_pid_errors();
+	test_pid_codegen();
+	test_percpu_types();
+	test_percpu_errors();
+	test_percpu_codegen();
+	return check_done("test_stdlib_kernel_bt26");
+}
