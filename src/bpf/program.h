@@ -58,8 +58,9 @@ typedef struct BpfProg {
  * (compile/script.h's D_CTL_*). */
 #define CONTROL_SIZE 4096
 /* the last generation given to a Python code object (sym/pylayout.h's
- * sonde_pylive; python/codegen_pystack.c), past D's words of speculations */
-#define CONTROL_PY_GEN 4072
+ * sonde_pylive; python/codegen_pystack.c), past D's words of speculations
+ * (compile/script.h checks that no two words of the page meet) */
+#define CONTROL_PY_GEN 4056
 /* a -c Python command's load bias, written by a uprobe in it (runtime/pycode.c) */
 #define CONTROL_PY_BIAS 4064
 

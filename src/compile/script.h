@@ -134,6 +134,14 @@ typedef struct EventDesc {
 #define D_SPEC_ACTIVE 1
 /* a speculated record: the id in the upper half of its first word */
 #define EVENT_SPEC_SHIFT 32
+/* The control page's words are all distinct: the Python walk's generation
+ * counter (bpf/program.h's CONTROL_PY_GEN) once shared CTL_RUN_STATE's,
+ * and 0.26's gated probes stopped at the first code object a walk met */
+_Static_assert(CONTROL_PY_GEN != CTL_RUN_STATE && CONTROL_PY_GEN != D_CTL_STATE &&
+		       CONTROL_PY_GEN != D_CTL_DBLERRORS && CONTROL_PY_GEN >= D_CTL_SPEC(D_NSPEC_MAX + 1) &&
+		       CTL_RUN_STATE != D_CTL_STATE && CTL_RUN_STATE != D_CTL_DBLERRORS &&
+		       CTL_RUN_STATE >= D_CTL_SPEC(D_NSPEC_MAX + 1),
+	       "two users of one control-page word");
 
 /* DTrace's fault types: dtrace:::ERROR's arg4 (DTRACEFLT_* in D) */
 enum {
