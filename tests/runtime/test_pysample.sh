@@ -6,7 +6,7 @@
 # the counter saw must be in the stacks map, and the samples must cover the
 # run time between them at 99 Hz (both are the target's own CPU time, so the
 # ratio holds on a loaded machine; a wall-clock window would not).  Then
-# with maps too small (BPFTRACE_MAP_KEYS_MAX=1) the samples that found no
+# with maps too small (BPFTRACE_MAX_MAP_KEYS=1) the samples that found no
 # room are reported as lost, and kept + lost is every sample.
 SONDE=${SONDE:-./sonde}
 PY=/usr/bin/python3.11
@@ -24,14 +24,16 @@ interval:ms:100 /@c >= 150/ { exit(); }" 2>&1
 }
 val() { sed -n "s/^@$1: //p" <<<"$out"; }
 kept() { awk '/^\]: [0-9]+$/ { s += $2 } END { print s + 0 }' <<<"$out"; }
-lost() { sed -n 's/^sonde: lost \([0-9]*\) aggregation update.*/\1/p' <<<"$out"; }
+# bpftrace 0.17's words, else 0.26's (the default)
+lost() { sed -n -e 's/^sonde: lost \([0-9]*\) aggregation update.*/\1/p' \
+	-e "s/^WARNING: Map full; can't update element (\([0-9]*\) updates lost.*/\1/p" <<<"$out"; }
 
 out=$(sample $pid)
 n=$(val n) lo=$(val lo) hi=$(val hi) k=$(kept)
 if [ -z "$n" ] || [ -z "$lo" ] || [ -z "$hi" ] || [ "$n" -lt 150 ]; then
 	printf 'no samples\n--- output\n%s\n' "$out"; fail=1
 else
-	[ "$k" = "$n" ] && ! grep -q '^sonde: lost' <<<"$out" ||
+	[ "$k" = "$n" ] && [ -z "$(lost)" ] ||
 		{ printf 'stacks kept %s of %s samples\n%s\n' "$k" "$n" "$(grep '^sonde:' <<<"$out")"; fail=1; }
 	# samples per 99 Hz period of the target's run time, in percent
 	pct=$(( (n - 1) * 100 * 1000000000 / ((hi - lo) * 99) ))
@@ -39,7 +41,8 @@ else
 	[ "$pct" -ge 60 ] || { echo "FAIL: $pct% of the target's on-CPU periods sampled"; fail=1; }
 fi
 
-out=$(sample $pid BPFTRACE_MAP_KEYS_MAX=1)
+# 0.26's name of the limit (0.17's BPFTRACE_MAP_KEYS_MAX is not one of its config variables)
+out=$(sample $pid BPFTRACE_MAX_MAP_KEYS=1)
 n=$(val n) k=$(kept) l=$(lost) keys=$(grep -c '^@\[$' <<<"$out")
 [ -n "$n" ] && [ "$keys" = 1 ] && [ -n "$l" ] && [ $((k + l)) = "$n" ] ||
 	{ printf 'a full stacks map: %s keys, %s kept, %s lost of %s\n--- output\n%s\n' "$keys" "$k" "$l" "$n" \
