@@ -25,6 +25,7 @@ typedef enum RelocKind {
 	R_DROPS,    /* per-CPU failed map updates (drops), keys D_DROP_* */
 	R_PERFBUF,  /* skboutput(): the perf event array bpf_skb_output writes to */
 	R_CHAIN,    /* D: the clauses tail-called after the first on a one-program probe */
+	R_PYBASE,   /* where each process has its Python interpreter (sym/pylayout.h's PyBase) */
 } RelocKind;
 
 typedef struct Reloc {
@@ -61,8 +62,6 @@ typedef struct BpfProg {
  * sonde_pylive; python/codegen_pystack.c), past D's words of speculations
  * (compile/script.h checks that no two words of the page meet) */
 #define CONTROL_PY_GEN 4056
-/* a -c Python command's load bias, written by a uprobe in it (runtime/pycode.c) */
-#define CONTROL_PY_BIAS 4064
 
 /* skboutput()'s record before the packet: the event's index, when
  * (bpf_ktime_get_ns), the bytes copied from the skb, the first to write */

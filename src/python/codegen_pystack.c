@@ -18,6 +18,7 @@ typedef struct PyGen {
 	Gen *g;
 	const PyLayout *l;
 	int tmp, frame, head, key, val, gen; /* scratch offsets */
+	int base;                        /* the process's PyBase (PyLayout.nfiles), else -1 */
 	int done, cut;                   /* labels: the walk's end, a failed read */
 } PyGen;
 
@@ -47,19 +48,39 @@ static void follow(PyGen *p, int src, int off)
 	emit_jmp_imm(p->g, BPF_JEQ, BPF_REG_0, 0, p->done);
 }
 
-/* reg = the run-time address of the interpreter's file address va; a
- * position-independent -c interpreter adds its load bias, known once it
- * started (0 until then: nothing to walk yet).  Clobbers r0. */
-static void runtime_addr(PyGen *p, int reg, uint64_t va)
+/* reg = the run-time address of _PyRuntime (or PyCode_Type) + add: the
+ * fixed interpreter's, or this process's from sonde_pybase */
+static void runtime_addr(PyGen *p, int reg, bool code_type, int64_t add)
+{
+	if (p->base < 0) {
+		emit_ld_imm64(p->g, reg, (code_type ? p->l->code_type : p->l->runtime) + (uint64_t)add);
+		return;
+	}
+	emit_ldx(p->g, BPF_DW, reg, R_SCR, p->base + (code_type ? 8 : 0));
+	if (add)
+		emit(p->g, I_ALU64_IMM(BPF_ADD, reg, (int32_t)add));
+}
+
+/* Where this process has its interpreter (PyLayout.files): its sonde_pybase
+ * entry (key: the tgid at dst_off), else the fixed interpreter's
+ * addresses, else nothing to walk */
+static void gen_base(PyGen *p, int dst_off)
 {
 	Gen *g = p->g;
-	emit_ld_imm64(g, reg, va);
-	if (!p->l->bias_late)
-		return;
-	emit_ld_map_value(g, BPF_REG_0, R_CONTROL, CONTROL_PY_BIAS);
-	emit_ldx(g, BPF_DW, BPF_REG_0, BPF_REG_0, 0);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, p->done);
-	emit(g, I_ALU64_REG(BPF_ADD, reg, BPF_REG_0));
+	int miss = label_new(g), have = label_new(g);
+	emit_ld_map(g, BPF_REG_1, R_PYBASE, 0);
+	emit_scratch_ptr(g, BPF_REG_2, dst_off);
+	emit_call(g, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, p->l->fixed ? miss : p->done);
+	emit_ldx(g, BPF_DW, BPF_REG_1, BPF_REG_0, 0);
+	emit_ldx(g, BPF_DW, BPF_REG_2, BPF_REG_0, 8);
+	emit_goto(g, have);
+	label_place(g, miss);
+	emit_ld_imm64(g, BPF_REG_1, p->l->runtime);
+	emit_ld_imm64(g, BPF_REG_2, p->l->code_type);
+	label_place(g, have);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_1, p->base);
+	emit_stx(g, BPF_DW, R_SCR, BPF_REG_2, p->base + 8);
 }
 
 /* tstate of the current thread -> *tmp: pthread_getspecific(key) read
@@ -69,7 +90,7 @@ static void gen_tstate(PyGen *p)
 	Gen *g = p->g;
 	/* an unreadable key, or one past glibc's first-level slots: a process
 	 * without this CPython (sonde does not read the second-level keys) */
-	runtime_addr(p, BPF_REG_3, p->l->runtime + (uint64_t)p->l->tss_key);
+	runtime_addr(p, BPF_REG_3, false, p->l->tss_key);
 	read_into(p, p->tmp, 4, false, p->done);
 	emit_ldx(g, BPF_W, BPF_REG_0, R_SCR, p->tmp);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_0, 32, p->done);
@@ -231,7 +252,7 @@ static void gen_frame(PyGen *p, int i, int dst_off)
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, fr + l->fr_previous);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p->frame);
 	read_into(p, p->head, l->co_head, false, bad);
-	runtime_addr(p, BPF_REG_1, l->code_type);
+	runtime_addr(p, BPF_REG_1, true, 0);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, p->head + l->co_type);
 	emit_jmp_reg(g, BPF_JEQ, BPF_REG_0, BPF_REG_1, ok);
 	label_place(g, bad);
@@ -250,11 +271,13 @@ static void gen_pystack_into(Gen *g, const Type *t, int dst_off)
 	int mark = g->scratch_top;
 	PyGen p = {g, l, scratch_alloc(g, 256), scratch_alloc(g, 8), scratch_alloc(g, l->co_head),
 		   scratch_alloc(g, 16), scratch_alloc(g, (int)sizeof(PyCodeInfo)), scratch_alloc(g, 8),
-		   label_new(g), label_new(g)};
+		   l->nfiles ? scratch_alloc(g, 16) : -1, label_new(g), label_new(g)};
 	emit_memzero(g, dst_off, t->size);
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
+	if (l->nfiles)
+		gen_base(&p, dst_off);
 	gen_tstate(&p);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.frame);
 	follow(&p, p.frame, l->ts_cframe);

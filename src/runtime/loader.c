@@ -226,6 +226,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_USTACK: return rt->ustack_fds[stack_depth_of(r)];
 	case R_PYCODE: return rt->pycode_fd;
 	case R_PYLIVE: return rt->pylive_fd;
+	case R_PYBASE: return rt->pybase_fd;
 	case R_CONTROL: return rt->control_fd;
 	case R_FIRING: return rt->firing_fd;
 	case R_ERRPROGS: return rt->errprog_fd[r->arg];

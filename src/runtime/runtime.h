@@ -5,7 +5,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../bpf/emit.h"
 #include "../compile/script.h"
+#include "../sym/pylayout.h"
 #include "frontend_rt.h"
 #include "output.h"
 
@@ -73,13 +75,19 @@ typedef struct WatchedAddr {
 
 typedef struct SkbCapture SkbCapture; /* skboutput()'s perf buffer and pcap files */
 
+/* Python stacks' own programs (pycode.c, pybase.c): code_dealloc's, the
+ * fork, exec and exit keepers of sonde_pybase, then one per PyLayout file */
+enum { PYPROG_DEALLOC, PYPROG_FORK, PYPROG_EXEC, PYPROG_EXIT, PYPROG_INIT };
+#define PYPROGS (PYPROG_INIT + PY_FILES)
+
 typedef struct Runtime {
 	Script *sc;
 	RunOpts opt;
 	OutCtx out;
 	MapDesc *maps;
 	int ringbuf_fd, scratch_fd, zero_fd, rodata_fd, lost_fd, control_fd;
-	int pycode_fd, pylive_fd, pydealloc_fd, pybias_fd; /* Python stacks (pycode.c), or -1 */
+	int pycode_fd, pylive_fd, pybase_fd; /* Python stacks' maps (pycode.c), or -1 */
+	int pyprog_fds[PYPROGS];              /* and their programs, or -1 */
 	int kstack_fds[STACK_DEPTH_MAX + 1], ustack_fds[STACK_DEPTH_MAX + 1]; /* by depth */
 	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
 	int chain_fd;  /* D: the clauses chained on one perf-event probe (R_CHAIN), or -1 */
@@ -146,6 +154,15 @@ bool pycode_create_maps(struct Runtime *rt, char *err, size_t errlen);
 bool pycode_load(struct Runtime *rt, char *err, size_t errlen);
 bool pycode_attach(struct Runtime *rt, char *err, size_t errlen);
 void pycode_close(struct Runtime *rt);
+/* c (assembled when ok) loaded as a program of type, its sonde_pylive and
+ * sonde_pybase relocations made; the fd, else -1 with err saying what */
+int pycode_load_prog(struct Runtime *rt, BpfCode *c, bool ok, int type, const char *what, char *err,
+		     size_t errlen);
+/* sonde_pybase's keepers (pybase.c), when the interpreter's addresses
+ * differ per process (PyLayout.nfiles): loaded, then attached with the
+ * running processes' entries filled */
+bool pybase_load(struct Runtime *rt, char *err, size_t errlen);
+bool pybase_attach(struct Runtime *rt, char *err, size_t errlen);
 
 /* pieces, for tests and the loader */
 bool loader_create_maps(Runtime *rt, char *err, size_t errlen);

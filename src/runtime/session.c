@@ -570,8 +570,9 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.firing_fd = rt.drops_fd = rt.chain_fd = -1;
 	for (int i = 0; i < (int)(sizeof(rt.errprog_fd) / sizeof(rt.errprog_fd[0])); i++)
 		rt.errprog_fd[i] = -1;
-	rt.control_fd = rt.pycode_fd = rt.pylive_fd = rt.pydealloc_fd = rt.pybias_fd =
-		rt.perfbuf_fd = -1;
+	rt.control_fd = rt.pycode_fd = rt.pylive_fd = rt.pybase_fd = rt.perfbuf_fd = -1;
+	for (int i = 0; i < PYPROGS; i++)
+		rt.pyprog_fds[i] = -1;
 	rt.child_status = -1;
 	rt.drain_left = -1;
 	for (int i = 0; i <= STACK_DEPTH_MAX; i++)

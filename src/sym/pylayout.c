@@ -97,6 +97,12 @@ static bool read_obj_syms(const char *path, ObjSyms *o)
 	return o->runtime && o->code_type && o->version;
 }
 
+bool py_has_runtime(const char *path)
+{
+	ObjSyms o;
+	return read_obj_syms(path, &o);
+}
+
 /* n bytes of the file's initialized data at virtual address va */
 static bool read_at_vaddr(SymCtx *sc, const char *path, uint64_t va, void *buf, size_t n)
 {
@@ -153,7 +159,7 @@ static char *fsbase_text(void *arg, size_t *len)
  * the kernel's BTF for it was two thirds of a pystack program's start-up
  * (~130 ms of CPU, 0.4 s and more of a loaded host's wall time), which a
  * short profile of a Python process spends unsampled */
-static int fsbase_offset(SymCtx *sc)
+int py_task_fsbase(SymCtx *sc)
 {
 	if (strcmp(btf_kernel_path(), BTF_VMLINUX))
 		return fsbase_from_btf(sc); /* BPFTRACE_BTF's file: not the running kernel's */
@@ -163,210 +169,86 @@ static int fsbase_offset(SymCtx *sc)
 	return off;
 }
 
-/* Load bias of path in process pid (0 for a fixed-address executable). */
-static bool load_bias(SymCtx *sc, int pid, const char *path, bool dyn, uint64_t *bias)
-{
-	*bias = 0;
-	if (!dyn)
-		return true;
-	if (pid <= 0)
-		return false;
-	char mp[64], line[4096 + 128];
-	snprintf(mp, sizeof(mp), "/proc/%d/maps", pid);
-	FILE *f = fopen(mp, "r");
-	bool found = false;
-	char err[128];
-	const ElfFile *ef = elf_get(sc, path, err, sizeof(err));
-	while (f && ef && !found && fgets(line, sizeof(line), f)) {
-		unsigned long long lo, hi, off;
-		char file[4096] = "";
-		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %4095s", &lo, &hi, &off, file) < 4 ||
-		    strcmp(file, path))
-			continue;
-		uint64_t va = elf_offset_to_vaddr(ef, off);
-		if (va != (uint64_t)-1) {
-			*bias = lo - va;
-			found = true;
-		}
-	}
-	if (f)
-		fclose(f);
-	return found;
-}
-
-/* The file holding _PyRuntime for pid: its executable, or a libpython it maps. */
-static bool python_of_pid(int pid, char *path, size_t n)
-{
-	char link[64];
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	ssize_t k = readlink(link, path, n - 1);
-	ObjSyms o;
-	if (k > 0) {
-		path[k] = 0;
-		if (read_obj_syms(path, &o))
-			return true;
-	}
-	char **paths = NULL;
-	int np = proc_binaries(pid, &paths);
-	bool ok = false;
-	for (int i = 0; i < np; i++) {
-		if (!ok && strstr(paths[i], "/libpython3") && strlen(paths[i]) < n &&
-		    read_obj_syms(paths[i], &o)) {
-			strcpy(path, paths[i]);
-			ok = true;
-		}
-		free(paths[i]);
-	}
-	free(paths);
-	return ok;
-}
-
-/* The -c command's CPython: its executable, or the libpython3 it links;
- * a command not named python* that is neither: /usr/bin/python3.11, which
- * it may start; a python* one: refused, saying why */
-static bool cmd_binary(SymCtx *sc, const char *cmd, char *path, size_t n, char *err, size_t errlen)
-{
-	ObjSyms o;
-	char e2[128], *p = resolve_binary(cmd, 0, e2, sizeof(e2));
-	char *lib = p && !read_obj_syms(p, &o) ? elf_needed_prefix(p, "libpython3") : NULL;
-	const char *file = lib ? lib : p;
-	const char *base = strrchr(cmd, '/') ? strrchr(cmd, '/') + 1 : cmd;
-	bool ok = file && strlen(file) < n && read_obj_syms(file, &o);
-	if (ok)
-		strcpy(path, file);
-	else if (strncmp(base, "python", 6)) /* another program, which may start python3.11 */
-		ok = (size_t)snprintf(path, n, "/usr/bin/python3.11") < n;
-	else if (!p)
-		snprintf(err, errlen, "%s: %s", cmd, e2);
-	else if (!elf_get(sc, p, e2, sizeof(e2)))
-		snprintf(err, errlen, "%s%s%s is not an ELF executable (a pyenv shim or another "
-			 "script?): name the interpreter itself (-c '/path/to/python3.11 ...')", cmd,
-			 strcmp(cmd, p) ? ", found at " : "", strcmp(cmd, p) ? p : "");
-	else
-		snprintf(err, errlen, "%s (%s) is not a CPython sonde can read: neither it nor a "
-			 "libpython3 it links has _PyRuntime", cmd, p);
-	free(p);
-	free(lib);
-	return ok;
-}
-
-static bool pick_binary(SymCtx *sc, int pid, const char *cmd, char *path, size_t n, char *err, size_t errlen)
-{
-	if (pid > 0) {
-		if (python_of_pid(pid, path, n))
-			return true;
-		snprintf(err, errlen, "process %d runs no CPython that sonde can read "
-			 "(neither its executable nor a libpython3.11 it maps has _PyRuntime)", pid);
-		return false;
-	}
-	if (cmd)
-		return cmd_binary(sc, cmd, path, n, err, errlen);
-	snprintf(path, n, "/usr/bin/python3.11");
-	return true;
-}
-
 /* PyCode_Type.tp_dealloc, where a uprobe sees each code object freed (the
  * cache must forget it: another may take its address).  The file holds the
  * pointer (a shared library's as its relocation's addend, which the linker
  * writes there too); it must fall in the file's code. */
-static bool find_code_dealloc(SymCtx *sc, PyLayout *out, const ObjSyms *o, char *err, size_t errlen)
+static bool find_code_dealloc(SymCtx *sc, PyFile *pf, char *err, size_t errlen)
 {
 	uint64_t fn = 0;
 	char e2[128];
-	const ElfFile *f = elf_get(sc, out->path, e2, sizeof(e2));
-	if (f && read_at_vaddr(sc, out->path, o->code_type + TP_DEALLOC, &fn, 8) && fn)
-		out->code_dealloc = elf_vaddr_to_offset(f, fn);
-	if (f && fn && out->code_dealloc != (uint64_t)-1)
+	const ElfFile *f = elf_get(sc, pf->path, e2, sizeof(e2));
+	if (f && read_at_vaddr(sc, pf->path, pf->code_type + TP_DEALLOC, &fn, 8) && fn)
+		pf->code_dealloc = elf_vaddr_to_offset(f, fn);
+	if (f && fn && pf->code_dealloc != (uint64_t)-1)
 		return true;
 	snprintf(err, errlen, "%s: cannot find PyCode_Type's tp_dealloc in the file: sonde "
 		 "must see code objects freed to tell a new one at the same address from the old",
-		 out->path);
+		 pf->path);
 	return false;
 }
 
-static bool check_binary(SymCtx *sc, PyLayout *out, const ObjSyms *o, uint64_t bias, char *err, size_t errlen)
+/* the version's offsets into out (tss_key .. bytes_data, contiguous) */
+static void set_offsets(PyLayout *out, const PyLayout *t)
+{
+	size_t from = offsetof(PyLayout, tss_key), to = offsetof(PyLayout, bytes_data) + sizeof(int);
+	memcpy((char *)out + from, (const char *)t + from, to - from);
+}
+
+static bool check_version(SymCtx *sc, PyLayout *out, const PyFile *pf, const ObjSyms *o, char *err,
+			  size_t errlen)
 {
 	uint32_t ver = 0;
 	uint64_t basicsize = 0;
-	if (!read_at_vaddr(sc, out->path, o->version, &ver, 4) ||
-	    !read_at_vaddr(sc, out->path, o->code_type + 32, &basicsize, 8)) {
-		snprintf(err, errlen, "%s: cannot read Py_Version and PyCode_Type from the file",
-			 out->path);
+	if (!read_at_vaddr(sc, pf->path, o->version, &ver, 4) ||
+	    !read_at_vaddr(sc, pf->path, o->code_type + 32, &basicsize, 8)) {
+		snprintf(err, errlen, "%s: cannot read Py_Version and PyCode_Type from the file", pf->path);
 		return false;
 	}
 	unsigned major = ver >> 24, minor = (ver >> 16) & 0xff;
-	snprintf(out->version, sizeof(out->version), "%u.%u.%u", major, minor, (ver >> 8) & 0xff);
+	char vs[sizeof(out->version)];
+	snprintf(vs, sizeof(vs), "%u.%u.%u", major, minor, (ver >> 8) & 0xff);
 	const PyVersionTable *v = NULL;
 	for (size_t i = 0; i < sizeof(versions) / sizeof(versions[0]); i++)
 		if (versions[i].major == major && versions[i].minor == minor)
 			v = &versions[i];
 	if (!v) {
 		snprintf(err, errlen, "%s is CPython %s: sonde reads the frames of CPython 3.11 only",
-			 out->path, out->version);
+			 pf->path, vs);
 		return false;
 	}
 	if ((int)basicsize != v->tp_basicsize || o->runtime_size != v->runtime_size) {
 		snprintf(err, errlen, "%s (CPython %s) does not match sonde's 3.11 layout "
 			 "(code objects %llu bytes, expected %d; _PyRuntime %llu bytes, expected "
-			 "%llu): refusing to print wrong stacks", out->path, out->version,
+			 "%llu): refusing to print wrong stacks", pf->path, vs,
 			 (unsigned long long)basicsize, v->tp_basicsize,
 			 (unsigned long long)o->runtime_size, (unsigned long long)v->runtime_size);
 		return false;
 	}
-	char path[sizeof(out->path)];
-	memcpy(path, out->path, sizeof(path));
-	*out = v->l;
-	memcpy(out->path, path, sizeof(path));
-	snprintf(out->version, sizeof(out->version), "%u.%u.%u", major, minor, (ver >> 8) & 0xff);
-	out->runtime = o->runtime + bias;
-	out->code_type = o->code_type + bias;
-	return find_code_dealloc(sc, out, o, err, errlen);
-}
-
-/* A position-independent interpreter (a libpython, a PIE python) of a -c
- * command that has not started: its load address is learned in the
- * process, by a uprobe on Py_InitializeFromConfig, which every way of
- * starting CPython runs once before any Python code (runtime/pycode.c) */
-static bool late_bias(SymCtx *sc, PyLayout *out, const ObjSyms *o, const char *cmd, char *err, size_t errlen)
-{
-	char e2[128];
-	const ElfFile *f = elf_get(sc, out->path, e2, sizeof(e2));
-	if (cmd && f && o->init && (out->init_off = elf_vaddr_to_offset(f, o->init)) != (uint64_t)-1) {
-		out->bias_late = true;
-		out->init_vaddr = o->init;
-		return true;
-	}
-	snprintf(err, errlen, "%s is position-independent: its addresses are known only "
-		 "per process; give -p PID (system-wide, sonde reads the processes of "
-		 "/usr/bin/python3.11 only)", out->path);
-	return false;
-}
-
-bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
-{
-	memset(out, 0, sizeof(*out));
-	if (!pick_binary(sc, pid, cmd, out->path, sizeof(out->path), err, errlen))
-		return false;
-	ObjSyms o;
-	if (!read_obj_syms(out->path, &o)) {
-		snprintf(err, errlen, "%s has no _PyRuntime, PyCode_Type and Py_Version symbols: "
-			 "not a CPython sonde can read (give -p PID of a python process)", out->path);
-		return false;
-	}
-	char e2[128];
-	const ElfFile *f = elf_get(sc, out->path, e2, sizeof(e2));
-	bool dyn = f && f->dyn;
-	uint64_t bias = 0;
-	bool late = !load_bias(sc, pid, out->path, dyn, &bias);
-	if (!check_binary(sc, out, &o, bias, err, errlen) || (late && !late_bias(sc, out, &o, cmd, err, errlen)))
-		return false;
-	out->task_fsbase = fsbase_offset(sc);
-	if (out->task_fsbase < 0) {
-		snprintf(err, errlen, "the kernel's BTF has no task_struct.thread.fsbase: sonde "
-			 "finds a thread's Python state through it");
-		return false;
-	}
+	set_offsets(out, &v->l);
+	memcpy(out->version, vs, sizeof(vs));
 	return true;
+}
+
+bool pyfile_check(SymCtx *sc, const char *path, PyLayout *out, PyFile *pf, bool *dyn, char *err,
+		  size_t errlen)
+{
+	ObjSyms o;
+	char e2[128];
+	memset(pf, 0, sizeof(*pf));
+	if (strlen(path) >= sizeof(pf->path) || !read_obj_syms(path, &o)) {
+		snprintf(err, errlen, "%s has no _PyRuntime, PyCode_Type and Py_Version symbols: "
+			 "not a CPython sonde can read (give -p PID of a python process)", path);
+		return false;
+	}
+	strcpy(pf->path, path);
+	pf->runtime = o.runtime;
+	pf->code_type = o.code_type;
+	const ElfFile *f = elf_get(sc, path, e2, sizeof(e2));
+	*dyn = f && f->dyn;
+	pf->init_vaddr = o.init;
+	pf->init_off = f && o.init ? elf_vaddr_to_offset(f, o.init) : (uint64_t)-1;
+	return check_version(sc, out, pf, &o, err, errlen) && find_code_dealloc(sc, pf, err, errlen);
 }
 
 static uint64_t elf_entry(const char *path)

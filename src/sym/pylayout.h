@@ -10,38 +10,73 @@
 #include <stdint.h>
 #include <string.h>
 
+/* An interpreter file whose addresses differ per process (a libpython, a
+ * position-independent python): what its processes' sonde_pybase entries
+ * are made of (runtime/pycode.c) */
+#define PY_FILES 4
+typedef struct PyFile {
+	char path[4096];
+	uint64_t runtime, code_type;   /* file addresses of _PyRuntime and PyCode_Type */
+	uint64_t code_dealloc;         /* file offset of code_dealloc */
+	uint64_t init_vaddr, init_off; /* Py_InitializeFromConfig's address and file offset */
+} PyFile;
+
+/* sonde_pybase: key a process's tgid (u32), value where its interpreter's
+ * _PyRuntime and PyCode_Type are in it */
+#define PYBASE_ENTRIES 16384
+typedef struct PyBase {
+	uint64_t runtime, code_type;
+} PyBase;
+
 typedef struct PyLayout {
 	char version[16];      /* "3.11.2" (from Py_Version) */
+	/* fixed: an interpreter at the same addresses in every process that
+	 * runs it (a fixed-address executable, or -p's process): */
+	bool fixed;
 	char path[4096];       /* the ELF file holding _PyRuntime */
 	uint64_t runtime;      /* run-time address of _PyRuntime */
 	uint64_t code_type;    /* run-time address of PyCode_Type */
 	uint64_t code_dealloc; /* file offset of PyCode_Type's tp_dealloc (code_dealloc) */
-	/* runtime and code_type are file addresses, to which the load bias is
-	 * added in BPF, from the control page's CONTROL_PY_BIAS: a -c command
-	 * whose interpreter is position-independent (a libpython, a PIE
-	 * python), whose bias is known once it runs Py_InitializeFromConfig
-	 * (at file offset init_off, address init_vaddr) */
-	bool bias_late;
-	uint64_t init_vaddr, init_off;
+	/* the others: a walk finds its process's addresses in sonde_pybase
+	 * (which Py_InitializeFromConfig's uprobes and a scan of the running
+	 * processes fill), else takes the fixed one's */
+	int nfiles;
+	PyFile files[PY_FILES];
+	bool any;              /* found for any process (no -p, or a -c command that is no CPython) */
 	/* glibc TLS: pthread_getspecific(key) for key < 32 is at
 	 * fsbase + tls_block + key * 16 + 8 (struct pthread's specific_1stblock) */
 	int tss_key;           /* offset of the autoTSSkey's key in _PyRuntime */
 	int tls_block;
-	int task_fsbase;       /* task_struct.thread.fsbase (kernel BTF) */
 	int ts_cframe, cf_frame;                 /* PyThreadState -> _PyCFrame -> frame */
 	int fr_code, fr_previous, fr_instr;      /* _PyInterpreterFrame */
 	int co_type, co_firstlineno, co_filename, co_qualname, co_linetable,
 	    co_firsttraceable, co_code, co_head; /* PyCodeObject (co_head: bytes read) */
 	int str_state, str_ascii_data, str_utf8; /* PyUnicode (compact ASCII / utf8) */
 	int bytes_size, bytes_data;              /* PyBytes */
+	int task_fsbase;       /* task_struct.thread.fsbase (kernel BTF) */
 } PyLayout;
 
 /* Find the interpreter of the traced process: /proc/PID/exe (and a
  * libpython it maps) with pid > 0, else the -c command's program or the
- * libpython3 it links (bias_late when position-independent), else
- * /usr/bin/python3.11; load its offsets and cross-check them.  false with
- * a message saying what did not match. */
+ * libpython3 it links, else every CPython 3.11 of the system
+ * (/usr/bin/python3.11, the dynamic loader's libpython3.11 and those the
+ * running processes map); load its offsets and cross-check them.  false
+ * with a message saying what did not match. */
 bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
+
+/* One interpreter file checked: its CPython version's offsets into out
+ * (version, tss_key .. bytes_data), its file addresses into pf, *dyn when
+ * its addresses differ per process.  false with a message saying why. */
+bool pyfile_check(SymCtx *sc, const char *path, PyLayout *out, PyFile *pf, bool *dyn, char *err,
+		  size_t errlen);
+/* path has CPython's _PyRuntime, PyCode_Type and Py_Version */
+bool py_has_runtime(const char *path);
+/* task_struct.thread.fsbase's offset (kernel BTF, kept per boot), -1 */
+int py_task_fsbase(SymCtx *sc);
+
+/* Where process pid has one of l's files (PyLayout.files), from its maps:
+ * false when it maps none of them */
+bool py_proc_base(SymCtx *sc, const PyLayout *l, int pid, PyBase *out);
 
 /* The traced process's interpreter as the run found it before compiling
  * (python/py_target.c): its layout when ok, else why not (err), which

@@ -54,10 +54,42 @@ pid=$!
 for _ in $(seq 600); do grep -q ready "$tmp/ready" && break; sleep 0.05; done
 got=$("$SONDE" -q -p $pid -e "tracepoint:syscalls:sys_enter_clock_nanosleep /pid == $pid/ {
 	printf(\"%s\", jstack()); exit(); }" 2>&1)
-kill $pid; wait $pid 2>/dev/null
 expect "-p, shared libpython" "
         [ <string>:5 (nap) ]
         [ <string>:6 (<module>) ]" "$got"
+
+# system-wide (no -p, no -c): a process already running when sonde starts
+# (its libpython's address read from its maps, runtime/pybase.c)
+got=$(timeout 60 "$SONDE" -q -e "tracepoint:syscalls:sys_enter_clock_nanosleep /pid == $pid/ {
+	printf(\"%s\", jstack()); exit(); }" 2>&1)
+kill $pid; wait $pid 2>/dev/null
+expect "system-wide, running before" "
+        [ <string>:5 (nap) ]
+        [ <string>:6 (<module>) ]" "$got"
+
+# system-wide, processes started after sonde: one probe serves each
+# (Py_InitializeFromConfig's uprobe), and a forked child (the parent's entry
+# copied): only the child sleeps, in child_nap
+cp "$SPY" "$tmp/pyfork"
+"$SONDE" -q -e 'tracepoint:syscalls:sys_enter_clock_nanosleep /comm == "pyfork"/ {
+	printf("%s", jstack()); exit(); } BEGIN { printf("attached\n"); }' >"$tmp/sw" 2>&1 &
+spid=$!
+for _ in $(seq 1200); do grep -q attached "$tmp/sw" && break; sleep 0.05; done
+"$tmp/pyfork" -c 'import os, time
+def child_nap():
+    while True:
+        time.sleep(0.05)
+if os.fork() == 0:
+    child_nap()
+os.wait()' &
+fpid=$!
+for _ in $(seq 1200); do kill -0 $spid 2>/dev/null || break; sleep 0.05; done
+kill $spid 2>/dev/null
+pkill -P $fpid; kill $fpid; wait $fpid 2>/dev/null
+expect "system-wide, started after, forked" "attached
+
+        [ <string>:4 (child_nap) ]
+        [ <string>:6 (<module>) ]" "$(cat "$tmp/sw")"
 
 # a script in front of the interpreter (as pyenv's shims): said, not guessed
 mkdir "$tmp/shims"
