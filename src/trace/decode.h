@@ -49,6 +49,8 @@ void dec_sa_flags(StrBuf *b, uint64_t v);
 void dec_sigaction(StrBuf *b, const uint8_t *d, size_t len);
 void dec_sock_family(StrBuf *b, uint64_t v);
 void dec_sock_type(StrBuf *b, uint64_t v);        /* SOCK_STREAM|SOCK_CLOEXEC */
+/* socket's protocol by its family: IPPROTO_TCP, NETLINK_ROUTE, htons(ETH_P_ALL) */
+void dec_sock_proto(StrBuf *b, uint64_t family, uint64_t proto);
 /* a sockaddr of len bytes (at most 128 read) as strace's print_sockaddr;
  * false (nothing written) when len < 2: strace shows its address */
 bool dec_sockaddr(StrBuf *b, const uint8_t *d, size_t len);

@@ -37,16 +37,6 @@ bool arg_omitted(const Call *c, int i)
 	       !(c->args[i - 1] & O_CREAT) && (c->args[i - 1] & O_TMPFILE) != O_TMPFILE;
 }
 
-/* 'y': socket protocol, named for the IP families */
-static void put_sock_proto(StrBuf *b, const Call *c, uint64_t v)
-{
-	if ((c->args[0] == AF_INET || c->args[0] == AF_INET6) && v <= 17 &&
-	    (v == 0 || v == 1 || v == 6 || v == 17))
-		sb_puts(b, v == 0 ? "IPPROTO_IP" : v == 1 ? "IPPROTO_ICMP" : v == 6 ? "IPPROTO_TCP" : "IPPROTO_UDP");
-	else
-		fb_i64(b, (int32_t)v);
-}
-
 /* kinds decoded from the value alone; false if k is not one of them */
 static bool put_flag_arg(StrBuf *b, char k, uint64_t v)
 {
@@ -146,7 +136,7 @@ bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 		put_in_struct(b, c, i, have);
 		break;
 	case 'L': case 'U': case 'H': case 'N': put_vec_arg(b, c, i, strsize, have); break;
-	case 'y': put_sock_proto(b, c, v); break;
+	case 'y': dec_sock_proto(b, c->args[0], v); break;
 	case '[': put_gid_array(b, c, i, (uint32_t)c->args[0] > 65536 ? UINT64_MAX : c->args[0], have); break;
 	case ']':
 		if (ok_ret(c))

@@ -6,6 +6,7 @@
  * netlink socket only after its first send (that send strace shows raw). */
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netlink.h>
+#include <netinet/in.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -46,6 +47,13 @@ int main(void)
 		send_msg(nf, NFNL_SUBSYS_CTHELPER << 8 | 2, NLM_F_REQUEST | NLM_F_NONREC, NULL, 0);
 		close(nf);
 	}
+	/* socket's protocol by the family's names (and one no name is for) */
+	int raw = socket(AF_INET, SOCK_RAW, IPPROTO_RAW);
+	if (raw >= 0)
+		close(raw);
+	int unknown = socket(AF_NETLINK, SOCK_RAW, 0x1e);
+	if (unknown >= 0)
+		close(unknown);
 	int gen = nl_socket(NETLINK_GENERIC);
 	if (gen >= 0) {
 		send_msg(gen, 0x10 /* nlctrl */, NLM_F_REQUEST | 0x300, "\3\0\0\0", 4);

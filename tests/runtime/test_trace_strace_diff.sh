@@ -91,6 +91,9 @@ yflag=
 # socket call itself is not shown: sonde takes it to know the protocol)
 calls=sendto
 run netlink build/progs/trace_netlink
+# the sockets' protocols named by their families (NETLINK_NETFILTER, IPPROTO_RAW)
+calls=sendto,socket
+run netlink-socket build/progs/trace_netlink
 # prctl: each option's arguments, what the call fills in, its return
 calls=prctl
 run prctl build/progs/trace_prctl

@@ -491,6 +491,11 @@ int main(void)
 	T(dec_sigset(&b, ~0ull), "~[]");
 	T(dec_sock_family(&b, AF_INET6), "AF_INET6");
 	T(dec_sock_type(&b, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK), "SOCK_STREAM|SOCK_CLOEXEC|SOCK_NONBLOCK");
+	T(dec_sock_proto(&b, AF_NETLINK, 4), "NETLINK_SOCK_DIAG");
+	T(dec_sock_proto(&b, AF_NETLINK, 0x11), "0x11 /* NETLINK_??? */");
+	T(dec_sock_proto(&b, AF_INET6, 136), "IPPROTO_UDPLITE");
+	T(dec_sock_proto(&b, AF_PACKET, 0x300), "htons(ETH_P_ALL)");
+	T(dec_sock_proto(&b, AF_UNIX, 0), "0");
 	T(dec_open_flags(&b, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_DIRECTORY), "O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY");
 	T(dec_access_mode(&b, 0), "F_OK");
 	T(dec_access_mode(&b, R_OK | W_OK), "R_OK|W_OK");
