@@ -1,5 +1,5 @@
 /* The functions that reach into the probe's context or the kernel:
- * cgroup_path, reg, debugf, override, signal, path, skboutput, unwatch;
+ * cgroup_path, reg, debugf, override, signal (0.26's signal_thread), path, skboutput, unwatch;
  * each one's type rule and code generation (cgroup_path's value is
  * printed by its type, runtime/value_format.c; skboutput's packets are
  * written by runtime/skb_capture.c). */
@@ -152,10 +152,10 @@ static bool check_signal(Sema *s, Expr *c)
 	const Provider *p = s->spec->prov;
 	Expr *a = c->args.v[0];
 	if (!s->sc->opt.unsafe)
-		return sema_error(s, c->loc, "signal() is an unsafe function being used in safe mode\n"
-				  "hint: --unsafe allows it");
+		return sema_error(s, c->loc, "%s() is an unsafe function being used in safe mode\n"
+				  "hint: --unsafe allows it", c->name);
 	if (!p->can_signal)
-		return sema_error(s, c->loc, "signal can not be used with \"%s\" probes", p->name);
+		return sema_error(s, c->loc, "%s can not be used with \"%s\" probes", c->name, p->name);
 	c->aux = 0;
 	if (a->kind == E_STR) {
 		c->aux = signal_number(a->sval);
@@ -175,15 +175,26 @@ static bool check_signal(Sema *s, Expr *c)
 }
 
 /* -k reports a failure (a kernel thread, an exiting task) */
-static void gen_signal(Gen *g, const Expr *e)
+static void gen_send_signal(Gen *g, const Expr *e, int helper)
 {
 	if (e->aux)
 		emit(g, I_MOV64_IMM(BPF_REG_0, e->aux));
 	else
 		gen_int(g, e->args.v[0]);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-	emit_call(g, BPF_FUNC_send_signal);
-	gen_helper_check(g, BPF_FUNC_send_signal);
+	emit_call(g, helper);
+	gen_helper_check(g, helper);
+}
+
+static void gen_signal(Gen *g, const Expr *e)
+{
+	gen_send_signal(g, e, BPF_FUNC_send_signal);
+}
+
+/* 0.26's signal_thread(SIG): to the traced thread, not its process */
+static void gen_signal_thread(Gen *g, const Expr *e)
+{
+	gen_send_signal(g, e, BPF_FUNC_send_signal_thread);
 }
 
 /* path(p): the path of a struct path * through bpf_d_path, which only
@@ -296,6 +307,8 @@ static const FuncDef ctx_funcs[] = {
 	{"debugf", F_NONE, FK_STMT, 1, 64, check_debugf, .gen_stmt = gen_debugf},
 	{"override", F_NONE, FK_STMT, 1, 1, check_override, .gen_stmt = gen_override},
 	{"signal", F_NONE, FK_STMT, 1, 1, check_signal, .gen_stmt = gen_signal},
+	{"signal_thread", F_NONE, FK_STMT, 1, 1, check_signal, .gen_stmt = gen_signal_thread,
+	 .sets = FSET_BT_STDLIB},
 	{"path", F_NONE, FK_EXPR, 1, 1, check_path, .gen_into = gen_path},
 	{"skboutput", F_NONE, FK_VAR, 4, 4, check_skboutput, .gen_int = gen_skboutput},
 	{"unwatch", F_NONE, FK_STMT, 1, 1, check_unwatch, .gen_stmt = gen_unwatch},

@@ -108,6 +108,9 @@ static void test_types(void)
 		CHECK(r.prog->probes[0]->body.v[2 + i]->expr->kind == E_BUILTIN ||
 		      r.prog->probes[0]->body.v[2 + i]->expr->aux == is_want[i]);
 	compiled_free(&r);
+	r = compile_gen(g026, "begin { is_err(curtask); }");
+	CHECK(r.sc && stmt_type(&r, 0)->kind == TY_INT && stmt_type(&r, 0)->is_bool);
+	compiled_free(&r);
 }
 
 /* ---- misuse ---- */
@@ -123,7 +126,6 @@ static void test_errors(void)
 	expect_gen_error(g026, "begin { print(nsecs(foo)); }", 1, 21,
 			 "Invalid timestamp mode: nsecs() takes monotonic, boot, tai or sw_tai");
 	expect_gen_error(g026, "begin { exit(\"a\"); }", 1, 14, "exit() argument 1 must be an integer");
-	expect_gen_error(g026, "begin { print(comm(1, 2)); }", 1, 15, "Unknown function: comm");
 	expect_gen_error(g026, "begin { print(signal_name(\"INT\")); }", 1, 27,
 			 "signal_name() only supports integer arguments (string provided)");
 	expect_gen_error(g026, "begin { errorf(\"%d\", \"a\"); }", 1, 9,
@@ -131,6 +133,14 @@ static void test_errors(void)
 	expect_gen_error(g026, "begin { $x = warnf(\"a\"); }", 1, 14, "warnf() does not return a value");
 	expect_gen_error(g026, "begin { print(is_str()); }", 1, 15,
 			 "is_str() requires one argument (0 provided)");
+	expect_gen_error(g026, "begin { print(is_err(\"a\")); }", 1, 22,
+			 "is_err() argument 1 must be an integer");
+	expect_gen_error(g026, "begin { $x = signal_thread(1); }", 1, 14,
+			 "signal_thread() does not return a value");
+	expect_gen_error(g026, "begin { signal_thread(1); }", 1, 9,
+			 "signal_thread() is an unsafe function being used in safe mode\n"
+			 "hint: --unsafe allows it");
+	expect_gen_error(g017, "BEGIN { print(is_err(0)); }", 1, 15, "Unknown function: is_err");
 }
 
 /* ---- code ---- */

@@ -1,9 +1,9 @@
 /* bpftrace 0.26's functions that ask the kernel for what they name:
  * pid([curr_ns|init]), tid([curr_ns|init]) (src/builtins/pidns.c),
- * percpu_kaddr(name [, cpu]) (percpu.c); their types, their errors
+ * percpu_kaddr(name [, cpu]) (percpu.c), comm(pid) (comm_pid.c); their types, their errors
  * (message and line:col), what codegen emits, and that 0.17 has none of
  * them.  Their output on the real kernel: tests/runtime/test_bt26_pidns.sh,
- * bt26's pid_namespace and call.percpu_kaddr tests. */
+ * test_bt26_comm_pid.sh, bt26's pid_namespace and call.percpu_kaddr tests. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +144,32 @@ static void test_percpu_codegen(void)
 	check_percpu_code("begin { print(*percpu_kaddr(\"runqueues\", cpu)); }", BPF_FUNC_per_cpu_ptr);
 }
 
+/* ---- comm(pid) ---- */
+
+static void test_comm_pid(void)
+{
+	Compiled r = compile_sym(g026, "begin { comm(1); comm(); }");
+	CHECK(r.sc != NULL);
+	if (r.sc) {
+		const Expr *c = r.prog->probes[0]->body.v[0]->expr;
+		CHECK(c->type->kind == TY_STR && c->type->size == 16);
+		CHECK(r.prog->probes[0]->body.v[1]->expr->kind == E_BUILTIN); /* the variable */
+		int kfuncs = 0;
+		const ProgCode *p = r.sc->progs.v[0];
+		for (int i = 0; i < p->ninsns; i++)
+			kfuncs += p->insns[i].code == (BPF_JMP | BPF_CALL) &&
+				  p->insns[i].src_reg == BPF_PSEUDO_KFUNC_CALL;
+		CHECK(kfuncs == 2); /* bpf_task_from_pid, bpf_task_release */
+		CHECK(helper_calls(r.sc, BPF_FUNC_probe_read_kernel_str) == 1);
+	}
+	compiled_free(&r);
+	expect_gen_error(g026, "begin { print(comm(\"x\")); }", 1, 20,
+			 "comm() argument 1 must be an integer");
+	expect_gen_error(g026, "begin { print(comm(1, 2)); }", 1, 15,
+			 "comm() takes up to one argument (2 provided)");
+	expect_gen_error(g017, "BEGIN { print(comm(1)); }", 1, 15, "Unknown function: comm");
+}
+
 int main(void)
 {
 	unsetenv("SONDE_COMPAT");
@@ -155,5 +181,6 @@ int main(void)
 	test_percpu_types();
 	test_percpu_errors();
 	test_percpu_codegen();
+	test_comm_pid();
 	return check_done("test_stdlib_kernel_bt26");
 }
