@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../compile/builtin.h"
+#include "../compile/sema_hooks.h"
 #include "../probes/provider.h"
 #include "frontend_bt.h"
 #include "generation_bt.h"
@@ -26,6 +28,14 @@ static bool path_provider(const char *name, size_t len)
 	buf[len] = 0;
 	const Provider *p = provider_find(buf);
 	return p && p->takes_path;
+}
+
+/* ParseOpts.is_function: a function or builtin of 0.26's bpftrace (its
+ * standard library's among them: `cpu()` is one) */
+static bool is_function(const char *name)
+{
+	return func_find_in(name, DIALECT_BPFTRACE, FSET_BT_STDLIB) ||
+	       builtin_var_named(name, FSET_BT_STDLIB);
 }
 
 /* 0.17: every rule off */
@@ -80,6 +90,8 @@ static const ParseOpts parse_026 = {
 	.let_decls = true,
 	.map_decls = true,
 	.config_block = true,
+	.macros = true,
+	.is_function = is_function,
 	.path_provider = path_provider,
 };
 

@@ -30,34 +30,11 @@ static void gen_printf(Gen *g, const Expr *e)
 	gen_format_event(g, EV_PRINTF, e);
 }
 
-/* the call's text, from its name to its closing parenthesis (string
- * literals skipped), where src has it on the call's line; else its name */
-static Loc call_span(const Source *src, Loc loc)
-{
-	const char *p = src->text;
-	for (int line = 1; p && *p && line < loc.line; p++)
-		line += *p == '\n';
-	if (!p || (int)strlen(p) < loc.col)
-		return loc;
-	const char *start = p + loc.col - 1, *q = start;
-	int depth = 0;
-	for (; *q && *q != '\n'; q++) {
-		if (*q == '"')
-			for (q++; *q && *q != '"' && *q != '\n'; q++)
-				q += q[0] == '\\' && q[1];
-		depth += *q == '(';
-		if (*q == ')' && --depth == 0) {
-			loc.len = (int)(q - start) + 1;
-			break;
-		}
-	}
-	return loc;
-}
 
 /* errorf()/warnf(): printf's check, and the whole call as the place */
 static bool check_diag(Sema *s, Expr *c)
 {
-	c->loc = call_span(&s->sc->ast->src, c->loc);
+	c->loc = loc_call_span(&s->sc->ast->src, c->loc);
 	return check_printf(s, c);
 }
 
@@ -68,6 +45,7 @@ static void gen_diag(Gen *g, const Expr *e, const char *severity)
 	EventDesc *ev = gen_format_event(g, EV_DIAG, e);
 	ev->text = severity;
 	ev->loc = e->loc;
+	ev->from = e->from;
 }
 
 static void gen_errorf(Gen *g, const Expr *e)

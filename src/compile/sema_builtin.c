@@ -24,6 +24,14 @@ static const BuiltinDef builtins[] = {
 	{"locals", B_LOCALS, TY_CTX, 0, false},
 };
 
+bool builtin_var_named(const char *name, unsigned sets)
+{
+	for (size_t i = 0; i < sizeof(builtins) / sizeof(*builtins); i++)
+		if (!strcmp(builtins[i].name, name))
+			return true;
+	return builtin_var_find(name, sets, true) || builtin_var_find(name, sets, false);
+}
+
 /* a family's variable: in_sets, one of an optional set the dialect sees
  * (bpftrace 0.26's jiffies; before the core's own: its nsecs); else one in
  * no set (python/: pystack), after the core's own */

@@ -31,6 +31,10 @@ void builtin_var_register(const BuiltinDef *rows, size_t n);
 /* the registered variable `name` in one of the optional sets `sets`
  * (in_sets), or in none (!in_sets); NULL if there is none (builtin.c) */
 const BuiltinDef *builtin_var_find(const char *name, unsigned sets, bool in_sets);
+/* whether name is a builtin variable of the core's table or a family's
+ * (in no set, or in one of sets): for a front end's questions before sema
+ * (bpftrace's macro calls, bt/generation_bt.c) */
+bool builtin_var_named(const char *name, unsigned sets);
 #define BUILTIN_VARS(table)                                                               \
 	__attribute__((constructor)) static void register_##table(void)                \
 	{                                                                              \

@@ -92,6 +92,9 @@ struct Expr {
 	int aux2;            /* per-kind extra: builtin id, ... */
 	void *auxp;          /* per-kind extra pointer (tracepoint field, ...) */
 	signed char addrspace; /* AS_* (sema_addrspace.c): for bpftrace's warning only */
+	/* a node of a macro's body copied to a call: the call, for "expanded
+	 * from" (lang/macro_expand.c); line 0 otherwise */
+	Loc from;
 };
 
 typedef enum StmtKind {
@@ -182,6 +185,31 @@ typedef struct MapDecl {
 	uint64_t max_entries;
 } MapDecl;
 
+/* bpftrace 0.26's `macro name(params) { body }` (lang/parse_macro.c),
+ * expanded where it is called before sema (lang/macro_expand.c) */
+typedef enum MacroParamKind {
+	MP_VAR,  /* $x: the caller passes a variable, used (and set) by name */
+	MP_MAP,  /* @x: the caller passes a map */
+	MP_EXPR, /* x: any expression, put wherever the body says x */
+} MacroParamKind;
+
+typedef struct MacroParam {
+	MacroParamKind kind;
+	char *name; /* without '$' or '@' */
+	Loc loc;
+} MacroParam;
+
+typedef struct MacroDef {
+	char *name;
+	Loc loc; /* its name */
+	MacroParam *params;
+	int nparams;
+	StmtList body;
+	/* the body ends in an expression without ';': a value, so a call may
+	 * stand where an expression does */
+	bool has_value;
+} MacroDef;
+
 typedef struct Program {
 	Arena arena;
 	Source src;
@@ -198,6 +226,8 @@ typedef struct Program {
 	int nconfig;
 	MapDecl *map_decls; /* bpftrace 0.26's map declarations, in order */
 	int nmap_decls;
+	MacroDef *macros; /* bpftrace 0.26's macros, in order (expanded already) */
+	int nmacros;
 } Program;
 
 /* Parse `src` into a Program; on failure returns NULL and fills err.

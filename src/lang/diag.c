@@ -128,3 +128,27 @@ void diag_print_warning(FILE *out, const Source *src, const Error *e)
 {
 	diag_print_kind(out, src, e, "WARNING");
 }
+
+/* the call's text, from its name to its closing parenthesis (string
+ * literals skipped), where src has it on the call's line; else its name */
+Loc loc_call_span(const Source *src, Loc loc)
+{
+	const char *p = src->text;
+	for (int line = 1; p && *p && line < loc.line; p++)
+		line += *p == '\n';
+	if (!p || (int)strlen(p) < loc.col)
+		return loc;
+	const char *start = p + loc.col - 1, *q = start;
+	int depth = 0;
+	for (; *q && *q != '\n'; q++) {
+		if (*q == '"')
+			for (q++; *q && *q != '"' && *q != '\n'; q++)
+				q += q[0] == '\\' && q[1];
+		depth += *q == '(';
+		if (*q == ')' && --depth == 0) {
+			loc.len = (int)(q - start) + 1;
+			break;
+		}
+	}
+	return loc;
+}

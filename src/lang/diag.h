@@ -46,6 +46,11 @@ typedef struct Source {
 	const char *text; /* NUL-terminated program text */
 } Source;
 
+/* A call at loc (its name): its text from the name to its closing
+ * parenthesis (string literals skipped), where src has it on the call's
+ * line; else loc */
+Loc loc_call_span(const Source *src, Loc loc);
+
 /* Records the first error only: later ones are usually consequences. */
 bool error_at(Error *e, Loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

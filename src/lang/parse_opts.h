@@ -38,6 +38,14 @@ typedef struct ParseOpts {
 	bool for_loops;
 	/* records `(a = 1, b = "x")` (lang/parse_record.c) */
 	bool records;
+	/* `macro name($v, @m, e) { ... }` items, expanded at their calls
+	 * (lang/parse_macro.c, lang/macro_expand.c) */
+	bool macros;
+	/* The macro expansion's one question, answered by the front end:
+	 * whether name is a function of the language, so a call to it with
+	 * another arity than a macro of that name's is the function's.  NULL:
+	 * none is. */
+	bool (*is_function)(const char *name);
 	/* The lexer's one question about providers, answered by the front end
 	 * (from the provider interface): whether the provider named by the
 	 * first len bytes of name takes a file path as its next part, '/'s and

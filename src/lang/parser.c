@@ -6,7 +6,9 @@
  * points).  Every parse function returns NULL/false with the error
  * recorded on failure; nothing needs unwinding because all allocations
  * live in the Program's arena. */
+#include "macro_expand.h"
 #include "parse_config.h"
+#include "parse_macro.h"
 #include "parse_mapdecl.h"
 #include "parser_int.h"
 
@@ -36,6 +38,7 @@ static const struct {
 	{ at_c_def, parse_c_def },
 	{ at_config, parse_config }, /* parse_config.c */
 	{ at_map_decl, parse_map_decl }, /* parse_mapdecl.c */
+	{ at_macro, parse_macro }, /* parse_macro.c */
 };
 
 /* the first top-level item other than a probe that starts here, or -1 */
@@ -88,7 +91,7 @@ static bool bpftrace_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void 
 {
 	Parser ps = { .lx = *lx, .prog = p, .err = err };
 	ps.lx.opts = arg;
-	return parse_top(&ps, cdefs);
+	return parse_top(&ps, cdefs) && macro_expand(p, arg, err);
 }
 
 Program *parse_program_opts(const Source *src, const ParseOpts *opts, Error *err)
