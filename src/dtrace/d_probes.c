@@ -15,6 +15,7 @@
 
 #include "../lang/ctypes.h"
 #include "../sym/tracefs.h"
+#include "../sym/elf_needed.h"
 #include "../sym/elf_syms.h"
 #include "../sym/features.h"
 #include "../sym/kfuncs.h"
@@ -318,20 +319,27 @@ static void walk_profile(Walk *w)
 /* --- pid and USDT providers: user processes ---------------------------------- */
 
 /* the files a process's probes live in: with -p its mappings; with -c the
- * command (not exec'd yet: its libraries are named explicitly) */
+ * command, which has not exec'd yet: its program, the libraries it will
+ * map (its DT_NEEDED, theirs...), and a library the probe names */
 static int user_files(const DEnv *env, const char *mod, char ***out)
 {
 	if (env->cmd) {
-		char err[256];
+		char err[256], **libs = NULL;
 		char *exe = resolve_binary(env->cmd, 0, err, sizeof(err));
 		char *lib = *mod && !strpbrk(mod, "*?[") && strcmp(mod, "a.out")
 				    ? resolve_binary(mod, 0, err, sizeof(err)) : NULL;
-		*out = xcalloc(2, sizeof(char *));
-		int n = 0;
+		int nlibs = exe ? elf_needed_all(exe, &libs) : 0, n = 0;
+		*out = xcalloc((size_t)nlibs + 2, sizeof(char *));
 		if (exe)
 			(*out)[n++] = exe;
+		for (int i = 0; i < nlibs; i++)
+			if (lib && !strcmp(lib, libs[i]))
+				free(libs[i]);
+			else
+				(*out)[n++] = libs[i];
 		if (lib)
 			(*out)[n++] = lib;
+		free(libs);
 		return n;
 	}
 	return env->target > 0 ? proc_binaries(env->target, out) : 0;

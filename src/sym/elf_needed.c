@@ -99,3 +99,42 @@ char *elf_needed_prefix(const char *path, const char *prefix)
 	free(runpath);
 	return found;
 }
+
+/* lib as the file `from` needing it finds it: its runpath, else the
+ * dynamic loader's cache and directories */
+static char *resolve_needed(const char *from, const char *runpath, const char *lib)
+{
+	char msg[256], *p = runpath ? in_runpath(from, runpath, lib) : NULL;
+	char *r = p ? realpath(p, NULL) : resolve_binary(lib, 0, msg, sizeof(msg));
+	free(p);
+	return r;
+}
+
+int elf_needed_all(const char *path, char ***out)
+{
+	VEC(char *) all = {0};
+	vec_push(&all, xstrdup(path));
+	for (int k = 0; k < all.n && all.n < 64; k++) { /* breadth first, each file once */
+		Names libs = {0};
+		char *runpath = NULL;
+		read_dynamic(all.v[k], &libs, &runpath);
+		for (int i = 0; i < libs.n; i++) {
+			char *r = resolve_needed(all.v[k], runpath, libs.v[i]);
+			for (int j = 0; r && j < all.n; j++)
+				if (!strcmp(all.v[j], r)) {
+					free(r);
+					r = NULL;
+				}
+			if (r)
+				vec_push(&all, r);
+			free(libs.v[i]);
+		}
+		free(libs.v);
+		free(runpath);
+	}
+	free(all.v[0]);
+	for (int i = 1; i < all.n; i++)
+		all.v[i - 1] = all.v[i];
+	*out = all.v;
+	return all.n - 1;
+}

@@ -11,3 +11,7 @@ char *elf_needed_defining(SymCtx *sc, const char *path, const char *name);
  * ("libpython3."), found in its DT_RUNPATH/DT_RPATH, else as the dynamic
  * loader's cache and directories have it; NULL if none.  malloc'ed. */
 char *elf_needed_prefix(const char *path, const char *prefix);
+/* Every library path needs, its own DT_NEEDED and theirs (breadth first,
+ * each once, resolved as the dynamic loader does): what a program maps
+ * once it has exec'd.  Returns the count; *out and its paths malloc'ed. */
+int elf_needed_all(const char *path, char ***out);

@@ -113,6 +113,25 @@ static void read_debug_symtab(SymCtx *sc, const char *path, SymVec *syms, SymVec
 	}
 }
 
+/* A function both in .dynsym and in the debug file's .symtab (libc's
+ * malloc with libc6-dbg installed) is one function: its second name at
+ * the same address goes (D's -l listed pid$target::malloc:entry twice).
+ * syms is sorted by address; returns the count kept. */
+static int drop_repeats(ElfSym *syms, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		bool seen = false;
+		for (int j = k - 1; j >= 0 && syms[j].addr == syms[i].addr && !seen; j--)
+			seen = !strcmp(syms[j].name, syms[i].name);
+		if (seen)
+			free(syms[i].name);
+		else
+			syms[k++] = syms[i];
+	}
+	return k;
+}
+
 static ElfFile *elf_load(SymCtx *sc, const char *path, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -167,6 +186,7 @@ static ElfFile *elf_load(SymCtx *sc, const char *path, char *err, size_t errlen)
 	read_debug_symtab(sc, path, &syms, &objs);
 	if (syms.n)
 		qsort(syms.v, (size_t)syms.n, sizeof(ElfSym), cmp_sym);
+	syms.n = drop_repeats(syms.v, syms.n);
 	/* aliases stay (lookups by name); by address the first of equal
 	 * addresses is the preferred name */
 	f->syms = syms.v;
