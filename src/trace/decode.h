@@ -95,5 +95,10 @@ void dec_siginfo(StrBuf *b, int sig, const uint8_t *si, size_t len);
  * captured) as strace shows it: [{nlmsg_len=..., nlmsg_type=..., ...},
  * payload]; false (nothing written) when it cannot be shown as strace does */
 bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t len, size_t strsize);
+/* NETLINK_ROUTE (decode_netlink_route.c): a message type (RTM_GETLINK), and
+ * a message's payload: its family's header and attributes; false when
+ * strace decodes it in a way not written here yet (b then holds a part) */
+void dec_rtnl_type(StrBuf *b, int type);
+bool dec_rtnl_payload(StrBuf *b, int type, const uint8_t *d, size_t len, size_t strsize);
 /* struct clone_args (clone3): {flags=CLONE_VM|..., exit_signal=SIGCHLD, stack=NULL, ...} */
 void dec_clone_args(StrBuf *b, const uint8_t *d, size_t len);

@@ -1,8 +1,10 @@
 /* Netlink messages as strace prints them: each nlmsghdr with its type and
  * flags named by the socket's protocol (NETLINK_NETFILTER's subsystem and
- * message tables), then its payload.  Payloads strace decodes by family
- * (route, sock_diag, netfilter, crypto, selinux, errors) are not decoded
- * here yet: such a buffer stays a string (dec_netlink returns false). */
+ * message tables, NETLINK_ROUTE's types), then its payload: route's by
+ * decode_netlink_route.c.  Payloads strace decodes by family otherwise
+ * (sock_diag, netfilter, crypto, selinux, errors, the route families not
+ * written yet) are not decoded here yet: such a buffer stays a string
+ * (dec_netlink returns false). */
 #include "decode.h"
 #include "decode_tables.h"
 
@@ -190,7 +192,9 @@ static bool payload_decoded(int proto, int type)
 		return true;
 	if (type < NLMSG_MIN_TYPE && type != NLMSG_DONE)
 		return false;
-	return proto == NETLINK_ROUTE || proto == NETLINK_SOCK_DIAG || proto == NETLINK_NETFILTER ||
+	if (proto == NETLINK_ROUTE && type != NLMSG_DONE)
+		return false; /* decode_netlink_route.c, checked as it prints */
+	return proto == NETLINK_SOCK_DIAG || proto == NETLINK_NETFILTER ||
 	       proto == NETLINK_CRYPTO || proto == NETLINK_SELINUX || type == NLMSG_DONE;
 }
 
@@ -201,6 +205,8 @@ static void put_nlmsghdr(StrBuf *b, int proto, const struct nlmsghdr *h)
 		dec_enum_unknown(b, nl_types, h->nlmsg_type, "NLMSG_???");
 	else if (proto == NETLINK_NETFILTER)
 		put_nf_type(b, h->nlmsg_type);
+	else if (proto == NETLINK_ROUTE)
+		dec_rtnl_type(b, h->nlmsg_type);
 	else
 		sb_printf(b, "%#x", h->nlmsg_type);
 	sb_puts(b, ", nlmsg_flags=");
@@ -208,11 +214,21 @@ static void put_nlmsghdr(StrBuf *b, int proto, const struct nlmsghdr *h)
 	sb_printf(b, ", nlmsg_seq=%u, nlmsg_pid=%u}", h->nlmsg_seq, h->nlmsg_pid);
 }
 
+/* a message's payload: route's by its family, the others' in hex */
+static bool put_payload(StrBuf *b, int proto, const struct nlmsghdr *h, const uint8_t *d, size_t n,
+			size_t strsize)
+{
+	if (proto == NETLINK_ROUTE && h->nlmsg_type >= NLMSG_MIN_TYPE)
+		return dec_rtnl_payload(b, h->nlmsg_type, d, n, strsize);
+	dec_hex_str(b, d, n, strsize, false);
+	return true;
+}
+
 bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t len, size_t strsize)
 {
 	/* what can be shown as strace does: the family's type names are
-	 * known for netfilter only; the whole buffer captured */
-	if (proto != NETLINK_NETFILTER && proto != NETLINK_GENERIC)
+	 * known for netfilter and route; the whole buffer captured */
+	if (proto != NETLINK_NETFILTER && proto != NETLINK_GENERIC && proto != NETLINK_ROUTE)
 		return false;
 	if (len < NLMSG_HDRLEN || caplen < len) {
 		if (caplen < len && len >= NLMSG_HDRLEN)
@@ -235,6 +251,7 @@ bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t
 		off += step, rem -= step;
 	}
 	bool array = false;
+	size_t start = b->len;
 	uint64_t off = 0, rem = len;
 	for (int elt = 0;; elt++) {
 		if (rem < NLMSG_HDRLEN) {
@@ -265,7 +282,10 @@ bool dec_netlink(StrBuf *b, int proto, const uint8_t *d, size_t caplen, uint64_t
 			put_nlmsghdr(b, proto, &h);
 		if (hl > NLMSG_HDRLEN) {
 			sb_puts(b, ", ");
-			dec_hex_str(b, d + off + NLMSG_HDRLEN, (size_t)(hl - NLMSG_HDRLEN), strsize, false);
+			if (!put_payload(b, proto, &h, d + off + NLMSG_HDRLEN, (size_t)(hl - NLMSG_HDRLEN), strsize)) {
+				b->len = start; /* nothing unless all of it */
+				return false;
+			}
 			sb_putc(b, ']');
 		}
 		if (!next)

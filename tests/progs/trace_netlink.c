@@ -1,11 +1,12 @@
 /* netlink messages for sonde trace's differential test: header-only
- * nfnetlink requests of several kinds and a generic one with a payload,
- * sent to the kernel (which may refuse them: the arguments are the test).
+ * nfnetlink requests of several kinds, a generic one with a payload, route
+ * messages with their family headers and attributes, sent to the kernel (which may refuse them: the arguments are the test).
  * The sockets are bound first, as strace's own tests bind theirs: strace
  * finds a socket's protocol through sock_diag, which lists an unbound
  * netlink socket only after its first send (that send strace shows raw). */
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>
 #include <netinet/in.h>
 #include <stdint.h>
 #include <string.h>
@@ -46,6 +47,15 @@ int main(void)
 		send_msg(nf, NFNL_SUBSYS_NFTABLES << 8 | 1, NLM_F_REQUEST | NLM_F_DUMP, NULL, 0);
 		send_msg(nf, NFNL_SUBSYS_CTHELPER << 8 | 2, NLM_F_REQUEST | NLM_F_NONREC, NULL, 0);
 		close(nf);
+	}
+	int rt = nl_socket(NETLINK_ROUTE);
+	if (rt >= 0) {
+		/* a header alone; dcbmsg with an attribute no name is for;
+		 * netconfmsg with an ifindex attribute */
+		send_msg(rt, RTM_GETLINK, NLM_F_REQUEST | NLM_F_DUMP, NULL, 0);
+		send_msg(rt, RTM_GETDCB, NLM_F_REQUEST, "\1\0\0\0\10\0\377\77abcd", 12);
+		send_msg(rt, RTM_GETNETCONF, NLM_F_REQUEST | NLM_F_DUMP, "\2\0\0\0\10\0\1\0\1\0\0\0", 12);
+		close(rt);
 	}
 	/* socket's protocol by the family's names (and one no name is for) */
 	int raw = socket(AF_INET, SOCK_RAW, IPPROTO_RAW);
