@@ -70,12 +70,6 @@ BUILTINS(clock_funcs)
 
 /* --- variables: nsecs (0.26: the boot clock), jiffies ----------------- */
 
-static bool check_u64(Sema *s, Expr *e)
-{
-	e->type = ty_int(s, 64, false);
-	return true;
-}
-
 static void gen_boot_ns(Gen *g, const Expr *e)
 {
 	(void)e;
@@ -89,8 +83,7 @@ static void gen_jiffies(Gen *g, const Expr *e)
 }
 
 static const BuiltinDef clock_vars[] = {
-	{"nsecs", B_FAMILY, TY_INT, 64, false, check_u64, .gen_int = gen_boot_ns, .sets = FSET_BT_STDLIB},
-	{"jiffies", B_FAMILY, TY_INT, 64, false, check_u64, .gen_int = gen_jiffies,
-	 .sets = FSET_BT_STDLIB},
+	{"nsecs", B_FAMILY, TY_INT, 64, false, .gen_int = gen_boot_ns, .sets = FSET_BT_STDLIB},
+	{"jiffies", B_FAMILY, TY_INT, 64, false, .gen_int = gen_jiffies, .sets = FSET_BT_STDLIB},
 };
 BUILTIN_VARS(clock_vars)

@@ -19,12 +19,6 @@ static const char *probetype_name(const Provider *p)
 	return p->type_name ? p->type_name : p->name;
 }
 
-static bool check_probetype(Sema *s, Expr *e)
-{
-	e->type = ty_str(s, PROBETYPE_SIZE);
-	return true;
-}
-
 static void gen_probetype(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	(void)e;
@@ -34,12 +28,6 @@ static void gen_probetype(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit_memzero(g, dst_off + n, dt->size - n);
 }
 
-static bool check_bool_const(Sema *s, Expr *e)
-{
-	e->type = sema_truth_type(s);
-	return true;
-}
-
 static void gen_has_cpid(Gen *g, const Expr *e)
 {
 	(void)e;
@@ -47,9 +35,10 @@ static void gen_has_cpid(Gen *g, const Expr *e)
 }
 
 static const BuiltinDef introspect_vars[] = {
-	{"probetype", B_FAMILY, TY_STR, PROBETYPE_SIZE, false, check_probetype, gen_probetype,
+	/* no check: typed by their columns */
+	{"probetype", B_FAMILY, TY_STR, PROBETYPE_SIZE, false, .gen_into = gen_probetype,
 	 .sets = FSET_BT_STDLIB},
-	{"has_cpid", B_FAMILY, TY_INT, 64, false, check_bool_const, .gen_int = gen_has_cpid,
+	{"has_cpid", B_FAMILY, TY_INT, 64, false, .gen_int = gen_has_cpid, .truth = true,
 	 .sets = FSET_BT_STDLIB},
 };
 BUILTIN_VARS(introspect_vars)

@@ -57,7 +57,8 @@ static const FuncDef task_funcs[] = {
 };
 BUILTINS(task_funcs)
 
-/* the variables: the same, of curtask */
+/* the variables: the same, of curtask (a row without a check is typed
+ * by its columns: usermode, ncpus) */
 static bool var_as_call(Sema *s, Expr *e, bool (*check)(Sema *, Expr *))
 {
 	e->args.n = 0;
@@ -85,18 +86,6 @@ static bool var_leader_comm(Sema *s, Expr *e)
 }
 
 /* --- usermode, ncpus -------------------------------------------------- */
-
-static bool check_u64(Sema *s, Expr *e)
-{
-	e->type = ty_int(s, 64, false);
-	return true;
-}
-
-static bool check_u8(Sema *s, Expr *e)
-{
-	e->type = ty_int(s, 8, false);
-	return true;
-}
 
 /* the privilege level of the code the probe interrupted (x86-64: cs's low
  * bits are 3 in user mode): its registers when the context holds them,
@@ -130,8 +119,7 @@ static const BuiltinDef task_vars[] = {
 	{"pcomm", B_FAMILY, TY_STR, 16, false, var_pcomm, .sets = FSET_BT_STDLIB},
 	{"leader_tid", B_FAMILY, TY_INT, 64, false, var_leader_tid, .sets = FSET_BT_STDLIB},
 	{"leader_comm", B_FAMILY, TY_STR, 16, false, var_leader_comm, .sets = FSET_BT_STDLIB},
-	{"usermode", B_FAMILY, TY_INT, 8, false, check_u8, .gen_int = gen_usermode,
-	 .sets = FSET_BT_STDLIB},
-	{"ncpus", B_FAMILY, TY_INT, 64, false, check_u64, .gen_int = gen_ncpus, .sets = FSET_BT_STDLIB},
+	{"usermode", B_FAMILY, TY_INT, 8, false, .gen_int = gen_usermode, .sets = FSET_BT_STDLIB},
+	{"ncpus", B_FAMILY, TY_INT, 64, false, .gen_int = gen_ncpus, .sets = FSET_BT_STDLIB},
 };
 BUILTIN_VARS(task_vars)

@@ -249,13 +249,16 @@ bool sema_builtin(Sema *s, Expr *e)
 	int p = probe_index(s);
 	if (p >= 0 && (b->id == B_PROBE || (b->id == B_ARGS && s->spec->prov->args == ARGS_FIELDS)))
 		s->sc->expands[p] = true;
-	if (b->check) {
-		e->auxp = (void *)b; /* its gen_into, for codegen */
+	if (b->id == B_FAMILY)
+		e->auxp = (void *)b; /* its code, for codegen */
+	if (b->check)
 		return b->check(s, e);
-	}
+	/* no rule of its own: the row's columns say its type */
 	switch (b->kind) {
 	case TY_INT:
 		e->type = b->id == B_CURTASK ? sema_ctype_curtask(s) : ty_int(s, b->size, b->is_signed);
+		if (b->truth) /* the dialect's type of a truth value */
+			e->type = sema_truth_type(s);
 		if (b->id == B_CTX) { /* struct bpf_iter__task *, ... from BTF */
 			char rec[64];
 			snprintf(rec, sizeof(rec), "bpf_iter__%s", s->spec->func);

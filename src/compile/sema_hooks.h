@@ -15,13 +15,14 @@ typedef struct BuiltinDef {
 	int size; /* TY_INT: bits */
 	bool is_signed;
 	/* a family's variable (B_FAMILY, registered with BUILTIN_VARS): its
-	 * type rule (sets e->type) and its code (the value written at scratch
-	 * dst_off as type dt) */
+	 * type rule (sets e->type; NULL: the type the columns above say) and
+	 * its code (the value written at scratch dst_off as type dt) */
 	bool (*check)(Sema *s, Expr *e);
 	void (*gen_into)(struct Gen *g, const Expr *e, int dst_off, const Type *dt);
 	unsigned sets; /* a family's: the optional sets it is in (builtin.h: FSET_*) */
 	/* a family's integer: its code, the value left in r0 */
 	void (*gen_int)(struct Gen *g, const Expr *e);
+	bool truth; /* TY_INT: a truth value, typed as the dialect types them (sema_truth_type) */
 } BuiltinDef;
 
 /* Builtin variables of a family outside the core (python/: pystack),
