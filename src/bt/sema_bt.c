@@ -229,4 +229,5 @@ const SemaHooks bt_sema_hooks_026 = {
 	.enum_names = true,
 	.func_sets = FSET_BT_STDLIB,
 	.vars_as_calls = true,
+	.no_sarg = true,
 };

@@ -202,10 +202,16 @@ static void builtin_unprefix(const Sema *s, Expr *e)
 		e->name += n;
 }
 
+/* sargN's N, when the dialect has sargN; else -1 */
+static int sarg_index(const Sema *s, const char *name)
+{
+	return sema_hooks(s)->no_sarg ? -1 : arg_index(name, "sarg");
+}
+
 bool sema_builtin_known(Sema *s, Expr *e)
 {
 	builtin_unprefix(s, e);
-	if (arg_index(e->name, "arg") >= 0 || arg_index(e->name, "sarg") >= 0)
+	if (arg_index(e->name, "arg") >= 0 || sarg_index(s, e->name) >= 0)
 		return true;
 	int aux = e->aux;
 	bool known = family_builtin_find(s, e->name, true) || dialect_builtin_find(s, e) ||
@@ -220,7 +226,7 @@ bool sema_builtin(Sema *s, Expr *e)
 {
 	const BuiltinDef *b = NULL;
 	builtin_unprefix(s, e);
-	int argn = arg_index(e->name, "arg"), sargn = arg_index(e->name, "sarg");
+	int argn = arg_index(e->name, "arg"), sargn = sarg_index(s, e->name);
 	static const BuiltinDef argdef = {"arg", B_ARG, TY_INT, 64, false};
 	static const BuiltinDef sargdef = {"sarg", B_SARG, TY_INT, 64, false};
 	if (argn >= 0 || sargn >= 0) {

@@ -89,6 +89,8 @@ typedef struct SemaHooks {
 	unsigned func_sets;
 	/* a builtin variable X is also X() and __builtin_X */
 	bool vars_as_calls;
+	/* sargN is no builtin (bpftrace 0.26 removed it): an unknown identifier */
+	bool no_sarg;
 
 	/* the declared type of variable `name` into *t (NULL: undeclared);
 	 * false (error set) when it is unknown */

@@ -73,6 +73,21 @@ static void test_sets(void)
 	expect_gen_error(g017, "BEGIN { errorf(\"x\"); }", 1, 9, "Unknown function: errorf");
 }
 
+/* ---- what 0.26 removed: sargN, an unknown identifier; 0.17 keeps it ---- */
+
+static void test_removed(void)
+{
+	CHECK(g026->fe.sema->no_sarg && !g017->fe.sema->no_sarg);
+	expect_gen_error(g026, "uprobe:/proc/self/exe:main { @ = sarg0; }", 1, 34,
+			 "Unknown identifier: 'sarg0'");
+	Compiled c = compile_gen(g017, "uprobe:/proc/self/exe:main { @ = sarg0; }");
+	CHECK(c.sc != NULL);
+	compiled_free(&c);
+	c = compile_gen(g026, "uprobe:/proc/self/exe:main { @ = arg0; }");
+	CHECK(c.sc != NULL);
+	compiled_free(&c);
+}
+
 /* ---- types ---- */
 
 static void test_types(void)
@@ -198,6 +213,7 @@ int main(void)
 	g026 = bt_generation_named("0.26");
 	g017 = bt_generation_named("0.17");
 	test_sets();
+	test_removed();
 	test_types();
 	test_errors();
 	test_codegen();
