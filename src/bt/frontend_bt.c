@@ -2,7 +2,8 @@
  * (bt/generation_bt.c picks one).  bpftrace 0.17 prints every map on
  * SIGUSR1, prints Python stacks, and tells of lost map updates at the end;
  * everything else is the runtime's own printing.  bpftrace 0.26 adds its
- * own rules of output (each hook says which). */
+ * own rules of output (each hook says which); on SIGUSR1 it runs the
+ * script's self:signal:SIGUSR1 probes and prints no map. */
 #include "../python/pystack_format.h"
 #include "../runtime/runtime.h"
 #include "frontend_bt.h"
@@ -21,7 +22,6 @@ const FrontendRt bt_frontend_rt = {
 
 const FrontendRt bt_frontend_rt_026 = {
 	.pystack = &pystack_printer,
-	.sigusr1_prints_maps = true,
 	.after_maps = drops_report_lost_026,
 	.attached = attached_report_026,
 	.ends_without_probes = true,

@@ -60,6 +60,7 @@ static const BtGeneration gen_017 = {
 static const CodegenHooks codegen_026 = {
 	.many_begin_end = true,
 	.gate_probes = true,
+	.self_probes = true,
 };
 
 static const ProbeListRules list_026 = {

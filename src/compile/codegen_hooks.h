@@ -73,6 +73,7 @@ typedef struct CodegenHooks {
 	/* after every attach point is expanded (D: ERROR's programs, chains) */
 	bool (*link)(Script *sc, Error *err);
 	bool many_begin_end; /* any number of BEGIN and END clauses (bpftrace: one each) */
+	bool self_probes; /* self:signal:SIGUSR1 probes (bpftrace 0.26); else an unknown type */
 	/* a traced probe does nothing before BEGIN has run (sonde attaches the
 	 * probes first) nor after exit() (until sonde detaches it): its program
 	 * starts by reading the exit flag and CTL_RUN_STATE, which the front end

@@ -174,6 +174,15 @@ static void warn_removed(Script *sc, int p, bool skipped)
 	vec_push(&sc->warnings, w);
 }
 
+/* self:signal:SIGUSR1 where the dialect has no self probes: an unknown type */
+static bool self_probe_known(Script *sc, int p, int before, const AttachPoint *ap, Error *err)
+{
+	for (int i = before; i < sc->specs[p].n; i++)
+		if (sc->specs[p].v[i].prov->is_special == SPECIAL_SIGNAL && !codegen_hooks(sc)->self_probes)
+			return probe_type_unknown("self", ap->text, ap->loc, err);
+	return true;
+}
+
 /* later: an error bpftrace finds only after its semantic analysis (a second
  * BEGIN), reported when that finds none */
 static bool expand_all(Script *sc, Error *err, Error *later)
@@ -205,6 +214,8 @@ static bool expand_all(Script *sc, Error *err, Error *later)
 				skipped = true;
 				continue;
 			}
+			if (!self_probe_known(sc, p, before, ap, err))
+				return false;
 			for (int i = before; i < sc->specs[p].n; i++) {
 				sc->specs[p].v[i].ap = ap;
 				if (!check_insn_boundary(sc, &sc->specs[p].v[i], err))

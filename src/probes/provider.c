@@ -15,7 +15,8 @@ extern const Provider provider_begin, provider_end, provider_tracepoint,
 	provider_rawtracepoint, provider_profile, provider_interval,
 	provider_software, provider_kprobe, provider_kretprobe, provider_uprobe,
 	provider_uretprobe, provider_usdt, provider_watchpoint,
-	provider_asyncwatchpoint, provider_hardware, provider_kfunc, provider_kretfunc, provider_iter;
+	provider_asyncwatchpoint, provider_hardware, provider_kfunc, provider_kretfunc, provider_iter,
+	provider_self;
 
 static const Provider *const providers[] = {
 	&provider_begin,    &provider_end,      &provider_tracepoint,
@@ -23,7 +24,7 @@ static const Provider *const providers[] = {
 	&provider_software, &provider_kprobe,   &provider_kretprobe,
 	&provider_uprobe,   &provider_uretprobe, &provider_usdt,
 	&provider_watchpoint, &provider_asyncwatchpoint, &provider_hardware,
-	&provider_kfunc, &provider_kretfunc, &provider_iter,
+	&provider_kfunc, &provider_kretfunc, &provider_iter, &provider_self,
 };
 
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
@@ -41,6 +42,17 @@ const Provider *provider_find(const char *name)
 	return NULL;
 }
 
+bool probe_type_unknown(const char *type, const char *text, Loc loc, Error *err)
+{
+	StrBuf names = {0};
+	for (size_t i = 0; i < NPROVIDERS; i++)
+		if (!providers[i]->is_special)
+			sb_printf(&names, "%s:, ", providers[i]->name);
+	error_at(err, loc, "unknown probe type '%s' in '%s' (try %sBEGIN or END)", type, text, names.s);
+	sb_free(&names);
+	return false;
+}
+
 bool probe_expand(const char *text, Loc loc, const ProbeTarget *target, ProbeSpecList *out,
 		  Error *err)
 {
@@ -50,14 +62,8 @@ bool probe_expand(const char *text, Loc loc, const ProbeTarget *target, ProbeSpe
 	const Provider *p = provider_find(type);
 	bool ok;
 	if (!p) {
-		StrBuf names = {0};
-		for (size_t i = 0; i < NPROVIDERS; i++)
-			if (!providers[i]->is_special)
-				sb_printf(&names, "%s:, ", providers[i]->name);
-		ok = error_at(err, loc, "unknown probe type '%s' in '%s' (try %sBEGIN or END)", type, text,
-			      names.s);
-		sb_free(&names);
-	} else if (p->is_special) {
+		ok = probe_type_unknown(type, text, loc, err);
+	} else if (p->is_special && !p->special_parts) {
 		ok = colon ? error_at(err, loc, "%s takes no arguments", p->name)
 			   : p->expand(text, loc, out, err);
 	} else if (!colon && (!strcmp(p->name, "kprobe") || !strcmp(p->name, "kretprobe"))) {

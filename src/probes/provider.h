@@ -132,9 +132,10 @@ typedef enum {
 typedef enum { SYSCALL_NONE, SYSCALL_ENTRY, SYSCALL_EXIT } ProbeSyscall;
 
 /* sonde's own probes, attached to no event: BEGIN and END, run once through
- * BPF_PROG_TEST_RUN; D's dtrace:::ERROR, tail-called by a program that
+ * BPF_PROG_TEST_RUN; self:signal:SIGUSR1 (bpftrace 0.26), run so each time
+ * sonde gets SIGUSR1; D's dtrace:::ERROR, tail-called by a program that
  * faults.  SPECIAL_NONE (0) for every other probe. */
-typedef enum { SPECIAL_NONE, SPECIAL_BEGIN, SPECIAL_END, SPECIAL_ERROR } ProbeSpecial;
+typedef enum { SPECIAL_NONE, SPECIAL_BEGIN, SPECIAL_END, SPECIAL_ERROR, SPECIAL_SIGNAL } ProbeSpecial;
 
 /* watchpoint and asyncwatchpoint: hardware breakpoints.  A sync one stops
  * the task that reports a FUNC+argN address (SIGSTOP) until its breakpoint
@@ -154,7 +155,8 @@ typedef struct Provider {
 	/* Attach a loaded program; on failure write why in words. */
 	bool (*attach)(const ProbeSpec *p, int prog_fd, Attached *out, char *err,
 		       size_t errlen);
-	ProbeSpecial is_special; /* BEGIN/END/ERROR: not attached (SPECIAL_NONE: attached) */
+	ProbeSpecial is_special; /* BEGIN/END/ERROR/self: not attached (SPECIAL_NONE: attached) */
+	bool special_parts; /* a special probe named with parts (self:signal:SIGUSR1) */
 	/* iter: run once after BEGIN, in sonde's own read() of the iterator
 	 * (so without the "not sonde itself" filter); sonde then exits */
 	bool (*run)(const ProbeSpec *p, int prog_fd, char *err, size_t errlen);
@@ -200,6 +202,8 @@ ProbeSpace probe_args_space(const ProbeSpec *p);
 bool probe_expand(const char *text, Loc loc, const ProbeTarget *target, ProbeSpecList *out,
 		  Error *err);
 const Provider *provider_find(const char *name);
+/* "unknown probe type 'TYPE' in 'TEXT' (try ...)": false, err set */
+bool probe_type_unknown(const char *type, const char *text, Loc loc, Error *err);
 
 /* sonde -l [PATTERN] / -lv: bpftrace's listing of tracepoints, software
  * and hardware events, kprobes (when the kernel has them) and, only when

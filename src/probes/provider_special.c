@@ -7,6 +7,8 @@
 #include "../util/util.h"
 #include "provider.h"
 
+extern const Provider provider_self;
+
 static bool special_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
 {
 	(void)err;
@@ -37,6 +39,28 @@ const Provider provider_end = {
 	.expand = special_expand,
 	.ctx_arg_offset = no_args,
 	.is_special = SPECIAL_END,
+};
+
+/* self:signal:SIGUSR1, the one self probe bpftrace 0.26 has */
+static bool self_expand(const char *rest, Loc loc, ProbeSpecList *out, Error *err)
+{
+	if (strcmp(rest, "signal:SIGUSR1"))
+		return error_at(err, loc, "self:%s: the self probe is self:signal:SIGUSR1 (bpftrace 0.26 "
+				"has no other)", rest);
+	ProbeSpec *s = probe_spec_add(out, &provider_self, loc);
+	s->name = xstrdup("self:signal:SIGUSR1");
+	s->target = xstrdup("signal");
+	s->func = xstrdup("SIGUSR1");
+	return true;
+}
+
+const Provider provider_self = {
+	.name = "self",
+	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.expand = self_expand,
+	.ctx_arg_offset = no_args,
+	.is_special = SPECIAL_SIGNAL,
+	.special_parts = true,
 };
 
 /* ERROR's argN are the fault's record (codegen_fault_d.c), arg0..arg9 */

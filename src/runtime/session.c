@@ -98,13 +98,23 @@ static void start_drain(Runtime *rt)
 	rt->drain_left = bpf_obj_get_info_by_fd(rt->ringbuf_fd, &info, &len) ? 0 : info.max_entries;
 }
 
+/* Whether the script has probes of that special kind */
+static bool has_special(const Script *sc, ProbeSpecial which)
+{
+	for (int i = 0; i < sc->progs.n; i++)
+		if (sc->progs.v[i]->spec->prov->is_special == which)
+			return true;
+	return false;
+}
+
 /* Every way out ends the run the same way: END, the maps, then the probes
  * are detached by a helper after sonde has exited (bpf/attach.c).  Killed
  * by SIGPIPE (a reader such as head(1) that has seen enough) or SIGHUP,
  * the kernel would detach them in sonde's exit instead: seconds to tens
  * of seconds with hundreds of tracepoints, in an unkillable state.
- * bpftrace 0.17 prints every map on SIGUSR1 and goes on (dtrace does not) */
-static void install_signals(const FrontendRt *fe)
+ * bpftrace 0.17 prints every map on SIGUSR1 and goes on (dtrace does not);
+ * 0.26 runs the script's self:signal:SIGUSR1 probes instead. */
+static void install_signals(const FrontendRt *fe, const Script *sc)
 {
 	static const int sigs[] = {SIGINT, SIGTERM, SIGPIPE, SIGHUP, 0};
 	static const int usr1[] = {SIGUSR1, 0};
@@ -118,7 +128,7 @@ static void install_signals(const FrontendRt *fe)
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	if (fe->sigusr1_prints_maps)
+	if (fe->sigusr1_prints_maps || has_special(sc, SPECIAL_SIGNAL))
 		handle_signals(on_run_signal, usr1);
 }
 
@@ -335,6 +345,18 @@ static bool rate_due(uint64_t *last, int64_t rate)
 	return true;
 }
 
+/* SIGUSR1 came: bpftrace 0.17 prints every map, 0.26 runs the
+ * self:signal:SIGUSR1 probes (in the script's order) */
+static void on_sigusr1(Runtime *rt)
+{
+	maps_requested = 0;
+	fflush(rt->out.f);
+	if (frontend_rt(&rt->out)->sigusr1_prints_maps)
+		print_maps_sorted(rt, NULL);
+	run_special(rt, SPECIAL_SIGNAL);
+	fflush(rt->out.f);
+}
+
 static void event_loop(Runtime *rt, Waiter *w)
 {
 	uint64_t last_agg = mono_ns(), last_status = last_agg;
@@ -384,12 +406,8 @@ static void event_loop(Runtime *rt, Waiter *w)
 			w->service_due = false;
 			rt->opt.service->ready(rt->opt.service->self);
 		}
-		if (maps_requested) { /* after the events sent before it */
-			maps_requested = 0;
-			fflush(rt->out.f);
-			print_maps_sorted(rt, NULL);
-			fflush(rt->out.f);
-		}
+		if (maps_requested) /* after the events sent before it */
+			on_sigusr1(rt);
 		watchpoint_resume(rt);
 		bool agg = rate_due(&last_agg, rt->opt.agg_ns);
 		bool status = rate_due(&last_status, rt->opt.status_ns);
@@ -580,7 +598,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	char err[1024];
 	setup_output(&rt);
 	stopping = 0; /* a process may run more than one session (the unit tests) */
-	install_signals(frontend_rt(&rt.out));
+	install_signals(frontend_rt(&rt.out), rt.sc);
 	if (!loader_create_maps(&rt, err, sizeof(err)) || !loader_load_programs(&rt, err, sizeof(err)))
 		return fail(&rt, err);
 	phase_time("maps created, programs loaded");

@@ -12,6 +12,7 @@
 #include "bt/generation_bt.h"
 #include "compile/builtin.h"
 #include "compile/sema.h"
+#include "probes/provider.h"
 
 static const BtGeneration *g026, *g017;
 
@@ -85,6 +86,23 @@ static void test_removed(void)
 	compiled_free(&c);
 	c = compile_gen(g026, "uprobe:/proc/self/exe:main { @ = arg0; }");
 	CHECK(c.sc != NULL);
+	compiled_free(&c);
+}
+
+/* ---- self:signal:SIGUSR1: a special probe of 0.26, an unknown type in 0.17 ---- */
+
+static void test_self_probe(void)
+{
+	Compiled c = compile_gen(g026, "self:signal:SIGUSR1 { printf(\"%s\\n\", probe); }");
+	CHECK(c.sc && c.sc->specs[0].n == 1 &&
+	      c.sc->specs[0].v[0].prov->is_special == SPECIAL_SIGNAL &&
+	      !strcmp(c.sc->specs[0].v[0].name, "self:signal:SIGUSR1"));
+	compiled_free(&c);
+	expect_gen_error(g026, "self:signal:SIGUSR2 { }", 1, 1,
+			 "self:signal:SIGUSR2: the self probe is self:signal:SIGUSR1 (bpftrace 0.26 "
+			 "has no other)");
+	c = compile_gen(g017, "self:signal:SIGUSR1 { }");
+	CHECK(!c.sc && c.err.set && !strncmp(c.err.msg, "unknown probe type 'self'", 25));
 	compiled_free(&c);
 }
 
@@ -214,6 +232,7 @@ int main(void)
 	g017 = bt_generation_named("0.17");
 	test_sets();
 	test_removed();
+	test_self_probe();
 	test_types();
 	test_errors();
 	test_codegen();
