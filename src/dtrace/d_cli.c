@@ -225,13 +225,13 @@ static bool compile_cmd(DCli *cl, DCmd *c)
 	cl->env.argc = cl->args.n;
 	d_options_prescan(&cl->env, raw);
 	c->text = d_macro_expand(raw, &cl->env, &err);
-	free(raw);
 	if (c->text) {
 		src.text = c->text;
 		c->prog = d_parse(&src, &cl->env, &c->matched, &err);
 	}
-	if (!c->prog)
+	if (!c->prog) /* a macro's error is in the text as written */
 		report_error(cl, c, &src, &err, NULL);
+	free(raw);
 	return c->prog != NULL;
 }
 

@@ -118,6 +118,8 @@ static const struct {
 	{"is missing a corresponding \"*\" argument", "D_PRINTF_DYN_PROTO"},
 	{"is missing a corresponding \".*\" argument", "D_PRINTF_DYN_PROTO"},
 	{"prototype:\n\tconversion: % ", "D_PRINTF_DYN_TYPE"},
+	/* a format that is not a string (printf, system) */
+	{"( ) argument #1 is incompatible with prototype:\n\tprototype: string\n", "D_PROTO_ARG"},
 };
 
 /* tags of messages that start with the function's name */

@@ -2,6 +2,7 @@
  * is parsed, as DTrace's lexer does: $1..$N (the argument's text: an
  * integer or an identifier), $$N (the argument as a string), $target, $pid,
  * $ppid, $uid, $gid, $euid, $egid, $pgid, $sid, $projid, $taskid. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,26 @@ static size_t comment_len(const char *s)
 	return e ? (size_t)(e + 2 - s) : strlen(s);
 }
 
+/* whether the '$' at s ends a numeric constant ("123$pid"): DTrace's lexer
+ * makes a macro a token of its own, so a constant followed by one is two
+ * constants in a row, a syntax error at the macro */
+static bool glued_to_number(const char *text, const char *s)
+{
+	const char *w = s;
+	while (w > text && (isalnum((unsigned char)w[-1]) || w[-1] == '_'))
+		w--;
+	return w < s && isdigit((unsigned char)*w);
+}
+
+/* the macro reference at s ($name, $N, $$N) as the message quotes it */
+static bool glued_error(const char *text, const char *s, int n, int line, Error *err)
+{
+	const char *bol = s;
+	while (bol > text && bol[-1] != '\n')
+		bol--;
+	return error_at(err, (Loc){ line, (int)(s - bol) + 1, 1 }, "syntax error near \"%.*s\"", n, s);
+}
+
 char *d_macro_expand(const char *text, const DEnv *env, Error *err)
 {
 	StrBuf b = {0};
@@ -123,6 +144,10 @@ char *d_macro_expand(const char *text, const DEnv *env, Error *err)
 		if (!n) {
 			sb_putc(&b, *s);
 			n = 1;
+		} else if (glued_to_number(text, s)) {
+			glued_error(text, s, n, line, err);
+			sb_free(&b);
+			return NULL;
 		}
 		s += n;
 	}

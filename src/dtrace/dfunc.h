@@ -105,6 +105,8 @@ bool dcheck_psargs(Sema *s, Expr *c);
 /* dfunc_proto.c: D's argument checks, with its messages ("f( ) argument
  * #N is incompatible with prototype") */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
+/* argument #i+1 is not of type proto: the message */
+bool dsema_proto_error(Sema *s, Expr *call, int i, const char *proto);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);
 bool dsema_args_str(Sema *s, Expr *call, int n); /* arguments 0..n-1 are strings */
 Type *dsema_string(Sema *s);                      /* a string of -x strsize bytes */

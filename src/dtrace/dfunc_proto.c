@@ -15,7 +15,7 @@ static const char *d_type_word(const Type *t, char *buf, int n)
 	return type_name(t, buf, n);
 }
 
-static bool proto_error(Sema *s, Expr *call, int i, const char *proto)
+bool dsema_proto_error(Sema *s, Expr *call, int i, const char *proto)
 {
 	char buf[128];
 	Expr *a = call->args.v[i];
@@ -36,7 +36,7 @@ bool dsema_arg_str(Sema *s, Expr *call, int i)
 	if ((t->kind == TY_NONE && !s->strict) || t->kind == TY_STR || type_is_ptr(t) ||
 	    (t->kind == TY_ARRAY && type_csize(t->pointee) == 1))
 		return true;
-	return proto_error(s, call, i, "const char *");
+	return dsema_proto_error(s, call, i, "const char *");
 }
 
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto)
@@ -46,7 +46,7 @@ bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto)
 		return false;
 	if ((a->type->kind == TY_NONE && !s->strict) || a->type->kind == TY_INT)
 		return true;
-	return proto_error(s, call, i, proto);
+	return dsema_proto_error(s, call, i, proto);
 }
 
 bool dsema_args_str(Sema *s, Expr *c, int n)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../compile/sema.h"
+#include "dfunc.h"
 #include "printf_fmt_d.h"
 #include "sema_d.h"
 
@@ -81,6 +82,11 @@ static bool check_arg_d(Sema *s, Expr *call, int ai, const FmtPiece *p, int k)
  * checked against its conversions with dtrace's messages */
 bool sema_format_d(Sema *s, Expr *call)
 {
+	Expr *a = call->args.v[0];
+	if (a->kind != E_STR && !sema_expr(s, a))
+		return false;
+	if (a->type && a->type->kind != TY_STR) /* dtrace: the prototype is a string */
+		return dsema_proto_error(s, call, 0, "string");
 	if (!sema_arg_literal_str(s, call, 0))
 		return false;
 	Expr *f = call->args.v[0];

@@ -1,0 +1,5 @@
+BEGIN
+{
+	printf(123);
+	exit(0);
+}
