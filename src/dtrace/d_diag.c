@@ -15,6 +15,8 @@ static const struct {
 } d_tags[] = {
 	{"syntax error near", "D_SYNTAX"},
 	{"probe description", "D_PDESC_ZERO"},
+	{"failed to lookup '", "D_PROC_FUNC"}, /* pid probes (d_probes.c), as dt_pid.c */
+	{"offset 0x", "D_PROC_OFF"},
 	{"invalid probe description", "D_PDESC_INVAL"},
 	{"macro argument", "D_MACRO_UNDEF"},
 	{"failed to resolve", "D_IDENT_UNDEF"},
@@ -127,6 +129,8 @@ static const struct {
 	const char *part, *tag;
 } d_tags_in[] = {
 	{" contains invalid digit ", "D_INT_DIGIT"},
+	{"' is an invalid probe name", "D_PROC_NAME"},
+	{"' does not contain a valid pid", "D_PROC_BADPID"},
 	{" results in integer overflow", "D_INT_OFLOW"},
 	{" has already been declared", "D_XLATE_REDECL"},
 	{": cannot reuse the same identifier for both alloca", "D_ALLOCA_INCOMPAT"},

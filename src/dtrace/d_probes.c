@@ -32,6 +32,7 @@ typedef struct Walk {
 	const char *made_rate; /* profile-N/tick-N not in the listed rates, or NULL */
 	int id;                /* -i: only this probe id (0: any) */
 	bool listing;          /* -l: providers named by no field are listed too */
+	char err[256];         /* a provider's refusal (D_PROC_*), or "" */
 } Walk;
 
 static bool field_match(const char *pat, const char *s);
@@ -318,14 +319,47 @@ static void walk_profile(Walk *w)
 
 /* --- pid and USDT providers: user processes ---------------------------------- */
 
-/* the files a process's probes live in: with -p its mappings; with -c the
- * command, which has not exec'd yet: its program, the libraries it will
- * map (its DT_NEEDED, theirs...), and a library the probe names */
-static int user_files(const DEnv *env, const char *mod, char ***out)
+/* a field that names no one thing: empty (matches all) or a glob */
+static bool field_glob(const char *pat)
 {
-	if (env->cmd) {
+	return !*pat || is_glob(pat);
+}
+
+/* -c of a "#!" script: the process is its interpreter once exec'd, as
+ * dtrace finds it (a.out is /bin/bash for a shell script) */
+static char *interpreter_of(char *exe)
+{
+	FILE *f = fopen(exe, "r");
+	char line[256] = "";
+	if (f && !fgets(line, sizeof(line), f))
+		line[0] = 0;
+	if (f)
+		fclose(f);
+	if (strncmp(line, "#!", 2))
+		return exe;
+	char *path = line + 2 + strspn(line + 2, " \t");
+	path[strcspn(path, " \t\n")] = 0;
+	char err[256];
+	char *interp = *path ? resolve_binary(path, 0, err, sizeof(err)) : NULL;
+	if (!interp)
+		return exe;
+	free(exe);
+	return interp;
+}
+
+/* the files a process's probes live in: its mappings; with -c the
+ * command, which has not exec'd yet: its program (a script's interpreter),
+ * the libraries it will map (its DT_NEEDED, theirs...), and a library the
+ * probe names */
+static int user_files(const Walk *w, int pid, char ***out)
+{
+	const DEnv *env = w->env;
+	const char *mod = w->pat[1];
+	if (env->cmd && pid == env->target) {
 		char err[256], **libs = NULL;
 		char *exe = resolve_binary(env->cmd, 0, err, sizeof(err));
+		if (exe)
+			exe = interpreter_of(exe);
 		char *lib = *mod && !strpbrk(mod, "*?[") && strcmp(mod, "a.out")
 				    ? resolve_binary(mod, 0, err, sizeof(err)) : NULL;
 		int nlibs = exe ? elf_needed_all(exe, &libs) : 0, n = 0;
@@ -342,7 +376,7 @@ static int user_files(const DEnv *env, const char *mod, char ***out)
 		free(libs);
 		return n;
 	}
-	return env->target > 0 ? proc_binaries(env->target, out) : 0;
+	return pid > 0 ? proc_binaries(pid, out) : 0;
 }
 
 /* USDT providers named without a pid (python*:::gc-start): the files of
@@ -387,6 +421,23 @@ static const char *module_name(const DEnv *env, const char *path, char **paths)
 	return b ? b + 1 : path;
 }
 
+/* a pid probe's name for function sym, as dtrace refuses it (dt_pid.c):
+ * entry, return, a glob, or a hex offset inside the function */
+static bool pid_name_ok(Walk *w, const ElfSym *sym)
+{
+	const char *n = w->pat[3];
+	if (field_glob(n) || !strcmp(n, "entry") || !strcmp(n, "return"))
+		return true;
+	char *end;
+	unsigned long long off = strtoull(n, &end, 16);
+	if (*end)
+		snprintf(w->err, sizeof(w->err), "'%s' is an invalid probe name", n);
+	else if (off >= sym->size)
+		snprintf(w->err, sizeof(w->err), "offset 0x%llx outside of function '%s'", off,
+			 sym->name);
+	return !w->err[0];
+}
+
 /* pidN:MOD:FUNC:entry|return|OFFSET */
 static void walk_pid_file(Walk *w, const char *prov, const char *path, const char *mod)
 {
@@ -395,14 +446,17 @@ static void walk_pid_file(Walk *w, const char *prov, const char *path, const cha
 	if (!f || !field_match(w->pat[1], mod))
 		return;
 	const char *n = w->pat[3];
-	bool offset = *n && strspn(n, "0123456789abcdefABCDEFx") == strlen(n);
-	for (int i = 0; i < f->nsyms; i++) {
+	bool offset = *n && strspn(n, "0123456789abcdefABCDEFx") == strlen(n), found = false;
+	for (int i = 0; i < f->nsyms && !w->err[0]; i++) {
 		const char *fn = f->syms[i].name;
 		char at[1024];
 		/* a function without a size (gcc's _init, _fini: assembler
 		 * labels) is no pid probe, as in dtrace: its extent is unknown */
 		if (!*fn || !f->syms[i].size || !field_match(w->pat[2], fn))
 			continue;
+		found = true;
+		if (!pid_name_ok(w, &f->syms[i]))
+			return;
 		if (offset) {
 			snprintf(at, sizeof(at), "uprobe:%s:%s+0x%llx", path, fn, strtoull(n, NULL, 16));
 			walk_emit(w, prov, mod, fn, n, at);
@@ -413,6 +467,10 @@ static void walk_pid_file(Walk *w, const char *prov, const char *path, const cha
 		snprintf(at, sizeof(at), "uretprobe:%s:%s", path, fn);
 		walk_emit(w, prov, mod, fn, "return", at);
 	}
+	/* a function named in a module named: dtrace says it is not there */
+	if (!found && !field_glob(w->pat[1]) && !field_glob(w->pat[2]))
+		snprintf(w->err, sizeof(w->err), "failed to lookup '%s' in module '%s'", w->pat[2],
+			 w->pat[1]);
 }
 
 /* PROVpid:MOD:FUNC:NAME of a file's USDT notes; DTrace's '-' is the note's "__" */
@@ -452,13 +510,16 @@ static void walk_user(Walk *w)
 	if (!plen || !w->env)
 		return;
 	int pid = digits ? atoi(p + plen - digits) : 0;
-	if (pid && pid != w->env->target)
-		return; /* sonde knows the files of its -c/-p process only */
-	char **files = NULL;
-	int n = pid ? user_files(w->env, w->pat[1], &files) : running_files(p, &files);
+	bool pid_prov = !strncmp(p, "pid", 3) && digits && digits == plen - 3;
+	if (pid_prov && pid <= 0) {
+		snprintf(w->err, sizeof(w->err), "'%s' does not contain a valid pid", p);
+		return;
+	}
+	char **files = NULL; /* any process's: pid1234:::, python1234::: without -p */
+	int n = pid ? user_files(w, pid, &files) : running_files(p, &files);
 	for (int i = 0; i < n; i++) {
 		const char *mod = pid ? module_name(w->env, files[i], files) : strrchr(files[i], '/') + 1;
-		if (!strncmp(p, "pid", 3) && digits == plen - 3)
+		if (pid_prov)
 			walk_pid_file(w, p, files[i], mod);
 		else
 			walk_usdt_file(w, p, pid, files[i], mod);
@@ -641,6 +702,10 @@ static int probes_walk(const char *desc, const DEnv *env, DProbeFn fn, void *arg
 		return -1;
 	}
 	walk_all(&w);
+	if (w.err[0]) {
+		snprintf(err, errlen, "%s", w.err);
+		return -1;
+	}
 	return w.count;
 }
 

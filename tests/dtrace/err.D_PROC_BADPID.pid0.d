@@ -1,0 +1,4 @@
+/* pid0 names no process */
+pid0:::entry
+{
+}
