@@ -93,6 +93,9 @@ static const ParseOpts parse_026 = {
 	.config_block = true,
 	.macros = true,
 	.is_function = is_function,
+	.discard_assign = true,
+	.block_exprs = true,
+	.elvis = true,
 	.path_provider = path_provider,
 };
 

@@ -327,7 +327,8 @@ static void gen_ternary_int(Gen *g, const Expr *e)
 	int els = label_new(g), end = label_new(g);
 	gen_int(g, e->a);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, els);
-	gen_int(g, e->b);
+	if (e->b != e->a) /* `a ?: c`: r0 holds a */
+		gen_int(g, e->b);
 	emit_goto(g, end);
 	label_place(g, els);
 	gen_int(g, e->c);
@@ -445,6 +446,10 @@ static void gen_int_kind(Gen *g, const Expr *e)
 		return;
 	case E_INDEX:
 		gen_place_int(g, e);
+		return;
+	case E_BLOCK:
+		gen_stmts(g, &e->block);
+		gen_int(g, e->a);
 		return;
 	default:
 		emit(g, I_MOV64_IMM(BPF_REG_0, 0));
@@ -593,6 +598,10 @@ static void gen_into_kind(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case E_TERNARY:
 		gen_ternary_into(g, e, dst_off, dt);
+		return;
+	case E_BLOCK:
+		gen_stmts(g, &e->block);
+		gen_into(g, e->a, dst_off, dt);
 		return;
 	case E_UNOP:
 	case E_INDEX:

@@ -18,11 +18,28 @@
  * subprograms must be; nested loops' after their parent's. */
 #include "codegen.h"
 
+static bool stmts_have_for(const StmtList *l);
+
+/* a for loop in a block used as a value (bpftrace 0.26) */
+static bool expr_has_for(const Expr *e)
+{
+	if (!e)
+		return false;
+	if (stmts_have_for(&e->block) || expr_has_for(e->a) || expr_has_for(e->b) ||
+	    expr_has_for(e->c))
+		return true;
+	for (int i = 0; i < e->args.n; i++)
+		if (expr_has_for(e->args.v[i]))
+			return true;
+	return false;
+}
+
 static bool stmts_have_for(const StmtList *l)
 {
 	for (int i = 0; i < l->n; i++) {
 		const Stmt *s = l->v[i];
-		if (s->kind == S_FOR || stmts_have_for(&s->body) || stmts_have_for(&s->els))
+		if (s->kind == S_FOR || stmts_have_for(&s->body) || stmts_have_for(&s->els) ||
+		    expr_has_for(s->expr) || expr_has_for(s->target))
 			return true;
 	}
 	return false;
@@ -56,10 +73,13 @@ static void use_var(Homes *h, VarInfo *v, const Stmt *loop)
 	}
 }
 
+static void homes_stmts(Homes *h, const StmtList *l, const Stmt *loop);
+
 static void homes_expr(Homes *h, const Expr *e, const Stmt *loop)
 {
 	if (!e)
 		return;
+	homes_stmts(h, &e->block, loop);
 	if (e->kind == E_VAR)
 		use_var(h, e->var, loop);
 	homes_expr(h, e->a, loop);

@@ -152,6 +152,16 @@ static bool sema_stmts(Sema *s, const StmtList *l)
 	return ok;
 }
 
+/* `{ stmts; v }` as a value (bpftrace 0.26): the statements, then v's type */
+bool sema_block(Sema *s, Expr *e)
+{
+	bool ok = sema_stmts(s, &e->block);
+	if (!(ok || s->all) || !sema_expr(s, e->a) || !ok)
+		return false;
+	e->type = e->a->type;
+	return true;
+}
+
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec)
 {
 	s->probe = p;

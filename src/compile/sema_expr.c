@@ -275,6 +275,8 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 		return true;
 	case E_SIZEOF:
 		return sema_sizeof(s, e);
+	case E_BLOCK:
+		return sema_block(s, e);
 	case E_RANGE: /* a for loop's (sema_loop.c) */
 		return sema_error(s, e->loc, "a range is only a for loop's");
 	}

@@ -28,6 +28,7 @@ bool sema_incdec_held(Sema *s, Expr *e);
 bool sema_binop(Sema *s, Expr *e);
 bool sema_unop(Sema *s, Expr *e);
 bool sema_ternary(Sema *s, Expr *e);
+bool sema_block(Sema *s, Expr *e); /* sema.c: E_BLOCK */
 bool sema_cast(Sema *s, Expr *e);
 bool sema_sizeof(Sema *s, Expr *e);
 

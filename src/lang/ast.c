@@ -119,6 +119,7 @@ static void expr_label(FILE *out, const Expr *e)
 		fprintf(out, "%s (%s)", e->op == OP_ADD ? "++" : "--", e->post ? "post" : "pre");
 		break;
 	case E_RANGE: fputs("range", out); break;
+	case E_BLOCK: fputs("block", out); break;
 	case E_SIZEOF:
 		fputs("sizeof", out);
 		if (e->name)
@@ -127,6 +128,8 @@ static void expr_label(FILE *out, const Expr *e)
 	}
 }
 
+static void dump_stmts(FILE *out, const StmtList *l, int depth);
+
 static void dump_expr(FILE *out, const Expr *e, int depth)
 {
 	if (!e)
@@ -134,13 +137,12 @@ static void dump_expr(FILE *out, const Expr *e, int depth)
 	indent(out, depth);
 	expr_label(out, e);
 	fputc('\n', out);
+	dump_stmts(out, &e->block, depth + 1);
 	dump_expr(out, e->a, depth + 1);
 	dump_expr(out, e->b, depth + 1);
 	dump_expr(out, e->c, depth + 1);
 	dump_list(out, &e->args, depth + 1);
 }
-
-static void dump_stmts(FILE *out, const StmtList *l, int depth);
 
 static void dump_labeled(FILE *out, const char *label, const StmtList *l, int depth)
 {

@@ -25,7 +25,7 @@ typedef enum ExprKind {
 	E_CALL,     /* name(args...) */
 	E_BINOP,    /* a op b; op is an Op value */
 	E_UNOP,     /* op a: OP_NEG, OP_LNOT, OP_BNOT, OP_DEREF, OP_ADDR */
-	E_TERNARY,  /* a ? b : c */
+	E_TERNARY,  /* a ? b : c; bpftrace 0.26's `a ?: c` has b == a (a evaluated once) */
 	E_FIELD,    /* a.name or a->name (arrow); tuple index: a.0 (name "0") */
 	E_INDEX,    /* a[b] on a non-map expression */
 	E_CAST,     /* (name) a; name is the type text, e.g. "uint8", "struct x *" */
@@ -33,6 +33,7 @@ typedef enum ExprKind {
 	E_INCDEC,   /* a++ / ++a / a-- / --a: op = OP_ADD or OP_SUB, post */
 	E_SIZEOF,   /* sizeof(a) or sizeof(name); offsetof(a or name, sval) */
 	E_RANGE,    /* a..b: a for loop's integers, a up to b (excluded) */
+	E_BLOCK,    /* { stmts; a }: block's statements run, then a is the value (bpftrace 0.26) */
 } ExprKind;
 
 typedef enum Op {
@@ -55,6 +56,11 @@ const char *op_str(Op op); /* "+", "==", ... */
 typedef enum IntLit { LIT_NONE, LIT_INT, LIT_UINT, LIT_LONG, LIT_ULONG, LIT_BOOL, LIT_ENUM } IntLit;
 
 typedef struct Expr Expr;
+typedef struct Stmt Stmt;
+typedef struct StmtList {
+	Stmt **v;
+	int n;
+} StmtList;
 typedef struct ExprList {
 	Expr **v;
 	int n;
@@ -82,6 +88,7 @@ struct Expr {
 	Expr *a, *b, *c;
 	ExprList args;
 	char **names; /* E_TUPLE of a record `(a = 1, b = "x")`: its fields' names */
+	StmtList block; /* E_BLOCK: the statements before its value (a) */
 
 	/* sema */
 	struct Type *type;
@@ -111,12 +118,6 @@ typedef enum StmtKind {
 	S_LET,      /* let target; (bpftrace 0.26): target an E_VAR, set to zero */
 } StmtKind;
 
-typedef struct Stmt Stmt;
-typedef struct StmtList {
-	Stmt **v;
-	int n;
-} StmtList;
-
 struct Stmt {
 	StmtKind kind;
 	Loc loc;
@@ -125,6 +126,9 @@ struct Stmt {
 	Expr *target; /* S_ASSIGN: E_MAP or E_VAR */
 	Expr *expr;
 	StmtList body, els;
+	/* S_IF with an else: each arm ends with an expression and no ';', so
+	 * the if can be the value of the block it ends (bpftrace 0.26) */
+	bool valued;
 };
 
 /* A D probe (src/dtrace) as DTrace names it, for probeprov..probename,

@@ -178,7 +178,11 @@ static Expr *parse_ternary(Parser *ps)
 		return cond;
 	Expr *e = ps_expr_new(ps, E_TERNARY, ps->tok.loc);
 	e->a = cond;
-	if (!ps_advance(ps) || !(e->b = ps_expr(ps)))
+	if (!ps_advance(ps))
+		return NULL;
+	if (ps->tok.kind == T_COLON && ps->lx.opts->elvis)
+		e->b = cond; /* `a ?: c`: a's value when it is true */
+	else if (!(e->b = ps_expr(ps)))
 		return NULL;
 	if (!ps_expect(ps, T_COLON, "':' in a ?: expression"))
 		return NULL;

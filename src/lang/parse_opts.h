@@ -32,8 +32,11 @@ typedef struct ParseOpts {
 	bool discard_assign;
 	/* `true` and `false` are literals of type bool (SemaHooks.bools) */
 	bool bool_literals;
-	/* blocks and `if` as expressions: `$x = { ...; v }` */
+	/* blocks and `if` as expressions: `$x = { ...; v }`,
+	 * `if c { a } else { b }` (lang/parse_block.c) */
 	bool block_exprs;
+	/* `a ?: b`: a when a is true (evaluated once), else b */
+	bool elvis;
 	/* `for ($kv : @map) { }`, `for ($i : a..b) { }` (lang/parse_loop.c) */
 	bool for_loops;
 	/* records `(a = 1, b = "x")` (lang/parse_record.c) */

@@ -146,6 +146,8 @@ static Expr *parse_ident(Parser *ps)
 		return parse_xlate(ps);
 	if (ps_tok_is(&ps->tok, "sizeof") || ps_tok_is(&ps->tok, "offsetof"))
 		return parse_sizeof(ps, ps_tok_is(&ps->tok, "offsetof"));
+	if (ps->lx.opts->block_exprs && ps_is(ps, "if"))
+		return ps_if_expr(ps);
 	if (ps_keyword(&ps->tok))
 		return ps_unexpected(ps, "an expression"), NULL;
 	if (ps->lx.opts->bool_literals && (ps_is(ps, "true") || ps_is(ps, "false")))
@@ -219,6 +221,10 @@ Expr *ps_primary(Parser *ps)
 		return parse_map(ps);
 	case T_LPAREN:
 		return parse_paren(ps);
+	case T_LBRACE:
+		if (ps->lx.opts->block_exprs)
+			return ps_block_expr(ps);
+		return parse_atom(ps);
 	default:
 		return parse_atom(ps);
 	}

@@ -7,7 +7,7 @@
 
 /* "(expr)" after if/while/unroll; ParseOpts.bare_conditions: any
  * expression after if/while (a parenthesized one among them) */
-static Expr *parse_cond(Parser *ps, const char *kw)
+Expr *ps_cond(Parser *ps, const char *kw)
 {
 	if (ps->lx.opts->bare_conditions && strcmp(kw, "unroll"))
 		return ps_expr(ps);
@@ -22,23 +22,36 @@ static Expr *parse_cond(Parser *ps, const char *kw)
 	return e;
 }
 
-static Stmt *parse_if(Parser *ps)
+/* the arm just parsed ends with a value (Stmt.valued) */
+static bool arm_valued(const Parser *ps, const StmtList *l)
+{
+	const Stmt *last = l->n ? l->v[l->n - 1] : NULL;
+	return last && !ps->semi_last && (last->kind == S_EXPR || (last->kind == S_IF && last->valued));
+}
+
+Stmt *ps_if(Parser *ps)
 {
 	Stmt *s = ps_stmt_new(ps, S_IF, ps->tok.loc);
-	if (!ps_enter(ps) || !ps_advance(ps) || !(s->expr = parse_cond(ps, "if")) ||
+	if (!ps_enter(ps) || !ps_advance(ps) || !(s->expr = ps_cond(ps, "if")) ||
 	    !ps_block(ps, &s->body, "if"))
 		return NULL;
+	s->valued = arm_valued(ps, &s->body);
 	if (ps_tok_is(&ps->tok, "else")) {
 		if (!ps_advance(ps))
 			return NULL;
 		if (ps_tok_is(&ps->tok, "if")) {
-			Stmt *elif = parse_if(ps);
+			Stmt *elif = ps_if(ps);
 			if (!elif)
 				return NULL;
 			ps_stmt_push(ps, &s->els, elif);
+			s->valued &= elif->valued;
 		} else if (!ps_block(ps, &s->els, "else")) {
 			return NULL;
+		} else {
+			s->valued &= arm_valued(ps, &s->els);
 		}
+	} else {
+		s->valued = false;
 	}
 	ps_leave(ps);
 	return s;
@@ -47,7 +60,7 @@ static Stmt *parse_if(Parser *ps)
 static Stmt *parse_loop(Parser *ps, StmtKind kind, const char *kw)
 {
 	Stmt *s = ps_stmt_new(ps, kind, ps->tok.loc);
-	if (!ps_advance(ps) || !(s->expr = parse_cond(ps, kw)) || !ps_block(ps, &s->body, kw))
+	if (!ps_advance(ps) || !(s->expr = ps_cond(ps, kw)) || !ps_block(ps, &s->body, kw))
 		return NULL;
 	return s;
 }
@@ -101,6 +114,13 @@ static Stmt *parse_simple(Parser *ps, StmtKind kind)
 	return s;
 }
 
+/* ParseOpts.discard_assign: `_ = ` */
+static bool is_discard(const Parser *ps, const Expr *e)
+{
+	return ps->lx.opts->discard_assign && e->kind == E_BUILTIN && !strcmp(e->name, "_") &&
+	       ps->tok.op == OP_NONE;
+}
+
 /* An expression statement or an assignment to a map or variable. */
 static Stmt *parse_expr_stmt(Parser *ps)
 {
@@ -112,6 +132,8 @@ static Stmt *parse_expr_stmt(Parser *ps)
 		s->expr = e;
 		return s;
 	}
+	if (is_discard(ps, e)) /* `_ = e;`: e's value is dropped */
+		return ps_advance(ps) && (s->expr = ps_expr(ps)) ? s : NULL;
 	bool d_target = ps->d_syntax && (e->kind == E_BUILTIN || e->kind == E_FIELD ||
 					  e->kind == E_INDEX || (e->kind == E_UNOP && e->op == OP_DEREF));
 	if (e->kind != E_MAP && e->kind != E_VAR && !d_target)
@@ -134,7 +156,7 @@ static Stmt *parse_stmt(Parser *ps)
 		return ps_block(ps, &s->body, "block") ? s : NULL;
 	}
 	if (ps_tok_is(t, "if"))
-		return parse_if(ps);
+		return ps_if(ps);
 	if (ps_tok_is(t, "while"))
 		return parse_loop(ps, S_WHILE, "while");
 	if (ps_tok_is(t, "unroll"))
@@ -163,6 +185,7 @@ bool ps_stmts(Parser *ps, StmtList *out, Loc open)
 {
 	for (;;) {
 		if (ps->tok.kind == T_SEMI) {
+			ps->semi_last = true;
 			if (!ps_advance(ps))
 				return false;
 			continue;
@@ -175,6 +198,7 @@ bool ps_stmts(Parser *ps, StmtList *out, Loc open)
 		if (!s)
 			return false;
 		ps_stmt_push(ps, out, s);
+		ps->semi_last = false;
 		if (is_compound(s) || ps->tok.kind == T_SEMI || ps->tok.kind == T_RBRACE)
 			continue;
 		if (ps->tok.kind == T_EOF)

@@ -12,6 +12,7 @@ typedef struct Parser {
 	Error *err;
 	int depth;
 	bool pred_slash; /* in a predicate outside brackets: '/' ends it */
+	bool semi_last;  /* ps_stmts: a ';' came after the last statement */
 	bool d_syntax;   /* D: `x = `, `self->x = `, `this->x = ` assign (the D
 			    front end turns them into maps and variables), and an
 			    unclosed bracket is reported at the token found */
@@ -62,6 +63,15 @@ Expr *ps_unary(Parser *ps);
 /* parse_stmt.c: statements after a '{' up to the '}'; a `{ ... }` body */
 bool ps_stmts(Parser *ps, StmtList *out, Loc open);
 bool ps_block(Parser *ps, StmtList *out, const char *what);
+/* `if c { } [else ...]` at the `if` */
+Stmt *ps_if(Parser *ps);
+/* the condition after if/while/unroll (at the token after the keyword) */
+Expr *ps_cond(Parser *ps, const char *kw);
+
+/* parse_block.c (ParseOpts.block_exprs): `{ stmts; value }` at its '{',
+ * `if c { a } else { b }` at its `if`, as expressions */
+Expr *ps_block_expr(Parser *ps);
+Expr *ps_if_expr(Parser *ps);
 
 /* parse_probe.c: at an attach point; the predicate at its opening '/' */
 bool ps_probe(Parser *ps);

@@ -13,7 +13,8 @@ static bool expr_walks(const Expr *e)
 {
 	if (!e)
 		return false;
-	if (py_expr_walks_stack(e) || expr_walks(e->a) || expr_walks(e->b) || expr_walks(e->c))
+	if (py_expr_walks_stack(e) || stmts_walk(&e->block) || expr_walks(e->a) || expr_walks(e->b) ||
+	    expr_walks(e->c))
 		return true;
 	for (int i = 0; i < e->args.n; i++)
 		if (expr_walks(e->args.v[i]))

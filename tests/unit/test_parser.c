@@ -69,6 +69,7 @@ static void sexpr(StrBuf *b, const Expr *e)
 		break;
 	case E_SIZEOF: sb_printf(b, "(sizeof%s%s", e->name ? " " : "", e->name ? e->name : ""); break;
 	case E_RANGE: sb_puts(b, "(.."); break;
+	case E_BLOCK: sb_printf(b, "(block %d stmts", e->block.n); break;
 	}
 	const Expr *kids[] = { e->a, e->b, e->c };
 	for (int i = 0; i < 3; i++) {
