@@ -30,5 +30,6 @@ const FrontendRt bt_frontend_rt_026 = {
 	.json_records_compact = true,
 	.json_quotes_all_text = true,
 	.exit_gap_in_output = true,
+	.pointers_hex = true,
 	.after_begin = bt_activate,
 };

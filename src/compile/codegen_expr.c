@@ -298,6 +298,11 @@ static void gen_unop(Gen *g, const Expr *e)
 		gen_place_int(g, e);
 		return;
 	}
+	if (e->op == OP_ADDR) { /* &$x: where the variable lives (scratch or stack) */
+		emit(g, I_MOV64_REG(BPF_REG_0, cg_var_reg(e->a->var)));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, e->a->var->off));
+		return;
+	}
 	gen_int(g, e->a);
 	switch (e->op) {
 	case OP_NEG:

@@ -119,6 +119,7 @@ Type *ty_tuple(Sema *s, Type **elems, int n);
 bool sema_ctype_setup(Script *sc, Error *err); /* the script's C definitions */
 bool sema_ctype_member(Sema *s, Expr *e);      /* E_FIELD on a record or pointer */
 bool sema_ctype_deref(Sema *s, Expr *e);       /* *p */
+bool sema_ctype_addr_of(Sema *s, Expr *e);     /* &$x (SemaHooks.addr_of_vars) */
 bool sema_ctype_index(Sema *s, Expr *e);       /* a[i], p[i] */
 bool sema_ctype_cast(Sema *s, Expr *e);        /* (struct x *)e, (int64 *)e */
 bool sema_ctype_sizeof(Sema *s, Expr *e);      /* sizeof(struct x), sizeof(e) */

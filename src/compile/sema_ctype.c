@@ -231,6 +231,20 @@ bool sema_ctype_deref(Sema *s, Expr *e)
 	return true;
 }
 
+/* `&$x` (SemaHooks.addr_of_vars): a pointer to the variable's value, in
+ * its own layout (8-byte integers, tuples' 8-byte slots), which `*`
+ * reads back whole */
+bool sema_ctype_addr_of(Sema *s, Expr *e)
+{
+	if (e->a->kind != E_VAR)
+		return sema_error(s, e->loc, "'&' takes the address of a variable ($x) only");
+	if (!sema_expr(s, e->a))
+		return false;
+	e->type = ty_int(s, 64, false);
+	e->type->pointee = e->a->type;
+	return true;
+}
+
 /* a constant index past an array's end (or in the dialect's words) */
 static bool index_bounds(Sema *s, const Expr *e, int count, const char *type)
 {

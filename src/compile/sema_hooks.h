@@ -77,6 +77,9 @@ typedef struct SemaHooks {
 	/* `.` on a pointer reads through it, and `->` is only another way to
 	 * write `.` (bpftrace 0.26); else `.` needs a record, `->` a pointer */
 	bool dot_derefs;
+	/* `&$x` is a pointer to the variable's value (bpftrace 0.26); else
+	 * `&` is refused */
+	bool addr_of_vars;
 	/* calls that, alone as a statement, print their value, and the call
 	 * that prints it (NULL-terminated) */
 	const char *const *stack_actions;

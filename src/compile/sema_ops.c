@@ -119,6 +119,8 @@ bool sema_unop(Sema *s, Expr *e)
 {
 	if (e->op == OP_DEREF)
 		return sema_ctype_deref(s, e);
+	if (e->op == OP_ADDR && sema_hooks(s)->addr_of_vars)
+		return sema_ctype_addr_of(s, e);
 	if (e->op == OP_ADDR)
 		return sema_error(s, e->loc, "the address-of operator '&' is not supported");
 	const SemaHooks *h = sema_hooks(s);

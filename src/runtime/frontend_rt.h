@@ -56,6 +56,8 @@ typedef struct FrontendRt {
 				      are strings (0.17 leaves them bare) */
 	bool exit_gap_in_output;   /* the blank lines before the maps at exit go to the
 				      output, text only (0.17: to stdout, always) */
+	bool pointers_hex;         /* a pointer prints as 0x3a, text only (0.17: signed
+				      decimal, as an integer key) */
 
 	/* the session */
 	bool sigusr1_prints_maps; /* SIGUSR1 prints every map and the run goes on */

@@ -342,7 +342,9 @@ void value_format(StrBuf *sb, const OutCtx *o, const Type *t, const void *data, 
 	if (t->kind == TY_INT) {
 		/* bpftrace shows integer map keys (and pointers) as signed 64-bit */
 		int64_t v = rd64(data);
-		if (t->is_signed || in_key || t->pointee)
+		if (t->pointee && frontend_rt(o)->pointers_hex && o->fmt != OUT_JSON)
+			sb_printf(sb, "0x%llx", (unsigned long long)v);
+		else if (t->is_signed || in_key || t->pointee)
 			sb_printf(sb, "%lld", (long long)v);
 		else
 			sb_printf(sb, "%llu", (unsigned long long)v);

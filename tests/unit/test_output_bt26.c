@@ -1,7 +1,8 @@
 /* bpftrace 0.26's output rules (bt_frontend_rt_026's flags), next to
  * 0.17's for the same values: each expected 0.26 string is what bpftrace
  * 0.26.1's tests expect (tests/bt26/upstream/tests/runtime: call.stats,
- * call.hist, json-output.print_non_map_struct, json-output.strftime). */
+ * call.hist, json-output.print_non_map_struct, json-output.strftime,
+ * pointers.*). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,8 +93,20 @@ static void test_json_strftime(void)
 	CHECK_FREE(val(&bt_frontend_rt, OUT_JSON, &ts, &ns), "{\"type\": \"value\", \"data\": 2023}\n");
 }
 
+/* begin { @ = (int64 *)0x32; @ += 1; }: pointers.u64 pointer increment */
+static void test_pointer_hex(void)
+{
+	Type i64 = {.kind = TY_INT, .size = 8, .bits = 64, .is_signed = true};
+	Type ptr = {.kind = TY_INT, .size = 8, .bits = 64, .pointee = &i64};
+	int64_t p = 0x3a;
+	CHECK_FREE(show(&bt_frontend_rt_026, OUT_TEXT, "@", &ptr, &p), "@: 0x3a\n");
+	CHECK_FREE(show(&bt_frontend_rt, OUT_TEXT, "@", &ptr, &p), "@: 58\n");
+	CHECK_FREE(val(&bt_frontend_rt_026, OUT_JSON, &ptr, &p), "{\"type\": \"value\", \"data\": 58}\n");
+}
+
 int main(void)
 {
+	test_pointer_hex();
 	test_stats();
 	test_hist_heading();
 	test_json_record();
