@@ -271,7 +271,8 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 			return false;
 		if (!sema_lvalue_int(s, e->a, e->op == OP_ADD ? "++" : "--"))
 			return false;
-		e->type = ty_int(s, 64, true);
+		/* a pointer's ++ is that pointer, as in bpftrace: ($p++)->field */
+		e->type = type_is_ptr(e->a->type) ? e->a->type : ty_int(s, 64, true);
 		return true;
 	case E_SIZEOF:
 		return sema_sizeof(s, e);

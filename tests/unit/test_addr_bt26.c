@@ -1,6 +1,7 @@
 /* bpftrace 0.26's `&$x` (SemaHooks.addr_of_vars, compile/sema_ctype.c): a
  * pointer to the variable's value, which `*` reads back whole; 0.17 refuses
- * `&`.  On the real kernel: tests/runtime/cases/bt26_addr_of.bt. */
+ * `&`; a pointer's `++` keeps its type (both generations).  On the real
+ * kernel: tests/runtime/cases/bt26_addr_of.bt. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,14 @@ static void test_types(void)
 		     "@v = ((struct S *)&$x)->a; }", "uint64 *", "int64");
 }
 
+/* ($c++).b: pointers.Pointer walk through struct */
+static void test_incdec_ptr(void)
+{
+	expect_types("struct C { int a; long b; } begin { $c = (struct C *)0; @p = $c++; "
+		     "@v = ($c++).b; }", "struct C *", "int64");
+	expect_types("begin { $i = 1; @p = $i++; @v = --$i; }", "int64", "int64");
+}
+
 static void test_errors(void)
 {
 	expect_err(g026, "begin { @m = 1; $p = &@m; }", 22,
@@ -67,6 +76,7 @@ int main(void)
 	g026 = bt_generation_named("0.26");
 	g017 = bt_generation_named("0.17");
 	test_types();
+	test_incdec_ptr();
 	test_errors();
 	return check_done("test_addr_bt26");
 }
