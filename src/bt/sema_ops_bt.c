@@ -91,7 +91,7 @@ bool sema_bt_ternary(Sema *s, Expr *e)
 	if (!sema_bt_cond(s, e->a, COND_TERNARY))
 		ok = false;
 	if (l->kind != TY_INT || l->pointee) {
-		if (l->kind != TY_STR)
+		if (l->kind != TY_STR && !(l->kind == TY_BUF && sema_hooks(s)->ternary_buffers))
 			ok = sema_error(s, e->a->loc, "Ternary return type unsupported %s", bpf_kind(l));
 	}
 	return ok;

@@ -80,6 +80,9 @@ typedef struct SemaHooks {
 	/* `&$x` is a pointer to the variable's value (bpftrace 0.26); else
 	 * `&` is refused */
 	bool addr_of_vars;
+	/* `c ? buf(a, 2) : buf(b, 3)`: arms that are buffers (bpftrace 0.26);
+	 * else `Ternary return type unsupported buffer` */
+	bool ternary_buffers;
 	/* calls that, alone as a statement, print their value, and the call
 	 * that prints it (NULL-terminated) */
 	const char *const *stack_actions;

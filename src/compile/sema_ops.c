@@ -155,6 +155,10 @@ bool sema_ternary(Sema *s, Expr *e)
 		e->type = ty_str(s, l->size > r->size ? l->size : r->size);
 		return true;
 	}
+	if (l->kind == TY_BUF && r->kind == TY_BUF) { /* the larger; each arm writes its length */
+		e->type = ty_simple(s, TY_BUF, l->size > r->size ? l->size : r->size);
+		return true;
+	}
 	return sema_error_late(s, e->loc, "the two branches of ?: differ: %s and %s", tn(l), tn(r));
 }
 

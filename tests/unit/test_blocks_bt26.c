@@ -86,6 +86,14 @@ static void test_if_exprs(void)
 		   "syntax error, unexpected if\nhint: expecting an expression");
 }
 
+/* other.ternary_buf: buffers as ?:'s (and so an if's) arms, 0.26 only */
+static void test_ternary_buffers(void)
+{
+	expect_type("begin { @ = nsecs ? buf(\"hello\", 5) : buf(\"bye\", 3); }", "buffer[8]");
+	expect_err(g017, "BEGIN { $a = nsecs ? buf(\"hi\", 2) : buf(\"bye\", 3); }", 14,
+		   "Ternary return type unsupported buffer");
+}
+
 static void test_elvis(void)
 {
 	expect_type("begin { @ = nsecs ?: 5; }", "uint64");
@@ -114,6 +122,7 @@ int main(void)
 	g017 = bt_generation_named("0.17");
 	test_blocks();
 	test_if_exprs();
+	test_ternary_buffers();
 	test_elvis();
 	test_discard();
 	return check_done("test_blocks_bt26");
