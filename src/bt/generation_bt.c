@@ -92,6 +92,7 @@ static const ParseOpts parse_026 = {
 	.map_decls = true,
 	.config_block = true,
 	.macros = true,
+	.imports = true,
 	.is_function = is_function,
 	.discard_assign = true,
 	.block_exprs = true,

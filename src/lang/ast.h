@@ -232,6 +232,8 @@ typedef struct Program {
 	int nmap_decls;
 	MacroDef *macros; /* bpftrace 0.26's macros, in order (expanded already) */
 	int nmacros;
+	char **imported; /* the files `import` read, by real path: each once */
+	int nimported;
 } Program;
 
 /* Parse `src` into a Program; on failure returns NULL and fills err.

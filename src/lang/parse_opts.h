@@ -44,6 +44,9 @@ typedef struct ParseOpts {
 	/* `macro name($v, @m, e) { ... }` items, expanded at their calls
 	 * (lang/parse_macro.c, lang/macro_expand.c) */
 	bool macros;
+	/* `import "file.bt";` / `import "dir";` before the other items
+	 * (lang/parse_import.c) */
+	bool imports;
 	/* The macro expansion's one question, answered by the front end:
 	 * whether name is a function of the language, so a call to it with
 	 * another arity than a macro of that name's is the function's.  NULL:

@@ -8,6 +8,7 @@
  * live in the Program's arena. */
 #include "macro_expand.h"
 #include "parse_config.h"
+#include "parse_import.h"
 #include "parse_macro.h"
 #include "parse_mapdecl.h"
 #include "parser_int.h"
@@ -30,15 +31,18 @@ static bool parse_c_def(Parser *ps, StrBuf *cdefs)
 
 /* The top-level items other than probes, each recognized at its first
  * character (the lexer in raw mode, past the space); a new kind of item
- * (a config block...) is a row here and its own file. */
+ * (a config block...) is a row here and its own file.  preamble: it may
+ * come before a file's imports (probes and the other items may not). */
 static const struct {
 	bool (*at)(Parser *ps);
 	bool (*parse)(Parser *ps, StrBuf *cdefs);
+	bool preamble;
 } top_items[] = {
-	{ at_c_def, parse_c_def },
-	{ at_config, parse_config }, /* parse_config.c */
-	{ at_map_decl, parse_map_decl }, /* parse_mapdecl.c */
-	{ at_macro, parse_macro }, /* parse_macro.c */
+	{ at_c_def, parse_c_def, true },
+	{ at_config, parse_config, true }, /* parse_config.c */
+	{ at_import, parse_import, true }, /* parse_import.c */
+	{ at_map_decl, parse_map_decl, false }, /* parse_mapdecl.c */
+	{ at_macro, parse_macro, false }, /* parse_macro.c */
 };
 
 /* the first top-level item other than a probe that starts here, or -1 */
@@ -50,7 +54,7 @@ static int top_item_at(Parser *ps)
 	return -1;
 }
 
-static bool parse_top(Parser *ps, StrBuf *cdefs)
+bool ps_top(Parser *ps, StrBuf *cdefs)
 {
 	Lexer *lx = &ps->lx;
 	for (;;) {
@@ -61,8 +65,9 @@ static bool parse_top(Parser *ps, StrBuf *cdefs)
 		int item = top_item_at(ps);
 		if (item >= 0 ? !top_items[item].parse(ps, cdefs) : !ps_probe(ps))
 			return false;
+		ps->past_preamble |= item < 0 || !top_items[item].preamble;
 	}
-	if (!ps->prog->nprobes)
+	if (!ps->prog->nprobes && !ps->file)
 		return error_at(ps->err, lex_loc(lx, 1),
 				"expected an attach point (e.g. tracepoint:sched:sched_switch)");
 	return true;
@@ -91,7 +96,7 @@ static bool bpftrace_top(Lexer *lx, Program *p, StrBuf *cdefs, Error *err, void 
 {
 	Parser ps = { .lx = *lx, .prog = p, .err = err };
 	ps.lx.opts = arg;
-	return parse_top(&ps, cdefs) && macro_expand(p, arg, err);
+	return ps_top(&ps, cdefs) && macro_expand(p, arg, err);
 }
 
 Program *parse_program_opts(const Source *src, const ParseOpts *opts, Error *err)

@@ -16,6 +16,11 @@ typedef struct Parser {
 	bool d_syntax;   /* D: `x = `, `self->x = `, `this->x = ` assign (the D
 			    front end turns them into maps and variables), and an
 			    unclosed bracket is reported at the token found */
+	/* a file `import`ed (parse_import.c), its items into prog; NULL: the
+	 * program's own text */
+	const char *file;
+	bool past_preamble; /* this file has had an item that imports must
+			       precede (a probe, a macro...) */
 } Parser;
 
 static inline const Token *ps_tok(const Parser *ps) { return &ps->tok; }
@@ -59,6 +64,10 @@ bool ps_list(Parser *ps, ExprList *out, TokKind close, Loc open, const char *pai
 	     const char *empty_msg);
 Expr *ps_expr(Parser *ps);
 Expr *ps_unary(Parser *ps);
+
+/* parser.c: the top-level items up to the end of the text (an imported
+ * file's too: it needs no probe) */
+bool ps_top(Parser *ps, StrBuf *cdefs);
 
 /* parse_stmt.c: statements after a '{' up to the '}'; a `{ ... }` body */
 bool ps_stmts(Parser *ps, StmtList *out, Loc open);

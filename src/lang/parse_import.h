@@ -1,0 +1,13 @@
+/* bpftrace 0.26's `import "PATH";` (parse_import.c), a top-level item of
+ * parser.c's table when ParseOpts.imports is on */
+#pragma once
+#include <stdbool.h>
+
+#include "../util/util.h"
+
+struct Parser;
+/* Whether `import` starts at the lexer's position (and the rule is on) */
+bool at_import(struct Parser *ps);
+/* The file's (or directory's) items into the program, the lexer left
+ * after the ';'; false with the error set */
+bool parse_import(struct Parser *ps, StrBuf *cdefs);

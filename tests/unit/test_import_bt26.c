@@ -1,0 +1,121 @@
+/* bpftrace 0.26.1's `import` (lang/parse_import.c): a .bt file's macros
+ * and map declarations join the program, a directory's files in name
+ * order, each file once, paths relative to the importing file; what sonde
+ * does not import says so, at the import statement. */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "compile_check.h"
+#include "bt/generation_bt.h"
+
+static const BtGeneration *g026, *g017;
+static char dir[64];
+
+static void write_file(const char *name, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* text parsed as the script dir/main.bt */
+static Program *parse_main(const BtGeneration *g, const char *text, Error *err)
+{
+	static char name[128];
+	snprintf(name, sizeof(name), "%s/main.bt", dir);
+	Source src = {name, text};
+	memset(err, 0, sizeof(*err));
+	return parse_program_opts(&src, g->fe.parse, err);
+}
+
+static void expect_error_has(const char *text, const char *want)
+{
+	Error err;
+	Program *p = parse_main(g026, text, &err);
+	if (p || !strstr(err.msg, want) || err.loc.line != 1 || err.loc.col != 1) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: 1:1: ...%s...\n", text,
+			err.loc.line, err.loc.col, err.set ? err.msg : "(no error)", want);
+	} else {
+		check_passed++;
+	}
+	program_free(p);
+}
+
+static void test_import_file(void)
+{
+	Error err;
+	Program *p = parse_main(g026, "import \"lib/a.bt\";\nimport \"lib/a.bt\";\n"
+				      "BEGIN { @ = add_one(1); }", &err);
+	CHECK(p != NULL);
+	if (p) {
+		CHECK(p->nmacros == 1 && p->nimported == 1 && p->nmap_decls == 1);
+		/* expanded: 1 + 1, placed at the import */
+		Expr *e = p->probes[0]->body.v[0]->expr;
+		CHECK(e->kind == E_BINOP && e->loc.line == 1);
+		program_free(p);
+	}
+	/* a directory: its .bt files, an imported file's own imports
+	 * relative to it */
+	p = parse_main(g026, "import \"lib\"; BEGIN { @ = add_two(1); }", &err);
+	CHECK(p && p->nmacros == 2 && p->nimported == 3);
+	program_free(p);
+}
+
+static void test_import_errors(void)
+{
+	expect_error_has("import \"nope.bt\"; BEGIN { }", "nope.bt: No such file or directory");
+	expect_error_has("import \"bad\"; BEGIN { }", "probes in an imported file are not supported");
+	expect_error_has("import \"c/x.h\"; BEGIN { }", "sonde does not import C files yet");
+	expect_error_has("import \"syntax.bt\"; BEGIN { }", "syntax.bt:1:10: syntax error");
+	Error err;
+	Program *p = parse_main(g026, "BEGIN { }\nimport \"lib\";", &err);
+	CHECK(!p && err.loc.line == 2 &&
+	      !strcmp(err.msg, "imports must come before the probes, macros and map declarations"));
+	program_free(p);
+	/* 0.17 has no import */
+	p = parse_main(g017, "import \"lib\"; BEGIN { }", &err);
+	CHECK(p == NULL && err.set);
+	program_free(p);
+}
+
+static void make_files(void)
+{
+	char sub[128];
+	snprintf(sub, sizeof(sub), "%s/lib", dir);
+	mkdir(sub, 0755);
+	snprintf(sub, sizeof(sub), "%s/bad", dir);
+	mkdir(sub, 0755);
+	snprintf(sub, sizeof(sub), "%s/c", dir);
+	mkdir(sub, 0755);
+	write_file("lib/a.bt", "// helpers\nmacro add_one(x) { x + 1 }\nlet @h = lruhash(10);\n");
+	write_file("lib/b.bt", "import \"a.bt\";\nmacro add_two(x) { add_one(add_one(x)) }\n");
+	write_file("lib/notes.txt", "not imported\n");
+	write_file("bad/p.bt", "BEGIN { }\n");
+	write_file("c/x.h", "struct s { int a; };\n");
+	write_file("syntax.bt", "macro f( { }\n");
+}
+
+int main(void)
+{
+	g026 = bt_generation_named("0.26.1");
+	g017 = bt_generation_named("0.17");
+	snprintf(dir, sizeof(dir), "/tmp/sonde-import-XXXXXX");
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	make_files();
+	test_import_file();
+	test_import_errors();
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	int rc = system(cmd); /* the files made above */
+	(void)rc;
+	return check_done("test_import_bt26");
+}
