@@ -126,6 +126,9 @@ static Expr *clone_expr(Expander *x, const Call *c, const Expr *e)
 	if ((e->a && !(n->a = clone_expr(x, c, e->a))) || (e->b && !(n->b = clone_expr(x, c, e->b))) ||
 	    (e->c && !(n->c = clone_expr(x, c, e->c))) || !clone_list(x, c, &e->args, &n->args))
 		return NULL;
+	n->block = (StmtList){0}; /* E_BLOCK's statements: each copy its own */
+	if (!clone_stmts(x, c, &e->block, &n->block))
+		return NULL;
 	return n;
 }
 
@@ -293,7 +296,8 @@ static bool expand_expr(Expander *x, Expr **ep, StmtList *pre)
 	if (!e)
 		return true;
 	if (!expand_expr(x, &e->a, pre) || !expand_expr(x, &e->b, pre) ||
-	    !expand_expr(x, &e->c, pre) || !expand_args(x, &e->args, pre))
+	    !expand_expr(x, &e->c, pre) || !expand_args(x, &e->args, pre) ||
+	    !expand_stmts(x, &e->block))
 		return false;
 	bool bad = false;
 	const MacroDef *m = macro_called(x, e, &bad);
