@@ -36,9 +36,18 @@ typedef struct BtfTypesCache {
 	const char *lazy_names[4];
 } BtfTypesCache;
 
+static void btf_types_free(void *cache)
+{
+	BtfTypesCache *c = cache;
+	for (int i = 0; i < BTF_MAX_SPACES; i++)
+		free(c->spaces[i].memo);
+	arena_free(&c->arena);
+	free(c);
+}
+
 static BtfTypesCache *types(SymCtx *sc)
 {
-	return SYM_CACHE(sc, btf_types);
+	return SYM_CACHE(sc, btf_types, btf_types_free);
 }
 #define kbtf (btf_kernel(sc))
 

@@ -17,27 +17,38 @@ typedef struct Converted {
 /* the Types converted, in the run's SymCtx */
 typedef struct SymTypesCache {
 	VEC(Converted) converted;
+	Arena arena; /* the Types and their fields */
 } SymTypesCache;
 
-static Type *alloc_type(TypeKind k, int size)
+static void sym_types_free(void *cache)
 {
-	Type *t = xcalloc(1, sizeof(Type));
-	t->kind = k;
-	t->size = size;
-	return t;
+	SymTypesCache *c = cache;
+	vec_free(&c->converted);
+	arena_free(&c->arena);
+	free(c);
 }
 
-static Type *int_of_size(int bytes, bool sign)
+static SymTypesCache *types_cache(SymCtx *sc)
 {
-	Type *t = alloc_type(TY_INT, 8);
+	return SYM_CACHE(sc, sym_types, sym_types_free);
+}
+
+static Type *alloc_type(SymCtx *sc, TypeKind k, int size)
+{
+	return type_new(&types_cache(sc)->arena, k, size);
+}
+
+static Type *int_of_size(SymCtx *sc, int bytes, bool sign)
+{
+	Type *t = alloc_type(sc, TY_INT, 8);
 	t->bits = bytes == 1 || bytes == 2 || bytes == 4 ? bytes * 8 : 64;
 	t->is_signed = sign;
 	return t;
 }
 
-static Type *void_pointee(void)
+static Type *void_pointee(SymCtx *sc)
 {
-	Type *t = alloc_type(TY_NONE, 0);
+	Type *t = alloc_type(sc, TY_NONE, 0);
 	t->cname = "void";
 	return t;
 }
@@ -47,7 +58,7 @@ static Type *record_type(SymCtx *sc, const DwarfType *dt, Type *t)
 	t->is_union = dt->is_union;
 	t->cname = dt->name;
 	t->nfields = dt->nmembers;
-	t->fields = dt->nmembers ? xcalloc((size_t)dt->nmembers, sizeof(Field)) : NULL;
+	t->fields = dt->nmembers ? arena_alloc(&types_cache(sc)->arena, (size_t)dt->nmembers * sizeof(Field)) : NULL;
 	for (int i = 0; i < dt->nmembers; i++) {
 		const DwarfMember *m = &dt->members[i];
 		t->fields[i] = (Field){m->name, m->offset, m->bit_off, m->bit_width,
@@ -61,8 +72,8 @@ static Type *array_type(SymCtx *sc, const DwarfType *dt)
 {
 	Type *et = type_of_dwarf(sc, dt->inner);
 	if (et->kind == TY_INT && !et->pointee && et->bits == 8 && et->is_signed)
-		return alloc_type(TY_STR, dt->count);
-	Type *t = alloc_type(TY_ARRAY, type_csize(et) * dt->count);
+		return alloc_type(sc, TY_STR, dt->count);
+	Type *t = alloc_type(sc, TY_ARRAY, type_csize(et) * dt->count);
 	t->pointee = et;
 	t->count = dt->count;
 	return t;
@@ -70,31 +81,31 @@ static Type *array_type(SymCtx *sc, const DwarfType *dt)
 
 static Type *remember(SymCtx *sc, const DwarfType *dt, Type *t)
 {
-	vec_push(&SYM_CACHE(sc, sym_types)->converted, ((Converted){dt, t}));
+	vec_push(&types_cache(sc)->converted, ((Converted){dt, t}));
 	return t;
 }
 
 Type *type_of_dwarf(SymCtx *sc, const DwarfType *dt)
 {
-	SymTypesCache *c = SYM_CACHE(sc, sym_types);
+	SymTypesCache *c = types_cache(sc);
 	for (int i = 0; i < c->converted.n; i++)
 		if (c->converted.v[i].dt == dt)
 			return c->converted.v[i].t;
 	Type *t;
 	switch (dt->kind) {
 	case DWT_INT:
-		return remember(sc, dt, int_of_size(dt->size, dt->is_signed));
+		return remember(sc, dt, int_of_size(sc, dt->size, dt->is_signed));
 	case DWT_PTR: /* remembered before the pointee: recursive types */
-		t = remember(sc, dt, int_of_size(8, false));
+		t = remember(sc, dt, int_of_size(sc, 8, false));
 		t->user = true;
-		t->pointee = dt->inner ? type_of_dwarf(sc, dt->inner) : void_pointee();
+		t->pointee = dt->inner ? type_of_dwarf(sc, dt->inner) : void_pointee(sc);
 		return t;
 	case DWT_RECORD:
-		return record_type(sc, dt, remember(sc, dt, alloc_type(TY_RECORD, dt->size)));
+		return record_type(sc, dt, remember(sc, dt, alloc_type(sc, TY_RECORD, dt->size)));
 	case DWT_ARRAY:
 		return remember(sc, dt, array_type(sc, dt));
 	default:
-		return remember(sc, dt, alloc_type(TY_NONE, 0));
+		return remember(sc, dt, alloc_type(sc, TY_NONE, 0));
 	}
 }
 

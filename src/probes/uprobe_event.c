@@ -11,9 +11,12 @@
 #include "uprobe_event.h"
 
 /* the events parsed, once per run: a list in the run's SymCtx */
-typedef struct UeventCache {
+typedef struct Parsed {
 	Uevent *u;
-	struct UeventCache *next;
+	struct Parsed *next;
+} Parsed;
+typedef struct UeventCache {
+	Parsed *list;
 } UeventCache;
 
 
@@ -127,19 +130,30 @@ static Uevent *read_uevent(const char *group, const char *event)
 	return found;
 }
 
+static void uevents_free(void *cache)
+{
+	UeventCache *uc = cache;
+	for (Parsed *c = uc->list, *next; c; c = next) {
+		next = c->next;
+		uevent_free(c->u);
+		free(c);
+	}
+	free(uc);
+}
+
 const Uevent *uevent_find(SymCtx *sc, const char *group, const char *event)
 {
-	UeventCache **uevents = &sc->uevents;
-	for (UeventCache *c = *uevents; c; c = c->next)
+	UeventCache *uc = SYM_CACHE(sc, uevents, uevents_free);
+	for (Parsed *c = uc->list; c; c = c->next)
 		if (!strcmp(c->u->group, group) && !strcmp(c->u->event, event))
 			return c->u;
 	Uevent *u = read_uevent(group, event);
 	if (!u)
 		return NULL;
-	UeventCache *c = xcalloc(1, sizeof(*c));
+	Parsed *c = xcalloc(1, sizeof(*c));
 	c->u = u;
-	c->next = *uevents;
-	*uevents = c;
+	c->next = uc->list;
+	uc->list = c;
 	return u;
 }
 

@@ -31,9 +31,18 @@ typedef struct BtfFuncsCache {
 	int nfds;
 } BtfFuncsCache;
 
+static void btf_funcs_free(void *cache)
+{
+	BtfFuncsCache *c = cache;
+	free(c->traceable); /* the names are kfuncs.c's */
+	for (int i = 0; i < c->nfds; i++)
+		close(c->fds[i].fd);
+	free(c);
+}
+
 static BtfFuncsCache *read_traceable(SymCtx *sc)
 {
-	BtfFuncsCache *c = SYM_CACHE(sc, btf_funcs);
+	BtfFuncsCache *c = SYM_CACHE(sc, btf_funcs, btf_funcs_free);
 	if (c->traceable_read)
 		return c;
 	c->traceable_read = true;
@@ -130,7 +139,7 @@ int btf_obj_fd(SymCtx *sc, const struct btf *b)
 {
 	if (b == btf_kernel(sc))
 		return 0;
-	BtfFuncsCache *c = SYM_CACHE(sc, btf_funcs);
+	BtfFuncsCache *c = SYM_CACHE(sc, btf_funcs, btf_funcs_free);
 	for (int i = 0; i < c->nfds; i++)
 		if (c->fds[i].b == b)
 			return c->fds[i].fd;

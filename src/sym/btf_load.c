@@ -30,9 +30,22 @@ typedef struct BtfLoadCache {
 	bool modules_listed;
 } BtfLoadCache;
 
+static void btf_load_free(void *cache)
+{
+	BtfLoadCache *c = cache;
+	for (int i = c->nspaces - 1; i >= 0; i--) { /* modules' first: split on vmlinux's */
+		btf__free(c->spaces[i].btf);
+		free((char *)c->spaces[i].module);
+	}
+	for (int i = 0; i < c->nmodule_names; i++)
+		free(c->module_names[i]);
+	free(c->module_names);
+	free(c);
+}
+
 static BtfLoadCache *cache(SymCtx *sc)
 {
-	return SYM_CACHE(sc, btf);
+	return SYM_CACHE(sc, btf, btf_load_free);
 }
 
 /* a BTF file named by BPFTRACE_BTF, or NULL */

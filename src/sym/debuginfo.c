@@ -4,6 +4,7 @@
 #include <gelf.h>
 #include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 
 typedef struct Cached {
 	DebugInfo di;
+	int dwfd; /* a separate debug file's, open with di.dw; -1: none */
 	struct Cached *next;
 } Cached;
 
@@ -21,8 +23,29 @@ typedef struct DebugInfoCache {
 	Cached *list;
 } DebugInfoCache;
 
-/* a separate debug file; NULL unless it opens and holds .debug_info */
-static Dwarf *try_dwarf(const char *path)
+static void debuginfo_free(void *cache)
+{
+	DebugInfoCache *dc = cache;
+	for (Cached *c = dc->list, *next; c; c = next) {
+		next = c->next;
+		if (c->di.dw)
+			dwarf_end(c->di.dw);
+		if (c->di.elf)
+			elf_end(c->di.elf);
+		if (c->di.fd >= 0)
+			close(c->di.fd);
+		if (c->dwfd >= 0)
+			close(c->dwfd);
+		free(c->di.path);
+		free(c->di.dwpath);
+		free(c);
+	}
+	free(dc);
+}
+
+/* a separate debug file; NULL unless it opens and holds .debug_info (its
+ * fd in *dwfd, open as long as the Dwarf) */
+static Dwarf *try_dwarf(const char *path, int *dwfd)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -30,10 +53,12 @@ static Dwarf *try_dwarf(const char *path)
 	Dwarf *dw = dwarf_begin(fd, DWARF_C_READ);
 	if (!dw)
 		close(fd);
-	return dw; /* the fd stays open with it */
+	else
+		*dwfd = fd;
+	return dw;
 }
 
-static Dwarf *by_build_id(Elf *elf, char **from)
+static Dwarf *by_build_id(Elf *elf, char **from, int *dwfd)
 {
 	const void *id;
 	ssize_t n = dwelf_elf_gnu_build_id(elf, &id);
@@ -45,7 +70,7 @@ static Dwarf *by_build_id(Elf *elf, char **from)
 	for (ssize_t i = 1; i < n; i++)
 		sb_printf(&p, "%02x", b[i]);
 	sb_puts(&p, ".debug");
-	Dwarf *dw = try_dwarf(p.s);
+	Dwarf *dw = try_dwarf(p.s, dwfd);
 	if (dw)
 		*from = p.s;
 	else
@@ -54,7 +79,7 @@ static Dwarf *by_build_id(Elf *elf, char **from)
 }
 
 /* .gnu_debuglink: DIR/NAME, DIR/.debug/NAME, /usr/lib/debug/DIR/NAME */
-static Dwarf *by_debuglink(Elf *elf, const char *path, char **from)
+static Dwarf *by_debuglink(Elf *elf, const char *path, char **from, int *dwfd)
 {
 	GElf_Word crc;
 	const char *name = dwelf_elf_gnu_debuglink(elf, &crc);
@@ -67,7 +92,7 @@ static Dwarf *by_debuglink(Elf *elf, const char *path, char **from)
 	for (size_t i = 0; i < 3 && !dw; i++) {
 		StrBuf p = {0};
 		sb_printf(&p, fmts[i], dir, name);
-		if (strcmp(p.s, path) && (dw = try_dwarf(p.s)))
+		if (strcmp(p.s, path) && (dw = try_dwarf(p.s, dwfd)))
 			*from = p.s;
 		else
 			free(p.s);
@@ -76,7 +101,7 @@ static Dwarf *by_debuglink(Elf *elf, const char *path, char **from)
 	return dw;
 }
 
-static void open_info(DebugInfo *di)
+static void open_info(DebugInfo *di, int *dwfd)
 {
 	di->fd = open(di->path, O_RDONLY | O_CLOEXEC);
 	if (di->fd < 0)
@@ -87,11 +112,11 @@ static void open_info(DebugInfo *di)
 	if (!di->elf)
 		return;
 	char *from = NULL;
-	di->dw = by_build_id(di->elf, &from);
+	di->dw = by_build_id(di->elf, &from, dwfd);
 	if (!di->dw) {
 		StrBuf p = {0};
 		sb_printf(&p, "/usr/lib/debug%s.debug", di->path);
-		if ((di->dw = try_dwarf(p.s)))
+		if ((di->dw = try_dwarf(p.s, dwfd)))
 			from = p.s;
 		else
 			free(p.s);
@@ -99,20 +124,20 @@ static void open_info(DebugInfo *di)
 	if (!di->dw && (di->dw = dwarf_begin_elf(di->elf, DWARF_C_READ, NULL)))
 		from = xstrdup(di->path);
 	if (!di->dw)
-		di->dw = by_debuglink(di->elf, di->path, &from);
+		di->dw = by_debuglink(di->elf, di->path, &from, dwfd);
 	di->dwpath = from;
 }
 
 DebugInfo *debuginfo_get(SymCtx *sc, const char *path)
 {
-	DebugInfoCache *cache = SYM_CACHE(sc, debuginfo);
+	DebugInfoCache *cache = SYM_CACHE(sc, debuginfo, debuginfo_free);
 	for (Cached *c = cache->list; c; c = c->next)
 		if (!strcmp(c->di.path, path))
 			return &c->di;
 	Cached *c = xcalloc(1, sizeof(*c));
 	c->di.path = xstrdup(path);
-	c->di.fd = -1;
-	open_info(&c->di);
+	c->di.fd = c->dwfd = -1;
+	open_info(&c->di, &c->dwfd);
 	c->next = cache->list;
 	cache->list = c;
 	return &c->di;

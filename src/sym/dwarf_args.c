@@ -47,6 +47,7 @@ typedef struct DwFile {
 	TypeMemo *types;
 	int ntypes, tcap;
 	LocalMemo *locals;
+	VEC(DwarfType *) descs; /* every description made (new_desc) */
 	struct DwFile *next;
 } DwFile;
 
@@ -54,6 +55,65 @@ typedef struct DwFile {
 typedef struct DwarfArgsCache {
 	DwFile *files;
 } DwarfArgsCache;
+
+static void desc_free(DwarfType *t)
+{
+	for (int i = 0; i < t->nmembers; i++)
+		free((char *)t->members[i].name);
+	free(t->members);
+	free((char *)t->name);
+	free(t);
+}
+
+static void func_free(DwarfFunc *fn)
+{
+	for (int i = 0; fn && i < fn->nparams; i++) {
+		free(fn->params[i].name);
+		free(fn->params[i].ctype);
+	}
+	if (fn)
+		free(fn->params);
+	free(fn);
+}
+
+static void locals_free(LocalMemo *m)
+{
+	for (LocalMemo *next; m; m = next) {
+		next = m->next;
+		if (m->local)
+			free(m->local->ctype);
+		free(m->local);
+		free(m->name);
+		free(m->why);
+		free(m);
+	}
+}
+
+static void dwfile_free(DwFile *f)
+{
+	for (int i = 0; i < f->nfuncs; i++) {
+		free(f->funcs[i].name);
+		func_free(f->funcs[i].parsed);
+	}
+	free(f->funcs);
+	free(f->types);
+	locals_free(f->locals);
+	for (int i = 0; i < f->descs.n; i++)
+		desc_free(f->descs.v[i]);
+	vec_free(&f->descs);
+	free(f->path);
+	free(f); /* f->dw is debuginfo.c's */
+}
+
+static void dwarf_args_free(void *cache)
+{
+	DwarfArgsCache *c = cache;
+	for (DwFile *f = c->files, *next; f; f = next) {
+		next = f->next;
+		dwfile_free(f);
+	}
+	free(c);
+}
 
 static int cmp_ent(const void *a, const void *b)
 {
@@ -99,7 +159,7 @@ static void index_funcs(DwFile *f)
 
 static DwFile *get_file(SymCtx *sc, const char *path)
 {
-	DwarfArgsCache *c = SYM_CACHE(sc, dwarf_args);
+	DwarfArgsCache *c = SYM_CACHE(sc, dwarf_args, dwarf_args_free);
 	for (DwFile *f = c->files; f; f = f->next)
 		if (!strcmp(f->path, path))
 			return f;
@@ -162,17 +222,20 @@ static void dw_type_name(Dwarf_Die *t, StrBuf *b, int depth)
 
 /* ---- type descriptions ---- */
 
-static DwarfType *new_desc(DwarfTypeKind k, int size)
+/* every description is kept in its file's list (descriptions share
+ * each other: freed from the list, not the graph) */
+static DwarfType *new_desc(DwFile *f, DwarfTypeKind k, int size)
 {
 	DwarfType *t = xcalloc(1, sizeof(DwarfType));
 	t->kind = k;
 	t->size = size;
+	vec_push(&f->descs, t);
 	return t;
 }
 
-static DwarfType *int_desc(int bytes, bool sign)
+static DwarfType *int_desc(DwFile *f, int bytes, bool sign)
 {
-	DwarfType *t = new_desc(DWT_INT, bytes);
+	DwarfType *t = new_desc(f, DWT_INT, bytes);
 	t->is_signed = sign;
 	return t;
 }
@@ -213,7 +276,7 @@ static void add_member(DwarfType *t, int *cap, DwarfMember m)
 static DwarfType *make_record(DwFile *f, Dwarf_Die *d, int depth)
 {
 	bool un = dwarf_tag(d) == DW_TAG_union_type;
-	DwarfType *t = new_desc(DWT_RECORD, byte_size(d));
+	DwarfType *t = new_desc(f, DWT_RECORD, byte_size(d));
 	t->is_union = un;
 	StrBuf b = {0};
 	const char *name = dwarf_diename(d);
@@ -228,7 +291,7 @@ static DwarfType *make_record(DwFile *f, Dwarf_Die *d, int depth)
 		if (dwarf_tag(&m) != DW_TAG_member)
 			continue;
 		Dwarf_Die mt;
-		DwarfType *ft = dw_type_of(&m, &mt) ? make_type(f, &mt, depth + 1) : new_desc(DWT_NONE, 0);
+		DwarfType *ft = dw_type_of(&m, &mt) ? make_type(f, &mt, depth + 1) : new_desc(f, DWT_NONE, 0);
 		Dwarf_Word off = 0, bits = 0, bitoff = 0;
 		Dwarf_Attribute a;
 		if (dwarf_attr(&m, DW_AT_data_member_location, &a))
@@ -260,7 +323,7 @@ static DwarfType *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 		else if (dwarf_attr(&sub, DW_AT_upper_bound, &a) && dwarf_formudata(&a, &v) == 0)
 			n = v + 1;
 	}
-	DwarfType *t = new_desc(DWT_ARRAY, 0);
+	DwarfType *t = new_desc(f, DWT_ARRAY, 0);
 	t->inner = make_type(f, el, depth + 1);
 	t->count = (int)n;
 	return t;
@@ -268,7 +331,7 @@ static DwarfType *make_array(DwFile *f, Dwarf_Die *d, Dwarf_Die *el, int depth)
 
 static DwarfType *make_pointer(DwFile *f, Dwarf_Die *d, Dwarf_Die *in, int depth)
 {
-	DwarfType *t = new_desc(DWT_PTR, 8);
+	DwarfType *t = new_desc(f, DWT_PTR, 8);
 	memo_add(f, dwarf_dieoffset(d), t); /* before the pointee: recursive types */
 	if (in)
 		t->inner = make_type(f, in, depth + 1);
@@ -282,7 +345,7 @@ static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth)
 		if (f->types[i].off == off)
 			return f->types[i].t;
 	if (depth > 24)
-		return new_desc(DWT_NONE, 0);
+		return new_desc(f, DWT_NONE, 0);
 	Dwarf_Die in;
 	bool has = dw_type_of(d, &in);
 	switch (dwarf_tag(d)) {
@@ -293,17 +356,17 @@ static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth)
 			dwarf_formudata(&a, &enc);
 		int sz = byte_size(d);
 		if (enc == DW_ATE_float || enc == DW_ATE_complex_float || sz > 8 || sz <= 0)
-			return new_desc(DWT_NONE, 0);
-		return int_desc(sz, enc == DW_ATE_signed || enc == DW_ATE_signed_char);
+			return new_desc(f, DWT_NONE, 0);
+		return int_desc(f, sz, enc == DW_ATE_signed || enc == DW_ATE_signed_char);
 	}
 	case DW_TAG_enumeration_type:
-		return int_desc(byte_size(d) ? byte_size(d) : 4, false);
+		return int_desc(f, byte_size(d) ? byte_size(d) : 4, false);
 	case DW_TAG_typedef:
 	case DW_TAG_const_type:
 	case DW_TAG_volatile_type:
 	case DW_TAG_restrict_type:
 	case DW_TAG_atomic_type:
-		return has ? make_type(f, &in, depth + 1) : new_desc(DWT_NONE, 0);
+		return has ? make_type(f, &in, depth + 1) : new_desc(f, DWT_NONE, 0);
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
@@ -313,9 +376,9 @@ static DwarfType *make_type(DwFile *f, Dwarf_Die *d, int depth)
 	case DW_TAG_class_type:
 		return make_record(f, d, depth);
 	case DW_TAG_array_type:
-		return has ? make_array(f, d, &in, depth) : new_desc(DWT_NONE, 0);
+		return has ? make_array(f, d, &in, depth) : new_desc(f, DWT_NONE, 0);
 	default:
-		return new_desc(DWT_NONE, 0);
+		return new_desc(f, DWT_NONE, 0);
 	}
 }
 
@@ -373,7 +436,7 @@ static DwarfFunc *parse_func(DwFile *f, Dwarf_Off off)
 		fn->params[fn->nparams++] = (DwarfParam){
 			.name = xstrdup(name ? name : ""),
 			.ctype = b.s ? b.s : xstrdup("void"),
-			.type = has ? make_type(f, &t, 0) : new_desc(DWT_NONE, 0),
+			.type = has ? make_type(f, &t, 0) : new_desc(f, DWT_NONE, 0),
 		};
 	} while (dwarf_siblingof(&p, &p) == 0);
 	return fn;
@@ -438,7 +501,7 @@ static DwarfLocal *describe_local(SymCtx *sc, DwFile *f, uint64_t off, const cha
 	StrBuf b = {0};
 	dw_type_name(has ? &t : NULL, &b, 0);
 	out->ctype = b.s;
-	out->type = has ? make_type(f, &t, 0) : new_desc(DWT_NONE, 0);
+	out->type = has ? make_type(f, &t, 0) : new_desc(f, DWT_NONE, 0);
 	return out;
 }
 

@@ -30,6 +30,27 @@ typedef struct ElfSymsCache {
 typedef VEC(ElfSym) SymVec;
 typedef VEC(UsdtNote) NoteVec;
 
+static void elf_file_free(ElfFile *f)
+{
+	for (int i = 0; i < f->nsyms; i++)
+		free(f->syms[i].name);
+	for (int i = 0; i < f->nobjs; i++)
+		free(f->objs[i].name);
+	for (int i = 0; i < f->nnotes; i++) {
+		free(f->notes[i].provider);
+		free(f->notes[i].name);
+		free(f->notes[i].args);
+	}
+	free(f->syms);
+	free(f->objs);
+	free(f->notes);
+	free(f->segs);
+	free(f->path);
+	free(f);
+}
+
+static void elf_syms_free(void *cache); /* after PidMaps */
+
 static int cmp_sym(const void *a, const void *b)
 {
 	const ElfSym *x = a, *y = b;
@@ -202,7 +223,7 @@ static ElfFile *elf_load(SymCtx *sc, const char *path, char *err, size_t errlen)
 
 const ElfFile *elf_get(SymCtx *sc, const char *path, char *err, size_t errlen)
 {
-	ElfSymsCache *c = SYM_CACHE(sc, elf_syms);
+	ElfSymsCache *c = SYM_CACHE(sc, elf_syms, elf_syms_free);
 	for (int i = 0; i < c->files.n; i++)
 		if (!strcmp(c->files.v[i]->path, path))
 			return c->files.v[i];
@@ -437,10 +458,29 @@ typedef struct PidMaps {
 	uint64_t read_ns; /* when the maps were read (CLOCK_MONOTONIC) */
 } PidMaps;
 
+static void pid_maps_free(PidMaps *pm)
+{
+	for (int i = 0; i < pm->n; i++)
+		free(pm->v[i].path);
+	free(pm->v);
+}
+
+static void elf_syms_free(void *cache)
+{
+	ElfSymsCache *c = cache;
+	for (int i = 0; i < c->files.n; i++)
+		elf_file_free(c->files.v[i]);
+	vec_free(&c->files);
+	for (int i = 0; i < c->pids.n; i++)
+		pid_maps_free(&c->pids.v[i]);
+	vec_free(&c->pids);
+	free(c);
+}
+
 
 static PidMaps *pid_find(SymCtx *sc, int pid)
 {
-	ElfSymsCache *c = SYM_CACHE(sc, elf_syms);
+	ElfSymsCache *c = SYM_CACHE(sc, elf_syms, elf_syms_free);
 	for (int i = 0; i < c->pids.n; i++)
 		if (c->pids.v[i].pid == pid)
 			return &c->pids.v[i];
@@ -491,13 +531,11 @@ void usym_note_pid(SymCtx *sc, int pid, bool refresh)
 	}
 	if (!pm) {
 		PidMaps z = {pid, NULL, 0};
-		ElfSymsCache *c = SYM_CACHE(sc, elf_syms);
+		ElfSymsCache *c = SYM_CACHE(sc, elf_syms, elf_syms_free);
 		vec_push(&c->pids, z);
 		pm = &c->pids.v[c->pids.n - 1];
 	} else {
-		for (int i = 0; i < pm->n; i++)
-			free(pm->v[i].path);
-		free(pm->v);
+		pid_maps_free(pm);
 	}
 	pm->v = v.v;
 	pm->n = v.n;

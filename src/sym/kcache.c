@@ -158,7 +158,7 @@ char *kcache_get(const char *name, char *(*make)(void *arg, size_t *len), void *
 }
 
 /* A valid copy mapped read-only, past its key; NULL if absent or stale */
-static const char *cache_map(const char *file, const char *key, size_t *len)
+static const char *cache_map(const char *file, const char *key, size_t *len, KcacheHold *hold)
 {
 	int fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -172,6 +172,8 @@ static const char *cache_map(const char *file, const char *key, size_t *len)
 		if (m != MAP_FAILED && !memcmp(m, key, klen)) {
 			text = m + klen;
 			*len = size - klen;
+			hold->map = m;
+			hold->map_len = size;
 		} else if (m != MAP_FAILED) {
 			munmap(m, size);
 		}
@@ -180,13 +182,25 @@ static const char *cache_map(const char *file, const char *key, size_t *len)
 	return text;
 }
 
-const char *kcache_map(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len)
+const char *kcache_map(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len,
+		       KcacheHold *hold)
 {
 	char key[160], file[256];
 	snprintf(file, sizeof(file), KCACHE_DIR "/%s", name);
 	bool keyed = cache_key(key, sizeof(key));
-	const char *text = keyed ? cache_map(file, key, len) : NULL;
-	return text ? text : cache_make(name, file, key, keyed, make, arg, len);
+	*hold = (KcacheHold){0};
+	const char *text = keyed ? cache_map(file, key, len, hold) : NULL;
+	if (!text)
+		text = hold->made = cache_make(name, file, key, keyed, make, arg, len);
+	return text;
+}
+
+void kcache_unmap(KcacheHold *hold)
+{
+	if (hold->map)
+		munmap(hold->map, hold->map_len);
+	free(hold->made);
+	*hold = (KcacheHold){0};
 }
 
 static char *read_path(void *path, size_t *len)

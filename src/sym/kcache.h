@@ -14,7 +14,16 @@ char *kcache_read(const char *name, const char *path, size_t *len);
  * returns it malloc'd, or NULL): the copy saved as name if valid, else
  * made and saved. */
 char *kcache_get(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len);
+/* What kcache_map() returned, for kcache_unmap(): the mapping, or the
+ * text made when there was no valid copy */
+typedef struct KcacheHold {
+	void *map;
+	size_t map_len;
+	char *made;
+} KcacheHold;
 /* kcache_get() for a big text a run reads a little of: a valid copy is
  * mapped (only the pages read are loaded), else made and saved.  Not
- * NUL-terminated; kept for the life of the process. */
-const char *kcache_map(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len);
+ * NUL-terminated; kept until kcache_unmap(hold). */
+const char *kcache_map(const char *name, char *(*make)(void *arg, size_t *len), void *arg, size_t *len,
+		       KcacheHold *hold);
+void kcache_unmap(KcacheHold *hold);

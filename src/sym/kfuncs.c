@@ -31,12 +31,27 @@ typedef struct KfuncsCache {
 	KFunc *funcs; /* available_filter_functions */
 	int nfuncs;
 	bool funcs_loaded;
+	char *funcs_text; /* the listing read: the names point into it */
 	VEC(KFunc) distinct; /* kfuncs_distinct() */
 	bool distinct_made;
 	struct NameIndex *black; /* the kprobe blacklist, NULL until read */
 	KIndex index; /* the kprobe index (kindex.c) */
+	KcacheHold index_hold;
 	bool index_loaded;
 } KfuncsCache;
+
+static void names_free(struct NameIndex *ix);
+
+static void kfuncs_free(void *cache)
+{
+	KfuncsCache *c = cache;
+	free(c->funcs);
+	free(c->funcs_text);
+	vec_free(&c->distinct);
+	names_free(c->black);
+	kcache_unmap(&c->index_hold);
+	free(c);
+}
 
 /* "name" or "name [module]" per line; names point into the kept buffer */
 static void load_traceable(KfuncsCache *c)
@@ -71,12 +86,13 @@ static void load_traceable(KfuncsCache *c)
 	}
 	c->funcs = v.v;
 	c->nfuncs = v.n;
+	c->funcs_text = text;
 	phase_time("split available_filter_functions");
 }
 
 const KFunc *kfuncs_traceable(SymCtx *sc, int *n)
 {
-	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs, kfuncs_free);
 	if (!c->funcs_loaded)
 		load_traceable(c);
 	*n = c->nfuncs;
@@ -116,7 +132,7 @@ static void make_distinct(SymCtx *sc, KfuncsCache *c)
 
 const KFunc *kfuncs_distinct(SymCtx *sc, int *n)
 {
-	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs, kfuncs_free);
 	if (!c->distinct_made)
 		make_distinct(sc, c);
 	*n = c->distinct.n;
@@ -129,7 +145,19 @@ typedef const char *const *NameRef;
 struct NameIndex {
 	NameRef *v;
 	int n;
+	const char **names; /* the blacklist's, pointing into text */
+	char *text;
 };
+
+static void names_free(NameIndex *ix)
+{
+	if (!ix)
+		return;
+	free(ix->v);
+	free(ix->names);
+	free(ix->text);
+	free(ix);
+}
 
 static int cmp_name_ref(const void *a, const void *b)
 {
@@ -185,6 +213,8 @@ static NameIndex *read_blacklist(void)
 	ix->v = xcalloc((size_t)(v.n ? v.n : 1), sizeof(*ix->v));
 	for (int i = 0; i < v.n; i++)
 		ix->v[ix->n++] = &names[i];
+	ix->names = names;
+	ix->text = text;
 	index_sort(ix);
 	phase_time("read and indexed the kprobe blacklist");
 	return ix;
@@ -192,7 +222,7 @@ static NameIndex *read_blacklist(void)
 
 static bool blacklisted(SymCtx *sc, const char *func)
 {
-	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs, kfuncs_free);
 	if (!c->black)
 		c->black = read_blacklist();
 	return names_find(c->black, func) >= 0;
@@ -225,10 +255,10 @@ static char *index_make(void *arg, size_t *len)
 
 static KIndex index_get(SymCtx *sc)
 {
-	KfuncsCache *c = SYM_CACHE(sc, kfuncs);
+	KfuncsCache *c = SYM_CACHE(sc, kfuncs, kfuncs_free);
 	if (!c->index_loaded) {
 		c->index_loaded = true;
-		c->index.text = kcache_map("kprobe_index", index_make, sc, &c->index.len);
+		c->index.text = kcache_map("kprobe_index", index_make, sc, &c->index.len, &c->index_hold);
 		if (!c->index.text)
 			c->index.len = 0;
 		phase_time("kprobe index ready");

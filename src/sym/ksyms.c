@@ -27,8 +27,18 @@ typedef struct KsymsCache {
 	Ksym *data; /* data (bss, data, read-only), in file order */
 	int ndata;
 	bool loaded;
+	char *buf; /* the text read: the names point into it */
 	const char *buf_end; /* names' "[module]" tails lie before this */
 } KsymsCache;
+
+static void ksyms_free(void *cache)
+{
+	KsymsCache *c = cache;
+	free(c->syms);
+	free(c->data);
+	free(c->buf);
+	free(c);
+}
 
 enum { SYM_OTHER, SYM_TEXT, SYM_DATA };
 
@@ -123,6 +133,7 @@ static void load_kallsyms(KsymsCache *c)
 		return;
 	}
 	qsort(v.v, v.n, sizeof(*v.v), cmp_ksym);
+	c->buf = buf;
 	c->buf_end = buf + len;
 	c->syms = v.v;
 	c->nsyms = v.n;
@@ -133,7 +144,7 @@ static void load_kallsyms(KsymsCache *c)
 /* the run's symbols, read on first use */
 static KsymsCache *ksyms(SymCtx *sc)
 {
-	KsymsCache *c = SYM_CACHE(sc, ksyms);
+	KsymsCache *c = SYM_CACHE(sc, ksyms, ksyms_free);
 	if (!c->loaded)
 		load_kallsyms(c);
 	return c;
@@ -166,7 +177,7 @@ const char *ksym_name(SymCtx *sc, uint64_t addr, uint64_t *off)
 const char *ksym_module(SymCtx *sc, const char *name, char *buf, size_t len)
 {
 	const char *m = name + strlen(name) + 1;
-	size_t n = m < SYM_CACHE(sc, ksyms)->buf_end && *m == '[' ? strcspn(m + 1, "]") : 0;
+	size_t n = m < SYM_CACHE(sc, ksyms, ksyms_free)->buf_end && *m == '[' ? strcspn(m + 1, "]") : 0;
 	if (!n)
 		return "vmlinux";
 	snprintf(buf, len, "%.*s", (int)n, m + 1);

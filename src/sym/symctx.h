@@ -9,6 +9,11 @@
 #pragma once
 #include <stddef.h>
 
+/* frees a cache and what it holds (the reader's own, given with it) */
+typedef void (*SymCacheFree)(void *cache);
+
+#define SYM_CACHES_MAX 16
+
 typedef struct SymCtx {
 	struct KsymsCache *ksyms;         /* ksyms.c: /proc/kallsyms */
 	struct KfuncsCache *kfuncs;       /* kfuncs.c: traceable functions, blacklist, index */
@@ -20,15 +25,27 @@ typedef struct SymCtx {
 	struct BtfTypesCache *btf_types;  /* lang/btf_types.c: Types converted from BTF */
 	struct SymTypesCache *sym_types;  /* lang/sym_types.c: Types converted from DWARF */
 	struct UeventCache *uevents;      /* probes/uprobe_event.c: uprobe_events parsed */
+	/* the caches made, in order, each with its reader's free: a layer
+	 * above sym gives its own, so sym_ctx_free() names none */
+	struct {
+		void **slot;
+		SymCacheFree free;
+	} made[SYM_CACHES_MAX];
+	int nmade;
 } SymCtx;
 
 /* A run's context, empty (each cache is made on its first use): made once
  * per run by the command that starts it and passed down to the readers,
  * which take it as their first argument. */
 SymCtx *sym_ctx_new(void);
+/* frees every cache made (the last made first: a cache may have read
+ * another's on its first use) and the context */
+void sym_ctx_free(SymCtx *sc);
 
-/* *slot, allocated (size bytes, zeroed) on first use: a reader's cache. */
-void *sym_ctx_part(void *slot, size_t size);
-/* sc->field, the reader's cache, made on first use */
-#define SYM_CACHE(sc, field) \
-	((__typeof__((sc)->field))sym_ctx_part(&(sc)->field, sizeof(*(sc)->field)))
+/* *slot, allocated (size bytes, zeroed) on first use and freed by
+ * free_fn in sym_ctx_free(): a reader's cache. */
+void *sym_ctx_part(SymCtx *sc, void *slot, size_t size, SymCacheFree free_fn);
+/* sc->field, the reader's cache, made on first use; free_fn(cache) frees
+ * it and what it holds */
+#define SYM_CACHE(sc, field, free_fn) \
+	((__typeof__((sc)->field))sym_ctx_part((sc), &(sc)->field, sizeof(*(sc)->field), (free_fn)))
