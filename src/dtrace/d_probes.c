@@ -19,6 +19,7 @@
 #include "../sym/elf_syms.h"
 #include "../sym/features.h"
 #include "../sym/kfuncs.h"
+#include "../sym/symctx.h"
 #include "dtrace.h"
 #include "../util/sort.h"
 
@@ -594,6 +595,20 @@ static void add_rawtp_event(const char *cat, const char *name, void *arg)
 	vec_push(&r->names, *hit);
 }
 
+static void raw_tps_free(void *cache)
+{
+	RawTps *r = cache;
+	for (int i = 0; i < r->btf.n; i++)
+		free(r->btf.v[i]);
+	for (int i = 0; i < r->mods.n; i++)
+		free(r->mods.v[i]);
+	vec_free(&r->btf);
+	vec_free(&r->mods);
+	vec_free(&r->names); /* btf's */
+	free(r->listed);
+	free(r);
+}
+
 /* rawtp:CATEGORY::NAME for every tracepoint event of the kernel (as
  * Oracle's dtrace-utils lists them, from available_events), then
  * rawtp:vmlinux::NAME for the bare tracepoints that have no event
@@ -602,27 +617,26 @@ static void add_rawtp_event(const char *cat, const char *name, void *arg)
  * Read once per run. */
 static const RawTps *raw_tps(SymCtx *sc)
 {
-	static RawTps r;
-	static bool read;
-	if (read)
-		return &r;
-	read = true;
+	bool made = sc->raw_tps != NULL;
+	RawTps *r = SYM_CACHE(sc, raw_tps, raw_tps_free); /* the run's, kept with its readers' */
+	if (made)
+		return r;
 	struct btf *b = btf_kernel(sc);
 	for (unsigned i = 1; b && i < btf__type_cnt(b); i++) {
 		const struct btf_type *t = btf__type_by_id(b, i);
 		const char *n = btf__name_by_offset(b, t->name_off);
 		if (btf_is_typedef(t) && n && !strncmp(n, "btf_trace_", 10))
-			vec_push(&r.btf, xstrdup(n + 10));
+			vec_push(&r->btf, xstrdup(n + 10));
 	}
-	qsort(r.btf.v, r.btf.n, sizeof(char *), cmp_str);
-	r.listed = xcalloc(r.btf.n + 1, sizeof(bool));
-	tracefs_foreach("*", "*", add_rawtp_event, &r);
-	for (int i = 0; i < r.btf.n; i++)
-		if (!r.listed[i]) {
-			vec_push(&r.mods, xstrdup("vmlinux"));
-			vec_push(&r.names, r.btf.v[i]);
+	qsort(r->btf.v, r->btf.n, sizeof(char *), cmp_str);
+	r->listed = xcalloc(r->btf.n + 1, sizeof(bool));
+	tracefs_foreach("*", "*", add_rawtp_event, r);
+	for (int i = 0; i < r->btf.n; i++)
+		if (!r->listed[i]) {
+			vec_push(&r->mods, xstrdup("vmlinux"));
+			vec_push(&r->names, r->btf.v[i]);
 		}
-	return &r;
+	return r;
 }
 
 /* listed by -l, or when a description has more than a name: descriptions

@@ -25,6 +25,7 @@ typedef struct SymCtx {
 	struct BtfTypesCache *btf_types;  /* lang/btf_types.c: Types converted from BTF */
 	struct SymTypesCache *sym_types;  /* lang/sym_types.c: Types converted from DWARF */
 	struct UeventCache *uevents;      /* probes/uprobe_event.c: uprobe_events parsed */
+	struct RawTps *raw_tps;           /* dtrace/d_probes.c: the raw tracepoints with BTF */
 	/* the caches made, in order, each with its reader's free: a layer
 	 * above sym gives its own, so sym_ctx_free() names none */
 	struct {
