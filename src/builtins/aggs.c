@@ -91,14 +91,14 @@ static bool check_lhist(Sema *s, Expr *c)
 }
 
 static const FuncDef agg_funcs[] = {
-	{"count", F_NONE, FK_AGG, 0, 0, check_agg, .agg = TY_COUNT},
-	{"sum", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_SUM},
-	{"avg", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_AVG},
-	{"min", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_MIN},
-	{"max", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_MAX},
-	{"stats", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_STATS},
-	{"hist", F_NONE, FK_AGG, 1, 1, check_agg, .agg = TY_HIST},
-	{"hist", F_NONE, FK_AGG, 1, 2, check_hist, .agg = TY_HIST, .sets = FSET_BT_STDLIB},
-	{"lhist", F_NONE, FK_AGG, 4, 4, check_lhist, .agg = TY_LHIST},
+	{"count", FK_AGG, 0, 0, check_agg, .agg = TY_COUNT},
+	{"sum", FK_AGG, 1, 1, check_agg, .agg = TY_SUM},
+	{"avg", FK_AGG, 1, 1, check_agg, .agg = TY_AVG},
+	{"min", FK_AGG, 1, 1, check_agg, .agg = TY_MIN},
+	{"max", FK_AGG, 1, 1, check_agg, .agg = TY_MAX},
+	{"stats", FK_AGG, 1, 1, check_agg, .agg = TY_STATS},
+	{"hist", FK_AGG, 1, 1, check_agg, .agg = TY_HIST},
+	{"hist", FK_AGG, 1, 2, check_hist, .agg = TY_HIST, .sets = FSET_BT_STDLIB},
+	{"lhist", FK_AGG, 4, 4, check_lhist, .agg = TY_LHIST},
 };
 BUILTINS(agg_funcs)

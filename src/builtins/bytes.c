@@ -203,14 +203,14 @@ static const BtArgCheck macaddr_arg = {
 	"%1$s() only supports array or pointer arguments (%2$s provided)"};
 
 static const FuncDef bytes_funcs[] = {
-	{"strncmp", F_NONE, FK_EXPR, 3, 3, check_strncmp, .gen_int = gen_strncmp},
-	{"strcontains", F_NONE, FK_EXPR, 2, 2, check_strcontains, .gen_int = gen_strcontains},
-	{"bswap", F_NONE, FK_EXPR, 1, 1, check_bswap, .bt_arg = &bswap_arg, .gen_int = gen_bswap},
-	{"strerror", F_NONE, FK_EXPR, 1, 1, check_strerror, .gen_into = builtin_gen_int_into},
-	{"pton", F_NONE, FK_EXPR, 1, 1, check_pton, .gen_into = gen_pton},
-	{"macaddr", F_NONE, FK_EXPR, 1, 1, check_macaddr, .bt_arg = &macaddr_arg,
+	{"strncmp", FK_EXPR, 3, 3, check_strncmp, .gen_int = gen_strncmp},
+	{"strcontains", FK_EXPR, 2, 2, check_strcontains, .gen_int = gen_strcontains},
+	{"bswap", FK_EXPR, 1, 1, check_bswap, .bt_arg = &bswap_arg, .gen_int = gen_bswap},
+	{"strerror", FK_EXPR, 1, 1, check_strerror, .gen_into = builtin_gen_int_into},
+	{"pton", FK_EXPR, 1, 1, check_pton, .gen_into = gen_pton},
+	{"macaddr", FK_EXPR, 1, 1, check_macaddr, .bt_arg = &macaddr_arg,
 	 .kept_type = macaddr_type, .gen_into = gen_macaddr},
-	{"signal_name", F_NONE, FK_EXPR, 1, 1, check_signal_name, .gen_into = builtin_gen_int_into,
+	{"signal_name", FK_EXPR, 1, 1, check_signal_name, .gen_into = builtin_gen_int_into,
 	 .sets = FSET_BT_STDLIB},
 };
 BUILTINS(bytes_funcs)

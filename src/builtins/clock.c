@@ -64,7 +64,7 @@ static void gen_nsecs(Gen *g, const Expr *e)
 }
 
 static const FuncDef clock_funcs[] = {
-	{"nsecs", F_NONE, FK_EXPR, 0, 1, check_nsecs, .gen_int = gen_nsecs, .sets = FSET_BT_STDLIB},
+	{"nsecs", FK_EXPR, 0, 1, check_nsecs, .gen_int = gen_nsecs, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(clock_funcs)
 

@@ -89,6 +89,6 @@ static void gen_comm_pid(Gen *g, const Expr *e, int dst_off, const Type *dt)
 }
 
 static const FuncDef comm_funcs[] = {
-	{"comm", F_NONE, FK_EXPR, 0, 1, check_comm, .gen_into = gen_comm_pid, .sets = FSET_BT_STDLIB},
+	{"comm", FK_EXPR, 0, 1, check_comm, .gen_into = gen_comm_pid, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(comm_funcs)

@@ -302,15 +302,15 @@ static void gen_unwatch(Gen *g, const Expr *e)
 }
 
 static const FuncDef ctx_funcs[] = {
-	{"cgroup_path", F_NONE, FK_EXPR, 1, 2, check_cgroup_path, .gen_into = builtin_gen_int_into /* the runtime looks up the id's paths */},
-	{"reg", F_NONE, FK_EXPR, 1, 1, check_reg, .gen_int = gen_reg, .addrspace = reg_addrspace},
-	{"debugf", F_NONE, FK_STMT, 1, 64, check_debugf, .gen_stmt = gen_debugf},
-	{"override", F_NONE, FK_STMT, 1, 1, check_override, .gen_stmt = gen_override},
-	{"signal", F_NONE, FK_STMT, 1, 1, check_signal, .gen_stmt = gen_signal},
-	{"signal_thread", F_NONE, FK_STMT, 1, 1, check_signal, .gen_stmt = gen_signal_thread,
+	{"cgroup_path", FK_EXPR, 1, 2, check_cgroup_path, .gen_into = builtin_gen_int_into /* the runtime looks up the id's paths */},
+	{"reg", FK_EXPR, 1, 1, check_reg, .gen_int = gen_reg, .addrspace = reg_addrspace},
+	{"debugf", FK_STMT, 1, 64, check_debugf, .gen_stmt = gen_debugf},
+	{"override", FK_STMT, 1, 1, check_override, .gen_stmt = gen_override},
+	{"signal", FK_STMT, 1, 1, check_signal, .gen_stmt = gen_signal},
+	{"signal_thread", FK_STMT, 1, 1, check_signal, .gen_stmt = gen_signal_thread,
 	 .sets = FSET_BT_STDLIB},
-	{"path", F_NONE, FK_EXPR, 1, 1, check_path, .gen_into = gen_path},
-	{"skboutput", F_NONE, FK_VAR, 4, 4, check_skboutput, .gen_int = gen_skboutput},
-	{"unwatch", F_NONE, FK_STMT, 1, 1, check_unwatch, .gen_stmt = gen_unwatch},
+	{"path", FK_EXPR, 1, 1, check_path, .gen_into = gen_path},
+	{"skboutput", FK_VAR, 4, 4, check_skboutput, .gen_int = gen_skboutput},
+	{"unwatch", FK_STMT, 1, 1, check_unwatch, .gen_stmt = gen_unwatch},
 };
 BUILTINS(ctx_funcs)

@@ -28,6 +28,6 @@ static void gen_is_err(Gen *g, const Expr *e)
 }
 
 static const FuncDef errptr_funcs[] = {
-	{"is_err", F_NONE, FK_EXPR, 1, 1, check_is_err, .gen_int = gen_is_err, .sets = FSET_BT_STDLIB},
+	{"is_err", FK_EXPR, 1, 1, check_is_err, .gen_int = gen_is_err, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(errptr_funcs)

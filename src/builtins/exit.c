@@ -42,8 +42,8 @@ static void gen_exit_code(Gen *g, const Expr *e)
 }
 
 static const FuncDef exit_funcs[] = {
-	{"exit", F_NONE, FK_STMT, 0, 0, check_exit, .gen_stmt = gen_exit},
-	{"exit", F_NONE, FK_STMT, 0, 1, check_exit_code, .gen_stmt = gen_exit_code,
+	{"exit", FK_STMT, 0, 0, check_exit, .gen_stmt = gen_exit},
+	{"exit", FK_STMT, 0, 1, check_exit_code, .gen_stmt = gen_exit_code,
 	 .sets = FSET_BT_STDLIB},
 };
 BUILTINS(exit_funcs)

@@ -205,14 +205,14 @@ static void gen_join(Gen *g, const Expr *e)
 }
 
 static const FuncDef format_funcs[] = {
-	{"printf", F_NONE, FK_STMT, 1, 64, check_printf, .gen_stmt = gen_printf},
-	{"print", F_NONE, FK_STMT, 1, 3, check_print, .gen_stmt = gen_print},
-	{"time", F_NONE, FK_STMT, 0, 1, check_time, .gen_stmt = gen_time},
-	{"strftime", F_NONE, FK_EXPR, 2, 2, check_strftime, .gen_into = gen_strftime},
-	{"cat", F_NONE, FK_STMT, 1, 64, check_printf, .gen_stmt = gen_cat},
-	{"errorf", F_NONE, FK_STMT, 1, 64, check_diag, .gen_stmt = gen_errorf, .sets = FSET_BT_STDLIB},
-	{"warnf", F_NONE, FK_STMT, 1, 64, check_diag, .gen_stmt = gen_warnf, .sets = FSET_BT_STDLIB},
-	{"system", F_NONE, FK_STMT, 1, 64, check_system, .gen_stmt = builtin_gen_system},
-	{"join", F_NONE, FK_STMT, 1, 2, check_join, .gen_stmt = gen_join},
+	{"printf", FK_STMT, 1, 64, check_printf, .gen_stmt = gen_printf},
+	{"print", FK_STMT, 1, 3, check_print, .gen_stmt = gen_print},
+	{"time", FK_STMT, 0, 1, check_time, .gen_stmt = gen_time},
+	{"strftime", FK_EXPR, 2, 2, check_strftime, .gen_into = gen_strftime},
+	{"cat", FK_STMT, 1, 64, check_printf, .gen_stmt = gen_cat},
+	{"errorf", FK_STMT, 1, 64, check_diag, .gen_stmt = gen_errorf, .sets = FSET_BT_STDLIB},
+	{"warnf", FK_STMT, 1, 64, check_diag, .gen_stmt = gen_warnf, .sets = FSET_BT_STDLIB},
+	{"system", FK_STMT, 1, 64, check_system, .gen_stmt = builtin_gen_system},
+	{"join", FK_STMT, 1, 2, check_join, .gen_stmt = gen_join},
 };
 BUILTINS(format_funcs)

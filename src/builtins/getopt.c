@@ -121,6 +121,6 @@ static bool check_getopt(Sema *s, Expr *c)
 }
 
 static const FuncDef getopt_funcs[] = {
-	{"getopt", F_NONE, FK_EXPR, 1, 3, check_getopt, .sets = FSET_BT_STDLIB},
+	{"getopt", FK_EXPR, 1, 3, check_getopt, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(getopt_funcs)

@@ -120,14 +120,14 @@ static void gen_is(Gen *g, const Expr *e)
 }
 
 static const FuncDef introspect_funcs[] = {
-	{"is_integer", F_NONE, FK_EXPR, 1, 1, check_is_integer, .gen_int = gen_is,
+	{"is_integer", FK_EXPR, 1, 1, check_is_integer, .gen_int = gen_is,
 	 .sets = FSET_BT_STDLIB},
-	{"is_unsigned_integer", F_NONE, FK_EXPR, 1, 1, check_is_unsigned_integer, .gen_int = gen_is,
+	{"is_unsigned_integer", FK_EXPR, 1, 1, check_is_unsigned_integer, .gen_int = gen_is,
 	 .sets = FSET_BT_STDLIB},
-	{"is_ptr", F_NONE, FK_EXPR, 1, 1, check_is_ptr, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
-	{"is_str", F_NONE, FK_EXPR, 1, 1, check_is_str, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
-	{"is_array", F_NONE, FK_EXPR, 1, 1, check_is_array, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
-	{"is_literal", F_NONE, FK_EXPR, 1, 1, check_is_literal, .gen_int = gen_is,
+	{"is_ptr", FK_EXPR, 1, 1, check_is_ptr, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
+	{"is_str", FK_EXPR, 1, 1, check_is_str, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
+	{"is_array", FK_EXPR, 1, 1, check_is_array, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
+	{"is_literal", FK_EXPR, 1, 1, check_is_literal, .gen_int = gen_is,
 	 .sets = FSET_BT_STDLIB},
 };
 BUILTINS(introspect_funcs)

@@ -145,13 +145,13 @@ static void gen_len(Gen *g, const Expr *e)
 }
 
 static const FuncDef map_funcs[] = {
-	{"delete", F_NONE, FK_STMT, 1, 1, check_delete, .gen_stmt = gen_delete},
-	{"clear", F_NONE, FK_STMT, 1, 1, check_whole_map, .gen_stmt = gen_clear},
-	{"zero", F_NONE, FK_STMT, 1, 1, check_whole_map, .gen_stmt = gen_zero},
-	{"delete", F_NONE, FK_EXPR, 1, 2, check_delete_026, .gen_int = gen_delete_026,
+	{"delete", FK_STMT, 1, 1, check_delete, .gen_stmt = gen_delete},
+	{"clear", FK_STMT, 1, 1, check_whole_map, .gen_stmt = gen_clear},
+	{"zero", FK_STMT, 1, 1, check_whole_map, .gen_stmt = gen_zero},
+	{"delete", FK_EXPR, 1, 2, check_delete_026, .gen_int = gen_delete_026,
 	 .sets = FSET_BT_STDLIB},
-	{"has_key", F_NONE, FK_EXPR, 2, 2, check_has_key, .gen_int = gen_has_key,
+	{"has_key", FK_EXPR, 2, 2, check_has_key, .gen_int = gen_has_key,
 	 .sets = FSET_BT_STDLIB},
-	{"len", F_NONE, FK_EXPR, 1, 1, check_len, .gen_int = gen_len, .sets = FSET_BT_STDLIB},
+	{"len", FK_EXPR, 1, 1, check_len, .gen_int = gen_len, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(map_funcs)

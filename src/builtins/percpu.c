@@ -58,7 +58,7 @@ static void gen_percpu_kaddr(Gen *g, const Expr *e)
 }
 
 static const FuncDef percpu_funcs[] = {
-	{"percpu_kaddr", F_NONE, FK_EXPR, 1, 2, check_percpu_kaddr, .gen_int = gen_percpu_kaddr,
+	{"percpu_kaddr", FK_EXPR, 1, 2, check_percpu_kaddr, .gen_int = gen_percpu_kaddr,
 	 .sets = FSET_BT_STDLIB},
 };
 BUILTINS(percpu_funcs)

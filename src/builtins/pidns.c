@@ -80,7 +80,7 @@ static void gen_tid(Gen *g, const Expr *e)
 }
 
 static const FuncDef pidns_funcs[] = {
-	{"pid", F_NONE, FK_EXPR, 0, 1, check_ns_id, .gen_int = gen_pid, .sets = FSET_BT_STDLIB},
-	{"tid", F_NONE, FK_EXPR, 0, 1, check_ns_id, .gen_int = gen_tid, .sets = FSET_BT_STDLIB},
+	{"pid", FK_EXPR, 0, 1, check_ns_id, .gen_int = gen_pid, .sets = FSET_BT_STDLIB},
+	{"tid", FK_EXPR, 0, 1, check_ns_id, .gen_int = gen_tid, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(pidns_funcs)

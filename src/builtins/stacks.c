@@ -46,7 +46,7 @@ void builtin_gen_stack_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 }
 
 static const FuncDef stack_funcs[] = {
-	{"kstack", F_NONE, FK_EXPR, 0, 2, check_stack, .gen_into = builtin_gen_stack_into},
-	{"ustack", F_NONE, FK_EXPR, 0, 2, check_stack, .gen_into = builtin_gen_stack_into},
+	{"kstack", FK_EXPR, 0, 2, check_stack, .gen_into = builtin_gen_stack_into},
+	{"ustack", FK_EXPR, 0, 2, check_stack, .gen_into = builtin_gen_stack_into},
 };
 BUILTINS(stack_funcs)

@@ -50,10 +50,10 @@ static bool check_leader_comm(Sema *s, Expr *c)
 }
 
 static const FuncDef task_funcs[] = {
-	{"ppid", F_NONE, FK_EXPR, 0, 1, check_ppid, .sets = FSET_BT_STDLIB},
-	{"pcomm", F_NONE, FK_EXPR, 0, 1, check_pcomm, .sets = FSET_BT_STDLIB},
-	{"leader_tid", F_NONE, FK_EXPR, 0, 1, check_leader_tid, .sets = FSET_BT_STDLIB},
-	{"leader_comm", F_NONE, FK_EXPR, 0, 1, check_leader_comm, .sets = FSET_BT_STDLIB},
+	{"ppid", FK_EXPR, 0, 1, check_ppid, .sets = FSET_BT_STDLIB},
+	{"pcomm", FK_EXPR, 0, 1, check_pcomm, .sets = FSET_BT_STDLIB},
+	{"leader_tid", FK_EXPR, 0, 1, check_leader_tid, .sets = FSET_BT_STDLIB},
+	{"leader_comm", FK_EXPR, 0, 1, check_leader_comm, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(task_funcs)
 

@@ -143,7 +143,7 @@ static void gen_tseries(Gen *g, const Expr *c)
 }
 
 static const FuncDef tseries_funcs[] = {
-	{"tseries", F_NONE, FK_AGG, 3, 4, check_tseries, .gen_agg = gen_tseries,
+	{"tseries", FK_AGG, 3, 4, check_tseries, .gen_agg = gen_tseries,
 	 .sets = FSET_BT_STDLIB},
 };
 BUILTINS(tseries_funcs)

@@ -449,22 +449,22 @@ static const BtArgCheck ntop_arg = {"%1$s() expects an integer or array argument
 
 
 static const FuncDef value_funcs[] = {
-	{"str", F_NONE, FK_EXPR, 1, 2, check_str, .bt_arg = &str_arg, .kept_type = str_type,
+	{"str", FK_EXPR, 1, 2, check_str, .bt_arg = &str_arg, .kept_type = str_type,
 	 .gen_into = gen_str, .addrspace = str_addrspace},
-	{"ksym", F_NONE, FK_EXPR, 1, 1, check_ksym, .bt_arg = &sym_arg, .kept_type = ksym_type,
+	{"ksym", FK_EXPR, 1, 1, check_ksym, .bt_arg = &sym_arg, .kept_type = ksym_type,
 	 .gen_into = builtin_gen_ksym_into},
-	{"kaddr", F_NONE, FK_EXPR, 1, 1, check_kaddr, .gen_int = gen_constant, .addrspace = in_kernel},
-	{"ntop", F_NONE, FK_EXPR, 1, 2, check_ntop, .bt_arg = &ntop_arg, .kept_type = ntop_type,
+	{"kaddr", FK_EXPR, 1, 1, check_kaddr, .gen_int = gen_constant, .addrspace = in_kernel},
+	{"ntop", FK_EXPR, 1, 2, check_ntop, .bt_arg = &ntop_arg, .kept_type = ntop_type,
 	 .gen_into = gen_ntop},
-	{"usym", F_NONE, FK_EXPR, 1, 1, check_usym, .bt_arg = &sym_arg, .kept_type = usym_type,
+	{"usym", FK_EXPR, 1, 1, check_usym, .bt_arg = &sym_arg, .kept_type = usym_type,
 	 .gen_into = builtin_gen_usym_into},
-	{"uaddr", F_NONE, FK_EXPR, 1, 1, check_uaddr, .gen_int = gen_constant, .addrspace = in_user},
-	{"buf", F_NONE, FK_EXPR, 1, 2, check_buf, .gen_into = gen_buf, .addrspace = in_kernel},
-	{"kptr", F_NONE, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg, .gen_int = gen_kptr,
+	{"uaddr", FK_EXPR, 1, 1, check_uaddr, .gen_int = gen_constant, .addrspace = in_user},
+	{"buf", FK_EXPR, 1, 2, check_buf, .gen_into = gen_buf, .addrspace = in_kernel},
+	{"kptr", FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg, .gen_int = gen_kptr,
 	 .addrspace = in_kernel},
-	{"uptr", F_NONE, FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg, .gen_int = gen_uptr,
+	{"uptr", FK_EXPR, 1, 1, sema_ctype_addrspace, .bt_arg = &ptr_arg, .gen_int = gen_uptr,
 	 .addrspace = in_user},
-	{"syscall_name", F_NONE, FK_EXPR, 1, 1, check_syscall_name, .gen_into = builtin_gen_int_into},
-	{"cgroupid", F_NONE, FK_EXPR, 1, 1, check_cgroupid, .gen_int = gen_constant},
+	{"syscall_name", FK_EXPR, 1, 1, check_syscall_name, .gen_into = builtin_gen_int_into},
+	{"cgroupid", FK_EXPR, 1, 1, check_cgroupid, .gen_int = gen_constant},
 };
 BUILTINS(value_funcs)

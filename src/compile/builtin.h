@@ -14,14 +14,6 @@
 typedef struct Sema Sema;
 struct Gen;
 
-/* No code names a function by id any more: a row's hooks say what it is,
- * and every row is F_NONE.  The field stays only so that the rows keep
- * their positional shape ({name, F_NONE, kind, min, max, check, ...}) while
- * other work adds rows; it goes with the next sweep of the tables. */
-typedef enum FuncId {
-	F_NONE,
-} FuncId;
-
 typedef enum FuncKind {
 	FK_STMT, /* only as a statement: printf, exit, ... */
 	FK_EXPR, /* yields a value */
@@ -54,8 +46,7 @@ typedef struct BtArgCheck {
 #define FSET_BT_STDLIB (1u << 0) /* bpftrace's standard library as 0.26 documents it */
 
 typedef struct FuncDef {
-	const char *name;
-	FuncId id;
+	const char *name; /* no id: a row's hooks say what it is */
 	FuncKind kind;
 	int min_args, max_args;
 	bool (*check)(Sema *s, Expr *call); /* sets call->type */

@@ -83,6 +83,6 @@ static void dchill_gen(Gen *g, const Expr *e)
 
 /* D's chill() */
 static const FuncDef chill_funcs[] = {
-	{"chill", F_NONE, FK_STMT, 1, 1, dcheck_chill, FUNC_D, .gen_stmt = dchill_gen},
+	{"chill", FK_STMT, 1, 1, dcheck_chill, FUNC_D, .gen_stmt = dchill_gen},
 };
 BUILTINS(chill_funcs)

@@ -332,11 +332,11 @@ static void gen_bcopy(Gen *g, const Expr *e)
 
 /* D's copies and scratch memory */
 static const FuncDef copy_funcs[] = {
-	{"copyin", F_NONE, FK_EXPR, 2, 2, dcheck_copyin, FUNC_D, .gen_int = gen_copyin},
-	{"copyinstr", F_NONE, FK_EXPR, 1, 2, dcheck_copyinstr, FUNC_D, .gen_into = gen_copyinstr},
-	{"copyinto", F_NONE, FK_STMT, 3, 3, dcheck_copyinto, FUNC_D, .gen_stmt = gen_copyinto},
-	{"stringof", F_NONE, FK_EXPR, 1, 1, dcheck_stringof, FUNC_D, .gen_into = gen_stringof},
-	{"alloca", F_NONE, FK_EXPR, 1, 1, dcheck_alloca, FUNC_D, .gen_int = gen_alloca},
-	{"bcopy", F_NONE, FK_STMT, 3, 3, dcheck_bcopy, FUNC_D, .gen_stmt = gen_bcopy},
+	{"copyin", FK_EXPR, 2, 2, dcheck_copyin, FUNC_D, .gen_int = gen_copyin},
+	{"copyinstr", FK_EXPR, 1, 2, dcheck_copyinstr, FUNC_D, .gen_into = gen_copyinstr},
+	{"copyinto", FK_STMT, 3, 3, dcheck_copyinto, FUNC_D, .gen_stmt = gen_copyinto},
+	{"stringof", FK_EXPR, 1, 1, dcheck_stringof, FUNC_D, .gen_into = gen_stringof},
+	{"alloca", FK_EXPR, 1, 1, dcheck_alloca, FUNC_D, .gen_int = gen_alloca},
+	{"bcopy", FK_STMT, 3, 3, dcheck_bcopy, FUNC_D, .gen_stmt = gen_bcopy},
 };
 BUILTINS(copy_funcs)

@@ -60,8 +60,8 @@ static void gen_stop(Gen *g, const Expr *e)
 
 /* D's raise(), stop() and system() */
 static const FuncDef destr_funcs[] = {
-	{"system", F_NONE, FK_STMT, 1, 64, dcheck_system, FUNC_D, .gen_stmt = builtin_gen_system},
-	{"raise", F_NONE, FK_STMT, 1, 1, dcheck_raise, FUNC_D, .gen_stmt = gen_raise},
-	{"stop", F_NONE, FK_STMT, 0, 0, dcheck_stop, FUNC_D, .gen_stmt = gen_stop},
+	{"system", FK_STMT, 1, 64, dcheck_system, FUNC_D, .gen_stmt = builtin_gen_system},
+	{"raise", FK_STMT, 1, 1, dcheck_raise, FUNC_D, .gen_stmt = gen_raise},
+	{"stop", FK_STMT, 0, 0, dcheck_stop, FUNC_D, .gen_stmt = gen_stop},
 };
 BUILTINS(destr_funcs)

@@ -102,8 +102,8 @@ static void gen_inet_ntoa6(Gen *g, const Expr *e, int dst, const Type *dt)
 
 /* D's address formatting */
 static const FuncDef inet_funcs[] = {
-	{"inet_ntop", F_NONE, FK_EXPR, 2, 2, dcheck_inet_ntop, FUNC_D, .gen_into = gen_inet_ntop},
-	{"inet_ntoa", F_NONE, FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D, .gen_into = gen_inet_ntoa},
-	{"inet_ntoa6", F_NONE, FK_EXPR, 1, 1, dcheck_inet_ntoa6, FUNC_D, .gen_into = gen_inet_ntoa6},
+	{"inet_ntop", FK_EXPR, 2, 2, dcheck_inet_ntop, FUNC_D, .gen_into = gen_inet_ntop},
+	{"inet_ntoa", FK_EXPR, 1, 1, dcheck_inet_ntoa, FUNC_D, .gen_into = gen_inet_ntoa},
+	{"inet_ntoa6", FK_EXPR, 1, 1, dcheck_inet_ntoa6, FUNC_D, .gen_into = gen_inet_ntoa6},
 };
 BUILTINS(inet_funcs)

@@ -246,10 +246,10 @@ static void gen_copyoutstr(Gen *g, const Expr *e)
 
 /* D's tracemem() and copyout() */
 static const FuncDef mem_funcs[] = {
-	{"tracemem", F_NONE, FK_STMT, 2, 64, dcheck_tracemem, FUNC_D, .gen_stmt = gen_tracemem},
-	{"copyout", F_NONE, FK_STMT, 3, 3, dcheck_copyout, FUNC_D, .gen_stmt = gen_copyout},
-	{"copyoutstr", F_NONE, FK_STMT, 3, 3, dcheck_copyoutstr, FUNC_D, .gen_stmt = gen_copyoutstr},
-	{"__trace_record", F_NONE, FK_STMT, 1, 1, dcheck_trace_record, FUNC_D,
+	{"tracemem", FK_STMT, 2, 64, dcheck_tracemem, FUNC_D, .gen_stmt = gen_tracemem},
+	{"copyout", FK_STMT, 3, 3, dcheck_copyout, FUNC_D, .gen_stmt = gen_copyout},
+	{"copyoutstr", FK_STMT, 3, 3, dcheck_copyoutstr, FUNC_D, .gen_stmt = gen_copyoutstr},
+	{"__trace_record", FK_STMT, 1, 1, dcheck_trace_record, FUNC_D,
 	 .gen_stmt = gen_trace_record},
 };
 BUILTINS(mem_funcs)

@@ -120,13 +120,13 @@ static void gen_rand(Gen *g, const Expr *e)
 
 /* D's byte order, rand() and progenyof() */
 static const FuncDef misc_funcs[] = {
-	{"htons", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
-	{"htonl", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
-	{"htonll", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
-	{"ntohs", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
-	{"ntohl", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
-	{"ntohll", F_NONE, FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
-	{"rand", F_NONE, FK_EXPR, 0, 0, dcheck_rand, FUNC_D, .gen_int = gen_rand},
-	{"progenyof", F_NONE, FK_EXPR, 1, 1, dcheck_progenyof, FUNC_D, .gen_int = gen_progenyof},
+	{"htons", FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"htonl", FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"htonll", FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"ntohs", FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"ntohl", FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"ntohll", FK_EXPR, 1, 1, dcheck_byteorder, FUNC_D, .gen_int = gen_byteorder},
+	{"rand", FK_EXPR, 0, 0, dcheck_rand, FUNC_D, .gen_int = gen_rand},
+	{"progenyof", FK_EXPR, 1, 1, dcheck_progenyof, FUNC_D, .gen_int = gen_progenyof},
 };
 BUILTINS(misc_funcs)

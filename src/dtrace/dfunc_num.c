@@ -145,8 +145,8 @@ static void gen_getminor(Gen *g, const Expr *e)
 
 /* D's strtoll() and device numbers */
 static const FuncDef num_funcs[] = {
-	{"strtoll", F_NONE, FK_EXPR, 1, 2, dcheck_strtoll, FUNC_D, .gen_int = gen_strtoll},
-	{"getmajor", F_NONE, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = gen_getmajor},
-	{"getminor", F_NONE, FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = gen_getminor},
+	{"strtoll", FK_EXPR, 1, 2, dcheck_strtoll, FUNC_D, .gen_int = gen_strtoll},
+	{"getmajor", FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = gen_getmajor},
+	{"getminor", FK_EXPR, 1, 1, dcheck_devpart, FUNC_D, .gen_int = gen_getminor},
 };
 BUILTINS(num_funcs)

@@ -265,8 +265,8 @@ static void gen_dirname(Gen *g, const Expr *e, int dst, const Type *dt)
 
 /* D's path subroutines */
 static const FuncDef path_funcs[] = {
-	{"basename", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_basename},
-	{"dirname", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_dirname},
-	{"cleanpath", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_cleanpath},
+	{"basename", FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_basename},
+	{"dirname", FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_dirname},
+	{"cleanpath", FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_cleanpath},
 };
 BUILTINS(path_funcs)

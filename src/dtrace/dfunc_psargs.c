@@ -71,6 +71,6 @@ static void gen_psargs(Gen *g, const Expr *e, int dst, const Type *dt)
 
 /* psinfo_t's pr_psargs (src/dtrace/d_args.c), not a DTrace subroutine */
 static const FuncDef psargs_funcs[] = {
-	{"__psargs", F_NONE, FK_EXPR, 2, 2, dcheck_psargs, FUNC_D, .gen_into = gen_psargs},
+	{"__psargs", FK_EXPR, 2, 2, dcheck_psargs, FUNC_D, .gen_into = gen_psargs},
 };
 BUILTINS(psargs_funcs)

@@ -208,10 +208,10 @@ static void gen_strrchr(Gen *g, const Expr *e, int dst, const Type *dt)
 
 /* D's string search subroutines */
 static const FuncDef search_funcs[] = {
-	{"index", F_NONE, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_index},
-	{"rindex", F_NONE, FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_rindex},
-	{"strchr", F_NONE, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strchr},
-	{"strrchr", F_NONE, FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strrchr},
-	{"strstr", F_NONE, FK_EXPR, 2, 2, dcheck_strstr, FUNC_D, .gen_into = gen_strstr},
+	{"index", FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_index},
+	{"rindex", FK_EXPR, 2, 3, dcheck_index, FUNC_D, .gen_int = gen_rindex},
+	{"strchr", FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strchr},
+	{"strrchr", FK_EXPR, 2, 2, dcheck_strchr, FUNC_D, .gen_into = gen_strrchr},
+	{"strstr", FK_EXPR, 2, 2, dcheck_strstr, FUNC_D, .gen_into = gen_strstr},
 };
 BUILTINS(search_funcs)

@@ -230,9 +230,9 @@ static void spec_int(Gen *g, const Expr *e)
 
 /* D's speculations */
 static const FuncDef spec_funcs[] = {
-	{"speculation", F_NONE, FK_EXPR, 0, 0, dcheck_speculation, FUNC_D, .gen_int = spec_int},
-	{"speculate", F_NONE, FK_STMT, 1, 1, dcheck_speculate, FUNC_D, .gen_stmt = gen_speculate},
-	{"commit", F_NONE, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_commit},
-	{"discard", F_NONE, FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_discard},
+	{"speculation", FK_EXPR, 0, 0, dcheck_speculation, FUNC_D, .gen_int = spec_int},
+	{"speculate", FK_STMT, 1, 1, dcheck_speculate, FUNC_D, .gen_stmt = gen_speculate},
+	{"commit", FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_commit},
+	{"discard", FK_STMT, 1, 1, dcheck_commit, FUNC_D, .gen_stmt = gen_discard},
 };
 BUILTINS(spec_funcs)

@@ -415,12 +415,12 @@ static void gen_strlen(Gen *g, const Expr *e)
 
 /* D's string subroutines */
 static const FuncDef string_funcs[] = {
-	{"strlen", F_NONE, FK_EXPR, 1, 1, dcheck_strlen, FUNC_D, .gen_int = gen_strlen},
-	{"strjoin", F_NONE, FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D, .gen_into = gen_strjoin},
-	{"substr", F_NONE, FK_EXPR, 2, 3, dcheck_substr, FUNC_D, .gen_into = gen_substr},
-	{"toupper", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_toupper},
-	{"tolower", F_NONE, FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_tolower},
-	{"lltostr", F_NONE, FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D, .gen_into = gen_lltostr},
-	{"strtok", F_NONE, FK_EXPR, 2, 2, dcheck_strtok, FUNC_D, .gen_into = gen_strtok},
+	{"strlen", FK_EXPR, 1, 1, dcheck_strlen, FUNC_D, .gen_int = gen_strlen},
+	{"strjoin", FK_EXPR, 2, 2, dcheck_strjoin, FUNC_D, .gen_into = gen_strjoin},
+	{"substr", FK_EXPR, 2, 3, dcheck_substr, FUNC_D, .gen_into = gen_substr},
+	{"toupper", FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_toupper},
+	{"tolower", FK_EXPR, 1, 1, dcheck_str1, FUNC_D, .gen_into = gen_tolower},
+	{"lltostr", FK_EXPR, 1, 2, dcheck_lltostr, FUNC_D, .gen_into = gen_lltostr},
+	{"strtok", FK_EXPR, 2, 2, dcheck_strtok, FUNC_D, .gen_into = gen_strtok},
 };
 BUILTINS(string_funcs)

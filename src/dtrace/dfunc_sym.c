@@ -32,12 +32,12 @@ bool dcheck_sym(Sema *s, Expr *c)
 /* D's symbol values: an address (and pid) printed as the name says; their
  * code is bpftrace's ksym()'s and usym()'s */
 static const FuncDef sym_funcs[] = {
-	{"sym", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
-	{"func", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
-	{"mod", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
-	{"usym", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
-	{"ufunc", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
-	{"umod", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
-	{"uaddr", F_NONE, FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
+	{"sym", FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
+	{"func", FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
+	{"mod", FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_ksym_into},
+	{"usym", FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
+	{"ufunc", FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
+	{"umod", FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
+	{"uaddr", FK_EXPR, 1, 1, dcheck_sym, FUNC_D, .gen_into = builtin_gen_usym_into},
 };
 BUILTINS(sym_funcs)

@@ -97,7 +97,7 @@ static void gen_exit_status(Gen *g, const Expr *e)
 /* trace() is rewritten by its check into printf, tracemem or
  * __trace_record, whose rows generate its code */
 static const FuncDef trace_funcs[] = {
-	{"trace", F_NONE, FK_STMT, 1, 1, dcheck_trace, FUNC_D},
-	{"exit", F_NONE, FK_STMT, 1, 1, dcheck_exit, FUNC_D, .gen_stmt = gen_exit_status},
+	{"trace", FK_STMT, 1, 1, dcheck_trace, FUNC_D},
+	{"exit", FK_STMT, 1, 1, dcheck_exit, FUNC_D, .gen_stmt = gen_exit_status},
 };
 BUILTINS(trace_funcs)

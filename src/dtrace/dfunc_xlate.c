@@ -105,8 +105,8 @@ static bool dcheck_xlate(Sema *s, Expr *c)
 /* xlate: what the D front end left of a translation (an error), and a
  * whole translated struct */
 static const FuncDef xlate_funcs[] = {
-	{"xlate", F_NONE, FK_EXPR, 1, 1, dcheck_xlate, FUNC_D},
-	{"__xlate_struct", F_NONE, FK_EXPR, 0, 64, dcheck_xlate_struct, FUNC_D,
+	{"xlate", FK_EXPR, 1, 1, dcheck_xlate, FUNC_D},
+	{"__xlate_struct", FK_EXPR, 0, 64, dcheck_xlate_struct, FUNC_D,
 	 .gen_into = xlate_into},
 };
 BUILTINS(xlate_funcs)

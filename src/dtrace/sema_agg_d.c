@@ -470,20 +470,20 @@ static bool sema_d_stack(Sema *s, Expr *c)
 
 static const FuncDef agg_funcs[] = {
 	/* the aggregations' updates are the type's (CodegenHooks.agg_update) */
-	{"quantize", F_NONE, FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
-	{"lquantize", F_NONE, FK_AGG, 3, 5, sema_d_lquantize, FUNC_D},
-	{"llquantize", F_NONE, FK_AGG, 5, 6, sema_d_llquantize, FUNC_D},
-	{"stddev", F_NONE, FK_AGG, 1, 1, sema_d_stddev, FUNC_D},
-	{"printa", F_NONE, FK_STMT, 1, 64, sema_d_printa, FUNC_D, .gen_stmt = dgen_printa},
-	{"trunc", F_NONE, FK_STMT, 1, 2, sema_d_trunc, FUNC_D, .gen_stmt = dgen_trunc},
-	{"normalize", F_NONE, FK_STMT, 2, 2, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
-	{"denormalize", F_NONE, FK_STMT, 1, 1, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
-	{"setopt", F_NONE, FK_STMT, 1, 2, sema_d_setopt, FUNC_D, .gen_stmt = dgen_setopt},
+	{"quantize", FK_AGG, 1, 2, sema_d_quantize, FUNC_D},
+	{"lquantize", FK_AGG, 3, 5, sema_d_lquantize, FUNC_D},
+	{"llquantize", FK_AGG, 5, 6, sema_d_llquantize, FUNC_D},
+	{"stddev", FK_AGG, 1, 1, sema_d_stddev, FUNC_D},
+	{"printa", FK_STMT, 1, 64, sema_d_printa, FUNC_D, .gen_stmt = dgen_printa},
+	{"trunc", FK_STMT, 1, 2, sema_d_trunc, FUNC_D, .gen_stmt = dgen_trunc},
+	{"normalize", FK_STMT, 2, 2, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
+	{"denormalize", FK_STMT, 1, 1, sema_d_normalize, FUNC_D, .gen_stmt = dgen_normalize},
+	{"setopt", FK_STMT, 1, 2, sema_d_setopt, FUNC_D, .gen_stmt = dgen_setopt},
 	/* kstack()'s and ustack()'s values (builtins/stacks.c) */
-	{"stack", F_NONE, FK_EXPR, 0, 1, sema_d_stack, FUNC_D, .gen_into = builtin_gen_stack_into},
-	{"ustack", F_NONE, FK_EXPR, 0, 2, sema_d_stack, FUNC_D, .gen_into = builtin_gen_stack_into},
+	{"stack", FK_EXPR, 0, 1, sema_d_stack, FUNC_D, .gen_into = builtin_gen_stack_into},
+	{"ustack", FK_EXPR, 0, 2, sema_d_stack, FUNC_D, .gen_into = builtin_gen_stack_into},
 	/* the walk of the Python frames is python/'s */
-	{"jstack", F_NONE, FK_EXPR, 0, 2, sema_d_jstack, FUNC_D, .gen_into = py_gen_jstack_into},
+	{"jstack", FK_EXPR, 0, 2, sema_d_jstack, FUNC_D, .gen_into = py_gen_jstack_into},
 };
 BUILTINS(agg_funcs)
 

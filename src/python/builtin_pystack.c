@@ -38,7 +38,7 @@ static bool check_jstack(Sema *s, Expr *c)
 }
 
 static const FuncDef py_funcs[] = {
-	{"jstack", F_NONE, FK_EXPR, 0, 2, check_jstack, .gen_into = py_gen_jstack_into},
+	{"jstack", FK_EXPR, 0, 2, check_jstack, .gen_into = py_gen_jstack_into},
 };
 
 BUILTINS(py_funcs)
