@@ -62,19 +62,13 @@ static bool check_comm(Sema *s, Expr *c)
 	return true;
 }
 
-static void kfunc_call(Gen *g, int id)
-{
-	emit(g, ((struct bpf_insn){.code = BPF_JMP | BPF_CALL, .src_reg = BPF_PSEUDO_KFUNC_CALL,
-				   .imm = id}));
-}
-
 static void gen_comm_pid(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	int task = stack_push(g), none = label_new(g);
 	emit_memzero(g, dst_off, dt->size);
 	gen_int(g, e->args.v[0]);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-	kfunc_call(g, e->aux);
+	emit_kfunc_call(g, e->aux);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, none);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, task));
 	emit_scratch_ptr(g, BPF_REG_1, dst_off);
@@ -83,7 +77,7 @@ static void gen_comm_pid(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, (int32_t)e->ival));
 	emit_call(g, BPF_FUNC_probe_read_kernel_str);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, task));
-	kfunc_call(g, e->aux2);
+	emit_kfunc_call(g, e->aux2);
 	label_place(g, none);
 	stack_pop(g);
 }

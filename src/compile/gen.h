@@ -73,6 +73,11 @@ static inline void emit_ld_map_value(Gen *g, int reg, RelocKind kind, int off)
 	bpf_emit_ld_map_value(&g->code, reg, kind, off);
 }
 static inline void emit_call(Gen *g, int helper) { bpf_emit_call(&g->code, helper); }
+/* a call of the kernel function whose BTF id is id (a kfunc) */
+static inline void emit_kfunc_call(Gen *g, int id)
+{
+	emit(g, ((struct bpf_insn){.code = BPF_JMP | BPF_CALL, .src_reg = BPF_PSEUDO_KFUNC_CALL, .imm = id}));
+}
 
 static inline int label_new(Gen *g) { return bpf_label_new(&g->code); }
 static inline void label_place(Gen *g, int label) { bpf_label_place(&g->code, label); }

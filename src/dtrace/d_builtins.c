@@ -120,19 +120,19 @@ static bool is_cur_xlate(const Expr *e)
 
 static Expr *rw_expr(Rw *rw, Expr *e);
 
-static Expr *clone_expr(Rw *rw, const Expr *e)
+static Expr *rw_clone_expr(Rw *rw, const Expr *e)
 {
 	if (!e)
 		return NULL;
 	Expr *c = expr_new(rw->prog, e->kind, e->loc);
 	*c = *e;
-	c->a = clone_expr(rw, e->a);
-	c->b = clone_expr(rw, e->b);
-	c->c = clone_expr(rw, e->c);
+	c->a = rw_clone_expr(rw, e->a);
+	c->b = rw_clone_expr(rw, e->b);
+	c->c = rw_clone_expr(rw, e->c);
 	if (e->args.n) {
 		c->args.v = arena_alloc(&rw->prog->arena, sizeof(Expr *) * (size_t)e->args.n);
 		for (int i = 0; i < e->args.n; i++)
-			c->args.v[i] = clone_expr(rw, e->args.v[i]);
+			c->args.v[i] = rw_clone_expr(rw, e->args.v[i]);
 	}
 	return c;
 }
@@ -145,7 +145,7 @@ static Expr *rw_inline(Rw *rw, const DInlineDecl *d, Loc loc)
 		return NULL;
 	}
 	rw->inline_depth++;
-	Expr *v = rw_expr(rw, clone_expr(rw, d->expr));
+	Expr *v = rw_expr(rw, rw_clone_expr(rw, d->expr));
 	rw->inline_depth--;
 	if (!v || !strcmp(d->type, "string"))
 		return v;
@@ -289,7 +289,7 @@ static Expr *subst_ident(Rw *rw, const Expr *e, const char *name, const Expr *wi
 	if (!e)
 		return NULL;
 	if (e->kind == E_BUILTIN && !strcmp(e->name, name))
-		return clone_expr(rw, with);
+		return rw_clone_expr(rw, with);
 	Expr *c = expr_new(rw->prog, e->kind, e->loc);
 	*c = *e;
 	c->a = subst_ident(rw, e->a, name, with);
@@ -319,7 +319,7 @@ static Expr *user_member(Rw *rw, const DXlator *x, Expr *in, const char *member,
 		const Stmt *m = x->members.v[i];
 		if (strlen(m->target->name) != n || strncmp(m->target->name, member, n))
 			continue;
-		Expr *v = rw_expr(rw, clone_expr(rw, m->expr));
+		Expr *v = rw_expr(rw, rw_clone_expr(rw, m->expr));
 		if (!v)
 			return NULL;
 		if (strcmp(x->in, "string"))

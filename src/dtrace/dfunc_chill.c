@@ -34,12 +34,6 @@ bool dcheck_chill(Sema *s, Expr *c)
 	return true;
 }
 
-static void kfunc_call(Gen *g, int id)
-{
-	emit(g, ((struct bpf_insn){.code = BPF_JMP | BPF_CALL, .src_reg = BPF_PSEUDO_KFUNC_CALL,
-				   .imm = id}));
-}
-
 /* r1 = the iterator's stack address */
 static void iter_ptr(Gen *g, int it)
 {
@@ -66,17 +60,17 @@ static void dchill_gen(Gen *g, const Expr *e)
 	iter_ptr(g, it);
 	emit(g, I_MOV64_IMM(BPF_REG_2, 0));
 	emit(g, I_MOV64_IMM(BPF_REG_3, CHILL_ROUNDS));
-	kfunc_call(g, e->aux);
+	emit_kfunc_call(g, e->aux);
 	label_place(g, loop);
 	iter_ptr(g, it);
-	kfunc_call(g, e->aux2);
+	emit_kfunc_call(g, e->aux2);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, done);
 	emit_call(g, BPF_FUNC_ktime_get_ns);
 	emit(g, I_LDX(BPF_DW, BPF_REG_1, BPF_REG_10, deadline));
 	emit_jmp_reg(g, BPF_JLT, BPF_REG_0, BPF_REG_1, loop);
 	label_place(g, done);
 	iter_ptr(g, it);
-	kfunc_call(g, (int)e->ival);
+	emit_kfunc_call(g, (int)e->ival);
 	stack_pop(g);
 	stack_pop(g);
 }

@@ -48,7 +48,7 @@ static void stmt_push(Program *p, StmtList *l, Stmt *s)
 	l->v[l->n++] = s;
 }
 
-static int param_index(const MacroDef *m, MacroParamKind kind, const char *name)
+static int macro_param_index(const MacroDef *m, MacroParamKind kind, const char *name)
 {
 	for (int i = 0; i < m->nparams; i++)
 		if (m->params[i].kind == kind && !strcmp(m->params[i].name, name))
@@ -97,11 +97,11 @@ static bool is_own(const Call *c, const char *name)
 static bool bind_names(Expander *x, const Call *c, Expr *n)
 {
 	int i;
-	if (n->kind == E_VAR && (i = param_index(c->m, MP_VAR, n->name)) >= 0)
+	if (n->kind == E_VAR && (i = macro_param_index(c->m, MP_VAR, n->name)) >= 0)
 		n->name = c->args[i]->name;
 	else if (n->kind == E_VAR && is_own(c, n->name))
 		n->name = own_name(x, c, n->name);
-	else if (n->kind == E_MAP && (i = param_index(c->m, MP_MAP, n->name)) >= 0)
+	else if (n->kind == E_MAP && (i = macro_param_index(c->m, MP_MAP, n->name)) >= 0)
 		n->name = c->args[i]->name;
 	else if (n->kind == E_MAP)
 		return error_at(x->err, n->loc,
@@ -115,7 +115,7 @@ static Expr *clone_expr(Expander *x, const Call *c, const Expr *e)
 	if (!e)
 		return NULL;
 	int i;
-	if (c && e->kind == E_BUILTIN && (i = param_index(c->m, MP_EXPR, e->name)) >= 0)
+	if (c && e->kind == E_BUILTIN && (i = macro_param_index(c->m, MP_EXPR, e->name)) >= 0)
 		return copy_expr(x, c->args[i]);
 	Expr *n = arena_alloc(&x->p->arena, sizeof(*n));
 	*n = *e;
@@ -160,7 +160,7 @@ static bool clone_stmts(Expander *x, const Call *c, const StmtList *in, StmtList
 
 static void note_own(Expander *x, Call *c, const Expr *target)
 {
-	if (!target || target->kind != E_VAR || param_index(c->m, MP_VAR, target->name) >= 0 ||
+	if (!target || target->kind != E_VAR || macro_param_index(c->m, MP_VAR, target->name) >= 0 ||
 	    is_own(c, target->name))
 		return;
 	c->own = arena_grow(&x->p->arena, c->own, c->nown, sizeof(*c->own));

@@ -79,7 +79,7 @@ static void relocate(Program *p, int nm, int nd, Loc at)
 static bool import_path(Parser *ps, const char *path, Loc at, StrBuf *cdefs);
 
 /* whether path was imported already; else it is noted */
-static bool seen(Program *p, const char *real)
+static bool import_seen(Program *p, const char *real)
 {
 	for (int i = 0; i < p->nimported; i++)
 		if (!strcmp(p->imported[i], real))
@@ -179,7 +179,7 @@ static bool import_path(Parser *ps, const char *path, Loc at, StrBuf *cdefs)
 	struct stat st;
 	if (!realpath(path, real) || stat(real, &st))
 		return error_at(ps->err, at, "cannot import %s: %s", path, strerror(errno));
-	if (seen(ps->prog, real))
+	if (import_seen(ps->prog, real))
 		return true;
 	if (!safe_dir(ps, real, at))
 		return false;
@@ -196,7 +196,7 @@ static bool import_path(Parser *ps, const char *path, Loc at, StrBuf *cdefs)
 
 /* path relative to the directory of the file that imports (ps->file, else
  * the program's; the current directory for -e's "stdin") */
-static void resolve(const Parser *ps, const char *path, char *out, size_t n)
+static void resolve_import_path(const Parser *ps, const char *path, char *out, size_t n)
 {
 	const char *from = ps->file ? ps->file : ps->prog->src.name;
 	const char *slash = from ? strrchr(from, '/') : NULL;
@@ -227,6 +227,6 @@ bool parse_import(Parser *ps, StrBuf *cdefs)
 	if (ps->tok.loc.line == at.line)
 		at.len = ps->tok.loc.col + 1 - at.col;
 	char full[PATH_MAX];
-	resolve(ps, path, full, sizeof(full));
+	resolve_import_path(ps, path, full, sizeof(full));
 	return import_path(ps, full, at, cdefs);
 }

@@ -64,7 +64,7 @@ static void runtime_addr(PyGen *p, int reg, bool code_type, int64_t add)
 /* Where this process has its interpreter (PyLayout.files): its sonde_pybase
  * entry (key: the tgid at dst_off), else the fixed interpreter's
  * addresses, else nothing to walk */
-static void gen_base(PyGen *p, int dst_off)
+static void gen_pybase(PyGen *p, int dst_off)
 {
 	Gen *g = p->g;
 	int miss = label_new(g), have = label_new(g);
@@ -277,7 +277,7 @@ static void gen_pystack_into(Gen *g, const Type *t, int dst_off)
 	emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
 	if (l->nfiles)
-		gen_base(&p, dst_off);
+		gen_pybase(&p, dst_off);
 	gen_tstate(&p);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, p.frame);
 	follow(&p, p.frame, l->ts_cframe);

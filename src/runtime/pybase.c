@@ -120,7 +120,7 @@ static bool forget_code(BpfCode *c, bool leader_only)
 	return bpf_emit_finish(c);
 }
 
-static bool load_one(Runtime *rt, int slot, BpfCode *c, bool ok, int type, const char *what, char *err,
+static bool pybase_load_prog(Runtime *rt, int slot, BpfCode *c, bool ok, int type, const char *what, char *err,
 		     size_t errlen)
 {
 	rt->pyprog_fds[slot] = pycode_load_prog(rt, c, ok, type, what, err, errlen);
@@ -152,21 +152,21 @@ bool pybase_load(Runtime *rt, char *err, size_t errlen)
 	if (!newtask_offsets(&pid_off, &flags_off, err, errlen))
 		return false;
 	BpfCode c[3 + PY_FILES] = {0};
-	if (!load_one(rt, PYPROG_FORK, &c[0], fork_code(&c[0], pid_off, flags_off),
+	if (!pybase_load_prog(rt, PYPROG_FORK, &c[0], fork_code(&c[0], pid_off, flags_off),
 		      BPF_PROG_TYPE_TRACEPOINT, "forks", err, errlen) ||
-	    !load_one(rt, PYPROG_EXEC, &c[1], forget_code(&c[1], false), BPF_PROG_TYPE_TRACEPOINT,
+	    !pybase_load_prog(rt, PYPROG_EXEC, &c[1], forget_code(&c[1], false), BPF_PROG_TYPE_TRACEPOINT,
 		      "execs", err, errlen) ||
-	    !load_one(rt, PYPROG_EXIT, &c[2], forget_code(&c[2], true), BPF_PROG_TYPE_TRACEPOINT,
+	    !pybase_load_prog(rt, PYPROG_EXIT, &c[2], forget_code(&c[2], true), BPF_PROG_TYPE_TRACEPOINT,
 		      "exits", err, errlen))
 		return false;
 	for (int i = 0; i < l->nfiles; i++)
-		if (!load_one(rt, PYPROG_INIT + i, &c[3 + i], init_code(&c[3 + i], &l->files[i]),
+		if (!pybase_load_prog(rt, PYPROG_INIT + i, &c[3 + i], init_code(&c[3 + i], &l->files[i]),
 			      BPF_PROG_TYPE_KPROBE, "Py_InitializeFromConfig", err, errlen))
 			return false;
 	return true;
 }
 
-static bool attach_tp(Runtime *rt, const char *cat, const char *name, int prog, char *err, size_t errlen)
+static bool pybase_attach_tp(Runtime *rt, const char *cat, const char *name, int prog, char *err, size_t errlen)
 {
 	TpFormat f = {0};
 	char why[256];
@@ -218,9 +218,9 @@ bool pybase_attach(Runtime *rt, char *err, size_t errlen)
 	const PyLayout *l = rt->sc->py;
 	if (!l->nfiles)
 		return true;
-	if (!attach_tp(rt, "sched", "sched_process_exit", PYPROG_EXIT, err, errlen) ||
-	    !attach_tp(rt, "sched", "sched_process_exec", PYPROG_EXEC, err, errlen) ||
-	    !attach_tp(rt, "task", "task_newtask", PYPROG_FORK, err, errlen))
+	if (!pybase_attach_tp(rt, "sched", "sched_process_exit", PYPROG_EXIT, err, errlen) ||
+	    !pybase_attach_tp(rt, "sched", "sched_process_exec", PYPROG_EXEC, err, errlen) ||
+	    !pybase_attach_tp(rt, "task", "task_newtask", PYPROG_FORK, err, errlen))
 		return false;
 	for (int i = 0; i < l->nfiles; i++)
 		if (!attach_init(rt, &l->files[i], PYPROG_INIT + i, err, errlen))

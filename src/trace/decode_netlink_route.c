@@ -177,7 +177,7 @@ static void put_inaddr(StrBuf *b, int family, const uint8_t *d, size_t n, size_t
 }
 
 /* an attribute's value: false when strace's decoder for it is not here */
-static bool put_value(StrBuf *b, int kind, int family, const uint8_t *d, size_t n, size_t strsize)
+static bool put_nlattr_value(StrBuf *b, int kind, int family, const uint8_t *d, size_t n, size_t strsize)
 {
 	if (kind == A_NOT_YET)
 		return false;
@@ -236,7 +236,7 @@ static bool put_attrs(StrBuf *b, const RtMsg *m, int family, const uint8_t *d, s
 		if (alen > NLA_HDRLEN) {
 			unsigned t = a.nla_type & NLA_TYPE_MASK;
 			fb_lit(b, ", ");
-			if (!put_value(b, t < 16 ? m->kinds[t] : A_HEX, family, d + NLA_HDRLEN,
+			if (!put_nlattr_value(b, t < 16 ? m->kinds[t] : A_HEX, family, d + NLA_HDRLEN,
 				       alen - NLA_HDRLEN, strsize))
 				return false;
 			fb_putc(b, ']');
