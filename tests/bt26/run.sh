@@ -38,15 +38,33 @@ PY
 python3 "$here/upstream/run.py" --tracer "$SONDE" --baseline "$tmp/selection" --jobs 2 \
 	--build-dir "$root/build/bt26" --json "$tmp/results.json" "$@" > "$tmp/out" 2>&1
 rc=$?
+# A test that failed next to another job runs again alone: upstream's tests
+# trace system-wide events (every execve, every sys_enter) and have
+# second-long timeouts, so the other job's processes can be what they see.
+# Its second result counts, and the first failure is still printed.
+python3 - "$tmp/results.json" "$tmp/expected-fail" "$all" > "$tmp/rerun" <<'PY'
+import json, sys
+expected = set(open(sys.argv[2]).read().split("\n"))
+for t in json.load(open(sys.argv[1])):
+    if t["status"] not in ("PASS", "SKIP") and (sys.argv[3] != "true" or t["id"] not in expected):
+        print(t["id"])
+PY
+echo '[]' > "$tmp/rerun.json"
+if [ -s "$tmp/rerun" ] && [ "$(wc -l < "$tmp/rerun")" -le 10 ]; then
+	python3 "$here/upstream/run.py" --tracer "$SONDE" --baseline "$tmp/rerun" --jobs 1 \
+		--build-dir "$root/build/bt26" --json "$tmp/rerun.json" "$@" > "$tmp/rerun.out" 2>&1
+	sed -n 's/^PASS /passed when run alone (failed next to another job): /p' "$tmp/rerun.out"
+fi
 grep -E '^(FAIL|ERROR)' "$tmp/out"
-python3 - "$tmp/results.json" "$tmp/expected-fail" "$all" <<'PY'
+python3 - "$tmp/results.json" "$tmp/expected-fail" "$all" "$tmp/rerun.json" <<'PY'
 import json, sys
 res = json.load(open(sys.argv[1]))
+alone = {t["id"]: t["status"] for t in json.load(open(sys.argv[4]))}
 expected = set(open(sys.argv[2]).read().split("\n"))
 run_all = sys.argv[3] == "true"
 count = {"PASS": 0, "FAIL": 0, "SKIP": 0}
 for t in res:
-    st = t["status"]
+    st = alone.get(t["id"], t["status"])
     if run_all and t["id"] in expected:
         if st == "PASS":
             print("XPASS %s" % t["id"])
