@@ -38,6 +38,20 @@ static inline Compiled compile_as(const BtGeneration *g, const char *text)
 	return c;
 }
 
+/* text compiled as generation g's bpftrace with its front end in use and
+ * the readers sym (NULL: none) */
+static inline Compiled compile_as_sym(const BtGeneration *g, const char *text, SymCtx *sym)
+{
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sym = sym};
+	frontend_use(&g->fe, &o, NULL);
+	Compiled c = {0};
+	Source src = {"test", text};
+	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &o, &c.err);
+	return c;
+}
+
 static inline void compiled_free(Compiled *c)
 {
 	script_free(c->sc);
@@ -60,6 +74,23 @@ static inline void expect_error(const char *prog, const Options *o, int line, in
 		check_failed++;
 		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
 			r.err.loc.line, r.err.loc.col, r.err.msg, line, col, msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
+
+/* prog fails in generation g (readers sym) with msg at line:col */
+static inline void expect_error_as(const BtGeneration *g, SymCtx *sym, const char *prog, int line,
+				   int col, const char *msg)
+{
+	Compiled r = compile_as_sym(g, prog, sym);
+	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
+	    r.err.loc.col != col) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
+			r.err.loc.line, r.err.loc.col, r.err.set ? r.err.msg : "(no error)", line, col,
+			msg);
 	} else {
 		check_passed++;
 	}

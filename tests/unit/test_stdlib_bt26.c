@@ -16,35 +16,9 @@
 
 static const BtGeneration *g026, *g017;
 
-static Compiled compile_gen(const BtGeneration *g, const char *text)
-{
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242};
-	frontend_use(&g->fe, &o, NULL);
-	Compiled c = {0};
-	o.sym = &test_syms; /* the test program's readers (syms_check.h) */
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
-}
-
-/* prog fails in generation g with msg at line:col */
-static void expect_gen_error(const BtGeneration *g, const char *prog, int line, int col,
-			     const char *msg)
-{
-	Compiled r = compile_gen(g, prog);
-	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
-	    r.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
-			r.err.loc.line, r.err.loc.col, r.err.set ? r.err.msg : "(no error)", line, col,
-			msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&r);
-}
+/* with the test program's readers (syms_check.h) */
+static Compiled compile_t(const BtGeneration *g, const char *text) { return compile_as_sym(g, text, &test_syms); }
+#define expect_gen_error(g, ...) expect_error_as(g, &test_syms, __VA_ARGS__)
 
 /* the type of statement i's expression in the first probe */
 static const Type *stmt_type(const Compiled *c, int i)
@@ -81,10 +55,10 @@ static void test_removed(void)
 	CHECK(g026->fe.sema->no_sarg && !g017->fe.sema->no_sarg);
 	expect_gen_error(g026, "uprobe:/proc/self/exe:main { @ = sarg0; }", 1, 34,
 			 "Unknown identifier: 'sarg0'");
-	Compiled c = compile_gen(g017, "uprobe:/proc/self/exe:main { @ = sarg0; }");
+	Compiled c = compile_t(g017, "uprobe:/proc/self/exe:main { @ = sarg0; }");
 	CHECK(c.sc != NULL);
 	compiled_free(&c);
-	c = compile_gen(g026, "uprobe:/proc/self/exe:main { @ = arg0; }");
+	c = compile_t(g026, "uprobe:/proc/self/exe:main { @ = arg0; }");
 	CHECK(c.sc != NULL);
 	compiled_free(&c);
 }
@@ -93,7 +67,7 @@ static void test_removed(void)
 
 static void test_self_probe(void)
 {
-	Compiled c = compile_gen(g026, "self:signal:SIGUSR1 { printf(\"%s\\n\", probe); }");
+	Compiled c = compile_t(g026, "self:signal:SIGUSR1 { printf(\"%s\\n\", probe); }");
 	CHECK(c.sc && c.sc->specs[0].n == 1 &&
 	      c.sc->specs[0].v[0].prov->is_special == SPECIAL_SIGNAL &&
 	      !strcmp(c.sc->specs[0].v[0].name, "self:signal:SIGUSR1"));
@@ -101,7 +75,7 @@ static void test_self_probe(void)
 	expect_gen_error(g026, "self:signal:SIGUSR2 { }", 1, 1,
 			 "self:signal:SIGUSR2: the self probe is self:signal:SIGUSR1 (bpftrace 0.26 "
 			 "has no other)");
-	c = compile_gen(g017, "self:signal:SIGUSR1 { }");
+	c = compile_t(g017, "self:signal:SIGUSR1 { }");
 	CHECK(!c.sc && c.err.set && !strncmp(c.err.msg, "unknown probe type 'self'", 25));
 	compiled_free(&c);
 }
@@ -110,7 +84,7 @@ static void test_self_probe(void)
 
 static void test_types(void)
 {
-	Compiled r = compile_gen(g026, "begin { @m[1, \"a\"] = 1; has_key(@m, (1, \"a\")); len(@m); "
+	Compiled r = compile_t(g026, "begin { @m[1, \"a\"] = 1; has_key(@m, (1, \"a\")); len(@m); "
 				 "delete(@m, (1, \"a\")); nsecs(tai); jiffies; ncpus; usermode; ppid; pcomm; "
 				 "leader_comm(curtask); comm(); __builtin_pid; }");
 	CHECK(r.sc != NULL);
@@ -127,7 +101,7 @@ static void test_types(void)
 	CHECK(stmt_type(&r, 11)->kind == TY_STR);
 	CHECK(stmt_type(&r, 12)->kind == TY_INT);
 	compiled_free(&r);
-	r = compile_gen(g026, "begin { signal_name(2); probetype; has_cpid; is_integer(1); "
+	r = compile_t(g026, "begin { signal_name(2); probetype; has_cpid; is_integer(1); "
 			"is_ptr(curtask); is_str(comm); is_literal(pid); }");
 	CHECK(r.sc != NULL);
 	if (!r.sc) {
@@ -141,7 +115,7 @@ static void test_types(void)
 		CHECK(r.prog->probes[0]->body.v[2 + i]->expr->kind == E_BUILTIN ||
 		      r.prog->probes[0]->body.v[2 + i]->expr->aux == is_want[i]);
 	compiled_free(&r);
-	r = compile_gen(g026, "begin { is_err(curtask); }");
+	r = compile_t(g026, "begin { is_err(curtask); }");
 	CHECK(r.sc && stmt_type(&r, 0)->kind == TY_INT && stmt_type(&r, 0)->is_bool);
 	compiled_free(&r);
 }
@@ -191,7 +165,7 @@ static bool calls(const Script *sc, int fn)
 
 static void check_calls(const char *prog, int fn)
 {
-	Compiled r = compile_gen(g026, prog);
+	Compiled r = compile_t(g026, prog);
 	CHECK(r.sc != NULL);
 	if (r.sc && !calls(r.sc, fn))
 		fprintf(stderr, "FAIL: %s does not call helper %d\n", prog, fn);
@@ -209,18 +183,18 @@ static void test_codegen(void)
 	check_calls("begin { @m[1] = 1; print(delete(@m, 1)); }", BPF_FUNC_map_delete_elem);
 	check_calls("begin { usermode }", BPF_FUNC_task_pt_regs);
 	/* errorf: printf's record, an EV_DIAG event at the whole call */
-	Compiled d = compile_gen(g026, "begin { errorf(\"x %d\", 1); }");
+	Compiled d = compile_t(g026, "begin { errorf(\"x %d\", 1); }");
 	CHECK(d.sc && d.sc->events.n == 1 && d.sc->events.v[0]->kind == EV_DIAG &&
 	      !strcmp(d.sc->events.v[0]->text, "ERROR") && d.sc->events.v[0]->loc.col == 9 &&
 	      d.sc->events.v[0]->loc.len == 17);
 	compiled_free(&d);
 	/* len(@m): bpf_for_each_map_elem with a callback, a second function */
-	Compiled r = compile_gen(g026, "begin { @m[1] = 1; print(len(@m)); }");
+	Compiled r = compile_t(g026, "begin { @m[1] = 1; print(len(@m)); }");
 	CHECK(r.sc && calls(r.sc, BPF_FUNC_for_each_map_elem));
 	CHECK(r.sc && r.sc->progs.v[0]->nfuncs == 1);
 	compiled_free(&r);
 	/* 0.17's nsecs stays CLOCK_MONOTONIC */
-	r = compile_gen(g017, "BEGIN { print(nsecs); }");
+	r = compile_t(g017, "BEGIN { print(nsecs); }");
 	CHECK(r.sc && calls(r.sc, BPF_FUNC_ktime_get_ns) && !calls(r.sc, BPF_FUNC_ktime_get_boot_ns));
 	compiled_free(&r);
 }

@@ -15,34 +15,9 @@
 
 static const BtGeneration *g026, *g017;
 
-/* compile_as with the test program's readers (kernel BTF) */
-static Compiled compile_sym(const BtGeneration *g, const char *text)
-{
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
-		     .codegen = g->fe.codegen, .sym = &test_syms};
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
-}
-
-static void expect_gen_error(const BtGeneration *g, const char *prog, int line, int col,
-			     const char *msg)
-{
-	Compiled r = compile_sym(g, prog);
-	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
-	    r.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
-			r.err.loc.line, r.err.loc.col, r.err.set ? r.err.msg : "(no error)", line, col,
-			msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&r);
-}
+/* with the test program's readers (syms_check.h) */
+static Compiled compile_t(const BtGeneration *g, const char *text) { return compile_as_sym(g, text, &test_syms); }
+#define expect_gen_error(g, ...) expect_error_as(g, &test_syms, __VA_ARGS__)
 
 /* how many times program 0 calls helper fn */
 static int helper_calls(const Script *sc, int fn)
@@ -57,7 +32,7 @@ static int helper_calls(const Script *sc, int fn)
 
 static void test_pid_types(void)
 {
-	Compiled r = compile_sym(g026, "begin { pid(init); pid(curr_ns); pid(); tid(init); tid(); }");
+	Compiled r = compile_t(g026, "begin { pid(init); pid(curr_ns); pid(); tid(init); tid(); }");
 	CHECK(r.sc != NULL);
 	for (int i = 0; r.sc && i < 5; i++) {
 		const Type *t = r.prog->probes[0]->body.v[i]->expr->type;
@@ -81,11 +56,11 @@ static void test_pid_errors(void)
  * too (the unit tests run there), else bpf_get_ns_current_pid_tgid */
 static void test_pid_codegen(void)
 {
-	Compiled r = compile_sym(g026, "begin { print((pid(init), tid(init))); }");
+	Compiled r = compile_t(g026, "begin { print((pid(init), tid(init))); }");
 	CHECK(r.sc && helper_calls(r.sc, BPF_FUNC_get_current_pid_tgid) == 2);
 	CHECK(r.sc && !helper_calls(r.sc, BPF_FUNC_get_ns_current_pid_tgid));
 	compiled_free(&r);
-	r = compile_sym(g026, "begin { print(pid(curr_ns)); }");
+	r = compile_t(g026, "begin { print(pid(curr_ns)); }");
 	CHECK(r.sc != NULL);
 	if (r.sc)
 		CHECK(helper_calls(r.sc, BPF_FUNC_get_current_pid_tgid) +
@@ -97,7 +72,7 @@ static void test_pid_codegen(void)
 
 static void test_percpu_types(void)
 {
-	Compiled r = compile_sym(g026, "begin { percpu_kaddr(\"runqueues\"); "
+	Compiled r = compile_t(g026, "begin { percpu_kaddr(\"runqueues\"); "
 				 "percpu_kaddr(\"runqueues\", 1); }");
 	CHECK(r.sc != NULL);
 	for (int i = 0; r.sc && i < 2; i++) {
@@ -124,7 +99,7 @@ static void test_percpu_errors(void)
 /* the variable goes to the helper straight from an ld_imm64 of its BTF id */
 static void check_percpu_code(const char *prog, int helper)
 {
-	Compiled r = compile_sym(g026, prog);
+	Compiled r = compile_t(g026, prog);
 	CHECK(r.sc && helper_calls(r.sc, helper) == 1);
 	const ProgCode *p = r.sc ? r.sc->progs.v[0] : NULL;
 	int at = -1;
@@ -148,7 +123,7 @@ static void test_percpu_codegen(void)
 
 static void test_comm_pid(void)
 {
-	Compiled r = compile_sym(g026, "begin { comm(1); comm(); }");
+	Compiled r = compile_t(g026, "begin { comm(1); comm(); }");
 	if (!r.sc && r.err.set && strstr(r.err.msg, "Linux 6.2 or later")) {
 		fprintf(stderr, "SKIP comm(pid): %s\n", r.err.msg); /* an older kernel */
 		compiled_free(&r);
