@@ -141,6 +141,11 @@ static void test_comm_pid(void)
 				  p->insns[i].src_reg == BPF_PSEUDO_KFUNC_CALL;
 		CHECK(kfuncs == 2); /* bpf_task_from_pid, bpf_task_release */
 		CHECK(helper_calls(r.sc, BPF_FUNC_probe_read_kernel_str) == 1);
+		/* no task: the warning "No such process (pid=N)" at the call */
+		CHECK(r.sc->events.n == 1);
+		const EventDesc *ev = r.sc->events.n ? r.sc->events.v[0] : NULL;
+		CHECK(ev && ev->kind == EV_DIAG && !strcmp(ev->text, "WARNING") && ev->nargs == 1);
+		CHECK(ev && ev->loc.col == 9 && ev->fmt && ev->fmt->nargs == 1);
 	}
 	compiled_free(&r);
 	expect_gen_error(g026, "begin { print(comm(\"x\")); }", 1, 20,
