@@ -8,12 +8,12 @@
  * must be a parameter.
  *
  * A call in a statement of its own becomes the body's statements.  A call
- * in an expression needs a body that ends in a value: its statements go
- * just before the statement that holds the call (hoisted) and the value
- * takes the call's place, so the tree keeps its node kinds and sema and
- * codegen know nothing of macros.  The hoisting evaluates the statements
- * once, before the statement: a loop's condition therefore takes only a
- * macro that is a value alone (no statements); a predicate too. */
+ * in an expression needs a body that ends in a value: it becomes a block
+ * expression (E_BLOCK, 0.26's `{ stmts; value }`) of the body, so its
+ * statements run where the value is taken and only then: behind a
+ * short-circuit (&&, ||, ?:) that skips the call they do not run, in a
+ * loop's condition they run at each test.  The tree keeps its node kinds,
+ * and sema and codegen know nothing of macros. */
 #include <stdio.h>
 #include <string.h>
 
@@ -244,7 +244,7 @@ static bool check_args(Expander *x, const MacroDef *m, const Expr *call)
 /* ---- expansion ---- */
 
 static bool expand_stmts(Expander *x, StmtList *l);
-static bool expand_expr(Expander *x, Expr **ep, StmtList *pre);
+static bool expand_expr(Expander *x, Expr **ep);
 
 /* The body of m for the call (its arguments expanded already), itself
  * expanded, into out */
@@ -264,63 +264,57 @@ static bool instantiate(Expander *x, const MacroDef *m, const Expr *call, StmtLi
 	return ok;
 }
 
-static bool expand_args(Expander *x, ExprList *args, StmtList *pre)
+static bool expand_args(Expander *x, ExprList *args)
 {
 	for (int i = 0; i < args->n; i++)
-		if (!expand_expr(x, &args->v[i], pre))
+		if (!expand_expr(x, &args->v[i]))
 			return false;
 	return true;
 }
 
-/* A call in an expression: the body's statements into pre, its value in
- * the call's place */
-static bool expand_value(Expander *x, const MacroDef *m, Expr **ep, StmtList *pre)
+/* A call in an expression: a block of the body's statements whose value
+ * is the body's last expression (the value alone when it has no
+ * statements) in the call's place */
+static bool expand_value(Expander *x, const MacroDef *m, Expr **ep)
 {
 	StmtList body = {0};
-	if (!instantiate(x, m, *ep, &body))
+	Expr *call = *ep;
+	if (!instantiate(x, m, call, &body))
 		return false;
 	if (!m->has_value || !body.n || body.v[body.n - 1]->kind != S_EXPR)
-		return error_at(x->err, (*ep)->loc,
+		return error_at(x->err, call->loc,
 				"Macro '%s' expanded to a block instead of a block expression. Try "
 				"removing the semicolon from the end of the last statement in the "
 				"macro body.", m->name);
-	for (int i = 0; i < body.n - 1; i++)
-		stmt_push(x->p, pre, body.v[i]);
-	*ep = body.v[body.n - 1]->expr;
+	Expr *value = body.v[--body.n]->expr;
+	if (!body.n) {
+		*ep = value;
+		return true;
+	}
+	Expr *blk = arena_alloc(&x->p->arena, sizeof(*blk));
+	*blk = (Expr){.kind = E_BLOCK, .loc = call->loc, .from = call->from, .a = value,
+		      .block = body};
+	*ep = blk;
 	return true;
 }
 
-static bool expand_expr(Expander *x, Expr **ep, StmtList *pre)
+static bool expand_expr(Expander *x, Expr **ep)
 {
 	Expr *e = *ep;
 	if (!e)
 		return true;
-	if (!expand_expr(x, &e->a, pre) || !expand_expr(x, &e->b, pre) ||
-	    !expand_expr(x, &e->c, pre) || !expand_args(x, &e->args, pre) ||
-	    !expand_stmts(x, &e->block))
+	if (!expand_expr(x, &e->a) || !expand_expr(x, &e->b) || !expand_expr(x, &e->c) ||
+	    !expand_args(x, &e->args) || !expand_stmts(x, &e->block))
 		return false;
 	bool bad = false;
 	const MacroDef *m = macro_called(x, e, &bad);
 	if (bad)
 		return false;
-	return !m || expand_value(x, m, ep, pre);
+	return !m || expand_value(x, m, ep);
 }
 
-/* an expression where statements cannot go before it (a loop's condition,
- * a predicate; the loop or probe at loc): a macro there must be a value
- * alone */
-static bool expand_alone(Expander *x, Expr **ep, Loc loc)
-{
-	StmtList pre = {0};
-	if (!expand_expr(x, ep, &pre))
-		return false;
-	return !pre.n || error_at(x->err, loc,
-				  "a macro with statements cannot be used in a loop's condition "
-				  "or a predicate (sonde): assign it to a variable first");
-}
-
-/* one statement into out: the statements its calls hoist, then itself
- * (a call of its own: the body's statements) */
+/* one statement into out: itself, its calls expanded (a call of its own:
+ * the body's statements) */
 static bool expand_stmt(Expander *x, Stmt *s, StmtList *out)
 {
 	bool bad = false;
@@ -328,12 +322,9 @@ static bool expand_stmt(Expander *x, Stmt *s, StmtList *out)
 	if (bad)
 		return false;
 	if (m)
-		return expand_args(x, &s->expr->args, out) && instantiate(x, m, s->expr, out);
-	bool cond_loop = s->kind == S_WHILE;
-	if (cond_loop ? !expand_alone(x, &s->expr, s->loc) : !expand_expr(x, &s->expr, out))
-		return false;
-	if (!expand_expr(x, &s->target, out) || !expand_stmts(x, &s->body) ||
-	    !expand_stmts(x, &s->els))
+		return expand_args(x, &s->expr->args) && instantiate(x, m, s->expr, out);
+	if (!expand_expr(x, &s->expr) || !expand_expr(x, &s->target) ||
+	    !expand_stmts(x, &s->body) || !expand_stmts(x, &s->els))
 		return false;
 	stmt_push(x->p, out, s);
 	return true;
@@ -391,7 +382,7 @@ bool macro_expand(Program *p, const ParseOpts *opts, Error *err)
 	Expander x = {.p = p, .opts = opts, .err = err};
 	for (int i = 0; i < p->nprobes; i++) {
 		Probe *pr = p->probes[i];
-		if (!expand_alone(&x, &pr->pred, pr->loc) || !expand_stmts(&x, &pr->body))
+		if (!expand_expr(&x, &pr->pred) || !expand_stmts(&x, &pr->body))
 			return false;
 	}
 	return true;
