@@ -219,8 +219,8 @@ const SemaHooks bt_sema_hooks = {
 
 /* bpftrace 0.26.1: 0.17's rules, the bool type, strings as positional
  * parameters, its standard library's functions, builtin variables that are
- * also X() and __builtin_X, and `.` reading through pointers (`->` its
- * alias) */
+ * also X() and __builtin_X, `.` reading through pointers (`->` its
+ * alias), and print() of a pointer */
 const SemaHooks bt_sema_hooks_026 = {
 	BT_SEMA_HOOKS
 	.bools = true,
@@ -232,4 +232,5 @@ const SemaHooks bt_sema_hooks_026 = {
 	.func_sets = FSET_BT_STDLIB,
 	.vars_as_calls = true,
 	.no_sarg = true,
+	.print_pointers = true,
 };

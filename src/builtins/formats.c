@@ -111,7 +111,8 @@ static bool check_print(Sema *s, Expr *c)
 		return false;
 	if (a->type->kind == TY_CTX || type_is_agg(a->type))
 		return sema_error(s, a->loc, "print() cannot print this value");
-	if (type_is_ptr(a->type) || (a->type->ctx && a->type->kind == TY_RECORD)) {
+	bool ptr_ok = type_is_ptr(a->type) && !a->type->ctx && h->print_pointers; /* ctx: as 0.26 */
+	if ((type_is_ptr(a->type) && !ptr_ok) || (a->type->ctx && a->type->kind == TY_RECORD)) {
 		char n[160]; /* bpftrace 0.17 prints neither pointers nor the context */
 		return sema_error(s, c->loc, "%s type passed to print() is not printable",
 				  type_name(a->type, n, sizeof(n)));

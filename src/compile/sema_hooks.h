@@ -193,6 +193,10 @@ typedef struct SemaHooks {
 	/* print() of a value given more than one argument: the error (NULL:
 	 * the core's words) */
 	bool (*print_value_args)(Sema *s, Expr *c);
+	/* print() of a pointer prints its address (bpftrace 0.26, in hex
+	 * where the front end's output says so); else it is refused as not
+	 * printable */
+	bool print_pointers;
 } SemaHooks;
 
 static inline const SemaHooks *sema_hooks(const Sema *s)

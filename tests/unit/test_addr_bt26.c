@@ -1,12 +1,14 @@
 /* bpftrace 0.26's `&$x` (SemaHooks.addr_of_vars, compile/sema_ctype.c): a
  * pointer to the variable's value, which `*` reads back whole; 0.17 refuses
- * `&`; a pointer's `++` keeps its type (both generations).  On the real
+ * `&`; a pointer's `++` keeps its type (both generations); print() of a
+ * pointer (SemaHooks.print_pointers), not of the context.  On the real
  * kernel: tests/runtime/cases/bt26_addr_of.bt. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "compile_check.h"
+#include "syms_check.h"
 #include "bt/generation_bt.h"
 
 static const BtGeneration *g026, *g017;
@@ -70,6 +72,18 @@ static void test_errors(void)
 		   "the address-of operator '&' is not supported");
 }
 
+/* print() of a pointer prints its address under 0.26; 0.17 refuses it */
+static void test_print_pointer(void)
+{
+	Compiled c = compile_as(g026, "begin { $a = 1; print(&$a); print((int8 *)0x32); }");
+	CHECK(c.sc != NULL);
+	compiled_free(&c);
+	expect_error_as(g026, &test_syms, "profile:hz:99 { print(ctx) }", 1, 17,
+			"(ctx) struct bpf_perf_event_data * type passed to print() is not printable");
+	expect_err(g017, "BEGIN { print((int8 *)0x32); }", 9,
+		   "int8 * type passed to print() is not printable");
+}
+
 int main(void)
 {
 	unsetenv("SONDE_COMPAT");
@@ -78,5 +92,6 @@ int main(void)
 	test_types();
 	test_incdec_ptr();
 	test_errors();
+	test_print_pointer();
 	return check_done("test_addr_bt26");
 }
