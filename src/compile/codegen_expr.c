@@ -468,15 +468,28 @@ int gen_mem(Gen *g, const Expr *e)
 	return off;
 }
 
+/* two records of the same fields in another order */
+static bool fields_reordered(const Type *st, const Type *dt)
+{
+	for (int i = 0; st->names && dt->names && i < st->nelem; i++)
+		if (type_elem_slot(dt, st, i) != i)
+			return true;
+	return false;
+}
+
 /* Copy a value between layouts: strings may widen (zero tail), tuples
  * re-lay their elements, everything else is bytes. */
 void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *st, int dst_off,
 		    const Type *dt)
 {
-	if (st->kind == TY_TUPLE && dt->kind == TY_TUPLE && st != dt && st->size != dt->size) {
-		for (int i = 0; i < st->nelem && i < dt->nelem; i++)
-			gen_copy_value(g, src_reg, src_off + st->offset[i], st->elem[i],
-				       dst_off + dt->offset[i], dt->elem[i]);
+	if (st->kind == TY_TUPLE && dt->kind == TY_TUPLE && st != dt &&
+	    (st->size != dt->size || fields_reordered(st, dt))) {
+		for (int i = 0; i < st->nelem; i++) {
+			int j = type_elem_slot(dt, st, i);
+			if (j >= 0)
+				gen_copy_value(g, src_reg, src_off + st->offset[i], st->elem[i],
+					       dst_off + dt->offset[j], dt->elem[j]);
+		}
 		return;
 	}
 	int n = st->size < dt->size ? st->size : dt->size;
@@ -526,11 +539,17 @@ static void gen_tp_field_into(Gen *g, const Expr *e, int dst_off, const Type *dt
 		emit_st(g, BPF_B, R_SCR, dst_off + dt->size - 1, 0);
 }
 
+/* each element in the order written, into its place in dt (a record's
+ * field of that name: dt's order may differ) */
 static void gen_tuple_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
+	bool in_dt = dt->kind == TY_TUPLE;
 	for (int i = 0; i < e->args.n; i++) {
-		const Type *et = dt->kind == TY_TUPLE ? dt->elem[i] : e->args.v[i]->type;
-		int eo = dt->kind == TY_TUPLE ? dt->offset[i] : e->type->offset[i];
+		int j = in_dt ? type_elem_slot(dt, e->type, i) : i;
+		if (j < 0)
+			continue;
+		const Type *et = in_dt ? dt->elem[j] : e->args.v[i]->type;
+		int eo = in_dt ? dt->offset[j] : e->type->offset[i];
 		gen_into(g, e->args.v[i], dst_off + eo, et);
 		int pad = ((et->size + 7) & ~7) - et->size;
 		if (pad)

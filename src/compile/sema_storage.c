@@ -34,13 +34,13 @@ bool sema_storable(const Type *t)
 	return t && t->kind != TY_NONE && t->kind != TY_CTX && !type_is_agg(t);
 }
 
-/* two tuples, or two records with the same fields in the same order */
+/* two tuples, or two records of the same fields (in any order) */
 static bool type_same_names(const Type *a, const Type *b)
 {
 	if (!a->names || !b->names)
 		return !a->names && !b->names;
-	for (int i = 0; i < a->nelem; i++)
-		if (strcmp(a->names[i], b->names[i]))
+	for (int i = 0; i < b->nelem; i++)
+		if (type_elem_slot(a, b, i) < 0)
 			return false;
 	return true;
 }
@@ -72,11 +72,11 @@ bool sema_merge_type(Sema *s, Type **slot, Type *t, bool *grew)
 		return false;
 	Type *el[o->nelem];
 	bool changed = false;
-	for (int i = 0; i < o->nelem; i++) {
+	for (int i = 0; i < o->nelem; i++)
 		el[i] = o->elem[i];
-		if (!sema_merge_type(s, &el[i], t->elem[i], &changed))
+	for (int i = 0; i < t->nelem; i++) /* a record's fields by name: o's order stays */
+		if (!sema_merge_type(s, &el[type_elem_slot(o, t, i)], t->elem[i], &changed))
 			return false;
-	}
 	if (changed) {
 		*slot = ty_tuple(s, el, o->nelem);
 		(*slot)->names = o->names;

@@ -40,6 +40,18 @@ bool type_is_agg(const Type *t)
 
 /* Structural equality: same kind and the same layout-relevant fields, so
  * two equal types can share a map. */
+int type_elem_slot(const Type *to, const Type *from, int i)
+{
+	if (!to->names || !from->names)
+		return i < to->nelem ? i : -1;
+	if (i < to->nelem && !strcmp(to->names[i], from->names[i]))
+		return i;
+	for (int j = 0; j < to->nelem; j++)
+		if (!strcmp(to->names[j], from->names[i]))
+			return j;
+	return -1;
+}
+
 bool type_equal(const Type *a, const Type *b)
 {
 	if (a == b)

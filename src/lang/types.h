@@ -247,6 +247,10 @@ static inline uint64_t hist_low(const Type *t, int i)
 
 bool type_is_agg(const Type *t);
 bool type_equal(const Type *a, const Type *b);
+/* TY_TUPLE: where element i of `from` goes in `to`: the field of the same
+ * name in a record (records of the same fields in another order are one
+ * type, bpftrace 0.26), the same place in a tuple; -1: no such field */
+int type_elem_slot(const Type *to, const Type *from, int i);
 const char *type_name(const Type *t, char *buf, int n); /* for messages */
 /* bpftrace's words (types_bt.c): a type's name ("unsigned int32") and its
  * kind's ("integer", "string") */

@@ -178,6 +178,18 @@ static void test_records(void)
 			 "Record does not contain a field named 'z'");
 	expect_error_026("BEGIN { $v = (x = 1, x = 2); }", 22,
 			 "Named argument list already contains name: x");
+	/* the same fields in another order: one type, the first order stays */
+	c = compile_026("BEGIN { @r = (x = 1, y = \"s\"); @r = (y = \"longer\", x = 2); }");
+	CHECK(c.sc != NULL);
+	if (c.sc) {
+		char buf[128];
+		CHECK_STR(type_name(c.sc->maps.v[0]->val, buf, sizeof(buf)),
+			  "record (x=int64, y=string[7])");
+	}
+	compiled_free(&c);
+	expect_error_026("BEGIN { $v = (x = 1, y = 2); $v = (y = 1, z = 2); }", 33,
+			 "Type mismatch for $v: trying to assign value of type '(y=int64,z=int64)' when "
+			 "variable already contains a value of type '(x=int64,y=int64)'");
 	/* a record is not a tuple, nor a record with other names */
 	expect_error_026("BEGIN { $v = (x = 1, y = 2); $v = (1, 2); }", 33,
 			 "Type mismatch for $v: trying to assign value of type '(int64,int64)' when "
