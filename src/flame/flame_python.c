@@ -16,12 +16,13 @@ bool flame_target_python(int pid, char *const *cmd)
 	SymCtx *sc = sym_ctx_new();
 	PyLayout *l = xcalloc(1, sizeof(*l));
 	char err[512] = "";
-	/* a command that is no CPython gets every python of the system on the
-	 * chance that it starts one: not here */
-	bool ok = pylayout_find(sc, pid, pid ? NULL : cmd[0], l, err, sizeof(err)) && !l->any;
+	/* a command that is no CPython gets no python of the system on the
+	 * chance that it starts one */
+	bool ok = pylayout_find_own(sc, pid, pid ? NULL : cmd[0], l, err, sizeof(err));
 	const char *base = pid ? "" : strrchr(cmd[0], '/') ? strrchr(cmd[0], '/') + 1 : cmd[0];
 	if (!ok && !strncmp(base, "python", 6))
 		fprintf(stderr, "sonde flamegraph: native frames only: %s\n", err);
 	free(l);
+	sym_ctx_free(sc);
 	return ok;
 }

@@ -9,7 +9,6 @@
  * gets the fixed interpreter's addresses (or no walk), and every frame a
  * walk reads is still checked against the process's PyCode_Type: an entry
  * that went stale cannot make a wrong frame pass. */
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -198,19 +197,15 @@ static bool attach_init(Runtime *rt, const PyFile *f, int prog, char *err, size_
  * (one that exited meanwhile is not left behind) */
 static void scan_processes(Runtime *rt, const PyLayout *l)
 {
-	DIR *d = opendir("/proc");
-	struct dirent *de;
-	while (d && (de = readdir(d))) {
-		uint32_t pid = (uint32_t)atoi(de->d_name);
-		PyBase b;
-		if (!pid || !py_proc_base(rt->sc->opt.sym, l, (int)pid, &b))
-			continue;
-		bpf_map_update_elem(rt->pybase_fd, &pid, &b, BPF_NOEXIST);
+	PyProcBase *v;
+	int n = py_proc_bases(rt->sc->opt.sym, l, &v);
+	for (int i = 0; i < n; i++) {
+		uint32_t pid = (uint32_t)v[i].pid;
+		bpf_map_update_elem(rt->pybase_fd, &pid, &v[i].base, BPF_NOEXIST);
 		if (kill((int)pid, 0) < 0 && errno == ESRCH)
 			bpf_map_delete_elem(rt->pybase_fd, &pid);
 	}
-	if (d)
-		closedir(d);
+	free(v);
 }
 
 bool pybase_attach(Runtime *rt, char *err, size_t errlen)

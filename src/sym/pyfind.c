@@ -6,7 +6,6 @@
  * running processes map.  A file at the same addresses in every process (a
  * fixed-address executable) is PyLayout's fixed one; the others' addresses
  * are learned per process (runtime/pycode.c). */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 
 #include "elf_needed.h"
 #include "elf_syms.h"
+#include "proc_scan.h"
 #include "pylayout.h"
 #include "../util/util.h"
 
@@ -149,24 +149,19 @@ static void add_candidate(char ***v, int *n, const char *path)
 	(*v)[(*n)++] = r;
 }
 
-/* the libpython3 files the running processes map */
-static void mapped_libpythons(char ***v, int *n)
+/* the libpython3 files the running processes map (a file deleted since,
+ * or on no disk, is not one sonde can open by its name) */
+static void mapped_libpythons(SymCtx *sc, char ***v, int *n)
 {
-	DIR *d = opendir("/proc");
-	struct dirent *de;
-	while (d && (de = readdir(d))) {
-		int pid = atoi(de->d_name);
-		char **paths = NULL;
-		int np = pid > 0 ? proc_binaries(pid, &paths) : 0;
-		for (int i = 0; i < np; i++) {
-			if (strstr(paths[i], "/libpython3.") && !strstr(paths[i], "/proc/"))
-				add_candidate(v, n, paths[i]);
-			free(paths[i]);
+	int np;
+	const ProcMaps *procs = proc_scan(sc, &np);
+	for (int p = 0; p < np; p++)
+		for (int i = 0; i < procs[p].n; i++) {
+			const ProcFile *f = &procs[p].files[i];
+			if (f->exec && strstr(f->path, "/libpython3.") && !strstr(f->path, " (deleted)") &&
+			    strncmp(f->path, "/memfd:", 7))
+				add_candidate(v, n, f->path);
 		}
-		free(paths);
-	}
-	if (d)
-		closedir(d);
 }
 
 /* any process: every CPython 3.11 file of the system; those of another
@@ -180,7 +175,7 @@ static bool system_pythons(SymCtx *sc, PyLayout *out, char *err, size_t errlen)
 	if (lib)
 		add_candidate(&c, &n, lib);
 	free(lib);
-	mapped_libpythons(&c, &n);
+	mapped_libpythons(sc, &c, &n);
 	for (int i = 0; i < n; i++) {
 		if (!add_file(sc, out, c[i], e3, sizeof(e3)) && !first[0])
 			snprintf(first, sizeof(first), "%s", e3);
@@ -196,8 +191,10 @@ static bool system_pythons(SymCtx *sc, PyLayout *out, char *err, size_t errlen)
 }
 
 /* -c: the command's program, or the libpython3 it links; a command not
- * named python* that is neither may start any python: the system's */
-static bool cmd_python(SymCtx *sc, const char *cmd, PyLayout *out, char *err, size_t errlen)
+ * named python* that is neither may start any python: the system's (when
+ * system_ok) */
+static bool cmd_python(SymCtx *sc, const char *cmd, bool system_ok, PyLayout *out, char *err,
+		       size_t errlen)
 {
 	char e2[128], *p = resolve_binary(cmd, 0, e2, sizeof(e2));
 	char *lib = p && !py_has_runtime(p) ? elf_needed_prefix(p, "libpython3") : NULL;
@@ -206,8 +203,10 @@ static bool cmd_python(SymCtx *sc, const char *cmd, PyLayout *out, char *err, si
 	bool ok = false;
 	if (file && py_has_runtime(file))
 		ok = add_file(sc, out, file, err, errlen);
-	else if (strncmp(base, "python", 6))
+	else if (strncmp(base, "python", 6) && system_ok)
 		ok = system_pythons(sc, out, err, errlen);
+	else if (strncmp(base, "python", 6))
+		snprintf(err, errlen, "%s runs no CPython of its own", cmd);
 	else if (!p)
 		snprintf(err, errlen, "%s: %s", cmd, e2);
 	else if (!elf_get(sc, p, e2, sizeof(e2)))
@@ -222,12 +221,15 @@ static bool cmd_python(SymCtx *sc, const char *cmd, PyLayout *out, char *err, si
 	return ok;
 }
 
-bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
+static bool find(SymCtx *sc, int pid, const char *cmd, bool system_ok, PyLayout *out, char *err,
+		 size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
 	bool ok = pid > 0 ? pid_python(sc, pid, out, err, errlen)
-		  : cmd ? cmd_python(sc, cmd, out, err, errlen)
-			: system_pythons(sc, out, err, errlen);
+		  : cmd ? cmd_python(sc, cmd, system_ok, out, err, errlen)
+		  : system_ok ? system_pythons(sc, out, err, errlen) : false;
+	if (!pid && !cmd && !system_ok)
+		snprintf(err, errlen, "no process named (-p) and no command (-c)");
 	if (!ok)
 		return false;
 	out->task_fsbase = py_task_fsbase(sc);
@@ -239,29 +241,57 @@ bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *er
 	return true;
 }
 
-bool py_proc_base(SymCtx *sc, const PyLayout *l, int pid, PyBase *out)
+bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
 {
-	char mp[64], line[4096 + 128], err[128];
-	snprintf(mp, sizeof(mp), "/proc/%d/maps", pid);
-	FILE *f = fopen(mp, "re");
-	bool found = false;
-	while (f && !found && fgets(line, sizeof(line), f)) {
-		unsigned long long lo, hi, off;
-		char file[4096] = "";
-		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %4095s", &lo, &hi, &off, file) < 4)
-			continue;
-		for (int i = 0; i < l->nfiles && !found; i++) {
-			const ElfFile *ef = strcmp(file, l->files[i].path) ? NULL :
-					    elf_get(sc, file, err, sizeof(err));
-			uint64_t va = ef ? elf_offset_to_vaddr(ef, off) : (uint64_t)-1;
+	return find(sc, pid, cmd, true, out, err, errlen);
+}
+
+bool pylayout_find_own(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
+{
+	return find(sc, pid, cmd, false, out, err, errlen);
+}
+
+/* where m's process has one of l's files, from the file's first mapping */
+static bool proc_base(SymCtx *sc, const PyLayout *l, const ProcMaps *m, PyBase *out)
+{
+	char err[128];
+	for (int j = 0; j < m->n; j++)
+		for (int i = 0; i < l->nfiles; i++) {
+			const ProcFile *pf = &m->files[j];
+			const ElfFile *ef = strcmp(pf->path, l->files[i].path) ? NULL :
+					    elf_get(sc, pf->path, err, sizeof(err));
+			uint64_t va = ef ? elf_offset_to_vaddr(ef, pf->off) : (uint64_t)-1;
 			if (va == (uint64_t)-1)
 				continue;
-			out->runtime = l->files[i].runtime + (lo - va);
-			out->code_type = l->files[i].code_type + (lo - va);
-			found = true;
+			out->runtime = l->files[i].runtime + (pf->lo - va);
+			out->code_type = l->files[i].code_type + (pf->lo - va);
+			return true;
 		}
-	}
-	if (f)
-		fclose(f);
-	return found;
+	return false;
+}
+
+typedef struct BaseScan {
+	SymCtx *sc;
+	const PyLayout *l;
+} BaseScan;
+
+/* a process that had one of the files when first read may have exec'd
+ * the same python since (other addresses): read again */
+static bool maps_a_file(const ProcMaps *m, void *arg)
+{
+	const BaseScan *s = arg;
+	PyBase b;
+	return proc_base(s->sc, s->l, m, &b);
+}
+
+int py_proc_bases(SymCtx *sc, const PyLayout *l, PyProcBase **out)
+{
+	BaseScan s = {sc, l};
+	int np, n = 0;
+	const ProcMaps *procs = proc_scan_refresh(sc, maps_a_file, &s, &np);
+	*out = xcalloc((size_t)np + 1, sizeof(**out));
+	for (int p = 0; p < np; p++)
+		if (proc_base(sc, l, &procs[p], &(*out)[n].base))
+			(*out)[n++].pid = procs[p].pid;
+	return n;
 }

@@ -63,6 +63,9 @@ typedef struct PyLayout {
  * running processes map); load its offsets and cross-check them.  false
  * with a message saying what did not match. */
 bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
+/* The same, for -p's process or the -c command's own interpreter only:
+ * never the system's (which costs a read of every process's maps) */
+bool pylayout_find_own(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
 
 /* One interpreter file checked: its CPython version's offsets into out
  * (version, tss_key .. bytes_data), its file addresses into pf, *dyn when
@@ -74,9 +77,15 @@ bool py_has_runtime(const char *path);
 /* task_struct.thread.fsbase's offset (kernel BTF, kept per boot), -1 */
 int py_task_fsbase(SymCtx *sc);
 
-/* Where process pid has one of l's files (PyLayout.files), from its maps:
- * false when it maps none of them */
-bool py_proc_base(SymCtx *sc, const PyLayout *l, int pid, PyBase *out);
+/* The running processes that map one of l's files (PyLayout.files) and
+ * where each has its interpreter, from their maps: the scan the layout's
+ * search made (sym/proc_scan.c), with the processes new or changed since
+ * read again.  *out (freed by the caller) holds the count returned. */
+typedef struct PyProcBase {
+	int pid;
+	PyBase base;
+} PyProcBase;
+int py_proc_bases(SymCtx *sc, const PyLayout *l, PyProcBase **out);
 
 /* The traced process's interpreter as the run found it before compiling
  * (python/py_target.c): its layout when ok, else why not (err), which

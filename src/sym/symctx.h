@@ -22,6 +22,7 @@ typedef struct SymCtx {
 	struct DebugInfoCache *debuginfo; /* debuginfo.c: one handle per binary */
 	struct DwarfArgsCache *dwarf_args; /* dwarf_args.c: indexed debug info per binary */
 	struct ElfSymsCache *elf_syms;    /* elf_syms.c: binaries' symbols, processes' maps */
+	struct ProcScanCache *procs;      /* proc_scan.c: every process's mapped files */
 	struct BtfTypesCache *btf_types;  /* lang/btf_types.c: Types converted from BTF */
 	struct SymTypesCache *sym_types;  /* lang/sym_types.c: Types converted from DWARF */
 	struct UeventCache *uevents;      /* probes/uprobe_event.c: uprobe_events parsed */
