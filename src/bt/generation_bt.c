@@ -86,6 +86,7 @@ static const ParseOpts parse_026 = {
 	.int_suffixes = true,
 	.for_loops = true,
 	.records = true,
+	.typeof_types = true,
 	.bool_literals = true,
 	.bare_conditions = true,
 	.let_decls = true,

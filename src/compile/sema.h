@@ -122,6 +122,8 @@ bool sema_ctype_deref(Sema *s, Expr *e);       /* *p */
 bool sema_ctype_addr_of(Sema *s, Expr *e);     /* &$x (SemaHooks.addr_of_vars) */
 bool sema_ctype_index(Sema *s, Expr *e);       /* a[i], p[i] */
 bool sema_ctype_cast(Sema *s, Expr *e);        /* (struct x *)e, (int64 *)e */
+bool sema_ctype_cast_to(Sema *s, Expr *e, Type *t); /* (t)e, t a C type */
+Type *sema_ctype_name_type(Sema *s, const Expr *a); /* a typedef written as a name, or NULL */
 bool sema_ctype_sizeof(Sema *s, Expr *e);      /* sizeof(struct x), sizeof(e) */
 bool sema_ctype_const(Sema *s, Expr *e);       /* an enum constant or #define name */
 /* e's value prints as its enum's names if its type is a C enum's

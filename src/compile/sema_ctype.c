@@ -348,6 +348,12 @@ bool sema_ctype_cast(Sema *s, Expr *e)
 	Type *t = type_by_text(s, e->name, err, sizeof(err));
 	if (!t)
 		return cast_unknown_type(s, e, err);
+	return sema_ctype_cast_to(s, e, t);
+}
+
+/* (t)e->a: t a C type, an integer or a pointer */
+bool sema_ctype_cast_to(Sema *s, Expr *e, Type *t)
+{
 	if (t->kind == TY_RECORD) /* bpftrace 0.17's words, then sonde's hint */
 		return sema_error(s, e->loc, "Cannot cast to struct type \"%s\"\nhint: only integer and "
 				  "pointer casts are possible (e.g. (%s *))", tname(t), tname(t));
@@ -430,7 +436,7 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 
 /* The type an expression written where a type may stand names: a typedef
  * name parsed as an identifier (sizeof(task_t), offsetof(task_t, pid)). */
-static Type *name_type(Sema *s, const Expr *a)
+Type *sema_ctype_name_type(Sema *s, const Expr *a)
 {
 	if (a->kind != E_BUILTIN)
 		return NULL;
@@ -454,7 +460,7 @@ bool sema_ctype_offsetof(Sema *s, Expr *e)
 		t = type_by_text(s, e->name, err, sizeof(err));
 		if (!t)
 			return sema_error(s, e->loc, "offsetof: %s", err);
-	} else if (!(t = name_type(s, e->a))) {
+	} else if (!(t = sema_ctype_name_type(s, e->a))) {
 		if (!sema_expr(s, e->a))
 			return false;
 		t = e->a->type;

@@ -30,6 +30,7 @@ bool sema_unop(Sema *s, Expr *e);
 bool sema_ternary(Sema *s, Expr *e);
 bool sema_block(Sema *s, Expr *e); /* sema.c: E_BLOCK */
 bool sema_cast(Sema *s, Expr *e);
+bool sema_typeof_cast(Sema *s, Expr *e); /* (typeof(x))e: sema_typeof.c */
 bool sema_sizeof(Sema *s, Expr *e);
 
 /* sema_expr.c: operands that must be integers or conditions (the

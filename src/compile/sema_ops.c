@@ -182,6 +182,8 @@ static bool cast_type(const char *name, int *bits, bool *sign)
 
 bool sema_cast(Sema *s, Expr *e)
 {
+	if (!e->name)
+		return sema_typeof_cast(s, e);
 	int bits;
 	bool sign;
 	bool to_int = cast_type(e->name, &bits, &sign);

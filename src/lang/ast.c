@@ -113,7 +113,7 @@ static void expr_label(FILE *out, const Expr *e)
 	case E_TERNARY: fputs("?:", out); break;
 	case E_FIELD: fprintf(out, "field: %s%s", e->arrow ? "->" : ".", e->name); break;
 	case E_INDEX: fputs("[]", out); break;
-	case E_CAST: fprintf(out, "cast: %s", e->name); break;
+	case E_CAST: fprintf(out, "cast: %s", e->name ? e->name : "typeof"); break;
 	case E_TUPLE: fputs("tuple", out); break;
 	case E_INCDEC:
 		fprintf(out, "%s (%s)", e->op == OP_ADD ? "++" : "--", e->post ? "post" : "pre");

@@ -41,6 +41,9 @@ typedef struct ParseOpts {
 	bool for_loops;
 	/* records `(a = 1, b = "x")` (lang/parse_record.c) */
 	bool records;
+	/* `typeof(TYPE)` / `typeof(EXPR)` as the type of a cast or a `let`
+	 * (lang/parse_type.c; sema takes an expression's type) */
+	bool typeof_types;
 	/* `macro name($v, @m, e) { ... }` items, expanded at their calls
 	 * (lang/parse_macro.c, lang/macro_expand.c) */
 	bool macros;

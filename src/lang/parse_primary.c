@@ -61,10 +61,13 @@ static Expr *parse_sizeof(Parser *ps, bool offsetof)
 static Expr *parse_cast(Parser *ps, Loc open)
 {
 	Expr *e = ps_expr_new(ps, E_CAST, open); /* bpftrace's place: the '(' */
-	e->name = ps_type(ps);
-	if (!e->name || !ps_expect_close(ps, T_RPAREN, open, "()"))
+	if (ps_typeof_ahead(ps) ? !ps_typeof(ps, e) : !(e->name = ps_type(ps)))
 		return NULL;
-	e->loc.len = (int)strlen(e->name) + 2;
+	Loc close = ps->tok.loc;
+	if (!ps_expect_close(ps, T_RPAREN, open, "()"))
+		return NULL;
+	e->loc.len = e->name ? (int)strlen(e->name) + 2
+		     : close.line == open.line ? close.col + 1 - open.col : 1;
 	if (!ps_enter(ps))
 		return NULL;
 	e->a = ps_unary(ps);
@@ -78,7 +81,7 @@ static Expr *parse_paren(Parser *ps)
 	Loc open = ps->tok.loc;
 	if (!ps_advance(ps))
 		return NULL;
-	if (ps_type_ahead(ps, false))
+	if (ps_type_ahead(ps, false) || ps_typeof_ahead(ps))
 		return parse_cast(ps, open);
 	bool saved = ps->pred_slash;
 	ps->pred_slash = false;

@@ -82,10 +82,11 @@ static Stmt *parse_let(Parser *ps)
 	if (ps->tok.kind == T_COLON) {
 		if (!ps_advance(ps))
 			return NULL;
-		if (!ps_type_ahead(ps, false))
+		bool of = ps_typeof_ahead(ps);
+		if (!of && !ps_type_ahead(ps, false))
 			return ps_unexpected(ps, "a type after ':'"), NULL;
 		cast = ps_expr_new(ps, E_CAST, ps->tok.loc);
-		if (!(cast->name = ps_type(ps)))
+		if (of ? !ps_typeof(ps, cast) : !(cast->name = ps_type(ps)))
 			return NULL;
 		cast->a = ps_expr_new(ps, E_INT, cast->loc); /* without a value: 0 */
 	}

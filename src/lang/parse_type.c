@@ -155,3 +155,27 @@ bool ps_typedef_cast_ahead(Parser *ps, bool sizeof_ctx)
 	*ps->err = saved;
 	return cast;
 }
+
+/* ParseOpts.typeof_types: `typeof` starts a type */
+bool ps_typeof_ahead(Parser *ps)
+{
+	return ps->lx.opts->typeof_types && ps_tok_is(&ps->tok, "typeof");
+}
+
+/* typeof(TYPE) or typeof(EXPR), the type of the E_CAST `cast`: a type's
+ * text in cast->name, an expression in cast->b (never run: sema takes its
+ * type).  A lone name stays an expression, as in sizeof: a macro's
+ * parameter or a typedef, which sema tells apart. */
+bool ps_typeof(Parser *ps, Expr *cast)
+{
+	if (!ps_advance(ps))
+		return false;
+	Loc open = ps->tok.loc;
+	if (!ps_expect(ps, T_LPAREN, "'(' after 'typeof'"))
+		return false;
+	if (ps_type_ahead(ps, true))
+		cast->name = ps_type(ps);
+	else
+		cast->b = ps_expr(ps);
+	return (cast->name || cast->b) && ps_expect_close(ps, T_RPAREN, open, "()");
+}

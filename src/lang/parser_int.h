@@ -54,6 +54,8 @@ char *ps_strdup(Parser *ps, int skip); /* the token's text, `skip` chars dropped
 bool ps_type_ahead(Parser *ps, bool sizeof_ctx);
 bool ps_typedef_cast_ahead(Parser *ps, bool sizeof_ctx);
 char *ps_type(Parser *ps);
+bool ps_typeof_ahead(Parser *ps);
+bool ps_typeof(Parser *ps, Expr *cast);
 char *ps_d_type(Parser *ps);
 
 /* parse_primary.c */

@@ -120,6 +120,28 @@ static void test_let(void)
 	CHECK(!parses(g017, "BEGIN { let $x = 1; }"));
 }
 
+/* ---- typeof: a type name, or an expression's type ---- */
+
+static void test_typeof(void)
+{
+	check_map_type(g026, "BEGIN { $u = (uint32)5; @ = (typeof($u))1; }", "uint64");
+	check_map_type(g026, "BEGIN { $s = (int8)5; @ = (typeof($s))1; }", "int64");
+	check_map_type(g026, "BEGIN { $s = (int8)5; let $x: typeof($s) = 1; @ = $x; }", "int64");
+	check_map_type(g026, "struct Foo { int m; } BEGIN { $p = (struct Foo *)0; @ = (typeof($p))8; }",
+		       "struct Foo *");
+	check_map_type(g026, "BEGIN { let $x: typeof(uint16) = 1; @ = $x; }", "uint64");
+	check_map_type(g026, "typedef int myint; BEGIN { let $x: typeof(myint) = 1; @ = $x; }", "int64");
+	check_map_type(g026, "BEGIN { let $x: typeof(struct Foo *) = 0; @ = $x; }", "");
+	/* a macro's parameter: the argument's type */
+	check_map_type(g026, "macro add(x) { let $y: typeof(x); $y = 1; x + $y } "
+		       "BEGIN { @ = add((uint32)1); }", "uint64");
+	Compiled c = compile_gen(g026, "BEGIN { let $x: typeof(comm); }");
+	CHECK(!c.sc && c.err.loc.col == 24 &&
+	      !strcmp(c.err.msg, "typeof: sonde takes integer and pointer types only, not string[16]"));
+	compiled_free(&c);
+	CHECK(!parses(g017, "BEGIN { $x = (typeof(1))1; }"));
+}
+
 /* ---- `.` through pointers, `->` its alias ---- */
 
 static void test_dot_deref(void)
@@ -181,6 +203,7 @@ int main(void)
 	test_bool();
 	test_bare_conditions();
 	test_let();
+	test_typeof();
 	test_dot_deref();
 	test_map_decls();
 	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
