@@ -156,6 +156,13 @@ void gen_signal_delivery(BpfCode *g, bool all)
 	bpf_emit(g, I_ST(BPF_H, R_SCR, H_NR, SIG_DELIVERED));
 	bpf_emit(g, I_LDX(BPF_W, BPF_REG_1, R_CTX, 0));
 	bpf_emit(g, I_STX(BPF_DW, R_SCR, BPF_REG_1, H_RET));
+	/* args[0]: the action's handler (ka->sa.sa_handler; zeroed if the
+	 * read fails): a stop signal's default action stops the thread */
+	bpf_emit(g, I_MOV64_REG(BPF_REG_1, R_SCR));
+	bpf_emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, H_ARGS));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, 8));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, 16));
+	bpf_emit_call(g, BPF_FUNC_probe_read_kernel);
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, R_CTX, 8));
 	read_siginfo(g);
 	finish_exit(g, out);

@@ -15,6 +15,8 @@ void printer_init(Printer *p, const TraceOpts *o, FILE *out)
 	p->nr_info = nr_info_new();
 	p->o = o;
 	p->out = out;
+	int restart = syscall_by_name("restart_syscall");
+	p->restart_shown = restart >= 0 && o->sel[restart];
 	struct timespec m, r;
 	clock_gettime(CLOCK_MONOTONIC, &m);
 	clock_gettime(CLOCK_REALTIME, &r);
@@ -55,6 +57,7 @@ void printer_free(Printer *p)
 		free(p->blocked.v[i].rec);
 	vec_free(&p->blocked);
 	vec_free(&p->nlsocks);
+	vec_free(&p->restarts);
 	for (int i = 0; i < p->cwds.n; i++)
 		free(p->cwds.v[i].path);
 	vec_free(&p->cwds);
@@ -241,6 +244,7 @@ static bool print_call(Printer *p, const TraceHdr *h, const uint8_t *data, size_
 	format_call(p, &p->line, &c);
 	track_fds(p, &c); /* after: close(3</path>) */
 	emit_line(p);
+	restart_note(p, h); /* after: restart_syscall's own line names the call before */
 	if (p->nnewborn && h->ret > 0 && c.part != CALL_HEAD && is_fork(h->nr))
 		task_born(p, (uint32_t)h->ret);
 	return true;
@@ -492,6 +496,25 @@ static bool record_proc_exit(Printer *p, const TraceHdr *h, bool quiet)
 	return true;
 }
 
+/* a delivered signal whose action stops the thread: a stop signal with its
+ * default action (args[0], the handler, SIG_DFL) */
+static bool stops(const TraceHdr *h)
+{
+	int sig = (int)h->ret;
+	return (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) &&
+	       h->args[0] == (uint64_t)(uintptr_t)SIG_DFL;
+}
+
+/* strace's line for the group stop that follows */
+static void stopped_line(Printer *p, const TraceHdr *h)
+{
+	put_prefix(p, &p->line, h->tid, h->ts);
+	fb_lit(&p->line, "--- stopped by ");
+	dec_signal(&p->line, h->ret);
+	fb_lit(&p->line, " ---");
+	emit_line(p);
+}
+
 static bool record_signal(Printer *p, const TraceHdr *h, const void *data, const uint8_t *d,
 			  size_t avail, bool quiet)
 {
@@ -509,6 +532,8 @@ static bool record_signal(Printer *p, const TraceHdr *h, const void *data, const
 		return true;
 	}
 	print_signal(p, h, d, avail);
+	if (h->nr == SIG_DELIVERED && stops(h))
+		stopped_line(p, h);
 	return true;
 }
 

@@ -27,6 +27,12 @@ typedef struct Pending {
 	bool unfinished; /* blocked: its "<unfinished ...>" line is out */
 } Pending;
 
+/* a thread's last call shown (printer_restart.c) */
+typedef struct TidCall {
+	uint32_t tid;
+	uint16_t nr;
+} TidCall;
+
 struct NrInfo;
 
 typedef struct Printer {
@@ -44,6 +50,8 @@ typedef struct Printer {
 	VEC(FdName) fds;
 	VEC(FdName) cwds;      /* -y: working directories by tgid (fd unused) */
 	VEC(FdProto) nlsocks;  /* netlink sockets: their messages are decoded */
+	VEC(TidCall) restarts; /* what each thread's restart_syscall resumes */
+	bool restart_shown;    /* restart_syscall is traced: restarts is kept */
 	char *start_cwd;       /* -y: sonde's, which the command it starts inherits */
 	TraceEvent *events;    /* --event formats, by record nr */
 	int nevents;

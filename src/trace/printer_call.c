@@ -46,6 +46,7 @@ NrInfo *nr_info_new(void)
 			     : !strcmp(n, "fchdir")					 ? SP_FCHDIR
 			     : !strcmp(n, "socket")					 ? SP_SOCKET
 			     : !strcmp(n, "sendto")					 ? SP_SENDTO
+			     : !strcmp(n, "restart_syscall")				 ? SP_RESTART
 								      : SP_NONE;
 	}
 	return nr_info;
@@ -115,6 +116,11 @@ static void put_args(Printer *p, StrBuf *b, const Call *c)
 	}
 	if (c->special == SP_FCNTL) {
 		put_fcntl_args(p, b, c);
+		return;
+	}
+	if (c->special == SP_RESTART) {
+		if (c->part != CALL_TAIL)
+			put_restart_args(p, b, c->h->tid);
 		return;
 	}
 	int n = (int)c->nsig, from = 0;

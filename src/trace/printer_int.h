@@ -6,7 +6,8 @@
 /* What the printer needs per syscall number, computed once instead of by
  * name comparisons on every line. */
 enum { SP_NONE, SP_CLONE, SP_FCNTL, SP_POLL, SP_OPENAT, SP_OPEN, SP_CLOSE, SP_EXIT, SP_DUP,
-       SP_FUTEX, SP_CHDIR, SP_FCHDIR, SP_SOCKET, SP_SENDTO };
+       SP_FUTEX, SP_CHDIR, SP_FCHDIR, SP_SOCKET, SP_SENDTO,
+       SP_RESTART };
 typedef struct NrInfo {
 	const char *name;
 	const char *sig;
@@ -58,6 +59,20 @@ static inline bool ok_ret(const Call *c)
 	return has_ret(c) && c->h->ret >= 0;
 }
 
+/* the call was interrupted by a signal, to be restarted (ERESTARTSYS,
+ * ERESTARTNOINTR, ERESTARTNOHAND, ERESTART_RESTARTBLOCK: strace's
+ * is_erestart) */
+static inline bool interrupted(const Call *c)
+{
+	int64_t r = c->h->ret;
+	return has_ret(c) && (r == -512 || r == -513 || r == -514 || r == -516);
+}
+
+/* printer_restart.c: each thread's last call shown (while restart_syscall
+ * is traced), and restart_syscall's argument that names it */
+void restart_note(Printer *p, const TraceHdr *h);
+void put_restart_args(Printer *p, StrBuf *b, uint32_t tid);
+
 /* printer_call.c: the line */
 /* the table by syscall number a Printer keeps (free() it) */
 NrInfo *nr_info_new(void);
@@ -81,6 +96,7 @@ void put_envp(StrBuf *b, const Call *c, int i, bool have);
 void put_pollfds(StrBuf *b, const Call *c, int i, bool revents);
 void put_out_struct(StrBuf *b, const Call *c, int i, bool have);
 void put_in_struct(StrBuf *b, const Call *c, int i, bool have);
+void put_time_left(StrBuf *b, const Call *c, int i, bool have);
 /* 'J': a sockaddr the call fills; '#': its in/out length */
 void put_sockname(StrBuf *b, const Call *c, int i);
 void put_socklen(StrBuf *b, const Call *c, int i);

@@ -163,3 +163,18 @@ void put_in_struct(StrBuf *b, const Call *c, int i, bool have)
 		sb_printf(b, ", data=%#llx}", (unsigned long long)ev.data.u64);
 	}
 }
+
+/* '1': the time left of a sleep a signal interrupted; otherwise the kernel
+ * did not write it, and strace shows its address (clock_nanosleep writes it
+ * for a relative sleep only: its flags, two arguments before, are 0) */
+void put_time_left(StrBuf *b, const Call *c, int i, bool have)
+{
+	uint64_t v = c->args[i];
+	bool relative = i < 2 || c->args[i - 2] == 0;
+	if (v && have && relative && interrupted(c))
+		dec_timespec(b, c->cap[i], c->caplen[i]);
+	else if (v)
+		dec_ptr(b, v);
+	else
+		sb_puts(b, "NULL");
+}

@@ -25,8 +25,8 @@ static const struct {
 	{"lseek", "fdl"}, {"getdents64", "fpu"}, {"readlink", "sBu"}, {"readlinkat", "AsBu"},
 	{"unlink", "s"}, {"unlinkat", "Asa"}, {"mkdir", "sM"}, {"mkdirat", "AsM"},
 	{"rmdir", "s"}, {"chdir", "s"}, {"fchdir", "f"}, {"rename", "ss"},
-	{"renameat", "AsAs"}, {"renameat2", "AsAsu"}, {"nanosleep", "tp"},
-	{"clock_nanosleep", "cdtp"}, {"clock_gettime", "cp"}, {"clock_getres", "cp"},
+	{"renameat", "AsAs"}, {"renameat2", "AsAsu"}, {"nanosleep", "t1"},
+	{"clock_nanosleep", "cdt1"}, {"clock_gettime", "cp"}, {"clock_getres", "cp"},
 	{"poll", "Qud"}, {"ppoll", "Qupph"}, {"epoll_ctl", "fEfe"}, {"epoll_wait", "fpdd"},
 	{"epoll_pwait", "fpddpu"}, {"epoll_create1", "O"}, {"arch_prctl", "qh"},
 	{"set_tid_address", "p"}, {"set_robust_list", "pu"}, {"rseq", "pxdx"},
@@ -163,6 +163,7 @@ void sig_captures(const char *sig, uint16_t s, TracePlan *p)
 		case '9': k = CAP_BUF_RET; size = 4096; break;
 		case 'S': k = CAP_FIXED_OK; size = 144; break;
 		case 't': k = CAP_FIXED; size = 16; break;
+		case '1': k = CAP_FIXED; size = 16; break;
 		case '2': k = CAP_FIXED; size = 16; break;
 		case '3': k = CAP_FIXED_OK; size = 16; break;
 		case 'k': k = CAP_FIXED; size = 32; break;

@@ -23,6 +23,8 @@
  *  7 uid_t/gid_t (-1 or unsigned)   8 mode with its file type (mknod)
  *  9 a path the call fills (length: ret; getcwd)
  *  0 mknod's dev_t (only for S_IFCHR and S_IFBLK)   _ a register not shown
+ *  1 the time left, a timespec the call fills when a signal interrupts it
+ *    (nanosleep's rem; clock_nanosleep's only for a relative sleep)
  *  ! mq_open's attr (only with O_CREAT)
  *  [ gid_t[] in (count: argument 0)   ] gid_t[] out (count: ret)
  *  # socklen_t in and out ([110 => 24]; J before it the sockaddr it sizes)

@@ -270,6 +270,35 @@ static void count_snap(void *ctx, uint32_t tgid, int fd, const char *path)
 		((int *)ctx)[fd < 64 ? fd : 0]++;
 }
 
+/* a sleep a signal interrupts: its time left (a relative sleep's only),
+ * and the call restart_syscall resumes: the thread's last call shown */
+static void test_restart(void)
+{
+	static TraceOpts o = {.strsize = 32};
+	o.sel[syscall_by_name("restart_syscall")] = o.sel[syscall_by_name("clock_nanosleep")] = true;
+	FILE *null = fopen("/dev/null", "w");
+	Printer p;
+	printer_init(&p, &o, null);
+	const struct timespec left = {59, 5};
+	CHECK_STR(CAPLINE(&p, "clock_nanosleep", -516, 3, &left, 16, CLOCK_REALTIME, 0, 0x1000, 0x2000),
+		  "clock_nanosleep(CLOCK_REALTIME, 0, 0x1000, {tv_sec=59, tv_nsec=5}) = ? ERESTART_RESTARTBLOCK (Interrupted by signal)");
+	CHECK_STR(CAPLINE(&p, "clock_nanosleep", 0, 3, &left, 16, CLOCK_REALTIME, 0, 0x1000, 0x2000),
+		  "clock_nanosleep(CLOCK_REALTIME, 0, 0x1000, 0x2000) = 0");
+	CHECK_STR(CAPLINE(&p, "clock_nanosleep", -514, 3, &left, 16, CLOCK_REALTIME, TIMER_ABSTIME, 0x1000, 0x2000),
+		  "clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, 0x1000, 0x2000) = ? ERESTARTNOHAND (To be restarted if no handler)");
+	CHECK_STR(CAPLINE(&p, "nanosleep", -516, 1, &left, 16, 0x1000, 0x2000),
+		  "nanosleep(0x1000, {tv_sec=59, tv_nsec=5}) = ? ERESTART_RESTARTBLOCK (Interrupted by signal)");
+	CHECK_STR(CAPLINE(&p, "restart_syscall", 0, 0, NULL, 0, 0),
+		  "restart_syscall(<... resuming interrupted system call ...>) = 0");
+	TraceHdr h = {.type = REC_SYSCALL, .nr = (uint16_t)syscall_by_name("clock_nanosleep"),
+		      .ret = -516, .tid = cap_tgid, .tgid = cap_tgid};
+	CHECK(printer_record(&p, &h, sizeof(h)));
+	CHECK_STR(CAPLINE(&p, "restart_syscall", 0, 0, NULL, 0, 0),
+		  "restart_syscall(<... resuming interrupted clock_nanosleep ...>) = 0");
+	printer_free(&p);
+	fclose(null);
+}
+
 /* strace 6.1's rows and argument kinds for mknod, mkdir, faccessat2,
  * open_tree, fspick, mount_setattr, fsconfig, landlock, preadv2, mlock,
  * lookup_dcookie, ioperm, getgroups/setgroups; -y on fds a call returns */
@@ -500,6 +529,7 @@ int main(void)
 	test_sockaddr();
 	test_netlink();
 	test_more_rows();
+	test_restart();
 	test_arg_widths();
 	test_arg_tables();
 	test_learn_fds();
