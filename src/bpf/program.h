@@ -26,6 +26,7 @@ typedef enum RelocKind {
 	R_PERFBUF,  /* skboutput(): the perf event array bpf_skb_output writes to */
 	R_CHAIN,    /* D: the clauses tail-called after the first on a one-program probe */
 	R_PYBASE,   /* where each process has its Python interpreter (sym/pylayout.h's PyBase) */
+	R_BSTACK,   /* user stacks as build ids and file offsets (ustack(build_id)); arg: depth */
 } RelocKind;
 
 typedef struct Reloc {

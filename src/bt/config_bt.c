@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "config_bt.h"
+#include "sema_bt.h"
 
 typedef enum { CFG_INT, CFG_BOOL, CFG_WORD } CfgKind;
 
@@ -20,7 +21,6 @@ typedef struct CfgVar {
 } CfgVar;
 
 static const char *const missing_choices[] = {"error", "warn", "ignore", NULL};
-static const char *const stack_choices[] = {"bpftrace", "perf", "raw", "build_id", NULL};
 static const char *const cache_choices[] = {"PER_PID", "PER_PROGRAM", "NONE", NULL};
 static const char *const unstable_choices[] = {"error", "warn", "enable", NULL};
 static const char *const licenses[] = {"GPL", "GPL v2", "GPL and additional rights",
@@ -34,7 +34,7 @@ static const CfgVar vars[] = {
 	WORD(license, licenses), INT(log_size), INT(max_bpf_progs), INT(max_cat_bytes),
 	INT(max_map_keys), INT(max_probes), INT(max_strlen), WORD(missing_probes, missing_choices),
 	INT(on_stack_limit), INT(perf_rb_pages), BOOL(show_debug_info),
-	WORD(stack_mode, stack_choices), WORD(str_trunc_trailer, NULL), BOOL(print_maps_on_exit),
+	WORD(stack_mode, bt_stack_modes_026), WORD(str_trunc_trailer, NULL), BOOL(print_maps_on_exit),
 	WORD(unstable_tseries, unstable_choices), WORD(unstable_dw_ustack, unstable_choices),
 };
 
@@ -184,13 +184,11 @@ bool bt_config_apply(BtCli *c, const Program *p, Error *err)
 	if (!bt_config_read(&cfg, p, err) || !in_range("max_strlen", cfg.max_strlen, 1, 1 << 20, err) ||
 	    !in_range("max_map_keys", cfg.max_map_keys, 1, 1 << 24, err))
 		return false;
-	if (strcmp(cfg.stack_mode, "bpftrace")) {
-		error_at(err, (Loc){0}, "stack_mode %s: sonde prints stacks in bpftrace's mode by "
-			 "default (ustack(perf), kstack(perf) for perf's)", cfg.stack_mode);
-		return false;
-	}
 	c->opt.strlen_max = (int)cfg.max_strlen;
 	c->opt.map_keys_max = (int)cfg.max_map_keys;
+	for (int m = 0; bt_stack_modes_026[m]; m++)
+		if (!strcmp(cfg.stack_mode, bt_stack_modes_026[m]))
+			c->opt.stack_mode = (StackMode)m;
 	c->run.cat_bytes_max = (size_t)cfg.max_cat_bytes;
 	c->max_bpf_progs = cfg.max_bpf_progs;
 	c->max_probes = cfg.max_probes;

@@ -217,6 +217,8 @@ const SemaHooks bt_sema_hooks = {
 	BT_SEMA_HOOKS
 };
 
+const char *const bt_stack_modes_026[] = {"bpftrace", "perf", "raw", "build_id", NULL};
+
 /* bpftrace 0.26.1: 0.17's rules, the bool type, strings as positional
  * parameters, its standard library's functions, builtin variables that are
  * also X() and __builtin_X, `.` reading through pointers (`->` its
@@ -233,4 +235,5 @@ const SemaHooks bt_sema_hooks_026 = {
 	.vars_as_calls = true,
 	.no_sarg = true,
 	.print_pointers = true,
+	.stack_modes = bt_stack_modes_026,
 };

@@ -5,6 +5,8 @@
 
 extern const SemaHooks bt_sema_hooks;     /* bpftrace 0.17 */
 extern const SemaHooks bt_sema_hooks_026; /* bpftrace 0.26.1 */
+/* 0.26's stack modes, by StackMode (lang/types.h): kstack(MODE), stack_mode */
+extern const char *const bt_stack_modes_026[];
 
 bool sema_bt_binop_ptr(Sema *s, Expr *e);   /* a pointer operand */
 bool sema_bt_binop_types(Sema *s, Expr *e); /* not two integers */

@@ -64,6 +64,8 @@ void gen_call_stmt(Gen *g, const Expr *e);
 void gen_call_int(Gen *g, const Expr *e);
 void gen_call_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);
 void gen_stack_into(Gen *g, bool user, int depth, int dst_off);
+/* a user stack's id in the stack map of build ids and file offsets (ustack(build_id)) */
+void gen_build_id_stack_into(Gen *g, int depth, int dst_off);
 void gen_seq_printf(Gen *g, const Expr *call); /* codegen_seq.c: pinned iterators */
 
 /* event records: id at off, arguments after; ringbuf output + lost count */

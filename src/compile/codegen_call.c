@@ -158,7 +158,7 @@ void gen_builtin_int(Gen *g, const Expr *e)
 }
 
 /* depth: the frames recorded (the stack map of that depth, see loader.c) */
-void gen_stack_into(Gen *g, bool user, int depth, int dst_off)
+static void gen_stackid_into(Gen *g, bool user, RelocKind map, int depth, int dst_off)
 {
 	if (user) {
 		emit_call(g, BPF_FUNC_get_current_pid_tgid);
@@ -166,10 +166,20 @@ void gen_stack_into(Gen *g, bool user, int depth, int dst_off)
 		emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off + 8);
 	}
 	emit(g, I_MOV64_REG(BPF_REG_1, R_CTX));
-	emit_ld_map(g, BPF_REG_2, user ? R_USTACK : R_KSTACK, depth);
+	emit_ld_map(g, BPF_REG_2, map, depth);
 	emit(g, I_MOV64_IMM(BPF_REG_3, user ? BPF_F_USER_STACK : 0));
 	emit_call(g, BPF_FUNC_get_stackid);
 	emit_stx(g, BPF_DW, R_SCR, BPF_REG_0, dst_off);
+}
+
+void gen_stack_into(Gen *g, bool user, int depth, int dst_off)
+{
+	gen_stackid_into(g, user, user ? R_USTACK : R_KSTACK, depth, dst_off);
+}
+
+void gen_build_id_stack_into(Gen *g, int depth, int dst_off)
+{
+	gen_stackid_into(g, true, R_BSTACK, depth, dst_off);
 }
 
 /* The group's probe names, one fixed-size slot each, in the read-only map. */
@@ -256,7 +266,10 @@ void gen_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		return;
 	case B_KSTACK:
 	case B_USTACK:
-		gen_stack_into(g, e->aux2 == B_USTACK, e->type->stack_depth, dst_off);
+		if (e->type->stack_mode == STACK_BUILD_ID)
+			gen_build_id_stack_into(g, e->type->stack_depth, dst_off);
+		else
+			gen_stack_into(g, e->aux2 == B_USTACK, e->type->stack_depth, dst_off);
 		return;
 	case B_USERNAME: /* the uid; its name is looked up when printed */
 		b_uid(g, e);

@@ -188,6 +188,9 @@ typedef struct Options {
 	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max; /* BPFTRACE_MAP_KEYS_MAX, default 4096 */
 	MissingProbes missing_probes;
+	/* how kstack/ustack print when the call names no mode (bpftrace 0.26's
+	 * stack_mode config) */
+	StackMode stack_mode;
 	char **params;    /* positional parameters $1.. */
 	int nparams;
 	/* named parameters, "NAME" or "NAME=VALUE" (bpftrace 0.26's `--NAME[=VALUE]`

@@ -70,6 +70,8 @@ bool sema_error_pre(Sema *s, Loc loc, const char *fmt, ...) __attribute__((forma
 /* a and b, evaluated both when every error is wanted (s->all) */
 bool sema_exprs2(Sema *s, Expr *a, Expr *b);
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* the mode of a kstack (user false) or ustack that names none */
+StackMode sema_stack_mode(Sema *s, bool user, Loc loc);
 bool sema_builtin(Sema *s, Expr *e);
 /* e names a builtin variable the dialect has (__builtin_X taken as X
  * where SemaHooks.vars_as_calls says so) */

@@ -293,6 +293,7 @@ bool sema_builtin(Sema *s, Expr *e)
 	case TY_USTACK:
 		e->type = ty_simple(s, b->kind, b->size);
 		e->type->stack_depth = 127;
+		e->type->stack_mode = sema_stack_mode(s, b->kind == TY_USTACK, e->loc);
 		s->sc->uses_kstack |= b->kind == TY_KSTACK;
 		s->sc->uses_ustack |= b->kind == TY_USTACK;
 		break;
@@ -300,4 +301,15 @@ bool sema_builtin(Sema *s, Expr *e)
 		e->type = ty_simple(s, b->kind, b->size);
 	}
 	return true;
+}
+
+/* the stack mode of a kstack/ustack that names none: the run's (bpftrace
+ * 0.26's stack_mode config); build ids are a user stack's only */
+StackMode sema_stack_mode(Sema *s, bool user, Loc loc)
+{
+	StackMode mode = s->sc->opt.stack_mode;
+	if (mode != STACK_BUILD_ID || user)
+		return mode;
+	sema_warn(s, loc, "'build_id' stack mode can only be used for ustack. Falling back to 'raw' mode.");
+	return STACK_RAW;
 }

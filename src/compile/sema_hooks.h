@@ -87,6 +87,9 @@ typedef struct SemaHooks {
 	 * that prints it (NULL-terminated) */
 	const char *const *stack_actions;
 	const char *stack_print;
+	/* the modes kstack(MODE)/ustack(MODE) take, by StackMode (types.h),
+	 * NULL-terminated; NULL: bpftrace and perf */
+	const char *const *stack_modes;
 	/* the dialect's own builtin variables, looked up before the core's */
 	const BuiltinDef *builtins;
 	int nbuiltins;

@@ -94,7 +94,7 @@ bool type_equal(const Type *a, const Type *b)
 	case TY_KSTACK:
 	case TY_USTACK:
 	case TY_PYSTACK:
-		return a->line_max == b->line_max && a->stack_depth == b->stack_depth && a->stack_perf == b->stack_perf;
+		return a->line_max == b->line_max && a->stack_depth == b->stack_depth && a->stack_mode == b->stack_mode;
 	case TY_TIMESTAMP:
 	case TY_CGROUP_PATH:
 		return (!a->fmt && !b->fmt) || (a->fmt && b->fmt && !strcmp(a->fmt, b->fmt));

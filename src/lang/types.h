@@ -100,6 +100,11 @@ enum { DSYM_NONE, DSYM_SYM, DSYM_MOD, DSYM_ADDR };
 #define TSERIES_SLOT 32
 enum { TS_AGG_LAST, TS_AGG_AVG, TS_AGG_MAX, TS_AGG_MIN, TS_AGG_SUM };
 
+/* how a kstack/ustack prints (bpftrace's stack_mode): bpftrace's
+ * "sym+off" lines, perf's "\taddr sym+off (module)", raw addresses, or a
+ * user stack's frames as build id and file offset (its own stack map) */
+typedef enum { STACK_BPFTRACE, STACK_PERF, STACK_RAW, STACK_BUILD_ID } StackMode;
+
 /* hist: bucket 0 counts negative values, 1 counts 0, 2+k counts [2^k, 2^(k+1)) */
 #define HIST_BUCKETS 66
 
@@ -143,7 +148,7 @@ typedef struct Type {
 	int hist_k;
 	int llq_factor, llq_low, llq_high, llq_steps; /* TY_LLQUANTIZE */
 	int stack_depth;                 /* TY_KSTACK/TY_USTACK/TY_PYSTACK: frames kept */
-	bool stack_perf;                 /* TY_KSTACK/TY_USTACK: kstack(perf) */
+	StackMode stack_mode;            /* TY_KSTACK/TY_USTACK: how its frames print */
 	bool stack_native;               /* TY_PYSTACK: D's jstack(): a ustack (id,
 					    pid) follows the Python frames */
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format;

@@ -120,23 +120,38 @@ static int stack_depth_of(const Reloc *r)
 	return r->arg >= 1 && r->arg <= STACK_DEPTH_MAX ? r->arg : STACK_DEPTH_MAX;
 }
 
-/* One stack trace map per depth used: the kernel records and hashes only
- * the first N frames, so stacks equal in those are one id (one key). */
+/* the stack maps of a kind, by depth */
+static int *stack_fds(Runtime *rt, RelocKind kind)
+{
+	return kind == R_KSTACK ? rt->kstack_fds : kind == R_USTACK ? rt->ustack_fds : rt->bstack_fds;
+}
+
+/* One stack trace map per kind and depth used: the kernel records and
+ * hashes only the first N frames, so stacks equal in those are one id (one
+ * key); ustack(build_id)'s record each frame as a bpf_stack_build_id. */
+static bool create_stack_map(Runtime *rt, const Reloc *r, char *err, size_t errlen)
+{
+	static const char kind_char[] = {[R_KSTACK] = 'k', [R_USTACK] = 'u', [R_BSTACK] = 'b'};
+	int d = stack_depth_of(r);
+	int *fd = &stack_fds(rt, r->kind)[d];
+	bool build_id = r->kind == R_BSTACK;
+	char name[16];
+	snprintf(name, sizeof(name), "sonde_%cstack%d", kind_char[r->kind], d);
+	if (*fd < 0)
+		*fd = new_map_fd(BPF_MAP_TYPE_STACK_TRACE, name, 4,
+				 (uint32_t)d * (build_id ? sizeof(struct bpf_stack_build_id) : 8),
+				 STACK_MAP_ENTRIES, build_id ? BPF_F_STACK_BUILD_ID : 0, err, errlen);
+	return *fd >= 0;
+}
+
 static bool create_stack_maps(Runtime *rt, char *err, size_t errlen)
 {
 	for (int i = 0; i < rt->sc->progs.n; i++) {
 		const ProgCode *pc = rt->sc->progs.v[i];
 		for (int j = 0; j < pc->nrelocs; j++) {
 			const Reloc *r = &pc->relocs[j];
-			if (r->kind != R_KSTACK && r->kind != R_USTACK)
-				continue;
-			int d = stack_depth_of(r);
-			int *fd = r->kind == R_KSTACK ? &rt->kstack_fds[d] : &rt->ustack_fds[d];
-			char name[16];
-			snprintf(name, sizeof(name), "sonde_%cstack%d", r->kind == R_KSTACK ? 'k' : 'u', d);
-			if (*fd < 0 && (*fd = new_map_fd(BPF_MAP_TYPE_STACK_TRACE, name, 4,
-							 (uint32_t)d * 8, STACK_MAP_ENTRIES, 0,
-							 err, errlen)) < 0)
+			if ((r->kind == R_KSTACK || r->kind == R_USTACK || r->kind == R_BSTACK) &&
+			    !create_stack_map(rt, r, err, errlen))
 				return false;
 		}
 	}
@@ -208,6 +223,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 		return false;
 	rt->out.kstack_fds = rt->kstack_fds;
 	rt->out.ustack_fds = rt->ustack_fds;
+	rt->out.bstack_fds = rt->bstack_fds;
 	rt->out.pycode_fd = rt->pycode_fd;
 	rt->out.no_usyms = sc->opt.no_user_symbols;
 	return true;
@@ -224,6 +240,7 @@ static int reloc_fd(const Runtime *rt, const Reloc *r)
 	case R_LOST: return rt->lost_fd;
 	case R_KSTACK: return rt->kstack_fds[stack_depth_of(r)];
 	case R_USTACK: return rt->ustack_fds[stack_depth_of(r)];
+	case R_BSTACK: return rt->bstack_fds[stack_depth_of(r)];
 	case R_PYCODE: return rt->pycode_fd;
 	case R_PYLIVE: return rt->pylive_fd;
 	case R_PYBASE: return rt->pybase_fd;
@@ -384,6 +401,7 @@ void loader_close(Runtime *rt)
 	for (int i = 0; i <= STACK_DEPTH_MAX; i++) {
 		close_fd(&rt->kstack_fds[i]);
 		close_fd(&rt->ustack_fds[i]);
+		close_fd(&rt->bstack_fds[i]);
 	}
 	pycode_close(rt);
 	close_fd(&rt->drops_fd);

@@ -26,6 +26,7 @@ typedef struct OutCtx {
 	   bpftrace), -1 where none; NULL: no stacks */
 	const int *kstack_fds;
 	const int *ustack_fds;
+	const int *bstack_fds; /* ustack(build_id)'s: frames as build ids and offsets */
 	int pycode_fd;           /* Python code-object cache for pystack, or -1 */
 	int64_t boot_to_real_ns; /* add to a since-boot time to get wall clock */
 	bool no_usyms; /* BPFTRACE_NO_USER_SYMBOLS=1: user addresses print as such */

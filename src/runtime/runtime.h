@@ -89,6 +89,7 @@ typedef struct Runtime {
 	int pycode_fd, pylive_fd, pybase_fd; /* Python stacks' maps (pycode.c), or -1 */
 	int pyprog_fds[PYPROGS];              /* and their programs, or -1 */
 	int kstack_fds[STACK_DEPTH_MAX + 1], ustack_fds[STACK_DEPTH_MAX + 1]; /* by depth */
+	int bstack_fds[STACK_DEPTH_MAX + 1]; /* ustack(build_id)'s, by depth */
 	int firing_fd; /* D: the per-CPU firing buffers, or -1 */
 	int chain_fd;  /* D: the clauses chained on one perf-event probe (R_CHAIN), or -1 */
 	volatile uint64_t *control; /* mmapped control map: [0] = exit() called (D_CTL_*) */

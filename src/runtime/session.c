@@ -594,7 +594,7 @@ int runtime_run(Script *sc, const RunOpts *opt)
 	rt.child_status = -1;
 	rt.drain_left = -1;
 	for (int i = 0; i <= STACK_DEPTH_MAX; i++)
-		rt.kstack_fds[i] = rt.ustack_fds[i] = -1;
+		rt.kstack_fds[i] = rt.ustack_fds[i] = rt.bstack_fds[i] = -1;
 	char err[1024];
 	setup_output(&rt);
 	stopping = 0; /* a process may run more than one session (the unit tests) */

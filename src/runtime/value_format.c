@@ -66,6 +66,8 @@ static int stack_value_size(int fd)
 
 int stack_read(const OutCtx *o, const Type *t, const void *d, uint64_t ips[STACK_IPS_MAX])
 {
+	if (t->stack_mode == STACK_BUILD_ID) /* no addresses: fmt_build_id_stack */
+		return -1;
 	const int *fds = t->kind == TY_USTACK ? o->ustack_fds : o->kstack_fds;
 	int depth = t->stack_depth >= 1 && t->stack_depth <= STACK_DEPTH_MAX ? t->stack_depth
 										: STACK_DEPTH_MAX;
@@ -104,34 +106,73 @@ const char *stack_frame_name_o(const OutCtx *o, const Type *t, const void *d, ui
 	return stack_frame_name(o->sym, t, d, ip, off, mod);
 }
 
-/* Stack frames: "\n" then one indented line per frame; nothing when the
- * id is negative (the kernel could not take the stack) or unknown. */
+/* one frame of a symbolized stack: bpftrace's "sym+off" (indented), or
+ * perf's "\taddr sym+off (module)" */
+static void fmt_frame(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, uint64_t ip,
+		      const char *indent)
+{
+	uint64_t off;
+	const char *mod = NULL;
+	const char *name = stack_frame_name_o(o, t, d, ip, &off, &mod);
+	unsigned long long a = (unsigned long long)ip;
+	if (t->stack_mode == STACK_PERF) {
+		if (name)
+			sb_printf(sb, "\t%llx %s+%llu", a, name, (unsigned long long)off);
+		else
+			sb_printf(sb, "\t%llx 0x%llx", a, a);
+		if (t->kind == TY_USTACK)
+			sb_printf(sb, " (%s)", name && mod ? mod : "[unknown]");
+		sb_putc(sb, '\n');
+	} else if (name)
+		sb_printf(sb, "%s%s+%llu\n", indent, name, (unsigned long long)off);
+	else
+		sb_printf(sb, "%s0x%llx\n", indent, a);
+}
+
+/* ustack(build_id): a line per frame, the file's build id in hex and the
+ * offset in it, or the bare address when the kernel could not read the
+ * build id (bpftrace 0.26) */
+static void fmt_build_id_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
+{
+	int depth = t->stack_depth >= 1 && t->stack_depth <= STACK_DEPTH_MAX ? t->stack_depth
+									     : STACK_DEPTH_MAX;
+	int fd = o->bstack_fds ? o->bstack_fds[depth] : -1;
+	int64_t id = rd64(d);
+	struct bpf_stack_build_id frames[STACK_DEPTH_MAX];
+	uint32_t key = (uint32_t)id;
+	if (id < 0 || fd < 0 || bpf_map_lookup_elem(fd, &key, frames) != 0)
+		return;
+	sb_putc(sb, '\n');
+	for (int i = 0; i < depth && frames[i].status != BPF_STACK_BUILD_ID_EMPTY; i++) {
+		if (frames[i].status != BPF_STACK_BUILD_ID_VALID) {
+			sb_printf(sb, "%llx\n", (unsigned long long)frames[i].ip);
+			continue;
+		}
+		for (int b = 0; b < BPF_BUILD_ID_SIZE; b++)
+			sb_printf(sb, "%02x", frames[i].build_id[b]);
+		sb_printf(sb, " 0x%02llx\n", (unsigned long long)frames[i].offset);
+	}
+}
+
+/* Stack frames: "\n" then one line per frame (indented in bpftrace's
+ * mode, raw addresses in hex in raw mode); nothing when the id is negative
+ * (the kernel could not take the stack) or unknown. */
 static void fmt_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
 {
-	bool user = t->kind == TY_USTACK;
+	if (t->stack_mode == STACK_BUILD_ID) {
+		fmt_build_id_stack(sb, o, t, d);
+		return;
+	}
 	uint64_t ips[STACK_IPS_MAX];
 	int n = stack_read(o, t, d, ips);
 	if (n < 0)
 		return;
-	const char *indent = in_key ? "    " : "        ";
 	sb_putc(sb, '\n');
 	for (int i = 0; i < n; i++) {
-		uint64_t off;
-		const char *mod = NULL;
-		const char *name = stack_frame_name_o(o, t, d, ips[i], &off, &mod);
-		unsigned long long a = (unsigned long long)ips[i];
-		if (t->stack_perf) { /* bpftrace 0.17's perf mode: tab, hex address, symbol */
-			if (name)
-				sb_printf(sb, "\t%llx %s+%llu", a, name, (unsigned long long)off);
-			else
-				sb_printf(sb, "\t%llx 0x%llx", a, a);
-			if (user)
-				sb_printf(sb, " (%s)", name && mod ? mod : "[unknown]");
-			sb_putc(sb, '\n');
-		} else if (name)
-			sb_printf(sb, "%s%s+%llu\n", indent, name, (unsigned long long)off);
+		if (t->stack_mode == STACK_RAW)
+			sb_printf(sb, "%llx\n", (unsigned long long)ips[i]);
 		else
-			sb_printf(sb, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
+			fmt_frame(sb, o, t, d, ips[i], in_key ? "    " : "        ");
 	}
 }
 
