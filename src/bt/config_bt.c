@@ -162,10 +162,37 @@ static bool vars_from_env(BtConfig *cfg, Error *err)
 	return true;
 }
 
+/* 0.17's names of variables 0.26 renamed: still read, after the new
+ * names (so they win, as in 0.26), each with 0.26's warning */
+static const struct {
+	const char *old, *var;
+} renamed[] = {
+	{"BPFTRACE_MAP_KEYS_MAX", "max_map_keys"},
+	{"BPFTRACE_CAT_BYTES_MAX", "max_cat_bytes"},
+};
+
+static bool renamed_from_env(BtConfig *cfg, Error *err)
+{
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++) {
+		const char *s = getenv(renamed[i].old);
+		char name[64];
+		const CfgVar *v = var_named(renamed[i].var, name, sizeof(name));
+		if (!s || !v)
+			continue;
+		fprintf(stderr, "WARNING: %s is deprecated. Use BPFTRACE_", renamed[i].old);
+		for (const char *c = v->name; *c; c++)
+			fputc(toupper((unsigned char)*c), stderr);
+		fputs(" instead.\n", stderr);
+		if (!set_env(cfg, v, renamed[i].old, s, err))
+			return false;
+	}
+	return true;
+}
+
 bool bt_config_read(BtConfig *cfg, const Program *p, Error *err)
 {
 	*cfg = defaults;
-	return read_block(cfg, p, err) && vars_from_env(cfg, err);
+	return read_block(cfg, p, err) && vars_from_env(cfg, err) && renamed_from_env(cfg, err);
 }
 
 /* sonde's ranges for what it sizes itself (strings in per-CPU scratch) */

@@ -40,6 +40,16 @@ out=$(BPFTRACE_MAX_STRLEN=x "$SONDE" -e 'begin {}' 2>&1)
 grep -q "^ERROR: Env var 'BPFTRACE_MAX_STRLEN' did not contain a valid uint64_t$" <<<"$out" ||
 	bad "BPFTRACE_MAX_STRLEN=x: $out"
 
+# 0.17's names of renamed variables: 0.26's warning, and they still count
+out=$(BPFTRACE_MAP_KEYS_MAX=1 "$SONDE" -e 'begin { @[1] = 1; @[2] = 2; exit(); }' 2>&1)
+grep -q '^WARNING: BPFTRACE_MAP_KEYS_MAX is deprecated. Use BPFTRACE_MAX_MAP_KEYS instead.$' <<<"$out" &&
+	[ "$(grep -c '^@\[' <<<"$out")" = 1 ] || bad "BPFTRACE_MAP_KEYS_MAX=1: $out"
+out=$(BPFTRACE_CAT_BYTES_MAX=10 "$SONDE" -e 'begin { exit(); }' 2>&1)
+grep -q '^WARNING: BPFTRACE_CAT_BYTES_MAX is deprecated. Use BPFTRACE_MAX_CAT_BYTES instead.$' <<<"$out" ||
+	bad "BPFTRACE_CAT_BYTES_MAX: $out"
+out=$(SONDE_COMPAT=0.17 BPFTRACE_MAP_KEYS_MAX=1 "$SONDE" -e 'BEGIN { exit(); }' 2>&1)
+grep -q 'deprecated' <<<"$out" && bad "0.17 warned of its own BPFTRACE_MAP_KEYS_MAX: $out"
+
 # the limits take effect
 out=$(run 'config = { max_probes = 1 } begin {} interval:s:1 {} interval:s:2 {}')
 grep -q "Can't attach to 3 probes because it exceeds the current limit of 1 probes" <<<"$out" ||

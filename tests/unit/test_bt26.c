@@ -172,6 +172,18 @@ static void test_config_read(void)
 	setenv("BPFTRACE_MAX_STRLEN", "100", 1); /* the environment wins */
 	CHECK(p && bt_config_read(&cfg, p, &err) && cfg.max_strlen == 100);
 	unsetenv("BPFTRACE_MAX_STRLEN");
+	/* 0.17's BPFTRACE_MAP_KEYS_MAX still sets max_map_keys (with a
+	 * warning), over 0.26's BPFTRACE_MAX_MAP_KEYS */
+	setenv("BPFTRACE_MAX_MAP_KEYS", "20", 1);
+	CHECK(bt_config_read(&cfg, NULL, &err) && cfg.max_map_keys == 20);
+	setenv("BPFTRACE_MAP_KEYS_MAX", "10", 1);
+	CHECK(bt_config_read(&cfg, NULL, &err) && cfg.max_map_keys == 10);
+	setenv("BPFTRACE_MAP_KEYS_MAX", "x", 1);
+	CHECK(!bt_config_read(&cfg, NULL, &err) &&
+	      !strcmp(err.msg, "Env var 'BPFTRACE_MAP_KEYS_MAX' did not contain a valid uint64_t"));
+	unsetenv("BPFTRACE_MAP_KEYS_MAX");
+	unsetenv("BPFTRACE_MAX_MAP_KEYS");
+	memset(&err, 0, sizeof(err));
 	if (p)
 		program_free(p);
 	static const char *const bad[] = {
