@@ -103,6 +103,29 @@ static void test_print(void)
 	sb_free(&sb);
 }
 
+/* an interval with no value between two that have one: in text its row
+ * has the graph's frame and " -" for the value, in JSON a null value (as
+ * bpftrace's TextEmitter/JsonEmitter<Value::TimeSeries> print a missing
+ * value) */
+static void test_gap(void)
+{
+	setenv("TZ", "UTC", 1);
+	Type t = {.kind = TY_TSERIES, .ts_interval = 100000000, .ts_count = 3, .is_signed = true,
+		  .ts_agg = TS_AGG_LAST};
+	char v[3 * TSERIES_SLOT] = {0};
+	put(v, 1, 2, 5, 1, 1); /* interval 1 */
+	put(v, 0, 4, 7, 1, 2); /* interval 3; interval 2 has none */
+	StrBuf sb = {0};
+	tseries_json(&sb, &t, v);
+	CHECK(sb.s && strstr(sb.s, "{\"interval_start\": \"1970-01-01 00:00:00.200000000\", \"value\": null}"));
+	sb_free(&sb);
+	tseries_text(&sb, &t, v);
+	char row[128];
+	snprintf(row, sizeof(row), "\n00:00:00.200 |%*s| -\n", 51, "");
+	CHECK(sb.s && strstr(sb.s, row) && strstr(sb.s, "\n00:00:00.100 *") && strstr(sb.s, "* 7\n"));
+	sb_free(&sb);
+}
+
 int main(void)
 {
 	unsetenv("SONDE_COMPAT");
@@ -112,5 +135,6 @@ int main(void)
 	test_errors();
 	test_gate();
 	test_print();
+	test_gap();
 	return check_done("test_tseries_bt26");
 }
