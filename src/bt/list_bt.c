@@ -35,7 +35,8 @@ static bool pattern_is_script(const char *pattern)
  * special probes (BEGIN, END, begin, end) have nothing to list. */
 static int list_program(BtCli *c)
 {
-	Source src = {0};
+	SourceFiles imports = {0}; /* the imported files' texts, for messages */
+	Source src = {.files = &imports};
 	char *text = bt_load_source(c, &src);
 	if (!text)
 		return 255;
@@ -56,6 +57,7 @@ static int list_program(BtCli *c)
 	}
 	program_free(ast);
 	free(text);
+	source_files_free(&imports);
 	return status;
 }
 

@@ -141,7 +141,8 @@ static void stop_child(BtCli *c)
 
 int bt_run_program(BtCli *c)
 {
-	Source src = {0};
+	SourceFiles imports = {0}; /* the imported files' texts, for messages */
+	Source src = {.files = &imports};
 	char *text = bt_load_source(c, &src);
 	if (!text)
 		return 255; /* bpftrace's status when the script cannot be read */
@@ -202,5 +203,6 @@ out:
 	free(py);
 	program_free(ast);
 	free(text);
+	source_files_free(&imports);
 	return status;
 }

@@ -53,6 +53,7 @@ void program_free(Program *p)
 {
 	if (!p)
 		return;
+	source_files_free(&p->own_files);
 	arena_free(&p->arena);
 	free(p);
 }

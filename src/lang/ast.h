@@ -234,6 +234,9 @@ typedef struct Program {
 	int nmacros;
 	char **imported; /* the files `import` read, by real path: each once */
 	int nimported;
+	/* the imported files' texts when the caller's Source has no table for
+	 * them (src.files then points here; freed with the program) */
+	SourceFiles own_files;
 } Program;
 
 /* Parse `src` into a Program; on failure returns NULL and fills err.

@@ -1,6 +1,36 @@
 #include "diag.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "util/util.h"
+
+int source_files_add(SourceFiles *f, const char *name, char *text)
+{
+	f->v = xrealloc(f->v, sizeof(*f->v) * (size_t)(f->n + 1));
+	f->v[f->n] = (SourceFile){xstrdup(name), text};
+	return ++f->n;
+}
+
+void source_files_free(SourceFiles *f)
+{
+	for (int i = 0; f && i < f->n; i++) {
+		free(f->v[i].name);
+		free(f->v[i].text);
+	}
+	if (f)
+		free(f->v);
+}
+
+Source source_at(const Source *src, Loc loc)
+{
+	if (!src || loc.file <= 0)
+		return src ? *src : (Source){0};
+	if (!src->files || loc.file > src->files->n)
+		return (Source){0};
+	const SourceFile *f = &src->files->v[loc.file - 1];
+	return (Source){f->name, f->text, src->files};
+}
 
 bool error_vat(Error *e, Loc loc, const char *fmt, va_list ap)
 {
@@ -67,8 +97,10 @@ static void put_source_caret(FILE *out, const char *ls, Loc loc)
  * culprit), the source line, then sonde's caret under the culprit; with no
  * location, "ERROR: MSG".  KIND is "ERROR" or "WARNING".  The lines of
  * MSG after its first (hints) come after the caret. */
-static void diag_print_kind(FILE *out, const Source *src, const Error *e, const char *kind)
+static void diag_print_kind(FILE *out, const Source *whole, const Error *e, const char *kind)
 {
+	Source file = source_at(whole, e->loc);
+	const Source *src = file.text ? &file : NULL;
 	int head = (int)strcspn(e->msg, "\n");
 	const char *hints = e->msg[head] ? e->msg + head + 1 : NULL;
 	const char *ls = src && src->text && e->loc.line ? nth_line(src->text, e->loc.line) : NULL;
@@ -133,7 +165,7 @@ void diag_print_warning(FILE *out, const Source *src, const Error *e)
  * literals skipped), where src has it on the call's line; else its name */
 Loc loc_call_span(const Source *src, Loc loc)
 {
-	const char *p = src->text;
+	const char *p = source_at(src, loc).text;
 	for (int line = 1; p && *p && line < loc.line; p++)
 		line += *p == '\n';
 	if (!p || (int)strlen(p) < loc.col)

@@ -17,6 +17,9 @@ typedef struct Loc {
 	/* bpftrace's default place (an if()'s condition): "1:1-1" and an
 	 * empty underline */
 	bool bare;
+	/* the file the place is in: 0 the program's own text (Source), N the
+	 * Nth file it imported (Source.files->v[N - 1]) */
+	int file;
 } Loc;
 
 typedef struct Error {
@@ -41,10 +44,29 @@ typedef struct Error {
  * analyser's first pass, and its final pass (most type checks). */
 enum { ERR_TIER_PRE, ERR_TIER_FIRST, ERR_TIER_FINAL };
 
+/* The files a program imported (bpftrace 0.26's `import`), their names
+ * and texts kept for the messages that point into them (Loc.file) */
+typedef struct SourceFile {
+	char *name, *text;
+} SourceFile;
+typedef struct SourceFiles {
+	SourceFile *v;
+	int n;
+} SourceFiles;
+/* file (its text malloc'd) added; its Loc.file */
+int source_files_add(SourceFiles *f, const char *name, char *text);
+void source_files_free(SourceFiles *f);
+
 typedef struct Source {
 	const char *name; /* file name, or "stdin" (also for -e, as bpftrace) */
 	const char *text; /* NUL-terminated program text */
+	/* the files it imports (the caller's, which outlives the messages;
+	 * NULL: the parser keeps them with the Program) */
+	SourceFiles *files;
 } Source;
+
+/* the name and text of the file loc is in: src's own, or an imported one */
+Source source_at(const Source *src, Loc loc);
 
 /* A call at loc (its name): its text from the name to its closing
  * parenthesis (string literals skipped), where src has it on the call's

@@ -20,6 +20,7 @@ void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err)
 	lx->err = err;
 	lx->hooks = NULL;
 	lx->opts = &parse_opts_017;
+	lx->file = 0;
 	if (!strncmp(lx->text, "#!", 2)) { /* a script's "#!/usr/bin/env sonde" line */
 		lx->pos = strcspn(lx->text, "\n");
 		lx->col = (int)lx->pos + 1;
@@ -39,7 +40,7 @@ char lex_peek(const Lexer *lx, size_t off)
 Loc lex_loc(const Lexer *lx, int len)
 {
 	bool run = !(lx->hooks && lx->hooks->loc_at_token) && lx->run_line == lx->line;
-	return (Loc){ lx->line, lx->col, len > 0 ? len : 1, run ? lx->run_col : 0 };
+	return (Loc){ lx->line, lx->col, len > 0 ? len : 1, run ? lx->run_col : 0, .file = lx->file };
 }
 
 void lex_advance(Lexer *lx, size_t n)

@@ -66,6 +66,7 @@ struct Lexer {
 	Error *err;
 	const LexHooks *hooks; /* the dialect's tokens, NULL: bpftrace's */
 	const ParseOpts *opts; /* the language's rules (never NULL) */
+	int file; /* the file its places are in (Loc.file) */
 };
 
 void lexer_init(Lexer *lx, const char *text, Arena *arena, Error *err);

@@ -2,10 +2,12 @@
  * macros and map declarations join the program, a directory's `.bt` files
  * in name order.  The path is relative to the importing file's directory
  * (the current directory for -e); each file is read once; a file in a
- * directory everyone may write is refused, as bpftrace refuses it.  What
- * sonde does not import yet (`.h`, `.bpf.c`, probes or C definitions in an
+ * directory everyone may write is refused, as bpftrace refuses it.  An
+ * imported file's probes join the program's, before the importing file's
+ * own.  What sonde does not import yet (`.h`, `.bpf.c`, C definitions in an
  * imported file) is an error that says so.  An imported item's places are
- * the `import` statement's: the program's errors print its own text. */
+ * in its own file (Loc.file, the file's text kept in the Source's table),
+ * so its errors name that file, line and column. */
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -31,49 +33,6 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* ---- places ---- */
-
-static void relocate_stmts(StmtList *l, Loc at);
-
-static void relocate_expr(Expr *e, Loc at)
-{
-	if (!e)
-		return;
-	e->loc = at;
-	relocate_expr(e->a, at);
-	relocate_expr(e->b, at);
-	relocate_expr(e->c, at);
-	for (int i = 0; i < e->args.n; i++)
-		relocate_expr(e->args.v[i], at);
-}
-
-static void relocate_stmts(StmtList *l, Loc at)
-{
-	for (int i = 0; i < l->n; i++) {
-		Stmt *s = l->v[i];
-		s->loc = s->op_loc = at;
-		relocate_expr(s->target, at);
-		relocate_expr(s->expr, at);
-		relocate_stmts(&s->body, at);
-		relocate_stmts(&s->els, at);
-	}
-}
-
-/* the items file added (after the first nm macros, nd declarations) are
- * placed at the import */
-static void relocate(Program *p, int nm, int nd, Loc at)
-{
-	for (int i = nm; i < p->nmacros; i++) {
-		MacroDef *m = &p->macros[i];
-		m->loc = at;
-		for (int j = 0; j < m->nparams; j++)
-			m->params[j].loc = at;
-		relocate_stmts(&m->body, at);
-	}
-	for (int i = nd; i < p->nmap_decls; i++)
-		p->map_decls[i].loc = p->map_decls[i].kind_loc = at;
-}
-
 /* ---- files ---- */
 
 static bool import_path(Parser *ps, const char *path, Loc at, StrBuf *cdefs);
@@ -89,14 +48,12 @@ static bool import_seen(Program *p, const char *real)
 	return false;
 }
 
-/* the items of a parsed imported file that sonde does not take */
-static bool check_items(Parser *ps, const char *path, Loc at, int nprobes, int nconfig,
-			size_t ncdefs, const StrBuf *cdefs)
+/* the items of a parsed imported file that bpftrace refuses there, or
+ * that sonde does not take yet */
+static bool check_items(Parser *ps, const char *path, Loc at, int nconfig, size_t ncdefs,
+			const StrBuf *cdefs)
 {
 	const Program *p = ps->prog;
-	if (p->nprobes != nprobes)
-		return error_at(ps->err, at, "%s: probes in an imported file are not supported by sonde yet "
-				"(macros and map declarations are)", path);
 	if (p->nconfig != nconfig)
 		return error_at(ps->err, at, "%s: an imported script cannot contain a config block", path);
 	if (cdefs->len != ncdefs)
@@ -105,26 +62,29 @@ static bool check_items(Parser *ps, const char *path, Loc at, int nprobes, int n
 	return true;
 }
 
-/* a .bt file's items into the program */
+/* the table the imported texts are kept in: the caller's, else the
+ * program's own */
+static SourceFiles *source_files(Program *p)
+{
+	if (!p->src.files)
+		p->src.files = &p->own_files;
+	return p->src.files;
+}
+
+/* a .bt file's items into the program, their places in that file */
 static bool import_bt(Parser *ps, const char *path, Loc at, StrBuf *cdefs)
 {
 	char *text = read_file_all(path, NULL);
 	if (!text)
 		return error_at(ps->err, at, "cannot import %s: %s", path, strerror(errno));
 	Program *p = ps->prog;
-	int nprobes = p->nprobes, nconfig = p->nconfig, nm = p->nmacros, nd = p->nmap_decls;
+	int nconfig = p->nconfig;
 	size_t ncdefs = cdefs->len;
-	Error err = {0};
-	Parser sub = {.prog = p, .err = &err, .file = path};
-	lexer_init(&sub.lx, text, &p->arena, &err);
+	Parser sub = {.prog = p, .err = ps->err, .file = path};
+	lexer_init(&sub.lx, text, &p->arena, ps->err);
 	sub.lx.opts = ps->lx.opts;
-	bool ok = ps_top(&sub, cdefs);
-	free(text);
-	if (!ok)
-		return error_at(ps->err, err.loc.line ? at : err.loc, "%s:%d:%d: %s", path, err.loc.line,
-				err.loc.col, err.msg);
-	relocate(p, nm, nd, at);
-	return check_items(ps, path, at, nprobes, nconfig, ncdefs, cdefs);
+	sub.lx.file = source_files_add(source_files(p), path, text);
+	return ps_top(&sub, cdefs) && check_items(ps, path, at, nconfig, ncdefs, cdefs);
 }
 
 /* name sorts directory entries alike on every machine */

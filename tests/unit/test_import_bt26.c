@@ -1,7 +1,9 @@
-/* bpftrace 0.26.1's `import` (lang/parse_import.c): a .bt file's macros
- * and map declarations join the program, a directory's files in name
- * order, each file once, paths relative to the importing file; what sonde
- * does not import says so, at the import statement. */
+/* bpftrace 0.26.1's `import` (lang/parse_import.c): a .bt file's macros,
+ * map declarations and probes join the program, a directory's files in
+ * name order, each file once, paths relative to the importing file; an
+ * imported item's places are in its own file (Loc.file, named by the
+ * Source's table: errors print FILE:LINE:COL); what sonde does not import
+ * says so, at the import statement. */
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -55,9 +57,11 @@ static void test_import_file(void)
 	CHECK(p != NULL);
 	if (p) {
 		CHECK(p->nmacros == 1 && p->nimported == 1 && p->nmap_decls == 1);
-		/* expanded: 1 + 1, placed at the import */
+		/* expanded: 1 + 1, its place in a.bt (the first file imported) */
 		Expr *e = p->probes[0]->body.v[0]->expr;
-		CHECK(e->kind == E_BINOP && e->loc.line == 1);
+		CHECK(e->kind == E_BINOP && e->loc.file == 1 && e->loc.line == 2 && e->loc.col == 22);
+		Source a = source_at(&p->src, e->loc);
+		CHECK(a.name && strstr(a.name, "/lib/a.bt") && a.text && !strncmp(a.text, "// helpers", 10));
 		program_free(p);
 	}
 	/* a directory: its .bt files, an imported file's own imports
@@ -65,14 +69,46 @@ static void test_import_file(void)
 	p = parse_main(g026, "import \"lib\"; BEGIN { @ = add_two(1); }", &err);
 	CHECK(p && p->nmacros == 2 && p->nimported == 3);
 	program_free(p);
+	/* an imported file's probes come first, placed in their file */
+	p = parse_main(g026, "import \"probes\";\nBEGIN { }", &err);
+	CHECK(p && p->nprobes == 2);
+	if (p && p->nprobes == 2) {
+		CHECK(p->probes[0]->loc.file == 1 && p->probes[0]->loc.line == 2);
+		CHECK(p->probes[1]->loc.file == 0 && p->probes[1]->loc.line == 2);
+	}
+	program_free(p);
+}
+
+/* an error in an imported file: its place there, printed with the file's
+ * name, line and text (the caller's table keeps the text past the parse) */
+static void test_error_place(void)
+{
+	char name[128], out[512] = "";
+	snprintf(name, sizeof(name), "%s/main.bt", dir);
+	SourceFiles files = {0};
+	Source src = {name, "import \"syntax.bt\";\nBEGIN { }", &files};
+	Error err = {0};
+	Program *p = parse_program_opts(&src, g026->fe.parse, &err);
+	CHECK(!p && err.loc.file == 1 && err.loc.line == 1 && err.loc.col == 10 &&
+	      !strncmp(err.msg, "syntax error", 12));
+	FILE *f = fmemopen(out, sizeof(out) - 1, "w");
+	if (f) {
+		diag_print(f, &src, &err);
+		fclose(f);
+	}
+	char want[256];
+	snprintf(want, sizeof(want), "%s/syntax.bt:1:10-11: ERROR: syntax error", dir);
+	CHECK(!strncmp(out, want, strlen(want)) && strstr(out, "\nmacro f( { }\n         ^\n"));
+	if (strncmp(out, want, strlen(want)))
+		fprintf(stderr, "  got: %s\n", out);
+	source_files_free(&files);
 }
 
 static void test_import_errors(void)
 {
 	expect_error_has("import \"nope.bt\"; BEGIN { }", "nope.bt: No such file or directory");
-	expect_error_has("import \"bad\"; BEGIN { }", "probes in an imported file are not supported");
+	expect_error_has("import \"cfg.bt\"; BEGIN { }", "an imported script cannot contain a config block");
 	expect_error_has("import \"c/x.h\"; BEGIN { }", "sonde does not import C files yet");
-	expect_error_has("import \"syntax.bt\"; BEGIN { }", "syntax.bt:1:10: syntax error");
 	Error err;
 	Program *p = parse_main(g026, "BEGIN { }\nimport \"lib\";", &err);
 	CHECK(!p && err.loc.line == 2 &&
@@ -89,14 +125,15 @@ static void make_files(void)
 	char sub[128];
 	snprintf(sub, sizeof(sub), "%s/lib", dir);
 	mkdir(sub, 0755);
-	snprintf(sub, sizeof(sub), "%s/bad", dir);
+	snprintf(sub, sizeof(sub), "%s/probes", dir);
 	mkdir(sub, 0755);
 	snprintf(sub, sizeof(sub), "%s/c", dir);
 	mkdir(sub, 0755);
 	write_file("lib/a.bt", "// helpers\nmacro add_one(x) { x + 1 }\nlet @h = lruhash(10);\n");
 	write_file("lib/b.bt", "import \"a.bt\";\nmacro add_two(x) { add_one(add_one(x)) }\n");
 	write_file("lib/notes.txt", "not imported\n");
-	write_file("bad/p.bt", "BEGIN { }\n");
+	write_file("probes/p.bt", "// a probe\nBEGIN { @b = 1; }\n");
+	write_file("cfg.bt", "config = { max_map_keys = 10 }\n");
 	write_file("c/x.h", "struct s { int a; };\n");
 	write_file("syntax.bt", "macro f( { }\n");
 }
@@ -113,6 +150,7 @@ int main(void)
 	make_files();
 	test_import_file();
 	test_import_errors();
+	test_error_place();
 	char cmd[128];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	int rc = system(cmd); /* the files made above */
