@@ -94,6 +94,7 @@ static const ParseOpts parse_026 = {
 	.config_block = true,
 	.macros = true,
 	.imports = true,
+	.named_probes = true,
 	.is_function = is_function,
 	.discard_assign = true,
 	.block_exprs = true,

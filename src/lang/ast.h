@@ -145,6 +145,7 @@ typedef struct AttachPoint {
 	int epid;      /* D: its enabled probe ID (clause and probe, numbered as dtrace), or 0 */
 	int clause;    /* D: its clause's number, dtrace-utils' dt_clause_N: one per probe description
 			* of each clause, from 0 in script order */
+	char *name;    /* bpftrace 0.26's `NAME=` before it (ParseOpts.named_probes), or NULL */
 } AttachPoint;
 
 typedef struct Probe {

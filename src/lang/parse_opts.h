@@ -50,6 +50,9 @@ typedef struct ParseOpts {
 	/* `import "file.bt";` / `import "dir";` before the other items
 	 * (lang/parse_import.c) */
 	bool imports;
+	/* `NAME=provider:...`: an attach point may be named (AttachPoint.name,
+	 * which bpftrace 0.26 reserves for its own use; lang/parse_probe.c) */
+	bool named_probes;
 	/* The macro expansion's one question, answered by the front end:
 	 * whether name is a function of the language, so a call to it with
 	 * another arity than a macro of that name's is the function's.  NULL:

@@ -21,6 +21,26 @@ static void fold_provider(char *ap)
 		*c = (char)tolower((unsigned char)*c);
 }
 
+/* ParseOpts.named_probes: `NAME=` before the provider (an identifier,
+ * then '=') is the attach point's name, taken off its text and place */
+static char *take_name(Parser *ps, Token *t)
+{
+	const char *s = t->sval;
+	int n = 0;
+	if (!isalpha((unsigned char)s[0]) && s[0] != '_')
+		return NULL;
+	while (isalnum((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	if (s[n] != '=' || !s[n + 1])
+		return NULL;
+	t->sval += n + 1;
+	t->slen -= (size_t)n + 1;
+	t->loc.col += n + 1;
+	t->loc.len -= n + 1;
+	t->loc.hcol = 0;
+	return arena_strndup(&ps->prog->arena, s, (size_t)n);
+}
+
 static bool parse_attach_points(Parser *ps, Probe *pr)
 {
 	Lexer *lx = &ps->lx;
@@ -28,10 +48,11 @@ static bool parse_attach_points(Parser *ps, Probe *pr)
 		Token t;
 		if (!lex_attach_point(lx, &t))
 			return false;
+		char *name = lx->opts->named_probes ? take_name(ps, &t) : NULL;
 		if (lx->opts->lowercase_begin_end)
 			fold_provider(t.sval);
 		pr->aps = arena_grow(&ps->prog->arena, pr->aps, pr->naps, sizeof(*pr->aps));
-		pr->aps[pr->naps++] = (AttachPoint){ t.sval, t.loc };
+		pr->aps[pr->naps++] = (AttachPoint){ t.sval, t.loc, .name = name };
 		if (!lex_skip_space(lx))
 			return false;
 		if (lex_peek(lx, 0) != ',')

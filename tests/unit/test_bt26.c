@@ -85,6 +85,27 @@ static void test_begin_end(void)
 	CHECK(!g017->fe.codegen || !g017->fe.codegen->many_begin_end);
 }
 
+/* `NAME=provider:...` (ParseOpts.named_probes): the name kept apart, the
+ * attach point's text and place after it; 0.17 reads it all as the
+ * attach point */
+static void test_named_probes(void)
+{
+	check_ap(g026, "first=begin { }", "BEGIN");
+	check_ap(g026, "t_1=kprobe:f { }", "kprobe:f");
+	check_ap(g026, "uprobe:/bin/a=b:f { }", "uprobe:/bin/a=b:f");
+	check_ap(g017, "n=BEGIN { }", "n=BEGIN");
+	Error err;
+	Program *p = parse_gen(g026, "begin { }\nn=kprobe:f,k:g { }", &err);
+	CHECK(p && p->nprobes == 2);
+	if (p && p->nprobes == 2) {
+		const AttachPoint *ap = &p->probes[1]->aps[0];
+		CHECK(ap->name && !strcmp(ap->name, "n") && ap->loc.line == 2 && ap->loc.col == 3 &&
+		      ap->loc.len == 8);
+		CHECK(!p->probes[1]->aps[1].name && !p->probes[0]->aps[0].name);
+	}
+	program_free(p);
+}
+
 /* ---- integer literals ---- */
 
 /* `begin { $x = LIT; }`: LIT's value, or -1 when it does not parse */
@@ -208,6 +229,7 @@ int main(void)
 	g017 = bt_generation_named("0.17");
 	test_generations();
 	test_begin_end();
+	test_named_probes();
 	test_path_providers();
 	test_literals();
 	test_config_parse();
