@@ -129,6 +129,7 @@ bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 		break;
 	case 'J': put_sockname(b, c, i); break;
 	case '1': put_time_left(b, c, i, have); break;
+	case '+': put_uint_out(b, c, i, have); break;
 	case '#': put_socklen(b, c, i); break;
 	case 'S': case 'K': case 'G': case 'W': case 'Z': case '3':
 		put_out_struct(b, c, i, have);

@@ -97,6 +97,7 @@ void put_pollfds(StrBuf *b, const Call *c, int i, bool revents);
 void put_out_struct(StrBuf *b, const Call *c, int i, bool have);
 void put_in_struct(StrBuf *b, const Call *c, int i, bool have);
 void put_time_left(StrBuf *b, const Call *c, int i, bool have);
+void put_uint_out(StrBuf *b, const Call *c, int i, bool have);
 /* 'J': a sockaddr the call fills; '#': its in/out length */
 void put_sockname(StrBuf *b, const Call *c, int i);
 void put_socklen(StrBuf *b, const Call *c, int i);

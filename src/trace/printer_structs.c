@@ -178,3 +178,19 @@ void put_time_left(StrBuf *b, const Call *c, int i, bool have)
 	else
 		sb_puts(b, "NULL");
 }
+
+/* '+': an unsigned int the call fills, as strace's printnum_int: [N], its
+ * address when the call failed or it could not be read */
+void put_uint_out(StrBuf *b, const Call *c, int i, bool have)
+{
+	uint64_t v = c->args[i];
+	uint32_t n;
+	if (!v) {
+		sb_puts(b, "NULL");
+	} else if (ok_ret(c) && have && c->caplen[i] >= 4) {
+		memcpy(&n, c->cap[i], 4);
+		sb_printf(b, "[%u]", n);
+	} else {
+		dec_ptr(b, v);
+	}
+}

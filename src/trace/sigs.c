@@ -25,7 +25,7 @@ static const struct {
 	{"lseek", "fdl"}, {"getdents64", "fpu"}, {"readlink", "sBu"}, {"readlinkat", "AsBu"},
 	{"unlink", "s"}, {"unlinkat", "Asa"}, {"mkdir", "sM"}, {"mkdirat", "AsM"},
 	{"rmdir", "s"}, {"chdir", "s"}, {"fchdir", "f"}, {"rename", "ss"},
-	{"renameat", "AsAs"}, {"renameat2", "AsAsu"}, {"nanosleep", "t1"},
+	{"renameat", "AsAs"}, {"renameat2", "AsAsu"}, {"nanosleep", "t1"}, {"getcpu", "++p"},
 	{"clock_nanosleep", "cdt1"}, {"clock_gettime", "cp"}, {"clock_getres", "cp"},
 	{"poll", "Qud"}, {"ppoll", "Qupph"}, {"epoll_ctl", "fEfe"}, {"epoll_wait", "fpdd"},
 	{"epoll_pwait", "fpddpu"}, {"epoll_create1", "O"}, {"arch_prctl", "qh"},
@@ -164,6 +164,7 @@ void sig_captures(const char *sig, uint16_t s, TracePlan *p)
 		case 'S': k = CAP_FIXED_OK; size = 144; break;
 		case 't': k = CAP_FIXED; size = 16; break;
 		case '1': k = CAP_FIXED; size = 16; break;
+		case '+': k = CAP_FIXED_OK; size = 4; break;
 		case '2': k = CAP_FIXED; size = 16; break;
 		case '3': k = CAP_FIXED_OK; size = 16; break;
 		case 'k': k = CAP_FIXED; size = 32; break;

@@ -25,6 +25,7 @@
  *  0 mknod's dev_t (only for S_IFCHR and S_IFBLK)   _ a register not shown
  *  1 the time left, a timespec the call fills when a signal interrupts it
  *    (nanosleep's rem; clock_nanosleep's only for a relative sleep)
+ *  + an unsigned int the call fills ([N]; getcpu's cpu and node)
  *  ! mq_open's attr (only with O_CREAT)
  *  [ gid_t[] in (count: argument 0)   ] gid_t[] out (count: ret)
  *  # socklen_t in and out ([110 => 24]; J before it the sockaddr it sizes)

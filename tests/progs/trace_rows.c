@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <grp.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <stdint.h>
@@ -19,6 +20,15 @@
 int main(void)
 {
 	const unsigned long junk = 0xdeadbeef00000000ul;
+	/* getcpu's cpu and node: pinned to CPU 0 first, so they are the
+	 * same under strace and sonde */
+	cpu_set_t one;
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	unsigned cpu, node;
+	if (sched_setaffinity(0, sizeof(one), &one) == 0)
+		syscall(SYS_getcpu, &cpu, &node, NULL);
+	syscall(SYS_getcpu, NULL, &node, (void *)8);
 	syscall(SYS_mkdir, "/nonexistent/dir", junk | 0xffff0755ul);
 	syscall(SYS_mknodat, -1, "node", S_IFCHR | 0644, makedev(1, 7));
 	syscall(SYS_mknodat, -1, "node", S_IFIFO | 0600, makedev(1, 7));

@@ -81,10 +81,10 @@ calls=openat,read,write,close,exit_group,kill,execve
 run sh-nof sh -c 'kill -USR1 $$ 2>/dev/null; trap "" USR1; kill -USR1 $$; echo hi > /dev/null; exit 4'
 # table rows and signature letters (modes as umode_t, mknod's device,
 # faccessat2's and the mount API's flags, preadv2's five arguments, an empty
-# buffer, gid arrays) and -y on the fds a call returns and on an inherited
+# buffer, gid arrays, getcpu's cpu and node) and -y on the fds a call returns and on an inherited
 # one (stdin, /dev/null here: named before the command runs, so also when it
 # exits before its calls are printed)
-calls=pwritev2,pidfd_send_signal,mkdir,mknodat,faccessat,faccessat2,open_tree,fspick,mount_setattr,lookup_dcookie,mlock2,preadv2,pwrite64,getgroups,setgroups,dup,close,pidfd_open
+calls=getcpu,pwritev2,pidfd_send_signal,mkdir,mknodat,faccessat,faccessat2,open_tree,fspick,mount_setattr,lookup_dcookie,mlock2,preadv2,pwrite64,getgroups,setgroups,dup,close,pidfd_open
 yflag=-y
 run rows build/progs/trace_rows
 yflag=

@@ -299,6 +299,19 @@ static void test_restart(void)
 	fclose(null);
 }
 
+/* getcpu: the unsigned ints it fills ([N]), addresses when it fails */
+static void test_getcpu(void)
+{
+	static TraceOpts o = {.strsize = 32};
+	Printer p;
+	printer_init(&p, &o, stdout);
+	const uint32_t cpu = 3;
+	CHECK_STR(CAPLINE(&p, "getcpu", 0, 0, &cpu, 4, 0x1000, 0, 0), "getcpu([3], NULL, NULL) = 0");
+	CHECK_STR(CAPLINE(&p, "getcpu", -14, 0, &cpu, 4, 0x1000, 0x2000, 8),
+		  "getcpu(0x1000, 0x2000, 0x8) = -1 EFAULT (Bad address)");
+	printer_free(&p);
+}
+
 /* strace 6.1's rows and argument kinds for mknod, mkdir, faccessat2,
  * open_tree, fspick, mount_setattr, fsconfig, landlock, preadv2, mlock,
  * lookup_dcookie, ioperm, getgroups/setgroups; -y on fds a call returns */
@@ -530,6 +543,7 @@ int main(void)
 	test_netlink();
 	test_more_rows();
 	test_restart();
+	test_getcpu();
 	test_arg_widths();
 	test_arg_tables();
 	test_learn_fds();
