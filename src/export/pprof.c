@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
-#include <elfutils/libdwelf.h>
+#include "../sym/libdw_load.h"
 
 #include "profile.pb-c.h"
 #include "metrics.h"

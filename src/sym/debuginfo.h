@@ -6,7 +6,7 @@
  * process: the compiler (args->NAME, line probes) and `sonde probe` share it. */
 #pragma once
 #include "symctx.h"
-#include <elfutils/libdw.h>
+#include "libdw_load.h"
 #include <stdbool.h>
 
 typedef struct DebugInfo {

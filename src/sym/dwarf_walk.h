@@ -4,8 +4,7 @@
  * prints what perf prints because it makes the same choices here; the
  * language's line probes and locals use the same walkers. */
 #pragma once
-#include <dwarf.h>
-#include <elfutils/libdw.h>
+#include "libdw_load.h"
 #include <stdbool.h>
 
 #include "../util/util.h"
