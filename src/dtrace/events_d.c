@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime_d.h"
+#include "tracemem_d.h"
 
 /* D: trunc(@a[, n]), normalize(@a, n), denormalize(@a) */
 static void ev_agg_action(Runtime *rt, const EventDesc *ev, const uint8_t *data, size_t size)

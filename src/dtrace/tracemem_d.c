@@ -4,7 +4,7 @@
  * libdtrace compares them as signed chars). */
 #include <stdbool.h>
 
-#include "../runtime/output.h"
+#include "tracemem_d.h"
 
 void tracemem_print_d(const OutCtx *o, const uint8_t *d, size_t n)
 {

@@ -86,15 +86,6 @@ void fmt_render(StrBuf *sb, const OutCtx *o, const Fmt *f, const Type *const *ty
 /* Emit a printf/print/time line: text output writes as is; json wraps it
  * as {"type": "printf", "data": "..."}. */
 void output_printf_text(const OutCtx *o, const char *s, size_t n);
-/* D's tracemem(): dtrace(1)'s hex and ASCII dump of n bytes (tracemem_d.c) */
-void tracemem_print_d(const OutCtx *o, const uint8_t *d, size_t n);
-/* D's trace() of a string's n bytes (d[n] is 0): as text through fmt when
- * every byte before its end is printable, else as tracemem()'s dump */
-void trace_string_d(const OutCtx *o, const uint8_t *d, size_t n, const char *fmt);
-/* D's trace() of a char array's n bytes: as text only when printable bytes
- * are followed by nothing but NULs (libdtrace's dt_print_bytes), so bytes
- * past the first NUL show as the dump */
-void trace_chars_d(const OutCtx *o, const uint8_t *d, size_t n, const char *fmt);
 /* The same for the other text records of bpftrace's json: type is
  * "syscall" (system()), "cat" or "join"; nl: text output ends the line
  * (json's data never has that newline, as bpftrace 0.17's join). */
