@@ -191,13 +191,13 @@ static bool preprocess(DCli *cl, DCmd *c, char **text)
 	};
 	CppError err;
 	if (!cpp_run(*text, c->arg, &o, &c->cpp, &err)) {
-		cpp_error_print(stderr, &err);
+		d_cpp_error_print(stderr, &err, c->arg);
 		fprintf(stderr, "dtrace: failed to compile script %s: Preprocessor failed to process input program\n",
 			c->arg);
 		return false;
 	}
 	if (c->cpp.warnings)
-		fputs(c->cpp.warnings, stderr);
+		d_cpp_text_print(stderr, c->cpp.warnings, c->arg);
 	free(*text);
 	*text = xstrdup(c->cpp.text);
 	return true;

@@ -84,6 +84,13 @@ int d_probes_list(FILE *out, const char *desc, bool verbose, const DEnv *env);
  * Returns a malloc'd text or NULL with err set. */
 char *d_macro_expand(const char *text, const DEnv *env, Error *err);
 
+/* d_cpp_msg.c: cpp's messages under -C as dtrace shows them: the script
+ * (on cpp's stdin in dtrace) named "/dev/stdin", with no column and none of
+ * its lines; a header's messages as they are */
+struct CppError;
+void d_cpp_error_print(FILE *f, const struct CppError *e, const char *script);
+void d_cpp_text_print(FILE *f, const char *text, const char *script);
+
 /* #pragma D option NAME[=VALUE] (pragma) and -x NAME[=VALUE]: records the
  * option; false with dtrace's message for an unknown option or a value it
  * does not take (d_options.c) */

@@ -32,23 +32,92 @@ typedef struct Run {
 	VEC(const char *) once; /* files with #pragma once */
 } Run;
 
-_Noreturn void cpp_fail(Cpp *c, const PTok *at, bool fatal, const char *fmt, ...)
+/* a diagnostic as gcc 12 prints it: "FILE:L[:C]: KIND: MSG", then the
+ * line and a caret under the culprit (none when line is 0) */
+static void put_diag(StrBuf *b, const char *file, int line, int col, int len, const char *source,
+		     const char *kind, const char *msg)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(c->err->msg, sizeof(c->err->msg), fmt, ap);
-	va_end(ap);
-	snprintf(c->err->file, sizeof(c->err->file), "%s", at && at->file ? at->file : "<stdin>");
-	c->err->line = at ? at->line : 0;
-	c->err->col = at ? at->col : 0;
-	c->err->len = at && at->len > 0 ? at->len : 1;
+	if (col > 0)
+		sb_printf(b, "%s:%d:%d: %s: %s\n", file, line, col, kind, msg);
+	else
+		sb_printf(b, "%s:%d: %s: %s\n", file, line, kind, msg);
+	if (!source[0] && line <= 0)
+		return;
+	sb_printf(b, "%5d | %s\n      | ", line, source);
+	int width = (int)strlen(source);
+	for (int i = 1; i < col && i <= width; i++)
+		sb_putc(b, ' ');
+	if (col > 0)
+		sb_putc(b, '^');
+	for (int i = 1; col > 0 && i < len && col + i <= width; i++)
+		sb_putc(b, '~');
+	sb_putc(b, '\n');
+}
+
+/* the first error of a run, into c->err */
+static void set_first(Cpp *c, const PTok *at, bool fatal, const char *msg)
+{
+	CppError *e = c->err;
+	snprintf(e->msg, sizeof(e->msg), "%s", msg);
+	snprintf(e->file, sizeof(e->file), "%s", at && at->file ? at->file : "<stdin>");
+	e->line = at ? at->line : 0;
+	e->col = at ? at->col : 0;
+	e->len = at && at->len > 0 ? at->len : 1;
 	size_t n = 0; /* the #include lines that led here, innermost first, as gcc */
-	for (int d = c->depth - 1; d >= 0 && at && n < sizeof(c->err->included) - 300; d--)
-		n += (size_t)snprintf(c->err->included + n, sizeof(c->err->included) - n, "%s %s:%d%s\n",
+	for (int d = c->depth - 1; d >= 0 && at && n < sizeof(e->included) - 300; d--)
+		n += (size_t)snprintf(e->included + n, sizeof(e->included) - n, "%s %s:%d%s\n",
 				      d == c->depth - 1 ? "In file included from" : "                 from",
 				      c->includes[d]->file, c->includes[d]->line, d ? "," : ":");
+	e->fatal = fatal;
+	cpp_display_line(c, e->file, e->line, e->source, sizeof(e->source), &e->col);
+}
+
+/* an error after the first, as cpp prints it, at the end of c->err->more */
+static void add_more(Cpp *c, const PTok *at, bool fatal, const char *msg)
+{
+	char source[256];
+	int col = at ? at->col : 0;
+	const char *file = at && at->file ? at->file : "<stdin>";
+	cpp_display_line(c, file, at ? at->line : 0, source, sizeof(source), &col);
+	StrBuf b = {0};
+	put_diag(&b, file, at ? at->line : 0, col, at && at->len > 0 ? at->len : 1, source,
+		 fatal ? "fatal error" : "error", msg);
+	size_t have = strlen(c->err->more);
+	snprintf(c->err->more + have, sizeof(c->err->more) - have, "%s", b.s ? b.s : "");
+	sb_free(&b);
 	c->err->fatal = fatal;
+}
+
+static void record(Cpp *c, const PTok *at, bool fatal, const char *msg)
+{
+	if (c->nerrors++)
+		add_more(c, at, fatal, msg);
+	else
+		set_first(c, at, fatal, msg);
+}
+
+_Noreturn void cpp_fail(Cpp *c, const PTok *at, bool fatal, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	record(c, at, fatal, msg);
 	longjmp(c->fail, 1);
+}
+
+/* an error cpp reports and goes on after (a misplaced #else: gcc reads the
+ * rest of the file and reports what else it finds), with the line where the
+ * conditional began, as gcc says it, when began is not NULL */
+static void cpp_error_on(Cpp *c, const PTok *at, const char *msg, const PTok *began)
+{
+	record(c, at, false, msg);
+	if (!began)
+		return;
+	PTok b = *began;
+	b.col = 0;
+	add_more(c, &b, false, "the conditional began here");
 }
 
 /* --- output -------------------------------------------------------------------- */
@@ -212,15 +281,23 @@ static PTok *do_conditional(Run *r, PTok *dir)
 		open_cond(r, dir, d, val);
 		return rest;
 	}
-	if (!r->nconds)
-		cpp_fail(c, dir, false, "#%s without #if", d);
+	if (!r->nconds) {
+		char msg[64];
+		snprintf(msg, sizeof(msg), "#%s without #if", d);
+		cpp_error_on(c, dir, msg, NULL);
+		return skip_line(dir);
+	}
 	Cond *k = &r->conds[r->nconds - 1];
 	if (!strcmp(d, "endif")) {
 		r->nconds--;
 		return skip_line(dir);
 	}
-	if (k->seen_else)
-		cpp_fail(c, dir, false, "#%s after #else", d);
+	if (k->seen_else) {
+		char msg[64];
+		snprintf(msg, sizeof(msg), "#%s after #else", d);
+		cpp_error_on(c, dir, msg, k->at);
+		return skip_line(dir);
+	}
 	k->kind = d;
 	if (!strcmp(d, "else")) {
 		k->seen_else = true;
@@ -637,9 +714,7 @@ bool cpp_run(const char *text, const char *path, const CppOpts *o, CppOut *out, 
 	volatile bool ok = false;
 	if (!setjmp(c.fail)) {
 		run_all(r, text, path);
-		ok = true;
-	} else {
-		cpp_display_line(&c, err->file, err->line, err->source, sizeof(err->source), &err->col);
+		ok = !c.nerrors;
 	}
 	if (ok) {
 		sb_putc(&r->out, '\n');
@@ -679,24 +754,13 @@ CppLine cpp_origin(const CppOut *out, int line)
 
 void cpp_error_print(FILE *f, const CppError *e)
 {
-	const char *kind = e->fatal ? "fatal error" : "error";
+	StrBuf b = {0};
+	put_diag(&b, e->file, e->line, e->col, e->len, e->source, e->fatal ? "fatal error" : "error", e->msg);
 	fputs(e->included, f);
-	if (e->col > 0)
-		fprintf(f, "%s:%d:%d: %s: %s\n", e->file, e->line, e->col, kind, e->msg);
-	else
-		fprintf(f, "%s:%d: %s: %s\n", e->file, e->line, kind, e->msg);
-	if (e->source[0] || e->line > 0) { /* the line and a caret, as gcc 12 */
-		fprintf(f, "%5d | %s\n      | ", e->line, e->source);
-		int width = (int)strlen(e->source);
-		for (int i = 1; i < e->col && i <= width; i++)
-			fputc(' ', f);
-		if (e->col > 0)
-			fputc('^', f);
-		for (int i = 1; e->col > 0 && i < e->len && e->col + i <= width; i++)
-			fputc('~', f);
-		fputc('\n', f);
-	}
+	fputs(b.s, f);
 	fputs(e->note, f);
+	fputs(e->more, f);
 	if (e->fatal)
 		fputs("compilation terminated.\n", f);
+	sb_free(&b);
 }

@@ -60,6 +60,7 @@ typedef struct CppError {
 	int len;          /* the culprit's length, for the ~~~ after the caret */
 	char source[256]; /* the line (tabs expanded), for the caret */
 	char note[700];   /* gcc's note after it ("macro X defined here"), or "" */
+	char more[2048];  /* the errors after the first (cpp goes on after some), as cpp prints them */
 } CppError;
 
 /* Preprocesses text (the contents of path, which names it in messages and

@@ -53,6 +53,7 @@ typedef struct Cpp {
 	const PTok *includes[256]; /* includes[d]: the #include that opened depth d + 1 */
 	long budget;       /* tokens macro expansion may still make */
 	StrBuf warnings;
+	int nerrors;       /* errors so far (the run fails at its end if any) */
 	Arena *out_arena;  /* what outlives the run: file names */
 	struct SrcFile {
 		const char *file, *text;

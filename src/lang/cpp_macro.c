@@ -261,8 +261,8 @@ static void note_defined_here(Cpp *c, const Macro *m)
 
 static void check_arg_count(Cpp *c, const Macro *m, const PTok *name, int n)
 {
-	if (m->def && strcmp(m->def->file, "<command-line>") && strcmp(m->def->file, "<built-in>"))
-		note_defined_here(c, m);
+	if (!c->nerrors && m->def && strcmp(m->def->file, "<command-line>") && strcmp(m->def->file, "<built-in>"))
+		note_defined_here(c, m); /* the note of the run's first error */
 	int need = m->variadic ? m->nparams - 1 : m->nparams;
 	if (n < need)
 		cpp_fail(c, name, false, "macro \"%s\" requires %d argument%s, but only %d given", m->name,

@@ -51,6 +51,13 @@ static void test_errors(void)
 	CHECK_STR(pp("#if 1\n"), "1:0: unterminated #if");
 	CHECK_STR(pp("#include \"no-such.h\""), "1:10: no-such.h: No such file or directory");
 	CHECK_STR(pp("#foo"), "1:2: invalid preprocessing directive #foo");
+	/* cpp goes on after a misplaced #else: every one is reported */
+	CppOut out;
+	CppError err;
+	CHECK(!cpp_run("#if 1\n#else\n#else\n#endif\n#else\nx\n", "t.d", &plain, &out, &err));
+	CHECK(err.line == 3 && !strcmp(err.msg, "#else after #else"));
+	CHECK_STR(err.more, "t.d:1: error: the conditional began here\n    1 | #if 1\n      | \n"
+			    "t.d:5:2: error: #else without #if\n    5 | #else\n      |  ^~~~\n");
 }
 
 /* limits: errors, never a crash or a run without end */
