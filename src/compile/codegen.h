@@ -21,6 +21,12 @@ bool codegen_has_loops(const Probe *p);
 int gen_counting_callback(Gen *g);
 void codegen_loop_homes(const Probe *p, VarInfo **vars, int nvars);
 void gen_loop_stmt(Gen *g, const Stmt *st);
+/* a built-in's loop (D's string search): bpf_loop(r0, callback), r0 the
+ * count (> 0); the callback, generated after the program, has R_CTX and
+ * R_SCR as here and r1 the iteration's index, and body(g, args) ends it
+ * with r0 = 0 to go on, 1 to stop (the verifier checks a callback once,
+ * where a loop in the program is walked at every iteration) */
+void gen_loop_call(Gen *g, LoopBodyFn body, const int *args, int nargs);
 void gen_loop_callbacks(Gen *g);
 void gen_int(Gen *g, const Expr *e);                         /* -> r0 */
 void gen_into(Gen *g, const Expr *e, int dst_off, const Type *dst_t);

@@ -189,6 +189,23 @@ void gen_loop_stmt(Gen *g, const Stmt *st)
 	gen_for(g, st);
 }
 
+void gen_loop_call(Gen *g, LoopBodyFn body, const int *args, int nargs)
+{
+	LoopCb cb = {.body = body, .label = label_new(g), .scratch_top = g->scratch_top,
+		     .line = g->code.line};
+	for (int i = 0; i < nargs && i < LOOP_ARGS_MAX; i++)
+		cb.args[i] = args[i];
+	int slot;
+	gen_loop_ctx(g, &slot);
+	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	bpf_emit_ld_func(&g->code, BPF_REG_2, cb.label);
+	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
+	emit_call(g, BPF_FUNC_loop);
+	stack_pop(g);
+	stack_pop(g);
+	vec_push(&g->loop_cbs, cb);
+}
+
 /* the loop variable: the range's start plus the index (r1), or the key
  * (r2) and value (r3) copied into the (key, value) tuple */
 static void gen_loop_var(Gen *g, const LoopCb *cb)
@@ -224,8 +241,25 @@ static void gen_return(Gen *g, int label, int value)
 	emit_exit_dead(g);
 }
 
+/* a built-in's callback: its body restores nothing else and returns */
+static void gen_builtin_callback(Gen *g, const LoopCb *cb)
+{
+	g->code.dead = false;
+	label_place(g, cb->label);
+	vec_push(&g->func_starts, g->code.insns.n);
+	g->code.line = cb->line;
+	emit(g, I_LDX(BPF_DW, R_CTX, BPF_REG_2, 0));
+	emit(g, I_LDX(BPF_DW, R_SCR, BPF_REG_2, 8));
+	g->stack_used = 0;
+	g->scratch_top = cb->scratch_top;
+	cb->body(g, cb->args);
+	g->code.dead = true;
+}
+
 static void gen_callback(Gen *g, const LoopCb *cb)
 {
+	if (cb->body)
+		return gen_builtin_callback(g, cb);
 	int brk = label_new(g), cont = label_new(g), ret = label_new(g);
 	g->code.dead = false; /* the helper call's ld_func targets it */
 	label_place(g, cb->label);

@@ -16,10 +16,19 @@ typedef struct DFaultSite {
 	int insn;   /* the instruction index that faulted */
 } DFaultSite;
 
+struct Gen;
+/* a built-in's loop body (gen_loop_call): args are the caller's */
+typedef void (*LoopBodyFn)(struct Gen *g, const int *args);
+#define LOOP_ARGS_MAX 10
+
 /* a for loop's body, generated after the program as the callback that
- * bpf_loop or bpf_for_each_map_elem calls (codegen_loop.c) */
+ * bpf_loop or bpf_for_each_map_elem calls (codegen_loop.c); or a
+ * built-in's (body set, st NULL) */
 typedef struct LoopCb {
 	const Stmt *st;
+	LoopBodyFn body;
+	int args[LOOP_ARGS_MAX];
+	int line;        /* a built-in's: the source line of its call */
 	int label;       /* the callback's first instruction */
 	int scratch_top; /* scratch in use at the call: the body's goes above */
 	int ret_off;     /* scratch: set when the body returns from the probe */

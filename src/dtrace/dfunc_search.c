@@ -57,6 +57,32 @@ static void match_at(Gen *g, int os, int ns, int osub, int nsub, int sublen_slot
 
 typedef enum { SEARCH_STRSTR, SEARCH_INDEX, SEARCH_RINDEX } SearchKind;
 
+/* one position of the scan, the callback of bpf_loop (r1: the iteration):
+ * the position, `at` plus or minus r1, into res when sub matches there.
+ * A callback, so the verifier checks the match once rather than at each
+ * of up to strsize positions (a needle of 11 bytes made that too large) */
+static void search_step(Gen *g, const int *a)
+{
+	int k = a[0], os = a[1], ns = a[2], osub = a[3], nsub = a[4], sublen = a[5], at = a[6], res = a[7];
+	int found = label_new(g), stop = label_new(g);
+	d_ld_slot(g, BPF_REG_2, at);
+	if (k == SEARCH_RINDEX) {
+		emit(g, I_ALU64_REG(BPF_SUB, BPF_REG_2, BPF_REG_1));
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_2));
+	} else {
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+	}
+	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, ns, stop); /* below 0 too */
+	match_at(g, os, ns, osub, nsub, sublen);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, found);
+	emit(g, I_EXIT()); /* r0 = 0: the next position */
+	label_place(g, found);
+	d_st_slot(g, res, BPF_REG_1);
+	label_place(g, stop);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	emit(g, I_EXIT());
+}
+
 /* Where sub occurs in s: the result slot gets the position, or -1; the
  * positions index() and rindex() start from follow dtrace.c (Perl's). */
 static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int res)
@@ -64,7 +90,7 @@ static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int 
 	int nsub, osub = d_str_arg(g, e->args.v[1], &nsub);
 	int pos = e->args.n > 2 ? d_int_arg_slot(g, e->args.v[2]) : -1;
 	int len = d_slot(g), sublen = d_slot(g), at = d_slot(g);
-	int search = label_new(g), done = label_new(g), notempty = label_new(g);
+	int done = label_new(g), notempty = label_new(g);
 	d_strlen(g, os, ns, BPF_REG_1);
 	d_st_slot(g, len, BPF_REG_1);
 	d_strlen(g, osub, nsub, BPF_REG_1);
@@ -109,29 +135,20 @@ static void gen_search(Gen *g, const Expr *e, SearchKind k, int os, int ns, int 
 			d_st_slot(g, at, BPF_REG_3);
 		}
 	}
-	/* the scan: from `at` up to len (index, strstr) or down to 0
-	 * (rindex); the position stays in r1 (match_at keeps it), bounded
-	 * by ns + 1 for the verifier */
-	label_place(g, search);
-	int loop = label_new(g), found = label_new(g);
-	d_ld_slot(g, BPF_REG_1, at);
-	label_place(g, loop);
-	emit_jmp_imm(g, BPF_JGT, BPF_REG_1, ns, done);
-	if (k != SEARCH_RINDEX) {
-		d_ld_slot(g, BPF_REG_3, len);
-		emit_jmp_reg(g, BPF_JGE, BPF_REG_1, BPF_REG_3, done);
-	}
-	match_at(g, os, ns, osub, nsub, sublen);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, found);
+	/* the scan: a bpf_loop over the positions from `at` up to len
+	 * (index, strstr) or down to 0 (rindex) */
+	d_ld_slot(g, BPF_REG_0, at);
 	if (k == SEARCH_RINDEX) {
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_1, 0, done);
-		emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_1, 1));
+		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, 1));
 	} else {
-		emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
+		d_ld_slot(g, BPF_REG_1, len);
+		emit(g, I_ALU64_IMM(BPF_NEG, BPF_REG_0, 0));
+		emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_1));
 	}
-	emit_goto(g, loop);
-	label_place(g, found);
-	d_st_slot(g, res, BPF_REG_1);
+	emit_jmp_imm(g, BPF_JSLE, BPF_REG_0, 0, done);
+	emit_jmp_imm(g, BPF_JSGT, BPF_REG_0, ns + 1, done);
+	int args[] = {k, os, ns, osub, nsub, sublen, at, res};
+	gen_loop_call(g, search_step, args, 8);
 	label_place(g, done);
 }
 
