@@ -79,6 +79,28 @@ static void jstack_to_print(Sema *s, Stmt *st)
 	st->expr = p;
 }
 
+/* a branch that a constant condition never runs is checked as dead */
+static bool sema_branch(Sema *s, StmtList *body, bool dead)
+{
+	s->dead += dead;
+	bool ok = sema_stmts(s, body);
+	s->dead -= dead;
+	return ok;
+}
+
+static bool sema_if(Sema *s, Stmt *st)
+{
+	bool ok = sema_need_cond(s, st->expr, COND_IF, "an if condition");
+	if (!ok && !s->all)
+		return false;
+	int64_t v = 0;
+	bool known = sema_const_int(s, st->expr, &v);
+	ok = sema_branch(s, &st->body, known && !v) && ok;
+	if (!ok && !s->all)
+		return false;
+	return sema_branch(s, &st->els, known && v) && ok;
+}
+
 static bool sema_stmt(Sema *s, Stmt *st)
 {
 	switch (st->kind) {
@@ -99,15 +121,8 @@ static bool sema_stmt(Sema *s, Stmt *st)
 		if (st->target->kind == E_VAR)
 			return sema_assign_var(s, st);
 		return st->target->kind == E_MAP ? sema_assign_map(s, st) : sema_store_assign(s, st);
-	case S_IF: {
-		bool ok = sema_need_cond(s, st->expr, COND_IF, "an if condition");
-		if (!ok && !s->all)
-			return false;
-		ok = sema_stmts(s, &st->body) && ok;
-		if (!ok && !s->all)
-			return false;
-		return sema_stmts(s, &st->els) && ok;
-	}
+	case S_IF:
+		return sema_if(s, st);
 	case S_UNROLL:
 		if (st->expr->kind == E_POSPARAM && !sema_posparam_literal(s, st->expr))
 			return false;

@@ -48,9 +48,15 @@ struct Sema {
 	/* bumped by each sema_probe: bpftrace's checks may look at an operand
 	 * before the check that types it (Expr.visit) */
 	unsigned visit;
+	/* > 0 while checking a branch a constant condition never runs
+	 * (sema_const.c): compile-time failures there are not raised */
+	int dead;
 };
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
+/* e's integer value when it is known while compiling (literals, numeric
+ * positional parameters, operators over them): sema_const.c */
+bool sema_const_int(const Sema *s, const Expr *e, int64_t *v);
 /* bpftrace 0.26's `let @m = kind(n);` applied to the typed maps
  * (sema_mapdecl.c), after the last pass */
 bool sema_map_decls(Sema *s);
