@@ -1,9 +1,10 @@
 /* The functions on whole maps and their entries: delete, clear, zero (D's
- * clear() of an aggregation too), and bpftrace 0.26's has_key, len and
- * delete(@m, key) that says whether it deleted; each one's type rule and
+ * clear() of an aggregation too), and bpftrace 0.26's has_key, find, len
+ * and delete(@m, key) that says whether it deleted; each one's type rule and
  * code generation.  clear() and zero() are done by the runtime, on an
  * event. */
 #include "../compile/codegen.h"
+#include "../compile/sema_int.h"
 
 /* delete(@m[k]): the keys as the map's other uses have them */
 static bool check_delete(Sema *s, Expr *c)
@@ -124,6 +125,55 @@ static void gen_has_key(Gen *g, const Expr *e)
 	gen_r0_is(g, BPF_JNE, 0); /* the value's address */
 }
 
+/* find(@m, k, $v): has_key's answer, and on a hit $v = @m[k] (the
+ * assignment is a statement made once, typed as any `$v = @m[k]`: the
+ * variable takes the map's value type; in auxp) */
+static bool check_find(Sema *s, Expr *c)
+{
+	Expr *v = c->args.v[2];
+	if (map_is_scalar(s, c->args.v[0]))
+		return sema_error(s, c->loc, "call to find() expects a map with explicit keys "
+				  "(non-scalar map)");
+	if (v->kind != E_VAR)
+		return sema_error(s, v->loc, "find() expects a scratch variable ($name) as its third "
+				  "argument, to set to the value found");
+	key_into_map(s, c);
+	if (!sema_arg_map(s, c, 0, true))
+		return false;
+	StmtList *set = c->auxp;
+	if (!set) {
+		Stmt *st = arena_alloc(&s->sc->ast->arena, sizeof(Stmt));
+		*st = (Stmt){.kind = S_ASSIGN, .loc = c->loc, .op_loc = v->loc, .target = v,
+			     .expr = c->args.v[0]};
+		set = arena_alloc(&s->sc->ast->arena, sizeof(StmtList));
+		set->v = arena_alloc(&s->sc->ast->arena, sizeof(Stmt *));
+		set->v[0] = st;
+		set->n = 1;
+		c->auxp = set;
+	}
+	if (!sema_assign_var(s, set->v[0]))
+		return false;
+	c->type = sema_truth_type(s);
+	return true;
+}
+
+/* a hit runs the assignment (its own read of the entry: an aggregation's
+ * value is its CPUs' slots merged, as any read of it) */
+static void gen_find(Gen *g, const Expr *e)
+{
+	const Expr *m = e->args.v[0];
+	int mark = g->scratch_top, miss = label_new(g), done = label_new(g);
+	gen_map_lookup(g, m->map, gen_map_key(g, m));
+	g->scratch_top = mark;
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+	gen_stmts(g, e->auxp);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	emit_goto(g, done);
+	label_place(g, miss);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, done);
+}
+
 /* len(@m): the elements in the map */
 static bool check_len(Sema *s, Expr *c)
 {
@@ -153,5 +203,6 @@ static const FuncDef map_funcs[] = {
 	{"has_key", FK_EXPR, 2, 2, check_has_key, .gen_int = gen_has_key,
 	 .sets = FSET_BT_STDLIB},
 	{"len", FK_EXPR, 1, 1, check_len, .gen_int = gen_len, .sets = FSET_BT_STDLIB},
+	{"find", FK_EXPR, 3, 3, check_find, .gen_int = gen_find, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(map_funcs)

@@ -128,6 +128,16 @@ static void test_errors(void)
 			 "call to has_key() expects a map with explicit keys (non-scalar map)");
 	expect_gen_error(g026, "begin { print(has_key(1, 2)); }", 1, 15,
 			 "has_key() expects a map to be provided");
+	expect_gen_error(g026, "begin { @g = 2; $v = 0; if (find(@g, 2, $v)) { } }", 1, 29,
+			 "call to find() expects a map with explicit keys (non-scalar map)");
+	expect_gen_error(g026, "begin { @m[1] = 2; if (find(@m, 1, @x)) { } }", 1, 36,
+			 "find() expects a scratch variable ($name) as its third argument, to set to "
+			 "the value found");
+	expect_gen_error(g026, "begin { @m[1] = \"s\"; $v = 1; find(@m, 1, $v); }", 1, 42,
+			 "Type mismatch for $v: trying to assign value of type 'string[2]' when "
+			 "variable already contains a value of type 'int64'");
+	expect_gen_error(g017, "BEGIN { @m[1] = 1; $v = 0; find(@m, 1, $v); }", 1, 28,
+			 "Unknown function: find");
 	expect_gen_error(g026, "begin { @m[1] = 1; print(len(@m[1])); }", 1, 26,
 			 "The map passed to len() should not be indexed by a key");
 	expect_gen_error(g026, "begin { print(nsecs(foo)); }", 1, 21,
@@ -181,6 +191,16 @@ static void test_codegen(void)
 	check_calls("begin { print(nsecs(tai)); }", BPF_FUNC_ktime_get_tai_ns);
 	check_calls("begin { @m[1] = 1; print(has_key(@m, 1)); }", BPF_FUNC_map_lookup_elem);
 	check_calls("begin { @m[1] = 1; print(delete(@m, 1)); }", BPF_FUNC_map_delete_elem);
+	/* find(): a bool, and the variable typed as the map's value */
+	Compiled f = compile_t(g026, "begin { @m[1] = (2, \"a\"); let $v; find(@m, 1, $v); }");
+	CHECK(f.sc != NULL);
+	if (f.sc) {
+		const Expr *c = f.prog->probes[0]->body.v[2]->expr;
+		CHECK(c->type->kind == TY_INT && c->type->is_bool);
+		CHECK(c->args.v[2]->type && c->args.v[2]->type->kind == TY_TUPLE);
+		CHECK(calls(f.sc, BPF_FUNC_map_lookup_elem));
+	}
+	compiled_free(&f);
 	check_calls("begin { usermode }", BPF_FUNC_task_pt_regs);
 	/* errorf: printf's record, an EV_DIAG event at the whole call */
 	Compiled d = compile_t(g026, "begin { errorf(\"x %d\", 1); }");
