@@ -32,9 +32,9 @@ static int helper_calls(const Script *sc, int fn)
 
 static void test_pid_types(void)
 {
-	Compiled r = compile_t(g026, "begin { pid(init); pid(curr_ns); pid(); tid(init); tid(); }");
+	Compiled r = compile_t(g026, "begin { pid(init); pid(curr_ns); pid(); tid(init); tid(); pid; tid; }");
 	CHECK(r.sc != NULL);
-	for (int i = 0; r.sc && i < 5; i++) {
+	for (int i = 0; r.sc && i < 7; i++) {
 		const Type *t = r.prog->probes[0]->body.v[i]->expr->type;
 		CHECK(t->kind == TY_INT && t->bits == 32 && !t->is_signed);
 	}
@@ -58,6 +58,14 @@ static void test_pid_codegen(void)
 {
 	Compiled r = compile_t(g026, "begin { print((pid(init), tid(init))); }");
 	CHECK(r.sc && helper_calls(r.sc, BPF_FUNC_get_current_pid_tgid) == 2);
+	compiled_free(&r);
+	/* 0.26's bare pid and tid are curr_ns's: family variables, not the core's */
+	r = compile_t(g026, "begin { print((pid, tid)); }");
+	CHECK(r.sc && r.prog->probes[0]->body.v[0]->expr->args.v[0]->args.v[0]->aux2 == B_FAMILY);
+	CHECK(r.sc && helper_calls(r.sc, BPF_FUNC_get_current_pid_tgid) == 2);
+	compiled_free(&r);
+	r = compile_t(g017, "BEGIN { print((pid, tid)); }");
+	CHECK(r.sc && r.prog->probes[0]->body.v[0]->expr->args.v[0]->args.v[0]->aux2 == B_PID);
 	CHECK(r.sc && !helper_calls(r.sc, BPF_FUNC_get_ns_current_pid_tgid));
 	compiled_free(&r);
 	r = compile_t(g026, "begin { print(pid(curr_ns)); }");
