@@ -57,6 +57,8 @@ const char *bpf_verifier_words(const char *r)
 	static const struct {
 		const char *key, *words;
 	} table[] = {
+		{"cannot use helper bpf_probe_write_user", "the kernel refuses bpf_probe_write_user "
+		 "while it is locked down (lockdown=integrity or stricter), and to some probe types always"},
 		{"infinite loop", "a loop may never end"},
 		{"too large", "the program is too large or too complex to verify"},
 		{"invalid mem access", "a memory access the kernel cannot prove safe"},
