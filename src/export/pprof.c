@@ -21,6 +21,8 @@
 #include "profile.pb-c.h"
 #include "metrics.h"
 #include "pprof.h"
+#include "../runtime/frontend_rt.h"
+#include "../runtime/stack_merge.h"
 #include "../util/bytes.h"
 #include "../util/strindex.h"
 
@@ -99,21 +101,16 @@ static const char *own_key(Pprof *p, const char *k)
 
 /* ---- which maps, and their sample types ---- */
 
-static bool is_native_stack(const Type *t)
-{
-	return t->kind == TY_KSTACK || t->kind == TY_USTACK;
-}
-
 bool pprof_takes(const MapDesc *m)
 {
 	const Type *k = m->key;
 	TypeKind v = m->val->kind;
 	if (!k || (v != TY_COUNT && v != TY_SUM && (v != TY_INT || m->val->pointee)))
 		return false;
-	if (is_native_stack(k))
+	if (stack_type_is(k))
 		return true;
 	for (int i = 0; k->kind == TY_TUPLE && i < k->nelem; i++)
-		if (is_native_stack(k->elem[i]))
+		if (stack_type_is(k->elem[i]))
 			return true;
 	return false;
 }
@@ -240,6 +237,32 @@ static uint64_t function_id(Pprof *p, const char *name, const char *module)
 	return f->id;
 }
 
+/* a location with one line, in the profile's list */
+static Location *new_location(Pprof *p)
+{
+	Location *l = xcalloc(1, sizeof(*l));
+	perftools__profiles__location__init(l);
+	l->id = (uint64_t)p->locs.n + 1;
+	l->n_line = 1;
+	l->line = xcalloc(1, sizeof(*l->line));
+	l->line[0] = xcalloc(1, sizeof(**l->line));
+	perftools__profiles__line__init(l->line[0]);
+	vec_push(&p->locs, l);
+	return l;
+}
+
+/* where frames are missing: a function "[...]", as -f folded names it */
+static uint64_t gap_location_id(Pprof *p)
+{
+	int *id = str_index_find(&p->loc_ix, "gap");
+	if (id)
+		return (uint64_t)*id;
+	Location *l = new_location(p);
+	l->line[0]->function_id = function_id(p, "[...]", "");
+	str_index_put(&p->loc_ix, own_key(p, "gap"), (int)l->id);
+	return l->id;
+}
+
 /* The location of frame ip of stack value d (type t); its function as
  * -f folded names it when there is no symbol: "[module]" or "[unknown]" */
 static uint64_t location_id(Pprof *p, const OutCtx *o, const Type *t, const void *d, uint64_t ip)
@@ -262,32 +285,55 @@ static uint64_t location_id(Pprof *p, const OutCtx *o, const Type *t, const void
 			 base ? "]" : "");
 		name = xstrdup(unknown);
 	}
-	Location *l = xcalloc(1, sizeof(*l));
-	perftools__profiles__location__init(l);
-	l->id = (uint64_t)p->locs.n + 1;
+	Location *l = new_location(p);
 	l->address = ip;
 	l->mapping_id = mapping_id(p, module, ip);
-	l->n_line = 1;
-	l->line = xcalloc(1, sizeof(*l->line));
-	l->line[0] = xcalloc(1, sizeof(**l->line));
-	perftools__profiles__line__init(l->line[0]);
 	l->line[0]->function_id = function_id(p, name, module);
 	free(name);
-	vec_push(&p->locs, l);
+	str_index_put(&p->loc_ix, own_key(p, key), (int)l->id);
+	return l->id;
+}
+
+/* A Python frame's location: its function and file, the line it was at
+ * (no address, no mapping); a code object sonde did not cache is named as
+ * -f folded names it */
+static uint64_t py_location_id(Pprof *p, const OutCtx *o, const MergedFrame *f)
+{
+	PyFrameParts fp;
+	char key[512];
+	if (!frontend_rt(o)->pystack->frame_parts(o->pycode_fd, f->d, f->py, &fp))
+		snprintf(fp.name, sizeof(fp.name), "[code 0x%llx]", (unsigned long long)fp.code);
+	snprintf(key, sizeof(key), "py\t%s\t%s\t%d", fp.name, fp.file, fp.line);
+	int *id = str_index_find(&p->loc_ix, key);
+	if (id)
+		return (uint64_t)*id;
+	Location *l = new_location(p);
+	l->line[0]->function_id = function_id(p, fp.name, fp.file);
+	l->line[0]->line = fp.line > 0 ? fp.line : 0;
 	str_index_put(&p->loc_ix, own_key(p, key), (int)l->id);
 	return l->id;
 }
 
 /* ---- samples ---- */
 
-static void add_frames(Pprof *p, const OutCtx *o, PSample *s, const Type *t, const void *d)
+static uint64_t frame_location(Pprof *p, const OutCtx *o, const MergedFrame *f)
 {
-	uint64_t ips[STACK_IPS_MAX];
-	int n = stack_read(o, t, d, ips);
-	for (int i = 0; i < n; i++) {
-		s->locs = xrealloc(s->locs, (s->nlocs + 1) * sizeof(uint64_t));
-		s->locs[s->nlocs++] = location_id(p, o, t, d, ips[i]);
-	}
+	if (f->kind == SF_NATIVE)
+		return location_id(p, o, f->t, f->d, f->ip);
+	if (f->kind == SF_PYTHON)
+		return py_location_id(p, o, f);
+	return gap_location_id(p);
+}
+
+/* the key's merged stack, innermost frame first */
+static void add_frames(Pprof *p, const OutCtx *o, PSample *s, const Type *k, const void *key)
+{
+	MergedStack st = {0};
+	stack_merge(o, k, key, &st);
+	s->locs = xcalloc((size_t)st.n + 1, sizeof(uint64_t));
+	for (int i = st.n - 1; i >= 0; i--)
+		s->locs[s->nlocs++] = frame_location(p, o, &st.v[i]);
+	vec_free(&st);
 }
 
 static void add_label(Pprof *p, const OutCtx *o, PSample *s, const Type *mkey, int i,
@@ -313,23 +359,20 @@ static void add_label(Pprof *p, const OutCtx *o, PSample *s, const Type *mkey, i
 	s->labels[s->nlabels++] = l;
 }
 
-/* kernel frames (the leaf side) before user frames; other elements are labels */
+/* the key's stacks merged (kernel frames on the leaf side, Python frames
+ * in place of the eval loop's: stack_merge.c); other elements are labels */
 static void add_sample(Pprof *p, const OutCtx *o, const MapDesc *m, int type, const MapEntry *e)
 {
 	const Type *k = m->key;
 	int n = k->kind == TY_TUPLE ? k->nelem : 1;
 	PSample s = {.type = type, .value = rd64(e->val)};
-	for (int pass = 0; pass < 3; pass++)
-		for (int i = 0; i < n; i++) {
-			const Type *t = k->kind == TY_TUPLE ? k->elem[i] : k;
-			const char *d = (const char *)e->key + (k->kind == TY_TUPLE ? k->offset[i] : 0);
-			if (pass == 0 && t->kind == TY_KSTACK)
-				add_frames(p, o, &s, t, d);
-			else if (pass == 1 && t->kind == TY_USTACK)
-				add_frames(p, o, &s, t, d);
-			else if (pass == 2 && !is_native_stack(t))
-				add_label(p, o, &s, k, i, d);
-		}
+	add_frames(p, o, &s, k, e->key);
+	for (int i = 0; i < n; i++) {
+		const Type *t = k->kind == TY_TUPLE ? k->elem[i] : k;
+		const char *d = (const char *)e->key + (k->kind == TY_TUPLE ? k->offset[i] : 0);
+		if (!stack_type_is(t))
+			add_label(p, o, &s, k, i, d);
+	}
 	if (s.nlocs && s.value)
 		vec_push(&p->samples, s);
 	else { /* no frame: the kernel could not take the stacks */

@@ -167,15 +167,17 @@ static char *build_script(const FlameCli *c)
 		 * to those stacks when it is switched back in; a profile keeps
 		 * nanoseconds (the map's name gives -f pprof its unit) */
 		const char *map = c->pprof ? "@off_cpu_ns" : "@", *scale = c->pprof ? "" : " / 1000";
+		bool py = c->python;
 		sb_printf(&sb,
 			  "tracepoint:sched:sched_switch /%s/ {\n"
-			  "\t@ks[tid] = kstack; @us[tid] = ustack; @t[tid] = nsecs;\n}\n"
+			  "\t@ks[tid] = kstack; @us[tid] = ustack;%s @t[tid] = nsecs;\n}\n"
 			  "tracepoint:sched:sched_switch /@t[args->next_pid]/ {\n"
 			  "\t$n = args->next_pid;\n"
-			  "\t%s[args->next_comm, @ks[$n], @us[$n]] = sum((nsecs - @t[$n])%s);\n"
-			  "\tdelete(@t[$n]); delete(@ks[$n]); delete(@us[$n]);\n}\n"
-			  "END { clear(@t); clear(@ks); clear(@us); }\n",
-			  filter, map, scale);
+			  "\t%s[args->next_comm, @ks[$n], %s@us[$n]] = sum((nsecs - @t[$n])%s);\n"
+			  "\tdelete(@t[$n]); delete(@ks[$n]); delete(@us[$n]);%s\n}\n"
+			  "END { clear(@t); clear(@ks); clear(@us);%s }\n",
+			  filter, py ? " @ps[tid] = pystack;" : "", map, py ? "@ps[$n], " : "", scale,
+			  py ? " delete(@ps[$n]);" : "", py ? " clear(@ps);" : "");
 	}
 	if (c->seconds > 0)
 		sb_printf(&sb, "interval:ms:%ld { exit(); }\n", (long)(c->seconds * 1000 + 0.5));
@@ -326,15 +328,15 @@ int flamegraph_main(int argc, char **argv)
 		return r;
 	if (c.folded)
 		return from_folded(&c);
+	/* -f folded and -f pprof merge the Python frames with the native ones
+	 * (runtime/stack_merge.c) */
+	c.python = (c.pid || c.cmd) && flame_target_python(c.pid, c.cmd);
 	if (c.pprof) { /* the sampler writes the profile itself */
 		int status = run_sampler(&c, NULL);
 		if (!status)
 			fprintf(stderr, "sonde flamegraph: wrote %s\n", c.pprof);
 		return status;
 	}
-	/* -f folded merges the Python frames with the native ones; a pprof
-	 * profile has no place for them */
-	c.python = !c.off_cpu && (c.pid || c.cmd) && flame_target_python(c.pid, c.cmd);
 	char tmp[] = "/tmp/sonde-flame-XXXXXX";
 	int fd = mkstemp(tmp);
 	if (fd < 0) {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../runtime/frontend_rt.h"
 #include "../sym/pylayout.h"
 
 /* The whole line table from the live process, when the cache kept only
@@ -78,28 +79,40 @@ const char *pystack_stop_text(uint64_t stop)
 	return NULL;
 }
 
-void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size)
+bool pystack_frame_parts(int pycode_fd, const void *d, int i, PyFrameParts *out)
 {
 	uint64_t key[2];
 	int64_t lasti;
 	pystack_frame_key(d, i, key, &lasti);
 	PyCodeInfo ci;
-	if (!(key[0] >> 32)) { /* generation 0: met while CPython was freeing it */
-		snprintf(text, size, folded ? "[code 0x%llx]" : "[ code object 0x%llx: being freed ]",
-			 (unsigned long long)key[1]);
+	memset(out, 0, sizeof(*out));
+	out->line = -1;
+	out->code = key[1];
+	out->freed = !(key[0] >> 32); /* generation 0: met while CPython was freeing it */
+	if (out->freed || pycode_fd < 0 || bpf_map_lookup_elem(pycode_fd, key, &ci) != 0)
+		return false;
+	snprintf(out->file, sizeof(out->file), "%s", ci.file);
+	snprintf(out->name, sizeof(out->name), "%s", ci.name);
+	out->line = frame_line(&ci, (int)(uint32_t)key[0], lasti);
+	return true;
+}
+
+void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size)
+{
+	PyFrameParts f;
+	if (!pystack_frame_parts(pycode_fd, d, i, &f)) {
+		snprintf(text, size, folded ? "[code 0x%llx]" : "[ code object 0x%llx: %s ]",
+			 (unsigned long long)f.code, f.freed ? "being freed" : "not cached");
 		return;
 	}
-	if (pycode_fd < 0 || bpf_map_lookup_elem(pycode_fd, key, &ci) != 0) {
-		snprintf(text, size, folded ? "[code 0x%llx]" : "[ code object 0x%llx: not cached ]",
-			 (unsigned long long)key[1]);
-		return;
-	}
-	int line = frame_line(&ci, (int)(uint32_t)key[0], lasti);
 	char ln[16] = "?";
-	if (line >= 0)
-		snprintf(ln, sizeof(ln), "%d", line);
+	if (f.line >= 0)
+		snprintf(ln, sizeof(ln), "%d", f.line);
 	/* folded: py-spy's frame names, "function (file:line)" */
-	snprintf(text, size, folded ? "%3$s (%1$s:%2$s)" : "[ %s:%s (%s) ]", ci.file, ln, ci.name);
+	if (folded)
+		snprintf(text, size, "%s (%s:%s)", f.name, f.file, ln);
+	else
+		snprintf(text, size, "[ %s:%s (%s) ]", f.file, ln, f.name);
 }
 
 void pystack_format(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key)

@@ -15,6 +15,10 @@ const char *pystack_stop_text(uint64_t stop);
 /* Frame i (0 innermost) as text: "[ file:LINE (name) ]", or with folded
  * "name (file:LINE)". */
 void pystack_frame(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size);
+/* Frame i's parts (PyFrameParts: runtime/frontend_rt.h); false when its
+ * code object is not in the cache (out->code, out->freed say which) */
+struct PyFrameParts;
+bool pystack_frame_parts(int pycode_fd, const void *d, int i, struct PyFrameParts *out);
 void pystack_format(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key);
 /* the three above, for the runtime's printers (pystack_printer.c) */
 struct PyStackPrinter;

@@ -4,4 +4,4 @@
 #include "pystack_format.h"
 
 const PyStackPrinter pystack_printer = {pystack_format, pystack_nframes, pystack_frame,
-					  "_PyEval_EvalFrameDefault"};
+					  pystack_frame_parts, "_PyEval_EvalFrameDefault"};

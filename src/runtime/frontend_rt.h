@@ -23,12 +23,22 @@ typedef struct FrontendEvent {
 	EventPrintFn print;
 } FrontendEvent;
 
+/* A Python frame's function, file and line (-1: unknown), for -f pprof;
+ * code: its code object's address, freed: met while CPython freed it */
+typedef struct PyFrameParts {
+	char name[128], file[160];
+	int line;
+	uint64_t code;
+	bool freed;
+} PyFrameParts;
+
 /* Python stack values (python/pystack_format.c): as print() shows them,
- * and frame by frame for -f folded */
+ * and frame by frame for -f folded and -f pprof */
 typedef struct PyStackPrinter {
 	void (*format)(StrBuf *sb, int pycode_fd, const Type *t, const void *d, bool in_key);
 	int (*nframes)(const Type *t, const void *d, uint64_t *stop);
 	void (*frame)(int pycode_fd, const void *d, int i, bool folded, char *text, size_t size);
+	bool (*frame_parts)(int pycode_fd, const void *d, int i, PyFrameParts *out);
 	/* the interpreter's native function that runs Python frames: folded,
 	 * a user stack's frames from it outwards are the Python frames */
 	const char *eval_func;

@@ -6,30 +6,25 @@
  * function names without offsets, so samples in one function merge (a
  * frame without a symbol is its module, "[libc.so.6]", or "[unknown]");
  * identical lines are merged.  A Python stack comes before the user
- * stack, and merges with it when the key holds both (put_native_inner). */
+ * stack, and merges with it when the key holds both (stack_merge.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "frontend_rt.h"
 #include "output.h"
-#include "stack_check.h"
+#include "stack_merge.h"
 #include "../util/bytes.h"
-
-static bool is_stack(const Type *t)
-{
-	return t->kind == TY_KSTACK || t->kind == TY_USTACK || t->kind == TY_PYSTACK;
-}
 
 static bool key_has_stack(const Type *k)
 {
 	if (!k)
 		return false;
-	if (is_stack(k))
+	if (stack_type_is(k))
 		return true;
 	if (k->kind != TY_TUPLE)
 		return false;
 	for (int i = 0; i < k->nelem; i++)
-		if (is_stack(k->elem[i]))
+		if (stack_type_is(k->elem[i]))
 			return true;
 	return false;
 }
@@ -59,125 +54,42 @@ static void put_frame_at(StrBuf *sb, const OutCtx *o, const Type *t, const void 
 		sb_puts(sb, "_[k]");
 }
 
-static void put_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
+/* the key's elements that are not stacks, one frame each, in key order */
+static void put_others(StrBuf *sb, const OutCtx *o, const Type *k, const void *key)
 {
-	uint64_t ips[STACK_IPS_MAX];
-	int n = stack_read(o, t, d, ips);
-	for (int i = n - 1; i >= 0; i--)
-		put_frame_at(sb, o, t, d, ips[i]);
-}
-
-/* The native frames a Python stack's innermost frame called: the user
- * stack's frames inner to its innermost eval-loop frame (which the Python
- * frames stand for), outermost first; all of them when there is no Python
- * frame.  Only frames whose return address follows a call count
- * (stack_check.c): "[...]" says that frames are missing above them, when
- * that check cut the walk or it did not reach the Python frames. */
-static void put_native_inner(StrBuf *sb, const OutCtx *o, const Type *t, const void *d,
-			     const char *eval_func, bool py_frames)
-{
-	uint64_t ips[STACK_IPS_MAX];
-	int n = stack_read(o, t, d, ips);
-	int k = n > 0 ? ustack_trusted(o->sym, (int)rd64((const char *)d + 8), ips, n) : 0;
-	int eval = -1;
-	for (int i = 0; i < k && eval < 0 && !o->no_usyms; i++) {
-		uint64_t off;
-		const char *mod = NULL, *name = stack_frame_name_o(o, t, d, ips[i], &off, &mod);
-		if (name && !strcmp(name, eval_func))
-			eval = i;
+	int n = k->kind == TY_TUPLE ? k->nelem : 1;
+	for (int i = 0; i < n; i++) {
+		const Type *t = k->kind == TY_TUPLE ? k->elem[i] : k;
+		if (stack_type_is(t))
+			continue;
+		StrBuf v = {0};
+		OutCtx text = *o;
+		text.fmt = OUT_TEXT;
+		value_format(&v, &text, t, (const char *)key + (k->kind == TY_TUPLE ? k->offset[i] : 0),
+			     true);
+		put_folded_frame(sb, v.s ? v.s : "", v.len);
+		sb_free(&v);
 	}
-	if (eval < 0 && k > 0 && (k < n || py_frames))
-		put_folded_frame(sb, "[...]", 5);
-	for (int i = (eval < 0 ? k : eval) - 1; i >= 0; i--)
-		put_frame_at(sb, o, t, d, ips[i]);
-}
-
-/* Python frames, outermost first (a walk cut short starts at "[...]") */
-static void put_pystack(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
-{
-	const PyStackPrinter *py = frontend_rt(o)->pystack;
-	if (!py)
-		return;
-	uint64_t stop;
-	char text[512];
-	int n = py->nframes(t, d, &stop);
-	if (stop)
-		put_folded_frame(sb, "[...]", 5);
-	for (int i = n - 1; i >= 0; i--) {
-		py->frame(o->pycode_fd, d, i, true, text, sizeof(text));
-		put_folded_frame(sb, text, strlen(text));
-	}
-}
-
-/* A key holding a Python stack and a user stack folds them merged: the
- * Python frames, then the native ones they called. */
-typedef struct Merge {
-	const Type *u; /* the user stack element, NULL: not merged */
-	const void *ud;
-	bool py_frames; /* the Python stack has frames */
-} Merge;
-
-/* pass 0: the elements that are not stacks; 1: Python stacks; 2: user
- * stacks; 3: kernel */
-static void put_elem(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, int pass,
-		     const Merge *mg)
-{
-	static const int kinds[] = {0, TY_PYSTACK, TY_USTACK, TY_KSTACK};
-	int want = kinds[pass];
-	if (t->kind == TY_PYSTACK) {
-		if (pass == 1)
-			put_pystack(sb, o, t, d);
-		if (pass == 1 && mg->u)
-			put_native_inner(sb, o, mg->u, mg->ud, frontend_rt(o)->pystack->eval_func,
-					 mg->py_frames);
-		return;
-	}
-	if (is_stack(t)) {
-		if (pass && (int)t->kind == want && d != mg->ud)
-			put_stack(sb, o, t, d);
-		return;
-	}
-	if (pass)
-		return;
-	StrBuf v = {0};
-	OutCtx text = *o;
-	text.fmt = OUT_TEXT;
-	value_format(&v, &text, t, d, true);
-	put_folded_frame(sb, v.s ? v.s : "", v.len);
-	sb_free(&v);
-}
-
-static Merge find_merge(const OutCtx *o, const Type *k, const void *key)
-{
-	Merge mg = {0};
-	const PyStackPrinter *py = frontend_rt(o)->pystack;
-	bool has_py = false;
-	for (int i = 0; py && py->eval_func && k->kind == TY_TUPLE && i < k->nelem; i++) {
-		const void *d = (const char *)key + k->offset[i];
-		uint64_t stop;
-		if (k->elem[i]->kind == TY_PYSTACK) {
-			has_py = true;
-			mg.py_frames |= py->nframes(k->elem[i], d, &stop) > 0;
-		}
-		if (k->elem[i]->kind == TY_USTACK && !mg.u) {
-			mg.u = k->elem[i];
-			mg.ud = d;
-		}
-	}
-	return has_py ? mg : (Merge){0};
 }
 
 static void fold_key(StrBuf *sb, const OutCtx *o, const Type *k, const void *key)
 {
-	Merge mg = find_merge(o, k, key);
-	for (int pass = 0; pass < 4; pass++) {
-		if (k->kind != TY_TUPLE) {
-			put_elem(sb, o, k, key, pass, &mg);
-			continue;
+	MergedStack st = {0};
+	char text[512];
+	put_others(sb, o, k, key);
+	stack_merge(o, k, key, &st);
+	for (int i = 0; i < st.n; i++) {
+		const MergedFrame *f = &st.v[i];
+		if (f->kind == SF_NATIVE)
+			put_frame_at(sb, o, f->t, f->d, f->ip);
+		else if (f->kind == SF_GAP)
+			put_folded_frame(sb, "[...]", 5);
+		else {
+			frontend_rt(o)->pystack->frame(o->pycode_fd, f->d, f->py, true, text, sizeof(text));
+			put_folded_frame(sb, text, strlen(text));
 		}
-		for (int i = 0; i < k->nelem; i++)
-			put_elem(sb, o, k->elem[i], (const char *)key + k->offset[i], pass, &mg);
 	}
+	vec_free(&st);
 	if (!sb->len)
 		sb_puts(sb, "[unknown]");
 }

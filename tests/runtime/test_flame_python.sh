@@ -9,7 +9,8 @@
 # of Debian's CPython, built without frame pointers, went astray into
 # towers of them; frames that do not follow a call are cut and "[...]"
 # marks the cut).  Without Python frames (before this) the first check
-# fails.  Then -p, the SVG, and a python* command sonde cannot read.
+# fails.  Then -p, the SVG, --off-cpu and --pprof (the same merge,
+# runtime/stack_merge.c), and a python* command sonde cannot read.
 # Counts are samples of the program's own CPU time, not wall-clock rates.
 SONDE=${SONDE:-./sonde}
 PY=/usr/bin/python3.11
@@ -68,6 +69,37 @@ check_folded "$tmp/pid.folded" "-p" || { head -20 "$tmp/pid.folded"; fail "-p: w
 
 "$SONDE" flamegraph -o "$tmp/py.svg" -- "$PY" "$app" 2 2>"$tmp/err" || fail "flamegraph SVG failed"
 grep -q '<title>spin (' "$tmp/py.svg" || fail "SVG: no spin frame"
+
+# --off-cpu: the time nap() sleeps is charged to its Python frames under
+# main and <module>: at least the 15 x 20 ms it asked for, whatever the load
+# (before, off-CPU stacks had no Python frames)
+nap=$PWD/tests/python/nap_app.py
+"$SONDE" flamegraph --off-cpu --folded -- "$PY" "$nap" >"$tmp/off.folded" 2>"$tmp/err" ||
+	fail "flamegraph --off-cpu failed"
+us=$(python3 - "$tmp/off.folded" "$nap" <<'PY'
+import re, sys
+f = re.escape(sys.argv[2])
+pat = re.compile(r"^python3\.11;<module> \(%s:\d+\);main \(%s:\d+\);nap \(%s:\d+\);" % (f, f, f))
+print(sum(int(l.rsplit(" ", 1)[1]) for l in open(sys.argv[1]) if pat.match(l)))
+PY
+)
+[ "${us:-0}" -ge 250000 ] || { grep -F nap "$tmp/off.folded" | head -5; fail "--off-cpu: <module>;main;nap charged ${us:-?} us"; }
+
+# --pprof: the same merged stacks in the profile (functions with their file
+# and line), on-CPU and off-CPU; read back by go tool pprof when installed
+if command -v go >/dev/null; then
+	"$SONDE" flamegraph --pprof "$tmp/py.pb.gz" -- "$PY" "$app" 2 2>"$tmp/err" || fail "--pprof failed"
+	go tool pprof -traces "$tmp/py.pb.gz" 2>/dev/null | grep -A1 -E '^ +spin$' | grep -qE '^ +main$' ||
+		fail "--pprof: no trace with spin under main"
+	"$SONDE" flamegraph --off-cpu --pprof "$tmp/off.pb.gz" -- "$PY" "$nap" 2>"$tmp/err" ||
+		fail "--off-cpu --pprof failed"
+	out=$(go tool pprof -top -unit=ms -focus='^nap$' "$tmp/off.pb.gz" 2>&1)
+	ms=$(sed -nE 's/^Showing nodes accounting for ([0-9.]+)ms.*/\1/p' <<<"$out")
+	python3 -c "import sys; sys.exit(0 if float('${ms:-0}') >= 250 else 1)" ||
+		{ echo "$out"; fail "--off-cpu --pprof: nap charged ${ms:-?} ms"; }
+	go tool pprof -raw "$tmp/off.pb.gz" 2>/dev/null | grep -qE " nap $nap:[0-9]+ " ||
+		fail "--off-cpu --pprof: nap's location has no file and line"
+fi
 
 # a python* command that is not an ELF file (a pyenv shim): native frames,
 # and a message that says why
