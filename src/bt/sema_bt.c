@@ -229,6 +229,7 @@ const SemaHooks bt_sema_hooks_026 = {
 	.posparam_strings = true,
 	.dot_derefs = true,
 	.addr_of_vars = true,
+	.block_scoping = true,
 	.ternary_buffers = true,
 	.enum_names = true,
 	.func_sets = FSET_BT_STDLIB,

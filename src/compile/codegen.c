@@ -43,6 +43,8 @@ static void gen_var_assign(Gen *g, const Stmt *st)
 static void gen_let(Gen *g, const Stmt *st)
 {
 	const VarInfo *v = st->target->var;
+	if (v && !v->type)
+		return; /* declared, never used */
 	if (v && v->type->kind == TY_INT)
 		emit_st(g, BPF_DW, cg_var_reg(v), v->off, 0);
 	else if (v)
@@ -282,6 +284,8 @@ bool codegen_probe(Script *sc, const Probe *p, const ProbeSpec *spec, VarInfo **
 	/* variables live in scratch for the whole program, zeroed so that a
 	 * variable set on one path reads as 0/"" on another */
 	for (int i = 0; i < nvars; i++) {
+		if (!vars[i]->type)
+			continue; /* `let $x;` of a variable never used */
 		if (vars[i]->type->kind == TY_INT && vars[i]->loop)
 			continue; /* on its loop's callback's stack (codegen_loop.c) */
 		if (vars[i]->type->kind == TY_INT && !(loops && vars[i]->loop_shared)) {

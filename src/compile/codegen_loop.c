@@ -109,7 +109,7 @@ void codegen_loop_homes(const Probe *p, VarInfo **vars, int nvars)
 	homes_expr(&h, p->pred, NULL);
 	homes_stmts(&h, &p->body, NULL);
 	for (int i = 0; i < nvars; i++) {
-		if (vars[i]->type->kind != TY_INT)
+		if (!vars[i]->type || vars[i]->type->kind != TY_INT)
 			vars[i]->loop = NULL; /* values that are not integers live in scratch */
 		vars[i]->loop_shared = h.in_loop[i] && !vars[i]->loop;
 	}

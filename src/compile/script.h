@@ -43,6 +43,7 @@ typedef struct VarInfo {
 	bool failed; /* its first assignment's value had an error (sema: Sema.all) */
 	bool none;   /* and bpftrace types that value "none" (Expr.none) */
 	bool out_of_scope; /* a for loop's variable after its loop: not found by name */
+	bool declared;     /* by `let $x;` (block scoping): typed by its uses, int64 if read first */
 	/* codegen: the for loop whose body alone uses it (an integer there
 	 * lives on that callback's stack), or NULL */
 	const struct Stmt *loop;

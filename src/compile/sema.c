@@ -8,6 +8,7 @@
 #include <string.h>
 
 static bool sema_stmts(Sema *s, const StmtList *l);
+static bool sema_scope(Sema *s, const StmtList *l);
 
 /* `c ? printf(...) : exit();` as a statement: the arms are statements (void
  * calls are allowed there, as in bpftrace), so it becomes if/else. */
@@ -83,7 +84,7 @@ static void jstack_to_print(Sema *s, Stmt *st)
 static bool sema_branch(Sema *s, StmtList *body, bool dead)
 {
 	s->dead += dead;
-	bool ok = sema_stmts(s, body);
+	bool ok = sema_scope(s, body);
 	s->dead -= dead;
 	return ok;
 }
@@ -137,7 +138,7 @@ static bool sema_stmt(Sema *s, Stmt *st)
 		if (!ok && !s->all)
 			return false;
 		s->loop_depth++;
-		ok = sema_stmts(s, &st->body) && ok;
+		ok = sema_scope(s, &st->body) && ok;
 		s->loop_depth--;
 		return ok;
 	}
@@ -150,9 +151,9 @@ static bool sema_stmt(Sema *s, Stmt *st)
 	case S_RETURN:
 		return true;
 	case S_BLOCK:
-		return sema_stmts(s, &st->body);
+		return sema_scope(s, &st->body);
 	case S_FOR:
-		return sema_for(s, st, sema_stmts);
+		return sema_for(s, st, sema_scope);
 	case S_LET:
 		return sema_let(s, st);
 	}
@@ -167,11 +168,31 @@ static bool sema_stmts(Sema *s, const StmtList *l)
 	return ok;
 }
 
+/* SemaHooks.block_scoping: the variables a block made are gone after it */
+static void scope_end(Sema *s, int mark)
+{
+	if (!sema_hooks(s)->block_scoping)
+		return;
+	for (int i = mark; i < s->vars.n; i++)
+		s->vars.v[i]->out_of_scope = true;
+}
+
+static bool sema_scope(Sema *s, const StmtList *l)
+{
+	int mark = s->vars.n;
+	bool ok = sema_stmts(s, l);
+	scope_end(s, mark);
+	return ok;
+}
+
 /* `{ stmts; v }` as a value (bpftrace 0.26): the statements, then v's type */
 bool sema_block(Sema *s, Expr *e)
 {
+	int mark = s->vars.n;
 	bool ok = sema_stmts(s, &e->block);
-	if (!(ok || s->all) || !sema_expr(s, e->a) || !ok)
+	ok = (ok || s->all) && sema_expr(s, e->a) && ok;
+	scope_end(s, mark);
+	if (!ok)
 		return false;
 	e->type = e->a->type;
 	return true;

@@ -87,6 +87,8 @@ static void var_failed(Sema *s, VarInfo *var, const char *name, const Expr *v)
 bool sema_assign_var(Sema *s, Stmt *st)
 {
 	Expr *t = st->target, *v = st->expr;
+	if (st->let_decl && sema_let_shadows(s, st))
+		return false;
 	VarInfo *var = sema_var_find(s, t->name);
 	if (st->op != OP_NONE) {
 		if (!compound_held(s, st) || !sema_need_int(s, v, "the right side of a compound assignment"))

@@ -80,6 +80,10 @@ typedef struct SemaHooks {
 	/* `&$x` is a pointer to the variable's value (bpftrace 0.26); else
 	 * `&` is refused */
 	bool addr_of_vars;
+	/* a $variable lives in the block that first sets or declares it
+	 * (`let`), and a `let` of a variable already seen is an error
+	 * (bpftrace 0.26); else it lives in the whole probe */
+	bool block_scoping;
 	/* `c ? buf(a, 2) : buf(b, 3)`: arms that are buffers (bpftrace 0.26);
 	 * else `Ternary return type unsupported buffer` */
 	bool ternary_buffers;

@@ -15,6 +15,7 @@ Type *sema_var_storage_type(Sema *s, Type *t); /* a $variable's value's */
 bool sema_declared(Sema *s, const char *name, Type **t); /* the dialect's declaration */
 bool sema_var(Sema *s, Expr *e);
 bool sema_let(Sema *s, Stmt *st); /* `let $x;` */
+bool sema_let_shadows(Sema *s, const Stmt *st); /* `let $x` of a known $x: error set */
 bool sema_map_declared(Sema *s, MapInfo *m);
 bool sema_map(Sema *s, Expr *e);
 

@@ -25,11 +25,33 @@ bool sema_declared(Sema *s, const char *name, Type **t)
 	return !sema_hooks(s)->declared || sema_hooks(s)->declared(s, name, t);
 }
 
+/* SemaHooks.block_scoping: `let $x` of a variable already seen here or
+ * in an enclosing block is an error (bpftrace 0.26's words) */
+bool sema_let_shadows(Sema *s, const Stmt *st)
+{
+	if (!sema_hooks(s)->block_scoping || !sema_var_find(s, st->target->name))
+		return false;
+	sema_error(s, st->loc, "Variable $%s was already declared. Variable shadowing is not allowed.",
+		   st->target->name);
+	return true;
+}
+
 /* `let $x;`: $x is zeroed there once its assignments give it a type (before
- * them, it reads as zero as every variable does) */
+ * them, it reads as zero as every variable does).  With block scoping it
+ * is declared here: assignments in inner blocks set this one. */
 bool sema_let(Sema *s, Stmt *st)
 {
+	if (sema_let_shadows(s, st))
+		return false;
 	VarInfo *v = sema_var_find(s, st->target->name);
+	if (!v && sema_hooks(s)->block_scoping) {
+		v = arena_alloc(&s->sc->arena, sizeof(VarInfo));
+		v->name = st->target->name;
+		v->declared = true;
+		vec_push(&s->vars, v);
+		st->target->var = v; /* zeroed with the type its uses give it */
+		return true;
+	}
 	st->target->var = v && v->type ? v : NULL;
 	return true;
 }
@@ -38,6 +60,8 @@ bool sema_var(Sema *s, Expr *e)
 {
 	VarInfo *v = sema_var_find(s, e->name);
 	const SemaHooks *h = sema_hooks(s);
+	if (v && v->declared && !v->type) /* `let $x;` read before it is set: 0 */
+		v->type = ty_int(s, 64, true);
 	e->none = (!v || (!v->type && !v->failed) || v->none) && h->none_values;
 	if (v && !v->type && v->failed)
 		return false; /* its assignment's error is reported */

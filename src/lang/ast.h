@@ -129,6 +129,8 @@ struct Stmt {
 	/* S_IF with an else: each arm ends with an expression and no ';', so
 	 * the if can be the value of the block it ends (bpftrace 0.26) */
 	bool valued;
+	/* S_ASSIGN written `let $x = e` (bpftrace 0.26): it declares $x */
+	bool let_decl;
 };
 
 /* A D probe (src/dtrace) as DTrace names it, for probeprov..probename,

@@ -101,6 +101,7 @@ static Stmt *parse_let(Parser *ps)
 		s->expr = cast;
 	if (s->expr)
 		s->kind = S_ASSIGN;
+	s->let_decl = true;
 	return s;
 }
 

@@ -107,17 +107,51 @@ static void test_let(void)
 	check_map_type(g026, "BEGIN { let $x: uint16 = 5; @ = $x; }", "uint64"); /* widened */
 	check_map_type(g026, "BEGIN { let $x: uint8; @ = $x; }", "uint64");
 	check_map_type(g026, "BEGIN { let $x; $x = \"s\"; @ = $x; }", "string[2]");
-	/* `let $x;` after $x has a type zeroes it: an S_LET that knows $x */
-	Compiled c = compile_gen(g026, "BEGIN { $x = 1; let $x; print($x); }");
+	/* `let $x;` declares $x where it stands: assignments in inner blocks set it */
+	Compiled c = compile_gen(g026, "BEGIN { let $x; if (1) { $x = 1; } print($x); }");
 	CHECK(c.sc != NULL);
 	if (c.sc) {
-		const Stmt *let = c.prog->probes[0]->body.v[1];
-		CHECK(let->kind == S_LET && let->target->var && let->target->var->type);
+		const Stmt *let = c.prog->probes[0]->body.v[0];
+		CHECK(let->kind == S_LET);
 	}
 	compiled_free(&c);
 	CHECK(!parses(g026, "BEGIN { let x = 1; }"));
 	CHECK(!parses(g026, "BEGIN { let $x: 5; }"));
 	CHECK(!parses(g017, "BEGIN { let $x = 1; }"));
+}
+
+/* ---- block scoping: a variable lives in the block that makes it ---- */
+
+static void expect_error_026(const char *text, int col, const char *msg)
+{
+	Compiled c = compile_gen(g026, text);
+	if (c.sc || !c.err.set || c.err.loc.col != col || strcmp(c.err.msg, msg)) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", text, c.err.loc.col,
+			c.err.set ? c.err.msg : "(no error)", col, msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&c);
+}
+
+static void test_block_scoping(void)
+{
+	const char *undef = "Undefined or undeclared variable: $x";
+	const char *shadow = "Variable $x was already declared. Variable shadowing is not allowed.";
+	expect_error_026("BEGIN { if (0) { $x = \"hello\"; } print(($x)); }", 41, undef);
+	expect_error_026("BEGIN { if (0) { $x = 1; } else { $x = 2; } print($x); }", 51, undef);
+	expect_error_026("BEGIN { { $x = 1; } @ = $x; }", 25, undef);
+	expect_error_026("BEGIN { $y = { $x = 1; $x }; @ = $x; }", 34, undef);
+	expect_error_026("BEGIN { let $x; if (0) { let $x = \"hello\"; } }", 26, shadow);
+	expect_error_026("BEGIN { $x = 1; { let $x = 2 } }", 19, shadow);
+	expect_error_026("BEGIN { let $x = 1; let $x = 2 }", 21, shadow);
+	/* sibling blocks: one name, two variables (of two types) */
+	check_map_type(g026, "BEGIN { if (1) { $x = 1; } if (1) { $x = \"s\"; @ = $x; } }", "string[2]");
+	/* declared before the block: set inside, read after */
+	check_map_type(g026, "BEGIN { let $x; if (0) { $x = 3; } @ = $x; }", "int64");
+	/* 0.17: the whole probe */
+	check_map_type(g017, "BEGIN { if (1) { $x = 5; } @ = $x; }", "int64");
 }
 
 /* ---- typeof: a type name, or an expression's type ---- */
@@ -204,6 +238,7 @@ int main(void)
 	test_bare_conditions();
 	test_let();
 	test_typeof();
+	test_block_scoping();
 	test_dot_deref();
 	test_map_decls();
 	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
