@@ -153,19 +153,6 @@ bool sema_int_operand(Sema *s, Expr *c, int i)
 	return sema_hooks(s)->int_args_at_call ? sema_agg_int_arg(s, c, i) : sema_arg_int(s, c, i);
 }
 
-
-/* DTrace's words when a D subroutine gets the wrong number of arguments */
-static bool d_arity_error(Sema *s, Expr *e, const FuncDef *f)
-{
-	int n = e->args.n;
-	if (f->min_args == f->max_args)
-		return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-				  f->name, n, n == 1 ? "" : "s", f->min_args);
-	return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %s %d expected",
-			  f->name, n, n == 1 ? "" : "s", n < f->min_args ? "at least" : "no more than",
-			  n < f->min_args ? f->min_args : f->max_args);
-}
-
 /* bpftrace's words: "no arguments", "one argument", "4 arguments" */
 static const char *n_arguments(int n)
 {
@@ -247,10 +234,8 @@ bool sema_call(Sema *s, Expr *e, CallCtx ctx)
 	if (!f)
 		return sema_error_pre(s, e->loc, "Unknown function: %s", e->name);
 	e->func = f;
-	if (f->dialects == FUNC_D && (e->args.n < f->min_args || e->args.n > f->max_args))
-		return d_arity_error(s, e, f);
 	if (e->args.n < f->min_args || e->args.n > f->max_args)
-		return arity_error(s, e, f);
+		return sema_hooks(s)->arity_error ? sema_hooks(s)->arity_error(s, e, f) : arity_error(s, e, f);
 	if (f->kind == FK_STMT && ctx != CALL_STMT)
 		return sema_error(s, e->loc, "%s() does not return a value", f->name);
 	if (f->kind == FK_VAR && ctx != CALL_VAR)

@@ -164,6 +164,9 @@ typedef struct SemaHooks {
 	/* a call's arguments are checked before they are counted (an arity
 	 * error comes after their own errors) */
 	bool args_before_arity;
+	/* a call with too few or too many arguments: the error (NULL: the
+	 * core's words, bpftrace's; D: DTrace's "prototype mismatch") */
+	bool (*arity_error)(Sema *s, Expr *c, const FuncDef *f);
 	/* a row's bt_arg (builtin.h: its argument's kind) is checked before
 	 * the row's own check; an argument's kind before whether it is a
 	 * literal (cgroup_path's filter) */

@@ -33,6 +33,7 @@ static const struct {
 	{"newline encountered in character", "D_CHR_NL"},
 	{"invalid cast expression", "D_CAST_INVAL"},
 	{"identifier redeclared", "D_DECL_IDRED"},
+	{"identifier redefined", "D_DECL_IDRED"},
 	/* C declarations (lang/cdecl.c's D mode) */
 	{"specified storage class not appropriate", "D_DECL_BADCLASS"},
 	{"useless declaration", "D_DECL_USELESS"},
@@ -191,6 +192,36 @@ static bool translate_core(const char *msg, char *out, size_t n, const char **ta
 	return false;
 }
 
+/* the C declarations' wording (lang/cdecl*.c) -> DTrace's (dt_decl.c) */
+static bool translate_decl(const char *msg, char *out, size_t n, const char **tag)
+{
+	char name[128], type[128];
+	long long width;
+	if (sscanf(msg, "member '%127[^']' has incomplete type %127[^(](", name, type) == 2) {
+		size_t len = strlen(type);
+		while (len && type[len - 1] == ' ')
+			type[--len] = 0;
+		/* dtrace names the type as its CTF forward, which libctf calls
+		 * "struct X" for a union too (dtrace-utils' union tests) */
+		bool u = !strncmp(type, "union ", 6);
+		snprintf(out, n, "incomplete struct/union/enum %s%s: %s", u ? "struct " : "", type + (u ? 6 : 0),
+			 name);
+		*tag = "D_DECL_INCOMPLETE";
+		return true;
+	}
+	if (sscanf(msg, "member '%127[^']' has type void", name) == 1) {
+		snprintf(out, n, "cannot have void member: %s", name);
+		*tag = "D_DECL_VOIDOBJ";
+		return true;
+	}
+	if (sscanf(msg, "bitfield width %lld is out of range", &width) == 1 && width <= 0) {
+		snprintf(out, n, "positive integral constant expression expected as bit-field size");
+		*tag = "D_DECL_BFCONST";
+		return true;
+	}
+	return false;
+}
+
 /* sonde's wording -> DTrace's, for messages D users meet */
 static bool translate(const char *msg, char *out, size_t n, const char **tag)
 {
@@ -213,7 +244,7 @@ static bool translate(const char *msg, char *out, size_t n, const char **tag)
 		*tag = "D_VAR_UNDEF";
 		return true;
 	}
-	if (translate_core(msg, out, n, tag))
+	if (translate_core(msg, out, n, tag) || translate_decl(msg, out, n, tag))
 		return true;
 	if (!strcmp(msg, "unterminated comment")) { /* lang/lexer.c's; dtrace finds it at the end */
 		snprintf(out, n, "end-of-file encountered before matching */");

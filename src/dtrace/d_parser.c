@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../compile/builtin.h"
 #include "../lang/lexer.h"
 #include "dtrace.h"
 
@@ -287,6 +288,19 @@ static bool at_word(const Lexer *lx, const char *w)
 	return c == ' ' || c == '\t' || c == '\n';
 }
 
+/* what a name an inline takes was already, in dtrace's words (its
+ * dt_idkind_name): an inline or a D function; NULL: nothing */
+static const char *defined_as(const DEnv *env, const char *name)
+{
+	for (int i = 0; i < env->ninlines; i++)
+		if (!strcmp(env->inlines[i].name, name))
+			return "scalar inline";
+	const FuncDef *f = func_find_in(name, DIALECT_D, 0);
+	if (!f)
+		return NULL;
+	return f->kind == FK_AGG ? "aggregating function " : f->kind == FK_STMT ? "action " : "function ";
+}
+
 /* inline TYPE NAME = EXPR; d_rewrite puts the expression where NAME is used */
 static bool parse_inline(DParser *dp)
 {
@@ -294,9 +308,10 @@ static bool parse_inline(DParser *dp)
 	if (!parse_d_inline(&dp->lx, dp->prog, &d, dp->err))
 		return false;
 	DEnv *env = dp->env;
-	for (int i = 0; i < env->ninlines; i++)
-		if (!strcmp(env->inlines[i].name, d.name))
-			return error_at(dp->err, d.name_loc, "identifier redeclared: %s", d.name);
+	const char *was = defined_as(env, d.name);
+	if (was)
+		return error_at(dp->err, d.name_loc, "identifier redefined: %s\n\t current: inline "
+				"definition\n\tprevious: %s", d.name, was);
 	env->inlines = arena_grow(&dp->prog->arena, env->inlines, env->ninlines, sizeof(*env->inlines));
 	env->inlines[env->ninlines++] = d;
 	return true;

@@ -43,11 +43,41 @@ static int suffix_len(const char *s)
 	return n;
 }
 
-static bool float_follows(const char *s)
+static int digits_len(const char *s)
 {
-	return (s[0] == '.' && isdigit((unsigned char)s[1])) ||
-	       ((s[0] == 'e' || s[0] == 'E') &&
-		(isdigit((unsigned char)s[1]) || ((s[1] == '+' || s[1] == '-') && isdigit((unsigned char)s[2]))));
+	int n = 0;
+	while (isdigit((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+/* the length of dt_lex.l's RGX_FP at s, 0 for none:
+ * ([0-9]+"."?[0-9]*|"."[0-9]+)((e|E)("+"|-)?[0-9]+)?[fFlL]? */
+static int float_len(const char *s)
+{
+	int n = digits_len(s);
+	if (n)
+		n += s[n] == '.' ? 1 + digits_len(s + n + 1) : 0;
+	else if (s[0] == '.' && isdigit((unsigned char)s[1]))
+		n = 1 + digits_len(s + 1);
+	else
+		return 0;
+	if (s[n] == 'e' || s[n] == 'E') {
+		int m = n + 1 + (s[n + 1] == '+' || s[n + 1] == '-');
+		if (isdigit((unsigned char)s[m]))
+			n = m + digits_len(s + m);
+	}
+	return n + (s[n] && strchr("fFlL", s[n]) != NULL);
+}
+
+/* dtrace's lexer takes the longest match, an integer's when as long: a
+ * floating-point constant longer than the integer here is an error */
+static bool float_error(Lexer *lx, int int_len)
+{
+	int n = float_len(lx->text + lx->pos);
+	if (n <= int_len)
+		return true;
+	return error_at(lx->err, lex_loc(lx, n), "floating-point constants are not permitted");
 }
 
 static bool lex_d_number(Lexer *lx, Token *t)
@@ -61,8 +91,8 @@ static bool lex_d_number(Lexer *lx, Token *t)
 	n += suffix_len(s + n);
 	t->kind = T_INT;
 	t->loc = lex_loc(lx, n);
-	if (!hex && float_follows(s + digits))
-		return error_at(lx->err, t->loc, "floating-point constants are not permitted");
+	if (!float_error(lx, n))
+		return false;
 	unsigned base = hex ? 16 : s[0] == '0' ? 8 : 10;
 	uint64_t v = 0;
 	bool oflow = false;
@@ -192,7 +222,8 @@ static int d_ident_len(const char *s)
 	return n;
 }
 
-/* D's own tokens: typed integer and character constants, identifiers with
+/* D's own tokens: typed integer and character constants (a floating-point
+ * one is an error), identifiers with
  * a kernel symbol's scope, ^^ (logical exclusive or), and no control line
  * inside a clause */
 static bool d_token(Lexer *lx, Token *t, bool *ok)
@@ -200,6 +231,8 @@ static bool d_token(Lexer *lx, Token *t, bool *ok)
 	char c = lex_peek(lx, 0);
 	if (isdigit((unsigned char)c))
 		*ok = lex_d_number(lx, t);
+	else if (c == '.' && isdigit((unsigned char)lex_peek(lx, 1)))
+		*ok = float_error(lx, 0);
 	else if (c == '\'')
 		*ok = lex_d_char(lx, t);
 	else if (c == '#')

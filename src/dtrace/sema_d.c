@@ -195,9 +195,9 @@ static bool d_key_mismatch(Sema *s, const Expr *e)
 	if (!self && pn[0] == '@' && pn[1] != '`') /* an aggregation: dtrace names it @a */
 		name = pn;
 	if (nwant != e->args.n)
-		return sema_error_late(s, e->loc, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		return sema_error_late(s, e->loc, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 				       name, e->args.n - self, e->args.n - self == 1 ? "" : "s",
-				       nwant - self);
+				       nwant - self); /* dt_idcheck: "key" for arrays and aggregations */
 	for (int i = self; i < nwant; i++) {
 		const Type *got = e->args.v[i]->type, *had = key_part(want, i);
 		if (got->kind == had->kind && (got->kind != TY_RECORD || !got->cname || !had->cname ||
@@ -266,6 +266,19 @@ static const BuiltinDef d_builtins[] = {
 static const char *const d_stack_actions[] = {"jstack", "stack", "ustack", "sym", "func", "mod",
 					      "usym", "ufunc", "umod", "uaddr", NULL};
 
+/* DTrace's words when a function gets the wrong number of arguments (a
+ * subroutine's or an aggregating function's: avg(1, 2), clear()) */
+static bool d_arity_error(Sema *s, Expr *e, const FuncDef *f)
+{
+	int n = e->args.n;
+	if (f->min_args == f->max_args)
+		return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+				  f->name, n, n == 1 ? "" : "s", f->min_args);
+	return sema_error(s, e->loc, "%s( ) prototype mismatch: %d arg%s passed, %s %d expected",
+			  f->name, n, n == 1 ? "" : "s", n < f->min_args ? "at least" : "no more than",
+			  n < f->min_args ? f->min_args : f->max_args);
+}
+
 const SemaHooks d_sema_hooks = {
 	.ints_keep_width = true,
 	.strings_ordered = true,
@@ -288,6 +301,7 @@ const SemaHooks d_sema_hooks = {
 	.index_bounds = d_index_bounds,
 	.arg_elsewhere = d_arg_elsewhere,
 	.call_order = dsema_action_order,
+	.arity_error = d_arity_error,
 	.printf_check = sema_d_printf,
 	.format_conv = d_widen_conv,
 	.aggs_signed = true, /* DTrace's min/max/sum compare and print signed */
