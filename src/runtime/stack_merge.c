@@ -24,7 +24,7 @@ static void push_gap(MergedStack *out)
 	vec_push(out, f);
 }
 
-static void add_stack(MergedStack *out, const OutCtx *o, const Type *t, const void *d)
+static void push_native_stack(MergedStack *out, const OutCtx *o, const Type *t, const void *d)
 {
 	uint64_t ips[STACK_IPS_MAX];
 	int n = stack_read(o, t, d, ips);
@@ -110,7 +110,7 @@ static void add_elem(MergedStack *out, const OutCtx *o, const Type *t, const voi
 			add_native_inner(out, o, mg->u, mg->ud, frontend_rt(o)->pystack->eval_func,
 					 mg->py_frames);
 	} else if (d != mg->ud)
-		add_stack(out, o, t, d);
+		push_native_stack(out, o, t, d);
 }
 
 void stack_merge(const OutCtx *o, const Type *k, const void *key, MergedStack *out)
