@@ -424,6 +424,7 @@ void script_free(Script *sc)
 		free(sc->progs.v[i]->insns);
 		free(sc->progs.v[i]->lines);
 		free(sc->progs.v[i]->relocs);
+		free(sc->progs.v[i]->funcs);
 	}
 	for (int i = 0; i < sc->fmts.n; i++)
 		fmt_free(sc->fmts.v[i]);
