@@ -21,7 +21,7 @@ LDRELR  := -Wl,-z,pack-relative-relocs
 STATIC_LDLIBS := -static -lbpf -ldw -lelf -lz -llzma -lbz2 -lprotobuf-c
 ifeq ($(STATIC),1)
 SONDE_LDLIBS := $(STATIC_LDLIBS)
-SONDE_OBJ := $(STATIC_OBJ)
+SONDE_OBJ = $(STATIC_OBJ)
 else
 SONDE_LDLIBS := $(LDRELR) $(LDLIBS)
 endif
