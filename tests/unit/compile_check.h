@@ -80,11 +80,9 @@ static inline void expect_error(const char *prog, const Options *o, int line, in
 	compiled_free(&r);
 }
 
-/* prog fails in generation g (readers sym) with msg at line:col */
-static inline void expect_error_as(const BtGeneration *g, SymCtx *sym, const char *prog, int line,
-				   int col, const char *msg)
+/* r (prog's compile) failed with msg at line:col; frees r */
+static inline void check_error_at(Compiled r, const char *prog, int line, int col, const char *msg)
 {
-	Compiled r = compile_as_sym(g, prog, sym);
 	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
 	    r.err.loc.col != col) {
 		check_failed++;
@@ -95,4 +93,11 @@ static inline void expect_error_as(const BtGeneration *g, SymCtx *sym, const cha
 		check_passed++;
 	}
 	compiled_free(&r);
+}
+
+/* prog fails in generation g (readers sym) with msg at line:col */
+static inline void expect_error_as(const BtGeneration *g, SymCtx *sym, const char *prog, int line,
+				   int col, const char *msg)
+{
+	check_error_at(compile_as_sym(g, prog, sym), prog, line, col, msg);
 }

@@ -76,17 +76,7 @@ static void test_values(void)
 static void expect_named_error(char **named, int n, const char *prog, int line, int col,
 			       const char *msg)
 {
-	Compiled r = compile_named(prog, named, n, NULL, 0);
-	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
-	    r.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
-			r.err.loc.line, r.err.loc.col, r.err.set ? r.err.msg : "(no error)", line, col,
-			msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&r);
+	check_error_at(compile_named(prog, named, n, NULL, 0), prog, line, col, msg);
 }
 
 static void test_errors(void)

@@ -19,17 +19,7 @@ static const BtGeneration *g026, *g017;
 
 static void expect_ts_error(const char *prog, int line, int col, const char *msg)
 {
-	Compiled r = compile_as(g026, prog);
-	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.line != line ||
-	    r.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d:%d: %s\n  want: %d:%d: %s\n", prog,
-			r.err.loc.line, r.err.loc.col, r.err.set ? r.err.msg : "(no error)", line, col,
-			msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&r);
+	check_error_at(compile_as(g026, prog), prog, line, col, msg);
 }
 
 static void test_type(void)
