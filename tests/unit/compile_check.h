@@ -15,14 +15,20 @@ typedef struct Compiled {
 	Error err;
 } Compiled;
 
-static inline Compiled compile_with(const char *text, const Options *o)
+/* text parsed with the rules po, then compiled with the options o */
+static inline Compiled compile_parsed(const char *text, const ParseOpts *po, const Options *o)
 {
 	Compiled c = {0};
 	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, bt_generation_named("0.17")->fe.parse, &c.err);
+	c.prog = parse_program_opts(&src, po, &c.err);
 	if (c.prog)
 		c.sc = compile_program(c.prog, o, &c.err);
 	return c;
+}
+
+static inline Compiled compile_with(const char *text, const Options *o)
+{
+	return compile_parsed(text, bt_generation_named("0.17")->fe.parse, o);
 }
 
 /* text compiled as generation g's bpftrace (its parse rules and hooks) */
@@ -30,12 +36,15 @@ static inline Compiled compile_as(const BtGeneration *g, const char *text)
 {
 	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g->fe.sema,
 		     .codegen = g->fe.codegen};
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
+	return compile_parsed(text, g->fe.parse, &o);
+}
+
+/* text compiled as generation g's bpftrace with its front end in use and
+ * the options o (frontend_use fills o's hooks) */
+static inline Compiled compile_as_opts(const BtGeneration *g, const char *text, Options *o)
+{
+	frontend_use(&g->fe, o, NULL);
+	return compile_parsed(text, g->fe.parse, o);
 }
 
 /* text compiled as generation g's bpftrace with its front end in use and
@@ -43,13 +52,7 @@ static inline Compiled compile_as(const BtGeneration *g, const char *text)
 static inline Compiled compile_as_sym(const BtGeneration *g, const char *text, SymCtx *sym)
 {
 	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sym = sym};
-	frontend_use(&g->fe, &o, NULL);
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
+	return compile_as_opts(g, text, &o);
 }
 
 static inline void compiled_free(Compiled *c)

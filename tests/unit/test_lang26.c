@@ -11,15 +11,9 @@ static const BtGeneration *g026, *g017;
 
 static Compiled compile_gen(const BtGeneration *g, const char *text)
 {
-	Options o = {.strlen_max = 64, .map_keys_max = 4096};
-	frontend_use(&g->fe, &o, NULL);
-	Compiled c = {0};
-	o.sym = &test_syms; /* the test program's readers (syms_check.h) */
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
+	/* the test program's readers (syms_check.h) */
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .sym = &test_syms};
+	return compile_as_opts(g, text, &o);
 }
 
 /* the type name of the first map's value once `text` compiles ("" if not) */

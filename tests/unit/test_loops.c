@@ -9,15 +9,8 @@
 /* text parsed and compiled as bpftrace 0.26.1's */
 static Compiled compile_gen026(const char *text)
 {
-	const Frontend *fe = &bt_generation_named("0.26")->fe;
 	Options o = {.sym = &test_syms, .strlen_max = 64, .map_keys_max = 4096};
-	frontend_use(fe, &o, NULL);
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, fe->parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
+	return compile_as_opts(bt_generation_named("0.26"), text, &o);
 }
 
 static Compiled compile_026(const char *text)

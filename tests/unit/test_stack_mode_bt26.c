@@ -18,12 +18,7 @@ static Compiled compile_mode(const char *text, StackMode mode)
 {
 	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .sema = g026->fe.sema,
 		     .codegen = g026->fe.codegen, .stack_mode = mode};
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g026->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
+	return compile_parsed(text, g026->fe.parse, &o);
 }
 
 /* the type of the first statement's value in the first probe */

@@ -19,13 +19,7 @@ static Compiled compile_unsafe(const BtGeneration *g, const char *text, bool uns
 {
 	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242, .unsafe = unsafe,
 		     .sym = &test_syms};
-	frontend_use(&g->fe, &o, NULL);
-	Compiled c = {0};
-	Source src = {"test", text};
-	c.prog = parse_program_opts(&src, g->fe.parse, &c.err);
-	if (c.prog)
-		c.sc = compile_program(c.prog, &o, &c.err);
-	return c;
+	return compile_as_opts(g, text, &o);
 }
 
 static void expect(const BtGeneration *g, bool unsafe, const char *text, int col, const char *msg)
