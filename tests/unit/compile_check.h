@@ -98,6 +98,19 @@ static inline void check_error_at(Compiled r, const char *prog, int line, int co
 	compiled_free(&r);
 }
 
+/* r (prog's compile) failed with msg at column col, on any line; frees r */
+static inline void check_error_col(Compiled r, const char *prog, int col, const char *msg)
+{
+	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.col != col) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", prog, r.err.loc.col,
+			r.err.set ? r.err.msg : "(no error)", col, msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&r);
+}
+
 /* prog fails in generation g (readers sym) with msg at line:col */
 static inline void expect_error_as(const BtGeneration *g, SymCtx *sym, const char *prog, int line,
 				   int col, const char *msg)

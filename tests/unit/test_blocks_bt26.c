@@ -30,15 +30,7 @@ static void expect_type(const char *prog, const char *want)
 /* prog fails in generation g with msg at column col */
 static void expect_err(const BtGeneration *g, const char *prog, int col, const char *msg)
 {
-	Compiled c = compile_as(g, prog);
-	if (c.sc || !c.err.set || strcmp(c.err.msg, msg) || c.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", prog, c.err.loc.col,
-			c.err.set ? c.err.msg : "(no error)", col, msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&c);
+	check_error_col(compile_as(g, prog), prog, col, msg);
 }
 
 /* the first statement's value (its assignment's right side) */

@@ -23,15 +23,7 @@ static const Type *map_val(const Compiled *c, const char *name)
 
 static void expect_err(const BtGeneration *g, const char *prog, int col, const char *msg)
 {
-	Compiled r = compile_as(g, prog);
-	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", prog, r.err.loc.col,
-			r.err.set ? r.err.msg : "(no error)", col, msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&r);
+	check_error_col(compile_as(g, prog), prog, col, msg);
 }
 
 static void test_types(void)

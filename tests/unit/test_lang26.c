@@ -118,15 +118,7 @@ static void test_let(void)
 
 static void expect_error_026(const char *text, int col, const char *msg)
 {
-	Compiled c = compile_gen(g026, text);
-	if (c.sc || !c.err.set || c.err.loc.col != col || strcmp(c.err.msg, msg)) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", text, c.err.loc.col,
-			c.err.set ? c.err.msg : "(no error)", col, msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&c);
+	check_error_col(compile_gen(g026, text), text, col, msg);
 }
 
 static void test_block_scoping(void)

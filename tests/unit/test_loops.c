@@ -24,15 +24,7 @@ static Compiled compile_026(const char *text)
 
 static void expect_error_026(const char *prog, int col, const char *msg)
 {
-	Compiled r = compile_gen026(prog);
-	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", prog, r.err.loc.col,
-			r.err.set ? r.err.msg : "(no error)", col, msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&r);
+	check_error_col(compile_gen026(prog), prog, col, msg);
 }
 
 /* the helpers the program calls, and whether each callback's address is

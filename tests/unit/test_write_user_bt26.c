@@ -24,15 +24,7 @@ static Compiled compile_unsafe(const BtGeneration *g, const char *text, bool uns
 
 static void expect(const BtGeneration *g, bool unsafe, const char *text, int col, const char *msg)
 {
-	Compiled r = compile_unsafe(g, text, unsafe);
-	if (r.sc || !r.err.set || strcmp(r.err.msg, msg) || r.err.loc.col != col) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got:  %d: %s\n  want: %d: %s\n", text, r.err.loc.col,
-			r.err.set ? r.err.msg : "(no error)", col, msg);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&r);
+	check_error_col(compile_unsafe(g, text, unsafe), text, col, msg);
 }
 
 static int write_calls(const Script *sc)
