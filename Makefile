@@ -62,7 +62,7 @@ build/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DSONDE_VERSION='"$(VERSION)"' -DSONDE_TOOLS_DIR='"$(PREFIX)/share/sonde/tools"' -MMD -MP -c -o $@ $<
 
-build/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/check.h tests/unit/compile_check.h
+build/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
