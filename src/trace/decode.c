@@ -415,7 +415,8 @@ void dec_wait_status(StrBuf *b, int s)
 
 void dec_wait_options(StrBuf *b, uint64_t v)
 {
-	static const FlagName t[] = {N(WNOHANG), N(WUNTRACED), N(WEXITED), N(WCONTINUED),
+	/* WSTOPPED == WUNTRACED: strace names it WSTOPPED */
+	static const FlagName t[] = {N(WNOHANG), N(WSTOPPED), N(WEXITED), N(WCONTINUED),
 				     N(WNOWAIT), N(__WNOTHREAD), N(__WALL), N(__WCLONE), END};
 	if (!v)
 		sb_puts(b, "0");

@@ -1,15 +1,18 @@
 /* A program for sonde trace's restart_syscall: a sleep that a stop signal
  * interrupts is resumed by restart_syscall once the process continues.
- * A child does the signals, each once it sees (in /proc) this process
- * where the signal must find it, so no timing decides the calls:
- *   parent: clock_nanosleep 60 s     child: [parent sleeping] SIGSTOP,
- *           (stopped, continued)            [parent stopped] SIGCONT,
- *           restart_syscall                 [parent in restart_syscall]
- *           (SIGUSR1's handler: EINTR)      SIGUSR1, exit
- *           wait4
- * SIGCHLD stays blocked: under ptrace (strace) an ignored signal still
- * interrupts a sleep, untraced it does not. */
-#include <errno.h>
+ * The parent does the signals, each once it sees the sleeper where the
+ * signal must find it, so no timing decides the calls:
+ *   child:  clock_nanosleep 60 s     parent: [child sleeping, /proc] SIGSTOP,
+ *           (stopped, continued)             [child's group stop, wait4
+ *                                            WUNTRACED] SIGCONT,
+ *           restart_syscall                  [child in restart_syscall] SIGUSR1,
+ *           (SIGUSR1's handler: EINTR)       wait4
+ * The parent waits for the group stop itself, not for /proc's 't': under
+ * ptrace (strace) the signal-delivery stop also shows 't', and a SIGCONT
+ * sent then discards the stop before it happens. Only the real parent's
+ * wait sees the group stop, hence the sleeper is the child.
+ * SIGCHLD stays blocked: under ptrace an ignored signal still interrupts a
+ * sleep or shows as delivered; untraced it does not. */
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,17 +42,16 @@ static int proc_field(pid_t pid, const char *file)
 	return r && r[1] && r[2] ? r[2] : -1;
 }
 
-/* until pid sleeps in call nr (-1: any), or is stopped (nr -2) */
-static void wait_for(pid_t pid, int nr)
+/* until pid sleeps in call nr */
+static void wait_sleeping_in(pid_t pid, int nr)
 {
 	for (long i = 0; i < 20000000; i++) {
-		int st = proc_field(pid, "stat");
-		if (nr == -2 ? (st == 'T' || st == 't')
-			     : st == 'S' && proc_field(pid, "syscall") == nr)
+		if (proc_field(pid, "stat") == 'S' && proc_field(pid, "syscall") == nr)
 			return;
 		syscall(SYS_sched_yield);
 	}
-	_exit(3);
+	kill(pid, SIGKILL);
+	exit(3);
 }
 
 static void on_usr1(int sig)
@@ -57,15 +59,10 @@ static void on_usr1(int sig)
 	(void)sig;
 }
 
-static void signaller(pid_t parent)
+static int sleeper(void)
 {
-	wait_for(parent, SYS_clock_nanosleep);
-	kill(parent, SIGSTOP);
-	wait_for(parent, -2);
-	kill(parent, SIGCONT);
-	wait_for(parent, SYS_restart_syscall);
-	kill(parent, SIGUSR1);
-	_exit(0);
+	struct timespec req = {60, 0}, rem;
+	return clock_nanosleep(CLOCK_REALTIME, 0, &req, &rem);
 }
 
 int main(void)
@@ -76,11 +73,17 @@ int main(void)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	struct sigaction sa = {.sa_handler = on_usr1};
 	sigaction(SIGUSR1, &sa, NULL);
-	pid_t parent = getpid(), child = fork();
+	pid_t child = fork();
 	if (child == 0)
-		signaller(parent);
-	struct timespec req = {60, 0}, rem;
-	int r = clock_nanosleep(CLOCK_REALTIME, 0, &req, &rem);
-	waitpid(child, NULL, 0);
-	return r == EINTR ? 0 : 1;
+		_exit(sleeper());
+	int st = 0;
+	wait_sleeping_in(child, SYS_clock_nanosleep);
+	kill(child, SIGSTOP);
+	if (waitpid(child, &st, WUNTRACED) != child || !WIFSTOPPED(st))
+		return 2;
+	kill(child, SIGCONT);
+	wait_sleeping_in(child, SYS_restart_syscall);
+	kill(child, SIGUSR1);
+	waitpid(child, &st, 0);
+	return WIFEXITED(st) && WEXITSTATUS(st) == 4 /* EINTR */ ? 0 : 1;
 }

@@ -36,18 +36,6 @@ norm() {
 	    -e 's/si_pid=[0-9]+/si_pid=PID/g' -e 's/\{pid=[0-9]+/{pid=PID/' -e 's/si_([us])time=[0-9]+( \/\* [^*]* \*\/)?/si_\1time=T/g' -e 's/^(clone3\(.*\) = )[0-9]+$/\1PID/' -e 's/^(set_tid_address\(.*\) = )[0-9]+$/\1PID/' -e 's/^(wait4\(.*\) = )[0-9]+$/\1PID/' \
 	    -e 's/\{tv_sec=[0-9]+, tv_nsec=[0-9]+\}\) = \? ERESTART/{LEFT}) = ? ERESTART/' | sort
 }
-# stop_race=1: strace shows a SIGSTOP (and the stop) only when it handles the
-# signal-delivery stop before the program's signaller, which sees the tracee
-# stopped at once, sends SIGCONT (that discards a pending stop): a race of
-# strace's, not of the traced program's. When strace's output has no stop,
-# sonde's stop lines are left out of the comparison; when it has, they count.
-stop_race() {
-	if [ "${stop_race:-0}" = 1 ] && ! grep -q -e '--- stopped by SIGSTOP ---' "$1"; then
-		grep -v -e '^--- SIGSTOP ' -e '^--- stopped by SIGSTOP ---$' || true
-	else
-		cat
-	fi
-}
 fails=0
 # follow=-f by default; without it sonde takes only the entries it needs
 # (execve, exit...) and everything else at the exit: both ways are compared
@@ -58,7 +46,7 @@ run() {
 	# in, and BPF cannot fault it in to show it (strace can); see docs/trace.md
 	strace $follow ${yflag:-} -qq -s 32 -e trace=$calls -o "$tmp/strace.$name" "$@" 2>&1 < /dev/null | cat >/dev/null
 	"$SONDE" trace $follow ${yflag:-} -s 32 -e trace=$calls -o "$tmp/sonde.$name" -- "$@" 2>&1 < /dev/null | cat >/dev/null
-	if ! diff <(norm "$tmp/strace.$name") <(norm "$tmp/sonde.$name" | stop_race "$tmp/strace.$name") > "$tmp/diff.$name"; then
+	if ! diff <(norm "$tmp/strace.$name") <(norm "$tmp/sonde.$name") > "$tmp/diff.$name"; then
 		echo "DIFF for $name ($*):"; head -20 "$tmp/diff.$name"; fails=$((fails + 1))
 	fi
 }
@@ -120,12 +108,12 @@ run sockopt build/progs/trace_sockopt
 # a sleep a stop signal interrupts (the time left), the stop, the
 # restart_syscall that resumes it (named also when the sleep is not traced:
 # sonde takes it, not shown), a handler's signal that ends it
-keep=1 stop_race=1
+keep=1
 calls=clock_nanosleep,restart_syscall,wait4
 run restart build/progs/trace_restart
 calls=restart_syscall
 run restart-alone build/progs/trace_restart
-keep=0 stop_race=0
+keep=0
 calls=$saved
 # no hot call (read, write...) traced: the programs are on these calls' own
 # tracepoints, with -f and without
