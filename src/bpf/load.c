@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../util/bpf_sys.h"
 #include "../util/util.h"
 
 /* Lines of the verifier log that are trace, not a reason. */
@@ -76,7 +77,7 @@ const char *bpf_verifier_words(const char *r)
 }
 
 /* a 4 MiB verifier log (level 1) for the load o describes */
-static char *with_log(struct bpf_prog_load_opts *o)
+static char *with_log(BpfSysProg *o)
 {
 	size_t n = 4u << 20;
 	char *log = xcalloc(1, n);
@@ -91,7 +92,7 @@ static char *with_log(struct bpf_prog_load_opts *o)
  * verifier's rule for a function passed to a helper): one type blob,
  * `long main(void *)` and `static long cbN(long, long, long, long)`.
  * Returns the BTF's fd (-1: failed; o unchanged), the func_info in *fi. */
-static int subprog_btf(const BpfProg *p, struct bpf_prog_load_opts *o, struct bpf_func_info **fi)
+static int subprog_btf(const BpfProg *p, BpfSysProg *o, struct bpf_func_info **fi)
 {
 	struct btf *btf = btf__new_empty();
 	if (!btf)
@@ -127,19 +128,21 @@ static int subprog_btf(const BpfProg *p, struct bpf_prog_load_opts *o, struct bp
 
 int bpf_prog_load_code(BpfProg *p, const BpfLoadAttr *a, bool verbose, char **log_out)
 {
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = a->expected_attach_type,
-		    .attach_btf_id = a->attach_btf_id, .attach_btf_obj_fd = (__u32)a->attach_btf_obj_fd);
+	BpfSysProg o = {.type = a->type, .name = a->name, .insns = p->insns,
+			.ninsns = (size_t)p->ninsns, .expected_attach_type = a->expected_attach_type,
+			.attach_btf_id = a->attach_btf_id,
+			.attach_btf_obj_fd = (uint32_t)a->attach_btf_obj_fd};
 	struct bpf_func_info *fi = NULL;
 	int btf_fd = p->nfuncs ? subprog_btf(p, &o, &fi) : -1;
 	/* a log only when verbose (bpftrace's -v shows it: on success the
 	 * verifier's statistics) or on failure: logging slows every load */
 	char *log = verbose ? with_log(&o) : NULL;
-	int fd = bpf_prog_load(a->type, a->name, "GPL", p->insns, (size_t)p->ninsns, &o);
+	int fd = bpf_sys_prog_load(&o);
 	if (fd >= 0 && log)
 		p->vlog = xstrdup(log);
 	if (fd < 0 && !log) { /* load again, now with the log that says why */
 		log = with_log(&o);
-		fd = bpf_prog_load(a->type, a->name, "GPL", p->insns, (size_t)p->ninsns, &o);
+		fd = bpf_sys_prog_load(&o);
 	}
 	if (fd >= 0) {
 		free(log);

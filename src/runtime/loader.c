@@ -11,6 +11,7 @@
 #include "../bpf/load.h"
 #include "../sym/pylayout.h"
 #include "../sym/features.h"
+#include "../util/bpf_sys.h"
 #include "runtime.h"
 #include "verbose.h"
 #include "../util/phase_time.h"
@@ -25,8 +26,7 @@
 static int new_map_fd(enum bpf_map_type type, const char *name, uint32_t ksize, uint32_t vsize,
 		      uint32_t entries, uint32_t flags, char *err, size_t errlen)
 {
-	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = flags);
-	int fd = bpf_map_create(type, name, ksize, vsize, entries, &o);
+	int fd = bpf_sys_map_create(type, name, ksize, vsize, entries, flags);
 	if (fd < 0)
 		snprintf(err, errlen, "creating map %s: %s%s", name, strerror(-fd),
 			 fd == -EPERM ? " (sonde needs root, or CAP_BPF and CAP_PERFMON)" : "");

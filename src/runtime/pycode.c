@@ -20,12 +20,13 @@
 #include "../compile/sema.h"
 #include "../probes/provider.h"
 #include "../sym/pylayout.h"
+#include "../util/bpf_sys.h"
 #include "runtime.h"
 
 static int pycode_map(const char *name, uint32_t ksize, uint32_t vsize, uint32_t n, char *err, size_t errlen)
 {
 	/* preallocated: profile programs run in NMI, where allocating fails */
-	int fd = bpf_map_create(BPF_MAP_TYPE_HASH, name, ksize, vsize, n, NULL);
+	int fd = bpf_sys_map_create(BPF_MAP_TYPE_HASH, name, ksize, vsize, n, 0);
 	if (fd < 0)
 		snprintf(err, errlen, "creating map %s: %s", name, strerror(-fd));
 	return fd;

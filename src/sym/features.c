@@ -19,6 +19,7 @@
 #include <bpf/libbpf.h>
 
 #include "tracefs.h"
+#include "../util/bpf_sys.h"
 
 #ifndef SONDE_VERSION
 #define SONDE_VERSION "unknown"
@@ -66,8 +67,9 @@ bool kernel_has_kprobe_multi(void)
 		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0},
 		{.code = BPF_JMP | BPF_EXIT},
 	};
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = BPF_TRACE_KPROBE_MULTI);
-	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "sonde_probe", "GPL", insns, 2, &o);
+	BpfSysProg o = {.type = BPF_PROG_TYPE_KPROBE, .name = "sonde_probe", .insns = insns,
+			.ninsns = 2, .expected_attach_type = BPF_TRACE_KPROBE_MULTI};
+	int fd = bpf_sys_prog_load(&o);
 	if (fd < 0)
 		return false;
 	const unsigned long addrs[] = {1};
@@ -98,7 +100,9 @@ bool kernel_has_bpf_sdiv(void)
 		{.code = BPF_ALU64 | BPF_DIV | BPF_K, .dst_reg = BPF_REG_0, .off = 1, .imm = 2},
 		{.code = BPF_JMP | BPF_EXIT},
 	};
-	int fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "sonde_sdiv", "GPL", insns, 3, NULL);
+	BpfSysProg o = {.type = BPF_PROG_TYPE_SOCKET_FILTER, .name = "sonde_sdiv", .insns = insns,
+			.ninsns = 3};
+	int fd = bpf_sys_prog_load(&o);
 	cached = fd >= 0;
 	if (fd >= 0)
 		close(fd);
@@ -311,9 +315,9 @@ static int try_tracing_prog(enum bpf_attach_type type, const char *target, bool 
 		{.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0},
 		{.code = BPF_JMP | BPF_EXIT},
 	};
-	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = type,
-		    .attach_btf_id = (__u32)id);
-	int fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "sonde_probe", "GPL", insns, 2, &opts);
+	BpfSysProg o = {.type = BPF_PROG_TYPE_TRACING, .name = "sonde_probe", .insns = insns,
+			.ninsns = 2, .expected_attach_type = type, .attach_btf_id = (uint32_t)id};
+	int fd = bpf_sys_prog_load(&o);
 	if (fd < 0)
 		return errno;
 	int e = 0;

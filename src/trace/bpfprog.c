@@ -12,6 +12,7 @@
 #include <bpf/btf.h>
 #include <linux/perf_event.h>
 
+#include "../util/bpf_sys.h"
 #include "../util/util.h"
 #include "bpfgen.h"
 #include "sigs.h"
@@ -46,7 +47,7 @@ static void task_offsets(TaskOffsets *t)
 static int map_create(TraceBpf *b, int idx, enum bpf_map_type type, const char *name,
 		      uint32_t ks, uint32_t vs, uint32_t n, char *err, size_t errlen)
 {
-	int fd = bpf_map_create(type, name, ks, vs, n, NULL);
+	int fd = bpf_sys_map_create(type, name, ks, vs, n, 0);
 	if (fd < 0) {
 		if (fd == -EPERM)
 			snprintf(err, errlen, "sonde trace needs root, or the capabilities CAP_BPF "
@@ -80,10 +81,10 @@ static int load_type(TraceBpf *b, BpfCode *g, enum bpf_prog_type type, const cha
 	/* -v: the whole log on a rejection, the verifier's statistics otherwise */
 	size_t logsz = verbose ? (16u << 20) : 0;
 	char *log = logsz ? xcalloc(1, logsz) : NULL;
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = (uint32_t)logsz,
-		    .log_level = log ? 1 | 4 : 0);
-	int fd = bpf_prog_load(type, "sondetrace", "GPL", g->insns.v,
-			       (size_t)g->insns.n, &o);
+	BpfSysProg o = {.type = type, .name = "sondetrace", .insns = g->insns.v,
+			.ninsns = (size_t)g->insns.n, .log_buf = log,
+			.log_size = (uint32_t)logsz, .log_level = log ? 1 | 4 : 0};
+	int fd = bpf_sys_prog_load(&o);
 	if (fd < 0) {
 		if (fd == -EPERM)
 			snprintf(err, errlen, "sonde trace needs root, or the capabilities CAP_BPF "
