@@ -128,6 +128,7 @@ bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			dec_ptr(b, v);
 		break;
 	case 'J': put_sockname(b, c, i); break;
+	case '%': put_dirents(b, c, i, have); break;
 	case '1': put_time_left(b, c, i, have); break;
 	case '+': put_uint_out(b, c, i, have); break;
 	case '#': put_socklen(b, c, i); break;

@@ -102,6 +102,9 @@ void put_uint_out(StrBuf *b, const Call *c, int i, bool have);
 void put_sockname(StrBuf *b, const Call *c, int i);
 void put_socklen(StrBuf *b, const Call *c, int i);
 
+/* printer_dirents.c: '%', getdents' entries: the address and their count */
+void put_dirents(StrBuf *b, const Call *c, int i, bool have);
+
 /* printer_vecs.c: iovecs and msghdrs */
 void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have);
 

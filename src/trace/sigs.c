@@ -22,7 +22,7 @@ static const struct {
 	{"getpeername", "fJ#"}, {"sendto", "fbuxIu"}, {"recvfrom", "fBuxJ#"},
 	{"listen", "fd"}, {"shutdown", "fd"}, {"clone", "Chppu"}, {"wait4", "dWop"},
 	{"exit_group", "d"}, {"exit", "d"}, {"execve", "sVv"}, {"execveat", "AsVva"},
-	{"lseek", "fdl"}, {"getdents64", "fpu"}, {"readlink", "sBu"}, {"readlinkat", "AsBu"},
+	{"lseek", "fdl"}, {"getdents", "f%u"}, {"getdents64", "f%u"}, {"readlink", "sBu"}, {"readlinkat", "AsBu"},
 	{"unlink", "s"}, {"unlinkat", "Asa"}, {"mkdir", "sM"}, {"mkdirat", "AsM"},
 	{"rmdir", "s"}, {"chdir", "s"}, {"fchdir", "f"}, {"rename", "ss"},
 	{"renameat", "AsAs"}, {"renameat2", "AsAsu"}, {"nanosleep", "t1"}, {"getcpu", "++p"},
@@ -161,6 +161,7 @@ void sig_captures(const char *sig, uint16_t s, TracePlan *p)
 		case 'b': k = CAP_BUF_ARG; size = s; p->lenarg[i] = (uint8_t)(i + 1); break;
 		case 'B': k = CAP_BUF_RET; size = s; p->lenarg[i] = (uint8_t)(i + 1); break;
 		case '9': k = CAP_BUF_RET; size = 4096; break;
+		case '%': k = CAP_BUF_RET; size = s > 4096 ? s : 4096; break;
 		case 'S': k = CAP_FIXED_OK; size = 144; break;
 		case 't': k = CAP_FIXED; size = 16; break;
 		case '1': k = CAP_FIXED; size = 16; break;

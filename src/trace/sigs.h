@@ -28,6 +28,7 @@
  *  + an unsigned int the call fills ([N]; getcpu's cpu and node)
  *  ! mq_open's attr (only with O_CREAT)
  *  [ gid_t[] in (count: argument 0)   ] gid_t[] out (count: ret)
+ *  % getdents' dirent buffer out (length: ret; its entries counted)
  *  # socklen_t in and out ([110 => 24]; J before it the sockaddr it sizes)
  *  M is a mode as strace prints a umode_t: octal
  *  (decode_tables.c's rows take precedence: flags and enums by table)

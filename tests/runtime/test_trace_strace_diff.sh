@@ -102,6 +102,9 @@ run prctl build/progs/trace_prctl
 # a recvfrom that returns more than its buffer holds (MSG_TRUNC)
 calls=getsockname,getpeername,accept4,recvfrom
 run sockname build/progs/trace_sockname "$tmp/sock"
+# directory entries: their count (/* 31 entries */)
+calls=getdents64,getdents
+run dirents ls -a tests/progs
 # socket options: the level and option decide what the value is
 calls=getsockopt,setsockopt
 run sockopt build/progs/trace_sockopt
