@@ -9,14 +9,21 @@
 #include "fmt.h"
 
 /* CAP_IOV_* data (trace.h): [{iov_base="...", iov_len=N}, ...]; returns
- * the bytes used */
+ * the bytes used. At most strsize elements, as strace's arrays (-s).
+ * addr is the array's: the capture stops before IOV_CAP
+ * elements only where an element could not be read, which strace shows
+ * as that element's address (the array's alone when it is the first). */
 static size_t put_iov(StrBuf *b, const uint8_t *d, size_t len, uint64_t cnt, uint64_t rem,
-		      size_t strsize)
+		      size_t strsize, uint64_t addr)
 {
 	size_t off = 0;
 	uint64_t k;
+	if (cnt && len < 18) {
+		dec_ptr(b, addr);
+		return 0;
+	}
 	sb_putc(b, '[');
-	for (k = 0; k < cnt && off + 18 <= len; k++) {
+	for (k = 0; k < cnt && k < strsize && off + 18 <= len; k++) {
 		uint64_t base, ilen;
 		uint16_t n;
 		memcpy(&base, d + off, 8);
@@ -38,6 +45,9 @@ static size_t put_iov(StrBuf *b, const uint8_t *d, size_t len, uint64_t cnt, uin
 	}
 	if (k < cnt)
 		sb_puts(b, k ? ", ..." : "...");
+	/* strace reads the element before it checks -s's limit */
+	if (k < cnt && k < IOV_CAP && off + 18 > len)
+		sb_printf(b, " /* %#llx */", (unsigned long long)(addr + 16 * k));
 	sb_putc(b, ']');
 	return off;
 }
@@ -53,12 +63,13 @@ static void put_msghdr(StrBuf *b, const uint8_t *d, size_t len, bool out, int64_
 		{MSG_EOR, "MSG_EOR"}, {MSG_WAITALL, "MSG_WAITALL"}, {MSG_ERRQUEUE, "MSG_ERRQUEUE"},
 		{MSG_NOSIGNAL, "MSG_NOSIGNAL"}, {MSG_MORE, "MSG_MORE"},
 		{MSG_CMSG_CLOEXEC, "MSG_CMSG_CLOEXEC"}, {0, NULL}};
-	uint64_t name, iovlen, control, controllen;
+	uint64_t name, iov, iovlen, control, controllen;
 	uint32_t namelen;
 	int32_t flags;
 	uint16_t n;
 	memcpy(&name, d, 8);
 	memcpy(&namelen, d + 8, 4);
+	memcpy(&iov, d + 16, 8);
 	memcpy(&iovlen, d + 24, 8);
 	memcpy(&control, d + 32, 8);
 	memcpy(&controllen, d + 40, 8);
@@ -72,7 +83,7 @@ static void put_msghdr(StrBuf *b, const uint8_t *d, size_t len, bool out, int64_
 	sb_printf(b, ", msg_namelen=%u, msg_iov=", namelen);
 	size_t off = 58u + n;
 	if (off <= len)
-		put_iov(b, d + off, len - off, iovlen, out ? (uint64_t)ret : UINT64_MAX, strsize);
+		put_iov(b, d + off, len - off, iovlen, out ? (uint64_t)ret : UINT64_MAX, strsize, iov);
 	else
 		sb_puts(b, "[...]");
 	sb_printf(b, ", msg_iovlen=%llu", (unsigned long long)iovlen);
@@ -109,7 +120,7 @@ void put_vec_arg(StrBuf *b, const Call *c, int i, int strsize, bool have)
 	}
 	if (k == 'L' || k == 'U')
 		put_iov(b, c->cap[i], c->caplen[i], c->args[i + 1],
-			out ? (uint64_t)h->ret : UINT64_MAX, (size_t)strsize);
+			out ? (uint64_t)h->ret : UINT64_MAX, (size_t)strsize, v);
 	else
 		put_msghdr(b, c->cap[i], c->caplen[i], out, h->ret, (size_t)strsize);
 }

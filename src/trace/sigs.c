@@ -54,6 +54,7 @@ static const struct {
 	{"ioperm", "xxd"}, {"lookup_dcookie", "upu"}, {"pidfd_send_signal", "fnXx"},
 	{"clock_adjtime", "cp"}, {"open_tree", "Asx"}, {"fspick", "Asx"},
 	{"mount_setattr", "Asxpu"}, {"faccessat2", "Aszx"},
+	{"preadv", "fUud_"}, {"pwritev", "fLud_"},
 	{"preadv2", "fUuu_x"}, {"pwritev2", "fLuu_x"}, {"mq_open", "sOM!"},
 	{"getgroups", "d]"}, {"setgroups", "d["},
 };

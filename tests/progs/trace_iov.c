@@ -1,4 +1,4 @@
-/* readv/writev, sendmsg/recvmsg and clone3 for sonde trace's differential
+/* readv/writev, pwritev, sendmsg/recvmsg and clone3 for sonde trace's differential
  * test: all on a pipe and a socketpair, with known contents. */
 #define _GNU_SOURCE
 #include <linux/sched.h>
@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -31,6 +32,14 @@ int main(void)
 	struct msghdr mr = {.msg_iov = r, .msg_iovlen = 2};
 	if (recvmsg(sv[1], &mr, 0) < 0)
 		return 1;
+	/* an iovec array cut by an unmapped page after its first element:
+	 * pwritev fails (EFAULT), strace shows where it could not read */
+	char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (pg == MAP_FAILED || munmap(pg + 4096, 4096))
+		return 1;
+	struct iovec *cut = (struct iovec *)(pg + 4096 - sizeof(*cut));
+	*cut = (struct iovec){a, strlen(a)};
+	pwritev(p[1], cut, 2, 0);
 	struct clone_args ca;
 	memset(&ca, 0, sizeof(ca));
 	ca.exit_signal = SIGCHLD;

@@ -64,9 +64,10 @@ saved=$calls; calls=read,write,poll,wait4,clock_nanosleep,exit_group
 run block build/progs/trace_block
 calls=$saved
 # signals as strace prints them (SIGCHLD from signal_generate, the others
-# from signal_deliver with their siginfo), iovecs, msghdrs, clone3
+# from signal_deliver with their siginfo), iovecs (one cut by an unmapped
+# page: ... /* 0x... */), msghdrs, clone3
 keep=1
-calls=kill,tgkill,rt_sigqueueinfo,wait4,readv,writev,sendmsg,recvmsg,clone3,rt_sigreturn
+calls=kill,tgkill,rt_sigqueueinfo,wait4,readv,writev,pwritev,sendmsg,recvmsg,clone3,rt_sigreturn
 run signals build/progs/trace_signals
 run iov build/progs/trace_iov
 # the same without -f (one process each): then only the calls that need it
