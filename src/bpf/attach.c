@@ -88,9 +88,20 @@ int open_perf_event(uint32_t type, uint64_t config, uint64_t period, bool freq,
 
 bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen)
 {
+	return attach_perf_event_cookie(pfd, prog_fd, 0, out, err, errlen);
+}
+
+bool attach_perf_event_cookie(int pfd, int prog_fd, uint64_t cookie, Attached *out, char *err, size_t errlen)
+{
 	/* A BPF link dies with its fd, so even SIGKILL leaves nothing behind. */
-	int lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, NULL);
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+	int lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
 	if (lfd < 0) {
+		if (cookie) {
+			snprintf(err, errlen, "attaching to perf event with a BPF cookie: %s", strerror(errno));
+			close(pfd);
+			return false;
+		}
 		if (ioctl(pfd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0) {
 			snprintf(err, errlen, "attaching to perf event: %s", strerror(errno));
 			close(pfd);

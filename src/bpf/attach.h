@@ -23,3 +23,6 @@ int open_perf_event(uint32_t type, uint64_t config, uint64_t period, bool freq,
 /* Runs prog_fd on the perf event pfd (a BPF link when the kernel has them),
  * and enables it; pfd, and the link, go into out. */
 bool attach_perf_event(int pfd, int prog_fd, Attached *out, char *err, size_t errlen);
+/* the same, the link carrying cookie (bpf_get_attach_cookie): a kernel
+ * without BPF links cannot give one other than 0 */
+bool attach_perf_event_cookie(int pfd, int prog_fd, uint64_t cookie, Attached *out, char *err, size_t errlen);

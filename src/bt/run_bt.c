@@ -200,7 +200,7 @@ int bt_run_program(BtCli *c)
 	status = runtime_run(sc, &c->run);
 out:
 	script_free(sc);
-	free(py);
+	py_target_free(py);
 	program_free(ast);
 	free(text);
 	source_files_free(&imports);

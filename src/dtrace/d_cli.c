@@ -505,7 +505,7 @@ static int list_probes(DCli *cl)
  * has jstack() */
 static void find_py(DCli *cl, const Program *all)
 {
-	free((void *)cl->opt.py);
+	py_target_free((struct PyTarget *)cl->opt.py);
 	cl->opt.py = py_target_find(all, &cl->opt.target);
 }
 
@@ -550,7 +550,7 @@ static int run(DCli *cl)
 
 static void cli_free(DCli *cl)
 {
-	free((void *)cl->opt.py);
+	py_target_free((struct PyTarget *)cl->opt.py);
 	for (int i = 0; i < cl->cmds.n; i++) {
 		program_free(cl->cmds.v[i].prog);
 		free(cl->cmds.v[i].text);

@@ -22,6 +22,7 @@ bool flame_target_python(int pid, char *const *cmd)
 	const char *base = pid ? "" : strrchr(cmd[0], '/') ? strrchr(cmd[0], '/') + 1 : cmd[0];
 	if (!ok && !strncmp(base, "python", 6))
 		fprintf(stderr, "sonde flamegraph: native frames only: %s\n", err);
+	pylayout_free(l);
 	free(l);
 	sym_ctx_free(sc);
 	return ok;

@@ -39,6 +39,7 @@ typedef struct ProbeSpec {
 	uint64_t ref_ctr;    /* usdt: file offset of the semaphore, 0 if none */
 	int pid;             /* -p/-c: fire for this process only; -1 = all */
 	char *argspec;       /* usdt: the note's argument spec ("-4@%edi 8@%rax") */
+	uint64_t cookie;     /* uprobe: the BPF cookie its link carries (bpf_get_attach_cookie) */
 	const struct DwarfFunc *dwarf; /* uprobe: the function's parameters from
 					* DWARF (args->NAME), kfunc: from BTF;
 					* NULL if none */

@@ -610,7 +610,7 @@ static bool uprobe_attach_common(const ProbeSpec *p, bool ret, int prog_fd, Atta
 				 char *err, size_t errlen)
 {
 	int pfd = uprobe_event_open(p, ret, err, errlen);
-	return pfd >= 0 && attach_perf_event(pfd, prog_fd, out, err, errlen);
+	return pfd >= 0 && attach_perf_event_cookie(pfd, prog_fd, p->cookie, out, err, errlen);
 }
 
 /* the USDT companions registered at start-up (provider.h); a handful */

@@ -49,3 +49,10 @@ PyTarget *py_target_find(const Program *ast, const ProbeTarget *target)
 	t->ok = pylayout_find(target->sym, target->maps_pid, target->cmd, &t->layout, t->err, sizeof(t->err));
 	return t;
 }
+
+void py_target_free(PyTarget *t)
+{
+	if (t)
+		pylayout_free(&t->layout);
+	free(t);
+}

@@ -17,8 +17,9 @@ bool sema_pystack_type(Sema *s, Expr *e, int depth, int line_max);
 bool py_expr_walks_stack(const Expr *e);
 /* Before the compile: the interpreter of the run's target (the -p
  * process, the -c program or /usr/bin/python3.11) found and checked when
- * the program walks Python stacks, else NULL.  Freed with free(). */
+ * the program walks Python stacks, else NULL.  Freed with py_target_free(). */
 struct PyTarget *py_target_find(const Program *ast, const ProbeTarget *target);
+void py_target_free(struct PyTarget *t);
 
 /* a jstack row's and pystack's code (FuncDef.gen_into): the value at
  * scratch dst_off, the Python frames, then for D's jstack()

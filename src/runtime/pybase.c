@@ -46,21 +46,36 @@ static void update_entry(BpfCode *c)
 	bpf_emit_call(c, BPF_FUNC_map_update_elem);
 }
 
-/* At file f's Py_InitializeFromConfig: the process's entry, from the
- * probed address minus the function's file address (the load bias) */
-static bool init_code(BpfCode *c, const PyFile *f)
+/* One program serves every file's Py_InitializeFromConfig: its uprobe's
+ * BPF cookie says where the file's _PyRuntime (high 32 bits) and
+ * PyCode_Type (low 32 bits) are from the function, as signed distances,
+ * so a file's count costs a link, not a program. */
+static bool init_cookie(const PyFile *f, uint64_t *cookie)
+{
+	int64_t rt = (int64_t)(f->runtime - f->init_vaddr), ct = (int64_t)(f->code_type - f->init_vaddr);
+	if (rt != (int32_t)rt || ct != (int32_t)ct)
+		return false;
+	*cookie = (uint64_t)(uint32_t)rt << 32 | (uint32_t)ct;
+	return true;
+}
+
+/* At a file's Py_InitializeFromConfig: the process's entry, the probed
+ * address plus the cookie's distances */
+static bool init_code(BpfCode *c)
 {
 	bpf_emit(c, I_MOV64_REG(BPF_REG_6, BPF_REG_1));
 	key_tgid(c);
+	bpf_emit(c, I_MOV64_REG(BPF_REG_1, BPF_REG_6));
+	bpf_emit_call(c, BPF_FUNC_get_attach_cookie);
 	bpf_emit_ldx(c, BPF_DW, BPF_REG_7, BPF_REG_6, pt_regs_offset("ip"));
-	bpf_emit_ld_imm64(c, BPF_REG_1, f->init_vaddr);
-	bpf_emit(c, I_ALU64_REG(BPF_SUB, BPF_REG_7, BPF_REG_1));
-	bpf_emit_ld_imm64(c, BPF_REG_1, f->runtime);
+	bpf_emit(c, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
+	bpf_emit(c, I_ALU64_IMM(BPF_ARSH, BPF_REG_1, 32));
 	bpf_emit(c, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_7));
 	bpf_emit_stx(c, BPF_DW, BPF_REG_10, BPF_REG_1, -24);
-	bpf_emit_ld_imm64(c, BPF_REG_1, f->code_type);
-	bpf_emit(c, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_7));
-	bpf_emit_stx(c, BPF_DW, BPF_REG_10, BPF_REG_1, -16);
+	bpf_emit(c, I_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
+	bpf_emit(c, I_ALU64_IMM(BPF_ARSH, BPF_REG_0, 32));
+	bpf_emit(c, I_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_7));
+	bpf_emit_stx(c, BPF_DW, BPF_REG_10, BPF_REG_0, -16);
 	update_entry(c);
 	bpf_emit(c, I_MOV64_IMM(BPF_REG_0, 0));
 	bpf_emit(c, I_EXIT());
@@ -150,7 +165,7 @@ bool pybase_load(Runtime *rt, char *err, size_t errlen)
 		return true;
 	if (!newtask_offsets(&pid_off, &flags_off, err, errlen))
 		return false;
-	BpfCode c[3 + PY_FILES] = {0};
+	BpfCode c[4] = {0};
 	if (!pybase_load_prog(rt, PYPROG_FORK, &c[0], fork_code(&c[0], pid_off, flags_off),
 		      BPF_PROG_TYPE_TRACEPOINT, "forks", err, errlen) ||
 	    !pybase_load_prog(rt, PYPROG_EXEC, &c[1], forget_code(&c[1], false), BPF_PROG_TYPE_TRACEPOINT,
@@ -158,11 +173,8 @@ bool pybase_load(Runtime *rt, char *err, size_t errlen)
 	    !pybase_load_prog(rt, PYPROG_EXIT, &c[2], forget_code(&c[2], true), BPF_PROG_TYPE_TRACEPOINT,
 		      "exits", err, errlen))
 		return false;
-	for (int i = 0; i < l->nfiles; i++)
-		if (!pybase_load_prog(rt, PYPROG_INIT + i, &c[3 + i], init_code(&c[3 + i], &l->files[i]),
-			      BPF_PROG_TYPE_KPROBE, "Py_InitializeFromConfig", err, errlen))
-			return false;
-	return true;
+	return pybase_load_prog(rt, PYPROG_INIT, &c[3], init_code(&c[3]), BPF_PROG_TYPE_KPROBE,
+				"Py_InitializeFromConfig", err, errlen);
 }
 
 static bool pybase_attach_tp(Runtime *rt, const char *cat, const char *name, int prog, char *err, size_t errlen)
@@ -180,13 +192,15 @@ static bool pybase_attach_tp(Runtime *rt, const char *cat, const char *name, int
 	return ok;
 }
 
-static bool attach_init(Runtime *rt, const PyFile *f, int prog, char *err, size_t errlen)
+static bool attach_init(Runtime *rt, const PyFile *f, char *err, size_t errlen)
 {
 	char name[] = "uprobe:Py_InitializeFromConfig", why[384] = "no uprobe provider";
 	const Provider *up = provider_find("uprobe");
 	ProbeSpec s = {.prov = up, .name = name, .target = (char *)f->path, .offset = f->init_off,
 		       .pid = -1};
-	if (up && up->attach(&s, rt->pyprog_fds[prog], &rt->attached, why, sizeof(why)))
+	if (!init_cookie(f, &s.cookie))
+		snprintf(why, sizeof(why), "its _PyRuntime or PyCode_Type is more than 2 GiB away");
+	else if (up && up->attach(&s, rt->pyprog_fds[PYPROG_INIT], &rt->attached, why, sizeof(why)))
 		return true;
 	snprintf(err, errlen, "cannot attach the probe on %s's Py_InitializeFromConfig (where sonde "
 		 "learns where a process has its interpreter): %s", f->path, why);
@@ -218,7 +232,7 @@ bool pybase_attach(Runtime *rt, char *err, size_t errlen)
 	    !pybase_attach_tp(rt, "task", "task_newtask", PYPROG_FORK, err, errlen))
 		return false;
 	for (int i = 0; i < l->nfiles; i++)
-		if (!attach_init(rt, &l->files[i], PYPROG_INIT + i, err, errlen))
+		if (!attach_init(rt, &l->files[i], err, errlen))
 			return false;
 	scan_processes(rt, l);
 	return true;

@@ -76,9 +76,9 @@ typedef struct WatchedAddr {
 typedef struct SkbCapture SkbCapture; /* skboutput()'s perf buffer and pcap files */
 
 /* Python stacks' own programs (pycode.c, pybase.c): code_dealloc's, the
- * fork, exec and exit keepers of sonde_pybase, then one per PyLayout file */
-enum { PYPROG_DEALLOC, PYPROG_FORK, PYPROG_EXEC, PYPROG_EXIT, PYPROG_INIT };
-#define PYPROGS (PYPROG_INIT + PY_FILES)
+ * fork, exec and exit keepers of sonde_pybase, and Py_InitializeFromConfig's
+ * (one for every PyLayout file) */
+enum { PYPROG_DEALLOC, PYPROG_FORK, PYPROG_EXEC, PYPROG_EXIT, PYPROG_INIT, PYPROGS };
 
 typedef struct Runtime {
 	Script *sc;

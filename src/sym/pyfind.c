@@ -97,12 +97,12 @@ static bool add_file(SymCtx *sc, PyLayout *out, const char *path, char *err, siz
 		out->code_dealloc = pf.code_dealloc;
 		return true;
 	}
-	if (pf.init_off == (uint64_t)-1 || out->nfiles == PY_FILES) {
-		snprintf(err, errlen, "%s: %s", path, out->nfiles == PY_FILES ?
-			 "more CPython files than sonde reads at once (give -p PID)" :
-			 "no Py_InitializeFromConfig, where sonde learns where a process loaded it");
+	if (pf.init_off == (uint64_t)-1) {
+		snprintf(err, errlen, "%s: no Py_InitializeFromConfig, where sonde learns where a "
+			 "process loaded it", path);
 		return false;
 	}
+	out->files = xrealloc(out->files, sizeof(*out->files) * (size_t)(out->nfiles + 1));
 	out->files[out->nfiles++] = pf;
 	if (!out->path[0])
 		memcpy(out->path, pf.path, sizeof(out->path));
@@ -249,6 +249,13 @@ bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *er
 bool pylayout_find_own(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen)
 {
 	return find(sc, pid, cmd, false, out, err, errlen);
+}
+
+void pylayout_free(PyLayout *l)
+{
+	free(l->files);
+	l->files = NULL;
+	l->nfiles = 0;
 }
 
 /* where m's process has one of l's files, from the file's first mapping */

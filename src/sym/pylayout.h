@@ -12,8 +12,7 @@
 
 /* An interpreter file whose addresses differ per process (a libpython, a
  * position-independent python): what its processes' sonde_pybase entries
- * are made of (runtime/pycode.c) */
-#define PY_FILES 4
+ * are made of (runtime/pybase.c) */
 typedef struct PyFile {
 	char path[4096];
 	uint64_t runtime, code_type;   /* file addresses of _PyRuntime and PyCode_Type */
@@ -41,7 +40,7 @@ typedef struct PyLayout {
 	 * (which Py_InitializeFromConfig's uprobes and a scan of the running
 	 * processes fill), else takes the fixed one's */
 	int nfiles;
-	PyFile files[PY_FILES];
+	PyFile *files;         /* nfiles of them, owned (pylayout_free) */
 	bool any;              /* found for any process (no -p, or a -c command that is no CPython) */
 	/* glibc TLS: pthread_getspecific(key) for key < 32 is at
 	 * fsbase + tls_block + key * 16 + 8 (struct pthread's specific_1stblock) */
@@ -66,6 +65,8 @@ bool pylayout_find(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *er
 /* The same, for -p's process or the -c command's own interpreter only:
  * never the system's (which costs a read of every process's maps) */
 bool pylayout_find_own(SymCtx *sc, int pid, const char *cmd, PyLayout *out, char *err, size_t errlen);
+/* what a found layout owns (its files), freed */
+void pylayout_free(PyLayout *l);
 
 /* One interpreter file checked: its CPython version's offsets into out
  * (version, tss_key .. bytes_data), its file addresses into pf, *dyn when
