@@ -4,7 +4,6 @@
  * (dtrace, syscall, profile, tick), so they are the same in `dtrace -l` and
  * in the default output's ID column. */
 #include <ctype.h>
-#include <dirent.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include "../sym/elf_syms.h"
 #include "../sym/features.h"
 #include "../sym/kfuncs.h"
+#include "../sym/proc_scan.h"
 #include "../sym/symctx.h"
 #include "dtrace.h"
 #include "../util/sort.h"
@@ -380,34 +380,30 @@ static int user_files(const Walk *w, int pid, char ***out)
 	return pid > 0 ? proc_binaries(pid, out) : 0;
 }
 
-/* USDT providers named without a pid (python*:::gc-start): the files of
- * every running process, once each; probes on them fire in any process.
- * Not looked for when the name is one of the kernel's providers. */
-static int running_files(const char *prov, char ***out)
+/* USDT providers named without a pid (python*:::gc-start): the files
+ * every running process maps executable, once each; probes on them fire in
+ * any process.  From the run's scan of the processes' maps (sym/proc_scan.c,
+ * shared with the Python stacks' search).  Not looked for when the name is
+ * one of the kernel's providers. */
+static int running_files(SymCtx *sc, const char *prov, char ***out)
 {
 	static const char *const kernel[] = {"dtrace", "syscall", "proc", "sched", "io", "profile"};
 	for (size_t i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++)
 		if (!fnmatch(prov, kernel[i], 0) && !strpbrk(prov, "*?["))
 			return 0;
 	VEC(char *) all = {0};
-	DIR *d = opendir("/proc");
-	for (struct dirent *e; d && (e = readdir(d));) {
-		char **files;
-		int n = atoi(e->d_name) > 0 ? proc_binaries(atoi(e->d_name), &files) : 0;
-		for (int i = 0; i < n; i++) {
-			bool seen = files[i][0] != '/';
+	int np;
+	const ProcMaps *procs = proc_scan(sc, &np);
+	for (int p = 0; p < np; p++)
+		for (int i = 0; i < procs[p].n; i++) {
+			char path[4096 + 64];
+			bool seen = !procs[p].files[i].exec;
+			proc_file_path(&procs[p], &procs[p].files[i], path, sizeof(path));
 			for (int j = 0; j < all.n && !seen; j++)
-				seen = !strcmp(all.v[j], files[i]);
-			if (seen)
-				free(files[i]);
-			else
-				vec_push(&all, files[i]);
+				seen = !strcmp(all.v[j], path);
+			if (!seen)
+				vec_push(&all, xstrdup(path));
 		}
-		if (n > 0)
-			free(files);
-	}
-	if (d)
-		closedir(d);
 	*out = all.v;
 	return all.n;
 }
@@ -517,7 +513,7 @@ static void walk_user(Walk *w)
 		return;
 	}
 	char **files = NULL; /* any process's: pid1234:::, python1234::: without -p */
-	int n = pid ? user_files(w, pid, &files) : running_files(p, &files);
+	int n = pid ? user_files(w, pid, &files) : running_files(w->env->opt->sym, p, &files);
 	for (int i = 0; i < n; i++) {
 		const char *mod = pid ? module_name(w->env, files[i], files) : strrchr(files[i], '/') + 1;
 		if (pid_prov)

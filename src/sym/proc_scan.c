@@ -47,14 +47,14 @@ static char *exe_of(int pid)
 
 /* a file's mapping: the first of the file is kept, later ones only say
  * whether it is executable */
-static void note_mapping(ProcFileVec *v, uint64_t lo, uint64_t off, bool exec, const char *path)
+static void note_mapping(ProcFileVec *v, uint64_t lo, uint64_t hi, uint64_t off, bool exec, const char *path)
 {
 	for (int i = v->n - 1; i >= 0; i--)
 		if (!strcmp(v->v[i].path, path)) {
 			v->v[i].exec |= exec;
 			return;
 		}
-	ProcFile f = {lo, off, exec, xstrdup(path)};
+	ProcFile f = {lo, hi, off, exec, xstrdup(path)};
 	vec_push(v, f);
 }
 
@@ -68,13 +68,13 @@ static bool read_maps(int pid, ProcMaps *out)
 		return false;
 	ProcFileVec v = {0};
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long long lo, off;
+		unsigned long long lo, hi, off;
 		char perms[8] = "";
 		char *p = strchr(line, '/');
-		if (!p || sscanf(line, "%llx-%*x %7s %llx", &lo, perms, &off) != 3)
+		if (!p || sscanf(line, "%llx-%llx %7s %llx", &lo, &hi, perms, &off) != 4)
 			continue;
 		p[strcspn(p, "\n")] = 0;
-		note_mapping(&v, lo, off, perms[2] == 'x', p);
+		note_mapping(&v, lo, hi, off, perms[2] == 'x', p);
 	}
 	fclose(f);
 	*out = (ProcMaps){.pid = pid, .exe = exe_of(pid), .files = v.v, .n = v.n};
@@ -129,6 +129,15 @@ const ProcMaps *proc_scan(SymCtx *sc, int *n)
 		rescan(c, NULL, NULL);
 	*n = c->procs.n;
 	return c->procs.v;
+}
+
+void proc_file_path(const ProcMaps *m, const ProcFile *f, char *out, size_t n)
+{
+	if (!strncmp(f->path, "/memfd:", 7) || strstr(f->path, " (deleted)"))
+		snprintf(out, n, "/proc/%d/map_files/%llx-%llx", m->pid, (unsigned long long)f->lo,
+			 (unsigned long long)f->hi);
+	else
+		snprintf(out, n, "%s", f->path);
 }
 
 const ProcMaps *proc_scan_refresh(SymCtx *sc, ProcStaleFn stale, void *arg, int *n)

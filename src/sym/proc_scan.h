@@ -6,14 +6,15 @@
  * have changed since. */
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "symctx.h"
 
-/* A file a process maps: where its first mapping starts and that
+/* A file a process maps: where its first mapping starts and ends and that
  * mapping's file offset (the load bias follows from them) */
 typedef struct ProcFile {
-	uint64_t lo, off;
+	uint64_t lo, hi, off;
 	bool exec; /* one of its mappings is executable */
 	char *path; /* as the maps say it: " (deleted)", "/memfd:..." included */
 } ProcFile;
@@ -35,3 +36,8 @@ const ProcMaps *proc_scan(SymCtx *sc, int *n);
  * are read again. */
 typedef bool (*ProcStaleFn)(const ProcMaps *m, void *arg);
 const ProcMaps *proc_scan_refresh(SymCtx *sc, ProcStaleFn stale, void *arg, int *n);
+
+/* A path that opens f of m's process: its own, or /proc/PID/map_files/LO-HI
+ * for a file on no disk (a memfd, a deleted file: a program built at run
+ * time is reached through its mapping) */
+void proc_file_path(const ProcMaps *m, const ProcFile *f, char *out, size_t n);
