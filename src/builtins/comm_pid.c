@@ -91,7 +91,6 @@ static void gen_no_task(Gen *g, const Expr *e, int dst_off, int pid_slot)
 	ev->fmt = ids->warning;
 	ev->text = "WARNING";
 	ev->loc = e->loc;
-	ev->from = e->from;
 	ev->argt[0] = ids->pid_type;
 	ev->argoff[0] = ev->size;
 	ev->size += 8;

@@ -44,8 +44,7 @@ static void gen_diag(Gen *g, const Expr *e, const char *severity)
 {
 	EventDesc *ev = gen_format_event(g, EV_DIAG, e);
 	ev->text = severity;
-	ev->loc = e->loc;
-	ev->from = e->from;
+	ev->loc = e->loc; /* in a macro's body: its Loc.exp names the call */
 }
 
 static void gen_errorf(Gen *g, const Expr *e)

@@ -107,7 +107,6 @@ typedef struct EventDesc {
 	int wp_prog;         /* index in Script.progs */
 	int helper;          /* EV_HELPER_ERROR: the BPF_FUNC_* that failed */
 	Loc loc;             /* EV_HELPER_ERROR, EV_DIAG: where the script called it */
-	Loc from;            /* EV_DIAG in a macro's body: the macro's call (line 0: none) */
 	const ProbeSpec *spec; /* EV_D_FAULT: the probe of the program that faulted */
 } EventDesc;
 

@@ -49,6 +49,13 @@ Expr *expr_new(Program *p, ExprKind k, Loc loc)
 	return e;
 }
 
+SourceFiles *program_files(Program *p)
+{
+	if (!p->src.files)
+		p->src.files = &p->own_files;
+	return p->src.files;
+}
+
 void program_free(Program *p)
 {
 	if (!p)

@@ -99,9 +99,6 @@ struct Expr {
 	int aux2;            /* per-kind extra: builtin id, ... */
 	void *auxp;          /* per-kind extra pointer (tracepoint field, ...) */
 	signed char addrspace; /* AS_* (sema_addrspace.c): for bpftrace's warning only */
-	/* a node of a macro's body copied to a call: the call, for "expanded
-	 * from" (lang/macro_expand.c); line 0 otherwise */
-	Loc from;
 };
 
 typedef enum StmtKind {
@@ -250,6 +247,9 @@ Program *parse_program(const Source *src, Error *err);
 Program *parse_program_opts(const Source *src, const struct ParseOpts *opts, Error *err);
 void program_free(Program *p);
 void program_add_probe(Program *p, Probe *pr); /* appended, in the program's arena */
+/* the table of imported files and macro calls (Loc.file, Loc.exp): the
+ * caller's (src.files), else the program's own */
+SourceFiles *program_files(Program *p);
 /* A new node of kind k at loc, zeroed, in the program's arena. */
 Expr *expr_new(Program *p, ExprKind k, Loc loc);
 

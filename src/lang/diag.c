@@ -12,14 +12,23 @@ int source_files_add(SourceFiles *f, const char *name, char *text)
 	return ++f->n;
 }
 
+int source_files_add_exp(SourceFiles *f, Loc call)
+{
+	f->exps = xrealloc(f->exps, sizeof(*f->exps) * (size_t)(f->nexps + 1));
+	f->exps[f->nexps] = call;
+	return ++f->nexps;
+}
+
 void source_files_free(SourceFiles *f)
 {
 	for (int i = 0; f && i < f->n; i++) {
 		free(f->v[i].name);
 		free(f->v[i].text);
 	}
-	if (f)
+	if (f) {
 		free(f->v);
+		free(f->exps);
+	}
 }
 
 Source source_at(const Source *src, Loc loc)
@@ -93,6 +102,21 @@ static void put_source_caret(FILE *out, const char *ls, Loc loc)
 	fputc('\n', out);
 }
 
+static void diag_print_kind(FILE *out, const Source *whole, const Error *e, const char *kind);
+
+/* the macro calls loc was expanded from, innermost first (bounded: a
+ * chain only points at earlier calls, the bound guards a bad index) */
+static void print_expansions(FILE *out, const Source *src, Loc loc, const char *kind)
+{
+	const SourceFiles *f = src ? src->files : NULL;
+	for (int n = 0; f && loc.exp > 0 && loc.exp <= f->nexps && n < f->nexps; n++) {
+		Error from = {.set = true, .loc = f->exps[loc.exp - 1], .msg = "expanded from"};
+		from.loc.exp = 0;
+		diag_print_kind(out, src, &from, kind);
+		loc = f->exps[loc.exp - 1];
+	}
+}
+
 /* As bpftrace 0.17: "NAME:LINE:COL-END: ERROR: MSG" (END = one past the
  * culprit), the source line, then sonde's caret under the culprit; with no
  * location, "ERROR: MSG".  KIND is "ERROR" or "WARNING".  The lines of
@@ -119,6 +143,7 @@ static void diag_print_kind(FILE *out, const Source *whole, const Error *e, cons
 	} else if (ls && !e->plain) {
 		put_source_caret(out, ls, e->loc);
 	}
+	print_expansions(out, whole, e->loc, kind);
 	if (hints)
 		fprintf(out, "%s\n", hints);
 }

@@ -20,6 +20,10 @@ typedef struct Loc {
 	/* the file the place is in: 0 the program's own text (Source), N the
 	 * Nth file it imported (Source.files->v[N - 1]) */
 	int file;
+	/* a place in a macro's body copied to a call (bpftrace 0.26): N the
+	 * call, Source.files->exps[N - 1] (itself maybe in another macro's
+	 * body), printed after the message as "expanded from"; 0 otherwise */
+	int exp;
 } Loc;
 
 typedef struct Error {
@@ -52,9 +56,14 @@ typedef struct SourceFile {
 typedef struct SourceFiles {
 	SourceFile *v;
 	int n;
+	/* the macro calls expanded (Loc.exp) */
+	Loc *exps;
+	int nexps;
 } SourceFiles;
 /* file (its text malloc'd) added; its Loc.file */
 int source_files_add(SourceFiles *f, const char *name, char *text);
+/* a macro call's place added; its Loc.exp */
+int source_files_add_exp(SourceFiles *f, Loc call);
 void source_files_free(SourceFiles *f);
 
 typedef struct Source {
@@ -83,7 +92,8 @@ bool error_vat(Error *e, Loc loc, const char *fmt, va_list ap);
 void error_keep_first_tier(Error *e);
 
 /* "NAME:LINE:COL-END: ERROR: MSG" (bpftrace's form), then the source line
- * and a caret; then each error of e's list the same way (a warning among
+ * and a caret, then each macro call the place was expanded from the same
+ * way ("ERROR: expanded from"); then each error of e's list the same way (a warning among
  * them as "WARNING:", unless no_warnings). */
 void diag_print(FILE *out, const Source *src, const Error *e);
 void diag_print_opt(FILE *out, const Source *src, const Error *e, bool no_warnings);

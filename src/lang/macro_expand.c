@@ -40,6 +40,7 @@ typedef struct Call {
 	int nown;
 	int serial;
 	Loc site; /* the call, name to ')' */
+	int exp;  /* its Loc.exp: the body's copied places point at it */
 } Call;
 
 static void stmt_push(Program *p, StmtList *l, Stmt *s)
@@ -119,10 +120,10 @@ static Expr *clone_expr(Expander *x, const Call *c, const Expr *e)
 		return copy_expr(x, c->args[i]);
 	Expr *n = arena_alloc(&x->p->arena, sizeof(*n));
 	*n = *e;
+	if (c)
+		n->loc.exp = c->exp;
 	if (c && !bind_names(x, c, n))
 		return NULL;
-	if (c)
-		n->from = c->site;
 	if ((e->a && !(n->a = clone_expr(x, c, e->a))) || (e->b && !(n->b = clone_expr(x, c, e->b))) ||
 	    (e->c && !(n->c = clone_expr(x, c, e->c))) || !clone_list(x, c, &e->args, &n->args))
 		return NULL;
@@ -136,6 +137,8 @@ static Stmt *clone_stmt(Expander *x, const Call *c, const Stmt *s)
 {
 	Stmt *n = arena_alloc(&x->p->arena, sizeof(*n));
 	*n = *s;
+	if (c)
+		n->loc.exp = n->op_loc.exp = c->exp;
 	n->body = (StmtList){0};
 	n->els = (StmtList){0};
 	if ((s->target && !(n->target = clone_expr(x, c, s->target))) ||
@@ -255,6 +258,7 @@ static bool instantiate(Expander *x, const MacroDef *m, const Expr *call, StmtLi
 	Call c = {.m = m, .args = call->args.v, .serial = ++x->serial, .site = call->loc};
 	if (call->kind == E_CALL)
 		c.site = loc_call_span(&x->p->src, call->loc);
+	c.exp = source_files_add_exp(program_files(x->p), c.site);
 	find_own(x, &c, &m->body);
 	if (!clone_stmts(x, &c, &m->body, out))
 		return false;
@@ -292,7 +296,7 @@ static bool expand_value(Expander *x, const MacroDef *m, Expr **ep)
 		return true;
 	}
 	Expr *blk = arena_alloc(&x->p->arena, sizeof(*blk));
-	*blk = (Expr){.kind = E_BLOCK, .loc = call->loc, .from = call->from, .a = value,
+	*blk = (Expr){.kind = E_BLOCK, .loc = call->loc, .a = value,
 		      .block = body};
 	*ep = blk;
 	return true;

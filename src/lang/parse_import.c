@@ -62,15 +62,6 @@ static bool check_items(Parser *ps, const char *path, Loc at, int nconfig, size_
 	return true;
 }
 
-/* the table the imported texts are kept in: the caller's, else the
- * program's own */
-static SourceFiles *source_files(Program *p)
-{
-	if (!p->src.files)
-		p->src.files = &p->own_files;
-	return p->src.files;
-}
-
 /* a .bt file's items into the program, their places in that file */
 static bool import_bt(Parser *ps, const char *path, Loc at, StrBuf *cdefs)
 {
@@ -83,7 +74,7 @@ static bool import_bt(Parser *ps, const char *path, Loc at, StrBuf *cdefs)
 	Parser sub = {.prog = p, .err = ps->err, .file = path};
 	lexer_init(&sub.lx, text, &p->arena, ps->err);
 	sub.lx.opts = ps->lx.opts;
-	sub.lx.file = source_files_add(source_files(p), path, text);
+	sub.lx.file = source_files_add(program_files(p), path, text);
 	return ps_top(&sub, cdefs) && check_items(ps, path, at, nconfig, ncdefs, cdefs);
 }
 

@@ -86,10 +86,6 @@ static void ev_diag(Runtime *rt, const EventDesc *ev, const uint8_t *data)
 	render_args(rt, ev, data, &rt->line);
 	Error e = {.set = true, .warning = warning, .loc = ev->loc};
 	snprintf(e.msg, sizeof(e.msg), "%.*s", (int)rt->line.len, rt->line.s);
-	/* in a macro's body: where the macro was called, as an error */
-	Error from = {.set = true, .loc = ev->from, .msg = "expanded from"};
-	if (ev->from.line)
-		e.next = &from;
 	fflush(rt->out.f);
 	diag_print(stderr, &rt->sc->ast->src, &e);
 }

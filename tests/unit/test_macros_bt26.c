@@ -134,6 +134,44 @@ static void test_errors(void)
 			   "Redifinition of macro: f");
 }
 
+/* what diag_print prints for c's error, the program's own table of
+ * macro calls in hand */
+static char *printed(Compiled *c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	diag_print(f, &c->prog->src, &c->err);
+	fclose(f);
+	return buf;
+}
+
+/* an error in a macro's body is at the body's place, then each call it
+ * was expanded from, innermost first (0.26's "ERROR: expanded from") */
+static void test_expanded_from(void)
+{
+	Compiled c = compile_as(g026, "macro bad(x) { $y = \"a\" + x; $y }\n"
+				      "macro outer() { bad(2) }\nBEGIN { $a = outer(); }");
+	CHECK(c.sc == NULL && c.err.set && c.err.loc.line == 1 && c.err.loc.exp > 0);
+	char *out = c.prog ? printed(&c) : NULL;
+	CHECK_STR(out ? out : "",
+		  "test:1:21-24: ERROR: Type mismatch for '+': comparing 'string[2]' with 'int64'\n"
+		  "macro bad(x) { $y = \"a\" + x; $y }\n"
+		  "                    ^~~\n"
+		  "test:2:17-23: ERROR: expanded from\n"
+		  "macro outer() { bad(2) }\n"
+		  "                ^~~~~~\n"
+		  "test:3:14-21: ERROR: expanded from\n"
+		  "BEGIN { $a = outer(); }\n"
+		  "             ^~~~~~~\n");
+	free(out);
+	compiled_free(&c);
+	/* outside a macro: no chain */
+	c = compile_as(g026, "BEGIN { $y = \"a\" + 1; }");
+	CHECK(c.sc == NULL && c.err.set && c.err.loc.exp == 0);
+	compiled_free(&c);
+}
+
 static void test_compiles(void)
 {
 	Compiled c = compile_as(g026, "macro add_one(x) { x + 1 } BEGIN { @ = add_one(add_one(1)); }");
@@ -162,6 +200,7 @@ int main(void)
 	test_parse();
 	test_expand();
 	test_errors();
+	test_expanded_from();
 	test_compiles();
 	return check_done("test_macros_bt26");
 }
