@@ -68,6 +68,10 @@ static const ProbeListRules list_026 = {
 	.glob_rawtracepoints = true,
 };
 
+static const ProbeRules probes_026 = {
+	.rawtp_btf = true,
+};
+
 static const BtCliRules cli_026 = {
 	.long_options = true,
 	.debug_stages = true,
@@ -112,6 +116,7 @@ static const BtGeneration gen_026 = {
 		.codegen = &codegen_026,
 		.sema = &bt_sema_hooks_026,
 		.rt = &bt_frontend_rt_026,
+		.probes = &probes_026,
 	},
 };
 

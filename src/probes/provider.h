@@ -12,6 +12,15 @@
 
 struct Provider;
 
+/* How a front end's probes expand, where bpftrace's generations differ
+ * (Frontend.probes; NULL: every rule off, as bpftrace 0.17). */
+typedef struct ProbeRules {
+	/* rawtracepoint: where the kernel has the tracepoint's BTF, a tp_btf
+	 * program whose args.NAME are the tracepoint's arguments (bpftrace
+	 * 0.26); else a raw tracepoint program with arg0.. only */
+	bool rawtp_btf;
+} ProbeRules;
+
 /* The process a run traces (-p PID, -c CMD): a run option the providers
  * read while they expand attach points.  It travels with the list they
  * expand into (ProbeSpecList.target), set by probe_expand. */
@@ -20,6 +29,7 @@ typedef struct ProbeTarget {
 	int maps_pid;    /* -p: resolve libraries through /proc/PID/maps (0: none) */
 	const char *cmd; /* -c: the command's program as written (its first word), NULL if none */
 	SymCtx *sym;     /* the run's readers the providers look in (sym/symctx.h) */
+	const ProbeRules *rules; /* the front end's (NULL: none) */
 } ProbeTarget;
 
 /* One concrete attach point, after aliases and wildcards are resolved. */

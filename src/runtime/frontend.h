@@ -18,6 +18,7 @@ typedef struct Frontend {
 	const SemaHooks *sema;       /* its rules in sema */
 	const CodegenHooks *codegen; /* its code generation (NULL: none) */
 	const FrontendRt *rt;        /* its output at run time */
+	const ProbeRules *probes;    /* how its probes expand (NULL: bpftrace 0.17's) */
 } Frontend;
 
 /* The compile's and the run's hooks from f: Options.dialect, .sema,

@@ -13,6 +13,7 @@ void frontend_use(const Frontend *f, Options *opt, RunOpts *run)
 	opt->dialect = f->dialect;
 	opt->sema = f->sema;
 	opt->codegen = f->codegen;
+	opt->target.rules = f->probes;
 	if (run)
 		run->fe = f->rt;
 }

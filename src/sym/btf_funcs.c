@@ -180,23 +180,20 @@ static char *type_spelling(struct btf *b, __u32 id)
 	return sb.s ? sb.s : xstrdup("");
 }
 
-const DwarfFunc *btf_func_params(const BtfFunc *func, const char **ret)
+/* The parameters of the FUNC_PROTO proto in b from the skip-th on */
+static DwarfFunc *proto_params(struct btf *b, const struct btf_type *proto, int skip,
+			       const char **ret)
 {
-	struct btf *b = func->btf;
-	const struct btf_type *fn = btf__type_by_id(b, (__u32)func->id);
-	const struct btf_type *proto = fn ? btf__type_by_id(b, fn->type) : NULL;
-	if (!proto || !btf_is_func_proto(proto))
-		return NULL;
 	DwarfFunc *f = xcalloc(1, sizeof(*f));
 	int n = btf_vlen(proto);
 	const struct btf_param *p = btf_params(proto);
 	f->params = xcalloc((size_t)(n ? n : 1), sizeof(*f->params));
-	for (int i = 0; i < n; i++) {
+	for (int i = skip; i < n; i++) {
 		if (!p[i].type) /* "..." of a variadic function */
 			break;
-		f->params[i].name = xstrdup(btf__name_by_offset(b, p[i].name_off));
-		f->params[i].ctype = type_spelling(b, p[i].type);
-		f->params[i].btf_id = (int)p[i].type;
+		f->params[f->nparams].name = xstrdup(btf__name_by_offset(b, p[i].name_off));
+		f->params[f->nparams].ctype = type_spelling(b, p[i].type);
+		f->params[f->nparams].btf_id = (int)p[i].type;
 		f->nparams++;
 	}
 	f->btf = b;
@@ -204,4 +201,94 @@ const DwarfFunc *btf_func_params(const BtfFunc *func, const char **ret)
 	if (ret)
 		*ret = proto->type ? type_spelling(b, proto->type) : "void";
 	return f;
+}
+
+const DwarfFunc *btf_func_params(const BtfFunc *func, const char **ret)
+{
+	struct btf *b = func->btf;
+	const struct btf_type *fn = btf__type_by_id(b, (__u32)func->id);
+	const struct btf_type *proto = fn ? btf__type_by_id(b, fn->type) : NULL;
+	if (!proto || !btf_is_func_proto(proto))
+		return NULL;
+	return proto_params(b, proto, 0, ret);
+}
+
+/* ---- raw tracepoints: btf_trace_NAME ---- */
+
+#define RAWTP_PREFIX "btf_trace_"
+
+/* the FUNC_PROTO a btf_trace_ typedef points to, NULL if it is not one */
+static const struct btf_type *rawtp_proto(struct btf *b, __u32 id)
+{
+	const struct btf_type *t = btf__type_by_id(b, id);
+	if (!t || !btf_is_typedef(t))
+		return NULL;
+	const struct btf_type *ptr = btf__type_by_id(b, t->type);
+	if (!ptr || !btf_is_ptr(ptr))
+		return NULL;
+	const struct btf_type *proto = btf__type_by_id(b, ptr->type);
+	return proto && btf_is_func_proto(proto) && btf_vlen(proto) >= 1 ? proto : NULL;
+}
+
+static void rawtp_found(SymCtx *sc, struct btf *b, __u32 id, const char *glob,
+			void (*found)(const BtfFunc *f, void *arg), void *arg)
+{
+	const char *name = btf__name_by_offset(b, btf__type_by_id(b, id)->name_off);
+	if (strncmp(name, RAWTP_PREFIX, strlen(RAWTP_PREFIX)) || !rawtp_proto(b, id))
+		return;
+	BtfFunc f = {btf_module_name(sc, b), name + strlen(RAWTP_PREFIX), (int)id, b};
+	if (glob_match(glob, f.name))
+		found(&f, arg);
+}
+
+int btf_rawtp_foreach(SymCtx *sc, const char *module_glob, const char *glob,
+		      void (*found)(const BtfFunc *f, void *arg), void *arg)
+{
+	struct btf *sp[64];
+	int nsp = spaces_of(sc, module_glob, sp, 64), count = 0;
+	for (int i = 0; i < nsp; i++) {
+		if (!has_wildcard(glob)) {
+			StrBuf name = {0};
+			sb_printf(&name, RAWTP_PREFIX "%s", glob);
+			int id = btf__find_by_name_kind(sp[i], name.s, BTF_KIND_TYPEDEF);
+			free(name.s);
+			if (id > 0 && (__u32)id >= first_own_id(sc, sp[i]) && rawtp_proto(sp[i], (__u32)id)) {
+				rawtp_found(sc, sp[i], (__u32)id, glob, found, arg);
+				count++;
+			}
+			continue;
+		}
+		__u32 n = btf__type_cnt(sp[i]);
+		for (__u32 id = first_own_id(sc, sp[i]); id < n; id++)
+			if (btf_is_typedef(btf__type_by_id(sp[i], id)))
+				rawtp_found(sc, sp[i], id, glob, found, arg);
+	}
+	return count;
+}
+
+/* The typedef's prototype has no parameter names (pahole keeps them for
+ * functions only): a function of the kernel with the same parameters has
+ * them: the tracepoint's stub, __probestub_NAME (Linux 6.4+), else the
+ * wrapper that runs its BPF programs, __bpf_trace_NAME (named for the
+ * event's class, so only for a class of one event). */
+static const struct btf_type *rawtp_named_proto(const BtfFunc *f, const struct btf_type *proto)
+{
+	static const char *const prefix[] = {"__probestub_", "__bpf_trace_"};
+	for (int i = 0; i < 2; i++) {
+		StrBuf name = {0};
+		sb_printf(&name, "%s%s", prefix[i], f->name);
+		int id = btf__find_by_name_kind(f->btf, name.s, BTF_KIND_FUNC);
+		free(name.s);
+		const struct btf_type *fn = id > 0 ? btf__type_by_id(f->btf, (__u32)id) : NULL;
+		const struct btf_type *named = fn ? btf__type_by_id(f->btf, fn->type) : NULL;
+		if (named && btf_is_func_proto(named) && btf_vlen(named) == btf_vlen(proto))
+			return named;
+	}
+	return proto;
+}
+
+const DwarfFunc *btf_rawtp_params(const BtfFunc *f)
+{
+	const struct btf_type *proto = rawtp_proto(f->btf, (__u32)f->id);
+	return proto ? proto_params(f->btf, rawtp_named_proto(f, proto), 1, NULL) : NULL;
 }

@@ -37,3 +37,15 @@ int btf_obj_fd(SymCtx *sc, const struct btf *b);
  * ids: lang/sym_types.h makes Types of them) and
  * the return type's spelling (*ret, "void" if none).  Kept for the run. */
 const DwarfFunc *btf_func_params(const BtfFunc *f, const char **ret);
+
+/* Raw tracepoints with BTF: a typedef btf_trace_NAME of a pointer to the
+ * prototype of the tracepoint's probes (the first parameter their data,
+ * void *__data; the tracepoint's arguments after it), the attach_btf_id
+ * of a tp_btf program.  found is called for those whose NAME matches glob
+ * (f->name NAME, f->id the typedef's) in the modules module_glob matches,
+ * vmlinux first; without a wildcard, returns how many were found. */
+int btf_rawtp_foreach(SymCtx *sc, const char *module_glob, const char *glob,
+		      void (*found)(const BtfFunc *f, void *arg), void *arg);
+/* A raw tracepoint's arguments (the prototype's parameters after __data),
+ * as btf_func_params gives a function's.  Kept for the run. */
+const DwarfFunc *btf_rawtp_params(const BtfFunc *f);

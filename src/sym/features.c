@@ -307,7 +307,9 @@ static int try_tracing_prog(enum bpf_attach_type type, const char *target, bool 
 	struct btf *btf = btf__load_vmlinux_btf();
 	if (!btf)
 		return ENOENT;
-	int id = btf__find_by_name_kind(btf, target, BTF_KIND_FUNC);
+	/* a raw tracepoint's program attaches to its btf_trace_ typedef */
+	int id = btf__find_by_name_kind(btf, target, type == BPF_TRACE_RAW_TP ? BTF_KIND_TYPEDEF
+									    : BTF_KIND_FUNC);
 	btf__free(btf);
 	if (id <= 0)
 		return ESRCH;
@@ -354,6 +356,15 @@ int kernel_fentry_errno(void)
 	return cached;
 }
 
+int kernel_tp_btf_errno(void)
+{
+	static int cached = -1;
+	if (cached < 0)
+		cached = !kernel_has_btf() ? ENOENT
+					   : try_tracing_prog(BPF_TRACE_RAW_TP, "btf_trace_sched_switch", true);
+	return cached;
+}
+
 static void print_tracing(FILE *out, const char *what, enum bpf_attach_type type,
 			  const char *target, bool attach)
 {
@@ -392,6 +403,8 @@ static void print_probe_types(FILE *out)
 			 PERF_COUNT_HW_CPU_CYCLES);
 	print_tracing(out, "fentry/fexit (kfunc/kretfunc)", BPF_TRACE_FENTRY, "vfs_read", true);
 	print_tracing(out, "iterators (iter:task...)", BPF_TRACE_ITER, "bpf_iter_task", true);
+	print_tracing(out, "tp_btf (rawtracepoint with BTF args)", BPF_TRACE_RAW_TP,
+		      "btf_trace_sched_switch", true);
 	fprintf(out, "\n");
 }
 

@@ -15,4 +15,8 @@ bool kernel_at_least(int major, int minor);
  * else the errno; tracing_why() puts it in words.  Cached. */
 int kernel_fentry_errno(void);
 const char *tracing_why(int e);
+/* 0 when the kernel loads and attaches tp_btf programs (BPF_PROG_TYPE_TRACING
+ * on a raw tracepoint's BTF: bpftrace 0.26's rawtracepoint with args), else
+ * the errno as kernel_fentry_errno's.  Cached. */
+int kernel_tp_btf_errno(void);
 void features_print(FILE *out); /* sonde --info */
