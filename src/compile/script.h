@@ -50,6 +50,11 @@ typedef struct VarInfo {
 	/* codegen: used in a for loop's body and elsewhere (it lives in
 	 * scratch, which the loop's callback and the probe both reach) */
 	bool loop_shared;
+	/* where it was first declared, assigned or bound by a for loop, and
+	 * bpftrace's words for it ("This is the initial declaration."): the
+	 * context of a shadowing error; origin_what NULL: none */
+	Loc origin;
+	const char *origin_what;
 } VarInfo;
 
 typedef enum EventKind {

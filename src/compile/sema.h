@@ -76,6 +76,8 @@ bool sema_error_pre(Sema *s, Loc loc, const char *fmt, ...) __attribute__((forma
 /* a and b, evaluated both when every error is wanted (s->all) */
 bool sema_exprs2(Sema *s, Expr *a, Expr *b);
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* after the error at `at`: msg at loc, printed next to it (bpftrace's context) */
+void sema_context(Sema *s, Loc at, Loc loc, const char *msg);
 /* the mode of a kstack (user false) or ustack that names none */
 StackMode sema_stack_mode(Sema *s, bool user, Loc loc);
 bool sema_builtin(Sema *s, Expr *e);

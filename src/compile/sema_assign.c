@@ -112,6 +112,8 @@ bool sema_assign_var(Sema *s, Stmt *st)
 		var->name = t->name;
 		if (!sema_declared(s, t->name, &var->type))
 			return false;
+		sema_var_origin(var, st->loc, st->let_decl ? "This is the initial declaration."
+							   : "This is the initial assignment.");
 		vec_push(&s->vars, var);
 	}
 	bool grew = false;

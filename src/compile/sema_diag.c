@@ -50,6 +50,21 @@ SEMA_ERROR_AT_TIER(sema_error, ERR_TIER_FIRST)
 SEMA_ERROR_AT_TIER(sema_error_late, ERR_TIER_FINAL)
 SEMA_ERROR_AT_TIER(sema_error_pre, ERR_TIER_PRE)
 
+/* bpftrace's context of an error: a message at another place printed
+ * right after it (as an error, with its own caret); only when the error
+ * at `at` is the one the list ends with (not dropped for an earlier one) */
+void sema_context(Sema *s, Loc at, Loc loc, const char *msg)
+{
+	Error *last = s->err;
+	while (last->next)
+		last = last->next;
+	if (!last->set || last->loc.line != at.line || last->loc.col != at.col)
+		return;
+	last->next = arena_alloc(&s->sc->ast->arena, sizeof(Error));
+	*last->next = (Error){.tier = last->tier};
+	error_at(last->next, loc, "%s", msg);
+}
+
 void sema_warn(Sema *s, Loc loc, const char *fmt, ...)
 {
 	if (!s->warn)

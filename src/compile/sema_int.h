@@ -16,6 +16,8 @@ bool sema_declared(Sema *s, const char *name, Type **t); /* the dialect's declar
 bool sema_var(Sema *s, Expr *e);
 bool sema_let(Sema *s, Stmt *st); /* `let $x;` */
 bool sema_let_shadows(Sema *s, const Stmt *st); /* `let $x` of a known $x: error set */
+void sema_var_origin(VarInfo *v, Loc loc, const char *what); /* where v came from (sema_var.c) */
+void sema_var_origin_context(Sema *s, Loc at, const VarInfo *v); /* ...after an error at `at` */
 bool sema_map_declared(Sema *s, MapInfo *m);
 bool sema_map(Sema *s, Expr *e);
 

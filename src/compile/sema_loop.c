@@ -53,8 +53,12 @@ static bool iterable_type(Sema *s, Expr *it, Type **vt)
 bool sema_for(Sema *s, Stmt *st, bool (*body)(Sema *, const StmtList *))
 {
 	Expr *v = st->target;
-	if (sema_var_find(s, v->name))
-		return sema_error(s, v->loc, "Loop declaration shadows existing variable: $%s", v->name);
+	VarInfo *first = sema_var_find(s, v->name);
+	if (first) {
+		sema_error(s, v->loc, "Loop declaration shadows existing variable: $%s", v->name);
+		sema_var_origin_context(s, v->loc, first);
+		return false;
+	}
 	Type *vt;
 	if (!iterable_type(s, st->expr, &vt) || !vt)
 		return !vt && !s->strict; /* checked once the map has its type */
@@ -62,6 +66,7 @@ bool sema_for(Sema *s, Stmt *st, bool (*body)(Sema *, const StmtList *))
 	var->name = v->name;
 	var->type = vt;
 	var->assigned = true;
+	sema_var_origin(var, v->loc, "This is the loop variable.");
 	vec_push(&s->vars, var);
 	v->var = var;
 	v->type = vt;

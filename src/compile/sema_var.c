@@ -25,14 +25,30 @@ bool sema_declared(Sema *s, const char *name, Type **t)
 	return !sema_hooks(s)->declared || sema_hooks(s)->declared(s, name, t);
 }
 
+void sema_var_origin(VarInfo *v, Loc loc, const char *what)
+{
+	v->origin = loc;
+	v->origin_what = what;
+}
+
+/* after an error at `at` about redeclaring v: where v came from, as
+ * bpftrace 0.26 adds it (its own message and caret, after the error) */
+void sema_var_origin_context(Sema *s, Loc at, const VarInfo *v)
+{
+	if (v->origin_what)
+		sema_context(s, at, v->origin, v->origin_what);
+}
+
 /* SemaHooks.block_scoping: `let $x` of a variable already seen here or
  * in an enclosing block is an error (bpftrace 0.26's words) */
 bool sema_let_shadows(Sema *s, const Stmt *st)
 {
-	if (!sema_hooks(s)->block_scoping || !sema_var_find(s, st->target->name))
+	VarInfo *first = sema_var_find(s, st->target->name);
+	if (!sema_hooks(s)->block_scoping || !first)
 		return false;
 	sema_error(s, st->loc, "Variable $%s was already declared. Variable shadowing is not allowed.",
 		   st->target->name);
+	sema_var_origin_context(s, st->loc, first);
 	return true;
 }
 
@@ -48,6 +64,7 @@ bool sema_let(Sema *s, Stmt *st)
 		v = arena_alloc(&s->sc->arena, sizeof(VarInfo));
 		v->name = st->target->name;
 		v->declared = true;
+		sema_var_origin(v, st->loc, "This is the initial declaration.");
 		vec_push(&s->vars, v);
 		st->target->var = v; /* zeroed with the type its uses give it */
 		return true;

@@ -121,6 +121,34 @@ static void expect_error_026(const char *text, int col, const char *msg)
 	check_error_col(compile_gen(g026, text), text, col, msg);
 }
 
+/* the error's context: the next message in the list, at col */
+static void expect_context_026(const char *text, int col, const char *msg)
+{
+	Compiled c = compile_gen(g026, text);
+	const Error *n = c.err.next;
+	if (c.sc || !n || n->loc.col != col || strcmp(n->msg, msg)) {
+		check_failed++;
+		fprintf(stderr, "FAIL: %s\n  context got:  %d: %s\n  want: %d: %s\n", text,
+			n ? n->loc.col : 0, n ? n->msg : "(none)", col, msg);
+	} else {
+		check_passed++;
+	}
+	compiled_free(&c);
+}
+
+/* a shadowing error points at where the name came from, as 0.26 does */
+static void test_shadow_context(void)
+{
+	const char *loop = "Loop declaration shadows existing variable: $i";
+	expect_context_026("BEGIN { let $x = 1; { let $x = 2 } }", 9, "This is the initial declaration.");
+	expect_context_026("BEGIN { let $x; if (1) { let $x = 2 } }", 9, "This is the initial declaration.");
+	expect_context_026("BEGIN { $x = 1; { let $x = 2 } }", 9, "This is the initial assignment.");
+	expect_context_026("BEGIN { for ($i : 1..3) { let $i = 1; } }", 14, "This is the loop variable.");
+	expect_error_026("BEGIN { $i = 5; for ($i : 1..10) { print($i) } }", 22, loop);
+	expect_context_026("BEGIN { $i = 5; for ($i : 1..10) { print($i) } }", 9,
+			   "This is the initial assignment.");
+}
+
 static void test_block_scoping(void)
 {
 	const char *undef = "Undefined or undeclared variable: $x";
@@ -225,6 +253,7 @@ int main(void)
 	test_let();
 	test_typeof();
 	test_block_scoping();
+	test_shadow_context();
 	test_dot_deref();
 	test_map_decls();
 	printf("lang26: %d passed, %d failed\n", check_passed, check_failed);
