@@ -43,7 +43,7 @@ static const char *const env_only[] = {"btf", "kernel_build", "kernel_source", "
 				       NULL};
 
 static const BtConfig defaults = {
-	.max_strlen = 64, .max_map_keys = 4096, .max_cat_bytes = 10240, .max_probes = 1024,
+	.max_strlen = 1024, .max_map_keys = 4096, .max_cat_bytes = 10240, .max_probes = 1024,
 	.max_bpf_progs = 1024, .log_size = 1000000, .on_stack_limit = 32,
 	.print_maps_on_exit = true, .cpp_demangle = true, .show_debug_info = true,
 	.stack_mode = "bpftrace", .missing_probes = "error", .license = "GPL",
@@ -212,6 +212,8 @@ bool bt_config_apply(BtCli *c, const Program *p, Error *err)
 	    !in_range("max_map_keys", cfg.max_map_keys, 1, 1 << 24, err))
 		return false;
 	c->opt.strlen_max = (int)cfg.max_strlen;
+	c->opt.str_fills = true;
+	c->run.str_trailer = cfg.str_trunc_trailer;
 	c->opt.map_keys_max = (int)cfg.max_map_keys;
 	for (int m = 0; bt_stack_modes_026[m]; m++)
 		if (!strcmp(cfg.stack_mode, bt_stack_modes_026[m]))

@@ -46,6 +46,55 @@ static bool check_strcontains(Sema *s, Expr *c)
 	return true;
 }
 
+/* A haystack longer than this is searched by a bpf_loop callback, one
+ * start position a call: as one nested loop, the verifier follows each
+ * (start, needle byte) pair and gives up past 8192 jumps in a path (a
+ * 1024-byte string, bpftrace 0.26's max_strlen) */
+#define STRCONTAINS_INLINE_MAX 64
+
+/* the callback: start position r1; args: the haystack's and needle's
+ * scratch offsets and sizes, the result's slot (set to 1 when found) */
+static void strcontains_step(Gen *g, const int *a)
+{
+	int oh = a[0], on = a[1], hsize = a[2], nsize = a[3], res = a[4];
+	int inner = label_new(g), next = label_new(g), found = label_new(g), stop = label_new(g);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, hsize, stop);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0)); /* j */
+	label_place(g, inner);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nsize, found);
+	emit(g, I_MOV64_REG(BPF_REG_4, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
+	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_4, on);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, found);
+	emit(g, I_MOV64_REG(BPF_REG_5, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_5, hsize, stop);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, R_SCR));
+	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_5, oh);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, stop); /* the rest is shorter than needle */
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_4, BPF_REG_3, next);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit_goto(g, inner);
+	label_place(g, next);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0)); /* on to the next start */
+	emit(g, I_EXIT());
+	label_place(g, found);
+	emit_st(g, BPF_DW, R_SCR, res, 1);
+	label_place(g, stop);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 1));
+	emit(g, I_EXIT());
+}
+
+static void gen_strcontains_loop(Gen *g, int oh, int on, int hsize, int nsize)
+{
+	int res = scratch_alloc(g, 8);
+	emit_st(g, BPF_DW, R_SCR, res, 0);
+	emit(g, I_MOV64_IMM(BPF_REG_0, hsize)); /* bpf_loop's count */
+	int args[] = {oh, on, hsize, nsize, res};
+	gen_loop_call(g, strcontains_step, args, 5);
+	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, res);
+}
+
 /* For each start i, needle bytes are compared until its NUL (found) or a
  * mismatch; the end of hay ends the search. */
 static void gen_strcontains(Gen *g, const Expr *e)
@@ -53,6 +102,11 @@ static void gen_strcontains(Gen *g, const Expr *e)
 	const Expr *h = e->args.v[0], *nd = e->args.v[1];
 	int mark = g->scratch_top;
 	int oh = gen_mem(g, h), on = gen_mem(g, nd);
+	if (h->type->size > STRCONTAINS_INLINE_MAX) {
+		gen_strcontains_loop(g, oh, on, h->type->size, nd->type->size);
+		g->scratch_top = mark;
+		return;
+	}
 	int outer = label_new(g), inner = label_new(g), next = label_new(g), found = label_new(g),
 	    none = label_new(g), end = label_new(g);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0)); /* i */

@@ -140,6 +140,21 @@ static bool check_str(Sema *s, Expr *c)
 	return true;
 }
 
+/* Options.str_fills: when the read filled the buffer (r0 = size, the NUL
+ * at its end), its last byte is read again as the string's own byte, a
+ * NUL if the string was size - 1 long; the source address is at r10+src */
+static void gen_str_fill(Gen *g, int dst_off, int size, int helper, int src)
+{
+	int done = label_new(g);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, size, done);
+	emit_scratch_ptr(g, BPF_REG_1, dst_off + size - 1);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 1));
+	emit(g, I_LDX(BPF_DW, BPF_REG_3, BPF_REG_10, src));
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, size - 1));
+	emit_call(g, helper);
+	label_place(g, done);
+}
+
 static void gen_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	const Expr *a = e->args.v[0];
@@ -182,11 +197,22 @@ static void gen_str(Gen *g, const Expr *e, int dst_off, const Type *dt)
 	 * kernel memory only where the script says so with kptr() (a user
 	 * address reads as "", as in bpftrace) */
 	bool kptr = a->kind == E_CALL && a->func && a->func->gen_int == gen_kptr;
-	int helper = cg_user_addr(g, a->type) ? BPF_FUNC_probe_read_user_str
-		     : kptr		      ? BPF_FUNC_probe_read_kernel_str
-					      : BPF_FUNC_probe_read_str;
+	bool user = cg_user_addr(g, a->type), fills = g->sc->opt.str_fills && !e->aux2 &&
+							e->args.n == 1;
+	int helper = user ? BPF_FUNC_probe_read_user_str
+		     : kptr ? BPF_FUNC_probe_read_kernel_str
+			    : BPF_FUNC_probe_read_str;
+	int src = fills ? stack_push(g) : 0;
+	if (fills)
+		emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_3, src));
 	emit_call(g, helper);
 	gen_helper_check(g, helper);
+	if (fills) {
+		gen_str_fill(g, dst_off, dt->size, user ? BPF_FUNC_probe_read_user
+						    : kptr ? BPF_FUNC_probe_read_kernel
+							   : BPF_FUNC_probe_read, src);
+		stack_pop(g);
+	}
 }
 
 static bool check_ksym(Sema *s, Expr *c)

@@ -191,6 +191,10 @@ typedef struct Options {
 	const struct SemaHooks *sema;
 	AggOpts agg;      /* D: aggsortkey, aggsortrev, ... (-x, #pragma D option) */
 	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
+	/* bpftrace 0.26: str() of an address keeps strlen_max bytes, so a string
+	 * that long or longer fills them without a NUL (the printer's sign that
+	 * it was cut: RunOpts.str_trailer) */
+	bool str_fills;
 	int map_keys_max; /* BPFTRACE_MAP_KEYS_MAX, default 4096 */
 	MissingProbes missing_probes;
 	/* how kstack/ustack print when the call names no mode (bpftrace 0.26's

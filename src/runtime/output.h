@@ -30,6 +30,9 @@ typedef struct OutCtx {
 	int pycode_fd;           /* Python code-object cache for pystack, or -1 */
 	int64_t boot_to_real_ns; /* add to a since-boot time to get wall clock */
 	bool no_usyms; /* BPFTRACE_NO_USER_SYMBOLS=1: user addresses print as such */
+	/* after a string that fills its whole type (no NUL: cut, Options.str_fills),
+	 * bpftrace 0.26's str_trunc_trailer ("..") ; NULL or "": nothing */
+	const char *str_trailer;
 	struct SymCtx *sym; /* the run's readers: kernel and user symbols (sym/symctx.h) */
 } OutCtx;
 
@@ -45,6 +48,10 @@ typedef struct MapDesc {
 	int64_t normal;    /* D's normalize() factor; 0 or 1: none */
 	bool printed;      /* D: printa() printed it, exit does not */
 } MapDesc;
+
+/* a string value as text: its bytes up to the NUL, and o's trailer when
+ * it has none (value_format.c) */
+void fmt_string(StrBuf *sb, const OutCtx *o, const Type *t, const char *d);
 
 /* Format one value (not an aggregation) the way print() and map keys show
  * it: ints in decimal, strings raw (json: quoted), tuples "(1, a)", stacks

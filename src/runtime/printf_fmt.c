@@ -47,7 +47,7 @@ static void render_str(StrBuf *sb, const OutCtx *o, const FmtPiece *p, const Typ
 		       const void *arg)
 {
 	if (p->plain && t->kind == TY_STR) {
-		sb_putn(sb, arg, strnlen(arg, (size_t)t->size));
+		fmt_string(sb, o, t, arg);
 		return;
 	}
 	static __thread StrBuf tmp;

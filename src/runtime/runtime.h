@@ -55,6 +55,7 @@ typedef struct RunOpts {
 	int child_pid;    /* -c: forked and stopped (SIGSTOP) until the probes are attached */
 	int watch_pid;    /* -p: stop when this process exits */
 	size_t cat_bytes_max; /* BPFTRACE_CAT_BYTES_MAX: cat() prints at most this */
+	const char *str_trailer; /* bpftrace 0.26's str_trunc_trailer, or NULL (OutCtx's) */
 	uint64_t rb_pages;    /* BPFTRACE_PERF_RB_PAGES: pages per CPU, 0 = sonde's size */
 	bool rb_pages_set;
 	/* D's switchrate, aggrate, statusrate in ns (0: sonde's, every wake-up):

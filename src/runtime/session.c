@@ -520,6 +520,7 @@ static void setup_output(Runtime *rt)
 	rt->out.f = f;
 	rt->out.fmt = rt->opt.fmt;
 	rt->out.fe = rt->opt.fe;
+	rt->out.str_trailer = rt->opt.str_trailer;
 	rt->out.sym = rt->sc->opt.sym;
 	rt->out.agg = rt->sc->opt.agg;
 	rt->out.pycode_fd = -1;

@@ -313,13 +313,21 @@ static void fmt_any_stack(StrBuf *sb, const OutCtx *o, const Type *t, const void
 		fe->pystack->format(sb, o->pycode_fd, t, d, in_key);
 }
 
+void fmt_string(StrBuf *sb, const OutCtx *o, const Type *t, const char *d)
+{
+	size_t n = strnlen(d, (size_t)t->size);
+	sb_putn(sb, d, n);
+	if (n == (size_t)t->size && o->str_trailer)
+		sb_puts(sb, o->str_trailer);
+}
+
 /* Everything but ints and tuples formats as text; json quotes it. */
 static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *d, bool in_key)
 {
 	const FrontendRt *fe = frontend_rt(o);
 	switch (t->kind) {
 	case TY_STR:
-		sb_putn(sb, d, strnlen(d, (size_t)t->size));
+		fmt_string(sb, o, t, d);
 		break;
 	case TY_KSTACK:
 	case TY_USTACK:

@@ -186,6 +186,7 @@ static void test_config_read(void)
 	unsetenv("BPFTRACE_MAX_STRLEN");
 	CHECK(bt_config_read(&cfg, NULL, &err));
 	CHECK(cfg.max_probes == 1024 && cfg.print_maps_on_exit && !strcmp(cfg.missing_probes, "error"));
+	CHECK(cfg.max_strlen == 1024 && !strcmp(cfg.str_trunc_trailer, "..")); /* 0.26's defaults */
 	Program *p = parse_gen(g026, "config = { BPFTRACE_MAX_STRLEN = 8; missing_probes = warn; "
 				     "print_maps_on_exit = 0 } begin { }", &err);
 	CHECK(p && bt_config_read(&cfg, p, &err));
