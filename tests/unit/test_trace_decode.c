@@ -711,8 +711,10 @@ int main(void)
 		h->cap[1] = 43;
 		sb_reset(&b);
 		printer_format_call(&p, &b, h, d);
+		/* the capture stopped at the third of 3 before IOV_CAP: it could
+		 * not be read, strace shows its address */
 		CHECK_STR(S(), "writev(1, [{iov_base=\"hi\", iov_len=2}, {iov_base=\"there\", "
-			       "iov_len=5}, ...], 3) = 7");
+			       "iov_len=5}, ... /* 0x1020 */], 3) = 7");
 	}
 	/* strace pads so "=" lands at column 40, counting any prefix */
 	memset(rec, 0, sizeof(rec));
