@@ -387,16 +387,6 @@ void dec_fcntl_cmd(StrBuf *b, uint64_t v)
 	dec_enum(b, t, v, false);
 }
 
-void dec_ioctl_req(StrBuf *b, uint64_t v)
-{
-	static const FlagName t[] = {N(TCGETS), N(TCSETS), N(TCSETSW), N(TCSETSF), N(TIOCGWINSZ),
-				     N(TIOCSWINSZ), N(TIOCGPGRP), N(TIOCSPGRP), N(FIONREAD),
-				     N(FIONBIO), N(FIOCLEX), N(FIONCLEX), N(TIOCSCTTY),
-				     N(TIOCNOTTY), N(TCFLSH), N(TCXONC), N(TIOCOUTQ), N(FIOASYNC),
-				     N(TIOCGPTN), N(TIOCSPTLCK), N(FS_IOC_GETFLAGS), END};
-	dec_enum(b, t, v & 0xffffffff, true);
-}
-
 void dec_wait_status(StrBuf *b, int s)
 {
 	if (WIFEXITED(s))

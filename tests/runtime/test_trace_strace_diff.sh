@@ -103,6 +103,9 @@ run prctl build/progs/trace_prctl
 # a recvfrom that returns more than its buffer holds (MSG_TRUNC)
 calls=getsockname,getpeername,accept4,recvfrom
 run sockname build/progs/trace_sockname "$tmp/sock"
+# ioctl requests without a name: _IOC(dir, type, nr, size), as strace
+calls=ioctl
+run ioctl build/progs/trace_ioctl
 # directory entries: their count (/* 31 entries */)
 calls=getdents64,getdents
 run dirents ls -a tests/progs
