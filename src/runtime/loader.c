@@ -17,7 +17,9 @@
 #include "../util/phase_time.h"
 
 /* The ring buffer's pages count in sonde's memory (mapped twice), so it is
- * small unless probes stream events; then it absorbs bursts. */
+ * small unless probes stream events; then it absorbs bursts.  A script
+ * whose only records are exit()'s gets one page (see ringbuf_default). */
+#define RINGBUF_PAGE 4096u
 #define RINGBUF_SMALL (512u << 10)
 #define RINGBUF_LARGE (16u << 20)
 #define RINGBUF_MAX (1ull << 31) /* the kernel's largest BPF ring buffer */
@@ -115,6 +117,27 @@ uint64_t loader_ringbuf_size(uint64_t pages)
 	return size >= want ? size : 0;
 }
 
+/* Only BEGIN/END/ERROR (each run once) send records, and every one is an
+ * exit()'s: a few 16-byte records, where a page holds 256.  Creating,
+ * mapping and unmapping 512 KiB would cost such a run (`BEGIN { exit(); }`)
+ * about 1 ms, a tenth of its start-up. */
+static bool only_exit_records(const Script *sc)
+{
+	if (sc->traced_events)
+		return false;
+	for (int i = 0; i < sc->events.n; i++)
+		if (sc->events.v[i]->kind != EV_EXIT)
+			return false;
+	return true;
+}
+
+static uint64_t ringbuf_default(const Script *sc)
+{
+	if (sc->traced_events)
+		return RINGBUF_LARGE;
+	return only_exit_records(sc) ? RINGBUF_PAGE : RINGBUF_SMALL;
+}
+
 static int stack_depth_of(const Reloc *r)
 {
 	return r->arg >= 1 && r->arg <= STACK_DEPTH_MAX ? r->arg : STACK_DEPTH_MAX;
@@ -182,7 +205,7 @@ bool loader_create_maps(Runtime *rt, char *err, size_t errlen)
 		return false;
 	uint64_t rb_size = rt->opt.rb_pages_set ? loader_ringbuf_size(rt->opt.rb_pages) : 0;
 	if (!rb_size) /* unset, or refused after the Attaching line (session.c) */
-		rb_size = sc->traced_events ? RINGBUF_LARGE : RINGBUF_SMALL;
+		rb_size = ringbuf_default(sc);
 	rt->ringbuf_fd = new_map_fd(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, (uint32_t)rb_size, 0,
 				    err, errlen);
 	rt->scratch_fd = new_map_fd(BPF_MAP_TYPE_ARRAY, "sonde_scratch", 4,
