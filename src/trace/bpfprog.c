@@ -138,7 +138,7 @@ static bool have_call_tp(const char *cat, int nr)
 {
 	TpFormat f = {0};
 	char name[64], why[256];
-	snprintf(name, sizeof(name), "%s_%s", cat, syscall_table[nr].name);
+	snprintf(name, sizeof(name), "%s_%s", cat, syscall_table_name(nr));
 	bool have = tracefs_read_format("syscalls", name, &f, why, sizeof(why));
 	tp_format_free(&f);
 	return have;
@@ -159,7 +159,7 @@ static bool hot_call(int nr)
 		"epoll_pwait", "epoll_pwait2", "ioctl", "lseek", "sched_yield", "clock_gettime",
 		"gettimeofday", "getpid", "gettid", NULL};
 	for (int i = 0; hot[i]; i++)
-		if (!strcmp(syscall_table[nr].name, hot[i]))
+		if (!strcmp(syscall_table_name(nr), hot[i]))
 			return true;
 	return false;
 }
@@ -180,7 +180,7 @@ static void choose_hooks(TraceBpf *b, const TraceOpts *o)
 		if (!(p.flags & PLAN_TRACED))
 			continue;
 		traced[ntraced++] = (int)nr;
-		bool mark = !strcmp(syscall_table[nr].name, "rt_sigreturn");
+		bool mark = !strcmp(syscall_table_name(nr), "rt_sigreturn");
 		sigreturn |= mark;
 		if ((p.flags & (PLAN_AT_ENTRY | PLAN_ENTRY_READ)) || mark) {
 			few_tps = few_tps && nfew < TRACE_HOOKED_MAX && have_call_tp("sys_enter", (int)nr);
@@ -329,7 +329,7 @@ static bool attach_calls(TraceBpf *b, bool entry, int prog_fd, char *err, size_t
 	for (int k = 0; k < (entry ? b->nentry : b->nexit); k++) {
 		char name[64];
 		snprintf(name, sizeof(name), "%s_%s", entry ? "sys_enter" : "sys_exit",
-			 syscall_table[nrs[k]].name);
+			 syscall_table_name(nrs[k]));
 		if (!attach_tp(b, "syscalls", name, prog_fd, err, errlen))
 			return false;
 	}
@@ -463,7 +463,7 @@ static bool may_block(int nr)
 		"wait4", "waitid", "read", "poll", "ppoll", "select", "pselect6", "epoll_wait",
 		"epoll_pwait", "futex", "nanosleep", "clock_nanosleep", "accept", "accept4",
 		"recvfrom", "recvmsg", "connect", "pause", NULL};
-	const char *n = syscall_table[nr].name;
+	const char *n = syscall_table_name(nr);
 	for (int i = 0; n && names[i]; i++)
 		if (!strcmp(n, names[i]))
 			return true;

@@ -16,9 +16,9 @@ NrInfo *nr_info_new(void)
 	NrInfo *nr_info = xcalloc(SYSCALL_MAX, sizeof(NrInfo));
 	for (int nr = 0; nr < SYSCALL_MAX; nr++) {
 		NrInfo *i = &nr_info[nr];
-		if (!syscall_table[nr].name)
+		if (!syscall_table_name(nr))
 			continue;
-		const char *n = syscall_table[nr].name;
+		const char *n = syscall_table_name(nr);
 		i->name = n;
 		i->namelen = (uint16_t)strlen(n);
 		i->sig = sig_of(nr);

@@ -28,11 +28,11 @@ bool rec_write_header(FILE *f, const RecInfo *info)
 		  put32(f, (uint32_t)info->strsize) && put32(f, info->flags);
 	int n = 0;
 	for (int i = 0; i < SYSCALL_MAX; i++)
-		n += syscall_table[i].name != NULL;
+		n += syscall_table_name(i) != NULL;
 	ok = ok && put32(f, (uint32_t)n);
 	for (int i = 0; i < SYSCALL_MAX && ok; i++)
-		if (syscall_table[i].name)
-			ok = put32(f, (uint32_t)i) && putstr(f, syscall_table[i].name) &&
+		if (syscall_table_name(i))
+			ok = put32(f, (uint32_t)i) && putstr(f, syscall_table_name(i)) &&
 			     putstr(f, sig_of(i));
 	return ok;
 }

@@ -62,14 +62,14 @@ static const struct {
 const char *sig_of(int nr)
 {
 	static const char *cache[SYSCALL_MAX];
-	if (nr < 0 || nr >= SYSCALL_MAX || !syscall_table[nr].name)
+	if (nr < 0 || nr >= SYSCALL_MAX || !syscall_table_name(nr))
 		return "xxxxxx";
 	const char *c = __atomic_load_n(&cache[nr], __ATOMIC_ACQUIRE);
 	if (c)
 		return c;
 	c = syscall_table[nr].kinds;
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (!strcmp(sigs[i].name, syscall_table[nr].name)) {
+		if (!strcmp(sigs[i].name, syscall_table_name(nr))) {
 			c = sigs[i].sig;
 			break;
 		}
@@ -85,7 +85,7 @@ int sig_nargs(int nr)
 /* calls whose results -y needs even when not shown (fds, the cwd) */
 bool sig_names_fd(int nr)
 {
-	const char *n = syscall_table[nr].name;
+	const char *n = syscall_table_name(nr);
 	return n && (!strcmp(n, "openat") || !strcmp(n, "open") || !strcmp(n, "creat") ||
 		     !strcmp(n, "close") || !strcmp(n, "dup") || !strcmp(n, "dup2") ||
 		     !strcmp(n, "dup3") || !strcmp(n, "fcntl") || !strcmp(n, "chdir") ||
@@ -99,9 +99,9 @@ static bool sig_names_socket(int nr, const TraceOpts *o)
 	static int socket_nr = -1, sendto_nr = -1;
 	if (socket_nr < 0) {
 		for (int i = 0; i < SYSCALL_MAX; i++)
-			if (syscall_table[i].name && !strcmp(syscall_table[i].name, "socket"))
+			if (syscall_table_name(i) && !strcmp(syscall_table_name(i), "socket"))
 				socket_nr = i;
-			else if (syscall_table[i].name && !strcmp(syscall_table[i].name, "sendto"))
+			else if (syscall_table_name(i) && !strcmp(syscall_table_name(i), "sendto"))
 				sendto_nr = i;
 	}
 	return nr == socket_nr && sendto_nr >= 0 && o->sel[sendto_nr];
@@ -116,7 +116,7 @@ void plan_for(int nr, const TraceOpts *o, TracePlan *p)
 	p->flags = PLAN_TRACED;
 	if (o->count)
 		return;
-	const char *name = syscall_table[nr].name ? syscall_table[nr].name : "";
+	const char *name = syscall_table_name(nr) ? syscall_table_name(nr) : "";
 	if (!strcmp(name, "execve") || !strcmp(name, "execveat") || !strcmp(name, "exit") ||
 	    !strcmp(name, "exit_group"))
 		p->flags |= PLAN_AT_ENTRY;

@@ -38,32 +38,32 @@ static const char *const desc_extra[] = {
 
 static bool in_class(int nr, const char *cls)
 {
-	const SyscallInfo *s = &syscall_table[nr];
-	if (!s->name)
+	const char *name = syscall_table_name(nr), *kinds = syscall_table[nr].kinds;
+	if (!name)
 		return false;
 	if (!strcmp(cls, "file"))
-		return strchr(s->kinds, 's') != NULL || !strncmp(s->name, "execve", 6);
+		return strchr(kinds, 's') != NULL || !strncmp(name, "execve", 6);
 	if (!strcmp(cls, "desc"))
-		return strchr(s->kinds, 'f') != NULL || str_in_list(s->name, desc_extra);
+		return strchr(kinds, 'f') != NULL || str_in_list(name, desc_extra);
 	if (!strcmp(cls, "network") || !strcmp(cls, "net"))
-		return str_in_list(s->name, network_calls);
+		return str_in_list(name, network_calls);
 	if (!strcmp(cls, "process"))
-		return str_in_list(s->name, process_calls);
+		return str_in_list(name, process_calls);
 	if (!strcmp(cls, "memory"))
-		return str_in_list(s->name, memory_calls);
+		return str_in_list(name, memory_calls);
 	if (!strcmp(cls, "signal"))
-		return str_in_list(s->name, signal_calls);
+		return str_in_list(name, signal_calls);
 	if (!strcmp(cls, "ipc"))
-		return str_in_list(s->name, ipc_calls);
+		return str_in_list(name, ipc_calls);
 	if (!strcmp(cls, "stat"))
-		return strstr(s->name, "stat") && !strstr(s->name, "statfs");
+		return strstr(name, "stat") && !strstr(name, "statfs");
 	if (!strcmp(cls, "creds"))
-		return strstr(s->name, "uid") || strstr(s->name, "gid") || strstr(s->name, "groups") ||
-		       !strcmp(s->name, "capget") || !strcmp(s->name, "capset");
+		return strstr(name, "uid") || strstr(name, "gid") || strstr(name, "groups") ||
+		       !strcmp(name, "capget") || !strcmp(name, "capset");
 	if (!strcmp(cls, "clock"))
-		return !strncmp(s->name, "clock_", 6) || !strcmp(s->name, "gettimeofday") ||
-		       !strcmp(s->name, "settimeofday") || !strcmp(s->name, "time") ||
-		       !strcmp(s->name, "adjtimex");
+		return !strncmp(name, "clock_", 6) || !strcmp(name, "gettimeofday") ||
+		       !strcmp(name, "settimeofday") || !strcmp(name, "time") ||
+		       !strcmp(name, "adjtimex");
 	return false;
 }
 
@@ -93,7 +93,7 @@ bool syscall_select(const char *expr, bool sel[SYSCALL_MAX], bool *seen_trace, c
 	if (!*seen_trace) {
 		/* first set: "trace=x" keeps only x, "trace=!x" everything but x */
 		for (int i = 0; i < SYSCALL_MAX; i++)
-			sel[i] = neg && syscall_table[i].name;
+			sel[i] = neg && syscall_table_name(i);
 		*seen_trace = true;
 	}
 	char *copy = strdup(list), *save = NULL;
@@ -102,12 +102,12 @@ bool syscall_select(const char *expr, bool sel[SYSCALL_MAX], bool *seen_trace, c
 		bool hit = false;
 		if (!strcmp(tok, "all") || !strcmp(tok, "%all")) {
 			for (int i = 0; i < SYSCALL_MAX; i++)
-				if (syscall_table[i].name)
+				if (syscall_table_name(i))
 					sel[i] = !neg, hit = true;
 		} else if (!strcmp(tok, "none")) {
 			hit = true;
 			for (int i = 0; i < SYSCALL_MAX; i++)
-				sel[i] = neg && syscall_table[i].name;
+				sel[i] = neg && syscall_table_name(i);
 		} else {
 			const char *cls = tok[0] == '%' ? tok + 1 : tok;
 			int nr = tok[0] == '%' ? -1 : syscall_by_name(tok);

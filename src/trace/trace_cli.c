@@ -221,7 +221,7 @@ int trace_parse(int argc, char **argv, Cli *c, bool report)
 	bool seen_trace = false;
 	o->strsize = 32;
 	for (int i = 0; i < SYSCALL_MAX; i++)
-		o->sel[i] = syscall_table[i].name != NULL;
+		o->sel[i] = syscall_table_name(i) != NULL;
 	optind = 1;
 	int ch;
 	/* getopt's own messages start with argv[0] */

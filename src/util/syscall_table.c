@@ -2,367 +2,447 @@
  * tracepoint formats of Linux 6.18.44-fc-v1272: do not edit. */
 #include "syscall_table.h"
 
+const char syscall_strs[] =
+	"\0fd\0buf\0count\0read\0write\0filename\0flags\0mode\0open\0close\0statbuf\0stat\0fstat\0"
+	"lstat\0ufds\0nfds\0timeout_msecs\0poll\0offset\0whence\0lseek\0addr\0len\0prot\0off\0"
+	"mmap\0start\0mprotect\0munmap\0brk\0sig\0act\0oact\0sigsetsize\0rt_sigaction\0how\0nset\0"
+	"oset\0rt_sigprocmask\0rt_sigreturn\0cmd\0arg\0ioctl\0pos\0pread64\0pwrite64\0vec\0vlen\0"
+	"readv\0writev\0access\0fildes\0pipe\0n\0inp\0outp\0exp\0tvp\0select\0sched_yield\0"
+	"old_len\0new_len\0new_addr\0mremap\0msync\0mincore\0len_in\0behavior\0madvise\0key\0size\0"
+	"shmflg\0shmget\0shmid\0shmaddr\0shmat\0shmctl\0dup\0oldfd\0newfd\0dup2\0pause\0rqtp\0"
+	"rmtp\0nanosleep\0which\0value\0getitimer\0seconds\0alarm\0ovalue\0setitimer\0getpid\0"
+	"sendfile\0family\0type\0protocol\0socket\0uservaddr\0addrlen\0connect\0upeer_sockaddr\0"
+	"upeer_addrlen\0accept\0buff\0addr_len\0sendto\0ubuf\0recvfrom\0msg\0sendmsg\0recvmsg\0"
+	"shutdown\0umyaddr\0bind\0backlog\0listen\0usockaddr\0usockaddr_len\0getsockname\0"
+	"getpeername\0usockvec\0socketpair\0level\0optname\0optval\0optlen\0setsockopt\0"
+	"getsockopt\0clone_flags\0newsp\0parent_tidptr\0child_tidptr\0tls\0clone\0fork\0vfork\0"
+	"argv\0envp\0execve\0error_code\0exit\0upid\0stat_addr\0options\0ru\0wait4\0pid\0kill\0"
+	"name\0uname\0nsems\0semflg\0semget\0semid\0tsops\0nsops\0semop\0semnum\0semctl\0shmdt\0"
+	"msgflg\0msgget\0msqid\0msgp\0msgsz\0msgsnd\0msgtyp\0msgrcv\0msgctl\0fcntl\0flock\0fsync\0"
+	"fdatasync\0path\0length\0truncate\0ftruncate\0dirent\0getdents\0getcwd\0chdir\0fchdir\0"
+	"oldname\0newname\0rename\0pathname\0mkdir\0rmdir\0creat\0link\0unlink\0symlink\0bufsiz\0"
+	"readlink\0chmod\0fchmod\0user\0group\0chown\0fchown\0lchown\0mask\0umask\0tv\0tz\0"
+	"gettimeofday\0resource\0rlim\0getrlimit\0who\0getrusage\0info\0sysinfo\0tbuf\0times\0"
+	"request\0data\0ptrace\0getuid\0syslog\0getgid\0uid\0setuid\0gid\0setgid\0geteuid\0"
+	"getegid\0pgid\0setpgid\0getppid\0getpgrp\0setsid\0ruid\0euid\0setreuid\0rgid\0egid\0"
+	"setregid\0gidsetsize\0grouplist\0getgroups\0setgroups\0suid\0setresuid\0ruidp\0euidp\0"
+	"suidp\0getresuid\0sgid\0setresgid\0rgidp\0egidp\0sgidp\0getresgid\0getpgid\0setfsuid\0"
+	"setfsgid\0getsid\0header\0dataptr\0capget\0capset\0uset\0rt_sigpending\0uthese\0uinfo\0"
+	"uts\0rt_sigtimedwait\0rt_sigqueueinfo\0unewset\0rt_sigsuspend\0uss\0uoss\0sigaltstack\0"
+	"utime\0dev\0mknod\0uselib\0personality\0ustat\0statfs\0fstatfs\0option\0arg1\0arg2\0"
+	"sysfs\0getpriority\0niceval\0setpriority\0param\0sched_setparam\0sched_getparam\0policy\0"
+	"sched_setscheduler\0sched_getscheduler\0sched_get_priority_max\0sched_get_priority_min\0"
+	"interval\0sched_rr_get_interval\0mlock\0munlock\0mlockall\0munlockall\0vhangup\0func\0"
+	"ptr\0bytecount\0modify_ldt\0new_root\0put_old\0pivot_root\0_sysctl\0arg3\0arg4\0arg5\0"
+	"prctl\0arch_prctl\0txc_p\0adjtimex\0setrlimit\0chroot\0sync\0acct\0settimeofday\0"
+	"dev_name\0dir_name\0mount\0umount2\0specialfile\0swap_flags\0swapon\0swapoff\0magic1\0"
+	"magic2\0reboot\0sethostname\0setdomainname\0iopl\0from\0num\0turn_on\0ioperm\0"
+	"create_module\0init_module\0delete_module\0get_kernel_syms\0query_module\0special\0id\0"
+	"quotactl\0nfsservctl\0getpmsg\0putpmsg\0afs_syscall\0tuxcall\0security\0gettid\0"
+	"readahead\0setxattr\0lsetxattr\0fsetxattr\0getxattr\0lgetxattr\0fgetxattr\0list\0"
+	"listxattr\0llistxattr\0flistxattr\0removexattr\0lremovexattr\0fremovexattr\0tkill\0tloc\0"
+	"time\0uaddr\0op\0val\0uaddr2\0val3\0futex\0user_mask_ptr\0sched_setaffinity\0"
+	"sched_getaffinity\0set_thread_area\0nr_events\0ctxp\0io_setup\0ctx\0io_destroy\0ctx_id\0"
+	"min_nr\0nr\0events\0timeout\0io_getevents\0iocbpp\0io_submit\0iocb\0result\0io_cancel\0"
+	"get_thread_area\0lookup_dcookie\0epoll_create\0epoll_ctl_old\0epoll_wait_old\0pgoff\0"
+	"remap_file_pages\0getdents64\0tidptr\0set_tid_address\0restart_syscall\0semtimedop\0"
+	"advice\0fadvise64\0which_clock\0timer_event_spec\0created_timer_id\0timer_create\0"
+	"timer_id\0new_setting\0old_setting\0timer_settime\0setting\0timer_gettime\0"
+	"timer_getoverrun\0timer_delete\0tp\0clock_settime\0clock_gettime\0clock_getres\0"
+	"clock_nanosleep\0exit_group\0epfd\0maxevents\0epoll_wait\0event\0epoll_ctl\0tgid\0tgkill\0"
+	"utimes\0vserver\0nmask\0maxnode\0mbind\0set_mempolicy\0get_mempolicy\0u_name\0oflag\0"
+	"u_attr\0mq_open\0mq_unlink\0mqdes\0u_msg_ptr\0msg_len\0msg_prio\0u_abs_timeout\0"
+	"mq_timedsend\0u_msg_prio\0mq_timedreceive\0u_notification\0mq_notify\0u_mqstat\0"
+	"u_omqstat\0mq_getsetattr\0kexec_load\0infop\0waitid\0_type\0_description\0_payload\0plen\0"
+	"ringid\0add_key\0_callout_info\0destringid\0request_key\0keyctl\0ioprio\0ioprio_set\0"
+	"ioprio_get\0inotify_init\0inotify_add_watch\0wd\0inotify_rm_watch\0old_nodes\0new_nodes\0"
+	"migrate_pages\0dfd\0openat\0mkdirat\0mknodat\0flag\0fchownat\0futimesat\0newfstatat\0"
+	"unlinkat\0olddfd\0newdfd\0renameat\0linkat\0symlinkat\0readlinkat\0fchmodat\0faccessat\0"
+	"tsp\0pselect6\0sigmask\0ppoll\0unshare_flags\0unshare\0head\0set_robust_list\0head_ptr\0"
+	"len_ptr\0get_robust_list\0fd_in\0off_in\0fd_out\0off_out\0splice\0fdin\0fdout\0tee\0"
+	"nbytes\0sync_file_range\0uiov\0nr_segs\0vmsplice\0nr_pages\0pages\0nodes\0status\0"
+	"move_pages\0utimensat\0epoll_pwait\0ufd\0user_mask\0sizemask\0signalfd\0clockid\0"
+	"timerfd_create\0eventfd\0fallocate\0utmr\0otmr\0timerfd_settime\0timerfd_gettime\0"
+	"accept4\0signalfd4\0eventfd2\0epoll_create1\0dup3\0pipe2\0inotify_init1\0pos_l\0pos_h\0"
+	"preadv\0pwritev\0rt_tgsigqueueinfo\0attr_uptr\0cpu\0group_fd\0perf_event_open\0mmsg\0"
+	"recvmmsg\0event_f_flags\0fanotify_init\0fanotify_fd\0fanotify_mark\0new_rlim\0old_rlim\0"
+	"prlimit64\0handle\0mnt_id\0name_to_handle_at\0mountdirfd\0open_by_handle_at\0utx\0"
+	"clock_adjtime\0syncfs\0sendmmsg\0setns\0cpup\0nodep\0unused\0getcpu\0lvec\0liovcnt\0rvec\0"
+	"riovcnt\0process_vm_readv\0process_vm_writev\0pid1\0pid2\0idx1\0idx2\0kcmp\0finit_module\0"
+	"uattr\0sched_setattr\0usize\0sched_getattr\0renameat2\0uargs\0seccomp\0getrandom\0"
+	"memfd_create\0kexec_file_load\0bpf\0execveat\0userfaultfd\0cpu_id\0membarrier\0mlock2\0"
+	"copy_file_range\0preadv2\0pwritev2\0pkey\0pkey_mprotect\0init_val\0pkey_alloc\0pkey_free\0"
+	"buffer\0statx\0usig\0io_pgetevents\0rseq\0rseq_len\0pidfd\0pidfd_send_signal\0entries\0"
+	"params\0io_uring_setup\0to_submit\0min_complete\0argp\0argsz\0io_uring_enter\0opcode\0"
+	"nr_args\0io_uring_register\0open_tree\0from_dfd\0from_pathname\0to_dfd\0to_pathname\0"
+	"move_mount\0_fs_name\0fsopen\0_key\0_value\0aux\0fsconfig\0fs_fd\0attr_flags\0fsmount\0"
+	"fspick\0pidfd_open\0clone3\0max_fd\0close_range\0openat2\0pidfd_getfd\0faccessat2\0"
+	"process_madvise\0epoll_pwait2\0mount_setattr\0quotactl_fd\0attr\0landlock_create_ruleset\0"
+	"ruleset_fd\0rule_type\0rule_attr\0landlock_add_rule\0landlock_restrict_self\0"
+	"memfd_secret\0process_mrelease\0waiters\0nr_futexes\0futex_waitv\0home_node\0"
+	"set_mempolicy_home_node\0";
+
 const SyscallInfo syscall_table[SYSCALL_MAX] = {
-	[0] = {"read", 3, "fpu", {"fd", "buf", "count"}, 0x6},
-	[1] = {"write", 3, "fpu", {"fd", "buf", "count"}, 0x6},
-	[2] = {"open", 3, "sdu", {"filename", "flags", "mode"}, 0x1},
-	[3] = {"close", 1, "f", {"fd"}, 0x0},
-	[4] = {"stat", 2, "sp", {"filename", "statbuf"}, 0x3},
-	[5] = {"fstat", 2, "fp", {"fd", "statbuf"}, 0x2},
-	[6] = {"lstat", 2, "sp", {"filename", "statbuf"}, 0x3},
-	[7] = {"poll", 3, "pud", {"ufds", "nfds", "timeout_msecs"}, 0x1},
-	[8] = {"lseek", 3, "fdu", {"fd", "offset", "whence"}, 0x2},
-	[9] = {"mmap", 6, "uuuufu", {"addr", "len", "prot", "flags", "fd", "off"}, 0x3f},
-	[10] = {"mprotect", 3, "uuu", {"start", "len", "prot"}, 0x7},
-	[11] = {"munmap", 2, "uu", {"addr", "len"}, 0x3},
-	[12] = {"brk", 1, "u", {"brk"}, 0x1},
-	[13] = {"rt_sigaction", 4, "dppu", {"sig", "act", "oact", "sigsetsize"}, 0xe},
-	[14] = {"rt_sigprocmask", 4, "dppu", {"how", "nset", "oset", "sigsetsize"}, 0xe},
-	[15] = {"rt_sigreturn", 0, "", {}, 0x0},
-	[16] = {"ioctl", 3, "fuu", {"fd", "cmd", "arg"}, 0x4},
-	[17] = {"pread64", 4, "fpud", {"fd", "buf", "count", "pos"}, 0xe},
-	[18] = {"pwrite64", 4, "fpud", {"fd", "buf", "count", "pos"}, 0xe},
-	[19] = {"readv", 3, "fpu", {"fd", "vec", "vlen"}, 0x7},
-	[20] = {"writev", 3, "fpu", {"fd", "vec", "vlen"}, 0x7},
-	[21] = {"access", 2, "sd", {"filename", "mode"}, 0x1},
-	[22] = {"pipe", 1, "p", {"fildes"}, 0x1},
-	[23] = {"select", 5, "dpppp", {"n", "inp", "outp", "exp", "tvp"}, 0x1e},
-	[24] = {"sched_yield", 0, "", {}, 0x0},
-	[25] = {"mremap", 5, "uuuuu", {"addr", "old_len", "new_len", "flags", "new_addr"}, 0x1f},
-	[26] = {"msync", 3, "uud", {"start", "len", "flags"}, 0x3},
-	[27] = {"mincore", 3, "uup", {"start", "len", "vec"}, 0x7},
-	[28] = {"madvise", 3, "uud", {"start", "len_in", "behavior"}, 0x3},
-	[29] = {"shmget", 3, "dud", {"key", "size", "shmflg"}, 0x2},
-	[30] = {"shmat", 3, "dpd", {"shmid", "shmaddr", "shmflg"}, 0x2},
-	[31] = {"shmctl", 3, "ddp", {"shmid", "cmd", "buf"}, 0x4},
-	[32] = {"dup", 1, "u", {"fildes"}, 0x0},
-	[33] = {"dup2", 2, "ff", {"oldfd", "newfd"}, 0x0},
-	[34] = {"pause", 0, "", {}, 0x0},
-	[35] = {"nanosleep", 2, "pp", {"rqtp", "rmtp"}, 0x3},
-	[36] = {"getitimer", 2, "dp", {"which", "value"}, 0x2},
-	[37] = {"alarm", 1, "u", {"seconds"}, 0x0},
-	[38] = {"setitimer", 3, "dpp", {"which", "value", "ovalue"}, 0x6},
-	[39] = {"getpid", 0, "", {}, 0x0},
-	[40] = {"sendfile", 6, "xxxxxx", {}, 0x3f},
-	[41] = {"socket", 3, "ddd", {"family", "type", "protocol"}, 0x0},
-	[42] = {"connect", 3, "fpd", {"fd", "uservaddr", "addrlen"}, 0x2},
-	[43] = {"accept", 3, "fpp", {"fd", "upeer_sockaddr", "upeer_addrlen"}, 0x6},
-	[44] = {"sendto", 6, "fpuupd", {"fd", "buff", "len", "flags", "addr", "addr_len"}, 0x16},
-	[45] = {"recvfrom", 6, "fpuupp", {"fd", "ubuf", "size", "flags", "addr", "addr_len"}, 0x36},
-	[46] = {"sendmsg", 3, "fpu", {"fd", "msg", "flags"}, 0x2},
-	[47] = {"recvmsg", 3, "fpu", {"fd", "msg", "flags"}, 0x2},
-	[48] = {"shutdown", 2, "fd", {"fd", "how"}, 0x0},
-	[49] = {"bind", 3, "fpd", {"fd", "umyaddr", "addrlen"}, 0x2},
-	[50] = {"listen", 2, "fd", {"fd", "backlog"}, 0x0},
-	[51] = {"getsockname", 3, "fpp", {"fd", "usockaddr", "usockaddr_len"}, 0x6},
-	[52] = {"getpeername", 3, "fpp", {"fd", "usockaddr", "usockaddr_len"}, 0x6},
-	[53] = {"socketpair", 4, "dddp", {"family", "type", "protocol", "usockvec"}, 0x8},
-	[54] = {"setsockopt", 5, "fddpd", {"fd", "level", "optname", "optval", "optlen"}, 0x8},
-	[55] = {"getsockopt", 5, "fddpp", {"fd", "level", "optname", "optval", "optlen"}, 0x18},
-	[56] = {"clone", 5, "uuppu", {"clone_flags", "newsp", "parent_tidptr", "child_tidptr", "tls"}, 0x1f},
-	[57] = {"fork", 0, "", {}, 0x0},
-	[58] = {"vfork", 0, "", {}, 0x0},
-	[59] = {"execve", 3, "spp", {"filename", "argv", "envp"}, 0x7},
-	[60] = {"exit", 1, "d", {"error_code"}, 0x0},
-	[61] = {"wait4", 4, "dpdp", {"upid", "stat_addr", "options", "ru"}, 0xa},
-	[62] = {"kill", 2, "dd", {"pid", "sig"}, 0x0},
-	[63] = {"uname", 1, "p", {"name"}, 0x1},
-	[64] = {"semget", 3, "ddd", {"key", "nsems", "semflg"}, 0x0},
-	[65] = {"semop", 3, "dpu", {"semid", "tsops", "nsops"}, 0x2},
-	[66] = {"semctl", 4, "dddu", {"semid", "semnum", "cmd", "arg"}, 0x8},
-	[67] = {"shmdt", 1, "p", {"shmaddr"}, 0x1},
-	[68] = {"msgget", 2, "dd", {"key", "msgflg"}, 0x0},
-	[69] = {"msgsnd", 4, "dpud", {"msqid", "msgp", "msgsz", "msgflg"}, 0x6},
-	[70] = {"msgrcv", 5, "dpudd", {"msqid", "msgp", "msgsz", "msgtyp", "msgflg"}, 0xe},
-	[71] = {"msgctl", 3, "ddp", {"msqid", "cmd", "buf"}, 0x4},
-	[72] = {"fcntl", 3, "fuu", {"fd", "cmd", "arg"}, 0x4},
-	[73] = {"flock", 2, "fu", {"fd", "cmd"}, 0x0},
-	[74] = {"fsync", 1, "f", {"fd"}, 0x0},
-	[75] = {"fdatasync", 1, "f", {"fd"}, 0x0},
-	[76] = {"truncate", 2, "sd", {"path", "length"}, 0x3},
-	[77] = {"ftruncate", 2, "fd", {"fd", "length"}, 0x2},
-	[78] = {"getdents", 3, "fpu", {"fd", "dirent", "count"}, 0x2},
-	[79] = {"getcwd", 2, "pu", {"buf", "size"}, 0x3},
-	[80] = {"chdir", 1, "s", {"filename"}, 0x1},
-	[81] = {"fchdir", 1, "f", {"fd"}, 0x0},
-	[82] = {"rename", 2, "ss", {"oldname", "newname"}, 0x3},
-	[83] = {"mkdir", 2, "su", {"pathname", "mode"}, 0x1},
-	[84] = {"rmdir", 1, "s", {"pathname"}, 0x1},
-	[85] = {"creat", 2, "su", {"pathname", "mode"}, 0x1},
-	[86] = {"link", 2, "ss", {"oldname", "newname"}, 0x3},
-	[87] = {"unlink", 1, "s", {"pathname"}, 0x1},
-	[88] = {"symlink", 2, "ss", {"oldname", "newname"}, 0x3},
-	[89] = {"readlink", 3, "spd", {"path", "buf", "bufsiz"}, 0x3},
-	[90] = {"chmod", 2, "su", {"filename", "mode"}, 0x1},
-	[91] = {"fchmod", 2, "fu", {"fd", "mode"}, 0x0},
-	[92] = {"chown", 3, "suu", {"filename", "user", "group"}, 0x1},
-	[93] = {"fchown", 3, "fuu", {"fd", "user", "group"}, 0x0},
-	[94] = {"lchown", 3, "suu", {"filename", "user", "group"}, 0x1},
-	[95] = {"umask", 1, "d", {"mask"}, 0x0},
-	[96] = {"gettimeofday", 2, "pp", {"tv", "tz"}, 0x3},
-	[97] = {"getrlimit", 2, "up", {"resource", "rlim"}, 0x2},
-	[98] = {"getrusage", 2, "dp", {"who", "ru"}, 0x2},
-	[99] = {"sysinfo", 1, "p", {"info"}, 0x1},
-	[100] = {"times", 1, "p", {"tbuf"}, 0x1},
-	[101] = {"ptrace", 4, "dduu", {"request", "pid", "addr", "data"}, 0xf},
-	[102] = {"getuid", 0, "", {}, 0x0},
-	[103] = {"syslog", 3, "dpd", {"type", "buf", "len"}, 0x2},
-	[104] = {"getgid", 0, "", {}, 0x0},
-	[105] = {"setuid", 1, "u", {"uid"}, 0x0},
-	[106] = {"setgid", 1, "u", {"gid"}, 0x0},
-	[107] = {"geteuid", 0, "", {}, 0x0},
-	[108] = {"getegid", 0, "", {}, 0x0},
-	[109] = {"setpgid", 2, "dd", {"pid", "pgid"}, 0x0},
-	[110] = {"getppid", 0, "", {}, 0x0},
-	[111] = {"getpgrp", 0, "", {}, 0x0},
-	[112] = {"setsid", 0, "", {}, 0x0},
-	[113] = {"setreuid", 2, "uu", {"ruid", "euid"}, 0x0},
-	[114] = {"setregid", 2, "uu", {"rgid", "egid"}, 0x0},
-	[115] = {"getgroups", 2, "dp", {"gidsetsize", "grouplist"}, 0x2},
-	[116] = {"setgroups", 2, "dp", {"gidsetsize", "grouplist"}, 0x2},
-	[117] = {"setresuid", 3, "uuu", {"ruid", "euid", "suid"}, 0x0},
-	[118] = {"getresuid", 3, "ppp", {"ruidp", "euidp", "suidp"}, 0x7},
-	[119] = {"setresgid", 3, "uuu", {"rgid", "egid", "sgid"}, 0x0},
-	[120] = {"getresgid", 3, "ppp", {"rgidp", "egidp", "sgidp"}, 0x7},
-	[121] = {"getpgid", 1, "d", {"pid"}, 0x0},
-	[122] = {"setfsuid", 1, "u", {"uid"}, 0x0},
-	[123] = {"setfsgid", 1, "u", {"gid"}, 0x0},
-	[124] = {"getsid", 1, "d", {"pid"}, 0x0},
-	[125] = {"capget", 2, "dd", {"header", "dataptr"}, 0x3},
-	[126] = {"capset", 2, "dd", {"header", "data"}, 0x3},
-	[127] = {"rt_sigpending", 2, "pu", {"uset", "sigsetsize"}, 0x3},
-	[128] = {"rt_sigtimedwait", 4, "pppu", {"uthese", "uinfo", "uts", "sigsetsize"}, 0xf},
-	[129] = {"rt_sigqueueinfo", 3, "ddp", {"pid", "sig", "uinfo"}, 0x4},
-	[130] = {"rt_sigsuspend", 2, "pu", {"unewset", "sigsetsize"}, 0x3},
-	[131] = {"sigaltstack", 2, "pp", {"uss", "uoss"}, 0x3},
-	[132] = {"utime", 2, "sp", {"filename", "times"}, 0x3},
-	[133] = {"mknod", 3, "suu", {"filename", "mode", "dev"}, 0x1},
-	[134] = {"uselib", 6, "xxxxxx", {}, 0x3f},
-	[135] = {"personality", 1, "u", {"personality"}, 0x0},
-	[136] = {"ustat", 2, "up", {"dev", "ubuf"}, 0x2},
-	[137] = {"statfs", 2, "sp", {"pathname", "buf"}, 0x3},
-	[138] = {"fstatfs", 2, "fp", {"fd", "buf"}, 0x2},
-	[139] = {"sysfs", 3, "duu", {"option", "arg1", "arg2"}, 0x6},
-	[140] = {"getpriority", 2, "dd", {"which", "who"}, 0x0},
-	[141] = {"setpriority", 3, "ddd", {"which", "who", "niceval"}, 0x0},
-	[142] = {"sched_setparam", 2, "dp", {"pid", "param"}, 0x2},
-	[143] = {"sched_getparam", 2, "dp", {"pid", "param"}, 0x2},
-	[144] = {"sched_setscheduler", 3, "ddp", {"pid", "policy", "param"}, 0x4},
-	[145] = {"sched_getscheduler", 1, "d", {"pid"}, 0x0},
-	[146] = {"sched_get_priority_max", 1, "d", {"policy"}, 0x0},
-	[147] = {"sched_get_priority_min", 1, "d", {"policy"}, 0x0},
-	[148] = {"sched_rr_get_interval", 2, "dp", {"pid", "interval"}, 0x2},
-	[149] = {"mlock", 2, "uu", {"start", "len"}, 0x3},
-	[150] = {"munlock", 2, "uu", {"start", "len"}, 0x3},
-	[151] = {"mlockall", 1, "d", {"flags"}, 0x0},
-	[152] = {"munlockall", 0, "", {}, 0x0},
-	[153] = {"vhangup", 0, "", {}, 0x0},
-	[154] = {"modify_ldt", 3, "dpu", {"func", "ptr", "bytecount"}, 0x6},
-	[155] = {"pivot_root", 2, "pp", {"new_root", "put_old"}, 0x3},
-	[156] = {"_sysctl", 6, "xxxxxx", {}, 0x3f},
-	[157] = {"prctl", 5, "duuuu", {"option", "arg2", "arg3", "arg4", "arg5"}, 0x1e},
-	[158] = {"arch_prctl", 2, "du", {"option", "arg2"}, 0x2},
-	[159] = {"adjtimex", 1, "p", {"txc_p"}, 0x1},
-	[160] = {"setrlimit", 2, "up", {"resource", "rlim"}, 0x2},
-	[161] = {"chroot", 1, "s", {"filename"}, 0x1},
-	[162] = {"sync", 0, "", {}, 0x0},
-	[163] = {"acct", 1, "s", {"name"}, 0x1},
-	[164] = {"settimeofday", 2, "pp", {"tv", "tz"}, 0x3},
-	[165] = {"mount", 5, "sspup", {"dev_name", "dir_name", "type", "flags", "data"}, 0x1f},
-	[166] = {"umount2", 6, "xxxxxx", {}, 0x3f},
-	[167] = {"swapon", 2, "sd", {"specialfile", "swap_flags"}, 0x1},
-	[168] = {"swapoff", 1, "s", {"specialfile"}, 0x1},
-	[169] = {"reboot", 4, "ddup", {"magic1", "magic2", "cmd", "arg"}, 0x8},
-	[170] = {"sethostname", 2, "sd", {"name", "len"}, 0x1},
-	[171] = {"setdomainname", 2, "sd", {"name", "len"}, 0x1},
-	[172] = {"iopl", 1, "u", {"level"}, 0x0},
-	[173] = {"ioperm", 3, "uud", {"from", "num", "turn_on"}, 0x3},
-	[174] = {"create_module", 6, "xxxxxx", {}, 0x3f},
-	[175] = {"init_module", 6, "xxxxxx", {}, 0x3f},
-	[176] = {"delete_module", 6, "xxxxxx", {}, 0x3f},
-	[177] = {"get_kernel_syms", 6, "xxxxxx", {}, 0x3f},
-	[178] = {"query_module", 6, "xxxxxx", {}, 0x3f},
-	[179] = {"quotactl", 4, "usdp", {"cmd", "special", "id", "addr"}, 0xa},
-	[180] = {"nfsservctl", 6, "xxxxxx", {}, 0x3f},
-	[181] = {"getpmsg", 6, "xxxxxx", {}, 0x3f},
-	[182] = {"putpmsg", 6, "xxxxxx", {}, 0x3f},
-	[183] = {"afs_syscall", 6, "xxxxxx", {}, 0x3f},
-	[184] = {"tuxcall", 6, "xxxxxx", {}, 0x3f},
-	[185] = {"security", 6, "xxxxxx", {}, 0x3f},
-	[186] = {"gettid", 0, "", {}, 0x0},
-	[187] = {"readahead", 3, "fdu", {"fd", "offset", "count"}, 0x6},
-	[188] = {"setxattr", 5, "sspud", {"pathname", "name", "value", "size", "flags"}, 0xf},
-	[189] = {"lsetxattr", 5, "sspud", {"pathname", "name", "value", "size", "flags"}, 0xf},
-	[190] = {"fsetxattr", 5, "fspud", {"fd", "name", "value", "size", "flags"}, 0xe},
-	[191] = {"getxattr", 4, "sspu", {"pathname", "name", "value", "size"}, 0xf},
-	[192] = {"lgetxattr", 4, "sspu", {"pathname", "name", "value", "size"}, 0xf},
-	[193] = {"fgetxattr", 4, "fspu", {"fd", "name", "value", "size"}, 0xe},
-	[194] = {"listxattr", 3, "spu", {"pathname", "list", "size"}, 0x7},
-	[195] = {"llistxattr", 3, "spu", {"pathname", "list", "size"}, 0x7},
-	[196] = {"flistxattr", 3, "fpu", {"fd", "list", "size"}, 0x6},
-	[197] = {"removexattr", 2, "ss", {"pathname", "name"}, 0x3},
-	[198] = {"lremovexattr", 2, "ss", {"pathname", "name"}, 0x3},
-	[199] = {"fremovexattr", 2, "fs", {"fd", "name"}, 0x2},
-	[200] = {"tkill", 2, "dd", {"pid", "sig"}, 0x0},
-	[201] = {"time", 1, "p", {"tloc"}, 0x1},
-	[202] = {"futex", 6, "pduppu", {"uaddr", "op", "val", "utime", "uaddr2", "val3"}, 0x19},
-	[203] = {"sched_setaffinity", 3, "dup", {"pid", "len", "user_mask_ptr"}, 0x4},
-	[204] = {"sched_getaffinity", 3, "dup", {"pid", "len", "user_mask_ptr"}, 0x4},
-	[205] = {"set_thread_area", 6, "xxxxxx", {}, 0x3f},
-	[206] = {"io_setup", 2, "up", {"nr_events", "ctxp"}, 0x2},
-	[207] = {"io_destroy", 1, "u", {"ctx"}, 0x1},
-	[208] = {"io_getevents", 5, "uddpp", {"ctx_id", "min_nr", "nr", "events", "timeout"}, 0x1f},
-	[209] = {"io_submit", 3, "udp", {"ctx_id", "nr", "iocbpp"}, 0x7},
-	[210] = {"io_cancel", 3, "upp", {"ctx_id", "iocb", "result"}, 0x7},
-	[211] = {"get_thread_area", 6, "xxxxxx", {}, 0x3f},
-	[212] = {"lookup_dcookie", 6, "xxxxxx", {}, 0x3f},
-	[213] = {"epoll_create", 1, "d", {"size"}, 0x0},
-	[214] = {"epoll_ctl_old", 6, "xxxxxx", {}, 0x3f},
-	[215] = {"epoll_wait_old", 6, "xxxxxx", {}, 0x3f},
-	[216] = {"remap_file_pages", 5, "uuuuu", {"start", "size", "prot", "pgoff", "flags"}, 0x1f},
-	[217] = {"getdents64", 3, "fpu", {"fd", "dirent", "count"}, 0x2},
-	[218] = {"set_tid_address", 1, "p", {"tidptr"}, 0x1},
-	[219] = {"restart_syscall", 0, "", {}, 0x0},
-	[220] = {"semtimedop", 4, "dpup", {"semid", "tsops", "nsops", "timeout"}, 0xa},
-	[221] = {"fadvise64", 4, "fdud", {"fd", "offset", "len", "advice"}, 0x6},
-	[222] = {"timer_create", 3, "dpp", {"which_clock", "timer_event_spec", "created_timer_id"}, 0x6},
-	[223] = {"timer_settime", 4, "ddpp", {"timer_id", "flags", "new_setting", "old_setting"}, 0xc},
-	[224] = {"timer_gettime", 2, "dp", {"timer_id", "setting"}, 0x2},
-	[225] = {"timer_getoverrun", 1, "d", {"timer_id"}, 0x0},
-	[226] = {"timer_delete", 1, "d", {"timer_id"}, 0x0},
-	[227] = {"clock_settime", 2, "dp", {"which_clock", "tp"}, 0x2},
-	[228] = {"clock_gettime", 2, "dp", {"which_clock", "tp"}, 0x2},
-	[229] = {"clock_getres", 2, "dp", {"which_clock", "tp"}, 0x2},
-	[230] = {"clock_nanosleep", 4, "ddpp", {"which_clock", "flags", "rqtp", "rmtp"}, 0xc},
-	[231] = {"exit_group", 1, "d", {"error_code"}, 0x0},
-	[232] = {"epoll_wait", 4, "fpdd", {"epfd", "events", "maxevents", "timeout"}, 0x2},
-	[233] = {"epoll_ctl", 4, "fdfp", {"epfd", "op", "fd", "event"}, 0x8},
-	[234] = {"tgkill", 3, "ddd", {"tgid", "pid", "sig"}, 0x0},
-	[235] = {"utimes", 2, "sp", {"filename", "utimes"}, 0x3},
-	[236] = {"vserver", 6, "xxxxxx", {}, 0x3f},
-	[237] = {"mbind", 6, "uuupuu", {"start", "len", "mode", "nmask", "maxnode", "flags"}, 0x1f},
-	[238] = {"set_mempolicy", 3, "dpu", {"mode", "nmask", "maxnode"}, 0x6},
-	[239] = {"get_mempolicy", 5, "ppuuu", {"policy", "nmask", "maxnode", "addr", "flags"}, 0x1f},
-	[240] = {"mq_open", 4, "sdup", {"u_name", "oflag", "mode", "u_attr"}, 0x9},
-	[241] = {"mq_unlink", 1, "s", {"u_name"}, 0x1},
-	[242] = {"mq_timedsend", 5, "dpuup", {"mqdes", "u_msg_ptr", "msg_len", "msg_prio", "u_abs_timeout"}, 0x16},
-	[243] = {"mq_timedreceive", 5, "dpupp", {"mqdes", "u_msg_ptr", "msg_len", "u_msg_prio", "u_abs_timeout"}, 0x1e},
-	[244] = {"mq_notify", 2, "dp", {"mqdes", "u_notification"}, 0x2},
-	[245] = {"mq_getsetattr", 3, "dpp", {"mqdes", "u_mqstat", "u_omqstat"}, 0x6},
-	[246] = {"kexec_load", 6, "xxxxxx", {}, 0x3f},
-	[247] = {"waitid", 5, "ddpdp", {"which", "upid", "infop", "options", "ru"}, 0x14},
-	[248] = {"add_key", 5, "pppud", {"_type", "_description", "_payload", "plen", "ringid"}, 0xf},
-	[249] = {"request_key", 4, "pppd", {"_type", "_description", "_callout_info", "destringid"}, 0x7},
-	[250] = {"keyctl", 5, "duuuu", {"option", "arg2", "arg3", "arg4", "arg5"}, 0x1e},
-	[251] = {"ioprio_set", 3, "ddd", {"which", "who", "ioprio"}, 0x0},
-	[252] = {"ioprio_get", 2, "dd", {"which", "who"}, 0x0},
-	[253] = {"inotify_init", 0, "", {}, 0x0},
-	[254] = {"inotify_add_watch", 3, "fsu", {"fd", "pathname", "mask"}, 0x2},
-	[255] = {"inotify_rm_watch", 2, "fd", {"fd", "wd"}, 0x0},
-	[256] = {"migrate_pages", 4, "dupp", {"pid", "maxnode", "old_nodes", "new_nodes"}, 0xe},
-	[257] = {"openat", 4, "fsdu", {"dfd", "filename", "flags", "mode"}, 0x2},
-	[258] = {"mkdirat", 3, "fsu", {"dfd", "pathname", "mode"}, 0x2},
-	[259] = {"mknodat", 4, "fsuu", {"dfd", "filename", "mode", "dev"}, 0x2},
-	[260] = {"fchownat", 5, "fsuud", {"dfd", "filename", "user", "group", "flag"}, 0x2},
-	[261] = {"futimesat", 3, "fsp", {"dfd", "filename", "utimes"}, 0x6},
-	[262] = {"newfstatat", 4, "fspd", {"dfd", "filename", "statbuf", "flag"}, 0x6},
-	[263] = {"unlinkat", 3, "fsd", {"dfd", "pathname", "flag"}, 0x2},
-	[264] = {"renameat", 4, "fsfs", {"olddfd", "oldname", "newdfd", "newname"}, 0xa},
-	[265] = {"linkat", 5, "fsfsd", {"olddfd", "oldname", "newdfd", "newname", "flags"}, 0xa},
-	[266] = {"symlinkat", 3, "sfs", {"oldname", "newdfd", "newname"}, 0x5},
-	[267] = {"readlinkat", 4, "fspd", {"dfd", "pathname", "buf", "bufsiz"}, 0x6},
-	[268] = {"fchmodat", 3, "fsu", {"dfd", "filename", "mode"}, 0x2},
-	[269] = {"faccessat", 3, "fsd", {"dfd", "filename", "mode"}, 0x2},
-	[270] = {"pselect6", 6, "dppppp", {"n", "inp", "outp", "exp", "tsp", "sig"}, 0x3e},
-	[271] = {"ppoll", 5, "puppu", {"ufds", "nfds", "tsp", "sigmask", "sigsetsize"}, 0x1d},
-	[272] = {"unshare", 1, "u", {"unshare_flags"}, 0x1},
-	[273] = {"set_robust_list", 2, "pu", {"head", "len"}, 0x3},
-	[274] = {"get_robust_list", 3, "dpp", {"pid", "head_ptr", "len_ptr"}, 0x6},
-	[275] = {"splice", 6, "fpfpuu", {"fd_in", "off_in", "fd_out", "off_out", "len", "flags"}, 0x1a},
-	[276] = {"tee", 4, "dduu", {"fdin", "fdout", "len", "flags"}, 0x4},
-	[277] = {"sync_file_range", 4, "fddu", {"fd", "offset", "nbytes", "flags"}, 0x6},
-	[278] = {"vmsplice", 4, "fpuu", {"fd", "uiov", "nr_segs", "flags"}, 0x6},
-	[279] = {"move_pages", 6, "dupppd", {"pid", "nr_pages", "pages", "nodes", "status", "flags"}, 0x1e},
-	[280] = {"utimensat", 4, "fspd", {"dfd", "filename", "utimes", "flags"}, 0x6},
-	[281] = {"epoll_pwait", 6, "fpddpu", {"epfd", "events", "maxevents", "timeout", "sigmask", "sigsetsize"}, 0x32},
-	[282] = {"signalfd", 3, "dpu", {"ufd", "user_mask", "sizemask"}, 0x6},
-	[283] = {"timerfd_create", 2, "dd", {"clockid", "flags"}, 0x0},
-	[284] = {"eventfd", 1, "u", {"count"}, 0x0},
-	[285] = {"fallocate", 4, "fddd", {"fd", "mode", "offset", "len"}, 0xc},
-	[286] = {"timerfd_settime", 4, "ddpp", {"ufd", "flags", "utmr", "otmr"}, 0xc},
-	[287] = {"timerfd_gettime", 2, "dp", {"ufd", "otmr"}, 0x2},
-	[288] = {"accept4", 4, "fppd", {"fd", "upeer_sockaddr", "upeer_addrlen", "flags"}, 0x6},
-	[289] = {"signalfd4", 4, "dpud", {"ufd", "user_mask", "sizemask", "flags"}, 0x6},
-	[290] = {"eventfd2", 2, "ud", {"count", "flags"}, 0x0},
-	[291] = {"epoll_create1", 1, "d", {"flags"}, 0x0},
-	[292] = {"dup3", 3, "ffd", {"oldfd", "newfd", "flags"}, 0x0},
-	[293] = {"pipe2", 2, "pd", {"fildes", "flags"}, 0x1},
-	[294] = {"inotify_init1", 1, "d", {"flags"}, 0x0},
-	[295] = {"preadv", 5, "fpuuu", {"fd", "vec", "vlen", "pos_l", "pos_h"}, 0x1f},
-	[296] = {"pwritev", 5, "fpuuu", {"fd", "vec", "vlen", "pos_l", "pos_h"}, 0x1f},
-	[297] = {"rt_tgsigqueueinfo", 4, "dddp", {"tgid", "pid", "sig", "uinfo"}, 0x8},
-	[298] = {"perf_event_open", 5, "pdddu", {"attr_uptr", "pid", "cpu", "group_fd", "flags"}, 0x11},
-	[299] = {"recvmmsg", 5, "fpuup", {"fd", "mmsg", "vlen", "flags", "timeout"}, 0x12},
-	[300] = {"fanotify_init", 2, "uu", {"flags", "event_f_flags"}, 0x0},
-	[301] = {"fanotify_mark", 5, "duufs", {"fanotify_fd", "flags", "mask", "dfd", "pathname"}, 0x14},
-	[302] = {"prlimit64", 4, "dupp", {"pid", "resource", "new_rlim", "old_rlim"}, 0xc},
-	[303] = {"name_to_handle_at", 5, "fsppd", {"dfd", "name", "handle", "mnt_id", "flag"}, 0xe},
-	[304] = {"open_by_handle_at", 3, "dpd", {"mountdirfd", "handle", "flags"}, 0x2},
-	[305] = {"clock_adjtime", 2, "dp", {"which_clock", "utx"}, 0x2},
-	[306] = {"syncfs", 1, "f", {"fd"}, 0x0},
-	[307] = {"sendmmsg", 4, "fpuu", {"fd", "mmsg", "vlen", "flags"}, 0x2},
-	[308] = {"setns", 2, "fd", {"fd", "flags"}, 0x0},
-	[309] = {"getcpu", 3, "ppp", {"cpup", "nodep", "unused"}, 0x7},
-	[310] = {"process_vm_readv", 6, "dpupuu", {"pid", "lvec", "liovcnt", "rvec", "riovcnt", "flags"}, 0x3e},
-	[311] = {"process_vm_writev", 6, "dpupuu", {"pid", "lvec", "liovcnt", "rvec", "riovcnt", "flags"}, 0x3e},
-	[312] = {"kcmp", 5, "ddduu", {"pid1", "pid2", "type", "idx1", "idx2"}, 0x18},
-	[313] = {"finit_module", 6, "xxxxxx", {}, 0x3f},
-	[314] = {"sched_setattr", 3, "dpu", {"pid", "uattr", "flags"}, 0x2},
-	[315] = {"sched_getattr", 4, "dpuu", {"pid", "uattr", "usize", "flags"}, 0x2},
-	[316] = {"renameat2", 5, "fsfsu", {"olddfd", "oldname", "newdfd", "newname", "flags"}, 0xa},
-	[317] = {"seccomp", 3, "uup", {"op", "flags", "uargs"}, 0x4},
-	[318] = {"getrandom", 3, "puu", {"ubuf", "len", "flags"}, 0x3},
-	[319] = {"memfd_create", 2, "su", {"uname", "flags"}, 0x1},
-	[320] = {"kexec_file_load", 6, "xxxxxx", {}, 0x3f},
-	[321] = {"bpf", 3, "dpu", {"cmd", "uattr", "size"}, 0x2},
-	[322] = {"execveat", 5, "fsppd", {"fd", "filename", "argv", "envp", "flags"}, 0xe},
-	[323] = {"userfaultfd", 1, "d", {"flags"}, 0x0},
-	[324] = {"membarrier", 3, "dud", {"cmd", "flags", "cpu_id"}, 0x0},
-	[325] = {"mlock2", 3, "uud", {"start", "len", "flags"}, 0x3},
-	[326] = {"copy_file_range", 6, "fpfpuu", {"fd_in", "off_in", "fd_out", "off_out", "len", "flags"}, 0x1a},
-	[327] = {"preadv2", 6, "fpuuud", {"fd", "vec", "vlen", "pos_l", "pos_h", "flags"}, 0x1f},
-	[328] = {"pwritev2", 6, "fpuuud", {"fd", "vec", "vlen", "pos_l", "pos_h", "flags"}, 0x1f},
-	[329] = {"pkey_mprotect", 4, "uuud", {"start", "len", "prot", "pkey"}, 0x7},
-	[330] = {"pkey_alloc", 2, "uu", {"flags", "init_val"}, 0x3},
-	[331] = {"pkey_free", 1, "d", {"pkey"}, 0x0},
-	[332] = {"statx", 5, "fsuup", {"dfd", "filename", "flags", "mask", "buffer"}, 0x12},
-	[333] = {"io_pgetevents", 6, "uddppp", {"ctx_id", "min_nr", "nr", "events", "timeout", "usig"}, 0x3f},
-	[334] = {"rseq", 4, "pudu", {"rseq", "rseq_len", "flags", "sig"}, 0x1},
-	[424] = {"pidfd_send_signal", 4, "ddpu", {"pidfd", "sig", "info", "flags"}, 0x4},
-	[425] = {"io_uring_setup", 2, "up", {"entries", "params"}, 0x2},
-	[426] = {"io_uring_enter", 6, "fuuupu", {"fd", "to_submit", "min_complete", "flags", "argp", "argsz"}, 0x30},
-	[427] = {"io_uring_register", 4, "fupu", {"fd", "opcode", "arg", "nr_args"}, 0x4},
-	[428] = {"open_tree", 3, "fsu", {"dfd", "filename", "flags"}, 0x2},
-	[429] = {"move_mount", 5, "dsdsu", {"from_dfd", "from_pathname", "to_dfd", "to_pathname", "flags"}, 0xa},
-	[430] = {"fsopen", 2, "su", {"_fs_name", "flags"}, 0x1},
-	[431] = {"fsconfig", 5, "fuppd", {"fd", "cmd", "_key", "_value", "aux"}, 0xc},
-	[432] = {"fsmount", 3, "duu", {"fs_fd", "flags", "attr_flags"}, 0x0},
-	[433] = {"fspick", 3, "fsu", {"dfd", "path", "flags"}, 0x2},
-	[434] = {"pidfd_open", 2, "du", {"pid", "flags"}, 0x0},
-	[435] = {"clone3", 2, "pu", {"uargs", "size"}, 0x3},
-	[436] = {"close_range", 3, "fuu", {"fd", "max_fd", "flags"}, 0x0},
-	[437] = {"openat2", 4, "fspu", {"dfd", "filename", "how", "usize"}, 0xe},
-	[438] = {"pidfd_getfd", 3, "dfu", {"pidfd", "fd", "flags"}, 0x0},
-	[439] = {"faccessat2", 4, "fsdd", {"dfd", "filename", "mode", "flags"}, 0x2},
-	[440] = {"process_madvise", 5, "dpudu", {"pidfd", "vec", "vlen", "behavior", "flags"}, 0x6},
-	[441] = {"epoll_pwait2", 6, "fpdppu", {"epfd", "events", "maxevents", "timeout", "sigmask", "sigsetsize"}, 0x3a},
-	[442] = {"mount_setattr", 5, "fsupu", {"dfd", "path", "flags", "uattr", "usize"}, 0x1a},
-	[443] = {"quotactl_fd", 4, "fudp", {"fd", "cmd", "id", "addr"}, 0x8},
-	[444] = {"landlock_create_ruleset", 3, "puu", {"attr", "size", "flags"}, 0x3},
-	[445] = {"landlock_add_rule", 4, "ddpu", {"ruleset_fd", "rule_type", "rule_attr", "flags"}, 0x4},
-	[446] = {"landlock_restrict_self", 2, "du", {"ruleset_fd", "flags"}, 0x0},
-	[447] = {"memfd_secret", 1, "u", {"flags"}, 0x0},
-	[448] = {"process_mrelease", 2, "du", {"pidfd", "flags"}, 0x0},
-	[449] = {"futex_waitv", 5, "puupd", {"waiters", "nr_futexes", "flags", "timeout", "clockid"}, 0x9},
-	[450] = {"set_mempolicy_home_node", 4, "uuuu", {"start", "len", "home_node", "flags"}, 0xf},
+	[0] = {14, 3, 0x6, "fpu", {1, 4, 8}}, /* read */
+	[1] = {19, 3, 0x6, "fpu", {1, 4, 8}}, /* write */
+	[2] = {45, 3, 0x1, "sdu", {25, 34, 40}}, /* open */
+	[3] = {50, 1, 0x0, "f", {1}}, /* close */
+	[4] = {64, 2, 0x3, "sp", {25, 56}}, /* stat */
+	[5] = {69, 2, 0x2, "fp", {1, 56}}, /* fstat */
+	[6] = {75, 2, 0x3, "sp", {25, 56}}, /* lstat */
+	[7] = {105, 3, 0x1, "pud", {81, 86, 91}}, /* poll */
+	[8] = {124, 3, 0x2, "fdu", {1, 110, 117}}, /* lseek */
+	[9] = {148, 6, 0x3f, "uuuufu", {130, 135, 139, 34, 1, 144}}, /* mmap */
+	[10] = {159, 3, 0x7, "uuu", {153, 135, 139}}, /* mprotect */
+	[11] = {168, 2, 0x3, "uu", {130, 135}}, /* munmap */
+	[12] = {175, 1, 0x1, "u", {175}}, /* brk */
+	[13] = {203, 4, 0xe, "dppu", {179, 183, 187, 192}}, /* rt_sigaction */
+	[14] = {230, 4, 0xe, "dppu", {216, 220, 225, 192}}, /* rt_sigprocmask */
+	[15] = {245, 0, 0x0, "", {}}, /* rt_sigreturn */
+	[16] = {266, 3, 0x4, "fuu", {1, 258, 262}}, /* ioctl */
+	[17] = {276, 4, 0xe, "fpud", {1, 4, 8, 272}}, /* pread64 */
+	[18] = {284, 4, 0xe, "fpud", {1, 4, 8, 272}}, /* pwrite64 */
+	[19] = {302, 3, 0x7, "fpu", {1, 293, 297}}, /* readv */
+	[20] = {308, 3, 0x7, "fpu", {1, 293, 297}}, /* writev */
+	[21] = {315, 2, 0x1, "sd", {25, 40}}, /* access */
+	[22] = {329, 1, 0x1, "p", {322}}, /* pipe */
+	[23] = {353, 5, 0x1e, "dpppp", {334, 336, 340, 345, 349}}, /* select */
+	[24] = {360, 0, 0x0, "", {}}, /* sched_yield */
+	[25] = {397, 5, 0x1f, "uuuuu", {130, 372, 380, 34, 388}}, /* mremap */
+	[26] = {404, 3, 0x3, "uud", {153, 135, 34}}, /* msync */
+	[27] = {410, 3, 0x7, "uup", {153, 135, 293}}, /* mincore */
+	[28] = {434, 3, 0x3, "uud", {153, 418, 425}}, /* madvise */
+	[29] = {458, 3, 0x2, "dud", {442, 446, 451}}, /* shmget */
+	[30] = {479, 3, 0x2, "dpd", {465, 471, 451}}, /* shmat */
+	[31] = {485, 3, 0x4, "ddp", {465, 258, 4}}, /* shmctl */
+	[32] = {492, 1, 0x0, "u", {322}}, /* dup */
+	[33] = {508, 2, 0x0, "ff", {496, 502}}, /* dup2 */
+	[34] = {513, 0, 0x0, "", {}}, /* pause */
+	[35] = {529, 2, 0x3, "pp", {519, 524}}, /* nanosleep */
+	[36] = {551, 2, 0x2, "dp", {539, 545}}, /* getitimer */
+	[37] = {569, 1, 0x0, "u", {561}}, /* alarm */
+	[38] = {582, 3, 0x6, "dpp", {539, 545, 575}}, /* setitimer */
+	[39] = {592, 0, 0x0, "", {}}, /* getpid */
+	[40] = {599, 6, 0x3f, "xxxxxx", {}}, /* sendfile */
+	[41] = {629, 3, 0x0, "ddd", {608, 615, 620}}, /* socket */
+	[42] = {654, 3, 0x2, "fpd", {1, 636, 646}}, /* connect */
+	[43] = {691, 3, 0x6, "fpp", {1, 662, 677}}, /* accept */
+	[44] = {712, 6, 0x16, "fpuupd", {1, 698, 135, 34, 130, 703}}, /* sendto */
+	[45] = {724, 6, 0x36, "fpuupp", {1, 719, 446, 34, 130, 703}}, /* recvfrom */
+	[46] = {737, 3, 0x2, "fpu", {1, 733, 34}}, /* sendmsg */
+	[47] = {745, 3, 0x2, "fpu", {1, 733, 34}}, /* recvmsg */
+	[48] = {753, 2, 0x0, "fd", {1, 216}}, /* shutdown */
+	[49] = {770, 3, 0x2, "fpd", {1, 762, 646}}, /* bind */
+	[50] = {783, 2, 0x0, "fd", {1, 775}}, /* listen */
+	[51] = {814, 3, 0x6, "fpp", {1, 790, 800}}, /* getsockname */
+	[52] = {826, 3, 0x6, "fpp", {1, 790, 800}}, /* getpeername */
+	[53] = {847, 4, 0x8, "dddp", {608, 615, 620, 838}}, /* socketpair */
+	[54] = {886, 5, 0x8, "fddpd", {1, 858, 864, 872, 879}}, /* setsockopt */
+	[55] = {897, 5, 0x18, "fddpp", {1, 858, 864, 872, 879}}, /* getsockopt */
+	[56] = {957, 5, 0x1f, "uuppu", {908, 920, 926, 940, 953}}, /* clone */
+	[57] = {963, 0, 0x0, "", {}}, /* fork */
+	[58] = {968, 0, 0x0, "", {}}, /* vfork */
+	[59] = {984, 3, 0x7, "spp", {25, 974, 979}}, /* execve */
+	[60] = {1002, 1, 0x0, "d", {991}}, /* exit */
+	[61] = {1033, 4, 0xa, "dpdp", {1007, 1012, 1022, 1030}}, /* wait4 */
+	[62] = {1043, 2, 0x0, "dd", {1039, 179}}, /* kill */
+	[63] = {1053, 1, 0x1, "p", {1048}}, /* uname */
+	[64] = {1072, 3, 0x0, "ddd", {442, 1059, 1065}}, /* semget */
+	[65] = {1097, 3, 0x2, "dpu", {1079, 1085, 1091}}, /* semop */
+	[66] = {1110, 4, 0x8, "dddu", {1079, 1103, 258, 262}}, /* semctl */
+	[67] = {1117, 1, 0x1, "p", {471}}, /* shmdt */
+	[68] = {1130, 2, 0x0, "dd", {442, 1123}}, /* msgget */
+	[69] = {1154, 4, 0x6, "dpud", {1137, 1143, 1148, 1123}}, /* msgsnd */
+	[70] = {1168, 5, 0xe, "dpudd", {1137, 1143, 1148, 1161, 1123}}, /* msgrcv */
+	[71] = {1175, 3, 0x4, "ddp", {1137, 258, 4}}, /* msgctl */
+	[72] = {1182, 3, 0x4, "fuu", {1, 258, 262}}, /* fcntl */
+	[73] = {1188, 2, 0x0, "fu", {1, 258}}, /* flock */
+	[74] = {1194, 1, 0x0, "f", {1}}, /* fsync */
+	[75] = {1200, 1, 0x0, "f", {1}}, /* fdatasync */
+	[76] = {1222, 2, 0x3, "sd", {1210, 1215}}, /* truncate */
+	[77] = {1231, 2, 0x2, "fd", {1, 1215}}, /* ftruncate */
+	[78] = {1248, 3, 0x2, "fpu", {1, 1241, 8}}, /* getdents */
+	[79] = {1257, 2, 0x3, "pu", {4, 446}}, /* getcwd */
+	[80] = {1264, 1, 0x1, "s", {25}}, /* chdir */
+	[81] = {1270, 1, 0x0, "f", {1}}, /* fchdir */
+	[82] = {1293, 2, 0x3, "ss", {1277, 1285}}, /* rename */
+	[83] = {1309, 2, 0x1, "su", {1300, 40}}, /* mkdir */
+	[84] = {1315, 1, 0x1, "s", {1300}}, /* rmdir */
+	[85] = {1321, 2, 0x1, "su", {1300, 40}}, /* creat */
+	[86] = {1327, 2, 0x3, "ss", {1277, 1285}}, /* link */
+	[87] = {1332, 1, 0x1, "s", {1300}}, /* unlink */
+	[88] = {1339, 2, 0x3, "ss", {1277, 1285}}, /* symlink */
+	[89] = {1354, 3, 0x3, "spd", {1210, 4, 1347}}, /* readlink */
+	[90] = {1363, 2, 0x1, "su", {25, 40}}, /* chmod */
+	[91] = {1369, 2, 0x0, "fu", {1, 40}}, /* fchmod */
+	[92] = {1387, 3, 0x1, "suu", {25, 1376, 1381}}, /* chown */
+	[93] = {1393, 3, 0x0, "fuu", {1, 1376, 1381}}, /* fchown */
+	[94] = {1400, 3, 0x1, "suu", {25, 1376, 1381}}, /* lchown */
+	[95] = {1412, 1, 0x0, "d", {1407}}, /* umask */
+	[96] = {1424, 2, 0x3, "pp", {1418, 1421}}, /* gettimeofday */
+	[97] = {1451, 2, 0x2, "up", {1437, 1446}}, /* getrlimit */
+	[98] = {1465, 2, 0x2, "dp", {1461, 1030}}, /* getrusage */
+	[99] = {1480, 1, 0x1, "p", {1475}}, /* sysinfo */
+	[100] = {1493, 1, 0x1, "p", {1488}}, /* times */
+	[101] = {1512, 4, 0xf, "dduu", {1499, 1039, 130, 1507}}, /* ptrace */
+	[102] = {1519, 0, 0x0, "", {}}, /* getuid */
+	[103] = {1526, 3, 0x2, "dpd", {615, 4, 135}}, /* syslog */
+	[104] = {1533, 0, 0x0, "", {}}, /* getgid */
+	[105] = {1544, 1, 0x0, "u", {1540}}, /* setuid */
+	[106] = {1555, 1, 0x0, "u", {1551}}, /* setgid */
+	[107] = {1562, 0, 0x0, "", {}}, /* geteuid */
+	[108] = {1570, 0, 0x0, "", {}}, /* getegid */
+	[109] = {1583, 2, 0x0, "dd", {1039, 1578}}, /* setpgid */
+	[110] = {1591, 0, 0x0, "", {}}, /* getppid */
+	[111] = {1599, 0, 0x0, "", {}}, /* getpgrp */
+	[112] = {1607, 0, 0x0, "", {}}, /* setsid */
+	[113] = {1624, 2, 0x0, "uu", {1614, 1619}}, /* setreuid */
+	[114] = {1643, 2, 0x0, "uu", {1633, 1638}}, /* setregid */
+	[115] = {1673, 2, 0x2, "dp", {1652, 1663}}, /* getgroups */
+	[116] = {1683, 2, 0x2, "dp", {1652, 1663}}, /* setgroups */
+	[117] = {1698, 3, 0x0, "uuu", {1614, 1619, 1693}}, /* setresuid */
+	[118] = {1726, 3, 0x7, "ppp", {1708, 1714, 1720}}, /* getresuid */
+	[119] = {1741, 3, 0x0, "uuu", {1633, 1638, 1736}}, /* setresgid */
+	[120] = {1769, 3, 0x7, "ppp", {1751, 1757, 1763}}, /* getresgid */
+	[121] = {1779, 1, 0x0, "d", {1039}}, /* getpgid */
+	[122] = {1787, 1, 0x0, "u", {1540}}, /* setfsuid */
+	[123] = {1796, 1, 0x0, "u", {1551}}, /* setfsgid */
+	[124] = {1805, 1, 0x0, "d", {1039}}, /* getsid */
+	[125] = {1827, 2, 0x3, "dd", {1812, 1819}}, /* capget */
+	[126] = {1834, 2, 0x3, "dd", {1812, 1507}}, /* capset */
+	[127] = {1846, 2, 0x3, "pu", {1841, 192}}, /* rt_sigpending */
+	[128] = {1877, 4, 0xf, "pppu", {1860, 1867, 1873, 192}}, /* rt_sigtimedwait */
+	[129] = {1893, 3, 0x4, "ddp", {1039, 179, 1867}}, /* rt_sigqueueinfo */
+	[130] = {1917, 2, 0x3, "pu", {1909, 192}}, /* rt_sigsuspend */
+	[131] = {1940, 2, 0x3, "pp", {1931, 1935}}, /* sigaltstack */
+	[132] = {1952, 2, 0x3, "sp", {25, 1493}}, /* utime */
+	[133] = {1962, 3, 0x1, "suu", {25, 40, 1958}}, /* mknod */
+	[134] = {1968, 6, 0x3f, "xxxxxx", {}}, /* uselib */
+	[135] = {1975, 1, 0x0, "u", {1975}}, /* personality */
+	[136] = {1987, 2, 0x2, "up", {1958, 719}}, /* ustat */
+	[137] = {1993, 2, 0x3, "sp", {1300, 4}}, /* statfs */
+	[138] = {2000, 2, 0x2, "fp", {1, 4}}, /* fstatfs */
+	[139] = {2025, 3, 0x6, "duu", {2008, 2015, 2020}}, /* sysfs */
+	[140] = {2031, 2, 0x0, "dd", {539, 1461}}, /* getpriority */
+	[141] = {2051, 3, 0x0, "ddd", {539, 1461, 2043}}, /* setpriority */
+	[142] = {2069, 2, 0x2, "dp", {1039, 2063}}, /* sched_setparam */
+	[143] = {2084, 2, 0x2, "dp", {1039, 2063}}, /* sched_getparam */
+	[144] = {2106, 3, 0x4, "ddp", {1039, 2099, 2063}}, /* sched_setscheduler */
+	[145] = {2125, 1, 0x0, "d", {1039}}, /* sched_getscheduler */
+	[146] = {2144, 1, 0x0, "d", {2099}}, /* sched_get_priority_max */
+	[147] = {2167, 1, 0x0, "d", {2099}}, /* sched_get_priority_min */
+	[148] = {2199, 2, 0x2, "dp", {1039, 2190}}, /* sched_rr_get_interval */
+	[149] = {2221, 2, 0x3, "uu", {153, 135}}, /* mlock */
+	[150] = {2227, 2, 0x3, "uu", {153, 135}}, /* munlock */
+	[151] = {2235, 1, 0x0, "d", {34}}, /* mlockall */
+	[152] = {2244, 0, 0x0, "", {}}, /* munlockall */
+	[153] = {2255, 0, 0x0, "", {}}, /* vhangup */
+	[154] = {2282, 3, 0x6, "dpu", {2263, 2268, 2272}}, /* modify_ldt */
+	[155] = {2310, 2, 0x3, "pp", {2293, 2302}}, /* pivot_root */
+	[156] = {2321, 6, 0x3f, "xxxxxx", {}}, /* _sysctl */
+	[157] = {2344, 5, 0x1e, "duuuu", {2008, 2020, 2329, 2334, 2339}}, /* prctl */
+	[158] = {2350, 2, 0x2, "du", {2008, 2020}}, /* arch_prctl */
+	[159] = {2367, 1, 0x1, "p", {2361}}, /* adjtimex */
+	[160] = {2376, 2, 0x2, "up", {1437, 1446}}, /* setrlimit */
+	[161] = {2386, 1, 0x1, "s", {25}}, /* chroot */
+	[162] = {2393, 0, 0x0, "", {}}, /* sync */
+	[163] = {2398, 1, 0x1, "s", {1048}}, /* acct */
+	[164] = {2403, 2, 0x3, "pp", {1418, 1421}}, /* settimeofday */
+	[165] = {2434, 5, 0x1f, "sspup", {2416, 2425, 615, 34, 1507}}, /* mount */
+	[166] = {2440, 6, 0x3f, "xxxxxx", {}}, /* umount2 */
+	[167] = {2471, 2, 0x1, "sd", {2448, 2460}}, /* swapon */
+	[168] = {2478, 1, 0x1, "s", {2448}}, /* swapoff */
+	[169] = {2500, 4, 0x8, "ddup", {2486, 2493, 258, 262}}, /* reboot */
+	[170] = {2507, 2, 0x1, "sd", {1048, 135}}, /* sethostname */
+	[171] = {2519, 2, 0x1, "sd", {1048, 135}}, /* setdomainname */
+	[172] = {2533, 1, 0x0, "u", {858}}, /* iopl */
+	[173] = {2555, 3, 0x3, "uud", {2538, 2543, 2547}}, /* ioperm */
+	[174] = {2562, 6, 0x3f, "xxxxxx", {}}, /* create_module */
+	[175] = {2576, 6, 0x3f, "xxxxxx", {}}, /* init_module */
+	[176] = {2588, 6, 0x3f, "xxxxxx", {}}, /* delete_module */
+	[177] = {2602, 6, 0x3f, "xxxxxx", {}}, /* get_kernel_syms */
+	[178] = {2618, 6, 0x3f, "xxxxxx", {}}, /* query_module */
+	[179] = {2642, 4, 0xa, "usdp", {258, 2631, 2639, 130}}, /* quotactl */
+	[180] = {2651, 6, 0x3f, "xxxxxx", {}}, /* nfsservctl */
+	[181] = {2662, 6, 0x3f, "xxxxxx", {}}, /* getpmsg */
+	[182] = {2670, 6, 0x3f, "xxxxxx", {}}, /* putpmsg */
+	[183] = {2678, 6, 0x3f, "xxxxxx", {}}, /* afs_syscall */
+	[184] = {2690, 6, 0x3f, "xxxxxx", {}}, /* tuxcall */
+	[185] = {2698, 6, 0x3f, "xxxxxx", {}}, /* security */
+	[186] = {2707, 0, 0x0, "", {}}, /* gettid */
+	[187] = {2714, 3, 0x6, "fdu", {1, 110, 8}}, /* readahead */
+	[188] = {2724, 5, 0xf, "sspud", {1300, 1048, 545, 446, 34}}, /* setxattr */
+	[189] = {2733, 5, 0xf, "sspud", {1300, 1048, 545, 446, 34}}, /* lsetxattr */
+	[190] = {2743, 5, 0xe, "fspud", {1, 1048, 545, 446, 34}}, /* fsetxattr */
+	[191] = {2753, 4, 0xf, "sspu", {1300, 1048, 545, 446}}, /* getxattr */
+	[192] = {2762, 4, 0xf, "sspu", {1300, 1048, 545, 446}}, /* lgetxattr */
+	[193] = {2772, 4, 0xe, "fspu", {1, 1048, 545, 446}}, /* fgetxattr */
+	[194] = {2787, 3, 0x7, "spu", {1300, 2782, 446}}, /* listxattr */
+	[195] = {2797, 3, 0x7, "spu", {1300, 2782, 446}}, /* llistxattr */
+	[196] = {2808, 3, 0x6, "fpu", {1, 2782, 446}}, /* flistxattr */
+	[197] = {2819, 2, 0x3, "ss", {1300, 1048}}, /* removexattr */
+	[198] = {2831, 2, 0x3, "ss", {1300, 1048}}, /* lremovexattr */
+	[199] = {2844, 2, 0x2, "fs", {1, 1048}}, /* fremovexattr */
+	[200] = {2857, 2, 0x0, "dd", {1039, 179}}, /* tkill */
+	[201] = {2868, 1, 0x1, "p", {2863}}, /* time */
+	[202] = {2898, 6, 0x19, "pduppu", {2873, 2879, 2882, 1952, 2886, 2893}}, /* futex */
+	[203] = {2918, 3, 0x4, "dup", {1039, 135, 2904}}, /* sched_setaffinity */
+	[204] = {2936, 3, 0x4, "dup", {1039, 135, 2904}}, /* sched_getaffinity */
+	[205] = {2954, 6, 0x3f, "xxxxxx", {}}, /* set_thread_area */
+	[206] = {2985, 2, 0x2, "up", {2970, 2980}}, /* io_setup */
+	[207] = {2998, 1, 0x1, "u", {2994}}, /* io_destroy */
+	[208] = {3041, 5, 0x1f, "uddpp", {3009, 3016, 3023, 3026, 3033}}, /* io_getevents */
+	[209] = {3061, 3, 0x7, "udp", {3009, 3023, 3054}}, /* io_submit */
+	[210] = {3083, 3, 0x7, "upp", {3009, 3071, 3076}}, /* io_cancel */
+	[211] = {3093, 6, 0x3f, "xxxxxx", {}}, /* get_thread_area */
+	[212] = {3109, 6, 0x3f, "xxxxxx", {}}, /* lookup_dcookie */
+	[213] = {3124, 1, 0x0, "d", {446}}, /* epoll_create */
+	[214] = {3137, 6, 0x3f, "xxxxxx", {}}, /* epoll_ctl_old */
+	[215] = {3151, 6, 0x3f, "xxxxxx", {}}, /* epoll_wait_old */
+	[216] = {3172, 5, 0x1f, "uuuuu", {153, 446, 139, 3166, 34}}, /* remap_file_pages */
+	[217] = {3189, 3, 0x2, "fpu", {1, 1241, 8}}, /* getdents64 */
+	[218] = {3207, 1, 0x1, "p", {3200}}, /* set_tid_address */
+	[219] = {3223, 0, 0x0, "", {}}, /* restart_syscall */
+	[220] = {3239, 4, 0xa, "dpup", {1079, 1085, 1091, 3033}}, /* semtimedop */
+	[221] = {3257, 4, 0x6, "fdud", {1, 110, 135, 3250}}, /* fadvise64 */
+	[222] = {3313, 3, 0x6, "dpp", {3267, 3279, 3296}}, /* timer_create */
+	[223] = {3359, 4, 0xc, "ddpp", {3326, 34, 3335, 3347}}, /* timer_settime */
+	[224] = {3381, 2, 0x2, "dp", {3326, 3373}}, /* timer_gettime */
+	[225] = {3395, 1, 0x0, "d", {3326}}, /* timer_getoverrun */
+	[226] = {3412, 1, 0x0, "d", {3326}}, /* timer_delete */
+	[227] = {3428, 2, 0x2, "dp", {3267, 3425}}, /* clock_settime */
+	[228] = {3442, 2, 0x2, "dp", {3267, 3425}}, /* clock_gettime */
+	[229] = {3456, 2, 0x2, "dp", {3267, 3425}}, /* clock_getres */
+	[230] = {3469, 4, 0xc, "ddpp", {3267, 34, 519, 524}}, /* clock_nanosleep */
+	[231] = {3485, 1, 0x0, "d", {991}}, /* exit_group */
+	[232] = {3511, 4, 0x2, "fpdd", {3496, 3026, 3501, 3033}}, /* epoll_wait */
+	[233] = {3528, 4, 0x8, "fdfp", {3496, 2879, 1, 3522}}, /* epoll_ctl */
+	[234] = {3543, 3, 0x0, "ddd", {3538, 1039, 179}}, /* tgkill */
+	[235] = {3550, 2, 0x3, "sp", {25, 3550}}, /* utimes */
+	[236] = {3557, 6, 0x3f, "xxxxxx", {}}, /* vserver */
+	[237] = {3579, 6, 0x1f, "uuupuu", {153, 135, 40, 3565, 3571, 34}}, /* mbind */
+	[238] = {3585, 3, 0x6, "dpu", {40, 3565, 3571}}, /* set_mempolicy */
+	[239] = {3599, 5, 0x1f, "ppuuu", {2099, 3565, 3571, 130, 34}}, /* get_mempolicy */
+	[240] = {3633, 4, 0x9, "sdup", {3613, 3620, 40, 3626}}, /* mq_open */
+	[241] = {3641, 1, 0x1, "s", {3613}}, /* mq_unlink */
+	[242] = {3698, 5, 0x16, "dpuup", {3651, 3657, 3667, 3675, 3684}}, /* mq_timedsend */
+	[243] = {3722, 5, 0x1e, "dpupp", {3651, 3657, 3667, 3711, 3684}}, /* mq_timedreceive */
+	[244] = {3753, 2, 0x2, "dp", {3651, 3738}}, /* mq_notify */
+	[245] = {3782, 3, 0x6, "dpp", {3651, 3763, 3772}}, /* mq_getsetattr */
+	[246] = {3796, 6, 0x3f, "xxxxxx", {}}, /* kexec_load */
+	[247] = {3813, 5, 0x14, "ddpdp", {539, 1007, 3807, 1022, 1030}}, /* waitid */
+	[248] = {3860, 5, 0xf, "pppud", {3820, 3826, 3839, 3848, 3853}}, /* add_key */
+	[249] = {3893, 4, 0x7, "pppd", {3820, 3826, 3868, 3882}}, /* request_key */
+	[250] = {3905, 5, 0x1e, "duuuu", {2008, 2020, 2329, 2334, 2339}}, /* keyctl */
+	[251] = {3919, 3, 0x0, "ddd", {539, 1461, 3912}}, /* ioprio_set */
+	[252] = {3930, 2, 0x0, "dd", {539, 1461}}, /* ioprio_get */
+	[253] = {3941, 0, 0x0, "", {}}, /* inotify_init */
+	[254] = {3954, 3, 0x2, "fsu", {1, 1300, 1407}}, /* inotify_add_watch */
+	[255] = {3975, 2, 0x0, "fd", {1, 3972}}, /* inotify_rm_watch */
+	[256] = {4012, 4, 0xe, "dupp", {1039, 3571, 3992, 4002}}, /* migrate_pages */
+	[257] = {4030, 4, 0x2, "fsdu", {4026, 25, 34, 40}}, /* openat */
+	[258] = {4037, 3, 0x2, "fsu", {4026, 1300, 40}}, /* mkdirat */
+	[259] = {4045, 4, 0x2, "fsuu", {4026, 25, 40, 1958}}, /* mknodat */
+	[260] = {4058, 5, 0x2, "fsuud", {4026, 25, 1376, 1381, 4053}}, /* fchownat */
+	[261] = {4067, 3, 0x6, "fsp", {4026, 25, 3550}}, /* futimesat */
+	[262] = {4077, 4, 0x6, "fspd", {4026, 25, 56, 4053}}, /* newfstatat */
+	[263] = {4088, 3, 0x2, "fsd", {4026, 1300, 4053}}, /* unlinkat */
+	[264] = {4111, 4, 0xa, "fsfs", {4097, 1277, 4104, 1285}}, /* renameat */
+	[265] = {4120, 5, 0xa, "fsfsd", {4097, 1277, 4104, 1285, 34}}, /* linkat */
+	[266] = {4127, 3, 0x5, "sfs", {1277, 4104, 1285}}, /* symlinkat */
+	[267] = {4137, 4, 0x6, "fspd", {4026, 1300, 4, 1347}}, /* readlinkat */
+	[268] = {4148, 3, 0x2, "fsu", {4026, 25, 40}}, /* fchmodat */
+	[269] = {4157, 3, 0x2, "fsd", {4026, 25, 40}}, /* faccessat */
+	[270] = {4171, 6, 0x3e, "dppppp", {334, 336, 340, 345, 4167, 179}}, /* pselect6 */
+	[271] = {4188, 5, 0x1d, "puppu", {81, 86, 4167, 4180, 192}}, /* ppoll */
+	[272] = {4208, 1, 0x1, "u", {4194}}, /* unshare */
+	[273] = {4221, 2, 0x3, "pu", {4216, 135}}, /* set_robust_list */
+	[274] = {4254, 3, 0x6, "dpp", {1039, 4237, 4246}}, /* get_robust_list */
+	[275] = {4298, 6, 0x1a, "fpfpuu", {4270, 4276, 4283, 4290, 135, 34}}, /* splice */
+	[276] = {4316, 4, 0x4, "dduu", {4305, 4310, 135, 34}}, /* tee */
+	[277] = {4327, 4, 0x6, "fddu", {1, 110, 4320, 34}}, /* sync_file_range */
+	[278] = {4356, 4, 0x6, "fpuu", {1, 4343, 4348, 34}}, /* vmsplice */
+	[279] = {4393, 6, 0x1e, "dupppd", {1039, 4365, 4374, 4380, 4386, 34}}, /* move_pages */
+	[280] = {4404, 4, 0x6, "fspd", {4026, 25, 3550, 34}}, /* utimensat */
+	[281] = {4414, 6, 0x32, "fpddpu", {3496, 3026, 3501, 3033, 4180, 192}}, /* epoll_pwait */
+	[282] = {4449, 3, 0x6, "dpu", {4426, 4430, 4440}}, /* signalfd */
+	[283] = {4466, 2, 0x0, "dd", {4458, 34}}, /* timerfd_create */
+	[284] = {4481, 1, 0x0, "u", {8}}, /* eventfd */
+	[285] = {4489, 4, 0xc, "fddd", {1, 40, 110, 135}}, /* fallocate */
+	[286] = {4509, 4, 0xc, "ddpp", {4426, 34, 4499, 4504}}, /* timerfd_settime */
+	[287] = {4525, 2, 0x2, "dp", {4426, 4504}}, /* timerfd_gettime */
+	[288] = {4541, 4, 0x6, "fppd", {1, 662, 677, 34}}, /* accept4 */
+	[289] = {4549, 4, 0x6, "dpud", {4426, 4430, 4440, 34}}, /* signalfd4 */
+	[290] = {4559, 2, 0x0, "ud", {8, 34}}, /* eventfd2 */
+	[291] = {4568, 1, 0x0, "d", {34}}, /* epoll_create1 */
+	[292] = {4582, 3, 0x0, "ffd", {496, 502, 34}}, /* dup3 */
+	[293] = {4587, 2, 0x1, "pd", {322, 34}}, /* pipe2 */
+	[294] = {4593, 1, 0x0, "d", {34}}, /* inotify_init1 */
+	[295] = {4619, 5, 0x1f, "fpuuu", {1, 293, 297, 4607, 4613}}, /* preadv */
+	[296] = {4626, 5, 0x1f, "fpuuu", {1, 293, 297, 4607, 4613}}, /* pwritev */
+	[297] = {4634, 4, 0x8, "dddp", {3538, 1039, 179, 1867}}, /* rt_tgsigqueueinfo */
+	[298] = {4675, 5, 0x11, "pdddu", {4652, 1039, 4662, 4666, 34}}, /* perf_event_open */
+	[299] = {4696, 5, 0x12, "fpuup", {1, 4691, 297, 34, 3033}}, /* recvmmsg */
+	[300] = {4719, 2, 0x0, "uu", {34, 4705}}, /* fanotify_init */
+	[301] = {4745, 5, 0x14, "duufs", {4733, 34, 1407, 4026, 1300}}, /* fanotify_mark */
+	[302] = {4777, 4, 0xc, "dupp", {1039, 1437, 4759, 4768}}, /* prlimit64 */
+	[303] = {4801, 5, 0xe, "fsppd", {4026, 1048, 4787, 4794, 4053}}, /* name_to_handle_at */
+	[304] = {4830, 3, 0x2, "dpd", {4819, 4787, 34}}, /* open_by_handle_at */
+	[305] = {4852, 2, 0x2, "dp", {3267, 4848}}, /* clock_adjtime */
+	[306] = {4866, 1, 0x0, "f", {1}}, /* syncfs */
+	[307] = {4873, 4, 0x2, "fpuu", {1, 4691, 297, 34}}, /* sendmmsg */
+	[308] = {4882, 2, 0x0, "fd", {1, 34}}, /* setns */
+	[309] = {4906, 3, 0x7, "ppp", {4888, 4893, 4899}}, /* getcpu */
+	[310] = {4939, 6, 0x3e, "dpupuu", {1039, 4913, 4918, 4926, 4931, 34}}, /* process_vm_readv */
+	[311] = {4956, 6, 0x3e, "dpupuu", {1039, 4913, 4918, 4926, 4931, 34}}, /* process_vm_writev */
+	[312] = {4994, 5, 0x18, "ddduu", {4974, 4979, 615, 4984, 4989}}, /* kcmp */
+	[313] = {4999, 6, 0x3f, "xxxxxx", {}}, /* finit_module */
+	[314] = {5018, 3, 0x2, "dpu", {1039, 5012, 34}}, /* sched_setattr */
+	[315] = {5038, 4, 0x2, "dpuu", {1039, 5012, 5032, 34}}, /* sched_getattr */
+	[316] = {5052, 5, 0xa, "fsfsu", {4097, 1277, 4104, 1285, 34}}, /* renameat2 */
+	[317] = {5068, 3, 0x4, "uup", {2879, 34, 5062}}, /* seccomp */
+	[318] = {5076, 3, 0x3, "puu", {719, 135, 34}}, /* getrandom */
+	[319] = {5086, 2, 0x1, "su", {1053, 34}}, /* memfd_create */
+	[320] = {5099, 6, 0x3f, "xxxxxx", {}}, /* kexec_file_load */
+	[321] = {5115, 3, 0x2, "dpu", {258, 5012, 446}}, /* bpf */
+	[322] = {5119, 5, 0xe, "fsppd", {1, 25, 974, 979, 34}}, /* execveat */
+	[323] = {5128, 1, 0x0, "d", {34}}, /* userfaultfd */
+	[324] = {5147, 3, 0x0, "dud", {258, 34, 5140}}, /* membarrier */
+	[325] = {5158, 3, 0x3, "uud", {153, 135, 34}}, /* mlock2 */
+	[326] = {5165, 6, 0x1a, "fpfpuu", {4270, 4276, 4283, 4290, 135, 34}}, /* copy_file_range */
+	[327] = {5181, 6, 0x1f, "fpuuud", {1, 293, 297, 4607, 4613, 34}}, /* preadv2 */
+	[328] = {5189, 6, 0x1f, "fpuuud", {1, 293, 297, 4607, 4613, 34}}, /* pwritev2 */
+	[329] = {5203, 4, 0x7, "uuud", {153, 135, 139, 5198}}, /* pkey_mprotect */
+	[330] = {5226, 2, 0x3, "uu", {34, 5217}}, /* pkey_alloc */
+	[331] = {5237, 1, 0x0, "d", {5198}}, /* pkey_free */
+	[332] = {5254, 5, 0x12, "fsuup", {4026, 25, 34, 1407, 5247}}, /* statx */
+	[333] = {5265, 6, 0x3f, "uddppp", {3009, 3016, 3023, 3026, 3033, 5260}}, /* io_pgetevents */
+	[334] = {5279, 4, 0x1, "pudu", {5279, 5284, 34, 179}}, /* rseq */
+	[424] = {5299, 4, 0x4, "ddpu", {5293, 179, 1475, 34}}, /* pidfd_send_signal */
+	[425] = {5332, 2, 0x2, "up", {5317, 5325}}, /* io_uring_setup */
+	[426] = {5381, 6, 0x30, "fuuupu", {1, 5347, 5357, 34, 5370, 5375}}, /* io_uring_enter */
+	[427] = {5411, 4, 0x4, "fupu", {1, 5396, 262, 5403}}, /* io_uring_register */
+	[428] = {5429, 3, 0x2, "fsu", {4026, 25, 34}}, /* open_tree */
+	[429] = {5481, 5, 0xa, "dsdsu", {5439, 5448, 5462, 5469, 34}}, /* move_mount */
+	[430] = {5501, 2, 0x1, "su", {5492, 34}}, /* fsopen */
+	[431] = {5524, 5, 0xc, "fuppd", {1, 258, 5508, 5513, 5520}}, /* fsconfig */
+	[432] = {5550, 3, 0x0, "duu", {5533, 34, 5539}}, /* fsmount */
+	[433] = {5558, 3, 0x2, "fsu", {4026, 1210, 34}}, /* fspick */
+	[434] = {5565, 2, 0x0, "du", {1039, 34}}, /* pidfd_open */
+	[435] = {5576, 2, 0x3, "pu", {5062, 446}}, /* clone3 */
+	[436] = {5590, 3, 0x0, "fuu", {1, 5583, 34}}, /* close_range */
+	[437] = {5602, 4, 0xe, "fspu", {4026, 25, 216, 5032}}, /* openat2 */
+	[438] = {5610, 3, 0x0, "dfu", {5293, 1, 34}}, /* pidfd_getfd */
+	[439] = {5622, 4, 0x2, "fsdd", {4026, 25, 40, 34}}, /* faccessat2 */
+	[440] = {5633, 5, 0x6, "dpudu", {5293, 293, 297, 425, 34}}, /* process_madvise */
+	[441] = {5649, 6, 0x3a, "fpdppu", {3496, 3026, 3501, 3033, 4180, 192}}, /* epoll_pwait2 */
+	[442] = {5662, 5, 0x1a, "fsupu", {4026, 1210, 34, 5012, 5032}}, /* mount_setattr */
+	[443] = {5676, 4, 0x8, "fudp", {1, 258, 2639, 130}}, /* quotactl_fd */
+	[444] = {5693, 3, 0x3, "puu", {5688, 446, 34}}, /* landlock_create_ruleset */
+	[445] = {5748, 4, 0x4, "ddpu", {5717, 5728, 5738, 34}}, /* landlock_add_rule */
+	[446] = {5766, 2, 0x0, "du", {5717, 34}}, /* landlock_restrict_self */
+	[447] = {5789, 1, 0x0, "u", {34}}, /* memfd_secret */
+	[448] = {5802, 2, 0x0, "du", {5293, 34}}, /* process_mrelease */
+	[449] = {5838, 5, 0x9, "puupd", {5819, 5827, 34, 3033, 4458}}, /* futex_waitv */
+	[450] = {5860, 4, 0xf, "uuuu", {153, 135, 5850, 34}}, /* set_mempolicy_home_node */
 };
