@@ -37,6 +37,16 @@ static const struct {
 	/* C declarations (lang/cdecl.c's D mode) */
 	{"specified storage class not appropriate", "D_DECL_BADCLASS"},
 	{"useless declaration", "D_DECL_USELESS"},
+	/* D variable declarations (lang/parse_d.c) */
+	{"associative arrays may not be declared as local", "D_DECL_LOCASSC"},
+	{"array declaration requires array dimension", "D_DECL_ARRNULL"},
+	{"invalid type declaration: long", "D_DECL_LONGINT"},
+	{"invalid type declaration: signed", "D_DECL_SIGNINT"},
+	{"invalid type combination", "D_DECL_COMBO"},
+	{"void parameter may not have a name", "D_DECL_PROTO_NAME"},
+	{"array prototype may not use a variable-length", "D_DECL_PROTO_VARARGS"},
+	{"array prototype may not use parameter", "D_DECL_PROTO_TYPE"},
+	{"function prototype may not use parameter", "D_DECL_PROTO_TYPE"},
 	{"invalid control directive", "D_PRAGCTL_INVAL"},
 	{"inline ", "D_OP_INCOMPAT"}, /* inline X definition uses incompatible types */
 	{"operands have incompatible types", "D_OP_INCOMPAT"},
@@ -134,6 +144,7 @@ static const struct {
 	{"' does not contain a valid pid", "D_PROC_BADPID"},
 	{" results in integer overflow", "D_INT_OFLOW"},
 	{" has already been declared", "D_XLATE_REDECL"},
+	{"' value overflows INT_MAX", "D_DECL_ENOFLOW"}, /* enumerator 'e' (lang/cdecl_record.c) */
 	{": cannot reuse the same identifier for both alloca", "D_ALLOCA_INCOMPAT"},
 	{" definition uses incompatible types", "D_XLATE_INCOMPAT"},
 	{" is not a member of ", "D_XLATE_MEMB"},
@@ -207,6 +218,11 @@ static bool translate_decl(const char *msg, char *out, size_t n, const char **ta
 		snprintf(out, n, "incomplete struct/union/enum %s%s: %s", u ? "struct " : "", type + (u ? 6 : 0),
 			 name);
 		*tag = "D_DECL_INCOMPLETE";
+		return true;
+	}
+	if (sscanf(msg, "cannot cast to '%127[^']': invalid type combination", type) == 1) {
+		snprintf(out, n, "invalid type combination");
+		*tag = "D_DECL_COMBO";
 		return true;
 	}
 	if (sscanf(msg, "member '%127[^']' has type void", name) == 1) {

@@ -20,6 +20,26 @@ typedef struct DParser {
 	int cline, ccol; /* where the C declarations' text (cdefs) ends */
 } DParser;
 
+static bool at_word(const Lexer *lx, const char *w);
+
+/* A definition that ended at its '}' (no ';'): another type after it is
+ * part of the same declaration to dtrace's grammar (`struct a {...}
+ * struct b {...};`), two types in one: refused as dt_decl.c does.  def:
+ * the definition's text. */
+static bool d_combo_ok(DParser *dp, const char *def)
+{
+	Lexer *lx = &dp->lx;
+	bool tagged = !strncmp(def, "struct", 6) || !strncmp(def, "union", 5) || !strncmp(def, "enum", 4);
+	if (!tagged || !lx->pos || lx->text[lx->pos - 1] != '}')
+		return true; /* a function's body (a header's static inline) ends at its '}' too */
+	Lexer at = *lx;
+	if (!lex_skip_space(&at))
+		return false;
+	if (at_word(&at, "struct") || at_word(&at, "union") || at_word(&at, "enum"))
+		return error_at(dp->err, lex_loc(&at, 1), "invalid type combination");
+	return true;
+}
+
 /* The C declaration at the lexer into cdefs at the line and column it has
  * in the program, so that the C parser's messages name its place (a
  * header's line, through cpp's line map, under -C). */
@@ -33,7 +53,7 @@ static bool c_decl(DParser *dp, StrBuf *cdefs)
 	for (; dp->ccol < at.col; dp->ccol++)
 		sb_putc(cdefs, ' ');
 	size_t from = cdefs->len;
-	if (!lex_c_def(&dp->lx, cdefs))
+	if (!lex_c_def(&dp->lx, cdefs) || !d_combo_ok(dp, cdefs->s + from))
 		return false;
 	cdefs->len--; /* lex_c_def's newline: the next declaration may share the line */
 	for (size_t i = from; i < cdefs->len; i++) {

@@ -80,6 +80,8 @@ static bool declaration(CP *p)
 		return false;
 	if (skip)
 		return true;
+	if (bad && declarator_follows(p)) /* `register x;`: C's implicit int */
+		return cd_err(p, at, "specified storage class not appropriate in D");
 	bool td = cd_is(p, "typedef");
 	if (td && !cd_next(p))
 		return false;

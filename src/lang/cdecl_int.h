@@ -78,6 +78,9 @@ Type *cd_ptr_to(CP *p, Type *t, bool user);
  * "fn(args)"; *name "" when abstract, *bits -1 unless a bitfield */
 bool cd_declarator(CP *p, Type *base, Type **out, char **name, Loc *nloc, int *bits);
 
+/* cdecl_proto.c: D's rules for a prototype's parameters, at its '(' */
+bool cd_d_prototype_ok(const CP *at);
+
 /* cdecl_record.c: struct, union or enum at its keyword */
 bool cd_tagged(CP *p, Type **out);
 

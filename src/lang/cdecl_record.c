@@ -189,6 +189,10 @@ static bool parse_enum_body(CP *p, Type *t)
 			return false;
 		if (cd_is(p, "=") && (!cd_next(p) || !cd_cexpr(p, &v)))
 			return false;
+		/* D's enums are ints; dtrace names the token after the value */
+		if (p->d->d_vars && (v > INT32_MAX || v < INT32_MIN))
+			return cd_err(p, p->tloc, "enumerator '%s' value overflows INT_MAX (%d)", name,
+				      INT32_MAX);
 		cd_add_name(p->d, CN_CONST, name, t, v);
 		type_enum_add(p->d->arena, t, name, v);
 		any = true;

@@ -122,6 +122,17 @@ static Type *va_list_type(CP *p)
 	return opaque(p, 24);
 }
 
+/* a base type's word after a complete type */
+static bool basic_word_follows(const CP *p)
+{
+	static const char *const words[] = {"void", "char", "short", "int", "long", "float",
+					    "double", "signed", "unsigned"};
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (cd_is(p, words[i]))
+			return true;
+	return false;
+}
+
 /* The type words before a declarator: "unsigned long", "struct x", "u32". */
 bool cd_decl_spec(CP *p, Type **out)
 {
@@ -185,6 +196,10 @@ bool cd_decl_spec(CP *p, Type **out)
 		if (named)
 			break;
 	}
+	bool clash = chars > 1 || ints > 1 || shorts > 1 || longs > 2 || (shorts && longs) ||
+		     (chars && (shorts || longs || ints));
+	if (clash || basic_word_follows(p)) /* `double double`, `int char` */
+		return cd_err(p, clash ? at : p->tloc, "invalid type combination");
 	if (named) {
 		*out = named;
 		return complex_of(p, out) && cd_skip_qualifiers(p, NULL);
@@ -271,7 +286,7 @@ bool cd_declarator(CP *p, Type *base, Type **out, char **name, Loc *nloc, int *b
 			return cd_err(p, *nloc, "function declarations are not supported in C definitions "
 				    "(only structs, unions, enums, typedefs and #define constants)");
 		Loc at = p->tloc;
-		if (!cd_skip_balanced(p, at, "parameter list"))
+		if (!cd_d_prototype_ok(p) || !cd_skip_balanced(p, at, "parameter list"))
 			return false;
 		Type *fn = type_new(p->d->arena, TY_NONE, 0);
 		fn->cname = "function";

@@ -66,9 +66,40 @@ bool parse_d_inline(Lexer *lx, Program *prog, DInlineDecl *out, Error *err)
 	return true;
 }
 
+/* `long struct x`, `unsigned float`: the size and sign words apply to
+ * integers only (long also to double), refused as dtrace's dt_decl_spec()
+ * does: at the token after the type's name (yacc's lookahead, which is
+ * the line dtrace names) */
+static bool d_type_words_ok(const Parser *ps)
+{
+	bool lng = false, sign = false;
+	Lexer lx = ps->lx;
+	Token t = ps->tok;
+	for (;;) {
+		lng |= ps_tok_is(&t, "long");
+		sign |= ps_tok_is(&t, "signed") || ps_tok_is(&t, "unsigned");
+		bool tagged = ps_tok_is(&t, "struct") || ps_tok_is(&t, "union") || ps_tok_is(&t, "enum");
+		bool other = tagged || ps_tok_is(&t, "void") || ps_tok_is(&t, "string");
+		const char *bad = NULL;
+		if (lng && (other || ps_tok_is(&t, "float")))
+			bad = "long and long long may only be used with integer or floating-point type";
+		else if (sign && (other || ps_tok_is(&t, "float") || ps_tok_is(&t, "double")))
+			bad = "signed and unsigned may only be used with integer type";
+		if (bad) {
+			if (!lex_next(&lx, &t) || (tagged && !lex_next(&lx, &t)))
+				return true; /* the parser says what is wrong there */
+			return error_at(ps->err, t.loc, "invalid type declaration: %s", bad);
+		}
+		if (t.kind != T_IDENT || tagged || !(lng || sign) || !lex_next(&lx, &t))
+			return true;
+	}
+}
+
 /* a D declaration's type: C's words, or `string` */
 static char *parse_d_decl_type(Parser *ps)
 {
+	if (!d_type_words_ok(ps))
+		return NULL;
 	if (!ps_tok_is(&ps->tok, "string"))
 		return ps_d_type(ps);
 	char *t = "string";
@@ -81,6 +112,45 @@ static bool peek_int(const Parser *ps)
 	Lexer lx = ps->lx;
 	Token t;
 	return lex_next(&lx, &t) && t.kind == T_INT;
+}
+
+/* the text after the current token, past blanks */
+static const char *text_after(const Parser *ps)
+{
+	const char *s = ps->lx.text + ps->lx.pos;
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	return s;
+}
+
+/* NAME[KEY TYPES] at its '[', refused where dtrace's dt_decl_prototype()
+ * refuses an array's prototype: empty, `...`, a void key; and in a
+ * clause-local (this->) variable */
+static bool parse_d_keys(Parser *ps, const DVarDecl *d, const char *name, bool local)
+{
+	if (local)
+		return error_at(ps->err, d->loc, "associative arrays may not be declared as local "
+				"variables: %s", name);
+	if (*text_after(ps) == ']')
+		return error_at(ps->err, d->loc, "array declaration requires array dimension or "
+				"tuple signature: %s", name);
+	int nkey = 0;
+	do {
+		nkey++;
+		if (!strncmp(text_after(ps), "...", 3))
+			return error_at(ps->err, d->loc, "array prototype may not use a "
+					"variable-length argument list");
+		if (!ps_advance(ps))
+			return false;
+		if (ps_tok_is(&ps->tok, "void") && (*text_after(ps) == ',' || *text_after(ps) == ']'))
+			return error_at(ps->err, ps->tok.loc, "array prototype may not use parameter "
+					"of type void: (anonymous), parameter #%d", nkey);
+		if (!parse_d_decl_type(ps))
+			return false;
+	} while (ps->tok.kind == T_COMMA);
+	if (ps->tok.kind != T_RBRACKET)
+		return ps_unexpected(ps, "']'");
+	return ps_advance(ps);
 }
 
 /* one declarator: NAME, NAME[KEY TYPES] (an associative array) or NAME[N]
@@ -112,13 +182,7 @@ static bool parse_d_declarator(Parser *ps, const char *scope, const char *type)
 			return false;
 	} else if (ps->tok.kind == T_LBRACKET) { /* the key types are what the keys' uses give */
 		d.assoc = true;
-		do {
-			if (!ps_advance(ps) || !parse_d_decl_type(ps))
-				return false;
-		} while (ps->tok.kind == T_COMMA);
-		if (ps->tok.kind != T_RBRACKET)
-			return ps_unexpected(ps, "']'");
-		if (!ps_advance(ps))
+		if (!parse_d_keys(ps, &d, buf + strlen(scope), !strcmp(scope, "this->")))
 			return false;
 	}
 	for (int i = 0; i < p->nd_vars; i++)

@@ -1,0 +1,6 @@
+static counter;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	trace((int char)1);
+	exit(0);
+}

@@ -1,0 +1,7 @@
+self long
+union u_t x;
+
+BEGIN
+{
+	exit(0);
+}

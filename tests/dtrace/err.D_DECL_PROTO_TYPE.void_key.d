@@ -1,0 +1,7 @@
+/* void is no key type, not even second */
+int counts[int, void];
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,7 @@
+/* an array's keys cannot be a variable-length list */
+int counts[int, ...];
+
+BEGIN
+{
+	exit(0);
+}

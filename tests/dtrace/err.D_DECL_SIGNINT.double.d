@@ -1,0 +1,6 @@
+signed double d;
+
+BEGIN
+{
+	exit(0);
+}
