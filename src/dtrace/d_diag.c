@@ -145,6 +145,7 @@ static const struct {
 	{" results in integer overflow", "D_INT_OFLOW"},
 	{" has already been declared", "D_XLATE_REDECL"},
 	{"' value overflows INT_MAX", "D_DECL_ENOFLOW"}, /* enumerator 'e' (lang/cdecl_record.c) */
+	{" increment value (argument #", "D_PROTO_ARG"}, /* sema_agg_d.c's llquantize() */
 	{": cannot reuse the same identifier for both alloca", "D_ALLOCA_INCOMPAT"},
 	{" definition uses incompatible types", "D_XLATE_INCOMPAT"},
 	{" is not a member of ", "D_XLATE_MEMB"},

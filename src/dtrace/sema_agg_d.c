@@ -363,9 +363,12 @@ static bool sema_d_printa(Sema *s, Expr *c)
 static bool int_arg(Sema *s, Expr *c, int i)
 {
 	Expr *a = c->args.v[i];
-	if (!sema_expr(s, a))
+	/* an aggregation has no value in a clause */
+	const MapInfo *m = a->kind == E_MAP ? script_map(s->sc, a->name, a->loc) : NULL;
+	bool agg = m && m->val && type_is_agg(m->val);
+	if (!agg && !sema_expr(s, a))
 		return false;
-	if (a->type->kind != TY_INT && (a->type->kind != TY_NONE || s->strict))
+	if (agg || (a->type->kind != TY_INT && (a->type->kind != TY_NONE || s->strict)))
 		return sema_error(s, a->loc, "%s( ) argument #%d must be of scalar type", c->name, i + 1);
 	return true;
 }

@@ -1,0 +1,6 @@
+/* llquantize()'s increment (argument #6) is a number */
+BEGIN
+{
+	@lat = llquantize(100, 10, 0, 6, 20, "many");
+	exit(0);
+}
