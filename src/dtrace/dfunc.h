@@ -105,6 +105,7 @@ bool dcheck_psargs(Sema *s, Expr *c);
 /* dfunc_proto.c: D's argument checks, with its messages ("f( ) argument
  * #N is incompatible with prototype") */
 bool dsema_arg_str(Sema *s, Expr *call, int i);
+bool dsema_arg_str_as(Sema *s, Expr *call, int i, const char *proto);
 /* argument #i+1 is not of type proto: the message */
 bool dsema_proto_error(Sema *s, Expr *call, int i, const char *proto);
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto);

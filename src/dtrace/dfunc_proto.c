@@ -29,6 +29,12 @@ bool dsema_proto_error(Sema *s, Expr *call, int i, const char *proto)
 /* a string, a char array or a pointer (read as a string) */
 bool dsema_arg_str(Sema *s, Expr *call, int i)
 {
+	return dsema_arg_str_as(s, call, i, "const char *");
+}
+
+/* the same, with the prototype's words for the message (strtok's "char *") */
+bool dsema_arg_str_as(Sema *s, Expr *call, int i, const char *proto)
+{
 	Expr *a = call->args.v[i];
 	if (!sema_expr(s, a))
 		return false;
@@ -36,7 +42,7 @@ bool dsema_arg_str(Sema *s, Expr *call, int i)
 	if ((t->kind == TY_NONE && !s->strict) || t->kind == TY_STR || type_is_ptr(t) ||
 	    (t->kind == TY_ARRAY && type_csize(t->pointee) == 1))
 		return true;
-	return dsema_proto_error(s, call, i, "const char *");
+	return dsema_proto_error(s, call, i, proto);
 }
 
 bool dsema_arg_int(Sema *s, Expr *call, int i, const char *proto)

@@ -42,21 +42,27 @@ bool dcheck_str1(Sema *s, Expr *c)
 }
 
 /* strtok(s, delims): the continuation lives per thread (as DTrace keeps
- * it for strtok(NULL, ...)): the rest of the string in a map keyed by tid */
+ * it for strtok(NULL, ...)): the rest of the string in a map keyed by tid.
+ * aux: STRTOK_GO_ON for strtok(NULL, ...), STRTOK_NO_DELIMS for a NULL
+ * delimiter set (a fault when it runs, as in dtrace). */
 #define STRTOK_MAP "self->strtok( )"
+enum { STRTOK_GO_ON = 1, STRTOK_NO_DELIMS = 2 };
+
+static bool is_null(const Expr *a)
+{
+	return a->kind == E_INT && a->ival == 0;
+}
+
 bool dcheck_strtok(Sema *s, Expr *c)
 {
-	Expr *a = c->args.v[0];
-	c->aux = 0;
-	if (a->kind == E_INT && a->ival == 0) {
-		c->aux = 1;
-		if (!sema_expr(s, a))
+	c->aux = (is_null(c->args.v[0]) ? STRTOK_GO_ON : 0) |
+		 (is_null(c->args.v[1]) ? STRTOK_NO_DELIMS : 0);
+	for (int i = 0; i < 2; i++) {
+		if (is_null(c->args.v[i]) && !sema_expr(s, c->args.v[i]))
 			return false;
-	} else if (!dsema_arg_str(s, c, 0)) {
-		return false;
+		if (!is_null(c->args.v[i]) && !dsema_arg_str_as(s, c, i, "char *"))
+			return false;
 	}
-	if (!dsema_arg_str(s, c, 1))
-		return false;
 	c->type = dsema_string(s);
 	c->map = script_map(s->sc, STRTOK_MAP, c->loc);
 	c->map->key = ty_int(s, 64, false);
@@ -327,35 +333,59 @@ static int delim_set(Gen *g, const Expr *delims)
 	return bits;
 }
 
-/* strtok(s, delims) as dtrace.c: skip leading delimiters (none left: the
- * result is empty and the thread's continuation is dropped), take bytes up
- * to the next delimiter, which is consumed; the rest is kept for
- * strtok(NULL, ...).  The continuation of a thread that has none is "". */
+/* a NULL strtok() reads: dtrace's "invalid address (0x0)" fault */
+static void strtok_null_fault(Gen *g)
+{
+	int addr = d_slot(g);
+	d_set_slot(g, addr, 0);
+	d_ld_slot(g, BPF_REG_0, addr);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, dfault_label(g, DTRACEFLT_BADADDR, addr));
+}
+
+/* strtok(NULL, ...): the thread's saved rest into os (n bytes); none saved
+ * yet is a NULL string, a fault */
+static void strtok_saved(Gen *g, const Expr *e, int key, int os, int n)
+{
+	int miss = label_new(g), got = label_new(g);
+	gen_map_lookup(g, e->map, key);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
+	emit_memcpy(g, os, BPF_REG_0, 0, n);
+	emit_goto(g, got);
+	label_place(g, miss);
+	emit_memzero(g, os, n);
+	strtok_null_fault(g);
+	label_place(g, got);
+}
+
+/* strtok(s, delims) as dtrace-utils: skip leading delimiters, take bytes up
+ * to the next delimiter, which is left at the start of the rest kept for
+ * strtok(NULL, ...) (a next call with other delimiters gets it: its
+ * unittest tst.strtok2); nothing left: "" and an empty rest. */
 static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int mark = g->scratch_top;
 	int n = g->sc->opt.strlen_max, out = e->type->size < dt->size ? e->type->size : dt->size;
 	int key = d_slot(g), ns, os;
+	emit_memzero(g, dst, dt->size);
+	if (e->aux & STRTOK_NO_DELIMS) {
+		strtok_null_fault(g);
+		g->scratch_top = mark;
+		return;
+	}
 	emit_call(g, BPF_FUNC_get_current_pid_tgid);
 	emit(g, I_ALU64_IMM(BPF_AND, BPF_REG_0, 0x7fffffff)); /* the tid */
 	d_st_slot(g, key, BPF_REG_0);
-	if (e->aux) { /* strtok(NULL, ...): the saved rest */
-		int miss = label_new(g), got = label_new(g);
+	if (e->aux & STRTOK_GO_ON) {
 		os = scratch_alloc(g, n);
 		ns = n;
-		gen_map_lookup(g, e->map, key);
-		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, miss);
-		emit_memcpy(g, os, BPF_REG_0, 0, n);
-		emit_goto(g, got);
-		label_place(g, miss);
-		emit_memzero(g, os, n);
-		label_place(g, got);
+		strtok_saved(g, e, key, os, n);
 	} else {
 		os = d_str_arg(g, e->args.v[0], &ns);
 	}
 	int bits = delim_set(g, e->args.v[1]), pos = d_slot(g);
-	int skip = label_new(g), start = label_new(g), none = label_new(g), done = label_new(g);
-	emit_memzero(g, dst, dt->size);
+	int skip = label_new(g), start = label_new(g), tok = label_new(g), end = label_new(g);
+	int none = label_new(g), rest = scratch_alloc(g, n);
+	emit_memzero(g, rest, n);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0));
 	label_place(g, skip);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, ns, none);
@@ -367,7 +397,6 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	emit_goto(g, skip);
 	/* the token: r1 position in s, r3 in dst */
 	label_place(g, start);
-	int tok = label_new(g), end = label_new(g), past = label_new(g);
 	d_st_slot(g, pos, BPF_REG_1);
 	d_ld_slot(g, BPF_REG_1, pos);
 	emit(g, I_MOV64_IMM(BPF_REG_3, 0));
@@ -376,32 +405,24 @@ static void gen_strtok(Gen *g, const Expr *e, int dst, const Type *dt)
 	d_ld_byte(g, BPF_REG_2, BPF_REG_1, os);
 	emit_jmp_imm(g, BPF_JEQ, BPF_REG_2, 0, end);
 	delim_bit(g, bits, BPF_REG_2);
-	emit_jmp_imm(g, BPF_JNE, BPF_REG_4, 0, past);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_4, 0, end);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_3, out - 1, end);
 	d_st_byte(g, BPF_REG_3, dst, BPF_REG_2, BPF_REG_4);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, 1));
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit_goto(g, tok);
-	label_place(g, past);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	label_place(g, end);
 	d_st_slot(g, pos, BPF_REG_1);
-	/* the rest, for strtok(NULL, ...) */
-	int rest = scratch_alloc(g, n), count = d_slot(g);
-	emit_memzero(g, rest, n);
+	/* the rest, for strtok(NULL, ...); none left: "" */
+	int count = d_slot(g);
 	d_set_slot(g, count, n);
 	d_copy_range(g, os, ns, pos, count, rest, n);
+	label_place(g, none); /* rest stays "" */
 	emit_ld_map(g, BPF_REG_1, R_MAP, e->map->id);
 	emit_scratch_ptr(g, BPF_REG_2, key);
 	emit_scratch_ptr(g, BPF_REG_3, rest);
 	emit(g, I_MOV64_IMM(BPF_REG_4, BPF_ANY));
 	emit_call(g, BPF_FUNC_map_update_elem);
-	emit_goto(g, done);
-	label_place(g, none);
-	emit_ld_map(g, BPF_REG_1, R_MAP, e->map->id);
-	emit_scratch_ptr(g, BPF_REG_2, key);
-	emit_call(g, BPF_FUNC_map_delete_elem);
-	label_place(g, done);
 	g->scratch_top = mark;
 }
 

@@ -1,6 +1,7 @@
-/* strtok(): leading delimiters skipped, the delimiter after a token
- * consumed, strtok(NULL, ...) going on with the rest (also in a later
- * clause of the same thread), "" once nothing is left */
+/* strtok(): leading delimiters skipped, the delimiter after a token left
+ * at the start of the rest (as dtrace-utils: a next call with other
+ * delimiters gets it), strtok(NULL, ...) going on with the rest (also in
+ * a later clause of the same thread), "" once nothing is left */
 BEGIN
 {
 	printf("[%s]", strtok(",,a,bb,,ccc,", ","));
