@@ -2,8 +2,18 @@
  * argument #N is incompatible with prototype", with the prototype and the
  * argument's type as DTrace names them. */
 #include <stdint.h>
+#include <stdio.h>
 
 #include "dfunc.h"
+
+/* C's name of an integer type (a pointer's target) */
+static const char *c_int_name(const Type *t)
+{
+	static const char *const names[2][4] = {{"uchar_t", "ushort_t", "uint_t", "ulong_t"},
+						 {"char", "short", "int", "long"}};
+	int i = t->bits == 8 ? 0 : t->bits == 16 ? 1 : t->bits == 32 ? 2 : 3;
+	return names[t->is_signed][i];
+}
 
 /* DTrace's name of a value's type, for its prototype messages */
 static const char *d_type_word(const Type *t, char *buf, int n)
@@ -12,6 +22,11 @@ static const char *d_type_word(const Type *t, char *buf, int n)
 		return "string";
 	if (t->kind == TY_INT && !t->pointee)
 		return t->bits == 64 ? (t->is_signed ? "int64_t" : "uint64_t") : "int";
+	const Type *p = t->kind == TY_INT ? t->pointee : NULL;
+	if (p && p->kind == TY_INT && !p->pointee && !p->cname) { /* int *, not int32 * */
+		snprintf(buf, (size_t)n, "%s *", c_int_name(p));
+		return buf;
+	}
 	return type_name(t, buf, n);
 }
 
