@@ -21,7 +21,8 @@ static int kfunc_id(SymCtx *sc, const char *name)
 
 bool dcheck_chill(Sema *s, Expr *c)
 {
-	if (!dsema_destructive(s, c) || !dsema_arg_int(s, c, 0, "int"))
+	/* the argument's type first: dtrace checks -w only when it enables */
+	if (!dsema_arg_int(s, c, 0, "int") || !dsema_destructive(s, c))
 		return false;
 	SymCtx *sc = s->sc->opt.sym;
 	c->aux = kfunc_id(sc, "bpf_iter_num_new");

@@ -18,7 +18,8 @@ bool dsema_destructive(Sema *s, Expr *c)
 
 bool dcheck_raise(Sema *s, Expr *c)
 {
-	if (!dsema_destructive(s, c) || !dsema_arg_int(s, c, 0, "int"))
+	/* the argument's type first: dtrace checks -w only when it enables */
+	if (!dsema_arg_int(s, c, 0, "int") || !dsema_destructive(s, c))
 		return false;
 	Expr *a = c->args.v[0];
 	if (a->kind == E_INT && (a->ival < 1 || a->ival > 64))
