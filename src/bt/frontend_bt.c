@@ -31,5 +31,7 @@ const FrontendRt bt_frontend_rt_026 = {
 	.json_quotes_all_text = true,
 	.exit_gap_in_output = true,
 	.pointers_hex = true,
+	.keys_as_values = true,
+	.json_keys_unspaced = true,
 	.after_begin = bt_activate,
 };

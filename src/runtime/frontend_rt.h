@@ -68,6 +68,10 @@ typedef struct FrontendRt {
 				      output, text only (0.17: to stdout, always) */
 	bool pointers_hex;         /* a pointer prints as 0x3a, text only (0.17: signed
 				      decimal, as an integer key) */
+	bool keys_as_values;       /* a C struct key prints as its value does,
+				      @s[{ .m = 2, .n = 3 }] (0.17: @s[{.m=2,.n=3}]) */
+	bool json_keys_unspaced;   /* a json key is its text without any space:
+				      "(1,2),3" (0.17: "(1, 2),3") */
 
 	/* the session */
 	bool sigusr1_prints_maps; /* SIGUSR1 prints every map and the run goes on */

@@ -274,6 +274,18 @@ static void format_key(StrBuf *sb, const OutCtx *o, const MapDesc *m, const void
 	}
 }
 
+/* bpftrace 0.26's json key: its text with no space, even inside a string */
+static void drop_spaces(StrBuf *sb)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sb->len; i++)
+		if (sb->s[i] != ' ')
+			sb->s[n++] = sb->s[i];
+	sb->len = n;
+	if (sb->s)
+		sb->s[n] = 0;
+}
+
 /* 1024-multiples get a suffix: 2048 -> 2K, 3145728 -> 3M, 2000 stays. */
 static void put_size(StrBuf *sb, uint64_t v)
 {
@@ -548,6 +560,8 @@ static void print_json(StrBuf *sb, const OutCtx *o, const MapDesc *m, const MapE
 				sb_puts(sb, ", ");
 			sb_reset(&key);
 			format_key(&key, o, m, e[i].key, true);
+			if (frontend_rt(o)->json_keys_unspaced)
+				drop_spaces(&key);
 			sb_putc(sb, '"');
 			json_escape(sb, key.s ? key.s : "", key.len);
 			sb_puts(sb, "\": ");

@@ -1,6 +1,6 @@
 /* Printing C-typed values (structs, unions, arrays) as bpftrace 0.17 does:
  *   value:  { .a = 1, .b = text, .in = { .x = 0 }, .arr = [1,2,3] }
- *   key:    {.a=1,.b=text,.in={.x=0},.p=0x1000}
+ *   key:    {.a=1,.b=text,.in={.x=0},.p=0x1000}  (0.26: as the value, pointers 0x...)
  *   json:   { "a": 1, "b": "text", "arr": [1,2,3] }
  * Fields of anonymous members print flattened, as bpftrace does. */
 #include <string.h>
@@ -65,8 +65,9 @@ static void fmt_c(StrBuf *sb, const OutCtx *o, Type *t, const unsigned char *d, 
 	switch (t->kind) {
 	case TY_INT: {
 		int64_t v = read_int(t, d, bit_off, bit_width);
+		bool hex = in_key || (frontend_rt(o)->pointers_hex && o->fmt != OUT_JSON);
 		if (t->pointee)
-			sb_printf(sb, in_key ? "0x%llx" : "%llu", (unsigned long long)v);
+			sb_printf(sb, hex ? "0x%llx" : "%llu", (unsigned long long)v);
 		else if (t->is_signed)
 			sb_printf(sb, "%lld", (long long)v);
 		else
@@ -110,5 +111,7 @@ static void fmt_c(StrBuf *sb, const OutCtx *o, Type *t, const unsigned char *d, 
 void value_format_ctype(StrBuf *sb, const OutCtx *o, const Type *t, const void *data,
 			bool in_key)
 {
+	if (in_key && frontend_rt(o)->keys_as_values)
+		in_key = false; /* bpftrace 0.26 prints a key as the value it is */
 	fmt_c(sb, o, (Type *)t, data, in_key, 0, 0, 0);
 }

@@ -12,6 +12,7 @@
 #include "runtime/output.h"
 
 static Type t_i32 = {.kind = TY_INT, .size = 4, .bits = 32, .is_signed = true};
+static Type t_i64 = {.kind = TY_INT, .size = 8, .bits = 64, .is_signed = true};
 static Type t_stats = {.kind = TY_STATS, .size = 16, .is_signed = true};
 static Type t_hist = {.kind = TY_HIST, .size = 8 * HIST_BUCKETS};
 
@@ -24,6 +25,20 @@ static char *show(const FrontendRt *fe, OutFormat f, const char *name, const Typ
 	OutCtx o = {.f = mf, .fmt = f, .fe = fe, .sym = &test_syms};
 	MapDesc m = {.name = name, .val = val, .fd = -1};
 	map_print_entries(&o, &m, &(MapEntry){NULL, v}, 1, 0, 0);
+	fclose(mf);
+	return buf;
+}
+
+/* a map of one entry, key k at kd */
+static char *show_key(const FrontendRt *fe, OutFormat f, const Type *k, const void *kd)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf = open_memstream(&buf, &len);
+	OutCtx o = {.f = mf, .fmt = f, .fe = fe, .sym = &test_syms};
+	int64_t zero = 0;
+	MapDesc m = {.name = "@s", .key = k, .val = &t_i64, .fd = -1};
+	map_print_entries(&o, &m, &(MapEntry){kd, &zero}, 1, 0, 0);
 	fclose(mf);
 	return buf;
 }
@@ -104,8 +119,33 @@ static void test_pointer_hex(void)
 	CHECK_FREE(val(&bt_frontend_rt_026, OUT_JSON, &ptr, &p), "{\"type\": \"value\", \"data\": 58}\n");
 }
 
+/* u:simple_struct:func { @s[*(struct Foo *)arg0, 42] = 0 }: struct.struct
+ * as a part of multikey; in json 0.26 takes the key's text without spaces */
+static void test_struct_key(void)
+{
+	Field fs[] = {{.name = "m", .type = &t_i32, .offset = 0}, {.name = "n", .type = &t_i32, .offset = 4}};
+	Type foo = {.kind = TY_RECORD, .size = 8, .fields = fs, .nfields = 2};
+	Type *elems[] = {&foo, &t_i64};
+	int offs[] = {0, 8};
+	Type key = {.kind = TY_TUPLE, .size = 16, .nelem = 2, .elem = elems, .offset = offs};
+	int32_t k[4] = {2, 3, 42, 0};
+	CHECK_FREE(show_key(&bt_frontend_rt_026, OUT_TEXT, &key, k), "@s[{ .m = 2, .n = 3 }, 42]: 0\n");
+	CHECK_FREE(show_key(&bt_frontend_rt, OUT_TEXT, &key, k), "@s[{.m=2,.n=3}, 42]: 0\n");
+	CHECK_FREE(show_key(&bt_frontend_rt_026, OUT_JSON, &key, k),
+		   "{\"type\": \"map\", \"data\": {\"@s\": {\"{.m=2,.n=3},42\": 0}}}\n");
+	CHECK_FREE(show_key(&bt_frontend_rt, OUT_JSON, &key, k),
+		   "{\"type\": \"map\", \"data\": {\"@s\": {\"{.m=2,.n=3},42\": 0}}}\n");
+	char text[8] = "a b";
+	Type str = {.kind = TY_STR, .size = 8};
+	CHECK_FREE(show_key(&bt_frontend_rt_026, OUT_JSON, &str, text),
+		   "{\"type\": \"map\", \"data\": {\"@s\": {\"ab\": 0}}}\n");
+	CHECK_FREE(show_key(&bt_frontend_rt, OUT_JSON, &str, text),
+		   "{\"type\": \"map\", \"data\": {\"@s\": {\"a b\": 0}}}\n");
+}
+
 int main(void)
 {
+	test_struct_key();
 	test_pointer_hex();
 	test_stats();
 	test_hist_heading();
