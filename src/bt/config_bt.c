@@ -163,12 +163,16 @@ static bool vars_from_env(BtConfig *cfg, Error *err)
 }
 
 /* 0.17's names of variables 0.26 renamed: still read, after the new
- * names (so they win, as in 0.26), each with 0.26's warning */
+ * names (so they win, as in 0.26), each with 0.26's warning (bpftrace's
+ * main.cpp: "X is deprecated. Use Y instead."); an inverted one is the
+ * variable's opposite (BPFTRACE_NO_CPP_DEMANGLE=1 is cpp_demangle=0) */
 static const struct {
-	const char *old, *var;
+	const char *old, *var, *use;
+	bool inverted;
 } renamed[] = {
-	{"BPFTRACE_MAP_KEYS_MAX", "max_map_keys"},
-	{"BPFTRACE_CAT_BYTES_MAX", "max_cat_bytes"},
+	{"BPFTRACE_NO_CPP_DEMANGLE", "cpp_demangle", "BPFTRACE_CPP_DEMANGLE=0", true},
+	{"BPFTRACE_CAT_BYTES_MAX", "max_cat_bytes", "BPFTRACE_MAX_CAT_BYTES", false},
+	{"BPFTRACE_MAP_KEYS_MAX", "max_map_keys", "BPFTRACE_MAX_MAP_KEYS", false},
 };
 
 static bool renamed_from_env(BtConfig *cfg, Error *err)
@@ -179,12 +183,12 @@ static bool renamed_from_env(BtConfig *cfg, Error *err)
 		const CfgVar *v = var_named(renamed[i].var, name, sizeof(name));
 		if (!s || !v)
 			continue;
-		fprintf(stderr, "WARNING: %s is deprecated. Use BPFTRACE_", renamed[i].old);
-		for (const char *c = v->name; *c; c++)
-			fputc(toupper((unsigned char)*c), stderr);
-		fputs(" instead.\n", stderr);
+		fprintf(stderr, "WARNING: %s is deprecated. Use %s instead.\n", renamed[i].old,
+			renamed[i].use);
 		if (!set_env(cfg, v, renamed[i].old, s, err))
 			return false;
+		if (renamed[i].inverted)
+			*(bool *)((char *)cfg + v->off) ^= true;
 	}
 	return true;
 }

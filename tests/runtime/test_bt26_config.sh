@@ -47,8 +47,11 @@ grep -q '^WARNING: BPFTRACE_MAP_KEYS_MAX is deprecated. Use BPFTRACE_MAX_MAP_KEY
 out=$(BPFTRACE_CAT_BYTES_MAX=10 "$SONDE" -e 'begin { exit(); }' 2>&1)
 grep -q '^WARNING: BPFTRACE_CAT_BYTES_MAX is deprecated. Use BPFTRACE_MAX_CAT_BYTES instead.$' <<<"$out" ||
 	bad "BPFTRACE_CAT_BYTES_MAX: $out"
-out=$(SONDE_COMPAT=0.17 BPFTRACE_MAP_KEYS_MAX=1 "$SONDE" -e 'BEGIN { exit(); }' 2>&1)
-grep -q 'deprecated' <<<"$out" && bad "0.17 warned of its own BPFTRACE_MAP_KEYS_MAX: $out"
+out=$(BPFTRACE_NO_CPP_DEMANGLE=1 "$SONDE" -e 'begin { exit(); }' 2>&1)
+grep -q '^WARNING: BPFTRACE_NO_CPP_DEMANGLE is deprecated. Use BPFTRACE_CPP_DEMANGLE=0 instead.$' <<<"$out" ||
+	bad "BPFTRACE_NO_CPP_DEMANGLE: $out"
+out=$(SONDE_COMPAT=0.17 BPFTRACE_MAP_KEYS_MAX=1 BPFTRACE_NO_CPP_DEMANGLE=1 "$SONDE" -e 'BEGIN { exit(); }' 2>&1)
+grep -q 'deprecated' <<<"$out" && bad "0.17 warned of its own BPFTRACE_MAP_KEYS_MAX/NO_CPP_DEMANGLE: $out"
 
 # the limits take effect
 out=$(run 'config = { max_probes = 1 } begin {} interval:s:1 {} interval:s:2 {}')
