@@ -75,31 +75,43 @@ static bool check_static_assert(Sema *s, Expr *c)
 	return sema_error(s, loc_call_span(&s->sc->ast->src, c->loc), "%s", c->args.v[1]->sval);
 }
 
-/* one conversion of fail()'s format with its literal argument */
-static bool fail_piece(Sema *s, StrBuf *sb, const FmtPiece *p, const Expr *a, int argno)
+/* one conversion of fail()'s format with its literal argument (a
+ * string's %d is refused by the format's own check) */
+static bool fail_piece(Sema *s, StrBuf *sb, const FmtPiece *p, const Expr *a)
 {
 	int64_t v = 0;
-	if (p->conv == FC_STR && a->kind == E_STR) {
+	if (p->conv == FC_STR && a->kind == E_STR)
 		sb_printf(sb, p->text, a->sval);
-		return true;
-	}
-	if (p->conv == FC_INT && a->kind != E_STR && sema_const_int(s, a, &v)) {
+	else if (p->conv == FC_INT && sema_const_int(s, a, &v))
 		sb_printf(sb, p->text, p->arg64 ? (long long)v : (long long)(int)v);
-		return true;
-	}
-	if (p->conv == FC_STR && sema_const_int(s, a, &v)) {
+	else if (sema_const_int(s, a, &v))
 		sb_printf(sb, "%lld", (long long)v);
-		return true;
+	else
+		return sema_error(s, a->loc, "fail() arguments need to be literals");
+	return true;
+}
+
+/* fail()'s arguments are literals (or known while compiling), the first
+ * a string: bpftrace 0.26's words for each, at the call */
+static bool fail_literals(Sema *s, Expr *c)
+{
+	int64_t v;
+	Loc at = loc_call_span(&s->sc->ast->src, c->loc);
+	for (int i = 0; i < c->args.n; i++) {
+		const Expr *a = c->args.v[i];
+		if (a->kind != E_STR && !sema_const_int(s, a, &v))
+			return sema_error(s, at, "fail() arguments need to be literals");
 	}
-	return sema_error(s, a->loc, "fail() argument %d must be a literal: fail() is evaluated "
-			  "at compile time", argno);
+	if (c->args.v[0]->kind != E_STR)
+		return sema_error(s, at, "first argument to fail() must be a string literal");
+	return true;
 }
 
 /* fail(fmt, args...): the formatted text as a compile error at the call,
  * unless the call is in a branch that never runs */
 static bool check_fail(Sema *s, Expr *c)
 {
-	if (!sema_check_format(s, c, 1))
+	if (!fail_literals(s, c) || !sema_check_format(s, c, 1))
 		return false;
 	const Fmt *fmt = c->args.v[0]->auxp;
 	StrBuf sb = {0};
@@ -111,7 +123,7 @@ static bool check_fail(Sema *s, Expr *c)
 			sb_puts(&sb, p->text);
 			continue;
 		}
-		ok = fail_piece(s, &sb, p, c->args.v[ai], ai + 1);
+		ok = fail_piece(s, &sb, p, c->args.v[ai]);
 		ai++;
 	}
 	if (ok && !s->dead)
