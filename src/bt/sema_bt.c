@@ -235,6 +235,7 @@ const SemaHooks bt_sema_hooks_026 = {
 	.func_sets = FSET_BT_STDLIB,
 	.vars_as_calls = true,
 	.no_sarg = true,
+	.args_values = true,
 	.print_pointers = true,
 	.stack_modes = bt_stack_modes_026,
 };

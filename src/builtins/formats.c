@@ -106,6 +106,7 @@ static bool check_print(Sema *s, Expr *c)
 		return h->print_value_args(s, c);
 	if (c->args.n > 1)
 		return sema_error(s, c->loc, "print() of a value takes one argument");
+	sema_args_value(s, a);
 	if (!sema_expr(s, a))
 		return false;
 	if (a->type->kind == TY_CTX || type_is_agg(a->type))

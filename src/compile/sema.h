@@ -54,6 +54,10 @@ struct Sema {
 };
 
 bool sema_probe(Sema *s, const Probe *p, const ProbeSpec *spec);
+/* e, about to be checked as a value: bpftrace 0.26's bare `args` becomes
+ * the record of the probe's arguments (SemaHooks.args_values;
+ * sema_args_value.c), anything else stays */
+void sema_args_value(Sema *s, Expr *e);
 /* e's integer value when it is known while compiling (literals, numeric
  * positional parameters, operators over them): sema_const.c */
 bool sema_const_int(const Sema *s, const Expr *e, int64_t *v);

@@ -60,6 +60,7 @@ static bool compound_held(Sema *s, Stmt *st)
  * (skboutput) */
 static bool sema_var_value(Sema *s, Expr *v)
 {
+	sema_args_value(s, v);
 	if (v->kind != E_CALL)
 		return sema_expr(s, v);
 	if (!sema_call(s, v, CALL_VAR))
@@ -129,6 +130,7 @@ bool sema_assign_var(Sema *s, Stmt *st)
  * without a type, and later reads say nothing more */
 static bool sema_exprs_key(Sema *s, Expr *v, Expr *t)
 {
+	sema_args_value(s, v);
 	if (s->all) { /* bpftrace's order: the keys' errors, then the value's */
 		bool keys = sema_map_key(s, t);
 		bool ok = sema_expr(s, v);

@@ -112,6 +112,7 @@ static bool sema_tuple(Sema *s, Expr *e)
 	Type *el[e->args.n];
 	for (int i = 0; i < e->args.n; i++) {
 		Expr *a = e->args.v[i];
+		sema_args_value(s, a);
 		if (!sema_expr(s, a)) /* bpftrace too stops at a tuple's first error */
 			return false;
 		if (a->type->kind == TY_NONE && !s->strict) {

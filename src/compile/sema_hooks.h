@@ -104,6 +104,10 @@ typedef struct SemaHooks {
 	bool vars_as_calls;
 	/* sargN is no builtin (bpftrace 0.26 removed it): an unknown identifier */
 	bool no_sarg;
+	/* `args` used as a value (print(args), `$a = args`, a tuple's element)
+	 * is the record of the probe's arguments (bpftrace 0.26:
+	 * sema_args_value.c); else only args.NAME reads */
+	bool args_values;
 
 	/* the declared type of variable `name` into *t (NULL: undeclared);
 	 * false (error set) when it is unknown */
