@@ -46,18 +46,31 @@ bool sema_ctype_setup(Script *sc, Error *err)
 	return cdefs_parse_program(d, sc->ast, err);
 }
 
+/* bpftrace's: a file's text from its first C definition (at, in the
+ * program's text or an imported file's), to its first other item */
+static bool parse_c_part(CDefs *d, const Program *p, Loc at, Error *err)
+{
+	const char *text = source_at(&p->src, at).text;
+	size_t off = text ? offset_of(text, at) : 0;
+	if (!text || off > strlen(text))
+		return true;
+	return cdefs_parse(d, text + off, at, NULL, (Loc){0}, err);
+}
+
 bool cdefs_parse_program(CDefs *d, const Program *p, Error *err)
 {
-	if (!p->c_defs)
-		return true;
 	if (p->c_defs_decls)
-		return cdefs_parse_decls(d, p->c_defs, err);
-	/* bpftrace's: the script's text from the first, to the first probe */
-	const char *text = p->src.text;
-	size_t off = offset_of(text, p->c_defs_loc);
-	if (off > strlen(text))
-		return true;
-	return cdefs_parse(d, text + off, p->c_defs_loc, NULL, (Loc){0}, err);
+		return !p->c_defs || cdefs_parse_decls(d, p->c_defs, err);
+	if (p->c_defs && p->c_defs_loc.line && !parse_c_part(d, p, p->c_defs_loc, err))
+		return false;
+	/* bpftrace 0.26's imports: .h files, then the .bt files' C */
+	for (int i = 0; i < p->nimport_headers; i++)
+		if (!cdefs_include_file(d, p->import_headers[i].path, p->import_headers[i].at, err))
+			return false;
+	for (int i = 0; i < p->nimport_cdefs; i++)
+		if (!parse_c_part(d, p, p->import_cdefs[i], err))
+			return false;
+	return true;
 }
 
 static bool is_user_provider(const Sema *s)

@@ -214,6 +214,13 @@ typedef struct MacroDef {
 	bool has_value;
 } MacroDef;
 
+/* an imported .h file (bpftrace 0.26's `import "x.h";`): its real path
+ * and the import's place, for errors in it */
+typedef struct ImportedHeader {
+	char *path;
+	Loc at;
+} ImportedHeader;
+
 typedef struct Program {
 	Arena arena;
 	Source src;
@@ -234,6 +241,13 @@ typedef struct Program {
 	int nmacros;
 	char **imported; /* the files `import` read, by real path: each once */
 	int nimported;
+	/* C in imported files (sema adds it after the program's own C
+	 * definitions): the first C definition of each imported .bt file that
+	 * has some (Loc.file names the file), and each imported .h file */
+	Loc *import_cdefs;
+	int nimport_cdefs;
+	ImportedHeader *import_headers;
+	int nimport_headers;
 	/* the imported files' texts when the caller's Source has no table for
 	 * them (src.files then points here; freed with the program) */
 	SourceFiles own_files;

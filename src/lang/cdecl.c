@@ -172,7 +172,8 @@ static bool parse_all(CP *p)
 bool cdefs_parse(CDefs *d, const char *text, Loc at, const char *file, Loc inc, Error *err)
 {
 	CP p = {.d = d, .s = text, .line = at.line ? at.line : 1, .col = at.col ? at.col : 1,
-		.script = file == NULL, .file = file, .inc = inc, .err = err};
+		.script = file == NULL, .file = file, .src_file = file ? 0 : at.file, .inc = inc,
+		.err = err};
 	return parse_all(&p);
 }
 

@@ -21,6 +21,7 @@ typedef struct CP {
 	bool decls;        /* D's declarations (cdefs_parse_decls): externs and
 			    * function prototypes too, a function's body skipped */
 	const char *file;  /* NULL: the script */
+	int src_file;      /* the script's: its Loc.file (an imported .bt file's C) */
 	Loc inc;           /* the #include line (file != NULL) */
 	Error *err;
 	/* current token */

@@ -20,6 +20,7 @@ bool cd_err(CP *p, Loc at, const char *fmt, ...)
 	va_end(ap);
 	if (p->file)
 		return error_at(p->err, p->inc, "%s:%d:%d: %s", p->file, at.line, at.col, msg);
+	at.file = p->src_file;
 	return error_at(p->err, at, "%s", msg);
 }
 

@@ -1,19 +1,23 @@
 /* bpftrace 0.26's `import "PATH";` (ParseOpts.imports): a `.bt` file's
- * macros and map declarations join the program, a directory's `.bt` files
- * in name order.  The path is relative to the importing file's directory
- * (the current directory for -e); each file is read once; a file in a
- * directory everyone may write is refused, as bpftrace refuses it.  An
- * imported file's probes join the program's, before the importing file's
- * own.  What sonde does not import yet (`.h`, `.bpf.c`, C definitions in an
- * imported file) is an error that says so.  An imported item's places are
- * in its own file (Loc.file, the file's text kept in the Source's table),
- * so its errors name that file, line and column. */
+ * macros, map declarations and C definitions join the program, a `.h`
+ * file's C definitions too, a directory's files in name order.  The path
+ * is relative to the importing file's directory (the current directory for
+ * -e); each file is read once; a file in a directory everyone may write is
+ * refused, as bpftrace refuses it.  An imported file's probes join the
+ * program's, before the importing file's own.  The C is only noted here
+ * (Program.import_cdefs, import_headers): sema reads it with the program's
+ * own (compile/sema_ctype.c).  A `.bpf.c` file (C functions compiled into
+ * the BPF program) is an error that says sonde does not take it.  An
+ * imported item's places are in its own file (Loc.file, the file's text
+ * kept in the Source's table), so its errors name that file, line and
+ * column.  The messages are 0.26's. */
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "parse_import.h"
 #include "parser_int.h"
@@ -48,18 +52,27 @@ static bool import_seen(Program *p, const char *real)
 	return false;
 }
 
-/* the items of a parsed imported file that bpftrace refuses there, or
- * that sonde does not take yet */
-static bool check_items(Parser *ps, const char *path, Loc at, int nconfig, size_t ncdefs,
-			const StrBuf *cdefs)
+void import_note_c_defs(Parser *ps, Loc first)
+{
+	Program *p = ps->prog;
+	p->import_cdefs = arena_grow(&p->arena, p->import_cdefs, p->nimport_cdefs, sizeof(Loc));
+	p->import_cdefs[p->nimport_cdefs++] = first;
+	ps->had_c_def = true;
+}
+
+/* a parsed imported file holds no config block (bpftrace refuses it) */
+static bool check_items(Parser *ps, int nconfig)
 {
 	const Program *p = ps->prog;
 	if (p->nconfig != nconfig)
-		return error_at(ps->err, at, "%s: an imported script cannot contain a config block", path);
-	if (cdefs->len != ncdefs)
-		return error_at(ps->err, at, "%s: C definitions in an imported file are not supported by "
-				"sonde yet", path);
+		return error_at(ps->err, p->config[nconfig].loc, "invalid `config` within import");
 	return true;
+}
+
+/* "error reading import '"PATH"': ..." (bpftrace quotes the path twice) */
+static bool read_error(Parser *ps, const char *path, Loc at)
+{
+	return error_at(ps->err, at, "error reading import '\"%s\"': %s", path, strerror(errno));
 }
 
 /* a .bt file's items into the program, their places in that file */
@@ -67,15 +80,27 @@ static bool import_bt(Parser *ps, const char *path, Loc at, StrBuf *cdefs)
 {
 	char *text = read_file_all(path, NULL);
 	if (!text)
-		return error_at(ps->err, at, "cannot import %s: %s", path, strerror(errno));
+		return read_error(ps, path, at);
 	Program *p = ps->prog;
 	int nconfig = p->nconfig;
-	size_t ncdefs = cdefs->len;
 	Parser sub = {.prog = p, .err = ps->err, .file = path};
 	lexer_init(&sub.lx, text, &p->arena, ps->err);
 	sub.lx.opts = ps->lx.opts;
 	sub.lx.file = source_files_add(program_files(p), path, text);
-	return ps_top(&sub, cdefs) && check_items(ps, path, at, nconfig, ncdefs, cdefs);
+	return ps_top(&sub, cdefs) && check_items(ps, nconfig);
+}
+
+/* a .h file: read by sema after the program's C definitions */
+static bool import_header(Parser *ps, const char *path, Loc at)
+{
+	if (access(path, R_OK))
+		return read_error(ps, path, at);
+	Program *p = ps->prog;
+	p->import_headers = arena_grow(&p->arena, p->import_headers, p->nimport_headers,
+				       sizeof(ImportedHeader));
+	p->import_headers[p->nimport_headers++] =
+		(ImportedHeader){arena_strdup(&p->arena, path), at};
+	return true;
 }
 
 /* name sorts directory entries alike on every machine */
@@ -109,18 +134,19 @@ static bool import_dir(Parser *ps, const char *dir, Loc at, StrBuf *cdefs)
 	return ok;
 }
 
-/* the directory that holds path is not one everyone may write */
-static bool safe_dir(Parser *ps, const char *real, Loc at)
+/* neither path nor the directory that holds it is one everyone may
+ * write (path as the import names it, in the message) */
+static bool safe_dir(Parser *ps, const char *path, const char *real, Loc at)
 {
 	char dir[PATH_MAX];
 	snprintf(dir, sizeof(dir), "%s", real);
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		*(slash == dir ? slash + 1 : slash) = 0;
-	struct stat st;
-	if (!stat(dir, &st) && (st.st_mode & S_IWOTH))
-		return error_at(ps->err, at, "refusing to import %s: %s is writable by everyone", real,
-				dir);
+	struct stat st, dst;
+	if ((!stat(real, &st) && (st.st_mode & S_IWOTH)) || (!stat(dir, &dst) && (dst.st_mode & S_IWOTH)))
+		return error_at(ps->err, at, "cowardly refusing to import from a directory with global "
+				"write permissions: \"%s\"", path);
 	return true;
 }
 
@@ -129,20 +155,23 @@ static bool import_path(Parser *ps, const char *path, Loc at, StrBuf *cdefs)
 	char real[PATH_MAX];
 	struct stat st;
 	if (!realpath(path, real) || stat(real, &st))
-		return error_at(ps->err, at, "cannot import %s: %s", path, strerror(errno));
+		return error_at(ps->err, at, "Unable to find suitable path for import\nHINT: checked: %s",
+				path);
 	if (import_seen(ps->prog, real))
 		return true;
-	if (!safe_dir(ps, real, at))
+	if (!safe_dir(ps, path, real, at))
 		return false;
 	if (S_ISDIR(st.st_mode))
 		return import_dir(ps, real, at, cdefs);
 	if (ends_with(real, ".bt"))
 		return import_bt(ps, real, at, cdefs);
-	if (ends_with(real, ".h") || ends_with(real, ".bpf.c"))
-		return error_at(ps->err, at, "cannot import %s: sonde does not import C files yet%s", real,
-				ends_with(real, ".h") ? " (#include it instead)" : "");
-	return error_at(ps->err, at, "cannot import %s: a .bt, .h or .bpf.c file or a directory is "
-			"expected", real);
+	if (ends_with(real, ".h"))
+		return import_header(ps, real, at);
+	if (ends_with(real, ".bpf.c"))
+		return error_at(ps->err, at, "cannot import %s: sonde does not compile C functions into "
+				"the BPF program (.bpf.c)", real);
+	const char *base = strrchr(path, '/');
+	return error_at(ps->err, at, "unknown import type: \"%s\"", base ? base + 1 : path);
 }
 
 /* path relative to the directory of the file that imports (ps->file, else

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 
 #include "../util/util.h"
+#include "diag.h"
 
 struct Parser;
 /* Whether `import` starts at the lexer's position (and the rule is on) */
@@ -11,3 +12,6 @@ bool at_import(struct Parser *ps);
 /* The file's (or directory's) items into the program, the lexer left
  * after the ';'; false with the error set */
 bool parse_import(struct Parser *ps, StrBuf *cdefs);
+/* An imported file's first C definition, at first (parser.c): its C is
+ * read by sema after the program's own */
+void import_note_c_defs(struct Parser *ps, Loc first);

@@ -24,7 +24,9 @@ static bool parse_c_def(Parser *ps, StrBuf *cdefs)
 	Lexer *lx = &ps->lx;
 	if (ps->prog->nprobes)
 		return error_at(ps->err, lex_loc(lx, 1), "C definitions must come before the first probe");
-	if (!cdefs->len)
+	if (ps->file && !ps->had_c_def)
+		import_note_c_defs(ps, lex_loc(lx, 1));
+	else if (!ps->file && !cdefs->len)
 		ps->prog->c_defs_loc = lex_loc(lx, 1);
 	return lex_c_def(lx, cdefs);
 }

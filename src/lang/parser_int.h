@@ -21,6 +21,7 @@ typedef struct Parser {
 	const char *file;
 	bool past_preamble; /* this file has had an item that imports must
 			       precede (a probe, a macro...) */
+	bool had_c_def; /* an imported file: its first C definition is noted */
 } Parser;
 
 static inline const Token *ps_tok(const Parser *ps) { return &ps->tok; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bpftrace 0.26's `import "PATH";` on the real kernel: an imported file's
-# macros, map declarations and probes join the script (its begin probe runs
+# macros, map declarations, C definitions and probes join the script (a .h
+# file's C too) (its begin probe runs
 # before the importing script's), a directory's .bt files in name order; an
 # error in an imported file names that file, line and column and shows its
 # line with a caret (0.26's FILE:LINE:COL); under SONDE_COMPAT=0.17 there is
@@ -47,6 +48,31 @@ printf 'macro f( { }\n' >"$dir/lib/syntax.bt"
 out=$(cd "$dir" && "$SONDE" -e 'import "lib/syntax.bt"; begin { exit(); }' 2>&1); rc=$?
 [ $rc = 1 ] && grep -q "^$dir/lib/syntax.bt:1:10-11: ERROR: syntax error" <<<"$out" ||
 	bad "syntax error in an imported file ($rc): $out"
+
+# C in imported files: a .h file's definitions, a .bt file's struct and
+# #define, read on the real kernel (sizes and constants in the output)
+cat >"$dir/defs.h" <<'H'
+#define LIMIT 42
+enum color { RED = 1, GREEN = 2 };
+struct pt { int x; long y; };
+H
+cat >"$dir/cdefs.bt" <<'BT'
+struct box { int w; int h; };
+#define SIDE 7
+macro area() { sizeof(struct box) * SIDE }
+BT
+out=$(cd "$dir" && "$SONDE" -e 'import "defs.h"; import "cdefs.bt";
+begin { printf("%d %d %d %d\n", LIMIT, GREEN, sizeof(struct pt), area()); exit(); }' 2>&1); rc=$?
+[ $rc = 0 ] && grep -q '^42 2 16 56$' <<<"$out" || bad "C in imported files ($rc): $out"
+
+# 0.26's errors: a missing file, an unknown kind of file
+out=$(cd "$dir" && "$SONDE" -e 'import "nope.bt"; begin { exit(); }' 2>&1); rc=$?
+[ $rc = 1 ] && grep -q '^stdin:1:1-18: ERROR: Unable to find suitable path for import$' <<<"$out" &&
+	grep -q '^HINT: checked: nope.bt$' <<<"$out" || bad "missing import ($rc): $out"
+echo x >"$dir/notes.txt"
+out=$(cd "$dir" && "$SONDE" -e 'import "notes.txt"; begin { exit(); }' 2>&1); rc=$?
+[ $rc = 1 ] && grep -q 'ERROR: unknown import type: "notes.txt"$' <<<"$out" ||
+	bad "unknown import type ($rc): $out"
 
 out=$(cd "$dir" && SONDE_COMPAT=0.17 "$SONDE" -e 'import "lib/a.bt"; BEGIN { exit(); }' 2>&1); rc=$?
 [ $rc != 0 ] || bad "0.17 has no import ($rc): $out"

@@ -2,13 +2,16 @@
  * map declarations and probes join the program, a directory's files in
  * name order, each file once, paths relative to the importing file; an
  * imported item's places are in its own file (Loc.file, named by the
- * Source's table: errors print FILE:LINE:COL); what sonde does not import
- * says so, at the import statement. */
+ * Source's table: errors print FILE:LINE:COL); C definitions of imported
+ * .bt and .h files join the program's; 0.26's errors (a missing file, an
+ * unknown type, a config block); .bpf.c, which sonde does not compile,
+ * says so at the import statement. */
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "compile_check.h"
+#include "syms_check.h"
 #include "bt/generation_bt.h"
 
 static const BtGeneration *g026, *g017;
@@ -106,11 +109,21 @@ static void test_error_place(void)
 
 static void test_import_errors(void)
 {
-	expect_error_has("import \"nope.bt\"; BEGIN { }", "nope.bt: No such file or directory");
-	expect_error_has("import \"cfg.bt\"; BEGIN { }", "an imported script cannot contain a config block");
-	expect_error_has("import \"c/x.h\"; BEGIN { }", "sonde does not import C files yet");
+	/* 0.26's words */
+	char want[256];
+	snprintf(want, sizeof(want), "Unable to find suitable path for import\nHINT: checked: %s/nope.bt",
+		 dir);
+	expect_error_has("import \"nope.bt\"; BEGIN { }", want);
+	expect_error_has("import \"lib/notes.txt\"; BEGIN { }", "unknown import type: \"notes.txt\"");
+	expect_error_has("import \"c/f.bpf.c\"; BEGIN { }",
+			 "sonde does not compile C functions into the BPF program (.bpf.c)");
 	Error err;
-	Program *p = parse_main(g026, "BEGIN { }\nimport \"lib\";", &err);
+	/* a config block in an imported file: at the block, in that file */
+	Program *p = parse_main(g026, "import \"cfg.bt\"; BEGIN { }", &err);
+	CHECK(!p && err.loc.file == 1 && err.loc.line == 1 &&
+	      !strcmp(err.msg, "invalid `config` within import"));
+	program_free(p);
+	p = parse_main(g026, "BEGIN { }\nimport \"lib\";", &err);
 	CHECK(!p && err.loc.line == 2 &&
 	      !strcmp(err.msg, "imports must come before the probes, macros and map declarations"));
 	program_free(p);
@@ -118,6 +131,39 @@ static void test_import_errors(void)
 	p = parse_main(g017, "import \"lib\"; BEGIN { }", &err);
 	CHECK(p == NULL && err.set);
 	program_free(p);
+}
+
+/* text as dir/main.bt, compiled as 0.26 */
+static Compiled compile_main(const char *text)
+{
+	Options o = {.strlen_max = 64, .map_keys_max = 4096, .self_pid = 4242,
+		     .sema = g026->fe.sema, .codegen = g026->fe.codegen, .sym = &test_syms};
+	Compiled c = {0};
+	c.prog = parse_main(g026, text, &c.err);
+	if (c.prog)
+		c.sc = compile_program(c.prog, &o, &c.err);
+	return c;
+}
+
+/* C in imported files: a .h file's and a .bt file's definitions are the
+ * program's, after its own; an error in them is placed in their file */
+static void test_import_c(void)
+{
+	Compiled c = compile_main("struct own { int a; };\nimport \"c/x.h\";\nimport \"c/defs.bt\";\n"
+				  "BEGIN { @a = sizeof(struct s) + X_N; @b = qsize(); "
+				  "@c = sizeof(struct own); }");
+	CHECK(c.sc != NULL);
+	if (!c.sc)
+		fprintf(stderr, "  got: %d:%d: %s\n", c.err.loc.line, c.err.loc.col, c.err.msg);
+	CHECK(c.prog && c.prog->nimport_headers == 1 && c.prog->nimport_cdefs == 1);
+	compiled_free(&c);
+	/* without the import the names are unknown */
+	c = compile_main("BEGIN { @a = X_N; }");
+	CHECK(c.sc == NULL);
+	compiled_free(&c);
+	c = compile_main("import \"c/badc.bt\";\nBEGIN { }");
+	CHECK(c.sc == NULL && c.err.loc.file == 1 && c.err.loc.line == 2);
+	compiled_free(&c);
 }
 
 static void make_files(void)
@@ -134,7 +180,11 @@ static void make_files(void)
 	write_file("lib/notes.txt", "not imported\n");
 	write_file("probes/p.bt", "// a probe\nBEGIN { @b = 1; }\n");
 	write_file("cfg.bt", "config = { max_map_keys = 10 }\n");
-	write_file("c/x.h", "struct s { int a; };\n");
+	write_file("c/x.h", "struct s { int a; };\n#define X_N 5\n");
+	write_file("c/f.bpf.c", "int f(int v) { return v; }\n");
+	write_file("c/defs.bt", "struct q { long a; long b; };\n#define QN 3\n"
+				"macro qsize() { sizeof(struct q) * QN }\n");
+	write_file("c/badc.bt", "struct r { int a; };\nstruct t { int @ };\n");
 	write_file("syntax.bt", "macro f( { }\n");
 }
 
@@ -150,6 +200,7 @@ int main(void)
 	make_files();
 	test_import_file();
 	test_import_errors();
+	test_import_c();
 	test_error_place();
 	char cmd[128];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
