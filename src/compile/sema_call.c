@@ -82,7 +82,7 @@ bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed)
 		if (!sema_expr(s, a->args.v[k]))
 			return false;
 	if (!a->map->val && s->strict && a->map->failed)
-		return false; /* its assignment's error is reported */
+		return true; /* its assignment's error is reported, in its place */
 	if (!a->map->val && s->strict)
 		return sema_error_late(s, a->loc, "Undefined map: %s\nhint: it is never assigned a "
 				       "value", a->map->print_name);

@@ -17,6 +17,15 @@ bool sema_map_declared(Sema *s, MapInfo *m)
 	return true;
 }
 
+/* the front end's words for keys unlike the map's other uses; the map is
+ * marked failed, so a use that depends on this one's value (a delete
+ * before it) says nothing more */
+static bool key_mismatch(Sema *s, Expr *e, const SemaHooks *h)
+{
+	e->map->failed = true;
+	return h->key_mismatch(s, e);
+}
+
 bool sema_map_key(Sema *s, Expr *e)
 {
 	MapInfo *m = e->map;
@@ -53,7 +62,7 @@ bool sema_map_key(Sema *s, Expr *e)
 		return true;
 	const SemaHooks *h = sema_hooks(s);
 	if ((!k || (!m->key && m->val)) && h->key_mismatch)
-		return h->key_mismatch(s, e);
+		return key_mismatch(s, e, h);
 	if (!k || (!m->key && m->val))
 		return sema_error_late(s, e->loc, "map %s is used both with and without keys",
 				       m->print_name);
@@ -61,7 +70,7 @@ bool sema_map_key(Sema *s, Expr *e)
 	if (!sema_merge_type(s, &m->key, k, &grew)) {
 		m->key = before;
 		if (h->key_mismatch)
-			return h->key_mismatch(s, e);
+			return key_mismatch(s, e, h);
 		return sema_error_late(s, e->loc, "map %s is indexed by %s here but by %s elsewhere",
 				       m->print_name, tn(k), tn(m->key));
 	}

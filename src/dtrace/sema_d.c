@@ -293,6 +293,7 @@ const SemaHooks d_sema_hooks = {
 	.map_value_check = sema_d_agg_mismatch,
 	.map_mismatch = d_map_mismatch,
 	.key_mismatch = d_key_mismatch,
+	.map_arg_keys = true, /* a store of 0 deletes: its keys are a use like any other */
 	.var_mismatch = d_var_mismatch,
 	.assign_own = d_zero_struct,
 	.op_type = d_op_type,
