@@ -23,31 +23,13 @@
 #include "../util/bpf_sys.h"
 #include "runtime.h"
 
-static int pycode_map(const char *name, uint32_t ksize, uint32_t vsize, uint32_t n, bool prealloc, char *err,
-		      size_t errlen)
+static int pycode_map(const char *name, uint32_t ksize, uint32_t vsize, uint32_t n, char *err, size_t errlen)
 {
-	int fd = bpf_sys_map_create(BPF_MAP_TYPE_HASH, name, ksize, vsize, n, prealloc ? 0 : BPF_F_NO_PREALLOC);
+	/* preallocated: profile programs run in NMI, where allocating fails */
+	int fd = bpf_sys_map_create(BPF_MAP_TYPE_HASH, name, ksize, vsize, n, 0);
 	if (fd < 0)
 		snprintf(err, errlen, "creating map %s: %s", name, strerror(-fd));
 	return fd;
-}
-
-/* A walk runs in a perf-event program (profile:, hardware:, software:),
- * in NMI: its maps' elements are allocated up front, as a kernel before
- * 6.1 requires there and as a burst of new code objects in one NMI needs
- * (the allocator refills its per-CPU cache only after the NMI).  Elsewhere
- * they are allocated as entries come: preallocating sonde_pycode's 8192
- * values (10 MiB) was most of a pystack script's start-up. */
-static bool walks_in_nmi(const Script *sc)
-{
-	for (int i = 0; i < sc->progs.n; i++) {
-		const ProgCode *pc = sc->progs.v[i];
-		for (int j = 0; pc->spec && pc->spec->prov->prog_type == BPF_PROG_TYPE_PERF_EVENT &&
-				j < pc->nrelocs; j++)
-			if (pc->relocs[j].kind == R_PYLIVE)
-				return true;
-	}
-	return false;
 }
 
 bool pycode_create_maps(Runtime *rt, char *err, size_t errlen)
@@ -55,14 +37,10 @@ bool pycode_create_maps(Runtime *rt, char *err, size_t errlen)
 	const PyLayout *l = rt->sc->py;
 	if (!l)
 		return true;
-	bool nmi = walks_in_nmi(rt->sc);
-	rt->pycode_fd = pycode_map("sonde_pycode", 16, sizeof(PyCodeInfo), PYC_ENTRIES, nmi, err, errlen);
-	rt->pylive_fd = rt->pycode_fd < 0 ? -1 :
-			pycode_map("sonde_pylive", 16, 8, PYC_ENTRIES, nmi, err, errlen);
-	/* written at forks, execs, exits, Py_InitializeFromConfig and by user
-	 * space only: walks read it */
+	rt->pycode_fd = pycode_map("sonde_pycode", 16, sizeof(PyCodeInfo), PYC_ENTRIES, err, errlen);
+	rt->pylive_fd = rt->pycode_fd < 0 ? -1 : pycode_map("sonde_pylive", 16, 8, PYC_ENTRIES, err, errlen);
 	if (rt->pylive_fd >= 0 && l->nfiles)
-		rt->pybase_fd = pycode_map("sonde_pybase", 4, sizeof(PyBase), PYBASE_ENTRIES, false, err, errlen);
+		rt->pybase_fd = pycode_map("sonde_pybase", 4, sizeof(PyBase), PYBASE_ENTRIES, err, errlen);
 	return rt->pylive_fd >= 0 && (!l->nfiles || rt->pybase_fd >= 0);
 }
 
