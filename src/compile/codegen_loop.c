@@ -142,6 +142,25 @@ static void gen_loop_ctx(Gen *g, int *slot)
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_3, *slot));
 }
 
+/* The helper call that runs cb's callback: bpf_loop(r0, cb, ctx, 0) with
+ * the count in r0, or bpf_for_each_map_elem(map, cb, ctx, 0) for a map;
+ * the callback is generated later (gen_loop_callbacks) */
+static void emit_bpf_loop(Gen *g, const LoopCb *cb, const MapInfo *map)
+{
+	int slot;
+	gen_loop_ctx(g, &slot);
+	if (map)
+		emit_ld_map(g, BPF_REG_1, R_MAP, map->id);
+	else
+		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0)); /* the count */
+	bpf_emit_ld_func(&g->code, BPF_REG_2, cb->label);
+	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
+	emit_call(g, map ? BPF_FUNC_for_each_map_elem : BPF_FUNC_loop);
+	stack_pop(g);
+	stack_pop(g);
+	vec_push(&g->loop_cbs, *cb);
+}
+
 /* bpf_loop's count: end - start, nothing when that is not positive (at
  * most BPF_MAX_LOOPS, the kernel's bound: more and bpf_loop runs none) */
 static void gen_range_call(Gen *g, const Expr *r, LoopCb *cb, int skip)
@@ -158,27 +177,13 @@ static void gen_range_call(Gen *g, const Expr *r, LoopCb *cb, int skip)
 static void gen_for(Gen *g, const Stmt *st)
 {
 	LoopCb cb = {.st = st, .label = label_new(g)};
-	int skip = label_new(g), slot;
+	int skip = label_new(g);
 	cb.ret_off = scratch_alloc(g, 8);
 	emit_st(g, BPF_DW, R_SCR, cb.ret_off, 0);
 	if (st->expr->kind == E_RANGE)
 		gen_range_call(g, st->expr, &cb, skip);
 	cb.scratch_top = g->scratch_top;
-	gen_loop_ctx(g, &slot);
-	if (st->expr->kind == E_RANGE) {
-		emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0)); /* the count */
-		bpf_emit_ld_func(&g->code, BPF_REG_2, cb.label);
-		emit(g, I_MOV64_IMM(BPF_REG_4, 0));
-		emit_call(g, BPF_FUNC_loop);
-	} else {
-		emit_ld_map(g, BPF_REG_1, R_MAP, st->expr->map->id);
-		bpf_emit_ld_func(&g->code, BPF_REG_2, cb.label);
-		emit(g, I_MOV64_IMM(BPF_REG_4, 0));
-		emit_call(g, BPF_FUNC_for_each_map_elem);
-	}
-	stack_pop(g);
-	stack_pop(g);
-	vec_push(&g->loop_cbs, cb);
+	emit_bpf_loop(g, &cb, st->expr->kind == E_RANGE ? NULL : st->expr->map);
 	emit_ldx(g, BPF_DW, BPF_REG_0, R_SCR, cb.ret_off);
 	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, g->exit_label);
 	label_place(g, skip);
@@ -195,15 +200,7 @@ void gen_loop_call(Gen *g, LoopBodyFn body, const int *args, int nargs)
 		     .line = g->code.line};
 	for (int i = 0; i < nargs && i < LOOP_ARGS_MAX; i++)
 		cb.args[i] = args[i];
-	int slot;
-	gen_loop_ctx(g, &slot);
-	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
-	bpf_emit_ld_func(&g->code, BPF_REG_2, cb.label);
-	emit(g, I_MOV64_IMM(BPF_REG_4, 0));
-	emit_call(g, BPF_FUNC_loop);
-	stack_pop(g);
-	stack_pop(g);
-	vec_push(&g->loop_cbs, cb);
+	emit_bpf_loop(g, &cb, NULL);
 }
 
 /* the loop variable: the range's start plus the index (r1), or the key
