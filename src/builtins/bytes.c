@@ -46,6 +46,37 @@ static bool check_strcontains(Sema *s, Expr *c)
 	return true;
 }
 
+/* where the needle compare goes: the needle's NUL or end reached (found),
+ * the haystack's end or NUL reached first (none), a byte differs (next) */
+typedef struct NeedleJumps {
+	int found, none, next;
+} NeedleJumps;
+
+/* the needle (scratch offset on, nsize bytes) compared with the haystack
+ * (oh, hsize) from start r1, index j in r2; every path leaves by a jump
+ * in *to (r3-r5 clobbered) */
+static void emit_needle_compare(Gen *g, int oh, int on, int hsize, int nsize,
+				const NeedleJumps *to)
+{
+	int inner = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_2, 0)); /* j */
+	label_place(g, inner);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nsize, to->found);
+	emit(g, I_MOV64_REG(BPF_REG_4, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
+	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_4, on);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, to->found);
+	emit(g, I_MOV64_REG(BPF_REG_5, BPF_REG_1));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, BPF_REG_2));
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_5, hsize, to->none);
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, R_SCR));
+	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_5, oh);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, to->none); /* the rest is shorter than needle */
+	emit_jmp_reg(g, BPF_JNE, BPF_REG_4, BPF_REG_3, to->next);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
+	emit_goto(g, inner);
+}
+
 /* A haystack longer than this is searched by a bpf_loop callback, one
  * start position a call: as one nested loop, the verifier follows each
  * (start, needle byte) pair and gives up past 8192 jumps in a path (a
@@ -57,24 +88,10 @@ static bool check_strcontains(Sema *s, Expr *c)
 static void strcontains_step(Gen *g, const int *a)
 {
 	int oh = a[0], on = a[1], hsize = a[2], nsize = a[3], res = a[4];
-	int inner = label_new(g), next = label_new(g), found = label_new(g), stop = label_new(g);
+	int next = label_new(g), found = label_new(g), stop = label_new(g);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, hsize, stop);
-	emit(g, I_MOV64_IMM(BPF_REG_2, 0)); /* j */
-	label_place(g, inner);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nsize, found);
-	emit(g, I_MOV64_REG(BPF_REG_4, R_SCR));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
-	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_4, on);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, found);
-	emit(g, I_MOV64_REG(BPF_REG_5, BPF_REG_1));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, BPF_REG_2));
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_5, hsize, stop);
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, R_SCR));
-	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_5, oh);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, stop); /* the rest is shorter than needle */
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_4, BPF_REG_3, next);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
-	emit_goto(g, inner);
+	NeedleJumps to = {found, stop, next};
+	emit_needle_compare(g, oh, on, hsize, nsize, &to);
 	label_place(g, next);
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0)); /* on to the next start */
 	emit(g, I_EXIT());
@@ -107,27 +124,13 @@ static void gen_strcontains(Gen *g, const Expr *e)
 		g->scratch_top = mark;
 		return;
 	}
-	int outer = label_new(g), inner = label_new(g), next = label_new(g), found = label_new(g),
-	    none = label_new(g), end = label_new(g);
+	int outer = label_new(g), next = label_new(g), found = label_new(g), none = label_new(g),
+	    end = label_new(g);
 	emit(g, I_MOV64_IMM(BPF_REG_1, 0)); /* i */
 	label_place(g, outer);
 	emit_jmp_imm(g, BPF_JGE, BPF_REG_1, h->type->size, none);
-	emit(g, I_MOV64_IMM(BPF_REG_2, 0)); /* j */
-	label_place(g, inner);
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_2, nd->type->size, found);
-	emit(g, I_MOV64_REG(BPF_REG_4, R_SCR));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_4, BPF_REG_2));
-	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_4, on);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, found);
-	emit(g, I_MOV64_REG(BPF_REG_5, BPF_REG_1));
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, BPF_REG_2));
-	emit_jmp_imm(g, BPF_JGE, BPF_REG_5, h->type->size, none);
-	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_5, R_SCR));
-	emit_ldx(g, BPF_B, BPF_REG_4, BPF_REG_5, oh);
-	emit_jmp_imm(g, BPF_JEQ, BPF_REG_4, 0, none);
-	emit_jmp_reg(g, BPF_JNE, BPF_REG_4, BPF_REG_3, next);
-	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_2, 1));
-	emit_goto(g, inner);
+	NeedleJumps to = {found, none, next};
+	emit_needle_compare(g, oh, on, h->type->size, nd->type->size, &to);
 	label_place(g, next);
 	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_1, 1));
 	emit_goto(g, outer);
