@@ -8,12 +8,6 @@
 #include "../compile/codegen.h"
 #include "../compile/sema_hooks.h"
 
-/* the bytes src's value has (an integer: its width) */
-static int value_bytes(const Type *t)
-{
-	return t->kind == TY_INT ? t->bits / 8 : t->size;
-}
-
 static bool check_src(Sema *s, Expr *c)
 {
 	Expr *src = c->args.v[1];
@@ -39,7 +33,7 @@ static bool check_write_user(Sema *s, Expr *c)
 		return false;
 	int64_t len = 0;
 	const Expr *n = c->args.v[2];
-	int have = value_bytes(c->args.v[1]->type);
+	int have = type_csize(c->args.v[1]->type); /* an integer: its width */
 	if (sema_const_int(s, n, &len) && (len < 0 || len > have))
 		return sema_error(s, n->loc, "write_user() length %lld is outside the %d bytes of "
 				  "its source", (long long)len, have);
@@ -52,7 +46,7 @@ static void gen_write_user(Gen *g, const Expr *e)
 {
 	const Expr *src = e->args.v[1];
 	int mark = g->scratch_top, dst = stack_push(g), fail = label_new(g), done = label_new(g);
-	int have = value_bytes(src->type);
+	int have = type_csize(src->type);
 	gen_int(g, e->args.v[0]);
 	emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_0, dst));
 	int from = gen_mem(g, src);

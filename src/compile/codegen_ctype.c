@@ -42,11 +42,6 @@ bool cg_is_place(const Expr *e)
 	}
 }
 
-static int elem_size(const Type *t)
-{
-	return t->kind == TY_INT ? type_csize(t) : t->size;
-}
-
 void cg_add_r0(Gen *g, int64_t v)
 {
 	if (!v)
@@ -151,7 +146,7 @@ static Place place(Gen *g, const Expr *e)
 	}
 	/* E_INDEX */
 	const Type *bt = e->a->type;
-	int esz = elem_size(e->type);
+	int esz = type_csize(e->type);
 	Place p;
 	if (type_is_ptr(bt)) {
 		gen_int(g, e->a);

@@ -20,12 +20,6 @@ static int width_op(int w)
 	return w == 1 ? BPF_B : w == 2 ? BPF_H : w == 4 ? BPF_W : BPF_DW;
 }
 
-/* bytes a store of t's value takes */
-static int store_size(const Type *t)
-{
-	return t->kind == TY_INT ? type_csize(t) : t->size;
-}
-
 static void store_ptr(Gen *g, const Expr *e, int size, int skip);
 
 /* is the place in memory some pointer on its way points at? */
@@ -48,7 +42,7 @@ static void map_value_ptr(Gen *g, const Expr *e, int skip)
 static void index_ptr(Gen *g, const Expr *e, int size, int skip)
 {
 	const Type *at = e->a->type;
-	int esz = at->kind == TY_STR ? 1 : store_size(at->pointee);
+	int esz = at->kind == TY_STR ? 1 : type_csize(at->pointee);
 	store_ptr(g, e->a, size, skip);
 	if (e->b->kind == E_INT) {
 		cg_add_r0(g, (int64_t)e->b->ival * esz);

@@ -440,8 +440,7 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 		if (!sema_expr(s, e->a))
 			return false;
 		const Type *t = e->a->type;
-		e->ival = t->kind == TY_INT ? (uint64_t)type_csize(t)
-			  : t->kind == TY_TUPLE ? (uint64_t)t->c_size : (uint64_t)t->size;
+		e->ival = (uint64_t)(t->kind == TY_TUPLE ? t->c_size : type_csize(t));
 	}
 	e->type = ty_int(s, 64, false);
 	return true;

@@ -16,7 +16,7 @@ static Type *d_array_type(Sema *s, Type *el, int count)
 	/* char[N] is a string, as in C definitions (cdecl.c) */
 	if (el->kind == TY_INT && !el->pointee && el->bits == 8 && el->is_signed && !el->cname)
 		return ty_str(s, count);
-	int esz = el->kind == TY_INT ? type_csize(el) : el->size;
+	int esz = type_csize(el);
 	Type *a = ty_simple(s, TY_ARRAY, esz * count);
 	a->pointee = el;
 	a->count = count;

@@ -112,7 +112,7 @@ static bool complex_of(CP *p, Type **t)
 {
 	if (!cd_is(p, "_Complex") && !cd_is(p, "__complex__"))
 		return true;
-	*t = opaque(p, 2 * ((*t)->kind == TY_INT ? type_csize(*t) : (*t)->size));
+	*t = opaque(p, 2 * (type_csize(*t)));
 	return cd_next(p);
 }
 

@@ -86,7 +86,7 @@ static void fmt_c(StrBuf *sb, const OutCtx *o, Type *t, const unsigned char *d, 
 		break;
 	}
 	case TY_ARRAY: {
-		int esz = t->pointee->kind == TY_INT ? type_csize(t->pointee) : t->pointee->size;
+		int esz = type_csize(t->pointee);
 		sb_putc(sb, '[');
 		for (int i = 0; i < t->count; i++) {
 			if (i)
