@@ -25,7 +25,8 @@ NrInfo *nr_info_new(void)
 		i->nsig = (uint8_t)strlen(i->sig);
 		/* a slot past the call's arguments carries sonde's own value
 		 * (rt_sigreturn's restored mask): all of it */
-		i->wide = (uint8_t)((syscall_table[nr].wide | 0x3f << syscall_table[nr].nargs) & 0x3f);
+		const SyscallInfo *row = syscall_row(nr);
+		i->wide = (uint8_t)((row->wide | 0x3f << row->nargs) & 0x3f);
 		for (int k = 0; k < 6; k++)
 			i->tab[k] = arg_table(n, k);
 		i->retfd = (uint8_t)ret_fd_kind(n);

@@ -62,12 +62,13 @@ static const struct {
 const char *sig_of(int nr)
 {
 	static const char *cache[SYSCALL_MAX];
-	if (nr < 0 || nr >= SYSCALL_MAX || !syscall_table_name(nr))
+	const SyscallInfo *row = syscall_row(nr);
+	if (!row)
 		return "xxxxxx";
 	const char *c = __atomic_load_n(&cache[nr], __ATOMIC_ACQUIRE);
 	if (c)
 		return c;
-	c = syscall_table[nr].kinds;
+	c = row->kinds;
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (!strcmp(sigs[i].name, syscall_table_name(nr))) {
 			c = sigs[i].sig;

@@ -38,9 +38,10 @@ static const char *const desc_extra[] = {
 
 static bool in_class(int nr, const char *cls)
 {
-	const char *name = syscall_table_name(nr), *kinds = syscall_table[nr].kinds;
-	if (!name)
+	const SyscallInfo *row = syscall_row(nr);
+	if (!row)
 		return false;
+	const char *name = syscall_table_name(nr), *kinds = row->kinds;
 	if (!strcmp(cls, "file"))
 		return strchr(kinds, 's') != NULL || !strncmp(name, "execve", 6);
 	if (!strcmp(cls, "desc"))

@@ -4,25 +4,31 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *syscall_table_name(int nr)
+const SyscallInfo *syscall_row(int nr)
 {
 	if (nr < 0 || nr >= SYSCALL_MAX || !syscall_table[nr].name)
 		return NULL;
-	return syscall_strs + syscall_table[nr].name;
+	return &syscall_table[nr];
+}
+
+const char *syscall_table_name(int nr)
+{
+	const SyscallInfo *r = syscall_row(nr);
+	return r ? syscall_strs + r->name : NULL;
 }
 
 const char *syscall_arg_name(int nr, int i)
 {
-	if (!syscall_table_name(nr) || i < 0 || i >= syscall_table[nr].nargs ||
-	    !syscall_table[nr].argnames[i])
+	const SyscallInfo *r = syscall_row(nr);
+	if (!r || i < 0 || i >= r->nargs || !r->argnames[i])
 		return NULL;
-	return syscall_strs + syscall_table[nr].argnames[i];
+	return syscall_strs + r->argnames[i];
 }
 
 int syscall_by_name(const char *name)
 {
 	for (int i = 0; i < SYSCALL_MAX; i++)
-		if (syscall_table[i].name && !strcmp(syscall_strs + syscall_table[i].name, name))
+		if (syscall_row(i) && !strcmp(syscall_table_name(i), name))
 			return i;
 	return -1;
 }

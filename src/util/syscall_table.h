@@ -27,6 +27,9 @@ extern const char syscall_strs[];
 
 int syscall_by_name(const char *name); /* -1 if unknown */
 const char *syscall_name(int nr);      /* "syscall_0xNNN" for unknown numbers */
+/* nr's row of the table: NULL for unused or out-of-range numbers (read
+ * the table through it, not by index). */
+const SyscallInfo *syscall_row(int nr);
 /* The table's name for nr: NULL for unused or out-of-range numbers. */
 const char *syscall_table_name(int nr);
 /* Argument i's name in the tracepoint format (NULL: none). */
