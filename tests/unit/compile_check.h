@@ -55,6 +55,22 @@ static inline Compiled compile_as_sym(const BtGeneration *g, const char *text, S
 	return compile_as_opts(g, text, &o);
 }
 
+/* how many times the program pc calls helper fn (not a subprogram) */
+static inline int prog_helper_calls(const ProgCode *pc, int fn)
+{
+	int n = 0;
+	for (int i = 0; i < pc->ninsns; i++)
+		n += pc->insns[i].code == (BPF_JMP | BPF_CALL) && pc->insns[i].src_reg == 0 &&
+		     pc->insns[i].imm == fn;
+	return n;
+}
+
+/* how many times sc's first program calls helper fn */
+static inline int helper_calls(const Script *sc, int fn)
+{
+	return prog_helper_calls(sc->progs.v[0], fn);
+}
+
 static inline void compiled_free(Compiled *c)
 {
 	script_free(c->sc);

@@ -27,17 +27,8 @@ static void expect_error_026(const char *prog, int col, const char *msg)
 	check_error_col(compile_gen026(prog), prog, col, msg);
 }
 
-/* the helpers the program calls, and whether each callback's address is
- * loaded by a ld_imm64 that points at a subprogram's first instruction */
-static int count_calls(const ProgCode *pc, int helper)
-{
-	int n = 0;
-	for (int i = 0; i < pc->ninsns; i++)
-		n += pc->insns[i].code == (BPF_JMP | BPF_CALL) && pc->insns[i].src_reg == 0 &&
-		     pc->insns[i].imm == helper;
-	return n;
-}
-
+/* whether each callback's address is loaded by a ld_imm64 that points at
+ * a subprogram's first instruction */
 static int callbacks_named(const ProgCode *pc)
 {
 	int n = 0;
@@ -58,7 +49,7 @@ static void test_range_code(void)
 	if (c.sc) {
 		const ProgCode *pc = c.sc->progs.v[0];
 		CHECK(pc->nfuncs == 1);
-		CHECK(count_calls(pc, BPF_FUNC_loop) == 1);
+		CHECK(prog_helper_calls(pc, BPF_FUNC_loop) == 1);
 		CHECK(callbacks_named(pc) == 1);
 		/* a callback ends the program: its last instruction is an exit */
 		CHECK(pc->insns[pc->ninsns - 1].code == (BPF_JMP | BPF_EXIT));
@@ -74,7 +65,7 @@ static void test_map_code(void)
 	if (c.sc) {
 		const ProgCode *pc = c.sc->progs.v[0];
 		CHECK(pc->nfuncs == 2); /* the nested loop's callback follows its parent's */
-		CHECK(count_calls(pc, BPF_FUNC_for_each_map_elem) == 2);
+		CHECK(prog_helper_calls(pc, BPF_FUNC_for_each_map_elem) == 2);
 		CHECK(callbacks_named(pc) == 2);
 		CHECK(pc->funcs[0] < pc->funcs[1]);
 	}

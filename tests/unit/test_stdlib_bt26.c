@@ -162,24 +162,13 @@ static void test_errors(void)
 
 /* ---- code ---- */
 
-/* a call of helper `fn` in program 0 */
-static bool calls(const Script *sc, int fn)
-{
-	const ProgCode *p = sc->progs.v[0];
-	for (int i = 0; i < p->ninsns; i++)
-		if (p->insns[i].code == (BPF_JMP | BPF_CALL) && p->insns[i].src_reg == 0 &&
-		    p->insns[i].imm == fn)
-			return true;
-	return false;
-}
-
 static void check_calls(const char *prog, int fn)
 {
 	Compiled r = compile_t(g026, prog);
 	CHECK(r.sc != NULL);
-	if (r.sc && !calls(r.sc, fn))
+	if (r.sc && !helper_calls(r.sc, fn))
 		fprintf(stderr, "FAIL: %s does not call helper %d\n", prog, fn);
-	CHECK(r.sc && calls(r.sc, fn));
+	CHECK(r.sc && helper_calls(r.sc, fn));
 	compiled_free(&r);
 }
 
@@ -198,7 +187,7 @@ static void test_codegen(void)
 		const Expr *c = f.prog->probes[0]->body.v[2]->expr;
 		CHECK(c->type->kind == TY_INT && c->type->is_bool);
 		CHECK(c->args.v[2]->type && c->args.v[2]->type->kind == TY_TUPLE);
-		CHECK(calls(f.sc, BPF_FUNC_map_lookup_elem));
+		CHECK(helper_calls(f.sc, BPF_FUNC_map_lookup_elem));
 	}
 	compiled_free(&f);
 	check_calls("begin { usermode }", BPF_FUNC_task_pt_regs);
@@ -210,12 +199,12 @@ static void test_codegen(void)
 	compiled_free(&d);
 	/* len(@m): bpf_for_each_map_elem with a callback, a second function */
 	Compiled r = compile_t(g026, "begin { @m[1] = 1; print(len(@m)); }");
-	CHECK(r.sc && calls(r.sc, BPF_FUNC_for_each_map_elem));
+	CHECK(r.sc && helper_calls(r.sc, BPF_FUNC_for_each_map_elem));
 	CHECK(r.sc && r.sc->progs.v[0]->nfuncs == 1);
 	compiled_free(&r);
 	/* 0.17's nsecs stays CLOCK_MONOTONIC */
 	r = compile_t(g017, "BEGIN { print(nsecs); }");
-	CHECK(r.sc && calls(r.sc, BPF_FUNC_ktime_get_ns) && !calls(r.sc, BPF_FUNC_ktime_get_boot_ns));
+	CHECK(r.sc && helper_calls(r.sc, BPF_FUNC_ktime_get_ns) && !helper_calls(r.sc, BPF_FUNC_ktime_get_boot_ns));
 	compiled_free(&r);
 }
 

@@ -19,17 +19,6 @@ static const BtGeneration *g026, *g017;
 static Compiled compile_t(const BtGeneration *g, const char *text) { return compile_as_sym(g, text, &test_syms); }
 #define expect_gen_error(g, ...) expect_error_as(g, &test_syms, __VA_ARGS__)
 
-/* how many times program 0 calls helper fn */
-static int helper_calls(const Script *sc, int fn)
-{
-	const ProgCode *p = sc->progs.v[0];
-	int n = 0;
-	for (int i = 0; i < p->ninsns; i++)
-		n += p->insns[i].code == (BPF_JMP | BPF_CALL) && p->insns[i].src_reg == 0 &&
-		     p->insns[i].imm == fn;
-	return n;
-}
-
 static void test_pid_types(void)
 {
 	Compiled r = compile_t(g026, "begin { pid(init); pid(curr_ns); pid(); tid(init); tid(); pid; tid; }");

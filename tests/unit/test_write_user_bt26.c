@@ -27,16 +27,6 @@ static void expect(const BtGeneration *g, bool unsafe, const char *text, int col
 	check_error_col(compile_unsafe(g, text, unsafe), text, col, msg);
 }
 
-static int write_calls(const Script *sc)
-{
-	const ProgCode *p = sc->progs.v[0];
-	int n = 0;
-	for (int i = 0; i < p->ninsns; i++)
-		n += p->insns[i].code == (BPF_JMP | BPF_CALL) && p->insns[i].src_reg == 0 &&
-		     p->insns[i].imm == BPF_FUNC_probe_write_user;
-	return n;
-}
-
 static void test_write_user(void)
 {
 	Compiled r = compile_unsafe(g026, "begin { $s = \"abc\"; $x = 7; print(write_user(0x1000, $s, 4)); "
@@ -45,7 +35,7 @@ static void test_write_user(void)
 	if (r.sc) {
 		const Expr *c = r.prog->probes[0]->body.v[2]->expr->args.v[0];
 		CHECK(c->type->kind == TY_INT && c->type->is_bool);
-		CHECK(write_calls(r.sc) == 2);
+		CHECK(helper_calls(r.sc, BPF_FUNC_probe_write_user) == 2);
 	} else {
 		fprintf(stderr, "  %s\n", r.err.msg);
 	}
