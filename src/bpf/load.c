@@ -91,6 +91,8 @@ static char *with_log(BpfSysProg *o)
  * where each function starts, and that the callbacks are static (the
  * verifier's rule for a function passed to a helper): one type blob,
  * `long main(void *)` and `static long cbN(long, long, long, long)`.
+ * libbpf builds the blob; sonde's own bpf() loads it (libbpf's
+ * btf__load_into_kernel would first probe the kernel for memcg accounting).
  * Returns the BTF's fd (-1: failed; o unchanged), the func_info in *fi. */
 static int subprog_btf(const BpfProg *p, BpfSysProg *o, struct bpf_func_info **fi)
 {
@@ -113,9 +115,9 @@ static int subprog_btf(const BpfProg *p, BpfSysProg *o, struct bpf_func_info **f
 		(*fi)[i + 1] = (struct bpf_func_info){(uint32_t)p->funcs[i],
 			(uint32_t)btf__add_func(btf, name, BTF_FUNC_STATIC, cb_proto)};
 	}
-	int fd = btf__load_into_kernel(btf) ? -1 : btf__fd(btf);
-	if (fd >= 0)
-		fd = dup(fd);
+	uint32_t size = 0;
+	const void *raw = btf__raw_data(btf, &size);
+	int fd = raw ? bpf_sys_btf_load(raw, size) : -1;
 	btf__free(btf);
 	if (fd < 0)
 		return -1;

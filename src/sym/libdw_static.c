@@ -1,5 +1,5 @@
 /* The static build's libdw table: the functions linked in, no dlopen.
- * Linked only into static builds (the Makefile's STATIC_SRC). */
+ * Linked only into static builds (the Makefile's STATIC_OBJ). */
 #define LIBDW_LOADER
 #include "libdw_load.h"
 

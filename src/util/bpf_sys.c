@@ -58,6 +58,17 @@ int bpf_sys_map_create(enum bpf_map_type type, const char *name, uint32_t ksize,
 	return fd;
 }
 
+int bpf_sys_btf_load(const void *data, uint32_t size)
+{
+	union bpf_attr a;
+	memset(&a, 0, sizeof(a));
+	a.btf = (uint64_t)(uintptr_t)data;
+	a.btf_size = size;
+	int fd = sys_bpf_retried(BPF_BTF_LOAD, &a);
+	errno = fd < 0 ? -fd : errno;
+	return fd;
+}
+
 /* The verifier may answer EAGAIN under memory pressure: libbpf tries 5 times. */
 static int load_attempts(union bpf_attr *a)
 {

@@ -1,4 +1,4 @@
-/* sonde's own bpf() calls for creating maps and loading programs.
+/* sonde's own bpf() calls for creating maps and loading programs and BTF.
  * libbpf's bpf_map_create/bpf_prog_load first probe the kernel with two
  * program loads (memcg accounting, object names: ~0.45 ms of every
  * start-up); sonde's kernels have object names (4.15+), and memlock is
@@ -21,7 +21,9 @@ typedef struct BpfSysProg {
 	uint32_t log_size, log_level;
 } BpfSysProg;
 
-/* Both return the new fd, or -errno (errno set too), as libbpf's do. */
+/* Each returns the new fd, or -errno (errno set too), as libbpf's do. */
 int bpf_sys_map_create(enum bpf_map_type type, const char *name, uint32_t ksize,
 		       uint32_t vsize, uint32_t entries, uint32_t flags);
 int bpf_sys_prog_load(const BpfSysProg *p);
+/* a BTF blob (a program's func_info types), without a log */
+int bpf_sys_btf_load(const void *data, uint32_t size);

@@ -3,7 +3,8 @@
 # sonde makes its own map creates and program loads: no feature-probe
 # program loads before the first map (libbpf's bpf_map_create runs two),
 # and RLIMIT_MEMLOCK is left alone where the kernel charges BPF memory to
-# the memory cgroup (5.11+) and never refuses a map for the limit.
+# the memory cgroup (5.11+) and never refuses a map for the limit, and a
+# program with loops loads its BTF without a probe load before it.
 # The event ring buffer's default size follows what the script can send:
 # one page when its only records are exit()'s from BEGIN/END (a few 16-byte
 # records; creating, mapping and unmapping 512 KiB would cost such a run
@@ -39,6 +40,12 @@ strace -qq -f -e trace=bpf,setrlimit,prlimit64 -e signal=none -o "$T" "$SONDE" -
 first=$(grep -m1 -o 'bpf(BPF_[A-Z_]*' "$T")
 [ "$first" == "bpf(BPF_MAP_CREATE" ] || { echo "FAIL: the first bpf() call is $first, want a map create"; grep bpf "$T" | head -3; fail=1; }
 if grep -q MEMLOCK "$T"; then echo "FAIL: RLIMIT_MEMLOCK changed on a memcg kernel: $(grep MEMLOCK "$T")"; fail=1; fi
+# a program with a loop loads its func_info BTF with sonde's own bpf()
+# call too: libbpf's btf__load_into_kernel made a memcg probe load first,
+# so the script's own program is the only program load
+strace -qq -f -e trace=bpf -e signal=none -o "$T" "$SONDE" -e 'BEGIN { for ($i : 0..3) { @a += $i; } exit(); }' >/dev/null 2>&1
+loads=$(grep -o 'bpf(BPF_[A-Z_]*LOAD' "$T" | tr '\n' ' ')
+[ "$loads" == "bpf(BPF_BTF_LOAD bpf(BPF_PROG_LOAD " ] || { echo "FAIL: a loop's loads are '$loads', want one BTF load, then one program load"; fail=1; }
 
 # the page is enough: exit's record arrives, the run ends at once with the
 # map printed, and nothing is reported lost
