@@ -9,7 +9,7 @@
 # kprobes patched a function another vCPU ran.  The kernel boots through PVH
 # from the ELF vmlinux inside the bzImage (no BIOS, no decompressor).
 #
-# Environment: VM_TIMEOUT (one boot, s, default 400), VM_ONLY (a regex:
+# Environment: VM_TIMEOUT (one boot, s, default 900), VM_ONLY (a regex:
 # run only the tests whose name matches), VM_SMP (vCPUs, default 2),
 # VM_KEEP=1 (keep the initramfs tree), VM_BENCH=1 (also run bench/kprobe.sh),
 # SONDE (the binary to test; make test-kernel passes its static build),
@@ -148,7 +148,7 @@ boot() { # only-regex (KDIR, KREL: the kernel); prints the lane's report and
 	# no_timer_check: on a loaded host the emulated CPU can be starved while
 	# the kernel checks the IO-APIC timer at boot ("IO-APIC + timer doesn't
 	# work!", a panic seen at load average 47)
-	timeout --foreground -k 5 "${VM_TIMEOUT:-400}" qemu-system-x86_64 \
+	timeout --foreground -k 5 "${VM_TIMEOUT:-900}" qemu-system-x86_64 \
 		-accel tcg,thread=single ${VM_QEMU_ARGS:-} -cpu max -smp "${VM_SMP:-2}" -m "${VM_MEM:-2048}" \
 		-kernel "$KDIR/vmlinux" -initrd "$VM/initramfs-$KREL.cpio.gz" \
 		-append "console=ttyS0 panic=-1 quiet loglevel=3 no_timer_check sonde.only=$1 sonde.bench=${VM_BENCH:-0} sonde.rounds=${BENCH_ROUNDS:-3}" \
@@ -164,7 +164,7 @@ boot() { # only-regex (KDIR, KREL: the kernel); prints the lane's report and
 	f=$(grep -c '^KTEST fail ' "$LOG.txt")
 	s=$(grep -c '^KTEST skip ' "$LOG.txt")
 	if ! grep -q '^KTEST done' "$LOG.txt"; then
-		if [ $rc = 124 ] || [ $rc = 137 ]; then why="timed out after ${VM_TIMEOUT:-400} s"
+		if [ $rc = 124 ] || [ $rc = 137 ]; then why="timed out after ${VM_TIMEOUT:-900} s"
 		else why="qemu exited with $rc before the tests finished"; fi
 		echo "test-kernel: the $KREL guest $why; console log tail ($LOG):"
 		tail -40 "$LOG.txt"
