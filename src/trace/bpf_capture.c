@@ -310,10 +310,24 @@ static void cap_read_str(BpfCode *g, int i, int capmax, const CapLabels *L)
 	bpf_emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_4));
 	clamp_size(g, capmax);
 	bpf_emit_jmp_imm(g, BPF_JLT, BPF_REG_2, 1, L->next);
+	bpf_emit(g, I_STX(BPF_DW, BPF_REG_10, BPF_REG_2, S_SIZE));
 	cap_dest(g, L);
 	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
 	bpf_emit_call(g, BPF_FUNC_probe_read_user_str);
 	bpf_emit_jmp_imm(g, BPF_JSLT, BPF_REG_0, 0, L->failed);
+	/* a full read ends in the helper's NUL whether or not the string does:
+	 * its own byte there instead (0 also when unreadable) tells a string of
+	 * size - 1 bytes from a longer one, which strace cuts with "..." */
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_2, BPF_REG_10, S_SIZE));
+	bpf_emit_jmp_reg(g, BPF_JNE, BPF_REG_0, BPF_REG_2, L->got);
+	bpf_emit(g, I_ALU64_IMM(BPF_SUB, BPF_REG_2, 1));
+	cap_dest(g, L);
+	bpf_emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2));
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_3, R_SCR, H_ARGS + 8 * i));
+	bpf_emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2));
+	bpf_emit(g, I_MOV64_IMM(BPF_REG_2, 1));
+	bpf_emit_call(g, BPF_FUNC_probe_read_user);
+	bpf_emit(g, I_LDX(BPF_DW, BPF_REG_0, BPF_REG_10, S_SIZE));
 	bpf_emit_goto(g, L->got);
 }
 

@@ -114,8 +114,10 @@ bool put_arg(Printer *p, StrBuf *b, const Call *c, int i)
 			put_fd(p, b, h->tgid, (int32_t)v);
 		break;
 	case 's':
+		/* strace's printpath: PATH_MAX - 1 bytes, "..." when the
+		 * string goes on (the capture's last byte, see cap_read_str) */
 		if (have)
-			dec_cstr(b, c->cap[i], c->caplen[i], 4096);
+			dec_cstr(b, c->cap[i], c->caplen[i], 4095);
 		else
 			dec_ptr(b, v);
 		break;

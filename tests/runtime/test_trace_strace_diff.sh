@@ -109,6 +109,9 @@ run ioctl build/progs/trace_ioctl
 # directory entries: their count (/* 31 entries */)
 calls=getdents64,getdents
 run dirents ls -a tests/progs
+# paths at PATH_MAX: PATH_MAX - 1 bytes, "..." only when the path goes on
+calls=chdir,access
+run pathmax build/progs/trace_pathmax
 # socket options: the level and option decide what the value is
 calls=getsockopt,setsockopt
 run sockopt build/progs/trace_sockopt
