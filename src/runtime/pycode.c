@@ -23,13 +23,37 @@
 #include "../util/bpf_sys.h"
 #include "runtime.h"
 
-static int pycode_map(const char *name, uint32_t ksize, uint32_t vsize, uint32_t n, char *err, size_t errlen)
+static int pycode_map(const char *name, uint32_t ksize, uint32_t vsize, uint32_t n, bool prealloc, char *err,
+		      size_t errlen)
 {
-	/* preallocated: profile programs run in NMI, where allocating fails */
-	int fd = bpf_sys_map_create(BPF_MAP_TYPE_HASH, name, ksize, vsize, n, 0);
+	int fd = bpf_sys_map_create(BPF_MAP_TYPE_HASH, name, ksize, vsize, n, prealloc ? 0 : BPF_F_NO_PREALLOC);
 	if (fd < 0)
 		snprintf(err, errlen, "creating map %s: %s", name, strerror(-fd));
 	return fd;
+}
+
+/* Whether every walk runs in a uprobe, uretprobe or usdt program: in the
+ * traced thread's own context, with interrupts on, where an element
+ * allocated on demand (BPF_F_NO_PREALLOC) comes and the allocator's cache
+ * refills between two.  Anywhere else the maps' elements are allocated up
+ * front: a profile:/hardware: walk runs in NMI (Linux before 6.1 refuses
+ * such maps there; the cache refills only after it), and a tracepoint's,
+ * an off-CPU walk in sched_switch above all, runs with interrupts off under
+ * the run-queue lock, where the cache of a dozen large elements ran out:
+ * the outer frames of a deep stack were not cached and printed as
+ * [code 0x...].  Preallocating sonde_pycode's 8192 values (10 MiB) is most
+ * of a pystack script's start-up, hence the difference. */
+static bool walks_only_in_uprobes(const Script *sc)
+{
+	for (int i = 0; i < sc->progs.n; i++) {
+		const ProgCode *pc = sc->progs.v[i];
+		bool walks = false;
+		for (int j = 0; j < pc->nrelocs && !walks; j++)
+			walks = pc->relocs[j].kind == R_PYLIVE;
+		if (walks && (!pc->spec || pc->spec->prov->space != SPACE_USER))
+			return false;
+	}
+	return true;
 }
 
 bool pycode_create_maps(Runtime *rt, char *err, size_t errlen)
@@ -37,10 +61,14 @@ bool pycode_create_maps(Runtime *rt, char *err, size_t errlen)
 	const PyLayout *l = rt->sc->py;
 	if (!l)
 		return true;
-	rt->pycode_fd = pycode_map("sonde_pycode", 16, sizeof(PyCodeInfo), PYC_ENTRIES, err, errlen);
-	rt->pylive_fd = rt->pycode_fd < 0 ? -1 : pycode_map("sonde_pylive", 16, 8, PYC_ENTRIES, err, errlen);
+	bool prealloc = !walks_only_in_uprobes(rt->sc);
+	rt->pycode_fd = pycode_map("sonde_pycode", 16, sizeof(PyCodeInfo), PYC_ENTRIES, prealloc, err, errlen);
+	rt->pylive_fd = rt->pycode_fd < 0 ? -1 :
+			pycode_map("sonde_pylive", 16, 8, PYC_ENTRIES, prealloc, err, errlen);
+	/* sonde_pybase (16384 entries of 16 bytes: quick to preallocate) stays
+	 * as it was; its entries are made by a uprobe and go at exec/exit */
 	if (rt->pylive_fd >= 0 && l->nfiles)
-		rt->pybase_fd = pycode_map("sonde_pybase", 4, sizeof(PyBase), PYBASE_ENTRIES, err, errlen);
+		rt->pybase_fd = pycode_map("sonde_pybase", 4, sizeof(PyBase), PYBASE_ENTRIES, true, err, errlen);
 	return rt->pylive_fd >= 0 && (!l->nfiles || rt->pybase_fd >= 0);
 }
 
