@@ -63,13 +63,14 @@ static bool bt_var_undefined(Sema *s, Expr *e)
 	return sema_error(s, e->loc, "Undefined or undeclared variable: $%s", e->name);
 }
 
-/* The aggregation a map read holds (@c after @c = count()), or NULL */
+/* The aggregation a map read holds (@c after @c = count()) where it is no
+ * number (0.26 reads count() etc. as one), or NULL */
 static Type *agg_read(Sema *s, Expr *e)
 {
 	if (e->kind != E_MAP)
 		return NULL;
 	e->map = script_map(s->sc, e->name, e->loc);
-	return e->map->val && type_is_agg(e->map->val) ? e->map->val : NULL;
+	return sema_map_agg_value(s, e) ? e->map->val : NULL;
 }
 
 /* bpftrace: an aggregation read as an operand is of its type there
@@ -222,7 +223,8 @@ const char *const bt_stack_modes_026[] = {"bpftrace", "perf", "raw", "build_id",
 /* bpftrace 0.26.1: 0.17's rules, the bool type, strings as positional
  * parameters, its standard library's functions, builtin variables that are
  * also X() and __builtin_X, `.` reading through pointers (`->` its
- * alias), and print() of a pointer */
+ * alias), print() of a pointer, and count/sum/avg/min/max maps read as
+ * values */
 const SemaHooks bt_sema_hooks_026 = {
 	BT_SEMA_HOOKS
 	.bools = true,
@@ -237,5 +239,6 @@ const SemaHooks bt_sema_hooks_026 = {
 	.no_sarg = true,
 	.args_values = true,
 	.print_pointers = true,
+	.agg_values = true,
 	.stack_modes = bt_stack_modes_026,
 };

@@ -78,6 +78,18 @@ void builtin_gen_system(Gen *g, const Expr *e)
 	gen_format_event(g, EV_SYSTEM, e);
 }
 
+/* print(@m[k]) of an aggregation no number sums up, in bpftrace 0.26's
+ * words: those keyed by bucket (hist, lhist, tseries) print whole maps
+ * only; stats() is no printable value */
+static bool print_agg_key(Sema *s, Expr *c, const Type *agg)
+{
+	c->loc = loc_call_span(&s->sc->ast->src, c->loc); /* 0.26 marks the call */
+	if (agg->kind == TY_HIST || agg->kind == TY_LHIST || agg->kind == TY_TSERIES)
+		return sema_error(s, c->loc, "Map type %s_t cannot print the value of individual "
+				  "keys. You must print the whole map.", bpf_tn(agg));
+	return sema_error(s, c->loc, "%s_t type passed to print() is not printable", bpf_tn(agg));
+}
+
 /* print(@m[, top[, div]]) of a whole map (c->aux), or print(value) */
 static bool check_print(Sema *s, Expr *c)
 {
@@ -96,9 +108,12 @@ static bool check_print(Sema *s, Expr *c)
 				  "stats() maps.");
 		return true;
 	}
-	if (a->kind == E_MAP) { /* print(@m[k]) of count() etc. */
+	if (a->kind == E_MAP) { /* print(@m[k]) of hist() etc. (and 0.17's of count()) */
 		a->map = script_map(s->sc, a->name, a->loc);
-		if (sema_map_agg_value(a))
+		const Type *agg = sema_map_agg_value(s, a);
+		if (agg && h->agg_values)
+			return print_agg_key(s, c, agg);
+		if (agg)
 			return sema_error(s, c->loc, "The map passed to print() should not be indexed by a "
 					  "key\nhint: print(%s) prints every key", a->map->print_name);
 	}

@@ -108,8 +108,9 @@ bool sema_agg_int_arg(Sema *s, Expr *c, int i);
 bool sema_int_operand(Sema *s, Expr *c, int i);
 /* a printf-style format (argument 0) and its arguments from `first` on */
 bool sema_check_format(Sema *s, Expr *call, int first);
-/* the aggregation a map read holds (@c after @c = count()), or NULL */
-const Type *sema_map_agg_value(const Expr *a);
+/* the aggregation a map read holds (@c after @c = count()) where it is no
+ * number (SemaHooks.agg_values), or NULL */
+const Type *sema_map_agg_value(Sema *s, const Expr *a);
 /* reg() or uaddr() in a probe that has no use for it, in bpftrace's
  * words; false to stop */
 bool sema_bt_wrong_probe(Sema *s, Expr *c);

@@ -46,6 +46,9 @@ void gen_strcmp(Gen *g, const Expr *a, const Expr *b, int limit); /* r0 = 0: equ
 int gen_map_key(Gen *g, const Expr *map);  /* -> scratch offset of the key */
 void gen_map_lookup(Gen *g, const MapInfo *m, int key_off); /* r0 = value ptr or 0 */
 void gen_map_read_int(Gen *g, const Expr *map);
+/* r0 = a count/sum/avg/min/max map's value, its CPUs' slots combined
+ * (codegen_aggread.c) */
+void gen_map_read_agg(Gen *g, const Expr *map);
 void gen_map_read_into(Gen *g, const Expr *map, int dst_off, const Type *dst_t);
 void gen_map_assign(Gen *g, const Stmt *st);
 void gen_map_agg(Gen *g, const Expr *map, const Expr *call);

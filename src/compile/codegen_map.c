@@ -132,6 +132,10 @@ static void gen_map_load_int(Gen *g, const MapInfo *m, int key)
 
 void gen_map_read_int(Gen *g, const Expr *map)
 {
+	if (type_is_agg(map->map->val)) { /* sema lets count() etc. through only */
+		gen_map_read_agg(g, map);
+		return;
+	}
 	int mark = g->scratch_top;
 	gen_map_load_int(g, map->map, gen_map_key(g, map));
 	g->scratch_top = mark;

@@ -15,12 +15,13 @@ static bool format_mismatch(Sema *s, Expr *call, const FmtPiece *p, const Type *
 			  call->name, p->word, fmt_expected_word(p), fmt_type_word(t));
 }
 
-/* The aggregation a map read `a` holds (@c after @c = count()), or NULL. */
-const Type *sema_map_agg_value(const Expr *a)
+/* The aggregation a map read `a` holds (@c after @c = count()), or NULL;
+ * NULL too where the dialect reads it as a number (SemaHooks.agg_values) */
+const Type *sema_map_agg_value(Sema *s, const Expr *a)
 {
-	if (a->kind != E_MAP || !a->map || !a->map->val)
+	if (a->kind != E_MAP || !a->map || !a->map->val || !type_is_agg(a->map->val))
 		return NULL;
-	return type_is_agg(a->map->val) ? a->map->val : NULL;
+	return type_agg_scalar(a->map->val) && sema_hooks(s)->agg_values ? NULL : a->map->val;
 }
 
 /* bpftrace types an operator's value an integer even when its operands
@@ -59,7 +60,7 @@ bool sema_check_format(Sema *s, Expr *call, int first)
 	/* every error of the arguments first, as bpftrace visits them */
 	bool pre = s->all, ok = true;
 	for (int i = first; pre && i < call->args.n; i++)
-		if (!sema_map_agg_value(call->args.v[i]) && !sema_expr(s, call->args.v[i]))
+		if (!sema_map_agg_value(s, call->args.v[i]) && !sema_expr(s, call->args.v[i]))
 			ok = bt_typed_despite_error(s, call->args.v[i]) && ok;
 	if (!ok)
 		return false;
@@ -73,7 +74,7 @@ bool sema_check_format(Sema *s, Expr *call, int first)
 		if (p->conv == FC_LITERAL)
 			continue;
 		Expr *a = call->args.v[ai++];
-		const Type *agg = sema_map_agg_value(a);
+		const Type *agg = sema_map_agg_value(s, a);
 		if (agg) /* bpftrace names the aggregation: "(count supplied)" */
 			return format_mismatch(s, call, p, agg);
 		if (!pre && !sema_expr(s, a))

@@ -211,6 +211,10 @@ typedef struct SemaHooks {
 	 * where the front end's output says so); else it is refused as not
 	 * printable */
 	bool print_pointers;
+	/* a read of a count/sum/avg/min/max map is its value, its CPUs'
+	 * slots combined in the program (bpftrace 0.26: codegen_aggread.c);
+	 * else only print(@m) shows it */
+	bool agg_values;
 } SemaHooks;
 
 static inline const SemaHooks *sema_hooks(const Sema *s)

@@ -116,7 +116,13 @@ bool sema_map(Sema *s, Expr *e)
 					       "assigned a value", e->map->print_name);
 		return true;
 	}
-	/* an aggregation is spread over CPUs: only user space sees its value */
+	/* an aggregation is spread over CPUs: read as one number where the
+	 * dialect does (its CPUs' slots combined: codegen_aggread.c), else
+	 * only user space sees its value */
+	if (type_agg_scalar(v) && sema_hooks(s)->agg_values) {
+		e->type = ty_int(s, 64, v->kind != TY_COUNT && v->is_signed);
+		return true;
+	}
 	if (type_is_agg(v))
 		return sema_error_late(s, e->loc, "%s holds %s, which can only be printed (print(%s))",
 				  e->map->print_name, tn(v), e->map->print_name);

@@ -38,6 +38,12 @@ bool type_is_agg(const Type *t)
 	return t && t->kind >= TY_COUNT && t->kind <= TY_STDDEV;
 }
 
+bool type_agg_scalar(const Type *t)
+{
+	return t && (t->kind == TY_COUNT || t->kind == TY_SUM || t->kind == TY_AVG ||
+		     t->kind == TY_MIN || t->kind == TY_MAX);
+}
+
 /* Structural equality: same kind and the same layout-relevant fields, so
  * two equal types can share a map. */
 int type_elem_slot(const Type *to, const Type *from, int i)

@@ -251,6 +251,8 @@ static inline uint64_t hist_low(const Type *t, int i)
 }
 
 bool type_is_agg(const Type *t);
+/* an aggregation that one number sums up: count, sum, avg, min, max */
+bool type_agg_scalar(const Type *t);
 bool type_equal(const Type *a, const Type *b);
 /* TY_TUPLE: where element i of `from` goes in `to`: the field of the same
  * name in a record (records of the same fields in another order are one
