@@ -155,7 +155,7 @@ static void gen_prologue(Gen *g, bool traced_events)
 	g->code.line = g->probe->loc.line;
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	/* (a probe the kernel already limits to one process needs no check) */
-	if (traced_events && g->sc->opt.self_pid && g->spec->pid <= 0) {
+	if (traced_events && g->sc->opt.self_pid && g->spec->pid <= 0 && probe_skips_self(g->spec)) {
 		/* sonde's own system calls (its output writes) are not traced:
 		 * otherwise every printed line would make another event */
 		emit_call(g, BPF_FUNC_get_current_pid_tgid);

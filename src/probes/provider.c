@@ -82,6 +82,11 @@ ProbeSyscall probe_syscall(const ProbeSpec *p)
 	return p->prov->syscall ? p->prov->syscall(p) : SYSCALL_NONE;
 }
 
+bool probe_skips_self(const ProbeSpec *p)
+{
+	return !p->prov->sched_event || !p->prov->sched_event(p);
+}
+
 ProbeSpace probe_args_space(const ProbeSpec *p)
 {
 	return probe_syscall(p) ? SPACE_USER : p->prov->space;

@@ -189,6 +189,10 @@ typedef struct Provider {
 	ProbeWatch watch;
 	/* Optional (tracepoint): whether p is a system call's; NULL: never */
 	ProbeSyscall (*syscall)(const ProbeSpec *p);
+	/* Optional: whether p is a scheduler event, about a task other than
+	 * the one running (sched_switch runs in the task leaving the CPU and
+	 * tells which one comes in); NULL: never */
+	bool (*sched_event)(const ProbeSpec *p);
 	bool has_func;     /* func: the probed function (kprobe, uprobe and their returns) */
 	bool stack_args;   /* sargN: stops at a function's entry, its stack arguments
 			    * above the return address */
@@ -204,6 +208,12 @@ typedef struct Provider {
 
 /* Whether p is a system call's tracepoint (Provider.syscall). */
 ProbeSyscall probe_syscall(const ProbeSpec *p);
+/* Whether sonde leaves out p's events in its own process (its system
+ * calls, its output's writes: every printed line would make another
+ * event).  Not a scheduler event's: its running task may be sonde while it
+ * is about another one (the task sched_switch brings in after sonde), as
+ * bpftrace sees them. */
+bool probe_skips_self(const ProbeSpec *p);
 /* Where p's arguments point: the calling process for a system call's
  * tracepoint, else the provider's space. */
 ProbeSpace probe_args_space(const ProbeSpec *p);

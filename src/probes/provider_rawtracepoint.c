@@ -149,6 +149,12 @@ static bool rtp_btf_attach(const ProbeSpec *p, int prog_fd, Attached *out, char 
 
 /* what rtp_expand_btf's probes are: not in provider.c's table, found
  * through the table's rawtracepoint */
+/* the scheduler's events (tracepoint:sched:*'s): sched_switch, ... */
+static bool rtp_sched_event(const ProbeSpec *p)
+{
+	return p->func && !strncmp(p->func, "sched_", 6);
+}
+
 const Provider provider_rawtracepoint_btf = {
 	.name = "rawtracepoint",
 	.aliases = {"rt"},
@@ -158,6 +164,7 @@ const Provider provider_rawtracepoint_btf = {
 	.attach = rtp_btf_attach,
 	.space = SPACE_KERNEL,
 	.args = ARGS_PARAMS,
+	.sched_event = rtp_sched_event,
 	.can_signal = true,
 };
 
@@ -169,5 +176,6 @@ const Provider provider_rawtracepoint = {
 	.ctx_arg_offset = rtp_arg_offset,
 	.attach = rtp_attach,
 	.space = SPACE_KERNEL,
+	.sched_event = rtp_sched_event,
 	.can_signal = true,
 };

@@ -137,6 +137,12 @@ static ProbeSyscall tp_syscall(const ProbeSpec *p)
 	return !strncmp(p->func, "sys_exit_", 9) ? SYSCALL_EXIT : SYSCALL_NONE;
 }
 
+/* sched:*: switches, wake-ups, migrations, forks and exits of tasks */
+static bool tp_sched_event(const ProbeSpec *p)
+{
+	return p->target && !strcmp(p->target, "sched");
+}
+
 const Provider provider_tracepoint = {
 	.name = "tracepoint",
 	.aliases = {"t"},
@@ -147,5 +153,6 @@ const Provider provider_tracepoint = {
 	.space = SPACE_KERNEL,
 	.args = ARGS_FIELDS,
 	.syscall = tp_syscall,
+	.sched_event = tp_sched_event,
 	.can_signal = true,
 };
