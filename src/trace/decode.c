@@ -322,9 +322,10 @@ void dec_sigprocmask_how(StrBuf *b, uint64_t v)
 
 void dec_sa_flags(StrBuf *b, uint64_t v)
 {
-	static const FlagName t[] = {N(SA_NOCLDSTOP), N(SA_NOCLDWAIT), N(SA_SIGINFO),
-				     {0x04000000, "SA_RESTORER"}, N(SA_ONSTACK), N(SA_RESTART),
-				     N(SA_NODEFER), N(SA_RESETHAND), END};
+	/* strace's order */
+	static const FlagName t[] = {{0x04000000, "SA_RESTORER"}, N(SA_ONSTACK), N(SA_RESTART),
+				     {0x20000000, "SA_INTERRUPT"}, N(SA_NODEFER), N(SA_RESETHAND),
+				     N(SA_SIGINFO), N(SA_NOCLDSTOP), N(SA_NOCLDWAIT), END};
 	dec_flags(b, t, v);
 }
 
@@ -449,7 +450,7 @@ void dec_fadvise(StrBuf *b, uint64_t v)
 	static const FlagName t[] = {N(POSIX_FADV_NORMAL), N(POSIX_FADV_RANDOM),
 				     N(POSIX_FADV_SEQUENTIAL), N(POSIX_FADV_WILLNEED),
 				     N(POSIX_FADV_DONTNEED), N(POSIX_FADV_NOREUSE), END};
-	dec_enum(b, t, v, false);
+	dec_enum_unknown(b, t, (uint32_t)v, "POSIX_FADV_???");
 }
 
 void dec_getrandom_flags(StrBuf *b, uint64_t v)

@@ -60,8 +60,11 @@ static const FlagName epoll_flags[] = {N(EPOLL_CLOEXEC), END};
 static const FlagName timer_flags[] = {N(TIMER_ABSTIME), END};
 static const FlagName tfd_flags[] = {N(TFD_NONBLOCK), N(TFD_CLOEXEC), END};
 static const FlagName tfd_settime_flags[] = {N(TFD_TIMER_ABSTIME), N(TFD_TIMER_CANCEL_ON_SET), END};
-static const FlagName efd_flags[] = {N(EFD_SEMAPHORE), N(EFD_NONBLOCK), N(EFD_CLOEXEC), END};
-static const FlagName sfd_flags[] = {N(SFD_NONBLOCK), N(SFD_CLOEXEC), END};
+/* in strace's order (its xlat tables), which is not the values' */
+static const FlagName efd_flags[] = {N(EFD_SEMAPHORE), N(EFD_CLOEXEC), N(EFD_NONBLOCK), END};
+static const FlagName sfd_flags[] = {N(SFD_CLOEXEC), N(SFD_NONBLOCK), END};
+static const FlagName sfr_flags[] = {N(SYNC_FILE_RANGE_WAIT_BEFORE), N(SYNC_FILE_RANGE_WRITE),
+				     N(SYNC_FILE_RANGE_WAIT_AFTER), END};
 static const FlagName in_init_flags[] = {N(IN_NONBLOCK), N(IN_CLOEXEC), END};
 static const FlagName in_mask[] = {
 	N(IN_ACCESS), N(IN_MODIFY), N(IN_ATTRIB), N(IN_CLOSE_WRITE), N(IN_CLOSE_NOWRITE),
@@ -143,6 +146,7 @@ static const ArgTable rows[] = {
 	{"timerfd_settime", 1, tfd_settime_flags, true, "TFD_TIMER_???"},
 	{"eventfd2", 1, efd_flags, true, "EFD_???"},
 	{"signalfd4", 3, sfd_flags, true, "SFD_???"},
+	{"sync_file_range", 3, sfr_flags, true, "SYNC_FILE_RANGE_???"},
 	{"inotify_init1", 0, in_init_flags, true, "IN_???"},
 	{"inotify_add_watch", 2, in_mask, true, "IN_???"},
 	{"pidfd_open", 1, pidfd_flags, true, "PIDFD_???"},

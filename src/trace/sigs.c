@@ -37,7 +37,7 @@ static const struct {
 	{"fchownat", "As77a"}, {"utimensat", "Aspa"}, {"statx", "Asahp"},
 	{"setsockopt", "fddpu"},
 	{"getsockopt", "fddpp"}, {"socketpair", "DTyp"}, {"fsync", "f"}, {"fdatasync", "f"},
-	{"sync_file_range", "fddx"}, {"fadvise64", "fdd4"}, {"fallocate", "fddd"},
+	{"sync_file_range", "fddx"}, {"fadvise64", "fdu4"}, {"fallocate", "fddd"},
 	{"flock", "fd"}, {"sendfile", "ffpu"}, {"splice", "fpfpux"}, {"tee", "ffux"},
 	{"copy_file_range", "fpfpux"}, {"inotify_add_watch", "fsx"}, {"rt_sigreturn", "6"},
 	{"sched_yield", ""}, {"getpid", ""}, {"gettid", ""}, {"getppid", ""},
@@ -46,7 +46,7 @@ static const struct {
 	{"sigaltstack", "pp"}, {"futex", "phdtpx"},
 	{"getcwd", "9u"}, {"uname", "p"}, {"chroot", "s"}, {"mount", "sssxp"},
 	{"umount2", "sx"}, {"memfd_create", "sx"}, {"eventfd2", "ux"},
-	{"timerfd_create", "cx"}, {"signalfd4", "fpux"},
+	{"timerfd_create", "cx"}, {"signalfd4", "fgux"},
 	{"rt_sigqueueinfo", "dnX"}, {"rt_tgsigqueueinfo", "ddnX"}, {"clone3", "Yu"},
 	{"readv", "fUd"}, {"writev", "fLd"},
 	{"sendmsg", "fHx"}, {"recvmsg", "fNx"},
@@ -57,6 +57,9 @@ static const struct {
 	{"preadv", "fUud_"}, {"pwritev", "fLud_"},
 	{"preadv2", "fUuu_x"}, {"pwritev2", "fLuu_x"}, {"mq_open", "sOM!"},
 	{"getgroups", "d]"}, {"setgroups", "d["},
+	{"setuid", "7"}, {"setgid", "7"}, {"setfsuid", "7"}, {"setfsgid", "7"},
+	{"setreuid", "77"}, {"setregid", "77"}, {"setresuid", "777"}, {"setresgid", "777"},
+	{"process_mrelease", "fx"},
 };
 
 const char *sig_of(int nr)

@@ -109,6 +109,9 @@ run ioctl build/progs/trace_ioctl
 # directory entries: their count (/* 31 entries */)
 calls=getdents64,getdents
 run dirents ls -a tests/progs
+# flags in strace's order, unknown values with its comment, ids of -1
+calls=eventfd2,signalfd4,sync_file_range,fadvise64,rt_sigaction,setregid,setresuid,setfsgid,setgid,process_mrelease
+run flagorder build/progs/trace_flagorder
 # paths at PATH_MAX: PATH_MAX - 1 bytes, "..." only when the path goes on
 calls=chdir,access
 run pathmax build/progs/trace_pathmax
