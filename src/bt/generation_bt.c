@@ -66,6 +66,7 @@ static const CodegenHooks codegen_026 = {
 static const ProbeListRules list_026 = {
 	.timer_units = true,
 	.glob_rawtracepoints = true,
+	.rawtp_btf_args = true,
 };
 
 static const ProbeRules probes_026 = {

@@ -45,6 +45,7 @@ typedef struct ListCtx {
 	bool failed; /* an error printed: exit status 1 */
 	ProbeTarget target; /* -p: uprobe/usdt patterns name its files */
 	ProbeListRules rules; /* the front end's generation */
+	bool rtp_listed; /* -lv: this raw tracepoint's arguments are printed */
 } ListCtx;
 
 typedef struct ListType {
@@ -117,13 +118,40 @@ static void print_sorted(ListCtx *c, StrVec *v, const char *prefix,
 	vec_free(v);
 }
 
+/* -lv: a raw tracepoint's arguments from BTF (its probes' prototype
+ * without __data), as bpftrace 0.26 lists them ("    struct sk_buff *
+ * skb"); vmlinux's, else the first module's with it */
+static void rtp_params_found(const BtfFunc *fn, void *arg)
+{
+	ListCtx *c = arg;
+	const DwarfFunc *f = c->rtp_listed ? NULL : btf_rawtp_params(fn);
+	for (int j = 0; f && j < f->nparams; j++)
+		fprintf(c->out, "    %s %s\n", f->params[j].ctype, f->params[j].name);
+	c->rtp_listed = true;
+}
+
 static bool list_rawtracepoints(ListCtx *c, char **args, int nargs)
 {
 	if (nargs != 1)
 		return false;
 	StrVec v = {0};
 	tracefs_foreach("*", args[0], collect_rtp_name, &v);
-	print_sorted(c, &v, "rawtracepoint", "");
+	if (!c->verbose || !c->rules.rawtp_btf_args) {
+		print_sorted(c, &v, "rawtracepoint", "");
+		return true;
+	}
+	qsort(v.v, v.n, sizeof(*v.v), cmp_str);
+	for (int i = 0; i < v.n; i++) {
+		if (i && !strcmp(v.v[i - 1], v.v[i]))
+			continue;
+		fprintf(c->out, "rawtracepoint:%s\n", v.v[i]);
+		c->count++;
+		c->rtp_listed = false;
+		btf_rawtp_foreach(c->target.sym, "*", v.v[i], rtp_params_found, c);
+	}
+	for (int i = 0; i < v.n; i++)
+		free(v.v[i]);
+	vec_free(&v);
 	return true;
 }
 

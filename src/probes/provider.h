@@ -240,6 +240,8 @@ typedef struct ProbeListRules {
 	bool timer_units;
 	/* a globbed type ("-l" alone, "*:...") lists rawtracepoints too, as 0.26 */
 	bool glob_rawtracepoints;
+	/* -lv rawtracepoint:NAME lists its arguments from BTF, as 0.26 */
+	bool rawtp_btf_args;
 } ProbeListRules;
 /* rules: the front end's (NULL: every rule off, as bpftrace 0.17) */
 int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target,

@@ -4,7 +4,8 @@
 # are the tracepoint's arguments, typed (args.next.comm of sched_switch is
 # the task switched in: -c's sleep), arg0.. the same values; `probe` names
 # the module.  Misuse: an argument past the tracepoint's, a name it lacks, a
-# module without it.  Under SONDE_COMPAT=0.17, a raw tracepoint without args.
+# module without it.  -lv lists the arguments.  Under SONDE_COMPAT=0.17, a
+# raw tracepoint without args.
 # socket_cookie(args.sk) of tcp_probe gives the cookies a loopback TCP
 # connection's two ends read with getsockopt(SO_COOKIE) (tests/progs/
 # tcp_cookies.py).
@@ -32,6 +33,13 @@ out=$(SONDE_COMPAT=0.17 timeout 30 "$SONDE" -e 'rawtracepoint:sched_switch { pri
 check "0.17's args" 'args is only available in tracepoint and uprobe probes, not in rawtracepoint' "$out"
 out=$(SONDE_COMPAT=0.17 timeout 30 "$SONDE" -c 'sleep 0.3' -e 'rawtracepoint:sched_switch { printf("%s\n", probe); exit(); }' 2>&1)
 check "0.17's raw tracepoint" '^rawtracepoint:sched_switch$' "$out"
+# -lv: the arguments from BTF, without the probes' first parameter (__data)
+out=$(timeout 30 "$SONDE" -lv 'rawtracepoint:sched_switch' 2>&1)
+want=$(printf '%s\n' 'rawtracepoint:sched_switch' '    bool preempt' '    struct task_struct * prev' \
+	'    struct task_struct * next' '    unsigned int prev_state')
+[ "$out" = "$want" ] || { printf -- '-lv rawtracepoint:sched_switch:\n%s\n' "$out"; fail=1; }
+out=$(SONDE_COMPAT=0.17 timeout 30 "$SONDE" -lv 'rawtracepoint:sched_switch' 2>&1)
+[ "$out" = 'rawtracepoint:sched_switch' ] || { printf -- '0.17 -lv:\n%s\n' "$out"; fail=1; }
 out=$(timeout 30 "$SONDE" -c 'python3 tests/progs/tcp_cookies.py' \
 	-e 'rawtracepoint:tcp_probe /comm == "python3"/ { @[socket_cookie(args.sk)] = count(); }' 2>&1)
 cookies=$(sed -n 's/^cookie \([0-9]*\)$/\1/p' <<<"$out")
