@@ -92,6 +92,7 @@ static const ParseOpts parse_026 = {
 	.for_loops = true,
 	.records = true,
 	.typeof_types = true,
+	.comptime = true,
 	.bool_literals = true,
 	.bare_conditions = true,
 	.let_decls = true,

@@ -1,12 +1,14 @@
 /* What a program knows when it is compiled, as bpftrace 0.26 asks it: the
- * probe's type (probetype), whether -c started a child (has_cpid), and
- * the type of an expression (is_integer, is_unsigned_integer, is_ptr,
- * is_str, is_array, is_literal, whose operand is not run); each one's type
- * rule and code generation. */
+ * probe's type (probetype), whether -c started a child (has_cpid), the
+ * type of an expression (is_integer, is_unsigned_integer, is_ptr, is_str,
+ * is_array, is_literal, typeinfo, whose operand is not run), and a value
+ * known while compiling (comptime EXPR); each one's type rule and code
+ * generation. */
 #include <string.h>
 
 #include "../compile/codegen.h"
 #include "../compile/sema_hooks.h"
+#include "../compile/sema_int.h"
 
 #define PROBETYPE_SIZE 16
 
@@ -119,15 +121,72 @@ static void gen_is(Gen *g, const Expr *e)
 	emit(g, I_MOV64_IMM(BPF_REG_0, e->aux));
 }
 
+/* --- comptime EXPR: EXPR's value, known while compiling, in aux ------- */
+
+static bool check_comptime(Sema *s, Expr *c)
+{
+	Expr *x = c->args.v[0];
+	int64_t v = 0;
+	if (!sema_comptime_value(s, x, &v))
+		return false;
+	c->aux = (int)v;
+	if (c->aux != v) /* aux holds an int: a wider value is not folded */
+		return sema_error(s, x->loc, "comptime: %lld does not fit in 32 bits", (long long)v);
+	c->type = x->type;
+	return true;
+}
+
+/* --- typeinfo(EXPR): the record (btf_id, base_ty, full_ty) of EXPR's
+ * type, as bpftrace 0.26 folds it into a literal; sema_const_int reads
+ * its fields, so `if comptime (typeinfo($a).full_ty == "uint64")` is
+ * known ------------------------------------------------------------- */
+
+static Expr *str_literal(Sema *s, Loc loc, const char *text)
+{
+	Expr *e = expr_new(s->sc->ast, E_STR, loc);
+	e->slen = strlen(text);
+	e->sval = arena_alloc(&s->sc->ast->arena, e->slen + 1);
+	memcpy(e->sval, text, e->slen + 1);
+	return e;
+}
+
+static bool check_typeinfo(Sema *s, Expr *c)
+{
+	static char *names[] = {"btf_id", "base_ty", "full_ty"};
+	Expr *x = c->args.v[0];
+	if (!sema_expr(s, x))
+		return false;
+	StrBuf full = {0};
+	sema_type_text(x->type, &full);
+	Expr *r = expr_new(s->sc->ast, E_TUPLE, c->loc);
+	r->names = names;
+	r->args.v = arena_alloc(&s->sc->ast->arena, 3 * sizeof(Expr *));
+	r->args.n = 3;
+	r->args.v[0] = expr_new(s->sc->ast, E_INT, c->loc); /* no BTF id: 0 */
+	r->args.v[1] = str_literal(s, c->loc, sema_type_base(x->type));
+	r->args.v[2] = str_literal(s, c->loc, full.s ? full.s : "");
+	sb_free(&full);
+	if (!sema_expr(s, r))
+		return false;
+	*c = *r; /* the call is now the literal */
+	return true;
+}
+
 static const FuncDef introspect_funcs[] = {
-	{"is_integer", FK_EXPR, 1, 1, check_is_integer, .gen_int = gen_is,
+	{"is_integer", FK_EXPR, 1, 1, check_is_integer, .gen_int = gen_is, .known = true,
 	 .sets = FSET_BT_STDLIB},
 	{"is_unsigned_integer", FK_EXPR, 1, 1, check_is_unsigned_integer, .gen_int = gen_is,
+	 .known = true, .sets = FSET_BT_STDLIB},
+	{"is_ptr", FK_EXPR, 1, 1, check_is_ptr, .gen_int = gen_is, .known = true,
 	 .sets = FSET_BT_STDLIB},
-	{"is_ptr", FK_EXPR, 1, 1, check_is_ptr, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
-	{"is_str", FK_EXPR, 1, 1, check_is_str, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
-	{"is_array", FK_EXPR, 1, 1, check_is_array, .gen_int = gen_is, .sets = FSET_BT_STDLIB},
-	{"is_literal", FK_EXPR, 1, 1, check_is_literal, .gen_int = gen_is,
+	{"is_str", FK_EXPR, 1, 1, check_is_str, .gen_int = gen_is, .known = true,
 	 .sets = FSET_BT_STDLIB},
+	{"is_array", FK_EXPR, 1, 1, check_is_array, .gen_int = gen_is, .known = true,
+	 .sets = FSET_BT_STDLIB},
+	{"is_literal", FK_EXPR, 1, 1, check_is_literal, .gen_int = gen_is, .known = true,
+	 .sets = FSET_BT_STDLIB},
+	{"comptime", FK_EXPR, 1, 1, check_comptime, .gen_int = gen_is, .known = true,
+	 .sets = FSET_BT_STDLIB},
+	{"typeinfo", FK_EXPR, 1, 1, check_typeinfo, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(introspect_funcs)

@@ -70,6 +70,9 @@ typedef struct FuncDef {
 	/* FK_AGG: the aggregation the call makes (TY_COUNT, TY_HIST...), read
 	 * by the check that such rows share (builtins/aggs.c); else unused */
 	TypeKind agg;
+	/* its value is known once it is checked: call->aux (is_str()...), which
+	 * sema_const_int reads */
+	bool known;
 } FuncDef;
 
 /* A family's table, known to the core from the program's start (a

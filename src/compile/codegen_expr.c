@@ -627,6 +627,12 @@ static void gen_into_kind(Gen *g, const Expr *e, int dst_off, const Type *dt)
 		gen_stmts(g, &e->block);
 		gen_into(g, e->a, dst_off, dt);
 		return;
+	case E_CAST: /* (typeof(x))v of a string, tuple...: v; none: zero */
+		if (e->a)
+			gen_into(g, e->a, dst_off, dt);
+		else
+			emit_memzero(g, dst_off, dt->size);
+		return;
 	case E_UNOP:
 	case E_INDEX:
 		gen_place_into(g, e, dst_off, dt);

@@ -89,8 +89,25 @@ static bool sema_branch(Sema *s, StmtList *body, bool dead)
 	return ok;
 }
 
+/* `if comptime (c)`: c is known while compiling, and the if becomes a
+ * block of the branch it picks; the other is never checked (it may use
+ * types this one rules out, as bpftrace 0.26 allows) */
+static bool sema_comptime_if(Sema *s, Stmt *st)
+{
+	int64_t v = 0;
+	if (!sema_comptime_value(s, st->expr, &v))
+		return false;
+	st->kind = S_BLOCK;
+	st->body = v ? st->body : st->els;
+	st->els = (StmtList){0};
+	st->expr = NULL;
+	return sema_scope(s, &st->body);
+}
+
 static bool sema_if(Sema *s, Stmt *st)
 {
+	if (st->comptime)
+		return sema_comptime_if(s, st);
 	bool ok = sema_need_cond(s, st->expr, COND_IF, "an if condition");
 	if (!ok && !s->all)
 		return false;

@@ -61,6 +61,7 @@ void sema_args_value(Sema *s, Expr *e);
 /* e's integer value when it is known while compiling (literals, numeric
  * positional parameters, operators over them): sema_const.c */
 bool sema_const_int(const Sema *s, const Expr *e, int64_t *v);
+bool sema_comptime_value(Sema *s, Expr *e, int64_t *v); /* checked, known, or an error */
 /* bpftrace 0.26's `let @m = kind(n);` applied to the typed maps
  * (sema_mapdecl.c), after the last pass */
 bool sema_map_decls(Sema *s);

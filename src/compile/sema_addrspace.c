@@ -88,8 +88,8 @@ void sema_addrspace(Sema *s, Expr *e)
 	case E_UNOP: /* *p keeps p's tag; *addr, -x, !x, ~x have none */
 		e->addrspace = e->op == OP_DEREF && type_is_ptr(e->a->type) ? e->a->addrspace : AS_NONE;
 		break;
-	case E_CAST:
-		e->addrspace = e->a->addrspace;
+	case E_CAST: /* a typeof's zero has no value */
+		e->addrspace = e->a ? e->a->addrspace : AS_NONE;
 		if (e->addrspace == AS_NONE && type_is_ptr(e->type) &&
 		    e->type->pointee->kind == TY_RECORD) /* (struct x *)0: the probe's */
 			e->addrspace = (signed char)sema_probe_addrspace(s);

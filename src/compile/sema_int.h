@@ -34,6 +34,8 @@ bool sema_ternary(Sema *s, Expr *e);
 bool sema_block(Sema *s, Expr *e); /* sema.c: E_BLOCK */
 bool sema_cast(Sema *s, Expr *e);
 bool sema_typeof_cast(Sema *s, Expr *e); /* (typeof(x))e: sema_typeof.c */
+void sema_type_text(const Type *t, StrBuf *b); /* bpftrace 0.26's "uint64", "string[4]" */
+const char *sema_type_base(const Type *t);      /* its kind: "int", "string", "tuple" */
 bool sema_sizeof(Sema *s, Expr *e);
 
 /* sema_expr.c: operands that must be integers or conditions (the

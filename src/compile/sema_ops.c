@@ -134,8 +134,21 @@ bool sema_unop(Sema *s, Expr *e)
 	return true;
 }
 
+/* `if comptime (c) { a } else { b }` as a value: the arm c picks, alone
+ * (the other is never checked) */
+static bool comptime_arm(Sema *s, Expr *e)
+{
+	int64_t v = 0;
+	if (!sema_comptime_value(s, e->a, &v))
+		return false;
+	*e = *(v ? e->b : e->c);
+	return sema_expr(s, e);
+}
+
 bool sema_ternary(Sema *s, Expr *e)
 {
+	if (e->comptime)
+		return comptime_arm(s, e);
 	const SemaHooks *h = sema_hooks(s);
 	if (h->ternary && !h->ternary(s, e))
 		return false;

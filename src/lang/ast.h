@@ -72,6 +72,7 @@ struct Expr {
 	Op op;
 	bool post;  /* E_INCDEC: postfix */
 	bool arrow; /* E_FIELD: "->" rather than "." */
+	bool comptime; /* E_TERNARY of an `if comptime` used as a value (Stmt.comptime) */
 	/* bpftrace's first pass types this "none" (an undefined variable, a map
 	 * with no value, an unknown identifier or field, a read through one):
 	 * the functions and casts it reaches say so too (sema) */
@@ -128,6 +129,10 @@ struct Stmt {
 	bool valued;
 	/* S_ASSIGN written `let $x = e` (bpftrace 0.26): it declares $x */
 	bool let_decl;
+	/* S_IF written `if comptime` (ParseOpts.comptime): its condition is
+	 * known while compiling, and only the branch it picks is checked and
+	 * compiled (the if becomes an S_BLOCK of it in sema) */
+	bool comptime;
 };
 
 /* A D probe (src/dtrace) as DTrace names it, for probeprov..probename,

@@ -7,9 +7,10 @@
 static Expr *arm_value(Parser *ps, StmtList *l);
 
 /* an `if` statement whose arms end with values (Stmt.valued) as a ?: */
-static Expr *if_value(Parser *ps, Stmt *st)
+Expr *ps_if_value(Parser *ps, Stmt *st)
 {
 	Expr *e = ps_expr_new(ps, E_TERNARY, st->loc);
+	e->comptime = st->comptime;
 	e->a = st->expr;
 	e->b = arm_value(ps, &st->body);
 	e->c = arm_value(ps, &st->els);
@@ -21,7 +22,7 @@ static Expr *if_value(Parser *ps, Stmt *st)
 static Expr *arm_value(Parser *ps, StmtList *l)
 {
 	Stmt *last = l->v[--l->n];
-	Expr *v = last->kind == S_IF ? if_value(ps, last) : last->expr;
+	Expr *v = last->kind == S_IF ? ps_if_value(ps, last) : last->expr;
 	if (!l->n)
 		return v;
 	Expr *e = ps_expr_new(ps, E_BLOCK, l->v[0]->loc);
@@ -41,7 +42,7 @@ static bool take_value(Parser *ps, Expr *e, Loc close)
 		return error_at(ps->err, close, "a block used as a value must end with an "
 				"expression, without ';'");
 	l->n--;
-	e->a = last->kind == S_IF ? if_value(ps, last) : last->expr;
+	e->a = last->kind == S_IF ? ps_if_value(ps, last) : last->expr;
 	return true;
 }
 
@@ -66,5 +67,5 @@ Expr *ps_if_expr(Parser *ps)
 	if (st && !st->valued)
 		return error_at(ps->err, at, "an if used as a value needs an else, and each arm "
 				"must end with an expression, without ';'"), NULL;
-	return st ? if_value(ps, st) : NULL;
+	return st ? ps_if_value(ps, st) : NULL;
 }

@@ -82,6 +82,12 @@ bool parse_macro(Parser *ps, StrBuf *cdefs)
 	 * scanned raw */
 	if (!ps_advance(ps) || !ps_stmts(ps, &m.body, open))
 		return false;
+	Stmt *last = m.body.n ? m.body.v[m.body.n - 1] : NULL;
+	if (last && last->kind == S_IF && last->valued) { /* `if c { a } else { b }` */
+		last->expr = ps_if_value(ps, last);
+		last->kind = S_EXPR;
+		last->body = last->els = (StmtList){0};
+	}
 	m.has_value = body_has_value(ps, &m.body);
 	Program *prog = ps->prog;
 	prog->macros = arena_grow(&prog->arena, prog->macros, prog->nmacros, sizeof(MacroDef));

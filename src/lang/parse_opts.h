@@ -44,6 +44,10 @@ typedef struct ParseOpts {
 	/* `typeof(TYPE)` / `typeof(EXPR)` as the type of a cast or a `let`
 	 * (lang/parse_type.c; sema takes an expression's type) */
 	bool typeof_types;
+	/* `comptime EXPR` (a value known while compiling) and `if comptime
+	 * (...)`, an if that keeps only the branch it picks (compile/sema.c,
+	 * builtins/introspect.c); `typeinfo(EXPR)` is a function of that set */
+	bool comptime;
 	/* `macro name($v, @m, e) { ... }` items, expanded at their calls
 	 * (lang/parse_macro.c, lang/macro_expand.c) */
 	bool macros;

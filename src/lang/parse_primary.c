@@ -143,6 +143,19 @@ static Expr *parse_bool(Parser *ps)
 	return ps_advance(ps) ? e : NULL;
 }
 
+/* ParseOpts.comptime: `comptime EXPR` as a call of the function comptime
+ * (builtins/introspect.c), EXPR a unary expression as bpftrace parses it */
+static Expr *parse_comptime(Parser *ps)
+{
+	Expr *e = ps_expr_new(ps, E_CALL, ps->tok.loc);
+	e->name = "comptime";
+	e->args.v = arena_alloc(&ps->prog->arena, sizeof(Expr *));
+	e->args.n = 1;
+	if (!ps_advance(ps) || !(e->args.v[0] = ps_unary(ps)))
+		return NULL;
+	return e;
+}
+
 static Expr *parse_ident(Parser *ps)
 {
 	if (ps->d_syntax && ps_tok_is(&ps->tok, "xlate"))
@@ -151,6 +164,8 @@ static Expr *parse_ident(Parser *ps)
 		return parse_sizeof(ps, ps_tok_is(&ps->tok, "offsetof"));
 	if (ps->lx.opts->block_exprs && ps_is(ps, "if"))
 		return ps_if_expr(ps);
+	if (ps->lx.opts->comptime && ps_is(ps, "comptime"))
+		return parse_comptime(ps);
 	if (ps_keyword(&ps->tok))
 		return ps_unexpected(ps, "an expression"), NULL;
 	if (ps->lx.opts->bool_literals && (ps_is(ps, "true") || ps_is(ps, "false")))

@@ -32,7 +32,10 @@ static bool arm_valued(const Parser *ps, const StmtList *l)
 Stmt *ps_if(Parser *ps)
 {
 	Stmt *s = ps_stmt_new(ps, S_IF, ps->tok.loc);
-	if (!ps_enter(ps) || !ps_advance(ps) || !(s->expr = ps_cond(ps, "if")) ||
+	if (!ps_enter(ps) || !ps_advance(ps))
+		return NULL;
+	s->comptime = ps->lx.opts->comptime && ps_tok_is(&ps->tok, "comptime");
+	if (!(s->expr = ps_cond(ps, "if")) ||
 	    !ps_block(ps, &s->body, "if"))
 		return NULL;
 	s->valued = arm_valued(ps, &s->body);
@@ -88,7 +91,8 @@ static Stmt *parse_let(Parser *ps)
 		cast = ps_expr_new(ps, E_CAST, ps->tok.loc);
 		if (of ? !ps_typeof(ps, cast) : !(cast->name = ps_type(ps)))
 			return NULL;
-		cast->a = ps_expr_new(ps, E_INT, cast->loc); /* without a value: 0 */
+		/* without a value: 0; a typeof's zero is its type's, made by sema */
+		cast->a = of ? NULL : ps_expr_new(ps, E_INT, cast->loc);
 	}
 	if (ps->tok.kind == T_ASSIGN && ps->tok.op == OP_NONE) {
 		s->op_loc = ps->tok.loc;

@@ -84,6 +84,7 @@ Expr *ps_cond(Parser *ps, const char *kw);
  * `if c { a } else { b }` at its `if`, as expressions */
 Expr *ps_block_expr(Parser *ps);
 Expr *ps_if_expr(Parser *ps);
+Expr *ps_if_value(Parser *ps, Stmt *st); /* a valued if (Stmt.valued) as a ?: */
 
 /* parse_probe.c: at an attach point; the predicate at its opening '/' */
 bool ps_probe(Parser *ps);
