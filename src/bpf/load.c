@@ -66,6 +66,9 @@ const char *bpf_verifier_words(const char *r)
 		{"invalid access to map value", "an access outside a map value"},
 		{"unreachable insn", "unreachable code"},
 		{"back-edge", "a loop the kernel cannot bound"},
+		{"trusted_ptr_", "a helper argument must be a kernel pointer the verifier trusts, one "
+		 "loaded straight from the probe's context (path(ctx->file->f_path) in iter:task_file, "
+		 "path(args.file->f_path) in fentry), not a number, a cast or a pointer read from memory"},
 		{"unknown func", "a helper function this kernel does not offer to this probe type"},
 		{"!read_ok", "a register read before it was set"},
 		{"stack", "the program needs more than the 512-byte BPF stack"},

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../compile/codegen.h"
+#include "../compile/codegen_ctype.h"
 #include "../compile/sema_hooks.h"
 #include "builtins.h"
 
@@ -197,29 +198,57 @@ static void gen_signal_thread(Gen *g, const Expr *e)
 	gen_send_signal(g, e, BPF_FUNC_send_signal_thread);
 }
 
-/* path(p): the path of a struct path * through bpf_d_path, which only
- * BPF tracing programs (kfunc/kretfunc) may call, on the functions the
- * kernel allows it in (the verifier says which not). */
-static bool check_path(Sema *s, Expr *c)
+/* path(p[, size]): the path of a struct path through bpf_d_path.  The
+ * kernel lets tracing programs (fentry/fexit on the functions it allows,
+ * and iterators) call it, with a pointer it trusts: one loaded straight
+ * from the probe's context (gen_btf_ptr), such as an iterator's
+ * ctx->file->f_path or fentry's args.file->f_path.  bpftrace names the
+ * probe types by its version's words (`probes`); 0.26 takes a size, a
+ * literal that replaces max_strlen. */
+static bool check_path_as(Sema *s, Expr *c, const char *probes)
 {
+	int size = s->sc->opt.strlen_max;
+	if (c->args.n > 1) {
+		const Expr *n = c->args.v[1];
+		if (n->kind != E_INT || (int64_t)n->ival < 0 || n->ival > INT32_MAX)
+			return sema_error(s, c->loc, "path: invalid size value, need non-negative literal");
+		size = (int)n->ival;
+	}
 	if (s->spec->prov->prog_type != BPF_PROG_TYPE_TRACING || s->spec->prov->is_special)
-		return sema_error(s, c->loc, "The path function can only be used with 'kfunc', "
-				  "'kretfunc', 'iter' probes");
-	if (!sema_arg_kind(s, c, 0, TY_INT))
+		return sema_error(s, c->loc, "The path function can only be used with %s probes", probes);
+	Expr *p = c->args.v[0];
+	if (!sema_expr(s, p))
 		return false;
-	c->type = ty_str(s, s->sc->opt.strlen_max);
+	if (!type_is_ptr(p->type) && p->type->kind != TY_RECORD)
+		return sema_error(s, c->loc, "path() only supports pointer or record argument (%s "
+				  "provided)", bpf_kind(p->type));
+	c->type = ty_str(s, size);
 	return true;
 }
 
-/* bpf_d_path writes the NUL-terminated path */
+static bool check_path(Sema *s, Expr *c)
+{
+	return check_path_as(s, c, "'kfunc', 'kretfunc', 'iter'");
+}
+
+static bool check_path26(Sema *s, Expr *c)
+{
+	return check_path_as(s, c, "'fentry', 'fexit', 'iter'");
+}
+
+/* bpf_d_path writes the path, NUL-terminated; one longer than the buffer
+ * keeps its end (the kernel fills the buffer from the back).  A NULL
+ * pointer in the chain (an iterator's file) leaves the string empty. */
 static void gen_path(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	emit_memzero(g, dst_off, dt->size);
-	gen_int(g, e->args.v[0]);
+	int skip = label_new(g);
+	gen_btf_ptr(g, e->args.v[0], skip);
 	emit(g, I_MOV64_REG(BPF_REG_1, BPF_REG_0));
 	emit_scratch_ptr(g, BPF_REG_2, dst_off);
 	emit(g, I_MOV64_IMM(BPF_REG_3, e->type->size < dt->size ? e->type->size : dt->size));
 	emit_call(g, BPF_FUNC_d_path);
+	label_place(g, skip);
 }
 
 /* skboutput(path, skb, length, offset): the first `length` bytes of the
@@ -310,6 +339,7 @@ static const FuncDef ctx_funcs[] = {
 	{"signal_thread", FK_STMT, 1, 1, check_signal, .gen_stmt = gen_signal_thread,
 	 .sets = FSET_BT_STDLIB},
 	{"path", FK_EXPR, 1, 1, check_path, .gen_into = gen_path},
+	{"path", FK_EXPR, 1, 2, check_path26, .gen_into = gen_path, .sets = FSET_BT_STDLIB},
 	{"skboutput", FK_VAR, 4, 4, check_skboutput, .gen_int = gen_skboutput},
 	{"unwatch", FK_STMT, 1, 1, check_unwatch, .gen_stmt = gen_unwatch},
 };

@@ -198,6 +198,37 @@ void gen_place_addr(Gen *g, const Expr *e)
 	}
 }
 
+/* The chain from the context is loaded directly, not through
+ * bpf_probe_read (whose result is a plain number to the verifier): a
+ * pointer member of the context pointer (an iterator's ctx->file, typed
+ * "maybe NULL": checked before any arithmetic), or a probe argument
+ * (fentry's args.file, a context load already), then members at constant
+ * offsets.  Any other expression gets its plain value or address, which
+ * the verifier refuses for such a helper as it refuses bpftrace's. */
+void gen_btf_ptr(Gen *g, const Expr *e, int null_label)
+{
+	bool member = e->kind == E_FIELD && !cg_is_dwarf_local(e) && !cg_is_uevent(e) &&
+		      e->a->type->kind != TY_CTX;
+	const Field *f = member ? e->auxp : NULL;
+	if (member && type_is_ptr(e->type) && !f->bit_width && e->a->kind == E_BUILTIN &&
+	    e->a->aux2 == B_CTX) {
+		emit(g, I_LDX(BPF_DW, BPF_REG_0, R_CTX, f->offset));
+		emit_jmp_imm(g, BPF_JEQ, BPF_REG_0, 0, null_label);
+	} else if (member && e->type->kind == TY_RECORD &&
+		   (type_is_ptr(e->a->type) || e->a->type->kind == TY_RECORD)) {
+		gen_btf_ptr(g, e->a, null_label);
+		cg_add_r0(g, f->offset);
+	} else if (e->type->kind != TY_RECORD) {
+		gen_int(g, e);
+	} else if (cg_is_place(e)) {
+		gen_place_addr(g, e);
+	} else {
+		int off = gen_mem(g, e);
+		emit(g, I_MOV64_REG(BPF_REG_0, R_SCR));
+		cg_add_r0(g, off);
+	}
+}
+
 static int ldx_size(int w)
 {
 	return w == 1 ? BPF_B : w == 2 ? BPF_H : w == 4 ? BPF_W : BPF_DW;

@@ -19,3 +19,7 @@ void gen_uevent_into(Gen *g, const Expr *e, int dst_off, const Type *dt);
 void gen_place_int(Gen *g, const Expr *e); /* -> r0, extended per e->type */
 void gen_place_into(Gen *g, const Expr *e, int dst_off, const Type *dt);
 void gen_place_addr(Gen *g, const Expr *e); /* r0 = a pointer-reached place's address */
+/* r0 = e (a kernel record: its address; a pointer: its value) as a BTF
+ * pointer the verifier trusts, for helpers that take only such
+ * (bpf_d_path); a NULL member of the context on the way jumps to null_label */
+void gen_btf_ptr(Gen *g, const Expr *e, int null_label);
