@@ -61,6 +61,7 @@ static const CodegenHooks codegen_026 = {
 	.many_begin_end = true,
 	.gate_probes = true,
 	.self_probes = true,
+	.pid_filters_all = true,
 };
 
 static const ProbeListRules list_026 = {
@@ -71,6 +72,7 @@ static const ProbeListRules list_026 = {
 
 static const ProbeRules probes_026 = {
 	.rawtp_btf = true,
+	.lower_special = true,
 };
 
 static const BtCliRules cli_026 = {

@@ -155,7 +155,14 @@ static void gen_prologue(Gen *g, bool traced_events)
 	g->code.line = g->probe->loc.line;
 	emit(g, I_MOV64_REG(R_CTX, BPF_REG_1));
 	/* (a probe the kernel already limits to one process needs no check) */
-	if (traced_events && g->sc->opt.self_pid && g->spec->pid <= 0 && probe_skips_self(g->spec)) {
+	int only = g->sc->opt.target.maps_pid; /* -p */
+	if (traced_events && only > 0 && g->spec->pid <= 0 && g->spec->prov->ctx != CTX_ITER &&
+	    codegen_hooks(g->sc)->pid_filters_all) {
+		emit_call(g, BPF_FUNC_get_current_pid_tgid);
+		emit(g, I_ALU64_IMM(BPF_RSH, BPF_REG_0, 32));
+		emit_jmp_imm(g, BPF_JNE, BPF_REG_0, only, g->exit_label);
+	} else if (traced_events && g->sc->opt.self_pid && g->spec->pid <= 0 &&
+		   probe_skips_self(g->spec)) {
 		/* sonde's own system calls (its output writes) are not traced:
 		 * otherwise every printed line would make another event */
 		emit_call(g, BPF_FUNC_get_current_pid_tgid);

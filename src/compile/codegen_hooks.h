@@ -80,6 +80,11 @@ typedef struct CodegenHooks {
 	 * sets after BEGIN (bpftrace 0.26, whose tseries tests step a clock
 	 * that BEGIN sets) */
 	bool gate_probes;
+	/* -p PID limits every traced probe to that process, not only the
+	 * user-space ones the kernel limits (bpftrace 0.26: a software or
+	 * tracepoint probe fires for PID only); begin/end and iterators are not
+	 * the process's events */
+	bool pid_filters_all;
 	/* after sema: the front end's checks of the whole program */
 	bool (*check)(const Program *p, Error *err);
 	/* a map's entries, given the default n */

@@ -120,8 +120,11 @@ static bool check_insn_boundary(Script *sc, const ProbeSpec *s, Error *err)
 		[INSN_MIDDLE] = "Unsafe %s in the middle of the instruction: %s",
 		[INSN_UNCHECKED] = "Unchecked %s: %s",
 	};
-	if (s->insn_check == INSN_OK)
+	if (s->insn_check == INSN_OK || (s->insn_check == INSN_ZERO_SIZE && sc->opt.unsafe))
 		return true;
+	if (s->insn_check == INSN_ZERO_SIZE)
+		return error_at(err, s->loc, "Could not determine boundary for %s (symbol has size 0). "
+				"Use --unsafe to force attachment.", s->insn_where);
 	if (!sc->opt.unsafe)
 		return error_at(err, s->loc, refuse[s->insn_check], s->prov->name, s->insn_where);
 	Error w = {0};

@@ -19,6 +19,9 @@ typedef struct ProbeRules {
 	 * program whose args.NAME are the tracepoint's arguments (bpftrace
 	 * 0.26); else a raw tracepoint program with arg0.. only */
 	bool rawtp_btf;
+	/* begin and end probes are named so (the `probe` builtin), as bpftrace
+	 * 0.26 spells them; else BEGIN and END */
+	bool lower_special;
 } ProbeRules;
 
 /* The process a run traces (-p PID, -c CMD): a run option the providers
@@ -79,8 +82,10 @@ typedef struct ProbeSpec {
 	const struct Uevent *uevent;
 	/* uprobe at FUNC+OFFSET or at an address inside FUNC: whether that is
 	 * an instruction boundary (x86-64; compile.c refuses the others, or
-	 * warns under --unsafe, as bpftrace), and "PATH:FUNC+OFFSET" */
-	enum { INSN_OK, INSN_MIDDLE, INSN_UNCHECKED } insn_check;
+	 * warns under --unsafe, as bpftrace), and "PATH:FUNC+OFFSET";
+	 * INSN_ZERO_SIZE: FUNC's symbol has size 0, so no bound to check
+	 * against (refused but under --unsafe, as bpftrace), insn_where FUNC */
+	enum { INSN_OK, INSN_MIDDLE, INSN_UNCHECKED, INSN_ZERO_SIZE } insn_check;
 	char *insn_where;
 	/* D, a provider whose events take one program (Provider.one_prog):
 	 * a later clause on the same probe is not attached but runs by a tail
@@ -269,6 +274,9 @@ void usdt_companion_register(const UsdtCompanion *c);
  * providers whose context is or starts with pt_regs. */
 int regs_arg_offset(int n);
 /* One perf event per CPU 0..ncpu-1 (offline CPUs skipped), each with prog_fd. */
+/* a hardware or software event's count: digits, or bpftrace's scientific
+ * form (1e6, 5e3); false for anything else or 0 (provider_hardware.c) */
+bool probe_count_parse(const char *s, uint64_t *out);
 bool attach_perf_cpus(uint32_t type, uint64_t config, const ProbeSpec *p, int prog_fd, int ncpu,
 		      Attached *out, char *err, size_t errlen);
 /* ctx_arg_offset of perf-event programs (bpf_perf_event_data starts with pt_regs);

@@ -44,7 +44,7 @@ static const HwEvent *hw_find(const char *name)
 
 /* A positive count, written as digits or as bpftrace's scientific form
  * (1e6, 5e3). */
-static bool parse_hw_count(const char *s, uint64_t *out)
+bool probe_count_parse(const char *s, uint64_t *out)
 {
 	char *end;
 	if (*s < '1' || *s > '9')
@@ -90,7 +90,7 @@ static bool hardware_expand(const char *rest, Loc loc, ProbeSpecList *out, Error
 		return ok;
 	}
 	uint64_t count = ev->default_count;
-	if (colon && colon[1] && !parse_hw_count(colon + 1, &count)) {
+	if (colon && colon[1] && !probe_count_parse(colon + 1, &count)) {
 		free(name);
 		return error_at(err, loc, "hardware event count must be a positive integer (or 1e6), "
 				  "got '%s'", colon + 1);

@@ -94,19 +94,23 @@ static bool software_expand(const char *rest, Loc loc, ProbeSpecList *out, Error
 	const char *colon = strchr(rest, ':');
 	char *name = colon ? xstrndup(rest, (size_t)(colon - rest)) : xstrdup(rest);
 	const SoftEvent *ev = soft_find(name);
-	free(name);
+	uint64_t period = ev ? ev->default_period : 0;
+	bool ok = true;
 	if (!ev)
-		return error_at(err, loc, "unknown software event in 'software:%s' (see sonde -l 'software:*')", rest);
-	uint64_t period = ev->default_period;
-	if (colon && colon[1] && !parse_count(colon + 1, &period))
-		return error_at(err, loc, "software event count must be a positive integer, got '%s'", colon + 1);
-	ProbeSpec *s = probe_spec_add(out, provider_find("software"), loc);
-	s->period = period;
-	s->target = xstrdup(ev->name);
-	StrBuf b = {0};
-	sb_printf(&b, "software:%s:%llu", ev->name, (unsigned long long)period);
-	s->name = b.s;
-	return true;
+		ok = error_at(err, loc, "unknown software event in 'software:%s' (see sonde -l 'software:*')", rest);
+	else if (colon && colon[1] && !probe_count_parse(colon + 1, &period))
+		ok = error_at(err, loc, "software event count must be a positive integer (or 1e6), got '%s'",
+			      colon + 1);
+	if (ok) { /* named as written (an alias stays one), the count in digits, as bpftrace */
+		ProbeSpec *s = probe_spec_add(out, provider_find("software"), loc);
+		s->period = period;
+		s->target = xstrdup(ev->name);
+		StrBuf b = {0};
+		sb_printf(&b, "software:%s:%llu", name, (unsigned long long)period);
+		s->name = b.s;
+	}
+	free(name);
+	return ok;
 }
 
 static bool profile_attach(const ProbeSpec *p, int prog_fd, Attached *out, char *err, size_t n)

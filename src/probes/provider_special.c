@@ -2,6 +2,7 @@
  * BPF_PROG_TEST_RUN, before the other probes start and after they stop.
  * D's dtrace:::ERROR: programs tail-called by a program that faults
  * (dtrace/codegen_fault_d.c), of that program's type. */
+#include <ctype.h>
 #include <string.h>
 
 #include "../util/util.h"
@@ -15,6 +16,9 @@ static bool special_expand(const char *rest, Loc loc, ProbeSpecList *out, Error 
 	const Provider *p = provider_find(rest);
 	ProbeSpec *s = probe_spec_add(out, p, loc);
 	s->name = xstrdup(rest);
+	if (out->target.rules && out->target.rules->lower_special)
+		for (char *c = s->name; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
 	return true;
 }
 

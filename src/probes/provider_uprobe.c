@@ -160,14 +160,15 @@ static int uprobe_add_matches(const char *prov, Loc loc, const char *path, const
 /* uprobe:BIN:0xADDR: the address must fall inside a function, as in
  * bpftrace (a probe elsewhere may sit in the middle of an instruction or in
  * data); the message is bpftrace's. */
-static bool uprobe_addr_in_function(const ElfFile *f, const char *path, const char *func,
-				    uint64_t vaddr, Loc loc, Error *err)
+static bool uprobe_addr_in_function(const ElfFile *f, const char *path, uint64_t vaddr, Loc loc,
+				    Error *err)
 {
 	uint64_t off;
 	const ElfSym *s = elf_sym_by_addr(f, vaddr, &off);
 	if (s && off < s->size)
 		return true;
-	return error_at(err, loc, "Could not resolve address: %s:%s", path, func);
+	return error_at(err, loc, "Could not resolve address: %s:0x%llx", path,
+			(unsigned long long)vaddr);
 }
 
 /* Whether the instruction at vaddr starts on a boundary of function fs
@@ -230,18 +231,27 @@ static bool uprobe_sym_missing(SymCtx *sc, const char *prov, const ElfFile *f, c
 	return false;
 }
 
-/* FUNC, FUNC+OFFSET or 0xADDR in one file: 1 when added, 0 when the file
- * has no such function and missing_ok (one of several files), else -1 */
+/* an address rather than a function: 0xADDR, or decimal digits, which
+ * bpftrace reads as an address too */
+static bool uprobe_is_address(const char *func)
+{
+	return !strncmp(func, "0x", 2) || (func[0] && strspn(func, "0123456789") == strlen(func));
+}
+
+/* FUNC, FUNC+OFFSET or an address (0xADDR, or decimal digits, which
+ * bpftrace reads as an address too) in one file: 1 when added, 0 when the
+ * file has no such function and missing_ok (one of several files), else -1 */
 static int uprobe_add_one(const char *prov, Loc loc, const char *path, const ElfFile *f,
 			  const char *func, bool missing_ok, ProbeSpecList *out, Error *err)
 {
 	uint64_t vaddr, extra = 0;
 	char suffix[32] = "", *base = NULL;
 	const char *name = func;
+	bool zero_size = false; /* a function symbol of size 0 (_init) */
 	int rc = -1;
-	if (!strncmp(func, "0x", 2)) {
+	if (uprobe_is_address(func)) {
 		char *end;
-		vaddr = strtoull(func, &end, 16);
+		vaddr = strtoull(func, &end, func[1] == 'x' ? 16 : 10);
 		if (*end) {
 			error_at(err, loc, "%s: bad address '%s'", prov, func);
 			return -1;
@@ -276,8 +286,9 @@ static int uprobe_add_one(const char *prov, Loc loc, const char *path, const Elf
 			goto out;
 		}
 		vaddr = s->addr + extra;
+		zero_size = !s->size && !extra;
 	}
-	if (!uprobe_addr_in_function(f, path, func, vaddr, loc, err))
+	if (!zero_size && !uprobe_addr_in_function(f, path, vaddr, loc, err))
 		goto out;
 	uint64_t off = elf_vaddr_to_offset(f, vaddr);
 	if (off == (uint64_t)-1) {
@@ -287,6 +298,10 @@ static int uprobe_add_one(const char *prov, Loc loc, const char *path, const Elf
 	}
 	add_uprobe(out, prov, loc, path, name, off, suffix);
 	uprobe_note_insn(out, path, f, vaddr);
+	if (zero_size) {
+		out->v[out->n - 1].insn_check = INSN_ZERO_SIZE;
+		out->v[out->n - 1].insn_where = xstrdup(name);
+	}
 	rc = 1;
 out:
 	free(base);
@@ -330,7 +345,7 @@ static bool uprobe_expand_common(const char *prov, const char *rest, Loc loc, Pr
 			      files.n == 1 ? files.v[0] : target, func);
 	else if (ok && !n && !out->dropped)
 		ok = error_at(err, loc, "%s: function '%s' not found in %s", prov, func, target);
-	err->missing = !ok && !n && err->set; /* no such function */
+	err->missing = !ok && !n && err->set && !uprobe_is_address(func); /* no such function */
 	utargets_free(&files);
 	free(target);
 	return ok;

@@ -74,6 +74,10 @@ err no-match "stdin:1:1: ERROR: uretprobe: no function in $P/uprobe_target match
 size=$(readelf -Ws "$P/uprobe_target" | awk '$8 == "add3" { print $3; exit }')
 err offset "stdin:1:1: ERROR: Offset outside the function bounds ('add3' size is $size)" "uprobe:$P/uprobe_target:add3+$size"
 err address "stdin:1:1: ERROR: Could not resolve address: $P/uprobe_target:0x3" "uprobe:$P/uprobe_target:0x3"
+# a function symbol of size 0 has no bound to check: refused but under --unsafe (bpftrace's words)
+err zero-size "stdin:1:1: ERROR: Could not determine boundary for _init (symbol has size 0). Use --unsafe to force attachment." "uprobe:$P/uprobe_target:_init"
+# decimal digits are an address too (bpftrace: uprobe:/bin/bash:10 is 0xa)
+err decimal-address "stdin:1:1: ERROR: Could not resolve address: $P/uprobe_target:0xa" "uprobe:$P/uprobe_target:10"
 # glibc 2.34+: libpthread.so.0 is a stub, pthread_create is in libc.so.6
 stub=$("$SONDE" -l 'uprobe:libpthread:*' 2>/dev/null | head -1 | cut -d: -f2)
 libc=$(ldconfig -p | awk '$1 == "libc.so.6" && /x86-64/ { print $NF; exit }')

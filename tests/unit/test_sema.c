@@ -50,7 +50,7 @@ static const ErrCase err_cases[] = {
 	{"BEGIN:foo { }", 1, 1, "BEGIN takes no arguments"},
 	{"software:nosuch:10 { }", 1, 1, "unknown software event in 'software:nosuch:10' (see sonde -l "
 					 "'software:*')"},
-	{"software:cpu:xyz { }", 1, 1, "software event count must be a positive integer, got 'xyz'"},
+	{"software:cpu:xyz { }", 1, 1, "software event count must be a positive integer (or 1e6), got 'xyz'"},
 
 	/* builtins */
 	{"BEGIN { @x = nosuchbuiltin; }", 1, 14, "Unknown identifier: 'nosuchbuiltin'"},
