@@ -103,6 +103,7 @@ static const ParseOpts parse_026 = {
 	.macros = true,
 	.imports = true,
 	.named_probes = true,
+	.posparam_probes = true,
 	.is_function = is_function,
 	.discard_assign = true,
 	.block_exprs = true,

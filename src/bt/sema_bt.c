@@ -238,6 +238,7 @@ const SemaHooks bt_sema_hooks_026 = {
 	.vars_as_calls = true,
 	.no_sarg = true,
 	.args_values = true,
+	.bare_type_names = true,
 	.print_pointers = true,
 	.agg_values = true,
 	.stack_modes = bt_stack_modes_026,

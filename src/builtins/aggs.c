@@ -44,6 +44,7 @@ static bool check_hist(Sema *s, Expr *c)
 static bool lhist_literal(Sema *s, Expr *c, int i, int64_t *out)
 {
 	Expr *a = c->args.v[i];
+	sema_posparam_fold(s, a);
 	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
 	if (a->kind == E_INT || neg) {
 		*out = neg ? -(int64_t)a->a->ival : (int64_t)a->ival;

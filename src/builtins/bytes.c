@@ -16,6 +16,7 @@ static bool check_strncmp(Sema *s, Expr *c)
 	int64_t n;
 	if (!sema_arg_kind(s, c, 0, TY_STR) || !sema_arg_kind(s, c, 1, TY_STR))
 		return false;
+	sema_posparam_fold(s, c->args.v[2]);
 	if (c->args.v[2]->kind != E_INT && sema_hooks(s)->not_literal)
 		return sema_hooks(s)->not_literal(s, c, c->args.v[2], "integer");
 	if (c->args.v[2]->kind != E_INT)
@@ -139,6 +140,43 @@ static void gen_strcontains(Gen *g, const Expr *e)
 	emit_goto(g, end);
 	label_place(g, none);
 	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, end);
+	g->scratch_top = mark;
+}
+
+/* bpftrace 0.26's strlen(s): the bytes of a string (or a char array)
+ * before its first NUL, a uint64 */
+static bool check_str_length(Sema *s, Expr *c)
+{
+	Expr *a = c->args.v[0];
+	if (!sema_expr(s, a))
+		return false;
+	const Type *t = a->type;
+	bool chars = t->kind == TY_ARRAY && t->pointee && t->pointee->size == 1;
+	if (t->kind != TY_STR && !chars)
+		return sema_error(s, a->loc, "strlen() expects a string or a char array, not %s",
+				  tn(t));
+	c->type = ty_int(s, 64, false);
+	return true;
+}
+
+/* r0 = the count of bytes before the first NUL (all of them when none is):
+ * a bounded loop the verifier follows byte by byte (1024 for bpftrace
+ * 0.26's max_strlen: one unknown branch each, well inside its limits) */
+static void gen_str_length(Gen *g, const Expr *e)
+{
+	const Expr *a = e->args.v[0];
+	int mark = g->scratch_top, off = gen_mem(g, a);
+	int loop = label_new(g), end = label_new(g);
+	emit(g, I_MOV64_IMM(BPF_REG_0, 0));
+	label_place(g, loop);
+	emit_jmp_imm(g, BPF_JGE, BPF_REG_0, a->type->size, end);
+	emit(g, I_MOV64_REG(BPF_REG_2, R_SCR));
+	emit(g, I_ALU64_REG(BPF_ADD, BPF_REG_2, BPF_REG_0));
+	emit_ldx(g, BPF_B, BPF_REG_3, BPF_REG_2, off);
+	emit_jmp_imm(g, BPF_JEQ, BPF_REG_3, 0, end);
+	emit(g, I_ALU64_IMM(BPF_ADD, BPF_REG_0, 1));
+	emit_goto(g, loop);
 	label_place(g, end);
 	g->scratch_top = mark;
 }
@@ -269,5 +307,6 @@ static const FuncDef bytes_funcs[] = {
 	 .kept_type = macaddr_type, .gen_into = gen_macaddr},
 	{"signal_name", FK_EXPR, 1, 1, check_signal_name, .gen_into = builtin_gen_int_into,
 	 .sets = FSET_BT_STDLIB},
+	{"strlen", FK_EXPR, 1, 1, check_str_length, .gen_int = gen_str_length, .sets = FSET_BT_STDLIB},
 };
 BUILTINS(bytes_funcs)

@@ -345,6 +345,8 @@ static bool check_buf(Sema *s, Expr *c)
 		return sema_error_late(s, c->loc, "buf() expects a length argument for non-array type %s",
 				  a->type->kind == TY_STR ? "string" : tb);
 	int64_t size = value ? a->type->size : s->sc->opt.strlen_max;
+	if (n)
+		sema_posparam_fold(s, n);
 	if (n && n->kind == E_INT) {
 		if ((int64_t)n->ival < 1 || n->ival > (1 << 20))
 			return sema_error(s, n->loc, "buf(): the length must be from 1 to 1048576");

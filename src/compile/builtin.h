@@ -101,6 +101,9 @@ const FuncDef *func_find_in(const char *name, Dialect d, unsigned sets);
  * the dialect's words (sema_call.c) */
 bool sema_arg_int(Sema *s, Expr *call, int i);
 bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out);
+/* a numeric positional parameter where a literal is wanted: the literal
+ * (sema_expr.c); else e is left as it is */
+void sema_posparam_fold(Sema *s, Expr *e);
 /* argument i of call is a string literal (str($N) folded to one) */
 bool sema_arg_literal_str(Sema *s, Expr *call, int i);
 bool sema_arg_map(Sema *s, Expr *call, int i, bool keys_allowed);

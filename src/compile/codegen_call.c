@@ -140,7 +140,7 @@ static const BuiltinGen builtin_int[] = {
 	[B_ELAPSED] = b_elapsed, [B_CGROUP] = b_helper,	  [B_CURTASK] = b_helper,
 	[B_RAND] = b_helper,	 [B_ARG] = b_ctx_arg,	  [B_RETVAL] = b_ctx_arg,
 	[B_CPID] = b_cpid,	 [B_NUMAID] = b_helper,	  [B_SARG] = b_sarg,
-	[B_CTX] = b_ctx,
+	[B_CTX] = b_ctx,	 [B_USERNAME] = b_uid,
 };
 
 void gen_builtin_int(Gen *g, const Expr *e)

@@ -24,6 +24,7 @@ bool sema_arg_int(Sema *s, Expr *call, int i)
 bool sema_arg_literal_int(Sema *s, Expr *call, int i, int64_t *out)
 {
 	Expr *a = call->args.v[i];
+	sema_posparam_fold(s, a);
 	bool neg = a->kind == E_UNOP && a->op == OP_NEG && a->a->kind == E_INT;
 	if (a->kind != E_INT && !neg)
 		return sema_error(s, a->loc, "%s() argument %d must be an integer literal", call->name,

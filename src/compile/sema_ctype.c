@@ -50,11 +50,19 @@ bool sema_ctype_setup(Script *sc, Error *err)
  * program's text or an imported file's), to its first other item */
 static bool parse_c_part(CDefs *d, const Program *p, Loc at, Error *err)
 {
-	const char *text = source_at(&p->src, at).text;
+	Source f = source_at(&p->src, at);
+	const char *text = f.text;
 	size_t off = text ? offset_of(text, at) : 0;
 	if (!text || off > strlen(text))
 		return true;
-	return cdefs_parse(d, text + off, at, NULL, (Loc){0}, err);
+	/* an imported file's #include "x.h" is found beside that file */
+	const char *slash = at.file > 0 && f.name ? strrchr(f.name, '/') : NULL;
+	const char *saved = d->script_dir;
+	if (at.file > 0)
+		d->script_dir = slash ? arena_strndup(d->arena, f.name, (size_t)(slash - f.name + 1)) : "";
+	bool ok = cdefs_parse(d, text + off, at, NULL, (Loc){0}, err);
+	d->script_dir = saved;
+	return ok;
 }
 
 bool cdefs_parse_program(CDefs *d, const Program *p, Error *err)
@@ -430,8 +438,9 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 			return false;
 		e->ival = (uint64_t)(t->kind == TY_RECORD ? type_record_size(t) : type_csize(t));
 	} else {
-		Type *td = e->a->kind == E_BUILTIN ? cdefs_find(s->sc->cdefs, CN_TYPEDEF, e->a->name)
-						  : NULL;
+		Type *td = e->a->kind != E_BUILTIN ? NULL
+			   : sema_hooks(s)->bare_type_names ? sema_ctype_name_type(s, e->a)
+			   : cdefs_find(s->sc->cdefs, CN_TYPEDEF, e->a->name);
 		if (td) { /* sizeof(a_typedef_name) */
 			e->ival = (uint64_t)(td->kind == TY_RECORD ? type_record_size(td) : type_csize(td));
 			e->type = ty_int(s, 64, false);
@@ -460,7 +469,18 @@ Type *sema_ctype_name_type(Sema *s, const Expr *a)
 		return NULL;
 	char err[400];
 	Type *t = type_by_text(s, a->name, err, sizeof(err));
-	return t && t->kind != TY_NONE ? t : NULL;
+	if (t && t->kind != TY_NONE)
+		return t;
+	if (!sema_hooks(s)->bare_type_names || builtin_var_named(a->name, sema_hooks(s)->func_sets))
+		return NULL;
+	for (int i = 0; i < 2; i++) { /* a tag: struct NAME, then union NAME */
+		char text[160];
+		snprintf(text, sizeof(text), "%s %s", i ? "union" : "struct", a->name);
+		t = type_by_text(s, text, err, sizeof(err));
+		if (t && t->kind == TY_RECORD)
+			return t;
+	}
+	return NULL;
 }
 
 /* offsetof(struct x, a.b): the byte offset of member path sval. */
@@ -633,9 +653,37 @@ void sema_ctype_tp_enum(Sema *s, const char *ctype, Type *t)
 		t->enumerators = en->enumerators;
 }
 
+/* "const char *const *" (execve's argv, envp): the count of '*'s after
+ * char, 0 when the type is something else */
+static int char_ptr_depth(const char *p)
+{
+	if (!strncmp(p, "const ", 6))
+		p += 6;
+	if (strncmp(p, "char ", 5) && strncmp(p, "char*", 5))
+		return 0;
+	int stars = 0;
+	for (p += 4; *p; p++) {
+		if (*p == '*')
+			stars++;
+		else if (!strncmp(p, "const", 5))
+			p += 4;
+		else if (*p != ' ')
+			return 0;
+	}
+	return stars;
+}
+
 Type *sema_ctype_tp_field(Sema *s, const char *ctype)
 {
 	const char *p = ctype;
+	bool user = strstr(s->spec->name, ":syscalls:") != NULL;
+	if (char_ptr_depth(ctype) == 2) { /* argv[1] is a string's address */
+		Type *str = ty_int(s, 64, false), *t = ty_int(s, 64, false);
+		str->pointee = ty_int(s, 8, true);
+		str->user = t->user = user;
+		t->pointee = str;
+		return t;
+	}
 	if (!strncmp(p, "const ", 6))
 		p += 6;
 	bool un = !strncmp(p, "union ", 6);
@@ -652,6 +700,6 @@ Type *sema_ctype_tp_field(Sema *s, const char *ctype)
 		rec = btf_lazy_record(s->sc->opt.sym, un ? "union" : "struct", name);
 	Type *t = ty_int(s, 64, false);
 	t->pointee = rec;
-	t->user = strstr(s->spec->name, ":syscalls:") != NULL;
+	t->user = user;
 	return t;
 }

@@ -156,6 +156,24 @@ static bool sema_posparam(Sema *s, Expr *e)
 	return true;
 }
 
+/* a positional parameter where an integer literal is wanted (lhist's
+ * bounds, buf's length, ustack's depth, strncmp's length): a number (a
+ * missing parameter: 0) becomes the literal it spells, as bpftrace folds
+ * it in both generations; anything else is left to the caller's check */
+void sema_posparam_fold(Sema *s, Expr *e)
+{
+	if (e->kind != E_POSPARAM)
+		return;
+	const Options *o = &s->sc->opt;
+	const char *p = e->ival >= 1 && (int)e->ival <= o->nparams ? o->params[e->ival - 1] : "0";
+	char *end;
+	long long v = strtoll(p, &end, 0);
+	if (!*p || *end)
+		return;
+	e->kind = E_INT;
+	e->ival = (uint64_t)v;
+}
+
 /* unroll($1): a numeric positional parameter becomes the literal it is
  * (a missing one is 0, as in bpftrace) */
 bool sema_posparam_literal(Sema *s, Expr *e)

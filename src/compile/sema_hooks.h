@@ -104,6 +104,11 @@ typedef struct SemaHooks {
 	bool vars_as_calls;
 	/* sargN is no builtin (bpftrace 0.26 removed it): an unknown identifier */
 	bool no_sarg;
+	/* a bare identifier where a type may stand (sizeof, offsetof) that is
+	 * no builtin names a type: a typedef, else a struct's or union's tag
+	 * (`offsetof(qspinlock, tail)`, `sizeof(uint64_t)`: bpftrace 0.26);
+	 * else only a typedef the script defines is taken so */
+	bool bare_type_names;
 	/* `args` used as a value (print(args), `$a = args`, a tuple's element)
 	 * is the record of the probe's arguments (bpftrace 0.26:
 	 * sema_args_value.c); else only args.NAME reads */

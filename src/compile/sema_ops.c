@@ -99,6 +99,10 @@ bool sema_binop(Sema *s, Expr *e)
 		return str_compare(s, e);
 	if ((l->kind == TY_ARRAY && r->kind == TY_ARRAY) || (l->kind == TY_BUF && r->kind == TY_BUF))
 		return sema_mem_equality(s, e);
+	if (l->kind == TY_USERNAME && r->kind == TY_USERNAME && (e->op == OP_EQ || e->op == OP_NE)) {
+		e->type = sema_truth_type(s); /* the uids they print the names of (bpftrace takes it) */
+		return true;
+	}
 	if ((l->kind != TY_INT || r->kind != TY_INT) && h->binop_types && !h->binop_types(s, e))
 		return false;
 	if (e->a->type->kind == TY_STR && e->b->type->kind == TY_STR)

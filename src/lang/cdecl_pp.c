@@ -109,6 +109,13 @@ static bool pp_include(CP *p, Loc at)
 		if (access(path, R_OK) == 0)
 			return pp_include_text(p->d, path, inc, p->err);
 	}
+	/* a header's own #include "x.h": beside that header first, as cpp */
+	const char *hslash = q == '"' && p->file && name[0] != '/' ? strrchr(p->file, '/') : NULL;
+	if (hslash) {
+		snprintf(path, sizeof(path), "%.*s%s", (int)(hslash - p->file + 1), p->file, name);
+		if (access(path, R_OK) == 0)
+			return pp_include_text(p->d, path, inc, p->err);
+	}
 	if (q == '"') {
 		if (name[0] == '/')
 			snprintf(path, sizeof(path), "%s", name);

@@ -527,7 +527,9 @@ bool lex_attach_point(Lexer *lx, Token *t)
 	memset(t, 0, sizeof(*t));
 	t->loc = lex_loc(lx, 1);
 	t->text = lx->text + lx->pos;
-	if (!ap_start_char(lex_peek(lx, 0)))
+	char c0 = lex_peek(lx, 0);
+	bool param = c0 == '$' && lx->opts->posparam_probes && isdigit((unsigned char)lex_peek(lx, 1));
+	if (!ap_start_char(c0) && !param)
 		return error_at(lx->err, t->loc,
 				"expected an attach point (e.g. tracepoint:sched:sched_switch)");
 	StrBuf b = { 0 };

@@ -57,6 +57,10 @@ typedef struct ParseOpts {
 	/* `NAME=provider:...`: an attach point may be named (AttachPoint.name,
 	 * which bpftrace 0.26 reserves for its own use; lang/parse_probe.c) */
 	bool named_probes;
+	/* an attach point may begin with a positional parameter, `$1 { }`
+	 * with `i:ms:1` on the command line (its text put in at compile time,
+	 * as `interval:ms:$1`'s is in both generations) */
+	bool posparam_probes;
 	/* The macro expansion's one question, answered by the front end:
 	 * whether name is a function of the language, so a call to it with
 	 * another arity than a macro of that name's is the function's.  NULL:

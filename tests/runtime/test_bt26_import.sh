@@ -65,6 +65,15 @@ out=$(cd "$dir" && "$SONDE" -e 'import "defs.h"; import "cdefs.bt";
 begin { printf("%d %d %d %d\n", LIMIT, GREEN, sizeof(struct pt), area()); exit(); }' 2>&1); rc=$?
 [ $rc = 0 ] && grep -q '^42 2 16 56$' <<<"$out" || bad "C in imported files ($rc): $out"
 
+# #include "x.h" in an imported file is found beside that file, and a
+# header's own #include beside the header, not in the script's directory
+mkdir -p "$dir/inc/sub"
+printf '#include "sub/inner.h"\nstruct outer { struct inner i; int z; };\n' >"$dir/inc/outer.h"
+printf 'struct inner { long a; long b; };\n#define INNER 5\n' >"$dir/inc/sub/inner.h"
+printf '#include "outer.h"\nmacro osize() { sizeof(struct outer) }\n' >"$dir/inc/uses.bt"
+out=$(cd "$dir" && "$SONDE" -e 'import "inc/uses.bt"; begin { printf("%d %d\n", osize(), INNER); exit(); }' 2>&1); rc=$?
+[ $rc = 0 ] && grep -q '^24 5$' <<<"$out" || bad "#include in an imported file ($rc): $out"
+
 # 0.26's errors: a missing file, an unknown kind of file
 out=$(cd "$dir" && "$SONDE" -e 'import "nope.bt"; begin { exit(); }' 2>&1); rc=$?
 [ $rc = 1 ] && grep -q '^stdin:1:1-18: ERROR: Unable to find suitable path for import$' <<<"$out" &&

@@ -38,6 +38,16 @@ out=$("$SONDE" -c "cat $long" -e 'tracepoint:syscalls:sys_enter_openat /pid == c
 		if (strcontains(str(args.filename), "xxxxxxxxxx")) { printf("found\n"); } }' 2>&1)
 grep -qx found <<<"$out" || bad "strcontains of a 1024-byte str(): $out"
 
+# the other functions of strings at 1024 bytes load (the verifier follows
+# their byte loops): == of two computed strings, strncmp, strlen, a copy
+long1k="$dir/$(printf 'z%.0s' $(seq 1 250))/$(printf 'w%.0s' $(seq 1 250))/$(printf 'v%.0s' $(seq 1 250))/$(printf 'u%.0s' $(seq 1 250))"
+out=$("$SONDE" -c "cat $long1k" -e 'tracepoint:syscalls:sys_enter_openat /pid == cpid/ {
+		$a = str(args.filename); $b = str(args.filename); $c = $a;
+		printf("eq=%d ne=%d ncmp=%d len=%d copy=%d\n", $a == $b, $a != comm, strncmp($a, $b, 1024),
+		       strlen($a), $c == $a); }' 2>&1 | grep -m1 "^eq=.* len=${#long1k} ")
+[ "$out" = "eq=1 ne=1 ncmp=0 len=${#long1k} copy=1" ] ||
+	bad "==, !=, strncmp, strlen of ${#long1k}-byte strings: $out"
+
 # 0.17: 64 bytes, the last the NUL, and no trailer
 out=$(SONDE_COMPAT=0.17 "$SONDE" -c "cat $long" -e '
 	tracepoint:syscalls:sys_enter_openat /pid == cpid/ { printf("<%s>\n", str(args.filename)); }' \
