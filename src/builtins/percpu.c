@@ -44,6 +44,21 @@ static void emit_percpu_var(Gen *g, int btf_id)
 	emit(g, ((struct bpf_insn){0})); /* imm's high half; 0: vmlinux's BTF */
 }
 
+/* bpf_per_cpu_ptr's result may be NULL, and the verifier refuses any
+ * arithmetic on such a pointer (a field's offset) until a branch has
+ * compared the very register with 0.  The script's own check does not
+ * count: `$p != 0` is computed as a value first, then tested.  So r0 is
+ * compared here, a branch to the next instruction: on one path it is a
+ * pointer, on the other the number 0, and either may be stored, compared
+ * and offset (fields are read with bpf_probe_read_kernel, which reads a
+ * field of 0 as zeros). */
+static void emit_null_split(Gen *g)
+{
+	int next = label_new(g);
+	emit_jmp_imm(g, BPF_JNE, BPF_REG_0, 0, next);
+	label_place(g, next);
+}
+
 static void gen_percpu_kaddr(Gen *g, const Expr *e)
 {
 	if (e->args.n < 2) {
@@ -55,6 +70,7 @@ static void gen_percpu_kaddr(Gen *g, const Expr *e)
 	emit(g, I_MOV64_REG(BPF_REG_2, BPF_REG_0));
 	emit_percpu_var(g, e->aux);
 	emit_call(g, BPF_FUNC_per_cpu_ptr);
+	emit_null_split(g);
 }
 
 static const FuncDef percpu_funcs[] = {

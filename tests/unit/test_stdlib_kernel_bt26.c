@@ -107,6 +107,13 @@ static void check_percpu_code(const char *prog, int helper)
 	CHECK(at >= 0 && p->insns[at].dst_reg == BPF_REG_1 && p->insns[at].imm > 0);
 	CHECK(at >= 0 && p->insns[at + 2].code == (BPF_JMP | BPF_CALL) &&
 	      p->insns[at + 2].imm == helper);
+	/* bpf_per_cpu_ptr's result (NULL for a CPU the machine lacks) is
+	 * compared with 0 at once, so the verifier lets the script offset it
+	 * after its own check (a computed `$p != 0`) */
+	bool split = at >= 0 && p->insns[at + 3].code == (BPF_JMP | BPF_JNE | BPF_K) &&
+		     p->insns[at + 3].dst_reg == BPF_REG_0 && p->insns[at + 3].imm == 0 &&
+		     p->insns[at + 3].off == 0;
+	CHECK(split == (helper == BPF_FUNC_per_cpu_ptr));
 	compiled_free(&r);
 }
 
