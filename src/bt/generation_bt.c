@@ -68,6 +68,7 @@ static const ProbeListRules list_026 = {
 	.timer_units = true,
 	.glob_rawtracepoints = true,
 	.rawtp_btf_args = true,
+	.fentry_names = true,
 };
 
 static const ProbeRules probes_026 = {

@@ -46,6 +46,8 @@ typedef struct ListCtx {
 	ProbeTarget target; /* -p: uprobe/usdt patterns name its files */
 	ProbeListRules rules; /* the front end's generation */
 	bool rtp_listed; /* -lv: this raw tracepoint's arguments are printed */
+	const char *kfunc_type; /* what a kfunc is listed as: kfunc (0.17), fentry or fexit */
+	bool kfunc_retval;      /* -lv shows its retval (not fentry's in 0.26) */
 } ListCtx;
 
 typedef struct ListType {
@@ -260,7 +262,7 @@ static bool list_iters(ListCtx *c, char **args, int nargs)
 static void kfunc_found(const BtfFunc *fn, void *arg)
 {
 	ListCtx *c = arg;
-	fprintf(c->out, "kfunc:%s:%s\n", fn->module, fn->name);
+	fprintf(c->out, "%s:%s:%s\n", c->kfunc_type, fn->module, fn->name);
 	c->count++;
 	if (!c->verbose)
 		return;
@@ -268,7 +270,7 @@ static void kfunc_found(const BtfFunc *fn, void *arg)
 	const DwarfFunc *f = btf_func_params(fn, &ret);
 	for (int j = 0; f && j < f->nparams; j++)
 		fprintf(c->out, "    %s %s\n", f->params[j].ctype, f->params[j].name);
-	if (f && strcmp(ret, "void"))
+	if (f && strcmp(ret, "void") && c->kfunc_retval)
 		fprintf(c->out, "    %s retval\n", ret);
 }
 
@@ -405,10 +407,37 @@ static const char *arg_count_msg(const char *type)
 	return "1 argument";
 }
 
+/* bpftrace 0.26 names kfunc/kretfunc fentry/fexit and lists the kernel's
+ * functions under each of their names and aliases (ProbeListRules.fentry_names) */
+static const struct {
+	const char *type, *listed_as;
+	bool retval;
+} fentry_types[] = {
+	{"fentry", "fentry", false}, {"f", "fentry", false}, {"kfunc", "fentry", false},
+	{"fexit", "fexit", true},    {"fr", "fexit", true},  {"kretfunc", "fexit", true},
+};
+
+static bool fentry_type(ListCtx *c, const char *type)
+{
+	for (size_t i = 0; c->rules.fentry_names && i < sizeof(fentry_types) / sizeof(fentry_types[0]); i++)
+		if (!strcmp(type, fentry_types[i].type)) {
+			c->kfunc_type = fentry_types[i].listed_as;
+			c->kfunc_retval = fentry_types[i].retval;
+			return true;
+		}
+	return false;
+}
+
 /* A named (not globbed) type: exact name or alias. */
 static int list_named_type(ListCtx *c, const char *type, char **args,
 			   int nargs)
 {
+	if (fentry_type(c, type)) {
+		if (list_kfuncs(c, args, nargs))
+			return 0;
+		fprintf(stderr, "ERROR: %s probe type requires 1 argument\n", c->kfunc_type);
+		return -1;
+	}
 	for (int i = 0; i < NTYPES; i++) {
 		const ListType *t = &list_types[i];
 		if (strcmp(type, t->name) && strcmp(type, t->alias))
@@ -480,7 +509,11 @@ int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *
 	       const ProbeListRules *rules)
 {
 	ListCtx c = {out, verbose, 0, false, target ? *target : (ProbeTarget){0},
-		     rules ? *rules : (ProbeListRules){0}};
+		     rules ? *rules : (ProbeListRules){0}, false, "kfunc", true};
+	if (c.rules.fentry_names) { /* a globbed type: as fentry */
+		c.kfunc_type = "fentry";
+		c.kfunc_retval = false;
+	}
 	char *copy = xstrdup(pattern && *pattern ? pattern : "*");
 	int rc = 0;
 	for (char *ap = strtok(copy, ","); ap && rc == 0; ap = strtok(NULL, ","))

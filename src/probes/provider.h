@@ -247,6 +247,9 @@ typedef struct ProbeListRules {
 	bool glob_rawtracepoints;
 	/* -lv rawtracepoint:NAME lists its arguments from BTF, as 0.26 */
 	bool rawtp_btf_args;
+	/* the kernel's functions are listed as fentry:MODULE:NAME, and
+	 * fentry:/fexit: (kfunc:/kretfunc:, f:/fr:) list them, as 0.26 */
+	bool fentry_names;
 } ProbeListRules;
 /* rules: the front end's (NULL: every rule off, as bpftrace 0.17) */
 int probe_list(FILE *out, const char *pattern, bool verbose, const ProbeTarget *target,
