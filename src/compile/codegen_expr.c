@@ -82,12 +82,13 @@ static void gen_logical(Gen *g, const Expr *e)
 static void gen_strcmp_literal(Gen *g, const Expr *var, const Expr *lit)
 {
 	int size = var->type->size;
-	if ((int)lit->slen > size) {
+	int len = (int)lit->slen < lit->type->size ? (int)lit->slen : lit->type->size - 1; /* its value */
+	if (len > size) {
 		emit(g, I_MOV64_IMM(BPF_REG_0, 1)); /* cannot be equal */
 		return;
 	}
-	int n = (int)lit->slen + 1 < size ? (int)lit->slen + 1 : size;
-	int roff = script_rodata_add(g->sc, lit->sval, lit->slen);
+	int n = len + 1 < size ? len + 1 : size;
+	int roff = script_rodata_add(g->sc, lit->sval, (size_t)len);
 	int mark = g->scratch_top;
 	int off = gen_mem(g, var);
 	emit_scratch_ptr(g, BPF_REG_1, off);
@@ -503,6 +504,8 @@ void gen_copy_value(Gen *g, int src_reg, int src_off, const Type *st, int dst_of
 static void gen_str_literal_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	int n = (int)e->slen < dt->size ? (int)e->slen : dt->size - 1;
+	if (n >= e->type->size) /* a D constant's value is at most strsize bytes */
+		n = e->type->size - 1;
 	emit_store_bytes(g, dst_off, e->sval, n);
 	emit_memzero(g, dst_off + n, dt->size - n);
 }

@@ -190,7 +190,7 @@ typedef struct Options {
 	/* the dialect's rules in sema (compile/sema_hooks.h), set with dialect */
 	const struct SemaHooks *sema;
 	AggOpts agg;      /* D: aggsortkey, aggsortrev, ... (-x, #pragma D option) */
-	int strlen_max;   /* BPFTRACE_STRLEN, default 64 */
+	int strlen_max;   /* BPFTRACE_STRLEN, default 64; D: strsize + 1 (its NUL) */
 	/* bpftrace 0.26: str() of an address keeps strlen_max bytes, so a string
 	 * that long or longer fills them without a NUL (the printer's sign that
 	 * it was cut: RunOpts.str_trailer) */

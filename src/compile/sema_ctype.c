@@ -450,6 +450,9 @@ bool sema_ctype_sizeof(Sema *s, Expr *e)
 			return false;
 		const Type *t = e->a->type;
 		e->ival = (uint64_t)(t->kind == TY_TUPLE ? t->c_size : type_csize(t));
+		if (t->kind == TY_STR && sema_hooks(s)->strsize_strings && e->a->kind != E_FIELD &&
+		    e->a->kind != E_UNOP) /* a string value, not a char array in memory */
+			e->ival = e->a->kind == E_STR ? e->a->slen + 1 : (uint64_t)s->sc->opt.strlen_max - 1;
 	}
 	e->type = ty_int(s, 64, false);
 	return true;

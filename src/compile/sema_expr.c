@@ -253,9 +253,13 @@ static bool sema_expr_kind(Sema *s, Expr *e)
 		else
 			e->type = ty_int(s, 64, e->ival <= INT64_MAX);
 		return true;
-	case E_STR:
-		e->type = ty_str(s, (int)e->slen + 1);
+	case E_STR: {
+		int size = (int)e->slen + 1;
+		if (sema_hooks(s)->strsize_strings && size > s->sc->opt.strlen_max)
+			size = s->sc->opt.strlen_max; /* its value; its text stays whole */
+		e->type = ty_str(s, size);
 		return true;
+	}
 	case E_BUILTIN:
 		/* bpftrace leaves a builtin it refuses (args in BEGIN) untyped */
 		e->none = !sema_builtin(s, e);

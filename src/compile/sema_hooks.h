@@ -55,6 +55,11 @@ typedef struct SemaHooks {
 	bool ints_keep_width;
 	/* <, <=, >, >= order strings (D: as strcmp) */
 	bool strings_ordered;
+	/* strings are the language's one type of strlen_max bytes, NUL included
+	 * (D's strsize + 1): a constant's value keeps at most that, and sizeof
+	 * of a string that is not a constant is strlen_max - 1 (dtrace's
+	 * strsize); else a constant is its whole text, sizeof its type's size */
+	bool strsize_strings;
 	/* ++, -- and op= take members, elements and pointees (D) */
 	bool store_places;
 	/* a map assignment's type error is reported at the value (D), else at

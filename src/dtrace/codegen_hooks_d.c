@@ -99,7 +99,8 @@ static void d_builtin_int(Gen *g, const Expr *e)
 		emit(g, I_MOV64_IMM(BPF_REG_0, ap && ap->d ? ap->d->id : 0));
 }
 
-/* probeprov, probemod, probefunc, probename (e->aux: which): constants */
+/* probeprov, probemod, probefunc, probename (e->aux: which): constants,
+ * at most strsize characters as every D string */
 static void d_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 {
 	const DProbeName *d = g->spec->ap ? g->spec->ap->d : NULL;
@@ -107,6 +108,8 @@ static void d_builtin_into(Gen *g, const Expr *e, int dst_off, const Type *dt)
 				d ? d->name : "" };
 	const char *name = parts[e->aux];
 	int n = (int)strlen(name) < dt->size ? (int)strlen(name) : dt->size - 1;
+	if (n > g->sc->opt.strlen_max - 1)
+		n = g->sc->opt.strlen_max - 1;
 	emit_store_bytes(g, dst_off, name, n);
 	emit_memzero(g, dst_off + n, dt->size - n);
 }

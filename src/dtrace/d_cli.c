@@ -574,7 +574,7 @@ int dtrace_main(int argc, char **argv)
 	frontend_use(&d_frontend, &cl.opt, &cl.run);
 	cl.run.quiet = true; /* no "Attaching N probes...": dtrace says "matched" */
 	cl.opt.sym = cl.opt.target.sym = sym_ctx_new(); /* the run's readers */
-	cl.opt.strlen_max = 256; /* DTrace's default strsize */
+	cl.opt.strlen_max = 256 + 1; /* DTrace's default strsize, and the NUL */
 	cl.opt.map_keys_max = 4096;
 	cl.opt.self_pid = getpid();
 	cl.opt.start_ns = mono_ns();

@@ -154,7 +154,7 @@ static void apply_option(DEnv *env, const char *name, const char *v)
 	else if (!strcmp(name, "destructive"))
 		o->unsafe = !off;
 	else if (!strcmp(name, "strsize") && d_size_parse(v, &n) && n > 0 && n <= (1 << 20))
-		o->strlen_max = (int)n;
+		o->strlen_max = (int)n + 1; /* strsize characters and the NUL, as dtrace-utils */
 	else if (!off) /* aggsortkey, aggsortrev, ...: printing (map_print_d.c) */
 		agg_opt_set(&o->agg, name, v);
 }

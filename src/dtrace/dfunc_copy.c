@@ -264,7 +264,7 @@ static void gen_copy_to(Gen *g, const Expr *e, bool user)
 	g->scratch_top = mark;
 }
 
-/* copyinstr(addr[, maxlen]): at most maxlen bytes (and strsize - 1) */
+/* copyinstr(addr[, maxlen]): at most maxlen characters (and strsize) */
 static void gen_copyinstr(Gen *g, const Expr *e, int dst, const Type *dt)
 {
 	int mark = g->scratch_top;

@@ -12,9 +12,11 @@
 #include "codegen_d.h"
 #include "dfunc.h"
 
+/* the text is a D string: at most strsize characters */
 static bool inet_type(Sema *s, Expr *c)
 {
 	c->type = ty_simple(s, TY_INET, 24);
+	c->type->line_max = s->sc->opt.strlen_max - 1;
 	return true;
 }
 

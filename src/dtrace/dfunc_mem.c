@@ -10,7 +10,7 @@
 #include "dfunc.h"
 
 #define TRACEMEM_MAX (64 << 10) /* sonde's bound on one record's bytes */
-/* Expr.aux2 of a tracemem() that is a trace(STRING): its record, strsize
+/* Expr.aux2 of a tracemem() that is a trace(STRING): its record, strsize + 1
  * bytes (a char array's own size), dumped under -x rawbytes, else printed
  * as text when every byte is printable (libdtrace's rule) */
 enum { TRACE_STRING_RAW = 1, TRACE_STRING_TEXT };
@@ -62,7 +62,7 @@ void dsema_trace_string(Sema *s, Expr *c)
 	Expr *n = arena_alloc(ar, sizeof(Expr));
 	n->kind = E_INT;
 	n->loc = c->loc;
-	n->ival = s->sc->opt.strlen_max; /* DTrace records strsize bytes */
+	n->ival = s->sc->opt.strlen_max; /* DTrace records strsize + 1 bytes */
 	n->type = ty_int(s, 64, true);
 	Expr **v2 = arena_alloc(ar, 2 * sizeof(Expr *));
 	v2[0] = c->args.v[0];
@@ -169,6 +169,8 @@ static void gen_tracemem(Gen *g, const Expr *e)
 		emit(g, I_MOV64_IMM(BPF_REG_2, have < n ? have : n));
 		emit_scratch_ptr(g, BPF_REG_3, addr);
 		emit_call(g, BPF_FUNC_probe_read_kernel);
+		if (!chars && have >= n) /* at most strsize characters, then the NUL */
+			emit_st(g, BPF_B, R_SCR, rec + 16 + n - 1, 0);
 	} else {
 		emit_scratch_ptr(g, BPF_REG_1, rec + 16);
 		emit(g, I_MOV64_IMM(BPF_REG_2, n));

@@ -282,6 +282,7 @@ static bool d_arity_error(Sema *s, Expr *e, const FuncDef *f)
 const SemaHooks d_sema_hooks = {
 	.ints_keep_width = true,
 	.strings_ordered = true,
+	.strsize_strings = true,
 	.store_places = true,
 	.map_error_at_value = true,
 	.c_vars = true,

@@ -153,7 +153,9 @@ typedef struct Type {
 					    pid) follows the Python frames */
 	const char *fmt;                 /* TY_TIMESTAMP: strftime format;
 					    TY_CGROUP_PATH: hierarchy filter */
-	int line_max;                    /* TY_PYSTACK: jstack's strsize, 0 = whole lines */
+	int line_max;                    /* TY_PYSTACK: jstack's strsize, 0 = whole lines;
+					    TY_INET: the text's most characters (D's
+					    strsize), 0 = all */
 	char dsym;                       /* TY_KSYM/TY_USYM in D: what prints (DSYM_*) */
 
 	/* C types (kernel BTF, the script's C definitions, casts) */

@@ -188,15 +188,19 @@ static void fmt_sym(StrBuf *sb, const OutCtx *o, const Type *t, const void *d)
 		sb_printf(sb, "%#llx", (unsigned long long)addr);
 }
 
-static void fmt_inet(StrBuf *sb, const void *d)
+/* the address's text, at most max characters (Type.line_max; 0: all) */
+static void fmt_inet(StrBuf *sb, const void *d, int max)
 {
 	char out[INET6_ADDRSTRLEN];
 	int64_t fam = rd64(d);
 	int af = fam == AF_INET6 ? AF_INET6 : AF_INET;
 	if (fam != AF_INET && fam != AF_INET6)
 		return;
-	if (inet_ntop(af, (const char *)d + 8, out, sizeof(out)))
-		sb_puts(sb, out);
+	if (!inet_ntop(af, (const char *)d + 8, out, sizeof(out)))
+		return;
+	if (max > 0 && strlen(out) > (size_t)max)
+		out[max] = 0;
+	sb_puts(sb, out);
 }
 
 /* strftime with bpftrace's %f (microseconds, 6 digits) done first. */
@@ -345,7 +349,7 @@ static void fmt_textual(StrBuf *sb, const OutCtx *o, const Type *t, const void *
 		sb_puts(sb, syscall_name((int)rd64(d)));
 		break;
 	case TY_INET:
-		fmt_inet(sb, d);
+		fmt_inet(sb, d, t->line_max);
 		break;
 	case TY_TIMESTAMP:
 		fmt_time(sb, t->fmt ? t->fmt : "%H:%M:%S", rd64(d) + o->boot_to_real_ns);

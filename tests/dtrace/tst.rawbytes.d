@@ -1,4 +1,4 @@
-/* #pragma D option rawbytes: trace() of a string prints its record (strsize
+/* #pragma D option rawbytes: trace() of a string prints its record (strsize + 1
  * bytes, zeros after the string) as a hex and ASCII dump, as tracemem()
  * does; integers are still printed as numbers */
 #pragma D option quiet

@@ -1,4 +1,4 @@
-/* results are at most strsize - 1 bytes */
+/* results are at most strsize characters (dtrace-utils: strsize, then the NUL) */
 #pragma D option quiet
 #pragma D option strsize=8
 

@@ -1,6 +1,6 @@
 /* trace() of a string prints it as text when every byte before its end is
  * printable (isprint, isspace, backspace or bell: libdtrace's rule), else
- * its record (strsize bytes, zeros after the string) as tracemem()'s hex and
+ * its record (strsize + 1 bytes, zeros after the string) as tracemem()'s hex and
  * ASCII dump, as dtrace prints a char array holding such bytes */
 #pragma D option quiet
 #pragma D option strsize=20
