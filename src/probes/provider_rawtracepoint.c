@@ -147,13 +147,14 @@ static bool rtp_btf_attach(const ProbeSpec *p, int prog_fd, Attached *out, char 
 	return true;
 }
 
-/* what rtp_expand_btf's probes are: not in provider.c's table, found
- * through the table's rawtracepoint */
 /* the scheduler's events (tracepoint:sched:*'s): sched_switch, ... */
 static bool rtp_sched_event(const ProbeSpec *p)
 {
 	return p->func && !strncmp(p->func, "sched_", 6);
 }
+
+/* what rtp_expand_btf's probes are: not in provider.c's table, found
+ * through the table's rawtracepoint */
 
 const Provider provider_rawtracepoint_btf = {
 	.name = "rawtracepoint",
