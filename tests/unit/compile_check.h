@@ -55,6 +55,16 @@ static inline Compiled compile_as_sym(const BtGeneration *g, const char *text, S
 	return compile_as_opts(g, text, &o);
 }
 
+/* whether text parses under generation g's grammar (no type check) */
+static inline bool parses(const BtGeneration *g, const char *text)
+{
+	Error err = {0};
+	Source src = {"test", text};
+	Program *p = parse_program_opts(&src, g->fe.parse, &err);
+	program_free(p);
+	return p != NULL;
+}
+
 /* how many times the program pc calls helper fn (not a subprogram) */
 static inline int prog_helper_calls(const ProgCode *pc, int fn)
 {

@@ -46,15 +46,6 @@ static void check_error(const char *text, int col, const char *msg)
 	compiled_free(&c);
 }
 
-static bool parses(const BtGeneration *g, const char *text)
-{
-	Error err = {0};
-	Source src = {"test", text};
-	Program *p = parse_program_opts(&src, g->fe.parse, &err);
-	program_free(p);
-	return p != NULL;
-}
-
 static void test_typeof_values(void)
 {
 	/* strings widen as a variable's value does; no value: the type's zero */

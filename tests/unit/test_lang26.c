@@ -63,15 +63,6 @@ static void test_bool(void)
 
 /* ---- if, while and for without parentheses ---- */
 
-static bool parses(const BtGeneration *g, const char *text)
-{
-	Error err = {0};
-	Source src = {"test", text};
-	Program *p = parse_program_opts(&src, g->fe.parse, &err);
-	program_free(p);
-	return p != NULL;
-}
-
 static void test_bare_conditions(void)
 {
 	const char *progs[] = {
