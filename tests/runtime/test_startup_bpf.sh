@@ -42,8 +42,9 @@ first=$(grep -m1 -o 'bpf(BPF_[A-Z_]*' "$T")
 if grep -q MEMLOCK "$T"; then echo "FAIL: RLIMIT_MEMLOCK changed on a memcg kernel: $(grep MEMLOCK "$T")"; fail=1; fi
 # a program with a loop loads its func_info BTF with sonde's own bpf()
 # call too: libbpf's btf__load_into_kernel made a memcg probe load first,
-# so the script's own program is the only program load
-strace -qq -f -e trace=bpf -e signal=none -o "$T" "$SONDE" -e 'BEGIN { for ($i : 0..3) { @a += $i; } exit(); }' >/dev/null 2>&1
+# so the script's own program is the only program load (for loops are
+# bpftrace 0.26's: the generation is set whatever the caller's SONDE_COMPAT)
+env -u SONDE_COMPAT strace -qq -f -e trace=bpf -e signal=none -o "$T" "$SONDE" -e 'BEGIN { for ($i : 0..3) { @a += $i; } exit(); }' >/dev/null 2>&1
 loads=$(grep -o 'bpf(BPF_[A-Z_]*LOAD' "$T" | tr '\n' ' ')
 [ "$loads" == "bpf(BPF_BTF_LOAD bpf(BPF_PROG_LOAD " ] || { echo "FAIL: a loop's loads are '$loads', want one BTF load, then one program load"; fail=1; }
 
