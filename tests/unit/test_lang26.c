@@ -3,35 +3,11 @@
  * bool, true and false; if/while/for without parentheses; let; `.` through
  * pointers. */
 #include "compile_check.h"
-#include "syms_check.h"
+#include "map_type_check.h"
 #include "bt/generation_bt.h"
 #include "compile/sema_hooks.h"
 
 static const BtGeneration *g026, *g017;
-
-static Compiled compile_gen(const BtGeneration *g, const char *text)
-{
-	/* the test program's readers (syms_check.h) */
-	Options o = {.strlen_max = 64, .map_keys_max = 4096, .sym = &test_syms};
-	return compile_as_opts(g, text, &o);
-}
-
-/* the type name of the first map's value once `text` compiles ("" if not) */
-static void check_map_type(const BtGeneration *g, const char *text, const char *want)
-{
-	Compiled c = compile_gen(g, text);
-	char buf[128] = "";
-	if (c.sc && c.sc->maps.n)
-		type_name(c.sc->maps.v[0]->val, buf, sizeof(buf));
-	if (strcmp(buf, want)) {
-		check_failed++;
-		fprintf(stderr, "FAIL: %s\n  got: %s (%s)\n  want: %s\n", text, buf,
-			c.err.set ? c.err.msg : "no error", want);
-	} else {
-		check_passed++;
-	}
-	compiled_free(&c);
-}
 
 /* ---- bool ---- */
 
